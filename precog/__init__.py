@@ -1,0 +1,6 @@
+"""precog: a rules engine, tutor and explorer for the board game Precognition.
+
+An unofficial fan project; Precognition, its name and its rules are © Ludonaute.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,209 @@
+"""The Action phase: activating Action Zone cards, powered machines, cooperative Objectives.
+
+Seats act one after another (nothing in this phase is secret).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from precog.engine import gains
+from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
+from precog.engine.components import NO_GAINS, Gains, Machine
+from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
+from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
+
+
+def activation_cost(state: GameState, seat: int) -> int:
+    """Healthy Humans needed to activate both Action Zone cards (X Costs resolved)."""
+    g, r = (state.card(c) for c in state.players[seat].action_zone)
+    return sum(resolved_costs(g, r))
+
+
+def options(state: GameState) -> list[Action]:
+    seat = state.to_move
+    p = state.players[seat]
+    if state.step is Step.ACTIVATE:
+        both: list[Action] = [Activate("both")] if p.healthy >= activation_cost(state, seat) else []
+        return both + [Activate("G"), Activate("R")]
+    acts: list[Action] = []
+    if _can_reveal(state, p):
+        acts.append(Reveal())
+    acts += [Mitigate(t) for t in _mitigable(state, p)]
+    return acts + [EndActions()]
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    seat = state.to_move
+    p = state.players[seat]
+    if state.step is Step.ACTIVATE:
+        if not isinstance(action, Activate) or action.slots not in ("both", "G", "R"):
+            return "now choose which Action Zone cards to activate: activate both, G or R"
+        cost = activation_cost(state, seat)
+        if action.slots == "both" and p.healthy < cost:
+            return (f"activating both cards costs {cost} Healthy Humans but your Cabins hold "
+                    f"{p.healthy}; activate one card (G or R) for free instead")
+        return None
+    if isinstance(action, EndActions):
+        return None
+    if isinstance(action, Reveal):
+        if _can_reveal(state, p):
+            return None
+        stack = state.objective_stacks[state.season - 1] if state.config.coop else ()
+        if not stack:
+            return "no face-down Objective tile is left this season"
+        return (f"revealing costs {REVEAL_COST[state.season]} Healthy Humans this season; "
+                f"you have {p.healthy}")
+    if isinstance(action, Mitigate):
+        if action.tile in _mitigable(state, p):
+            return None
+        return _why_not_mitigable(state, p, action.tile)
+    return "now reveal or mitigate Objectives, or say done"
+
+
+def play(state: GameState, action: Action) -> GameState:
+    seat = state.to_move
+    p = state.players[seat]
+    if isinstance(action, Activate):
+        return _activate(state, seat, p, action.slots)
+    if isinstance(action, Reveal):
+        return _reveal(state, seat, p)
+    if isinstance(action, Mitigate):
+        return _mitigate(state, seat, p, action.tile)
+    return next_seat(state)
+
+
+def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameState:
+    g, r = (state.card(c) for c in p.action_zone)
+    bonus = g.type == r.type
+    if slots == "both":
+        cost = activation_cost(state, seat)
+        p = replace(p, healthy=p.healthy - cost, contaminated=p.contaminated + cost)
+        total = card_gains(g, r, bonus) + card_gains(r, g, bonus)
+    elif slots == "G":
+        total = card_gains(g, r, bonus)
+    else:
+        total = card_gains(r, g, bonus)
+    p = replace(p, activated=slots, card_gains=total)
+    return gains.offer(state.with_player(seat, p), total, "cards")
+
+
+def after_gains(state: GameState) -> GameState:
+    """Cards' gains placed: powered machines trigger; machines' gains placed: move on."""
+    seat = state.to_move
+    if state.pending_source == "cards":
+        effect = machine_effects(state, seat)
+        if not effect.is_empty():
+            return gains.offer(state, effect, "machines")
+    state = replace(state, pending=NO_GAINS, pending_source="")
+    if state.config.options.heal_in_action_phase:
+        state = state.with_player(seat, heal(state.players[seat]))
+    if state.config.coop:
+        return replace(state, step=Step.COOP)
+    return next_seat(state)
+
+
+def triggered_machines(state: GameState, seat: int) -> list[tuple[int, Machine]]:
+    """Powered machines of ``seat`` whose condition holds this round."""
+    p = state.players[seat]
+    kept, got = (state.card(c) for c in p.action_zone)
+    given_cost = 0
+    given = state.card(p.gave) if p.gave else None
+    if given is not None:
+        left_kept = state.card(state.players[state.left(seat)].action_zone[0])
+        given_cost = resolved_costs(left_kept, given)[1]
+    ctx = Context(kept=kept, received_card=got, given=given, given_cost=given_cost,
+                  card_gains=p.card_gains)
+    out = []
+    for i, room_id in enumerate(p.rooms[:2]):
+        face = state.components.room_by_id[room_id].face(state.config.advanced)
+        for j, machine in enumerate(face):
+            m = 3 * i + j
+            if p.batteries[m] >= machine.batteries and condition_met(machine.condition, ctx):
+                out.append((m, machine))
+    return out
+
+
+def machine_effects(state: GameState, seat: int) -> Gains:
+    total = NO_GAINS
+    for _, machine in triggered_machines(state, seat):
+        total = total + machine.effect
+    return total
+
+
+def heal(p: PlayerState) -> PlayerState:
+    """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
+    n = min(p.doctors, p.contaminated)
+    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
+
+
+def next_seat(state: GameState) -> GameState:
+    nxt = state.to_move + 1
+    state = replace(state, pending=NO_GAINS, pending_source="")
+    if nxt < state.n:
+        return replace(state, to_move=nxt, step=Step.ACTIVATE)
+    from precog.engine.maintenance import begin_maintenance
+
+    return begin_maintenance(replace(state, phase=Phase.MAINTENANCE))
+
+
+# -- cooperative Objectives ------------------------------------------------------------
+
+def _can_reveal(state: GameState, p: PlayerState) -> bool:
+    if not state.config.coop:
+        return False
+    return bool(state.objective_stacks[state.season - 1]) and p.healthy >= REVEAL_COST[
+        state.season]
+
+
+def _reveal(state: GameState, seat: int, p: PlayerState) -> GameState:
+    cost = REVEAL_COST[state.season]
+    p = replace(p, healthy=p.healthy - cost, contaminated=p.contaminated + cost)
+    stacks = list(state.objective_stacks)
+    tile, stacks[state.season - 1] = stacks[state.season - 1][0], stacks[state.season - 1][1:]
+    return replace(state.with_player(seat, p), objective_stacks=tuple(stacks),
+                   objectives=state.objectives + ((tile, False),))
+
+
+def _mitigable(state: GameState, p: PlayerState) -> list[str]:
+    return [t for t, mitigated in state.objectives
+            if not mitigated and _why_not_mitigable(state, p, t) is None]
+
+
+def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> str | None:
+    revealed = dict(state.objectives)
+    if tile_id not in revealed:
+        shown = ", ".join(t for t, m in state.objectives if not m) or "none"
+        return f"{tile_id} is not a revealed, unmitigated Objective (revealed: {shown})"
+    if revealed[tile_id]:
+        return f"{tile_id} is already mitigated"
+    tile = state.components.objective_by_id[tile_id]
+    if tile.season != state.season:
+        return f"{tile_id} belongs to season {tile.season}, not the current season {state.season}"
+    cost, took = tile.mitigate_cost, p.taken
+    short = [f"{k} {n}" for k, n in cost.items()
+             if getattr(took, k) < n or _held(p, k) < n]
+    if short:
+        return (f"mitigating {tile_id} needs {cost.describe()} received this round and still "
+                f"held; you received {took.describe()} (short: {', '.join(short)})")
+    return None
+
+
+def _held(p: PlayerState, kind: str) -> int:
+    return {"food": p.food, "human": p.humans, "doctor": p.doctors,
+            "protector": p.protectors}.get(kind, 0)
+
+
+def _mitigate(state: GameState, seat: int, p: PlayerState, tile_id: str) -> GameState:
+    cost = state.components.objective_by_id[tile_id].mitigate_cost
+    from_contaminated = min(cost.human, p.contaminated)
+    p = replace(p, food=p.food - cost.food, doctors=p.doctors - cost.doctor,
+                protectors=p.protectors - cost.protector,
+                contaminated=p.contaminated - from_contaminated,
+                healthy=p.healthy - (cost.human - from_contaminated),
+                taken=replace(p.taken, food=p.taken.food - cost.food,
+                              human=p.taken.human - cost.human,
+                              doctor=p.taken.doctor - cost.doctor,
+                              protector=p.taken.protector - cost.protector))
+    objectives = tuple((t, m or t == tile_id) for t, m in state.objectives)
+    return replace(state.with_player(seat, p), objectives=objectives)

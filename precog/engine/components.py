@@ -1,0 +1,256 @@
+"""Component types: Expedition cards, machine rooms, River, Island and Objective tiles.
+
+These are plain frozen values. Their contents come from data files (see
+:mod:`precog.engine.data_loading`); the engine itself only knows the shapes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+
+
+class CardType(str, Enum):
+    """The four kinds of Expedition card, one per Resource."""
+
+    FOOD = "Food"
+    HUMAN = "Human"
+    BATTERY = "Battery"
+    YMUNE = "Ymune"
+
+    @property
+    def letter(self) -> str:
+        return self.value[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Gains:
+    """Resources a card, machine or River tile gives.
+
+    ``ymune`` is a free Ymune the player places as Doctor or Protector; ``doctor`` and
+    ``protector`` are Ymunes whose task is fixed; ``heal`` moves Contaminated Humans to the
+    Cabins.
+    """
+
+    food: int = 0
+    human: int = 0
+    battery: int = 0
+    ymune: int = 0
+    doctor: int = 0
+    protector: int = 0
+    heal: int = 0
+
+    def __add__(self, other: Gains) -> Gains:
+        return Gains(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+
+    def astuple(self) -> tuple[int, ...]:
+        return (self.food, self.human, self.battery, self.ymune, self.doctor, self.protector,
+                self.heal)
+
+    def total(self) -> int:
+        return sum(self.astuple())
+
+    def is_empty(self) -> bool:
+        return not any(self.astuple())
+
+    def items(self) -> list[tuple[str, int]]:
+        """Non-zero (name, amount) pairs, e.g. ``[("food", 2)]``."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name)]
+
+    def describe(self) -> str:
+        return ", ".join(f"{n} {k.capitalize()}" for k, n in self.items()) or "nothing"
+
+    @staticmethod
+    def of_type(card_type: CardType, amount: int) -> Gains:
+        return Gains(**{card_type.value.lower(): amount})
+
+
+NO_GAINS = Gains()
+
+
+@dataclass(frozen=True, slots=True)
+class Losses:
+    """Resources a season 2/3 River tile takes away (each clamped at what the player has)."""
+
+    food: int = 0
+    healthy: int = 0
+    contaminated: int = 0
+    doctor: int = 0
+    protector: int = 0
+    bane: int = 0  # Bane rises by this much
+
+    def astuple(self) -> tuple[int, ...]:
+        return (self.food, self.healthy, self.contaminated, self.doctor, self.protector, self.bane)
+
+    def is_empty(self) -> bool:
+        return not any(self.astuple())
+
+    def items(self) -> list[tuple[str, int]]:
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name)]
+
+    def describe(self) -> str:
+        parts = [f"+{n} Bane" if k == "bane" else f"-{n} {k.capitalize()}"
+                 for k, n in self.items()]
+        return ", ".join(parts) or "nothing"
+
+
+X = None
+"""A Cost or gain printed as X is stored as ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An Expedition card."""
+
+    id: str
+    deck: str
+    type: CardType
+    cost: int | None  # None means X
+    gain: int | None  # None means X; resources of the card's own type
+    bonus: Gains
+    bane: int
+    season: int
+    name: str = ""
+
+    @property
+    def cost_text(self) -> str:
+        return "X" if self.cost is None else str(self.cost)
+
+    @property
+    def gain_text(self) -> str:
+        return "X" if self.gain is None else str(self.gain)
+
+    def describe(self) -> str:
+        bonus = f" | bonus {self.bonus.describe()}" if not self.bonus.is_empty() else ""
+        bane = f" | Bane {self.bane}" if self.bane else ""
+        return (f"{self.id} {self.type.value} +{self.gain_text} (Cost {self.cost_text}){bonus}"
+                f"{bane} [season {self.season}]")
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A machine's requirement, parsed from its text form (see ``machines.parse_condition``).
+
+    ``scope`` is "pair" (the 2 Action Zone cards), "given" (the card given left this round)
+    or "received" (what activated cards gave this round). ``kind`` and ``args`` say what is
+    tested there.
+    """
+
+    text: str
+    scope: str
+    kind: str
+    args: tuple[str | int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Machine:
+    """One of the 3 machines of a room face: powered when ``batteries`` slots are filled."""
+
+    batteries: int
+    condition: Condition
+    effect: Gains
+    line: int = 0  # 1, 2 or 3 on an advanced face; 0 on a standard face
+
+    def describe(self) -> str:
+        return f"[{self.batteries} Battery] if {self.condition.text}: {self.effect.describe()}"
+
+
+@dataclass(frozen=True, slots=True)
+class MachineRoom:
+    """A Machine Room tile with its standard and advanced faces."""
+
+    id: str
+    name: str
+    standard: tuple[Machine, Machine, Machine]
+    advanced: tuple[Machine, Machine, Machine]
+
+    def face(self, advanced: bool) -> tuple[Machine, Machine, Machine]:
+        return self.advanced if advanced else self.standard
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """A River tile: season 1 tiles give resources, season 2 and 3 tiles take them."""
+
+    id: str
+    season: int
+    name: str
+    gains: Gains = NO_GAINS
+    losses: Losses = field(default_factory=Losses)
+
+
+@dataclass(frozen=True, slots=True)
+class IslandTile:
+    """The Island that ends a season: every Healthy Human eats 1 Food."""
+
+    id: str
+    season: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """What an Objective side asks: ``amount`` of ``resource`` held by one player or each."""
+
+    resource: str  # food, healthy, contaminated, humans, doctor, protector, ymune, battery
+    amount: int
+    scope: str  # "one" or "each"
+
+    def describe(self) -> str:
+        who = "one player" if self.scope == "one" else "each player"
+        return f"{who} holds {self.amount} {self.resource}"
+
+
+REQUIREMENT_RESOURCES = ("food", "healthy", "contaminated", "humans", "doctor", "protector",
+                         "ymune", "battery")
+MITIGATION_RESOURCES = ("food", "human", "doctor", "protector")
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveTile:
+    """A cooperative Objective: a full side, a mitigated side, and the price to mitigate."""
+
+    id: str
+    season: int
+    full: tuple[Requirement, ...]
+    mitigated: tuple[Requirement, ...]
+    mitigate_cost: Gains  # only food, human, doctor, protector are used
+
+
+@dataclass(frozen=True, slots=True)
+class CoopRiverTile:
+    id: str
+    season: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Everything in the box that the engine needs, validated."""
+
+    name: str
+    decks: dict[str, tuple[Card, ...]]  # deck code -> its 24 cards
+    prescients: dict[str, str]  # deck code -> Prescient name
+    distribution: dict[int, dict[CardType, int]]  # season -> type -> count, same for each deck
+    rooms: tuple[MachineRoom, ...]
+    river: tuple[RiverTile, ...]
+    islands: tuple[IslandTile, ...]
+    coop_river: tuple[CoopRiverTile, ...]
+    objectives: tuple[ObjectiveTile, ...]
+    cards: dict[str, Card] = field(default_factory=dict)  # id -> card, filled by __post_init__
+    room_by_id: dict[str, MachineRoom] = field(default_factory=dict)
+    river_by_id: dict[str, RiverTile] = field(default_factory=dict)
+    objective_by_id: dict[str, ObjectiveTile] = field(default_factory=dict)
+    fingerprint: str = ""
+
+    def __post_init__(self) -> None:
+        self.cards.update({c.id: c for deck in self.decks.values() for c in deck})
+        self.room_by_id.update({r.id: r for r in self.rooms})
+        self.river_by_id.update({t.id: t for t in self.river})
+        self.objective_by_id.update({o.id: o for o in self.objectives})
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Components) and self.fingerprint == other.fingerprint

@@ -1,0 +1,110 @@
+"""The Decision phase (the Dual Select System) and the advanced setup's secret choices.
+
+Choices are secret and simultaneous: seats choose one after another, but a choice is stored
+in ``state.choices`` and only acted on when every seat has chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
+from precog.engine.state import GameState, Phase, PlayerState, Step
+
+
+def options(state: GameState) -> list[Action]:
+    p = state.players[state.to_move]
+    if state.phase is Phase.SETUP_ROOMS:
+        return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
+    if state.phase is Phase.SETUP_PASS:
+        return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
+    dz = p.decision_zone
+    acts: list[Action] = [Choose(keep, give) for keep in p.hand for give in dz]
+    acts += [Choose(keep, give) for keep in dz for give in dz if give != keep]
+    return acts
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    p = state.players[state.to_move]
+    if state.phase is Phase.SETUP_ROOMS:
+        if not isinstance(action, ChooseRooms):
+            return f"now each player keeps 2 of 3 Machine Rooms: rooms {' '.join(p.rooms[:2])}"
+        a, b = action.rooms
+        if a == b:
+            return "keep two different rooms"
+        if a not in p.rooms or b not in p.rooms:
+            return f"both rooms must be among your 3: {', '.join(p.rooms)}"
+        return None
+    if state.phase is Phase.SETUP_PASS:
+        if not isinstance(action, PassCards):
+            return "now each player sends 2 of their first 4 cards to the right neighbour"
+        a, b = action.cards
+        if a == b:
+            return "pass two different cards"
+        if a not in p.hand or b not in p.hand:
+            return f"both cards must be among your first 4: {', '.join(p.hand)}"
+        return None
+    if not isinstance(action, Choose):
+        return "in the Decision phase each player chooses a Keep and a Give (keep X give Y)"
+    yours = p.hand + p.decision_zone
+    if action.keep not in yours:
+        return f"keep must be one of your {len(yours)} cards: {', '.join(yours)}"
+    if action.give not in p.decision_zone:
+        return ("give must be one of your Decision Zone cards: "
+                f"{', '.join(p.decision_zone)}")
+    if action.give == action.keep:
+        return "you cannot Keep and Give the same card"
+    return None
+
+
+def play(state: GameState, action: Action) -> GameState:
+    choices = list(state.choices)
+    choices[state.to_move] = action
+    waiting = [seat for seat, c in enumerate(choices) if c is None]
+    state = replace(state, choices=tuple(choices))
+    if waiting:
+        return replace(state, to_move=waiting[0])
+    if state.phase is Phase.SETUP_ROOMS:
+        return _resolve_rooms(state)
+    if state.phase is Phase.SETUP_PASS:
+        return _resolve_pass(state)
+    return _resolve_choices(state)
+
+
+def _resolve_rooms(state: GameState) -> GameState:
+    players = tuple(replace(p, rooms=c.rooms) for p, c in zip(state.players, state.choices,
+                                                               strict=True)
+                    if isinstance(c, ChooseRooms))
+    return replace(state, players=players, phase=Phase.SETUP_PASS, to_move=0,
+                   choices=(None,) * state.n)
+
+
+def _resolve_pass(state: GameState) -> GameState:
+    players = list(state.players)
+    for seat, (p, c) in enumerate(zip(state.players, state.choices, strict=True)):
+        assert isinstance(c, PassCards)
+        back = tuple(x for x in p.hand if x not in c.cards)
+        deck = back + p.deck
+        players[seat] = replace(players[seat], hand=deck[:2], deck=deck[2:])
+        right = state.right(seat)
+        players[right] = replace(players[right], decision_zone=c.cards)
+    return replace(state, players=tuple(players), phase=Phase.DECISION, to_move=0,
+                   choices=(None,) * state.n)
+
+
+def _resolve_choices(state: GameState) -> GameState:
+    """Reveal: Keep to own G slot, Give to the left's R slot, the other 2 to the right."""
+    n = state.n
+    chosen = [c for c in state.choices if isinstance(c, Choose)]
+    passed = [tuple(x for x in p.hand + p.decision_zone if x not in (c.keep, c.give))
+              for p, c in zip(state.players, chosen, strict=True)]
+    players: list[PlayerState] = []
+    for seat, p in enumerate(state.players):
+        from_right = chosen[(seat - 1) % n].give
+        from_left = passed[(seat + 1) % n]
+        players.append(replace(p, hand=(), decision_zone=from_left,
+                               action_zone=(chosen[seat].keep, from_right),
+                               gave=chosen[seat].give))
+    return replace(state, players=tuple(players), phase=Phase.ACTION, step=Step.ACTIVATE,
+                   to_move=0, choices=(None,) * n)

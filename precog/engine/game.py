@@ -1,0 +1,105 @@
+"""A game in progress: a start position, the actions played, undo and redo.
+
+>>> game = Game(new_game(players=2, seed=3))
+>>> _ = game.play(str(legal_actions(game.state)[0]))
+>>> len(game.actions), game.undo() is not None, len(game.actions)
+(1, True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from precog.engine.actions import Action
+from precog.engine.errors import PositionError
+from precog.engine.rules import apply, legal_actions, parse_action
+from precog.engine.serialize import from_json, to_json
+from precog.engine.setup import new_game
+from precog.engine.state import GameState
+
+__all__ = ["Game", "legal_actions", "new_game", "replay"]
+
+
+class Game:
+    """Holds the positions of one game so that moves can be undone and redone."""
+
+    def __init__(self, start: GameState) -> None:
+        self._states: list[GameState] = [start]
+        self._actions: list[Action] = []
+        self._redo: list[Action] = []
+
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def start(self) -> GameState:
+        return self._states[0]
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    @property
+    def states(self) -> list[GameState]:
+        return list(self._states)
+
+    def play(self, action: Action | str) -> GameState:
+        """Play an action (or its notation); on a refusal nothing changes."""
+        act = parse_action(self.state, action) if isinstance(action, str) else action
+        nxt = apply(self.state, act)
+        self._states.append(nxt)
+        self._actions.append(act)
+        self._redo.clear()
+        return nxt
+
+    def can_undo(self) -> bool:
+        return bool(self._actions)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Action | None:
+        if not self._actions:
+            return None
+        self._states.pop()
+        act = self._actions.pop()
+        self._redo.append(act)
+        return act
+
+    def redo(self) -> Action | None:
+        if not self._redo:
+            return None
+        act = self._redo.pop()
+        self._states.append(apply(self.state, act))
+        self._actions.append(act)
+        return act
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": "precog-game", "version": 1, "start": to_json(self.start),
+                "actions": [str(a) for a in self._actions]}
+
+    @classmethod
+    def from_json(cls, data: Any, components: Any = None) -> Game:
+        """Load a saved game; a bad action names its number and why it is refused."""
+        if not isinstance(data, dict) or data.get("format") != "precog-game":
+            raise PositionError("saved game should be a JSON object with format 'precog-game'")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise PositionError("saved game: 'actions' should be a list of action texts")
+        game = cls(from_json(data.get("start"), components))
+        for i, text in enumerate(actions):
+            try:
+                game.play(text)
+            except ValueError as err:
+                raise PositionError(f"saved game: action {i + 1} ({text!r:.40}): {err}") from None
+        return game
+
+
+def replay(actions: Iterable[Action | str], **setup: Any) -> Game:
+    """Replay a game from its setup (``new_game`` arguments, seed included) and actions."""
+    game = Game(new_game(**setup))
+    for act in actions:
+        game.play(act)
+    return game

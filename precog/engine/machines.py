@@ -1,0 +1,169 @@
+"""Machine conditions: their text form, parsing, and when a powered machine triggers.
+
+A condition is written as ``SCOPE: TEST``:
+
+* ``pair: Human + other`` - one Action Zone card is a Human card, the other is of another type
+* ``pair: Ymune + Food`` - one Ymune card and one Food card
+* ``pair: Bane + no Bane`` - one card shows a Bane value, the other does not
+* ``pair: Cost sum <= 3`` / ``pair: Cost sum >= 7`` - the two resolved Costs added
+* ``pair: same Cost`` / ``pair: different Cost``
+* ``given: Battery`` - the card given to the left neighbour this round is a Battery card
+* ``given: Cost = 2`` / ``given: Cost <= 1`` / ``given: Cost >= 3`` / ``given: Bane``
+* ``received: 2 Food`` - the activated cards gave at least 2 Food this round
+* ``received: 3 any`` - the activated cards gave at least 3 resources in all
+
+Standard faces and advanced line 3 use ``pair``, line 2 uses ``given``, line 1 ``received``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from precog.engine.components import Card, CardType, Condition, Gains
+from precog.engine.errors import DataError
+
+_TYPES = {t.value.lower(): t for t in CardType}
+_PAIR_TYPE = re.compile(r"^(food|human|battery|ymune)\s*\+\s*(other|food|human|battery|ymune)$")
+_COST_SUM = re.compile(r"^cost sum\s*(<=|>=)\s*(\d+)$")
+_GIVEN_COST = re.compile(r"^cost\s*(=|<=|>=)\s*(\d+)$")
+_RECEIVED = re.compile(r"^(\d+)\s+(food|human|battery|ymune|any)$")
+
+LINE_SCOPE = {0: "pair", 1: "received", 2: "given", 3: "pair"}
+
+
+def parse_condition(text: str) -> Condition:
+    """Parse a condition's text form, raising :class:`DataError` with what is expected.
+
+    >>> parse_condition("pair: Human + other").kind
+    'type_and_other'
+    """
+    if not isinstance(text, str) or ":" not in text:
+        raise DataError(f"condition {text!r} should look like 'pair: Human + other', "
+                        "'given: Cost <= 1' or 'received: 2 Food'")
+    scope, _, test = text.partition(":")
+    scope = scope.strip().lower()
+    test = " ".join(test.strip().lower().split())
+    parser = {"pair": _parse_pair, "given": _parse_given, "received": _parse_received}.get(scope)
+    if parser is None:
+        raise DataError(f"condition {text!r}: scope {scope!r} should be pair, given or received")
+    parsed = parser(test)
+    if parsed is None:
+        raise DataError(f"condition {text!r}: cannot read {test!r} as a {scope} test "
+                        "(see docs/components.md for the forms)")
+    kind, args = parsed
+    return Condition(text=text.strip(), scope=scope, kind=kind, args=args)
+
+
+def _parse_pair(test: str) -> tuple[str, tuple[str | int, ...]] | None:
+    if m := _PAIR_TYPE.match(test):
+        a, b = m.groups()
+        if b == "other":
+            return "type_and_other", (_TYPES[a].value,)
+        if a == b:
+            return None
+        return "type_and_type", (_TYPES[a].value, _TYPES[b].value)
+    if test == "bane + no bane":
+        return "bane_and_no_bane", ()
+    if m := _COST_SUM.match(test):
+        return ("cost_sum_at_most" if m.group(1) == "<=" else "cost_sum_at_least"), (int(m.group(2)),)
+    if test == "same cost":
+        return "same_cost", ()
+    if test == "different cost":
+        return "different_cost", ()
+    return None
+
+
+def _parse_given(test: str) -> tuple[str, tuple[str | int, ...]] | None:
+    if test in _TYPES:
+        return "given_type", (_TYPES[test].value,)
+    if test == "bane":
+        return "given_bane", ()
+    if m := _GIVEN_COST.match(test):
+        op = {"=": "given_cost_is", "<=": "given_cost_at_most", ">=": "given_cost_at_least"}
+        return op[m.group(1)], (int(m.group(2)),)
+    return None
+
+
+def _parse_received(test: str) -> tuple[str, tuple[str | int, ...]] | None:
+    if m := _RECEIVED.match(test):
+        n, what = int(m.group(1)), m.group(2)
+        if n < 1:
+            return None
+        return "received_at_least", (n, "any" if what == "any" else _TYPES[what].value)
+    return None
+
+
+def resolved_costs(first: Card, second: Card) -> tuple[int, int]:
+    """Costs of two cards played together: an X Cost copies the other card's; X with X is 0."""
+    a, b = first.cost, second.cost
+    if a is None and b is None:
+        return 0, 0
+    return (b if a is None else a), (a if b is None else b)  # type: ignore[return-value]
+
+
+def card_gains(card: Card, other: Card, bonus: bool) -> Gains:
+    """What one activated card gives when paired with ``other`` (X gains use the other's Cost)."""
+    own_cost, other_cost = resolved_costs(card, other)
+    amount = other_cost if card.gain is None else card.gain
+    base = Gains.of_type(card.type, amount)
+    return base + card.bonus if bonus else base
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What machine conditions look at for one player in one round."""
+
+    kept: Card  # G slot
+    received_card: Card  # R slot (given to this player by the right neighbour)
+    given: Card | None  # the card this player gave left (None before any give)
+    given_cost: int  # that card's Cost as resolved in the left neighbour's Action Zone
+    card_gains: Gains  # what the activated cards gave (before any declining)
+
+
+def condition_met(cond: Condition, ctx: Context) -> bool:
+    """Whether ``cond`` holds in ``ctx``."""
+    kind, args = cond.kind, cond.args
+    a, b = ctx.kept, ctx.received_card
+    if cond.scope == "pair":
+        types = (a.type.value, b.type.value)
+        if kind == "type_and_other":
+            return args[0] in types and types[0] != types[1]
+        if kind == "type_and_type":
+            return sorted(types) == sorted((str(args[0]), str(args[1])))
+        if kind == "bane_and_no_bane":
+            return (a.bane > 0) != (b.bane > 0)
+        ca, cb = resolved_costs(a, b)
+        if kind == "cost_sum_at_most":
+            return ca + cb <= int(args[0])
+        if kind == "cost_sum_at_least":
+            return ca + cb >= int(args[0])
+        if kind == "same_cost":
+            return ca == cb
+        if kind == "different_cost":
+            return ca != cb
+    elif cond.scope == "given":
+        g = ctx.given
+        if g is None:
+            return False
+        if kind == "given_type":
+            return g.type.value == args[0]
+        if kind == "given_bane":
+            return g.bane > 0
+        if kind == "given_cost_is":
+            return ctx.given_cost == int(args[0])
+        if kind == "given_cost_at_most":
+            return ctx.given_cost <= int(args[0])
+        if kind == "given_cost_at_least":
+            return ctx.given_cost >= int(args[0])
+    elif kind == "received_at_least":
+        return _received(ctx.card_gains, str(args[1])) >= int(args[0])
+    raise AssertionError(f"unknown condition {cond.text!r}")
+
+
+def _received(g: Gains, what: str) -> int:
+    if what == "any":
+        return g.food + g.human + g.battery + g.ymune + g.doctor + g.protector
+    if what == CardType.YMUNE.value:
+        return g.ymune + g.doctor + g.protector
+    return int(getattr(g, what.lower()))

@@ -1,0 +1,203 @@
+"""The Maintenance phase: Bane, Protectors, losing Humans, healing, the River, the Islands.
+
+Order (see docs/rules-coverage.md): Bane rises by both Action Zone cards' Bane values (cap 12);
+Protectors may lower it; Humans are lost to the Bane level; Doctors heal; the next River tile
+is revealed and applied (a Protector may ignore a River tile); an Island feeds the Healthy
+Humans; Action Zone cards are discarded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from precog.engine import gains
+from precog.engine.action_phase import heal
+from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
+from precog.engine.components import NO_GAINS, RiverTile
+from precog.engine.scoring import check_objectives, final_outcome
+from precog.engine.state import (
+    BANE_MAX,
+    ROUNDS,
+    GameState,
+    Phase,
+    PlayerState,
+    Step,
+)
+
+
+def bane_after_protectors(bane: int, protectors: int) -> int:
+    """Each Protector lowers Bane by 2 (by 1 from level 1)."""
+    return max(0, bane - 2 * protectors)
+
+
+def useful_protectors(p: PlayerState) -> int:
+    """The most Protectors worth returning: enough to bring Bane to 0."""
+    return min(p.protectors, (p.bane + 1) // 2)
+
+
+def humans_to_lose(p: PlayerState) -> int:
+    return min(p.bane, p.humans)
+
+
+def lose_range(p: PlayerState) -> range:
+    """How many of the lost Humans may be Healthy ones."""
+    n = humans_to_lose(p)
+    return range(max(0, n - p.contaminated), min(n, p.healthy) + 1)
+
+
+def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
+    """Bane rises for ``seat``, who then decides on Protectors."""
+    p = state.players[seat]
+    rise = sum(state.card(c).bane for c in p.action_zone)
+    p = replace(p, bane=min(BANE_MAX, p.bane + rise))
+    return replace(state.with_player(seat, p), phase=Phase.MAINTENANCE, step=Step.PROTECT,
+                   to_move=seat)
+
+
+def options(state: GameState) -> list[Action]:
+    p = state.players[state.to_move]
+    if state.step is Step.PROTECT:
+        return [SpendProtectors(k) for k in range(useful_protectors(p), -1, -1)]
+    if state.step is Step.LOSE:
+        n = humans_to_lose(p)
+        return [LoseHumans(h, n - h) for h in lose_range(p)]
+    return [IgnoreRiver(False), IgnoreRiver(True)]
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    p = state.players[state.to_move]
+    if state.step is Step.PROTECT:
+        if not isinstance(action, SpendProtectors):
+            return f"now decide how many Protectors to return to lower Bane {p.bane}: protectors N"
+        top = useful_protectors(p)
+        if not 0 <= action.amount <= top:
+            return (f"you can return 0 to {top} Protectors (you have {p.protectors}, Bane is "
+                    f"{p.bane}), not {action.amount}")
+        return None
+    if state.step is Step.LOSE:
+        n = humans_to_lose(p)
+        if not isinstance(action, LoseHumans):
+            return f"now choose which {n} Humans are lost to Bane {p.bane}: lose NH NC"
+        if action.healthy + action.contaminated != n:
+            return (f"Bane {p.bane} takes exactly {n} Humans, not "
+                    f"{action.healthy + action.contaminated}")
+        if action.healthy not in lose_range(p) or action.contaminated < 0:
+            return (f"you have {p.healthy} Healthy and {p.contaminated} Contaminated Humans; "
+                    f"{action.healthy}H {action.contaminated}C does not fit")
+        return None
+    if not isinstance(action, IgnoreRiver):
+        return "now accept the River tile or return a Protector to ignore it"
+    if action.ignore and p.protectors < 1:
+        return "ignoring a River tile costs a Protector and you have none"
+    return None
+
+
+def play(state: GameState, action: Action) -> GameState:
+    seat = state.to_move
+    p = state.players[seat]
+    if isinstance(action, SpendProtectors):
+        p = replace(p, protectors=p.protectors - action.amount,
+                    bane=bane_after_protectors(p.bane, action.amount))
+        return replace(state.with_player(seat, p), step=Step.LOSE)
+    if isinstance(action, LoseHumans):
+        p = replace(p, healthy=p.healthy - action.healthy,
+                    contaminated=p.contaminated - action.contaminated)
+        if not state.config.options.heal_in_action_phase:
+            p = heal(p)
+        state = state.with_player(seat, p)
+        if seat + 1 < state.n:
+            return begin_maintenance(state, seat + 1)
+        return begin_river(state)
+    assert isinstance(action, IgnoreRiver)
+    if action.ignore:
+        state = state.with_player(seat, replace(p, protectors=p.protectors - 1))
+        return next_river_seat(state)
+    return _apply_river(state, seat)
+
+
+# -- the River -------------------------------------------------------------------------
+
+def current_tile(state: GameState) -> RiverTile | None:
+    """The River tile revealed this round, or None when it is an Island."""
+    return state.components.river_by_id.get(state.river[state.round - 1])
+
+
+def begin_river(state: GameState) -> GameState:
+    state = replace(state, phase=Phase.RIVER)
+    if current_tile(state) is None:
+        return _island(state)
+    return _river_seat(state, 0)
+
+
+def _river_seat(state: GameState, seat: int) -> GameState:
+    tile = current_tile(state)
+    assert tile is not None
+    state = replace(state, to_move=seat)
+    if not tile.losses.is_empty() and state.players[seat].protectors > 0:
+        return replace(state, step=Step.IGNORE)
+    return _apply_river(state, seat)
+
+
+def _apply_river(state: GameState, seat: int) -> GameState:
+    tile = current_tile(state)
+    assert tile is not None
+    p, loss = state.players[seat], tile.losses
+    p = replace(p, food=max(0, p.food - loss.food), healthy=max(0, p.healthy - loss.healthy),
+                contaminated=max(0, p.contaminated - loss.contaminated),
+                doctors=max(0, p.doctors - loss.doctor),
+                protectors=max(0, p.protectors - loss.protector),
+                bane=min(BANE_MAX, p.bane + loss.bane))
+    state = state.with_player(seat, p)
+    if not tile.gains.is_empty():
+        return gains.offer(replace(state, to_move=seat), tile.gains, "river")
+    return next_river_seat(state)
+
+
+def next_river_seat(state: GameState) -> GameState:
+    state = replace(state, pending=NO_GAINS, pending_source="")
+    if state.to_move + 1 < state.n:
+        return _river_seat(state, state.to_move + 1)
+    return end_round(state)
+
+
+def _island(state: GameState) -> GameState:
+    """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost."""
+    players = tuple(feed(p) for p in state.players)
+    state = replace(state, players=players)
+    if state.config.coop:
+        failed = check_objectives(state)
+        if failed:
+            return _game_over(_discard(state), final_outcome(state, failed))
+    return end_round(state)
+
+
+def feed(p: PlayerState) -> PlayerState:
+    if p.food >= p.healthy:
+        return replace(p, food=p.food - p.healthy)
+    return replace(p, healthy=p.food, food=0)
+
+
+def end_round(state: GameState) -> GameState:
+    """Discard the Action Zones; start the next round (draw 2) or end the game."""
+    state = _discard(state)
+    players = state.players
+    if state.round >= ROUNDS:
+        return _game_over(state, final_outcome(state, ()))
+    players = tuple(replace(p, hand=p.deck[:2], deck=p.deck[2:]) for p in players)
+    return replace(state, players=players, round=state.round + 1, phase=Phase.DECISION,
+                   step=Step.CHOOSE, to_move=0, choices=(None,) * state.n)
+
+
+def _discard(state: GameState) -> GameState:
+    players = tuple(replace(p, discard=p.discard + p.action_zone, action_zone=(), gave=None,
+                            activated="", card_gains=NO_GAINS, taken=NO_GAINS)
+                    for p in state.players)
+    return replace(state, players=players, pending=NO_GAINS, pending_source="")
+
+
+def _game_over(state: GameState, outcome: object) -> GameState:
+    from precog.engine.state import Outcome
+
+    assert isinstance(outcome, Outcome)
+    return replace(state, phase=Phase.OVER, step=Step.NONE, to_move=-1, outcome=outcome,
+                   choices=(None,) * state.n, pending=NO_GAINS, pending_source="")

@@ -1,0 +1,168 @@
+"""What one player may see, and sampling full positions consistent with it.
+
+Public: every Boat, every Decision Zone and Action Zone, revealed River tiles and Objectives,
+deck sizes and what each deck still holds per season. Private: a player's drawn cards, a
+choice not yet revealed, the order of every deck, the River tiles still face down.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from precog.engine.actions import Action
+from precog.engine.components import Gains
+from precog.engine.state import GameState, Phase, PlayerState, Step
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the observer sees it. ``hand`` is None for other players' hands."""
+
+    seat: int
+    food: int
+    healthy: int
+    contaminated: int
+    doctors: int
+    protectors: int
+    bane: int
+    rooms: tuple[str, ...]
+    batteries: tuple[int, ...]
+    decision_zone: tuple[str, ...]
+    action_zone: tuple[str, ...]
+    gave: str | None
+    activated: str
+    discard: tuple[str, ...]
+    deck_size: int
+    deck_seasons: tuple[int, int, int]  # cards left in the deck per season
+    hand: tuple[str, ...] | None
+    hand_size: int
+    has_chosen: bool
+    card_gains: Gains
+    taken: Gains
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    player: int
+    round: int
+    phase: Phase
+    step: Step
+    to_move: int
+    seats: tuple[SeatView, ...]
+    own_choice: Action | None
+    river_revealed: tuple[str, ...]  # tiles flipped so far (this round's once Maintenance ends)
+    river_unseen: tuple[tuple[str, ...], ...]  # per season, River tiles not yet seen
+    objectives: tuple[tuple[str, bool], ...]
+    objective_stack_sizes: tuple[int, ...]
+    pending: Gains
+    pending_source: str
+
+    def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        out = asdict(self)
+        out["phase"], out["step"] = self.phase.value, self.step.value
+        out["own_choice"] = None if self.own_choice is None else str(self.own_choice)
+        return out
+
+
+def revealed_count(state: GameState) -> int:
+    """River tiles face up: this round's is flipped once the River phase starts."""
+    done = state.round - 1
+    if state.phase in (Phase.RIVER,) or state.phase is Phase.OVER:
+        done = state.round
+    return done
+
+
+def observation(state: GameState, player: int) -> Observation:
+    """Exactly what ``player`` may see of ``state``."""
+    seats = tuple(_seat_view(state, s, p, s == player) for s, p in enumerate(state.players))
+    shown = state.river[:revealed_count(state)]
+    unseen = tuple(tuple(t.id for t in state.components.river
+                         if t.season == season and t.id not in shown) for season in (1, 2, 3))
+    own = state.choices[player] if state.choices else None
+    return Observation(
+        player=player, round=state.round, phase=state.phase, step=state.step,
+        to_move=state.to_move, seats=seats, own_choice=own, river_revealed=shown,
+        river_unseen=unseen, objectives=state.objectives,
+        objective_stack_sizes=tuple(len(s) for s in state.objective_stacks),
+        pending=state.pending, pending_source=state.pending_source)
+
+
+def _seat_view(state: GameState, seat: int, p: PlayerState, own: bool) -> SeatView:
+    seasons = Counter(state.card(c).season for c in p.deck)
+    return SeatView(
+        seat=seat, food=p.food, healthy=p.healthy, contaminated=p.contaminated,
+        doctors=p.doctors, protectors=p.protectors, bane=p.bane, rooms=p.rooms,
+        batteries=p.batteries, decision_zone=p.decision_zone, action_zone=p.action_zone,
+        gave=p.gave, activated=p.activated, discard=p.discard, deck_size=len(p.deck),
+        deck_seasons=(seasons[1], seasons[2], seasons[3]),
+        hand=p.hand if own else None, hand_size=len(p.hand),
+        has_chosen=bool(state.choices) and state.choices[seat] is not None,
+        card_gains=p.card_gains, taken=p.taken)
+
+
+def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
+    """A full position that ``player`` cannot tell apart from ``state``, sampled at random.
+
+    Other players' hands and every deck's order are redealt from the cards each deck still
+    hides (keeping the season stacking); unseen River tiles are reshuffled; face-down
+    Objective stacks are redrawn. Other players' secret choices this step are dropped (their
+    seats choose again). Uses only what :func:`observation` shows ``player``.
+    """
+    players = list(state.players)
+    for seat, p in enumerate(state.players):
+        players[seat] = _redeal(state, seat, p, keep_hand=seat == player, rng=rng)
+    choices = tuple(c if s == player else None for s, c in enumerate(state.choices))
+    waiting = [s for s, c in enumerate(choices) if c is None]
+    to_move = state.to_move
+    if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS) and waiting:
+        to_move = waiting[0]
+    return replace(state, players=tuple(players), choices=choices, to_move=to_move,
+                   river=_reshuffle_river(state, rng),
+                   objective_stacks=_redraw_objectives(state, rng))
+
+
+def _redeal(state: GameState, seat: int, p: PlayerState, keep_hand: bool,
+            rng: random.Random) -> PlayerState:
+    hidden = list(p.deck) + ([] if keep_hand else list(p.hand))
+    by_season: dict[int, list[str]] = {1: [], 2: [], 3: []}
+    for c in hidden:
+        by_season[state.card(c).season].append(c)
+    for pile in by_season.values():
+        rng.shuffle(pile)
+    hand_seasons = [state.card(c).season for c in p.hand]
+    deck_seasons = [state.card(c).season for c in p.deck]
+    hand = p.hand if keep_hand else tuple(by_season[s].pop() for s in hand_seasons)
+    deck = tuple(by_season[s].pop() for s in deck_seasons)
+    return replace(p, hand=hand, deck=deck)
+
+
+def _reshuffle_river(state: GameState, rng: random.Random) -> tuple[str, ...]:
+    shown = revealed_count(state)
+    river = list(state.river)
+    for season in (1, 2, 3):
+        slots = [i for i in range(4 * (season - 1), 4 * season - 1) if i >= shown]
+        if not slots:
+            continue
+        seen = set(river[:shown])
+        pool = [t.id for t in state.components.river if t.season == season and t.id not in seen]
+        rng.shuffle(pool)
+        for i, tile in zip(slots, pool, strict=False):
+            river[i] = tile
+    return tuple(river)
+
+
+def _redraw_objectives(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    if not state.objective_stacks:
+        return ()
+    shown = {t for t, _ in state.objectives}
+    stacks = []
+    for season, stack in enumerate(state.objective_stacks, start=1):
+        pool = [o.id for o in state.components.objectives
+                if o.season == season and o.id not in shown]
+        stacks.append(tuple(rng.sample(pool, len(stack))))
+    return tuple(stacks)

@@ -1,0 +1,118 @@
+"""One door for every rule: :func:`legal_actions`, :func:`apply`, :func:`why_illegal`.
+
+A decision with a single legal option (a forced loss, a Battery with no free slot, no
+Protector to spend) is played automatically, so every state handed out is either over or
+waiting for a real choice of ``state.to_move``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from precog.engine import action_phase, decision, gains, maintenance
+from precog.engine.actions import (
+    Action,
+    ChooseRooms,
+    Choose,
+    Mitigate,
+    PassCards,
+    parse_action_text,
+)
+from precog.engine.errors import IllegalActionError
+from precog.engine.state import GameState, Phase, Step
+
+
+def _module(state: GameState) -> ModuleType:
+    if state.step is Step.GAINS:
+        return gains
+    if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+        return decision
+    if state.phase is Phase.ACTION:
+        return action_phase
+    return maintenance
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the player to move may take now (empty when the game is over).
+
+    >>> from precog.engine import new_game
+    >>> len(legal_actions(new_game(players=2, seed=1)))
+    6
+    """
+    if state.phase is Phase.OVER:
+        return []
+    result: list[Action] = _module(state).options(state)
+    return result
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """None when ``action`` is legal now, else a sentence saying why it is refused."""
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    reason: str | None = _module(state).why_illegal(state, action)
+    return reason
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The position after ``action``; raises :class:`IllegalActionError` saying why not."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    return advance(_play(state, action))
+
+
+def _play(state: GameState, action: Action) -> GameState:
+    module = _module(state)
+    after: GameState = module.play(state, action)
+    if module is gains and after.step is Step.GAINS and not after.pending.total():
+        after = _after_gains(after)
+    return after
+
+
+def _after_gains(state: GameState) -> GameState:
+    if state.pending_source == "river":
+        return maintenance.next_river_seat(state)
+    return action_phase.after_gains(state)
+
+
+def advance(state: GameState) -> GameState:
+    """Play forced moves until someone has a real choice or the game is over."""
+    while state.phase is not Phase.OVER:
+        if state.step is Step.GAINS and not state.pending.total():
+            state = _after_gains(state)
+            continue
+        options = _module(state).options(state)
+        if len(options) != 1:
+            return state
+        state = _play(state, options[0])
+    return state
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """Read action notation in this position; raises if unreadable or illegal here.
+
+    Card, room and tile names are matched without regard to case.
+    """
+    action = _canonical(state, parse_action_text(text))
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    return action
+
+
+def _canonical(state: GameState, action: Action) -> Action:
+    names = {k.lower(): k for k in (*state.components.cards, *state.components.room_by_id,
+                                    *state.components.objective_by_id)}
+
+    def fix(x: str) -> str:
+        return names.get(x.lower(), x)
+
+    if isinstance(action, Choose):
+        return Choose(fix(action.keep), fix(action.give))
+    if isinstance(action, ChooseRooms):
+        return ChooseRooms((fix(action.rooms[0]), fix(action.rooms[1])))
+    if isinstance(action, PassCards):
+        return PassCards((fix(action.cards[0]), fix(action.cards[1])))
+    if isinstance(action, Mitigate):
+        return Mitigate(fix(action.tile))
+    return action

@@ -1,0 +1,238 @@
+"""JSON positions and the compact position string (precog's FEN).
+
+The position string is ``pg1.<payload>.<check>``: ``pg1`` names the format version, the
+payload is the canonical JSON position, deflated and base64url-encoded, and ``check`` is its
+CRC-32 in hex, so a string that was altered or cut short is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import fields
+from typing import Any
+
+from precog.engine.actions import parse_action_text
+from precog.engine.components import Components, Gains
+from precog.engine.errors import PositionError, PrecogError
+from precog.engine.state import (
+    GameConfig,
+    GameState,
+    Outcome,
+    Phase,
+    PlayerState,
+    RuleOptions,
+    Step,
+)
+
+FORMAT = "precog-position"
+VERSION = 1
+PREFIX = "pg1"
+_GAIN_FIELDS = [f.name for f in fields(Gains)]
+_INT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    """The whole position as plain JSON data (see :func:`from_json`)."""
+    c = state.config
+    return {
+        "format": FORMAT, "version": VERSION,
+        "components": {"name": state.components.name,
+                       "fingerprint": state.components.fingerprint},
+        "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
+                   "difficulty": c.difficulty, "decks": list(c.decks), "seed": c.seed,
+                   "options": {"heal_in_action_phase": c.options.heal_in_action_phase}},
+        "round": state.round, "phase": state.phase.value, "step": state.step.value,
+        "to_move": state.to_move,
+        "players": [_player_json(p) for p in state.players],
+        "choices": [None if a is None else str(a) for a in state.choices],
+        "pending": _gains_json(state.pending), "pending_source": state.pending_source,
+        "river": list(state.river),
+        "objective_stacks": [list(s) for s in state.objective_stacks],
+        "objectives": [[t, m] for t, m in state.objectives],
+        "outcome": None if state.outcome is None else {
+            "winners": list(state.outcome.winners), "scores": list(state.outcome.scores),
+            "reason": state.outcome.reason},
+    }
+
+
+def _player_json(p: PlayerState) -> dict[str, Any]:
+    out: dict[str, Any] = {k: getattr(p, k) for k in _INT_FIELDS}
+    out.update({k: list(getattr(p, k)) for k in _TUPLE_FIELDS})
+    out.update(gave=p.gave, activated=p.activated, card_gains=_gains_json(p.card_gains),
+               taken=_gains_json(p.taken))
+    return out
+
+
+def _gains_json(g: Gains) -> dict[str, int]:
+    return {k: v for k, v in zip(_GAIN_FIELDS, g.astuple(), strict=True) if v}
+
+
+def to_position(state: GameState) -> str:
+    """The compact, copy-pasteable position string."""
+    text = json.dumps(to_json(state), separators=(",", ":"), sort_keys=True)
+    packed = zlib.compress(text.encode(), 9)
+    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return f"{PREFIX}.{payload}.{zlib.crc32(packed):08x}"
+
+
+def from_position(text: str, components: Components | None = None) -> GameState:
+    """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position string is text, got {type(text).__name__}")
+    parts = "".join(text.split()).split(".")
+    if len(parts) != 3 or parts[0] != PREFIX:
+        raise PositionError(f"position string should look like '{PREFIX}.<data>.<check>' "
+                            f"(starting {PREFIX!r}), got {_clip(text)!r}")
+    try:
+        packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
+    except (binascii.Error, ValueError) as err:
+        raise PositionError(f"position string data is not valid base64url: {err}") from None
+    if f"{zlib.crc32(packed):08x}" != parts[2].lower():
+        raise PositionError("position string check failed: it was altered or cut short "
+                            "(copy the whole string again)")
+    try:
+        data = json.loads(zlib.decompress(packed).decode())
+    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise PositionError(f"position string data cannot be unpacked: {err}") from None
+    return from_json(data, components)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) < 40 else text[:37] + "..."
+
+
+def from_json(data: Any, components: Components | None = None) -> GameState:
+    """Build and check a position from JSON data (a dict, or a JSON text)."""
+    from precog.engine.data_loading import reference_components
+    from precog.engine.validate import check_state
+
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise PositionError(f"JSON position is not valid JSON: {err}") from None
+    r = _Reader(data, "position")
+    if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
+        raise PositionError(f"position: expected format {FORMAT!r} version {VERSION}")
+    comps = components if components is not None else reference_components()
+    want = r.sub("components").get("fingerprint", str)
+    if want != comps.fingerprint:
+        raise PositionError(
+            f"position was made with component set {want!r} but the loaded set is "
+            f"{comps.name!r} ({comps.fingerprint}); load the matching components")
+    try:
+        state = _build(r, comps)
+    except PrecogError as err:
+        raise PositionError(str(err)) from None
+    check_state(state)
+    return state
+
+
+def _build(r: _Reader, comps: Components) -> GameState:
+    cr = r.sub("config")
+    opts = cr.sub("options")
+    config = GameConfig(players=cr.get("players", int), mode=cr.get("mode", str),
+                        setup=cr.get("setup", str), difficulty=cr.get("difficulty", str),
+                        decks=tuple(cr.strs("decks")), seed=cr.get("seed", int),
+                        options=RuleOptions(heal_in_action_phase=opts.get(
+                            "heal_in_action_phase", bool)))
+    players = tuple(_player(r.item("players", i)) for i in range(len(r.list("players"))))
+    choices = tuple(None if c is None else parse_action_text(r.check(c, str, f"choices[{i}]"))
+                    for i, c in enumerate(r.list("choices")))
+    out = r.get("outcome", dict, optional=True)
+    outcome = None
+    if out is not None:
+        o = r.sub("outcome")
+        outcome = Outcome(winners=tuple(o.ints("winners")), scores=tuple(o.ints("scores")),
+                          reason=o.get("reason", str))
+    return GameState(
+        config=config, components=comps, round=r.get("round", int),
+        phase=r.enum("phase", Phase), step=r.enum("step", Step), to_move=r.get("to_move", int),
+        players=players, choices=choices, pending=_gains(r.sub("pending")),
+        pending_source=r.get("pending_source", str), river=tuple(r.strs("river")),
+        objective_stacks=tuple(tuple(r.check(s, list, "objective_stacks"))
+                               for s in r.list("objective_stacks")),
+        objectives=tuple(_objective(r, i) for i in range(len(r.list("objectives")))),
+        outcome=outcome)
+
+
+def _objective(r: _Reader, i: int) -> tuple[str, bool]:
+    pair = r.check(r.list("objectives")[i], list, f"objectives[{i}]")
+    if len(pair) != 2:
+        raise PositionError(f"position: objectives[{i}] should be [tile id, mitigated]")
+    return r.check(pair[0], str, f"objectives[{i}][0]"), r.check(pair[1], bool,
+                                                                   f"objectives[{i}][1]")
+
+
+def _player(r: _Reader) -> PlayerState:
+    kw: dict[str, Any] = {k: r.get(k, int) for k in _INT_FIELDS}
+    kw["batteries"] = tuple(r.ints("batteries"))
+    for k in _TUPLE_FIELDS:
+        if k != "batteries":
+            kw[k] = tuple(r.strs(k))
+    kw["gave"] = r.get("gave", str, optional=True)
+    kw["activated"] = r.get("activated", str)
+    kw["card_gains"] = _gains(r.sub("card_gains"))
+    kw["taken"] = _gains(r.sub("taken"))
+    return PlayerState(**kw)
+
+
+def _gains(r: _Reader) -> Gains:
+    unknown = set(r.data) - set(_GAIN_FIELDS)
+    if unknown:
+        raise PositionError(f"{r.where}: unknown resource {sorted(unknown)[0]!r}")
+    return Gains(**{k: r.get(k, int) if k in r.data else 0 for k in _GAIN_FIELDS})
+
+
+class _Reader:
+    """Typed access to untrusted JSON with errors naming the field's path."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise PositionError(f"{where} should be a JSON object, got {type(data).__name__}")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def check(self, value: Any, kind: type, where: str) -> Any:
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise PositionError(f"{self.where}.{where} should be {kind.__name__}, "
+                                f"got {value!r:.40}")
+        return value
+
+    def get(self, key: str, kind: type, optional: bool = False) -> Any:
+        if key not in self.data:
+            raise PositionError(f"{self.where}: missing field {key!r}")
+        value = self.data[key]
+        if value is None and optional:
+            return None
+        return self.check(value, kind, key)
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.get(key, dict), f"{self.where}.{key}")
+
+    def list(self, key: str) -> list[Any]:
+        value: list[Any] = self.get(key, list)
+        return value
+
+    def item(self, key: str, i: int) -> _Reader:
+        return _Reader(self.list(key)[i], f"{self.where}.{key}[{i}]")
+
+    def strs(self, key: str) -> list[str]:
+        return [self.check(v, str, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
+
+    def ints(self, key: str) -> list[int]:
+        return [self.check(v, int, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
+
+    def enum(self, key: str, kind: type[Phase] | type[Step]) -> Any:
+        value = self.get(key, str)
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(m.value for m in kind)
+            raise PositionError(f"{self.where}.{key} should be one of {allowed}, "
+                                f"got {value!r:.40}") from None

@@ -1,0 +1,150 @@
+"""Setting up a game: Boats, decks stacked by season, Machine Rooms, the River, Objectives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from precog.engine.components import Components
+from precog.engine.errors import OptionError
+from precog.engine.state import (
+    DIFFICULTIES,
+    MACHINES_PER_ROOM,
+    MODES,
+    SETUPS,
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    RuleOptions,
+    Step,
+)
+
+
+def check_config(config: GameConfig, components: Components) -> None:
+    """Raise :class:`OptionError` naming the option when the configuration is not playable."""
+    if not isinstance(config.players, int) or not 2 <= config.players <= 4:
+        raise OptionError(f"players must be 2, 3 or 4, got {config.players!r}")
+    if config.mode not in MODES:
+        raise OptionError(f"mode must be one of {', '.join(MODES)}, got {config.mode!r}")
+    if config.setup not in SETUPS:
+        raise OptionError(f"setup must be one of {', '.join(SETUPS)}, got {config.setup!r}")
+    if config.difficulty not in DIFFICULTIES:
+        raise OptionError(
+            f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {config.difficulty!r}")
+    if config.difficulty != "normal" and config.mode != "coop":
+        raise OptionError(f"difficulty {config.difficulty!r} exists only in the coop mode")
+    if config.mode == "team" and config.players != 4:
+        raise OptionError(f"team mode needs exactly 4 players, got {config.players}")
+    if len(config.decks) != config.players or len(set(config.decks)) != config.players:
+        raise OptionError(f"decks must name {config.players} different decks, got {config.decks}")
+    for code in config.decks:
+        if code not in components.decks:
+            raise OptionError(f"deck {code!r} is not in the component set "
+                              f"(available: {', '.join(sorted(components.decks))})")
+
+
+def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard",
+             seed: int = 0, components: Components | None = None, difficulty: str = "normal",
+             options: RuleOptions | None = None, decks: Sequence[str] | None = None,
+             rng: random.Random | None = None) -> GameState:
+    """A new game, shuffled by a generator seeded with ``seed`` (or the ``rng`` given).
+
+    >>> state = new_game(players=3, seed=7)
+    >>> state.round, state.phase.value, len(state.players)
+    (1, 'decision', 3)
+    """
+    from precog.engine.data_loading import reference_components
+    from precog.engine.rules import advance
+
+    comps = components if components is not None else reference_components()
+    if decks is None:
+        decks = tuple(sorted(comps.decks, key=_deck_order))[:players] if isinstance(
+            players, int) else ()
+    config = GameConfig(players=players, mode=mode, setup=setup, difficulty=difficulty,
+                        options=options or RuleOptions(), decks=tuple(decks), seed=seed)
+    check_config(config, comps)
+    gen = rng if rng is not None else random.Random(seed)
+    start_food = 4 if difficulty in ("hard", "apocalypse") else 8
+    per_seat = 3 if config.advanced else 2
+    room_pool = gen.sample([r.id for r in comps.rooms], per_seat * players)
+    seats = []
+    for seat, code in enumerate(config.decks):
+        rooms = room_pool[per_seat * seat:per_seat * (seat + 1)]
+        seats.append(PlayerState(food=start_food, rooms=tuple(rooms),
+                                 batteries=(0,) * (2 * MACHINES_PER_ROOM),
+                                 deck=_stack_deck(comps, code, gen)))
+    state = GameState(config=config, components=comps, round=1, phase=Phase.DECISION,
+                      step=Step.CHOOSE, to_move=0, players=tuple(seats),
+                      choices=(None,) * players, river=_lay_river(comps, gen),
+                      objective_stacks=_objective_stacks(config, comps, gen))
+    if config.advanced:
+        state = _begin_advanced(state)
+    else:
+        state = _deal_first_cards(state)
+    return advance(state)
+
+
+def _deck_order(code: str) -> int:
+    return "DTPK".find(code) if code in "DTPK" else 4
+
+
+def _stack_deck(comps: Components, code: str, gen: random.Random) -> tuple[str, ...]:
+    """Season 1 shuffled on top of season 2 shuffled on top of season 3 shuffled."""
+    order: list[str] = []
+    for season in (1, 2, 3):
+        cards = [c.id for c in comps.decks[code] if c.season == season]
+        gen.shuffle(cards)
+        order.extend(cards)
+    return tuple(order)
+
+
+def _lay_river(comps: Components, gen: random.Random) -> tuple[str, ...]:
+    """3 of each season's 4 River tiles in random order, then that season's Island."""
+    tiles: list[str] = []
+    for season in (1, 2, 3):
+        pool = [t.id for t in comps.river if t.season == season]
+        gen.shuffle(pool)
+        tiles.extend(pool[:3])
+        tiles.extend(i.id for i in comps.islands if i.season == season)
+    return tuple(tiles)
+
+
+def _objective_stacks(config: GameConfig, comps: Components,
+                      gen: random.Random) -> tuple[tuple[str, ...], ...]:
+    if not config.coop:
+        return ()
+    count = config.players + (1 if config.difficulty == "apocalypse" else 0)
+    stacks = []
+    for season in (1, 2, 3):
+        pool = [o.id for o in comps.objectives if o.season == season]
+        stacks.append(tuple(gen.sample(pool, count)))
+    return tuple(stacks)
+
+
+def _deal_first_cards(state: GameState) -> GameState:
+    """Standard setup: each player's top 2 cards go face up to the right neighbour."""
+    players = list(state.players)
+    for seat, p in enumerate(state.players):
+        right = state.right(seat)
+        players[right] = _with(players[right], decision_zone=p.deck[:2])
+    players = [_with(p, deck=p.deck[4:], hand=p.deck[2:4]) for p in players]
+    return _replace(state, players=tuple(players))
+
+
+def _begin_advanced(state: GameState) -> GameState:
+    """Advanced setup: everyone first picks 2 of 3 rooms, then 2 of their first 4 cards."""
+    players = tuple(_with(p, hand=p.deck[:4], deck=p.deck[4:]) for p in state.players)
+    return _replace(state, players=players, phase=Phase.SETUP_ROOMS)
+
+
+def _with(p: PlayerState, **kw: object) -> PlayerState:
+    from dataclasses import replace
+
+    return replace(p, **kw)  # type: ignore[arg-type]
+
+
+def _replace(s: GameState, **kw: object) -> GameState:
+    from dataclasses import replace
+
+    return replace(s, **kw)  # type: ignore[arg-type]

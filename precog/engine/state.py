@@ -1,0 +1,191 @@
+"""Immutable game state: the configuration, each player's Boat and zones, the River."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from precog.engine.components import NO_GAINS, Card, Components, Gains
+
+if TYPE_CHECKING:
+    from precog.engine.actions import Action
+
+MODES = ("competitive", "team", "coop")
+SETUPS = ("standard", "advanced")
+DIFFICULTIES = ("normal", "hard", "apocalypse")
+ROUNDS = 12
+BANE_MAX = 12
+FEEDING_ROUNDS = (4, 8, 12)
+COOP_THRESHOLDS = {2: 30, 3: 45, 4: 60}
+REVEAL_COST = {1: 1, 2: 2, 3: 3}  # Healthy Humans to reveal an Objective, by season
+MACHINES_PER_ROOM = 3
+
+
+class Phase(str, Enum):
+    """Where the game is. Setup phases exist only in the advanced setup."""
+
+    SETUP_ROOMS = "setup_rooms"
+    SETUP_PASS = "setup_pass"
+    DECISION = "decision"
+    ACTION = "action"
+    MAINTENANCE = "maintenance"
+    RIVER = "river"
+    OVER = "over"
+
+
+class Step(str, Enum):
+    """The decision the player to move faces inside a phase."""
+
+    CHOOSE = "choose"  # setup choices and the Decision phase
+    ACTIVATE = "activate"
+    GAINS = "gains"  # placing what cards, machines or the River gave
+    COOP = "coop"  # reveal / mitigate Objectives, then done
+    PROTECT = "protect"
+    LOSE = "lose"
+    IGNORE = "ignore"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Disputed rules as switches (defaults per docs/rules-coverage.md).
+
+    ``heal_in_action_phase``: heal Contaminated Humans at the end of the Action phase (as the
+    Player Aid lists it) instead of after losing Humans in Maintenance.
+    """
+
+    heal_in_action_phase: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    players: int
+    mode: str = "competitive"
+    setup: str = "standard"
+    difficulty: str = "normal"
+    options: RuleOptions = field(default_factory=RuleOptions)
+    decks: tuple[str, ...] = ()  # deck code per seat
+    seed: int = 0
+
+    @property
+    def advanced(self) -> bool:
+        return self.setup == "advanced"
+
+    @property
+    def coop(self) -> bool:
+        return self.mode == "coop"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's Boat and card zones.
+
+    ``action_zone`` is ``(G, R)``: the card kept for oneself and the card given by the right
+    neighbour. ``batteries`` counts filled slots per machine (3 per room).
+    """
+
+    food: int = 8
+    healthy: int = 4
+    contaminated: int = 0
+    doctors: int = 1
+    protectors: int = 0
+    bane: int = 0
+    rooms: tuple[str, ...] = ()
+    batteries: tuple[int, ...] = (0,) * 6
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    decision_zone: tuple[str, ...] = ()
+    action_zone: tuple[str, ...] = ()
+    gave: str | None = None
+    discard: tuple[str, ...] = ()
+    activated: str = ""  # "", "both", "G" or "R"
+    card_gains: Gains = NO_GAINS  # what the activated cards gave this round
+    taken: Gains = NO_GAINS  # what this player took this round (cards and machines)
+
+    @property
+    def humans(self) -> int:
+        return self.healthy + self.contaminated
+
+    @property
+    def ymunes(self) -> int:
+        return self.doctors + self.protectors
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game."""
+
+    winners: tuple[int, ...]  # seats sharing the win (empty: cooperative loss)
+    scores: tuple[int, ...]  # per seat (team mode: the team total)
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """A whole position. Immutable: :func:`precog.engine.apply` returns a new one."""
+
+    config: GameConfig
+    components: Components
+    round: int
+    phase: Phase
+    step: Step
+    to_move: int  # seat, or -1 when the game is over
+    players: tuple[PlayerState, ...]
+    choices: tuple[Action | None, ...] = ()  # secret choices made this Decision/setup step
+    pending: Gains = NO_GAINS  # gains the player to move is placing
+    pending_source: str = ""  # "cards", "machines" or "river"
+    river: tuple[str, ...] = ()  # 12 tile ids in River order (Islands included)
+    objective_stacks: tuple[tuple[str, ...], ...] = ()  # face-down, per season
+    objectives: tuple[tuple[str, bool], ...] = ()  # revealed (id, mitigated)
+    outcome: Outcome | None = None
+
+    # -- convenience -------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return self.config.players
+
+    @property
+    def season(self) -> int:
+        return min(3, (self.round - 1) // 4 + 1)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def left(self, seat: int) -> int:
+        return (seat + 1) % self.config.players
+
+    def right(self, seat: int) -> int:
+        return (seat - 1) % self.config.players
+
+    def card(self, card_id: str) -> Card:
+        return self.components.cards[card_id]
+
+    def with_player(self, seat: int, player: PlayerState) -> GameState:
+        ps = list(self.players)
+        ps[seat] = player
+        return replace(self, players=tuple(ps))
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable value equal for identical positions (used for transpositions)."""
+        return (self.config, self.components.fingerprint, self.round, self.phase, self.step,
+                self.to_move, self.players, tuple(str(c) for c in self.choices), self.pending,
+                self.pending_source, self.river, self.objective_stacks, self.objectives,
+                self.outcome)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __str__(self) -> str:
+        from precog.engine.render import render_text
+
+        return render_text(self)
+
+    def _repr_html_(self) -> str:
+        from precog.render.html import state_html
+
+        return state_html(self)

@@ -1,0 +1,234 @@
+"""Checking that a position is one the game can reach the shape of (used on every load).
+
+Each failed check raises :class:`PositionError` naming the part of the position at fault.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.components import Gains
+from precog.engine.errors import PositionError, PrecogError
+from precog.engine.setup import check_config
+from precog.engine.state import (
+    BANE_MAX,
+    MACHINES_PER_ROOM,
+    ROUNDS,
+    GameState,
+    Phase,
+    PlayerState,
+    Step,
+)
+
+_STEPS = {
+    Phase.SETUP_ROOMS: {Step.CHOOSE}, Phase.SETUP_PASS: {Step.CHOOSE},
+    Phase.DECISION: {Step.CHOOSE}, Phase.ACTION: {Step.ACTIVATE, Step.GAINS, Step.COOP},
+    Phase.MAINTENANCE: {Step.PROTECT, Step.LOSE}, Phase.RIVER: {Step.IGNORE, Step.GAINS},
+    Phase.OVER: {Step.NONE},
+}
+
+
+def check_state(state: GameState) -> None:
+    """Raise :class:`PositionError` if ``state`` is malformed or impossible."""
+    try:
+        check_config(state.config, state.components)
+    except PrecogError as err:
+        raise PositionError(f"config: {err}") from None
+    _check_flow(state)
+    for seat, p in enumerate(state.players):
+        _check_player(state, seat, p)
+    check_cards(state)
+    _check_river(state)
+    _check_objectives(state)
+    _check_choices(state)
+    _probe(state)
+
+
+def _fail(msg: str) -> None:
+    raise PositionError(msg)
+
+
+def _check_flow(s: GameState) -> None:
+    if len(s.players) != s.n:
+        _fail(f"players: {len(s.players)} boats for a {s.n}-player game")
+    if not 1 <= s.round <= ROUNDS:
+        _fail(f"round should be 1..{ROUNDS}, got {s.round}")
+    if s.step not in _STEPS[s.phase]:
+        _fail(f"step {s.step.value!r} does not belong to phase {s.phase.value!r}")
+    if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) and (s.round != 1
+                                                              or not s.config.advanced):
+        _fail("setup phases exist only in round 1 of an advanced game")
+    if s.phase is Phase.OVER:
+        if s.to_move != -1 or s.outcome is None:
+            _fail("a finished game has to_move -1 and an outcome")
+        return
+    if s.outcome is not None:
+        _fail("only a finished game has an outcome")
+    if not 0 <= s.to_move < s.n:
+        _fail(f"to_move should be a seat 0..{s.n - 1}, got {s.to_move}")
+    if (s.step is Step.GAINS) != (s.pending_source != ""):
+        _fail("pending gains go with the gains step (pending_source cards/machines/river)")
+    if s.step is Step.GAINS:
+        ok = {"cards", "machines"} if s.phase is Phase.ACTION else {"river"}
+        if s.pending_source not in ok:
+            _fail(f"pending_source {s.pending_source!r} does not fit phase {s.phase.value}")
+        if not s.pending.total() or min(s.pending.astuple()) < 0:
+            _fail("pending gains must be non-negative and not empty in the gains step")
+    elif s.pending.total():
+        _fail("pending gains exist only in the gains step")
+    if s.step is Step.COOP and not s.config.coop:
+        _fail("the coop step exists only in the coop mode")
+
+
+def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
+    where = f"players[{seat}]"
+    for name in ("food", "healthy", "contaminated", "doctors", "protectors", "bane"):
+        value = getattr(p, name)
+        if value < 0 or value > 999:
+            _fail(f"{where}.{name} should be 0..999, got {value}")
+    if p.bane > BANE_MAX:
+        _fail(f"{where}.bane should be 0..{BANE_MAX}, got {p.bane}")
+    rooms = 3 if s.phase is Phase.SETUP_ROOMS else 2
+    if len(p.rooms) != rooms or len(set(p.rooms)) != rooms:
+        _fail(f"{where}.rooms should be {rooms} different rooms, got {list(p.rooms)}")
+    for r in p.rooms:
+        if r not in s.components.room_by_id:
+            _fail(f"{where}.rooms: unknown room {r!r}")
+    if len(p.batteries) != 2 * MACHINES_PER_ROOM:
+        _fail(f"{where}.batteries should list 6 machines, got {len(p.batteries)}")
+    for m, n in enumerate(p.batteries):
+        room = s.components.room_by_id[p.rooms[m // 3]] if m // 3 < len(p.rooms) else None
+        top = room.face(s.config.advanced)[m % 3].batteries if room else 0
+        if not 0 <= n <= top or (s.phase is Phase.SETUP_ROOMS and n):
+            _fail(f"{where}.batteries[m{m + 1}] should be 0..{top}, got {n}")
+    _check_zones(s, where, p)
+    for name in ("card_gains", "taken"):
+        g: Gains = getattr(p, name)
+        if min(g.astuple()) < 0:
+            _fail(f"{where}.{name} cannot be negative")
+
+
+def _check_zones(s: GameState, where: str, p: PlayerState) -> None:
+    playing = s.phase in (Phase.ACTION, Phase.MAINTENANCE, Phase.RIVER)
+    hand = {Phase.SETUP_ROOMS: 4, Phase.SETUP_PASS: 4,
+            Phase.DECISION: 2 if s.round < ROUNDS else 0}.get(s.phase, 0)
+    dz = 0 if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) or (
+        s.phase is not Phase.DECISION and s.round == ROUNDS) else 2
+    az = 2 if playing else 0
+    if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+        deck = 20
+    else:
+        deck = max(0, 22 - 2 * s.round)
+    expect = {"hand": hand, "decision_zone": dz, "action_zone": az, "deck": deck}
+    for name, n in expect.items():
+        if len(getattr(p, name)) != n:
+            _fail(f"{where}.{name} should hold {n} cards in round {s.round} "
+                  f"({s.phase.value}), got {len(getattr(p, name))}")
+    if playing != (p.gave is not None):
+        _fail(f"{where}.gave is set exactly during the Action, Maintenance and River phases")
+    if p.activated not in (("", "both", "G", "R") if playing else ("",)):
+        _fail(f"{where}.activated should be '', 'both', 'G' or 'R', got {p.activated!r}")
+
+
+def check_cards(s: GameState) -> None:
+    """Card conservation: every card of the decks in play is in exactly one place."""
+    owned = Counter(c.id for code in s.config.decks for c in s.components.decks[code])
+    seen: Counter[str] = Counter()
+    for p in s.players:
+        seen.update(p.deck + p.hand + p.decision_zone + p.action_zone + p.discard)
+    if seen != owned:
+        extra = sorted((seen - owned).elements())
+        missing = sorted((owned - seen).elements())
+        _fail(f"cards: each card must be in exactly one place (duplicated or foreign: "
+              f"{extra[:5]}, missing: {missing[:5]})")
+    for seat, p in enumerate(s.players):
+        if p.gave is not None and p.gave not in s.players[s.left(seat)].action_zone[1:]:
+            _fail(f"players[{seat}].gave {p.gave!r} is not in the left neighbour's R slot")
+        code = s.config.decks[seat]
+        for i, card_id in enumerate(p.deck):
+            if s.card(card_id).deck != code:
+                _fail(f"players[{seat}].deck[{i}]: {card_id} belongs to another deck")
+        seasons = [s.card(c).season for c in p.deck]
+        if seasons != sorted(seasons):
+            _fail(f"players[{seat}].deck must stay stacked by season (1 on top of 2 of 3)")
+
+
+def _check_river(s: GameState) -> None:
+    tiles = s.river
+    if len(tiles) != ROUNDS:
+        _fail(f"river should list 12 tiles, got {len(tiles)}")
+    islands = {i.id: i.season for i in s.components.islands}
+    for i, t in enumerate(tiles):
+        season = i // 4 + 1
+        want_island = i % 4 == 3
+        if want_island and islands.get(t) != season:
+            _fail(f"river[{i}] should be the season {season} Island, got {t!r}")
+        tile = s.components.river_by_id.get(t)
+        if not want_island and (tile is None or tile.season != season):
+            _fail(f"river[{i}] should be a season {season} River tile, got {t!r}")
+    if len(set(tiles)) != len(tiles):
+        _fail("river: a tile appears twice")
+
+
+def _check_objectives(s: GameState) -> None:
+    if not s.config.coop:
+        if s.objective_stacks or s.objectives:
+            _fail("objectives exist only in the coop mode")
+        return
+    if len(s.objective_stacks) != 3:
+        _fail("objective_stacks should hold 3 season stacks")
+    per_season = s.n + (1 if s.config.difficulty == "apocalypse" else 0)
+    ids: list[str] = [t for st in s.objective_stacks for t in st] + [t for t, _ in s.objectives]
+    if len(set(ids)) != len(ids):
+        _fail("objectives: a tile appears twice")
+    for season in (1, 2, 3):
+        mine = [t for t in ids if t in s.components.objective_by_id
+                and s.components.objective_by_id[t].season == season]
+        if len(mine) != per_season:
+            _fail(f"objectives: season {season} should have {per_season} tiles, got {len(mine)}")
+    for season, stack in enumerate(s.objective_stacks, start=1):
+        for t in stack:
+            if s.components.objective_by_id[t].season != season:
+                _fail(f"objective_stacks[{season - 1}]: {t} is not a season {season} tile")
+    for t, _ in s.objectives:
+        if s.components.objective_by_id[t].season > s.season:
+            _fail(f"objectives: {t} is revealed before its season")
+
+
+def _check_choices(s: GameState) -> None:
+    choosing = s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION)
+    if len(s.choices) != s.n:
+        _fail(f"choices should have one entry per seat, got {len(s.choices)}")
+    kind = {Phase.SETUP_ROOMS: ChooseRooms, Phase.SETUP_PASS: PassCards}.get(s.phase, Choose)
+    waiting = [seat for seat, c in enumerate(s.choices) if c is None]
+    if not choosing:
+        if not (len(waiting) == s.n):
+            _fail("secret choices exist only while players are choosing")
+        return
+    if not waiting or waiting[0] != s.to_move:
+        _fail("to_move should be the first seat that has not chosen yet")
+    from precog.engine.decision import why_illegal
+
+    for seat, c in enumerate(s.choices):
+        if c is None:
+            continue
+        if not isinstance(c, kind):
+            _fail(f"choices[{seat}] should be a {kind.__name__} action, got {c}")
+        from dataclasses import replace
+
+        reason = why_illegal(replace(s, to_move=seat), c)
+        if reason:
+            _fail(f"choices[{seat}] ({c}) is not legal: {reason}")
+
+
+def _probe(s: GameState) -> None:
+    """Last line of defence: the rules must be able to act on the position."""
+    from precog.engine.rules import legal_actions
+
+    try:
+        actions = legal_actions(s)
+    except (KeyError, IndexError, AssertionError, TypeError, ValueError) as err:
+        raise PositionError(f"position is inconsistent ({type(err).__name__}: {err})") from None
+    if s.phase is not Phase.OVER and not actions:
+        _fail("position leaves the player to move without a legal action")

@@ -1,0 +1,1 @@
+"""Pure renderings of engine values to HTML/SVG (no widget or IPython imports)."""

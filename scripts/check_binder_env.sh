@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds what Binder would build, as far as a machine without Docker can: a clean copy of the
+# repository's files, a fresh venv, `pip install -r binder/requirements.txt` run from the copy's
+# root (as repo2docker runs it), then the imports and the landing notebook the app needs, and
+# Voila's server extension, which Binder's `jupyter lab` needs for ?urlpath=voila/render/...
+# Prints the time taken and the size of the environment.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+want=$(sed -n 's/^python-//p' "$root/binder/runtime.txt")
+have=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+[ "$want" = "$have" ] || echo "note: binder/runtime.txt asks for Python $want; python3 here is $have"
+
+# The files a clone would have (tracked, or untracked but not ignored).
+mkdir "$work/repo"
+git -C "$root" ls-files -z --cached --others --exclude-standard \
+  | (cd "$root" && tar --null -T - -cf -) | tar -xf - -C "$work/repo"
+
+start=$(date +%s)
+python3 -m venv "$work/venv"
+(cd "$work/repo" && "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+  --no-cache-dir -r binder/requirements.txt) >"$work/pip.log" 2>&1 || { cat "$work/pip.log"; exit 1; }
+took=$(( $(date +%s) - start ))
+
+cd "$work/repo/notebooks"  # where Voila starts the landing page's kernel
+"$work/venv/bin/python" - <<'PY'
+import anywidget, ipywidgets, plotly, voila  # noqa: F401
+import precog
+from precog.app_landing import landing
+assert "precog" in landing().value
+print(f"imports: precog {precog.__version__} from {precog.__file__}")
+print(f"         voila {voila.__version__}, ipywidgets {ipywidgets.__version__}, plotly {plotly.__version__}")
+PY
+"$work/venv/bin/jupyter" nbconvert --to notebook --execute --stdout index.ipynb >/dev/null 2>"$work/nbconvert.log" \
+  || { cat "$work/nbconvert.log"; exit 1; }
+echo "notebook: notebooks/index.ipynb runs"
+extensions=$("$work/venv/bin/jupyter" server extension list 2>&1)
+grep -q 'voila\.server_extension .*enabled' <<<"$extensions" \
+  || { echo "$extensions"; echo "voila's server extension is not enabled"; exit 1; }
+echo "jupyter: voila's server extension is enabled"
+echo "binder env: installed in ${took} s, $(du -sh "$work/venv" | cut -f1) in the venv"

@@ -1,0 +1,65 @@
+"""Helpers for real-browser tests: screenshots and a watch on what the page reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Error, Page
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
+
+# Text that only appears on a Voila page when Python failed: a traceback (with
+# --show_tracebacks, which the app runs with), Voila's note when tracebacks are hidden, and the
+# ipywidgets placeholder for a widget that could not be shown.
+PYTHON_ERROR_MARKERS = (
+    "Traceback (most recent call last)",
+    "There was an error when executing cell",
+    "Error displaying widget",
+)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot to ``tests/artifacts/NAME.png`` and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@dataclass
+class PageWatch:
+    """Collects a page's console messages and uncaught errors; fails on Python errors shown.
+
+    Console errors alone do not fail a test: some are cosmetic here (an icon font from an
+    unreachable CDN, JupyterLab version notices). They are printed with any failure instead.
+    """
+
+    page: Page
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", self._on_page_error)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        self.console.append(f"[{message.type}] {message.text}")
+
+    def _on_page_error(self, error: Error) -> None:
+        self.page_errors.append(str(error))
+
+    def report(self) -> str:
+        lines = ["console:", *self.console, "page errors:", *self.page_errors]
+        return "\n  ".join(lines)
+
+    def check(self) -> None:
+        """Fail if the page shows a Python traceback or a widget that could not render."""
+        text = self.page.inner_text("body")
+        shown = [marker for marker in PYTHON_ERROR_MARKERS if marker in text]
+        if shown:
+            pytest.fail(
+                f"{self.page.url} shows a Python error ({', '.join(shown)}):\n{text[-3000:]}\n"
+                f"{self.report()}"
+            )

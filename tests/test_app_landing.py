@@ -1,0 +1,45 @@
+"""The landing page widget, checked without a browser."""
+
+from pathlib import Path
+
+from precog.app_landing import PAGES, UNOFFICIAL_NOTE, find_root, landing, relative_href
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _make_repo(tmp_path: Path, *pages: str) -> Path:
+    for page in ("notebooks/index.ipynb", *pages):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text("{}")
+    return tmp_path
+
+
+def test_landing_names_the_project_and_says_it_is_unofficial(tmp_path: Path) -> None:
+    value = landing(_make_repo(tmp_path)).value
+    assert '<h1 class="precog-title">precog</h1>' in value
+    assert "unofficial" in UNOFFICIAL_NOTE and "© Ludonaute" in UNOFFICIAL_NOTE
+    assert UNOFFICIAL_NOTE in value
+
+
+def test_landing_links_every_page_relative_to_itself(tmp_path: Path) -> None:
+    value = landing(_make_repo(tmp_path)).value
+    for href in ('href="explorer.ipynb"', 'href="play.ipynb"', 'href="../tutorials/index.ipynb"'):
+        assert href in value
+
+
+def test_pages_not_built_yet_are_marked_coming_soon(tmp_path: Path) -> None:
+    root = _make_repo(tmp_path, "notebooks/explorer.ipynb")
+    value = landing(root).value
+    assert value.count("coming soon") == len(PAGES) - 1
+    explorer_item = next(line for line in value.splitlines() if "explorer.ipynb" in line)
+    assert "coming soon" not in explorer_item
+
+
+def test_relative_links_resolve_from_the_landing_page() -> None:
+    assert relative_href("notebooks/explorer.ipynb") == "explorer.ipynb"
+    assert relative_href("tutorials/index.ipynb") == "../tutorials/index.ipynb"
+
+
+def test_root_is_found_from_the_notebooks_folder_where_voila_runs_the_kernel() -> None:
+    assert find_root(REPO / "notebooks") == REPO
+    assert find_root(REPO) == REPO
