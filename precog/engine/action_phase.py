@@ -5,11 +5,10 @@ Seats act one after another (nothing in this phase is secret).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
 from precog.engine.components import NO_GAINS, Gains, Machine
+from precog.engine.fastcopy import replace
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
@@ -85,7 +84,7 @@ def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameSt
     else:
         total = card_gains(r, g, bonus)
     p = replace(p, activated=slots, card_gains=total)
-    return gains.offer(state.with_player(seat, p), total, "cards")
+    return state.with_player(seat, p, pending=total, pending_source="cards", step=Step.GAINS)
 
 
 def after_gains(state: GameState) -> GameState:
@@ -161,7 +160,7 @@ def _reveal(state: GameState, seat: int, p: PlayerState) -> GameState:
     p = replace(p, healthy=p.healthy - cost, contaminated=p.contaminated + cost)
     stacks = list(state.objective_stacks)
     tile, stacks[state.season - 1] = stacks[state.season - 1][0], stacks[state.season - 1][1:]
-    return replace(state.with_player(seat, p), objective_stacks=tuple(stacks),
+    return state.with_player(seat, p, objective_stacks=tuple(stacks),
                    objectives=state.objectives + ((tile, False),))
 
 
@@ -206,4 +205,4 @@ def _mitigate(state: GameState, seat: int, p: PlayerState, tile_id: str) -> Game
                               doctor=p.taken.doctor - cost.doctor,
                               protector=p.taken.protector - cost.protector))
     objectives = tuple((t, m or t == tile_id) for t, m in state.objectives)
-    return replace(state.with_player(seat, p), objectives=objectives)
+    return state.with_player(seat, p, objectives=objectives)

@@ -219,5 +219,6 @@ def _build(kind: type, groups: tuple[str | None, ...]) -> Action:
     if kind is IgnoreRiver:
         return IgnoreRiver(g[0] == "ignore")
     if kind in (Reveal, EndActions):
-        return kind()  # type: ignore[no-any-return]
+        result: Action = kind()
+        return result
     return kind(int(str(g[0])))  # type: ignore[no-any-return]

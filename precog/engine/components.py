@@ -41,7 +41,10 @@ class Gains:
     heal: int = 0
 
     def __add__(self, other: Gains) -> Gains:
-        return Gains(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+        return Gains(self.food + other.food, self.human + other.human,
+                     self.battery + other.battery, self.ymune + other.ymune,
+                     self.doctor + other.doctor, self.protector + other.protector,
+                     self.heal + other.heal)
 
     def astuple(self) -> tuple[int, ...]:
         return (self.food, self.human, self.battery, self.ymune, self.doctor, self.protector,

@@ -261,11 +261,13 @@ def _int_or_x(at: _At, table: dict[str, object], field: str) -> int | None:
 
 
 def _text(at: _At, table: dict[str, object], field: str, expected: str,
-          pattern: re.Pattern[str] | None = None, optional: bool = False) -> str:
+          pattern: re.Pattern[str] | None = None, optional: bool = False,
+          longest: int = 80) -> str:
+    """A text field; an optional one may be absent or empty."""
     value = table.get(field, _MISSING)
-    if value is _MISSING and optional:
+    if optional and (value is _MISSING or value == ""):
         return ""
-    if (not isinstance(value, str) or not value.strip() or len(value) > 80
+    if (not isinstance(value, str) or not value.strip() or len(value) > longest
             or (pattern is not None and not pattern.match(value))):
         raise at.bad(field, expected, value)
     return value
@@ -291,6 +293,14 @@ def _amounts(at: _At, table: dict[str, object], field: str, keys: tuple[str, ...
     if nonempty and not result:
         raise at.bad(field, f"a non-empty table of amounts ({names})", value)
     return result
+
+
+def _top(src: _Source, keys: tuple[str, ...], what: str) -> tuple[_At, dict[str, object]]:
+    """A file's top-level table: ``keys`` plus an optional ``label``."""
+    at = _At(src.label)
+    data = _fields(at, src.data, ("label", *keys), what)
+    _text(at, data, "label", "a text of at most 300 characters", optional=True, longest=300)
+    return at, data
 
 
 def _array(at: _At, data: dict[str, object], field: str, what: str) -> list[object]:
@@ -324,9 +334,7 @@ def _season_counts(at: _At, field: str, seasons: Iterable[int], per_season: int,
 # ---------------------------------------------------------------- families
 
 def _read_distribution(src: _Source) -> dict[int, dict[CardType, int]]:
-    at = _At(src.label)
-    data = _fields(at, src.data, ("label", "season"), "the distribution file")
-    _text(at, data, "label", "a text", optional=True)
+    at, data = _top(src, ("season",), "the distribution file")
     table = _fields(at.sub("season"), data.get("season", _MISSING), ("1", "2", "3"),
                     "[season.1], [season.2] and [season.3]")
     result: dict[int, dict[CardType, int]] = {}
@@ -363,14 +371,13 @@ def _read_card(at: _At, code: str, index: int, raw: object) -> Card:
     return Card(id=str(table["id"]), deck=code, type=CardType(kind),
                 cost=_int_or_x(here, table, "cost"), gain=_int_or_x(here, table, "gain"),
                 bonus=Gains(**_amounts(here, table, "bonus", _GAIN_KEYS)), bane=bane,
-                season=season, name=_text(here, table, "name", "a short text", optional=True))
+                season=season, name=_text(here, table, "name", "a text of at most 80 characters",
+                               optional=True))
 
 
 def _read_deck(src: _Source, code: str, distribution: dict[int, dict[CardType, int]],
                table_file: str) -> tuple[str, tuple[Card, ...]]:
-    at = _At(src.label)
-    data = _fields(at, src.data, ("label", "deck", "prescient", "card"), "a deck file")
-    _text(at, data, "label", "a text", optional=True)
+    at, data = _top(src, ("deck", "prescient", "card"), "a deck file")
     found = _text(at, data, "deck", 'a deck code: one capital letter such as "D"',
                   re.compile(r"^[A-Z]$"))
     if found != code:
@@ -422,7 +429,7 @@ def _read_machine(at: _At, item: object, line: int) -> Machine:
 def _read_face(at: _At, room: dict[str, object], face: str) -> tuple[Machine, Machine, Machine]:
     items = room.get(face, _MISSING)
     if not isinstance(items, list) or len(items) != 3:
-        shown = f"{len(items)} machines" if isinstance(items, list) else items
+        shown = _Plain(f"{len(items)} machines") if isinstance(items, list) else items
         raise at.bad(face, "an array of exactly 3 machines", shown)
     advanced = face == "advanced"
     m1, m2, m3 = (_read_machine(at.sub(f"{at.entry} {face} machine {i}"), raw,
@@ -437,9 +444,7 @@ def _read_face(at: _At, room: dict[str, object], face: str) -> tuple[Machine, Ma
 
 
 def _read_rooms(src: _Source) -> tuple[MachineRoom, ...]:
-    at = _At(src.label)
-    data = _fields(at, src.data, ("label", "room"), "the machine rooms file")
-    _text(at, data, "label", "a text", optional=True)
+    at, data = _top(src, ("room",), "the machine rooms file")
     items = _array(at, data, "room", "Machine Room tile")
     if len(items) != ROOM_COUNT:
         raise at.bad("room", f"exactly {ROOM_COUNT} rooms", f"{len(items)} rooms")
@@ -479,9 +484,7 @@ def _read_tiles(at: _At, data: dict[str, object], field: str, kind: str,
 
 def _read_river(src: _Source) -> tuple[tuple[RiverTile, ...], tuple[IslandTile, ...],
                                       tuple[CoopRiverTile, ...]]:
-    at = _At(src.label)
-    data = _fields(at, src.data, ("label", "river", "island", "coop_river"), "the river file")
-    _text(at, data, "label", "a text", optional=True)
+    at, data = _top(src, ("river", "island", "coop_river"), "the river file")
     river = []
     for here, t in _read_tiles(at, data, "river", "river tile", ("gains", "losses")):
         season = int(str(t["season"]))
@@ -533,9 +536,7 @@ def _easier(easy: Requirement, hard: Requirement) -> bool:
 
 
 def _read_objectives(src: _Source) -> tuple[ObjectiveTile, ...]:
-    at = _At(src.label)
-    data = _fields(at, src.data, ("label", "objective"), "the objectives file")
-    _text(at, data, "label", "a text", optional=True)
+    at, data = _top(src, ("objective",), "the objectives file")
     tiles = []
     for index, raw in enumerate(_array(at, data, "objective", "Objective tile"), start=1):
         here, t = _entry_name(at, "objective", index, raw)

@@ -6,10 +6,10 @@ in ``state.choices`` and only acted on when every seat has chosen.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
+from precog.engine.fastcopy import replace
 from precog.engine.state import GameState, Phase, PlayerState, Step
 
 

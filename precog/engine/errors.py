@@ -8,7 +8,7 @@ class PrecogError(ValueError):
 
 
 class DataError(PrecogError):
-    """A component data file (or a part of one) is malformed; the message names file, entry, field."""
+    """A component data file is malformed; the message names file, entry and field."""
 
 
 class PositionError(PrecogError):

@@ -6,8 +6,6 @@ gain may be declined: ``food 1`` when 3 are on offer takes 1.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from precog.engine.actions import (
     Action,
     Heal,
@@ -16,7 +14,8 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
-from precog.engine.components import NO_GAINS, Gains
+from precog.engine.components import Gains
+from precog.engine.fastcopy import replace
 from precog.engine.state import GameState, Step
 
 
@@ -109,31 +108,37 @@ def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
     g = state.pending
+    keep_taken = state.pending_source != "river"
+    t = p.taken
     if isinstance(action, TakeFood):
-        p = replace(p, food=p.food + action.amount)
-        g, took = replace(g, food=0), Gains(food=action.amount)
+        n = action.amount
+        p = replace(p, food=p.food + n, taken=replace(t, food=t.food + n) if keep_taken else t)
+        g = Gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, TakeHumans):
-        p = replace(p, contaminated=p.contaminated + action.amount)
-        g, took = replace(g, human=0), Gains(human=action.amount)
+        n = action.amount
+        p = replace(p, contaminated=p.contaminated + n,
+                    taken=replace(t, human=t.human + n) if keep_taken else t)
+        g = Gains(0, 0, g.battery, 0, 0, 0, g.heal)
     elif isinstance(action, PlaceYmunes):
-        p = replace(p, doctors=p.doctors + action.doctors,
-                    protectors=p.protectors + action.protectors)
-        g = replace(g, ymune=0, doctor=0, protector=0)
-        took = Gains(doctor=action.doctors, protector=action.protectors)
+        d, q = action.doctors, action.protectors
+        p = replace(p, doctors=p.doctors + d, protectors=p.protectors + q,
+                    taken=replace(t, doctor=t.doctor + d, protector=t.protector + q)
+                    if keep_taken else t)
+        g = Gains(0, 0, g.battery, 0, 0, 0, g.heal)
     elif isinstance(action, Heal):
         p = replace(p, contaminated=p.contaminated - action.amount,
                     healthy=p.healthy + action.amount)
-        g, took = replace(g, heal=0), NO_GAINS
+        g = Gains(0, 0, g.battery, 0, 0, 0, 0)
     else:
         assert isinstance(action, PlaceBattery)
+        bats = p.batteries
         if action.machine is not None:
-            bats = list(p.batteries)
-            bats[action.machine] += 1
-            p = replace(p, batteries=tuple(bats))
-        g, took = replace(g, battery=g.battery - 1), Gains(battery=1)
-    if state.pending_source != "river":
-        p = replace(p, taken=p.taken + took)
-    return replace(state.with_player(seat, p), pending=g)
+            m = action.machine
+            bats = bats[:m] + (bats[m] + 1,) + bats[m + 1:]
+        p = replace(p, batteries=bats,
+                    taken=replace(t, battery=t.battery + 1) if keep_taken else t)
+        g = Gains(0, 0, g.battery - 1, 0, 0, 0, 0)
+    return state.with_player(seat, p, pending=g)
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:

@@ -66,7 +66,8 @@ def _parse_pair(test: str) -> tuple[str, tuple[str | int, ...]] | None:
     if test == "bane + no bane":
         return "bane_and_no_bane", ()
     if m := _COST_SUM.match(test):
-        return ("cost_sum_at_most" if m.group(1) == "<=" else "cost_sum_at_least"), (int(m.group(2)),)
+        kind = "cost_sum_at_most" if m.group(1) == "<=" else "cost_sum_at_least"
+        return kind, (int(m.group(2)),)
     if test == "same cost":
         return "same_cost", ()
     if test == "different cost":
@@ -104,7 +105,7 @@ def resolved_costs(first: Card, second: Card) -> tuple[int, int]:
 
 def card_gains(card: Card, other: Card, bonus: bool) -> Gains:
     """What one activated card gives when paired with ``other`` (X gains use the other's Cost)."""
-    own_cost, other_cost = resolved_costs(card, other)
+    _own_cost, other_cost = resolved_costs(card, other)
     amount = other_cost if card.gain is None else card.gain
     base = Gains.of_type(card.type, amount)
     return base + card.bonus if bonus else base

@@ -8,12 +8,11 @@ Humans; Action Zone cards are discarded.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from precog.engine import gains
 from precog.engine.action_phase import heal
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
 from precog.engine.components import NO_GAINS, RiverTile
+from precog.engine.fastcopy import replace
 from precog.engine.scoring import check_objectives, final_outcome
 from precog.engine.state import (
     BANE_MAX,
@@ -50,7 +49,7 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     p = state.players[seat]
     rise = sum(state.card(c).bane for c in p.action_zone)
     p = replace(p, bane=min(BANE_MAX, p.bane + rise))
-    return replace(state.with_player(seat, p), phase=Phase.MAINTENANCE, step=Step.PROTECT,
+    return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
                    to_move=seat)
 
 
@@ -98,7 +97,7 @@ def play(state: GameState, action: Action) -> GameState:
     if isinstance(action, SpendProtectors):
         p = replace(p, protectors=p.protectors - action.amount,
                     bane=bane_after_protectors(p.bane, action.amount))
-        return replace(state.with_player(seat, p), step=Step.LOSE)
+        return state.with_player(seat, p, step=Step.LOSE)
     if isinstance(action, LoseHumans):
         p = replace(p, healthy=p.healthy - action.healthy,
                     contaminated=p.contaminated - action.contaminated)

@@ -12,8 +12,8 @@ from types import ModuleType
 from precog.engine import action_phase, decision, gains, maintenance
 from precog.engine.actions import (
     Action,
-    ChooseRooms,
     Choose,
+    ChooseRooms,
     Mitigate,
     PassCards,
     parse_action_text,
@@ -41,6 +41,9 @@ def legal_actions(state: GameState) -> list[Action]:
     """
     if state.phase is Phase.OVER:
         return []
+    cached = state._legal
+    if cached is not None:
+        return list(cached)
     result: list[Action] = _module(state).options(state)
     return result
 
@@ -49,6 +52,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     """None when ``action`` is legal now, else a sentence saying why it is refused."""
     if state.phase is Phase.OVER:
         return "the game is over"
+    if state._legal is not None and action in state._legal:
+        return None
     reason: str | None = _module(state).why_illegal(state, action)
     return reason
 
@@ -83,6 +88,7 @@ def advance(state: GameState) -> GameState:
             continue
         options = _module(state).options(state)
         if len(options) != 1:
+            object.__setattr__(state, "_legal", options)
             return state
         state = _play(state, options[0])
     return state

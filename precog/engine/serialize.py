@@ -27,6 +27,7 @@ from precog.engine.state import (
     Step,
 )
 
+List = list  # the reader below has a method named list
 FORMAT = "precog-position"
 VERSION = 1
 PREFIX = "pg1"
@@ -215,17 +216,17 @@ class _Reader:
     def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key, dict), f"{self.where}.{key}")
 
-    def list(self, key: str) -> list[Any]:
-        value: list[Any] = self.get(key, list)
+    def list(self, key: str) -> List[Any]:
+        value: List[Any] = self.get(key, list)
         return value
 
     def item(self, key: str, i: int) -> _Reader:
         return _Reader(self.list(key)[i], f"{self.where}.{key}[{i}]")
 
-    def strs(self, key: str) -> list[str]:
+    def strs(self, key: str) -> List[str]:
         return [self.check(v, str, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
 
-    def ints(self, key: str) -> list[int]:
+    def ints(self, key: str) -> List[int]:
         return [self.check(v, int, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
 
     def enum(self, key: str, kind: type[Phase] | type[Step]) -> Any:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains
+from precog.engine.fastcopy import replace
 
 if TYPE_CHECKING:
     from precog.engine.actions import Action
@@ -139,6 +140,7 @@ class GameState:
     objective_stacks: tuple[tuple[str, ...], ...] = ()  # face-down, per season
     objectives: tuple[tuple[str, bool], ...] = ()  # revealed (id, mitigated)
     outcome: Outcome | None = None
+    _legal: list[Action] | None = field(default=None, compare=False, repr=False)
 
     # -- convenience -------------------------------------------------------------------
     @property
@@ -162,10 +164,10 @@ class GameState:
     def card(self, card_id: str) -> Card:
         return self.components.cards[card_id]
 
-    def with_player(self, seat: int, player: PlayerState) -> GameState:
-        ps = list(self.players)
-        ps[seat] = player
-        return replace(self, players=tuple(ps))
+    def with_player(self, seat: int, player: PlayerState, **changes: object) -> GameState:
+        """This state with ``seat``'s Boat replaced (and any other fields changed)."""
+        ps = self.players
+        return replace(self, players=ps[:seat] + (player,) + ps[seat + 1:], **changes)
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for identical positions (used for transpositions)."""

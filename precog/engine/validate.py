@@ -203,7 +203,7 @@ def _check_choices(s: GameState) -> None:
     kind = {Phase.SETUP_ROOMS: ChooseRooms, Phase.SETUP_PASS: PassCards}.get(s.phase, Choose)
     waiting = [seat for seat, c in enumerate(s.choices) if c is None]
     if not choosing:
-        if not (len(waiting) == s.n):
+        if len(waiting) != s.n:
             _fail("secret choices exist only while players are choosing")
         return
     if not waiting or waiting[0] != s.to_move:
