@@ -21,15 +21,16 @@ from precog.engine.actions import (
 from precog.engine.errors import IllegalActionError
 from precog.engine.state import GameState, Phase, Step
 
+_PHASE_MODULES: dict[Phase, ModuleType] = {
+    Phase.SETUP_ROOMS: decision, Phase.SETUP_PASS: decision, Phase.DECISION: decision,
+    Phase.ACTION: action_phase, Phase.MAINTENANCE: maintenance, Phase.RIVER: maintenance,
+}
+
 
 def _module(state: GameState) -> ModuleType:
     if state.step is Step.GAINS:
         return gains
-    if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS):
-        return decision
-    if state.phase is Phase.ACTION:
-        return action_phase
-    return maintenance
+    return _PHASE_MODULES[state.phase]
 
 
 def legal_actions(state: GameState) -> list[Action]:
