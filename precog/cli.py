@@ -1,33 +1,77 @@
-"""The ``precog`` command."""
+"""The ``precog`` command: play, inspect and serve Precognition positions (unofficial)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
-from pathlib import Path
+from types import ModuleType
+from typing import NoReturn
 
 from precog import __version__
+from precog.commands import app, random_position, show, simulate
+from precog.commands.common import UsageError
+from precog.engine import PrecogError
+
+# One module per command, in the order `precog --help` lists them. To add a command (for
+# example `analyse` or `tournament`), write precog/commands/<name>.py with
+# `register(subparsers)` (its parser, help with examples, and `set_defaults(handler=...)`)
+# and add the module to this list; nothing else here needs to change.
+COMMANDS: list[ModuleType] = [simulate, random_position, show, app]
+
+EXAMPLES = """\
+examples:
+  precog simulate --players 4 --games 100 --seed 1
+  precog random-position --players 3 --round 5 --seed 7
+  precog show "$(precog random-position --round 5 --seed 7)" --for 0
+  precog app --port 8866
+
+`precog COMMAND --help` explains each command. Bad input exits with status 2.
+"""
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="precog", description=__doc__)
+class Parser(argparse.ArgumentParser):
+    """Reports a usage error on one line (exit status 2) instead of usage text + error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="precog", description=__doc__, epilog=EXAMPLES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"precog {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    app = commands.add_parser("app", help="serve the app with Voila on 127.0.0.1")
-    app.add_argument("--port", type=int, default=None, help="port (default: $PORT or 8866)")
-    app.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="folder holding notebooks/ (default: .)"
-    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        module.register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.command == "app":
-        from precog.serve import port_from_env, serve
+    """Run ``precog`` with ``argv`` (default: the process arguments); returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version or a usage error already printed
+        return done.code if isinstance(done.code, int) else 2
+    try:
+        status: int = args.handler(args)
+    except (UsageError, PrecogError) as err:
+        message = " ".join(str(err).split())
+        print(f"precog {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader (`| head`) stopped early: not an error of ours
+        _silence_stdout()
+        return 0
+    return status
 
-        serve(args.root.resolve(), args.port if args.port is not None else port_from_env())
-    return 0
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the flush at exit does not fail again."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

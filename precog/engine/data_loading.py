@@ -54,6 +54,7 @@ __all__ = [
     "FAMILIES",
     "REFERENCE_NAME",
     "SHIPPED_FILES",
+    "fingerprint_of",
     "load_components",
     "load_components_from_texts",
     "reference_components",

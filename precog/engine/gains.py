@@ -118,7 +118,7 @@ def play(state: GameState, action: Action) -> GameState:
         n = action.amount
         p = replace(p, contaminated=p.contaminated + n,
                     taken=replace(t, human=t.human + n) if keep_taken else t)
-        g = Gains(0, 0, g.battery, 0, 0, 0, g.heal)
+        g = Gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, PlaceYmunes):
         d, q = action.doctors, action.protectors
         p = replace(p, doctors=p.doctors + d, protectors=p.protectors + q,
@@ -135,8 +135,8 @@ def play(state: GameState, action: Action) -> GameState:
         if action.machine is not None:
             m = action.machine
             bats = bats[:m] + (bats[m] + 1,) + bats[m + 1:]
-        p = replace(p, batteries=bats,
-                    taken=replace(t, battery=t.battery + 1) if keep_taken else t)
+        placed = keep_taken and action.machine is not None
+        p = replace(p, batteries=bats, taken=replace(t, battery=t.battery + 1) if placed else t)
         g = Gains(0, 0, g.battery - 1, 0, 0, 0, 0)
     return state.with_player(seat, p, pending=g)
 

@@ -60,7 +60,8 @@ def options(state: GameState) -> list[Action]:
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
         return [LoseHumans(h, n - h) for h in lose_range(p)]
-    return [IgnoreRiver(False), IgnoreRiver(True)]
+    accept: list[Action] = [IgnoreRiver(False)]
+    return accept + [IgnoreRiver(True)] if p.protectors else accept
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:

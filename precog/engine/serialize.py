@@ -99,6 +99,9 @@ def from_position(text: str, components: Components | None = None) -> GameState:
         data = json.loads(zlib.decompress(packed).decode())
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise PositionError(f"position string data cannot be unpacked: {err}") from None
+    except RecursionError:
+        raise PositionError("position string data is nested too deeply to be a position") \
+            from None
     return from_json(data, components)
 
 
@@ -116,6 +119,8 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
             data = json.loads(data)
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise PositionError(f"JSON position is not valid JSON: {err}") from None
+        except RecursionError:
+            raise PositionError("JSON position is nested too deeply to be a position") from None
     r = _Reader(data, "position")
     if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
         raise PositionError(f"position: expected format {FORMAT!r} version {VERSION}")

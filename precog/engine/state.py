@@ -182,6 +182,10 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self.key())
 
+    def __repr__(self) -> str:
+        return (f"<GameState round {self.round} {self.phase.value}/{self.step.value} "
+                f"to_move {self.to_move} ({self.config.players} players, {self.config.mode})>")
+
     def __str__(self) -> str:
         from precog.engine.render import render_text
 

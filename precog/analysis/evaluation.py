@@ -1,0 +1,171 @@
+"""The evaluation of a position for one seat, in Healthy Humans (see docs/analysis.md).
+
+A position is worth the Healthy Humans the seat has now plus a projection of what its Boat is
+likely to make of the rounds still to come: Contaminated Humans its Doctors will heal, Humans
+its Bane will take, Healthy Humans the coming Islands cannot feed, what its powered Machines
+and spare Ymunes will bring. Every term is a plain number so that it can be shown and
+explained (:func:`explain`); the weights live in :class:`Weights` so that they can be tuned.
+
+>>> from precog.engine import new_game
+>>> round(evaluate(new_game(players=2, seed=1), 0), 2) > 0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from precog.engine import GameState, Phase, PlayerState
+from precog.engine.scoring import TEAMS
+from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+
+RESOURCES = ("food", "batteries", "healthy", "contaminated", "doctors", "protectors", "bane")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's tunable numbers (defaults documented in docs/analysis.md)."""
+
+    heal: float = 0.9  # a Contaminated Human a Doctor will heal before the end
+    bane: float = 0.6  # a Human the current Bane (after Protectors) is projected to take
+    food_income: float = 1.2  # Food a Boat is expected to find per round from now on
+    starve: float = 1.0  # a Healthy Human an Island is projected not to feed
+    machine: float = 0.22  # a powered Machine, per round left
+    battery: float = 0.08  # a Battery on a Machine not yet powered, per round left
+    spare_protector: float = 0.7  # a Protector not needed against the current Bane
+    spare_doctor: float = 0.12  # a Doctor beyond the Contaminated, per round left (max 4)
+    food_left: float = 0.04  # Food left after every projected feeding
+    contaminated_left: float = 0.05  # a Contaminated Human nobody will heal (tie-break)
+
+
+DEFAULT = Weights()
+
+
+def rounds_left(state: GameState) -> int:
+    """Maintenance phases still to come (the current round's counts until its Bane is due)."""
+    if state.phase is Phase.OVER:
+        return 0
+    done_this_round = state.phase is Phase.RIVER
+    return ROUNDS - state.round + (0 if done_this_round else 1)
+
+
+def feedings_left(state: GameState) -> list[int]:
+    """Rounds whose Island is still to come."""
+    if state.phase is Phase.OVER:
+        return []
+    return [r for r in FEEDING_ROUNDS if r > state.round or (
+        r == state.round and state.phase is not Phase.RIVER)]
+
+
+def machines(state: GameState, seat: int) -> tuple[int, float]:
+    """(powered Machines, Batteries on Machines not yet powered) of ``seat``."""
+    p = state.players[seat]
+    powered, partial = 0, 0.0
+    for i, room_id in enumerate(p.rooms[:2]):
+        face = state.components.room_by_id[room_id].face(state.config.advanced)
+        for j, machine in enumerate(face):
+            filled = p.batteries[3 * i + j]
+            if filled >= machine.batteries:
+                powered += 1
+            else:
+                partial += filled
+    return powered, partial
+
+
+def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str, float]:
+    """Each term of ``seat``'s projection (they add up to :func:`project`)."""
+    p = state.players[seat]
+    left = rounds_left(state)
+    terms: dict[str, float] = {"healthy now": float(p.healthy)}
+    healed = min(p.contaminated, p.doctors * left)
+    terms["heal by Doctors"] = weights.heal * healed
+    useful = min(p.protectors, (p.bane + 1) // 2)
+    bane_after = max(0, p.bane - 2 * useful)
+    lost = min(bane_after * left, p.humans)
+    terms["lost to Bane"] = -weights.bane * lost
+    healthy = max(0.0, p.healthy + weights.heal * healed - weights.bane * lost)
+    starved, food = _feedings(state, p, healthy, weights)
+    terms["unfed at Islands"] = -weights.starve * starved
+    powered, partial = machines(state, seat)
+    terms["powered Machines"] = weights.machine * powered * left
+    terms["Batteries on the way"] = weights.battery * partial * left
+    spare_p = p.protectors - useful
+    terms["spare Protectors"] = weights.spare_protector * min(spare_p, (left + 1) // 2)
+    spare_d = max(0, p.doctors - p.contaminated)
+    terms["spare Doctors"] = weights.spare_doctor * spare_d * min(left, 4)
+    terms["Food to spare"] = weights.food_left * food
+    terms["Contaminated left"] = weights.contaminated_left * (p.contaminated - healed)
+    return terms
+
+
+def _feedings(state: GameState, p: PlayerState, healthy: float,
+              weights: Weights) -> tuple[float, float]:
+    """Projected (unfed Healthy Humans, Food left) over the coming Islands."""
+    food, starved = float(p.food), 0.0
+    income_in = state.phase in (Phase.MAINTENANCE, Phase.RIVER)  # this round's cards are in
+    last = state.round if income_in else state.round - 1
+    for island in feedings_left(state):
+        food += weights.food_income * (island - last)
+        last = island
+        if food >= healthy:
+            food -= healthy
+        else:
+            starved += healthy - food
+            healthy, food = food, 0.0
+    return starved, food
+
+
+def project(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
+    """``seat``'s projected final Healthy Humans (its own Boat only)."""
+    if state.is_over:
+        return float(state.players[seat].healthy)
+    return sum(explain(state, seat, weights).values())
+
+
+def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
+    """The value of ``state`` for ``seat`` in the mode's score: own Healthy Humans
+    (competitive), the team's (team mode) or everyone's (cooperative)."""
+    mode = state.config.mode
+    if state.is_over:
+        return terminal_value(state, seat)
+    if mode == "team":
+        return sum(project(state, s, weights) for s in team_of(seat))
+    if mode == "coop":
+        return sum(project(state, s, weights) for s in range(state.config.players))
+    return project(state, seat, weights)
+
+
+def terminal_value(state: GameState, seat: int) -> float:
+    """A finished game's score for ``seat`` (Contaminated Humans break ties; a cooperative
+    game lost on an Objective is worth 0)."""
+    outcome = state.outcome
+    p = state.players
+    if state.config.mode == "team":
+        return float(sum(p[s].healthy for s in team_of(seat)))
+    if state.config.mode == "coop":
+        lost_on_objective = outcome is not None and not outcome.winners and (
+            "Objectives" in outcome.reason)
+        return 0.0 if lost_on_objective else float(sum(x.healthy for x in p))
+    return p[seat].healthy + 0.01 * p[seat].contaminated
+
+
+def team_of(seat: int) -> tuple[int, ...]:
+    return TEAMS[0] if seat in TEAMS[0] else TEAMS[1]
+
+
+def score(state: GameState, seat: int) -> float:
+    """Healthy Humans now for ``seat`` in the mode's score (no projection)."""
+    p = state.players
+    if state.config.mode == "team":
+        return float(sum(p[s].healthy for s in team_of(seat)))
+    if state.config.mode == "coop":
+        return float(sum(x.healthy for x in p))
+    return float(p[seat].healthy)
+
+
+def resources(state: GameState, seat: int) -> dict[str, int]:
+    """A Boat summary: Food, Batteries, Healthy, Contaminated, Doctors, Protectors, Bane."""
+    p = state.players[seat]
+    return {"food": p.food, "batteries": sum(p.batteries), "healthy": p.healthy,
+            "contaminated": p.contaminated, "doctors": p.doctors, "protectors": p.protectors,
+            "bane": p.bane}

@@ -1,0 +1,71 @@
+"""What several commands share: game options, argument types, the usage error, JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+from typing import Any
+
+PLAYERS = (2, 3, 4)
+MODES = ("competitive", "team", "coop")
+SETUPS = ("standard", "advanced")
+DIFFICULTIES = ("normal", "hard", "apocalypse")
+
+
+class UsageError(ValueError):
+    """Bad input to a command; the message names the input and what was expected."""
+
+
+def add_command(subparsers: Any, name: str, summary: str, description: str,
+                examples: str) -> argparse.ArgumentParser:
+    """A command's parser: one-line ``summary`` for ``precog --help``, the description and the
+    examples (kept as written) for ``precog NAME --help``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=summary, description=textwrap.fill(description, 79), epilog=examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (seeds may be negative)."""
+    return _whole_number(text)
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--players, --mode, --difficulty and --setup, as ``new_game`` takes them."""
+    parser.add_argument("--players", type=whole_number, choices=PLAYERS, default=4,
+                        metavar="N", help="number of players: 2, 3 or 4 (default 4)")
+    parser.add_argument("--mode", choices=MODES, default="competitive", metavar="MODE",
+                        help="competitive, team (4 players: seats 0+1 vs 2+3) or coop "
+                             "(default competitive)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="normal", metavar="LEVEL",
+                        help="coop difficulty: normal, hard or apocalypse (default normal)")
+    parser.add_argument("--setup", choices=SETUPS, default="standard", metavar="SETUP",
+                        help="standard or advanced (choose Machine Rooms, pass cards) "
+                             "(default standard)")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``new_game`` keyword arguments chosen on the command line (seed excepted)."""
+    return {"players": args.players, "mode": args.mode, "difficulty": args.difficulty,
+            "setup": args.setup}
+
+
+def print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2))

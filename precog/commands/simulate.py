@@ -1,0 +1,195 @@
+"""``precog simulate``: play seeded random-legal games and summarise how they went."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from statistics import fmean
+from typing import Any
+
+from precog.commands.common import (
+    add_command,
+    add_game_options,
+    game_options,
+    positive_int,
+    print_json,
+)
+from precog.commands.common import whole_number as seed_type
+from precog.engine import GameState, Outcome
+from precog.engine.playout import InvariantError, random_playout
+from precog.engine.state import BANE_MAX
+
+NAME = "simulate"
+EXAMPLES = """\
+Game i uses seed S+i, both for the setup shuffle and for the random moves, so the same
+command always plays the same games.
+
+examples:
+  precog simulate --players 4 --games 200 --seed 1
+  precog simulate --players 3 --mode coop --difficulty hard --games 50 --check
+  precog simulate --players 4 --mode team --setup advanced --games 20 --json
+"""
+END_CHECKS = 2  # card conservation and resource ranges, on every final position
+TEAMS = {"0+1": (0, 1), "2+3": (2, 3)}
+
+
+def register(subparsers: Any) -> None:
+    parser = add_command(
+        subparsers, NAME, "play seeded random-legal games and summarise them",
+        "Play G games with uniformly random legal moves and print Healthy Humans "
+        "per seat, coop success rate or win shares, game length and how many "
+        "invariant checks passed.",
+        EXAMPLES)
+    add_game_options(parser)
+    parser.add_argument("--games", type=positive_int, default=100, metavar="G",
+                        help="number of games (default 100)")
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
+                        help="seed of the first game (default 0)")
+    parser.add_argument("--check", action="store_true",
+                        help="check every invariant at every step (slower); without it only "
+                             "card conservation and resource ranges are checked at the end")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        summary = simulate(games=args.games, seed=args.seed, check=args.check,
+                           **game_options(args))
+    except InvariantError as err:  # an engine bug, not bad input
+        print(f"precog simulate: invariant failed: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print_json(summary.to_json())
+    else:
+        print(summary.text())
+    return 0
+
+
+@dataclass
+class Summary:
+    """What ``precog simulate`` reports about a batch of games."""
+
+    setup: dict[str, Any]
+    seed: int
+    check: bool
+    finals: list[GameState] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+    checks: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def coop(self) -> bool:
+        return bool(self.setup["mode"] == "coop")
+
+    def healthy(self) -> list[dict[str, float]]:
+        per_seat = zip(*(tuple(p.healthy for p in s.players) for s in self.finals))
+        return [{"seat": seat, **_spread(values)} for seat, values in enumerate(per_seat)]
+
+    def coop_success_rate(self) -> float:
+        return sum(1 for s in self.finals if _outcome(s).winners) / len(self.finals)
+
+    def win_shares(self) -> list[float]:
+        """Share of games won per seat; a shared win is split equally between the winners."""
+        shares = [0.0] * self.setup["players"]
+        for s in self.finals:
+            winners = _outcome(s).winners
+            for seat in winners:
+                shares[seat] += 1 / len(winners) / len(self.finals)
+        return shares
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"command": NAME, **self.setup, "games": len(self.finals),
+                               "seeds": [self.seed, self.seed + len(self.finals) - 1],
+                               "check_every_step": self.check, "healthy": self.healthy()}
+        if self.coop:
+            out["coop_success_rate"] = self.coop_success_rate()
+        else:
+            shares = self.win_shares()
+            out["win_shares"] = shares
+            out["shared_wins"] = sum(1 for s in self.finals if len(_outcome(s).winners) > 1)
+            if self.setup["mode"] == "team":
+                out["team_win_shares"] = {k: sum(shares[i] for i in t) for k, t in TEAMS.items()}
+        out["rounds"] = _spread([s.round for s in self.finals])
+        out["steps"] = _spread(self.steps)
+        out["invariant_checks_passed"] = self.checks
+        out["elapsed_seconds"] = round(self.elapsed, 3)
+        return out
+
+    def text(self) -> str:
+        data = self.to_json()
+        lines = [f"precog simulate: {data['games']} games, {data['players']} players, "
+                 f"{data['mode']}{' (' + data['difficulty'] + ')' if self.coop else ''}, "
+                 f"{data['setup']} setup, seeds {data['seeds'][0]}..{data['seeds'][1]}",
+                 "Healthy Humans at the end:",
+                 "            mean   min   max"]
+        lines += [f"  seat {h['seat']}  {h['mean']:6.2f} {h['min']:5} {h['max']:5}"
+                  for h in data["healthy"]]
+        if self.coop:
+            lines.append(f"Coop success rate: {data['coop_success_rate']:.1%}")
+        else:
+            lines.append("Win shares (a shared win is split equally; "
+                         f"{data['shared_wins']} shared):")
+            lines += [f"  seat {seat}  {share:6.1%}" for seat, share in
+                      enumerate(data["win_shares"])]
+            for team, share in data.get("team_win_shares", {}).items():
+                lines.append(f"  team {team}  {share:6.1%}")
+        r, st = data["rounds"], data["steps"]
+        lines.append(f"Game length: {r['mean']:.2f} rounds (min {r['min']}, max {r['max']}); "
+                     f"{st['mean']:.1f} steps on average (min {st['min']}, max {st['max']})")
+        what = "card conservation and resource ranges at each game's end"
+        if self.check:
+            what = "every invariant at every step, plus " + what
+        lines.append(f"Invariant checks passed: {self.checks} ({what})")
+        lines.append(f"Elapsed: {data['elapsed_seconds']:.2f} s")
+        return "\n".join(lines)
+
+
+def simulate(games: int, seed: int, check: bool = False, **setup: Any) -> Summary:
+    """Play ``games`` random-legal games; game i uses seed ``seed + i`` (shuffle and moves)."""
+    summary = Summary(setup=dict(setup), seed=seed, check=check)
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        try:
+            result = random_playout(random.Random(game_seed), check=check, seed=game_seed,
+                                    **setup)
+            summary.checks += result.checks + end_of_game_check(result.final)
+        except InvariantError as err:
+            raise InvariantError(f"game {i + 1} (seed {game_seed}): {err}") from err
+        summary.finals.append(result.final)
+        summary.steps.append(result.steps)
+    summary.elapsed = time.perf_counter() - start
+    return summary
+
+
+def end_of_game_check(state: GameState) -> int:
+    """The cheap checks run on every final position; returns how many passed."""
+    owned = Counter(c.id for code in state.config.decks for c in state.components.decks[code])
+    seen: Counter[str] = Counter()
+    for p in state.players:
+        seen.update(p.deck + p.hand + p.decision_zone + p.action_zone + p.discard)
+    if seen != owned:
+        raise InvariantError(f"cards not conserved: extra {sorted((seen - owned).elements())}, "
+                             f"missing {sorted((owned - seen).elements())}")
+    for seat, p in enumerate(state.players):
+        values = (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
+        if min(values) < 0 or p.bane > BANE_MAX:
+            raise InvariantError(f"seat {seat} resource out of range (food, healthy, "
+                                 f"contaminated, doctors, protectors, bane) = {values}")
+    return END_CHECKS
+
+
+def _outcome(state: GameState) -> Outcome:
+    if state.outcome is None:
+        raise InvariantError(f"a playout stopped in round {state.round} without an outcome")
+    return state.outcome
+
+
+def _spread(values: Any) -> dict[str, Any]:
+    values = list(values)
+    return {"mean": fmean(values), "min": min(values), "max": max(values)}

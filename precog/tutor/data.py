@@ -1,0 +1,310 @@
+"""Lesson data: the files under ``precog/tutor/lessons/<language>/``, read and checked.
+
+Each language folder holds ``lessonNN.toml`` (one lesson each), ``glossary.toml`` and
+``ui.toml`` (the tutor's own words: buttons, quiz questions, explanations). Files are TOML read
+with :mod:`tomllib`; nothing in them is run. A mistake is reported as a
+:class:`~precog.engine.DataError` naming the file, the entry and the field.
+
+>>> lesson = load_lesson("lesson02")
+>>> lesson.number, lesson.steps[0].kind
+(2, 'read')
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from precog.engine import DataError
+from precog.tutor.numbers import rule_numbers
+from precog.tutor.text import fill
+
+DEFAULT_LANGUAGE = "en"
+STEP_KINDS = ("read", "explore", "act", "quiz", "flow", "lookahead")
+OTHERS = ("first", "random", "bot")
+QUIZ_KINDS = ("activation_cost", "gains", "bane_after", "humans_lost", "protectors_to_clear",
+              "arriving_card", "incoming_cards", "feeding", "machines_trigger",
+              "coop_threshold", "reveal_cost", "teammate")
+_UNTIL = re.compile(r"^(phase:(decision|action|maintenance|river|setup_pass)|"
+                    r"step:(choose|activate|gains|coop|protect|lose|ignore)|"
+                    r"next_round|next_season|game_over|moves:[1-9]\d?)$")
+_SETUP_KEYS = ("players", "mode", "setup", "seed", "difficulty", "decks")
+_BOAT_KEYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+
+
+def lessons_root() -> Traversable:
+    return resources.files("precog.tutor").joinpath("lessons")
+
+
+def languages() -> list[str]:
+    """The language folders that hold lessons, e.g. ``['en']``."""
+    return sorted(p.name for p in lessons_root().iterdir()
+                  if p.is_dir() and p.joinpath("glossary.toml").is_file())
+
+
+def _folder(lang: str) -> Traversable:
+    if lang not in languages():
+        raise DataError(f"tutor language {lang!r} has no lessons (available: "
+                        f"{', '.join(languages())})")
+    return lessons_root().joinpath(lang)
+
+
+def read_toml(lang: str, name: str) -> dict[str, Any]:
+    """A language file's TOML data; a missing or invalid file is a DataError naming it."""
+    where = f"lessons/{lang}/{name}"
+    path = _folder(lang).joinpath(name)
+    if not path.is_file():
+        raise DataError(f"{where}: no such lesson file")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise DataError(f"{where}: not valid TOML: {err}") from None
+
+
+def lesson_ids(lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Lesson ids in order: ``['lesson01', 'lesson02', ...]``."""
+    return sorted(p.name[:-5] for p in _folder(lang).iterdir()
+                  if re.fullmatch(r"lesson\d\d\.toml", p.name))
+
+
+# -- checked access to one TOML table --------------------------------------------------------
+
+class _Table:
+    """Typed access to a TOML table with errors that name where the field is."""
+
+    def __init__(self, data: Any, where: str, allowed: tuple[str, ...]) -> None:
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: should be a table, got {type(data).__name__}")
+        self.data, self.where = data, where
+        for key in data:
+            if key not in allowed:
+                near = difflib.get_close_matches(key, allowed, 1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise DataError(f"{where}: unknown field {key!r} (expected one of: "
+                                f"{', '.join(allowed)}{hint})")
+
+    def get(self, key: str, kind: type, default: Any = None) -> Any:
+        if key not in self.data:
+            if default is None:
+                raise DataError(f"{self.where}: missing field {key!r}")
+            return default
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise DataError(f"{self.where}: field {key!r} should be {kind.__name__}, "
+                            f"got {value!r:.60}")
+        return value
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.get(key, list, [])
+        if not all(isinstance(v, str) for v in value):
+            raise DataError(f"{self.where}: field {key!r} should be a list of texts")
+        return tuple(value)
+
+    def choice(self, key: str, options: tuple[str, ...], default: str = "") -> str:
+        value: str = self.get(key, str, default or None)
+        if value not in options:
+            raise DataError(f"{self.where}: field {key!r} should be one of "
+                            f"{', '.join(options)}, got {value!r}")
+        return value
+
+
+def _text(t: _Table, key: str, default: str | None = None) -> str:
+    raw: str = t.get(key, str, default)
+    try:
+        return fill(raw, rule_numbers())
+    except (KeyError, IndexError, ValueError, AttributeError) as err:
+        known = ", ".join(sorted(rule_numbers()))
+        raise DataError(f"{t.where}: field {key!r}: placeholder problem ({err!r}); "
+                        f"known placeholders: {known}") from None
+
+
+# -- lessons -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PositionSpec:
+    """A scripted position: ``new_game`` arguments, then moves, then boat adjustments.
+
+    ``moves`` are action texts played in order (``"first"`` plays the first legal action);
+    ``play_to`` then plays first legal actions until that condition holds; ``boat`` sets
+    resources of seats (``{0: {"bane": 3}}``), checked by the engine's position reader.
+    """
+
+    setup: dict[str, Any]
+    seat: int = 0
+    moves: tuple[str, ...] = ()
+    play_to: str = ""
+    boat: dict[int, dict[str, int]] = field(default_factory=dict)
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of the Boat shown in lesson 1: the board's part name, a label, its explanation."""
+
+    id: str
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    kind: str
+    title: str
+    text: str
+    highlight: tuple[str, ...] = ()
+    position: PositionSpec | None = None
+    until: str = ""
+    accept: tuple[str, ...] = ()
+    show: tuple[str, ...] = ()
+    others: str = "first"
+    hint: str = ""
+    quiz: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    parts: tuple[Part, ...] = ()
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    number: int
+    title: str
+    summary: str
+    position: PositionSpec
+    steps: tuple[LessonStep, ...]
+    lang: str = DEFAULT_LANGUAGE
+
+
+def _position(data: Any, where: str) -> PositionSpec:
+    t = _Table(data, where, ("setup", "seat", "moves", "play_to", "boat"))
+    setup = _Table(t.get("setup", dict), f"{where}.setup", _SETUP_KEYS).data
+    if "decks" in setup and not isinstance(setup["decks"], list):
+        raise DataError(f"{where}.setup: field 'decks' should be a list of deck letters")
+    play_to = t.get("play_to", str, "")
+    if play_to and not _UNTIL.match(play_to):
+        raise DataError(f"{where}: field 'play_to' should be a condition like 'phase:action', "
+                        f"'step:protect', 'next_round', got {play_to!r}")
+    boat: dict[int, dict[str, int]] = {}
+    for key, values in t.get("boat", dict, {}).items():
+        if not re.fullmatch(r"seat[0-3]", key):
+            raise DataError(f"{where}.boat: key {key!r} should be seat0..seat3")
+        bt = _Table(values, f"{where}.boat.{key}", _BOAT_KEYS)
+        boat[int(key[4:])] = {k: bt.get(k, int) for k in bt.data}
+    return PositionSpec(setup=dict(setup), seat=t.get("seat", int, 0),
+                        moves=t.strings("moves"), play_to=play_to, boat=boat, where=where)
+
+
+_STEP_FIELDS = ("kind", "title", "text", "highlight", "position", "until", "accept", "show",
+                "others", "hint", "quiz", "params", "part")
+
+
+def _step(data: Any, where: str) -> LessonStep:
+    t = _Table(data, where, _STEP_FIELDS)
+    kind = t.choice("kind", STEP_KINDS)
+    until = t.get("until", str, "")
+    if kind == "act" and not _UNTIL.match(until):
+        raise DataError(f"{where}: an act step needs field 'until', a condition like "
+                        f"'phase:action', 'step:protect', 'next_round', 'moves:1'; got {until!r}")
+    quiz = t.choice("quiz", QUIZ_KINDS) if kind == "quiz" else ""
+    parts = tuple(_part(p, f"{where}.part[{i}]") for i, p in enumerate(t.get("part", list, [])))
+    if kind == "explore" and not parts:
+        raise DataError(f"{where}: an explore step needs at least one [[step.part]]")
+    position = _position(t.data["position"], f"{where}.position") if "position" in t.data else None
+    return LessonStep(
+        kind=kind, title=_text(t, "title"), text=_text(t, "text", ""),
+        highlight=t.strings("highlight"), position=position, until=until,
+        accept=t.strings("accept"), show=t.strings("show"),
+        others=t.choice("others", OTHERS, "first"), hint=_text(t, "hint", ""), quiz=quiz,
+        params=dict(t.get("params", dict, {})), parts=parts, where=where)
+
+
+def _part(data: Any, where: str) -> Part:
+    t = _Table(data, where, ("id", "label", "text"))
+    return Part(id=t.get("id", str), label=_text(t, "label"), text=_text(t, "text"))
+
+
+@cache
+def load_lesson(lesson_id: str, lang: str = DEFAULT_LANGUAGE) -> Lesson:
+    """Read and check one lesson. A language without this lesson falls back to English."""
+    if not re.fullmatch(r"lesson\d\d", str(lesson_id)):
+        raise DataError(f"lesson id should look like 'lesson02', got {lesson_id!r}")
+    if lesson_id not in lesson_ids(lang) and lang != DEFAULT_LANGUAGE:
+        lang = DEFAULT_LANGUAGE
+    if lesson_id not in lesson_ids(lang):
+        raise DataError(f"no lesson {lesson_id!r} (available: {', '.join(lesson_ids(lang))})")
+    where = f"lessons/{lang}/{lesson_id}.toml"
+    t = _Table(read_toml(lang, f"{lesson_id}.toml"), where,
+               ("id", "number", "title", "summary", "position", "step"))
+    if t.get("id", str) != lesson_id:
+        raise DataError(f"{where}: field 'id' should be {lesson_id!r}, got {t.data['id']!r}")
+    steps = tuple(_step(s, f"{where} step {i + 1}") for i, s in enumerate(t.get("step", list)))
+    if not steps:
+        raise DataError(f"{where}: a lesson needs at least one [[step]]")
+    return Lesson(id=lesson_id, number=t.get("number", int), title=_text(t, "title"),
+                  summary=_text(t, "summary"), position=_position(t.get("position", dict),
+                                                                  f"{where} position"),
+                  steps=steps, lang=lang)
+
+
+def all_lessons(lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
+    return [load_lesson(i, lang) for i in lesson_ids(lang)]
+
+
+# -- the tutor's own words (ui.toml) ----------------------------------------------------------
+
+class UiTexts:
+    """Named sentences of ``ui.toml``, formatted with values; English fills any gap.
+
+    >>> UiTexts("en").say("button", "next")
+    'Next'
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang
+        self._data = read_toml(lang, "ui.toml")
+        self._fallback = self._data if lang == DEFAULT_LANGUAGE else read_toml(
+            DEFAULT_LANGUAGE, "ui.toml")
+
+    def raw(self, section: str, key: str) -> Any:
+        for data in (self._data, self._fallback):
+            value = data.get(section, {}).get(key)
+            if value is not None:
+                return value
+        raise DataError(f"lessons/{self.lang}/ui.toml: no entry {key!r} in [{section}]")
+
+    def say(self, section: str, key: str, **values: Any) -> str:
+        """The sentence ``[section] key`` with ``{name}`` fields and rule numbers filled."""
+        text = self.raw(section, key)
+        if not isinstance(text, str):
+            raise DataError(f"lessons/{self.lang}/ui.toml: [{section}] {key} should be text")
+        try:
+            return fill(text, {**rule_numbers(), **values}, self.and_word)
+        except (KeyError, IndexError) as err:
+            raise DataError(f"lessons/{self.lang}/ui.toml: [{section}] {key}: no value for "
+                            f"{err}") from None
+
+    @property
+    def and_word(self) -> str:
+        word = self._data.get("language", {}).get("and", "and")
+        return str(word)
+
+    def section(self, section: str) -> dict[str, Any]:
+        merged = dict(self._fallback.get(section, {}))
+        merged.update(self._data.get(section, {}))
+        return merged
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """(regular expression, kinder sentence) pairs for the engine's refusal reasons."""
+        items = self._data.get("refusal") or self._fallback.get("refusal") or []
+        return [(str(r["match"]), str(r["say"])) for r in items]
+
+
+@cache
+def ui_texts(lang: str = DEFAULT_LANGUAGE) -> UiTexts:
+    return UiTexts(lang)

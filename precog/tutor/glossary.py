@@ -1,0 +1,182 @@
+"""The glossary of the game's terms, tooltips on terms in lesson text, and the rules lookup.
+
+>>> g = glossary()
+>>> g.entry("bane").term
+'Bane'
+>>> 'data-term="bane"' in g.wrap("<p>Your Bane rises.</p>")
+True
+>>> lookup("feeding")[0].term.id
+'island'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+
+from precog.engine import DataError
+from precog.tutor.data import (
+    DEFAULT_LANGUAGE,
+    _Table,
+    _text,
+    all_lessons,
+    read_toml,
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry: its name, other spellings, an explanation, the lesson that teaches it."""
+
+    id: str
+    term: str
+    aliases: tuple[str, ...]
+    text: str
+    lesson: str
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.term, *self.aliases)
+
+
+class Glossary:
+    def __init__(self, terms: list[Term], lang: str) -> None:
+        self.terms = terms
+        self.lang = lang
+        self._by_id = {t.id: t for t in terms}
+        spellings = sorted(((s, t) for t in terms for s in t.spellings),
+                           key=lambda st: -len(st[0]))
+        self._pattern = re.compile(
+            r"(?<![\w-])(" + "|".join(re.escape(s) for s, _ in spellings) + r")(s|es)?(?![\w-])")
+        self._owner = {s: t for s, t in spellings}
+
+    def entry(self, term_id: str) -> Term:
+        try:
+            return self._by_id[term_id]
+        except KeyError:
+            raise DataError(f"glossary ({self.lang}): no term {term_id!r}") from None
+
+    def find(self, spelling: str) -> Term | None:
+        """The term spelled exactly ``spelling`` (case-insensitive), if any."""
+        low = spelling.strip().lower()
+        for t in self.terms:
+            if low in (s.lower() for s in t.spellings):
+                return t
+        return None
+
+    def wrap(self, html: str) -> str:
+        """``html`` with the first use of each term wrapped in a tooltip ``<abbr>``.
+
+        Only text between tags is touched, and never text already inside an ``<abbr>``.
+        """
+        seen: set[str] = set()
+        out, inside = [], 0
+        for piece in re.split(r"(<[^>]+>)", html):
+            if piece.startswith("<"):
+                if piece.startswith("<abbr"):
+                    inside += 1
+                elif piece.startswith("</abbr"):
+                    inside -= 1
+                out.append(piece)
+            elif inside or not piece:
+                out.append(piece)
+            else:
+                out.append(self._pattern.sub(lambda m: self._tip(m, seen), piece))
+        return "".join(out)
+
+    def _tip(self, m: re.Match[str], seen: set[str]) -> str:
+        term = self._owner[m.group(1)]
+        if term.id in seen:
+            return m.group(0)
+        seen.add(term.id)
+        return (f'<abbr class="pt-term" data-term="{term.id}" title="{escape(term.text)}">'
+                f"{m.group(0)}</abbr>")
+
+
+def _term(data: object, where: str) -> Term:
+    t = _Table(data, where, ("id", "term", "aliases", "text", "lesson"))
+    return Term(id=t.get("id", str), term=t.get("term", str), aliases=t.strings("aliases"),
+                text=_text(t, "text"), lesson=t.get("lesson", str))
+
+
+@cache
+def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
+    data = read_toml(lang, "glossary.toml")
+    where = f"lessons/{lang}/glossary.toml"
+    entries = data.get("term")
+    if not isinstance(entries, list) or not entries:
+        raise DataError(f"{where}: should hold [[term]] entries")
+    terms = [_term(e, f"{where} term #{i + 1}") for i, e in enumerate(entries)]
+    ids = [t.id for t in terms]
+    dup = {i for i in ids if ids.count(i) > 1}
+    if dup:
+        raise DataError(f"{where}: duplicate term id {sorted(dup)[0]!r}")
+    return Glossary(terms, lang)
+
+
+# -- the rules lookup ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hit:
+    """A lookup result: a glossary term, and/or a lesson step that talks about the word."""
+
+    score: int
+    term: Term | None
+    lesson: str
+    lesson_title: str
+    step: int  # 0-based step index in the lesson, -1 for the lesson as a whole
+    step_title: str
+    excerpt: str
+
+
+def lookup(query: str, lang: str = DEFAULT_LANGUAGE, limit: int = 6) -> list[Hit]:
+    """Glossary terms and lesson steps about ``query``, best first.
+
+    An exact term ("X", "Protector") comes first with the lesson that teaches it, then other
+    terms whose name or explanation uses the word, then lesson steps that use it.
+    """
+    words = [w for w in re.findall(r"[\w-]+", query.lower()) if w]
+    if not words:
+        return []
+    g = glossary(lang)
+    lessons = {lesson.id: lesson for lesson in all_lessons(lang)}
+    hits: list[Hit] = []
+    exact = g.find(query)
+    for term in g.terms:
+        score = _term_score(term, query, words, exact)
+        if score:
+            lesson = lessons.get(term.lesson)
+            hits.append(Hit(score, term, term.lesson, lesson.title if lesson else "", -1, "",
+                            term.text))
+    for lesson in lessons.values():
+        for i, step in enumerate(lesson.steps):
+            body = f"{step.title} {step.text}".lower()
+            if all(_has_word(body, w) for w in words):
+                hits.append(Hit(1, None, lesson.id, lesson.title, i, step.title,
+                                _excerpt(step.text, words[0])))
+    hits.sort(key=lambda h: (-h.score, h.lesson, h.step))
+    return hits[:limit]
+
+
+def _term_score(term: Term, query: str, words: list[str], exact: Term | None) -> int:
+    if term is exact:
+        return 4
+    names = " ".join(term.spellings).lower()
+    if all(_has_word(names, w) or w in names for w in words):
+        return 3
+    if all(_has_word(term.text.lower(), w) for w in words):
+        return 2
+    return 0
+
+
+def _has_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(s|es)?(?![\w-])", text) is not None
+
+
+def _excerpt(text: str, word: str, width: int = 90) -> str:
+    m = re.search(re.escape(word), text, re.IGNORECASE)
+    start = max(0, (m.start() if m else 0) - width // 3)
+    piece = " ".join(text[start:start + width].split())
+    return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")

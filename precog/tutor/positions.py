@@ -1,0 +1,181 @@
+"""Scripted positions (data) turned into engine positions, and the conditions steps wait for.
+
+Everything goes through the engine: ``new_game`` builds, ``parse_action``/``apply`` play the
+scripted moves, ``to_json``/``from_json`` adjust a Boat (so the engine's position checks run on
+the result).
+
+>>> from precog.tutor.data import PositionSpec
+>>> state = build_position(PositionSpec(setup={"players": 3, "seed": 4}, play_to="phase:action"))
+>>> state.phase.value
+'action'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from precog.engine import (
+    DataError,
+    GameState,
+    PrecogError,
+    apply,
+    from_json,
+    legal_actions,
+    new_game,
+    parse_action,
+    to_json,
+)
+from precog.engine.actions import Action
+from precog.tutor.data import PositionSpec
+
+MAX_SCRIPT_ACTIONS = 5000
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a step started: the round and season conditions are relative to it."""
+
+    round: int
+    season: int
+    learner_moves: int = 0
+
+
+def holds(condition: str, state: GameState, seat: int, start: Mark, learner_moves: int) -> bool:
+    """Whether a step's ``until`` (or a position's ``play_to``) condition holds now.
+
+    ``phase:X`` the game is in phase X; ``step:X`` the learner is to move at step X;
+    ``next_round`` / ``next_season`` a later round / season than at ``start`` has begun;
+    ``game_over``; ``moves:N`` the learner has made N moves in this step. A finished game
+    satisfies every condition (nothing more can happen).
+    """
+    if state.is_over:
+        return True
+    kind, _, arg = condition.partition(":")
+    if kind == "phase":
+        return state.phase.value == arg
+    if kind == "step":
+        return state.to_move == seat and state.step.value == arg
+    if kind == "next_round":
+        return state.round > start.round
+    if kind == "next_season":
+        return state.season > start.season
+    if kind == "moves":
+        return learner_moves >= int(arg)
+    if kind == "game_over":
+        return False
+    raise DataError(f"unknown condition {condition!r}")
+
+
+def build_position(spec: PositionSpec) -> GameState:
+    """The position a :class:`PositionSpec` describes; a bad script names the move at fault."""
+    where = spec.where or "position"
+    try:
+        state = new_game(**spec.setup)
+    except (PrecogError, TypeError) as err:
+        raise DataError(f"{where}: setup {spec.setup}: {err}") from None
+    if not 0 <= spec.seat < state.config.players:
+        raise DataError(f"{where}: seat {spec.seat} is not a seat of a "
+                        f"{state.config.players}-player game")
+    for i, text in enumerate(spec.moves):
+        state = _scripted_move(state, text, f"{where}: move {i + 1}")
+    if spec.play_to:
+        start = Mark(state.round, state.season)
+        state = play_until(state, lambda s: holds(spec.play_to, s, spec.seat, start, 0),
+                           first_legal, f"{where}: play_to {spec.play_to!r}")
+    if spec.boat:
+        state = adjust_boats(state, spec.boat, where)
+    return state
+
+
+def _scripted_move(state: GameState, text: str, where: str) -> GameState:
+    if state.is_over:
+        raise DataError(f"{where} ({text!r}): the game is already over")
+    if text == "first":
+        return apply(state, legal_actions(state)[0])
+    try:
+        return apply(state, parse_action(state, text))
+    except PrecogError as err:
+        raise DataError(f"{where} ({text!r}) is refused in round {state.round}, "
+                        f"{state.phase.value}, seat {state.to_move}: {err}") from None
+
+
+def adjust_boats(state: GameState, boats: dict[int, dict[str, int]], where: str) -> GameState:
+    """``state`` with some seats' resources set, re-read and checked by the engine."""
+    data = to_json(state)
+    for seat, values in boats.items():
+        if not 0 <= seat < len(data["players"]):
+            raise DataError(f"{where}: boat seat{seat} is not at the table")
+        data["players"][seat].update(values)
+    try:
+        adjusted = from_json(data, state.components)
+    except PrecogError as err:
+        raise DataError(f"{where}: boat adjustment {boats} is not a valid position: {err}") \
+            from None
+    # A single legal option is played at once, as the engine does for every position it hands out.
+    while not adjusted.is_over and len(legal_actions(adjusted)) == 1:
+        adjusted = apply(adjusted, legal_actions(adjusted)[0])
+    return adjusted
+
+
+Policy = Callable[[GameState], Action]
+
+
+def first_legal(state: GameState) -> Action:
+    """The engine's first legal action (takes everything offered, activates both if it can)."""
+    return legal_actions(state)[0]
+
+
+def random_policy(seed: int) -> Policy:
+    rng = random.Random(seed)
+
+    def choose(state: GameState) -> Action:
+        options = legal_actions(state)
+        return options[rng.randrange(len(options))]
+
+    return choose
+
+
+def bot_policy(seed: int) -> Policy:
+    """The analysis package's GreedyBot when it is installed, else the first legal action.
+
+    Whatever the bot answers is checked by the engine; a bot that fails or proposes an illegal
+    action is replaced by the first legal action for that move.
+    """
+    try:
+        from precog.analysis import bots  # type: ignore[import-not-found, unused-ignore]
+
+        bot = bots.GreedyBot(seed=seed) if hasattr(bots, "GreedyBot") else None
+    except Exception:  # the analysis package is optional here
+        bot = None
+
+    def choose(state: GameState) -> Action:
+        if bot is not None:
+            try:
+                action = bot.choose(state)
+                if action in legal_actions(state):
+                    return action  # type: ignore[no-any-return]
+            except Exception:  # a bot's failure must not stop the lesson
+                pass
+        return first_legal(state)
+
+    return choose
+
+
+def policy(name: str, seed: int) -> Policy:
+    if name == "random":
+        return random_policy(seed)
+    if name == "bot":
+        return bot_policy(seed)
+    return first_legal
+
+
+def play_until(state: GameState, done: Callable[[GameState], bool], choose: Policy,
+               where: str) -> GameState:
+    """Play ``choose``'s actions for every seat until ``done(state)``."""
+    for _ in range(MAX_SCRIPT_ACTIONS):
+        if done(state) or state.is_over:
+            return state
+        state = apply(state, choose(state))
+    raise DataError(f"{where}: not reached after {MAX_SCRIPT_ACTIONS} actions")

@@ -1,0 +1,150 @@
+"""Small parts shared by the app's widgets: messages, the stylesheet, copy boxes, downloads,
+the phase steps and reading user-supplied positions.
+
+Everything here composes engine calls; no rule is decided here.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from precog.engine import Game, GameState, Phase, PrecogError, from_json, from_position
+from precog.render.style import style_tag
+
+PHASE_STEPS = (
+    ("Decision", (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION),
+     "choose a card to Keep and one to Give"),
+    ("Action", (Phase.ACTION,), "activate cards, place what they give"),
+    ("Maintenance", (Phase.MAINTENANCE, Phase.RIVER), "Bane, Humans lost, healing, the River"),
+)
+
+
+def stylesheet() -> widgets.HTML:
+    """The stylesheet as a (zero-size) widget; put one on every page."""
+    sheet = widgets.HTML(style_tag())
+    sheet.add_class("pc-stylesheet")
+    return sheet
+
+
+class Message(widgets.HTML):
+    """A line that tells the user what went wrong (or right). ``kind`` is error/ok/info/""."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.kind = ""
+        self.text = ""
+        self.add_class("pc-message-box")
+
+    def _show(self, kind: str, text: str) -> None:
+        self.kind, self.text = kind, text
+        self.value = (f'<div class="pc-msg pc-msg-{kind}" role="{"alert" if kind == "error" else "status"}">'
+                      f"{escape(text)}</div>") if text else ""
+
+    def error(self, source: str, err: object) -> None:
+        """Say which input was refused and why (``err``: the engine's message)."""
+        reason = " ".join(str(err).split())
+        self._show("error", f"{source}: {reason}")
+
+    def ok(self, text: str) -> None:
+        self._show("ok", text)
+
+    def info(self, text: str) -> None:
+        self._show("info", text)
+
+    def clear(self) -> None:
+        self._show("", "")
+
+
+def steps_html(state: GameState) -> str:
+    """The three phases of a round as steps, the current one lit."""
+    items = []
+    for i, (name, phases, what) in enumerate(PHASE_STEPS, start=1):
+        now = state.phase in phases
+        done = any(state.phase in later for _, later, _ in PHASE_STEPS[i:]) or state.is_over
+        cls = "pc-step" + (" pc-step-now" if now else "") + (" pc-step-done" if done else "")
+        items.append(f'<li class="{cls}" title="{escape(what)}"><span class="pc-step-n">{i}'
+                     f"</span>{name}</li>")
+    round_text = "Game over" if state.is_over else f"Round {state.round} of 12"
+    return (f'<div class="pc-steps-bar"><span class="pc-steps-round">{round_text}</span>'
+            f'<ol class="pc-steps">{"".join(items)}</ol></div>')
+
+
+def copy_box_html(text: str, label: str = "Copy") -> str:
+    """A read-only text box with a button copying it to the clipboard (in the browser)."""
+    js = ("var t=this.parentNode.querySelector('textarea');t.select();"
+          "(navigator.clipboard?navigator.clipboard.writeText(t.value):Promise.reject())"
+          ".catch(function(){document.execCommand('copy')});"
+          "this.textContent='Copied';var b=this;setTimeout(function(){b.textContent="
+          f"'{escape(label)}'}},1500);")
+    return (f'<div class="pc-copy"><textarea readonly rows="2" spellcheck="false">'
+            f'{escape(text)}</textarea><button type="button" class="pc-copy-btn" '
+            f'onclick="{escape(js)}">{escape(label)}</button></div>')
+
+
+def download_html(filename: str, data: Any, label: str) -> str:
+    """A link that downloads ``data`` (JSON-encoded) as ``filename``."""
+    payload = base64.b64encode(json.dumps(data, indent=1).encode()).decode()
+    return (f'<a class="pc-download" download="{escape(filename)}" '
+            f'href="data:application/json;base64,{payload}">{escape(label)}</a>')
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a user's text or file held: a position, and a whole game when it was one."""
+
+    state: GameState
+    game: Game | None = None
+
+
+def read_position(text: str | bytes) -> Loaded:
+    """A position from a position string, a JSON position or a saved game (JSON).
+
+    Raises the engine's :class:`PrecogError` (naming the field at fault) or a PrecogError
+    saying what was expected. Never evaluates the text.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PrecogError("expected a UTF-8 text file (a position string or JSON)") from None
+    text = text.strip()
+    if not text:
+        raise PrecogError("it is empty; expected a position string (pg1.…) or a JSON position")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise PrecogError(f"not valid JSON ({err})") from None
+        if isinstance(data, dict) and data.get("format") == "precog-game":
+            game = Game.from_json(data)
+            return Loaded(game.state, game)
+        return Loaded(from_json(data))
+    if text.startswith("pg"):
+        return Loaded(from_position(text))
+    raise PrecogError(f"expected a position string starting 'pg1.' or a JSON object, "
+                      f"got {text[:24]!r}{'…' if len(text) > 24 else ''}")
+
+
+def uploaded_bytes(value: Any) -> tuple[str, bytes] | None:
+    """(name, content) of the first file of a FileUpload value, or None."""
+    if not value:
+        return None
+    first = value[0]
+    return str(first.get("name", "file")), bytes(first["content"])
+
+
+def button(description: str, *, tooltip: str = "", style: str = "", icon: str = "",
+           cls: str = "", width: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip or description,
+                       button_style=style, icon=icon)
+    if width:
+        b.layout.width = width
+    if cls:
+        b.add_class(cls)
+    return b

@@ -1,0 +1,25 @@
+"""Options shared by the whole test suite.
+
+``--many`` runs the long local variants: 100,000 random playouts instead of about 1,000, and the
+"many" hypothesis profile (2,000 examples per property instead of 100).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=100, deadline=None)
+settings.register_profile("many", max_examples=2_000, deadline=None)
+settings.load_profile("ci")  # `--hypothesis-profile NAME` still chooses another
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--many", action="store_true", default=False,
+                     help="run the long local variants (100,000 random playouts, 2,000 "
+                          "hypothesis examples per property)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--many"):
+        settings.load_profile("many")

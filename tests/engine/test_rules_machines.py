@@ -1,0 +1,328 @@
+"""Rulebook: Use your powered Machines (machines in a standard setup, in an advanced setup)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from precog.engine import GameState, Phase
+from precog.engine.action_phase import triggered_machines
+from precog.engine.components import NO_GAINS, Gains, Machine
+from tests.engine.positions import (
+    card,
+    decline,
+    legal_texts,
+    machine,
+    need,
+    need_machine,
+    play,
+    position,
+    seat,
+)
+
+FILLER = {"R12": "R11"}  # a second room whose machines stay empty
+
+
+@dataclass(frozen=True)
+class Case:
+    """Seat 0 owns ``room`` with machine ``index`` powered and activates ``slot``."""
+
+    room: str
+    index: int
+    condition: str
+    action_zone: tuple[str, str]
+    meets: bool
+    advanced: bool = False
+    slot: str = "G"
+    round: int = 1
+    left_zone: tuple[str, str] | None = None  # seat 1's Action Zone: (its Keep, seat 0's Give)
+    facts: dict[str, dict[str, object]] = field(default_factory=dict)  # card -> need() facts
+
+    def __str__(self) -> str:
+        cards = "+".join(self.action_zone)
+        gave = f" gave {self.left_zone[1]}" if self.left_zone else ""
+        return f"{self.condition} {cards}{gave} {'meets' if self.meets else 'fails'}"
+
+
+def scenario(case: Case, batteries: int | None = None) -> tuple[GameState, Machine]:
+    m = need_machine(case.room, case.index, case.condition, case.advanced)
+    for card_id, facts in case.facts.items():
+        need(card_id, **facts)  # type: ignore[arg-type]
+    filled = m.batteries if batteries is None else batteries
+    boats = [seat(healthy=9, contaminated=2, rooms=(case.room, FILLER.get(case.room, "R12")),
+                  batteries={f"m{case.index + 1}": filled}, action_zone=case.action_zone)]
+    if case.left_zone:
+        boats.append(seat(action_zone=case.left_zone))
+    state = position(players=2, setup="advanced" if case.advanced else "standard",
+                     round=case.round, phase=Phase.ACTION, seats=boats)
+    return state, m
+
+
+def machine_offer(state: GameState, slot: str = "G") -> Gains:
+    """Activate ``slot``, decline what the cards give: what the machines offer then."""
+    state = decline(play(state, f"activate {slot}"))
+    if state.pending_source == "machines" and state.to_move == 0:
+        return state.pending
+    return NO_GAINS
+
+
+def check(case: Case) -> None:
+    state, m = scenario(case)
+    assert machine_offer(state, case.slot) == (m.effect if case.meets else NO_GAINS)
+
+
+# ---------------------------------------------------------------- standard machines
+
+STANDARD = [
+    Case("R01", 0, "pair: Food + other", ("D01", "T04"), True,
+         facts={"D01": {"type": "Food"}, "T04": {"type": "Human"}}),
+    Case("R01", 0, "pair: Food + other", ("D01", "T01"), False, facts={"T01": {"type": "Food"}}),
+    Case("R01", 1, "pair: Human + other", ("D04", "T01"), True, facts={"D04": {"type": "Human"}}),
+    Case("R01", 1, "pair: Human + other", ("D04", "T04"), False),
+    Case("R01", 2, "pair: Battery + other", ("D07", "T01"), True,
+         facts={"D07": {"type": "Battery"}}),
+    Case("R01", 2, "pair: Battery + other", ("D07", "T07"), False,
+         facts={"T07": {"type": "Battery"}}),
+    Case("R03", 2, "pair: Ymune + other", ("D09", "T01"), True, facts={"D09": {"type": "Ymune"}}),
+    Case("R03", 2, "pair: Ymune + other", ("D09", "T09"), False,
+         facts={"T09": {"type": "Ymune"}}),
+    Case("R02", 2, "pair: Food + other", ("D01", "T04"), True),
+    Case("R02", 2, "pair: Food + other", ("D01", "T01"), False),
+    Case("R05", 1, "pair: Bane + no Bane", ("D12", "T11"), True, round=5,
+         facts={"D12": {"bane": True}, "T11": {"bane": False}}),
+    Case("R05", 1, "pair: Bane + no Bane", ("D12", "T14"), False, round=5,
+         facts={"T14": {"bane": True}}),
+    Case("R05", 1, "pair: Bane + no Bane", ("D01", "T01"), False,
+         facts={"D01": {"bane": False}, "T01": {"bane": False}}),
+]
+
+
+def test_the_six_standard_machines_are_distinct() -> None:
+    effects = {(c.condition, machine(c.room, c.index).effect) for c in STANDARD}
+    assert effects == {("pair: Food + other", Gains(food=1)), ("pair: Food + other", Gains(food=2)),
+                       ("pair: Human + other", Gains(human=1)),
+                       ("pair: Battery + other", Gains(protector=1)),
+                       ("pair: Ymune + other", Gains(ymune=1)),
+                       ("pair: Bane + no Bane", Gains(human=2))}
+
+
+@pytest.mark.parametrize("case", STANDARD, ids=str)
+def test_standard_machine_gives_its_effect_exactly_when_its_condition_holds(case: Case) -> None:
+    check(case)
+
+
+@pytest.mark.parametrize("slot", ["G", "R"])
+def test_standard_machine_looks_at_both_cards_whether_one_or_two_are_activated(
+        slot: str) -> None:
+    state, m = scenario(STANDARD[0])
+    assert machine_offer(state, slot) == m.effect
+    state, m = scenario(STANDARD[0])
+    assert machine_offer(state, "both") == m.effect
+
+
+def test_a_machine_missing_a_battery_is_not_powered() -> None:
+    case = STANDARD[2]  # Human + other needs 2 Batteries
+    state, m = scenario(case, batteries=machine(case.room, case.index).batteries - 1)
+    assert machine_offer(state) == NO_GAINS
+
+
+def test_batteries_from_cards_power_a_machine_the_same_round() -> None:
+    m = need_machine("R01", 0, "pair: Food + other")
+    assert m.batteries == 1
+    need("D07", type="Battery")
+    need("T01", type="Food")
+    state = position(players=2, phase=Phase.ACTION, seats=[
+        seat(rooms=("R01", "R12"), action_zone=("D07", "T01"))])
+    state = play(state, "activate G", "battery m1")  # the card's first Battery fills m1
+    state = decline(state)
+    assert (state.pending_source, state.pending) == ("machines", m.effect)
+
+
+def test_a_machine_gives_its_protector_to_the_bow() -> None:
+    case = STANDARD[4]  # Battery + other: 1 Protector
+    state, m = scenario(case)
+    state = decline(play(state, "activate G"))
+    assert m.effect == Gains(protector=1)
+    assert legal_texts(state) == {"ymunes 0D 1P", "ymunes 0D 0P"}
+    assert play(state, "ymunes 0D 1P").players[0].protectors == 1
+
+
+def test_machine_gains_may_be_declined() -> None:
+    state, m = scenario(STANDARD[0])
+    state = decline(play(state, "activate G"))
+    assert state.pending == m.effect
+    state = decline(state)
+    assert (state.to_move, state.players[0].food) == (1, 8)
+
+
+# ---------------------------------------------------------------- advanced machines
+
+ADVANCED = [
+    # line 1: what the activated cards gave this round
+    Case("R02", 0, "received: 1 Ymune", ("D09", "T01"), True, advanced=True),
+    Case("R02", 0, "received: 1 Ymune", ("D01", "T09"), False, advanced=True),
+    Case("R04", 0, "received: 4 any", ("D02", "T04"), True, advanced=True, slot="both"),
+    Case("R04", 0, "received: 4 any", ("D01", "T04"), False, advanced=True),
+    Case("R03", 0, "received: 2 Battery", ("D07", "T01"), True, advanced=True),
+    Case("R03", 0, "received: 2 Battery", ("D06", "T01"), False, advanced=True),
+    # line 2: the card given to the left neighbour this round
+    Case("R03", 1, "given: Battery", ("D01", "T01"), True, advanced=True,
+         left_zone=("T04", "D07")),
+    Case("R03", 1, "given: Battery", ("D01", "T01"), False, advanced=True,
+         left_zone=("T04", "D02")),
+    Case("R02", 1, "given: Bane", ("D11", "T11"), True, advanced=True, round=5,
+         left_zone=("T04", "D12")),
+    Case("R02", 1, "given: Bane", ("D12", "T11"), False, advanced=True, round=5,
+         left_zone=("T04", "D11"), facts={"D11": {"bane": False}}),
+    Case("R06", 1, "given: Cost = 2", ("D01", "T01"), True, advanced=True,
+         left_zone=("T04", "D02"), facts={"D02": {"cost_is": 2}}),
+    Case("R06", 1, "given: Cost = 2", ("D01", "T01"), False, advanced=True,
+         left_zone=("T02", "D04"), facts={"D04": {"cost_is": 1}}),
+    Case("R06", 1, "given: Cost = 2", ("D01", "T01"), True, advanced=True,
+         left_zone=("T02", "D05"), facts={"D05": {"x_cost": True}, "T02": {"cost_is": 2}}),
+    Case("R06", 1, "given: Cost = 2", ("D01", "T01"), False, advanced=True,
+         left_zone=("T04", "D05"), facts={"T04": {"cost_is": 1}}),
+    Case("R08", 1, "given: Cost <= 1", ("D01", "T01"), True, advanced=True,
+         left_zone=("T02", "D04")),
+    Case("R08", 1, "given: Cost <= 1", ("D01", "T01"), False, advanced=True,
+         left_zone=("T04", "D02")),
+    Case("R04", 1, "given: Cost >= 3", ("D01", "T01"), True, advanced=True, round=5,
+         left_zone=("T04", "D12"), facts={"D12": {"cost_is": 3}}),
+    Case("R04", 1, "given: Cost >= 3", ("D01", "T01"), False, advanced=True,
+         left_zone=("T04", "D02")),
+    # line 3: the 2 Action Zone cards
+    Case("R01", 2, "pair: Ymune + Human", ("D09", "T04"), True, advanced=True),
+    Case("R01", 2, "pair: Ymune + Human", ("D09", "T01"), False, advanced=True),
+    Case("R04", 2, "pair: Human + other", ("D04", "T01"), True, advanced=True),
+    Case("R04", 2, "pair: Human + other", ("D04", "T04"), False, advanced=True),
+    Case("R02", 2, "pair: Bane + no Bane", ("D12", "T11"), True, advanced=True, round=5),
+    Case("R02", 2, "pair: Bane + no Bane", ("D12", "T14"), False, advanced=True, round=5),
+    Case("R10", 2, "pair: Cost sum <= 3", ("D01", "T02"), True, advanced=True,
+         facts={"D01": {"cost_is": 0}, "T02": {"cost_is": 2}}),
+    Case("R10", 2, "pair: Cost sum <= 3", ("D12", "T12"), False, advanced=True, round=5,
+         facts={"D12": {"cost_is": 3}, "T12": {"cost_is": 3}}),
+    Case("R06", 2, "pair: Cost sum >= 7", ("D20", "T21"), True, advanced=True, round=9,
+         facts={"D20": {"cost_is": 4}, "T21": {"cost_is": 3}}),
+    Case("R06", 2, "pair: Cost sum >= 7", ("D12", "T12"), False, advanced=True, round=5),
+    Case("R03", 2, "pair: same Cost", ("D02", "T02"), True, advanced=True),
+    Case("R03", 2, "pair: same Cost", ("D02", "T04"), False, advanced=True),
+    Case("R03", 2, "pair: same Cost", ("D05", "T04"), True, advanced=True),  # X copies 1
+    Case("R09", 2, "pair: different Cost", ("D02", "T04"), True, advanced=True),
+    Case("R09", 2, "pair: different Cost", ("D05", "T04"), False, advanced=True),
+]
+
+
+def test_advanced_cases_cover_every_condition_kind() -> None:
+    from precog.engine.machines import parse_condition
+
+    kinds = {parse_condition(c.condition).kind for c in ADVANCED + STANDARD}
+    assert kinds == {"received_at_least", "given_type", "given_bane", "given_cost_is",
+                     "given_cost_at_most", "given_cost_at_least", "type_and_type",
+                     "type_and_other", "bane_and_no_bane", "cost_sum_at_most",
+                     "cost_sum_at_least", "same_cost", "different_cost"}
+
+
+@pytest.mark.parametrize("case", ADVANCED, ids=str)
+def test_advanced_machine_gives_its_effect_exactly_when_its_condition_holds(case: Case) -> None:
+    line = machine(case.room, case.index, advanced=True).line
+    scope = {1: "received", 2: "given", 3: "pair"}[line]
+    assert case.condition.startswith(scope)
+    check(case)
+
+
+def test_line_1_counts_what_the_cards_gave_before_any_declining() -> None:
+    case = ADVANCED[0]  # received: 1 Ymune, and the Ymune is declined
+    state, m = scenario(case)
+    state = play(state, "activate G")
+    assert state.pending.ymune >= 1
+    assert decline(state).pending == m.effect
+
+
+def test_line_1_ignores_what_machines_gave() -> None:
+    # R10's line 1 turns 1 Battery from the cards into 1 more Battery; R03's line 1 wants
+    # 2 Batteries from the cards and does not count the machine's
+    one = need_machine("R10", 0, "received: 1 Battery", advanced=True)
+    two = need_machine("R03", 0, "received: 2 Battery", advanced=True)
+    d06 = need("D06", type="Battery")
+    assert d06.gain == 1 and one.effect == Gains(battery=1)
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(rooms=("R10", "R03"), batteries={"m1": one.batteries, "m4": two.batteries},
+             action_zone=("D06", "T01"))])
+    state = decline(play(state, "activate G"))
+    assert (state.pending_source, state.pending) == ("machines", one.effect)
+
+
+def test_line_2_without_a_given_card_is_not_met() -> None:
+    from precog.engine.machines import Context, condition_met
+
+    m = need_machine("R03", 1, "given: Battery", advanced=True)
+    ctx = Context(kept=card("D07"), received_card=card("T07"), given=None, given_cost=0,
+                  card_gains=Gains(battery=4))
+    assert not condition_met(m.condition, ctx)
+
+
+def test_a_machine_gives_its_effect_once_per_round() -> None:
+    m = need_machine("R05", 0, "received: 2 Food", advanced=True)
+    need("D02", type="Food")
+    need("T02", type="Food")
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(healthy=9, rooms=("R05", "R12"), batteries={"m1": m.batteries},
+             action_zone=("D02", "T02"))])
+    state = play(state, "activate both")
+    assert state.pending.food >= 2 * 2  # enough Food for the condition twice over
+    state = decline(state)
+    assert state.pending == m.effect  # once, not once per 2 Food
+    state = play(state, f"food {m.effect.food}")
+    assert state.to_move == 1  # seat 0's machines are done for the round
+
+
+def test_one_received_resource_may_trigger_several_machines() -> None:
+    two = need_machine("R05", 0, "received: 2 Food", advanced=True)
+    three = need_machine("R07", 0, "received: 3 Food", advanced=True)
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(healthy=9, rooms=("R05", "R07"), batteries={"m1": two.batteries,
+                                                         "m4": three.batteries},
+             action_zone=("D02", "T02"))])
+    state = play(state, "activate both")
+    assert state.pending.food >= 3
+    assert decline(state).pending == two.effect + three.effect
+
+
+def test_batteries_from_a_machine_power_only_from_the_next_round() -> None:
+    feeder = need_machine("R10", 0, "received: 1 Battery", advanced=True)
+    target = need_machine("R10", 2, "pair: Cost sum <= 3", advanced=True)
+    assert feeder.effect == Gains(battery=1)
+    need("D07", type="Battery", cost_is=1)
+    need("T01", cost_is=0)
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(rooms=("R10", "R12"),
+             batteries={"m1": feeder.batteries, "m3": target.batteries - 1},
+             action_zone=("D07", "T01"))])
+    state = decline(play(state, "activate G"))  # the cards' Batteries are declined
+    assert state.pending == feeder.effect
+    state = play(state, "battery m3")  # the machine's Battery completes m3 ...
+    assert state.players[0].batteries[2] == target.batteries
+    assert state.to_move == 1  # ... but m3 gives nothing this round
+    assert [m for m, _ in triggered_machines(state, 0)] == [0, 2]  # powered from now on
+
+
+def test_batteries_from_cards_complete_an_advanced_machine_the_same_round() -> None:
+    feeder = need_machine("R10", 0, "received: 1 Battery", advanced=True)
+    target = need_machine("R10", 2, "pair: Cost sum <= 3", advanced=True)
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(rooms=("R10", "R12"),
+             batteries={"m1": feeder.batteries, "m3": target.batteries - 1},
+             action_zone=("D07", "T01"))])
+    state = decline(play(state, "activate G", "battery m3"))
+    assert state.pending == feeder.effect + target.effect
+
+
+def test_a_heal_effect_moves_contaminated_humans_to_the_cabins() -> None:
+    case = ADVANCED[14]  # given: Cost <= 1 -> 1 Heal
+    state, m = scenario(case)
+    assert m.effect == Gains(heal=1)
+    state = decline(play(state, "activate G"))
+    assert state.pending == m.effect
+    p = play(state, "heal 1").players[0]
+    assert (p.healthy, p.contaminated) == (9 + 1, 2 - 1)

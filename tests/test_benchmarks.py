@@ -1,0 +1,50 @@
+"""benchmarks/engine.py runs and reports its figures (a smoke test with a tiny budget, untimed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
+
+
+def load_benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("precog_benchmark_engine", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_engine_benchmark_json_reports_positive_precog_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_benchmark()
+    assert bench.main(["--json", "--seconds", "0.01", "--rounds", "2", "--players", "2"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for key in ("precog_steps_per_s", "precog_games_per_s", "precog_steps_per_game"):
+        assert result[key] > 0
+    assert result["players"] == 2 and result["rounds"] == 2
+    assert result["machine"]["nproc"] >= 1
+    assert result["python"].startswith("3.")
+    assert result["started_at"] <= result["finished_at"]
+
+
+def test_engine_benchmark_compares_with_openspiel_python_tic_tac_toe() -> None:
+    pytest.importorskip("pyspiel")
+    result = load_benchmark().measure(seconds=0.01, rounds=1, players=2)
+    assert result["openspiel_python_steps_per_s"] > 0
+    assert result["openspiel_python_games_per_s"] > 0
+    assert result["ratio_vs_openspiel_python"] == pytest.approx(
+        result["precog_steps_per_s"] / result["openspiel_python_steps_per_s"])
+
+
+def test_engine_benchmark_table_names_both_engines() -> None:
+    bench = load_benchmark()
+    result = bench.measure(seconds=0.01, rounds=1, players=3)
+    text = bench.table(result)
+    assert "3-player Precognition" in text and "steps/s" in text
+    assert ("python_tic_tac_toe" in text) == ("openspiel_python_steps_per_s" in result)
