@@ -72,18 +72,26 @@ def _page_item(page: Page, root: Path) -> str:
     return (
         f'<li class="precog-page" data-built="{str(built).lower()}">'
         f'<a href="{html.escape(relative_href(page.path))}" style="{_LINK_STYLE}">'
-        f"{html.escape(page.title)}</a>{soon} — {html.escape(page.blurb)}</li>"
+        f"{html.escape(page.title)}</a>{soon}<span class=\"pc-page-blurb\">"
+        f"{html.escape(page.blurb)}</span></li>"
     )
 
 
 def landing_html(root: Path) -> str:
     """The landing page's HTML, with pages looked up under ``root``."""
+    from precog.render.landing import card_strip
+    from precog.render.style import style_tag
+
     items = "\n".join(_page_item(page, root) for page in PAGES)
     return (
-        '<div class="precog-landing" style="max-width: 40em; line-height: 1.5">'
-        f'<h1 class="precog-title">{TITLE}</h1>'
-        f'<p class="precog-unofficial"><em>{html.escape(UNOFFICIAL_NOTE)}</em></p>'
+        f'{style_tag()}<div class="precog-landing pc-landing">'
+        f'<div class="pc-hero"><div><h1 class="precog-title">{TITLE}</h1>'
+        '<p class="pc-tagline">Learn, play and study the board game Precognition: a rules '
+        "engine, a tutor, a strategy explorer and bots.</p></div>"
+        f"{card_strip()}</div>"
         f'<ul class="precog-pages">\n{items}\n</ul>'
+        f'<p class="precog-unofficial"><em>{html.escape(UNOFFICIAL_NOTE)}</em> The cards, rooms '
+        "and tiles used here are the project's own reference set, not the publisher's print.</p>"
         "</div>"
     )
 

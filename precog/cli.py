@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from precog import __version__
-from precog.commands import app, random_position, show, simulate
+from precog.commands import analyse, app, random_position, show, simulate, tournament
 from precog.commands.common import UsageError
 from precog.engine import PrecogError
 
@@ -17,7 +17,7 @@ from precog.engine import PrecogError
 # example `analyse` or `tournament`), write precog/commands/<name>.py with
 # `register(subparsers)` (its parser, help with examples, and `set_defaults(handler=...)`)
 # and add the module to this list; nothing else here needs to change.
-COMMANDS: list[ModuleType] = [simulate, random_position, show, app]
+COMMANDS: list[ModuleType] = [simulate, random_position, show, analyse, tournament, app]
 
 EXAMPLES = """\
 examples:

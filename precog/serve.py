@@ -7,6 +7,9 @@ the landing page lives at ``/voila/render/notebooks/index.ipynb`` (the same path
 from __future__ import annotations
 
 import os
+import sys
+import threading
+import webbrowser
 from pathlib import Path
 
 DEFAULT_PORT = 8866
@@ -38,6 +41,7 @@ def voila_argv(root: Path, port: int) -> list[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        "--strip_sources=True",  # the default, stated: visitors see the app, not its code
         "--show_tracebacks=True",
     ]
 
@@ -48,3 +52,20 @@ def serve(root: Path, port: int) -> None:
 
     print(f"precog app: {landing_url(port)}", flush=True)
     Voila.launch_instance(argv=voila_argv(root, port))
+
+
+def has_desktop() -> bool:
+    """Whether a web browser can be shown here (not on a headless server or in CI)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_browser_soon(url: str, delay_s: float = 2.0) -> bool:
+    """Open ``url`` in the default browser once Voila is listening; False when headless."""
+    if not has_desktop():
+        return False
+    timer = threading.Timer(delay_s, webbrowser.open, args=(url,))
+    timer.daemon = True
+    timer.start()
+    return True

@@ -169,3 +169,12 @@ def resources(state: GameState, seat: int) -> dict[str, int]:
     return {"food": p.food, "batteries": sum(p.batteries), "healthy": p.healthy,
             "contaminated": p.contaminated, "doctors": p.doctors, "protectors": p.protectors,
             "bane": p.bane}
+
+
+def immediate(state: GameState, seat: int) -> float:
+    """A Boat's resources now, weighed without any projection (the greedy bot's score)."""
+    p = state.players[seat]
+    if state.is_over:
+        return terminal_value(state, seat)
+    return (p.healthy + 0.5 * p.contaminated + 0.1 * p.food + 0.3 * p.doctors
+            + 0.3 * p.protectors - 0.3 * p.bane + 0.1 * sum(p.batteries))

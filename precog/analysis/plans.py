@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from precog.analysis.world import Policy, first_legal, past_river, river_outcomes, with_river_tile
 from precog.engine import Action, GameState, Observation, Phase, Step, apply, legal_actions
 from precog.engine.actions import (
     Heal,
@@ -26,7 +27,6 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
-from precog.analysis.world import Policy, first_legal, past_river, with_river_tile, river_outcomes
 
 LeafValue = Callable[[GameState], float]
 
@@ -82,7 +82,8 @@ def battery_candidates(state: GameState, seat: int, options: list[Action],
         machine = room.face(state.config.advanced)[m % 3]
         return machine.batteries - p.batteries[m], m
 
-    return sorted(slots, key=need)[:width]  # type: ignore[arg-type]
+    best: list[Action] = list(sorted(slots, key=need)[:width])
+    return best
 
 
 def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Action]:
@@ -179,3 +180,43 @@ class RoundSearch:
             found = candidates(state, self.seat, 1)
             return found if isinstance(found[0], PlaceYmunes) else found[:1]
         return candidates(state, self.seat, self.battery_width)
+
+    def deviations(self, state: GameState, line: Line, limit: int) -> list[Line]:
+        """The best line for each single deviation from ``line`` (before the River shows)."""
+        out: list[Line] = []
+        start = state.round
+        forked = len(self.rivers) < 2 or state.phase in (Phase.RIVER, Phase.OVER)
+        steps = list(line.steps)
+        prefix: tuple[Action, ...] = ()
+        while steps and not round_over(start, state):
+            if state.to_move != self.seat:
+                nxt = self._step(state, self.others(state, state.to_move), forked)
+                if isinstance(nxt, list):
+                    break
+                state = nxt
+                continue
+            best = steps.pop(0)
+            for alt in self._candidates(state):
+                if alt == best:
+                    continue
+                moved = self._step(state, alt, forked)
+                if isinstance(moved, list):
+                    out.append(self._fork(moved, prefix + (alt,), start))
+                else:
+                    sub = self._search(moved, forked, start)
+                    out.append(Line(sub.value, prefix + (alt,) + sub.steps, sub.forks, sub.end))
+            nxt = self._step(state, best, forked)
+            prefix += (best,)
+            if isinstance(nxt, list):
+                break
+            state = nxt
+        out.sort(key=lambda x: -x.value)
+        return out[:limit]
+
+    def steps_for(self, line: Line, tile: str | None) -> list[Action]:
+        """The seat's decisions along ``line`` when the River shows ``tile``."""
+        steps = list(line.steps)
+        for _, t, sub in line.forks:
+            if t == tile or tile is None or t is None:
+                return steps + self.steps_for(sub, tile)
+        return steps

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from precog.engine import (
     Action,
@@ -159,3 +160,20 @@ def resolve_decision(world: GameState, seat: int, choice: Choose,
             action = policy(world, mover)
         world = apply(world, action)
     return world
+
+
+class _Sorting(random.Random):
+    """A 'generator' whose shuffles sort: determinizing with it gives one fixed world."""
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        x.sort()
+
+    def sample(self, population: Any, k: int, **kw: Any) -> list[Any]:  # type: ignore[override]
+        return sorted(population)[:k]
+
+
+def canonical_world(state: GameState, seat: int) -> GameState:
+    """A full position that depends only on what ``seat`` observes (hidden cards and tiles
+    dealt in sorted order). Analyses start from it, so two positions that look the same to
+    ``seat`` are analysed the same way, whatever their hidden cards."""
+    return determinize(state, seat, _Sorting(0))

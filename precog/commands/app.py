@@ -29,11 +29,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--root", type=Path, default=Path.cwd(), help="folder holding notebooks/ (default: .)"
     )
+    parser.add_argument("--no-browser", action="store_true",
+                        help="do not open the landing page in a web browser (a browser is "
+                             "opened only where a desktop is available)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.serve import port_from_env, serve
+    from precog.serve import landing_url, open_browser_soon, port_from_env, serve
 
     if args.port is None:
         try:
@@ -43,5 +46,7 @@ def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     if not (root / "notebooks").is_dir():
         raise UsageError(f"--root {args.root}: expected a folder holding notebooks/")
+    if not args.no_browser:
+        open_browser_soon(landing_url(args.port))
     serve(root, args.port)
     return 0

@@ -156,7 +156,7 @@ Action = (ChooseRooms | PassCards | Choose | Activate | TakeFood | TakeHumans | 
           | PlaceBattery | Reveal | Mitigate | EndActions | SpendProtectors | LoseHumans
           | IgnoreRiver)
 
-_ID = r"([A-Za-z][A-Za-z0-9]{0,7})"
+_ID = r"([A-Za-z0-9][A-Za-z0-9_-]{0,15})"
 _N = r"(\d{1,2})"
 _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(rf"^rooms {_ID} {_ID}$"), ChooseRooms),
@@ -185,29 +185,34 @@ NOTATION_HELP = ("expected one of: 'rooms R01 R02', 'pass D01 D02', 'keep D01 gi
 def parse_action_text(text: str) -> Action:
     """Read action notation (case and extra spaces do not matter), without a position.
 
-    >>> str(parse_action_text("Keep d03  GIVE t07"))
+    Card, room and tile ids keep the case they were typed in; :func:`precog.engine.parse_action`
+    matches them to the position's ids without regard to case.
+
+    >>> str(parse_action_text("Keep D03  GIVE T07"))
     'keep D03 give T07'
     """
     if not isinstance(text, str):
         raise ActionParseError(f"action text must be a string, got {type(text).__name__}")
-    norm = " ".join(text.strip().lower().split())
+    typed = " ".join(text.strip().split())
     for pattern, kind in _PATTERNS:
-        m = pattern.match(norm)
+        m = pattern.match(typed.lower())
         if m:
-            return _build(kind, m.groups())
+            ids = re.match(pattern.pattern, typed, re.IGNORECASE)
+            assert ids is not None
+            return _build(kind, ids.groups())
     raise ActionParseError(f"cannot read action {text!r}: {NOTATION_HELP}")
 
 
 def _build(kind: type, groups: tuple[str | None, ...]) -> Action:
     g = [x for x in groups]
     if kind is ChooseRooms:
-        return ChooseRooms((str(g[0]).upper(), str(g[1]).upper()))
+        return ChooseRooms((str(g[0]), str(g[1])))
     if kind is PassCards:
-        return PassCards((str(g[0]).upper(), str(g[1]).upper()))
+        return PassCards((str(g[0]), str(g[1])))
     if kind is Choose:
-        return Choose(str(g[0]).upper(), str(g[1]).upper())
+        return Choose(str(g[0]), str(g[1]))
     if kind is Activate:
-        return Activate("both" if g[0] == "both" else str(g[0]).upper())
+        return Activate("both" if str(g[0]).lower() == "both" else str(g[0]).upper())
     if kind is PlaceYmunes:
         return PlaceYmunes(int(str(g[0])), int(str(g[1])))
     if kind is LoseHumans:
@@ -215,9 +220,9 @@ def _build(kind: type, groups: tuple[str | None, ...]) -> Action:
     if kind is PlaceBattery:
         return PlaceBattery(None if g[1] else int(str(g[0])) - 1)
     if kind is Mitigate:
-        return Mitigate(str(g[0]).upper())
+        return Mitigate(str(g[0]))
     if kind is IgnoreRiver:
-        return IgnoreRiver(g[0] == "ignore")
+        return IgnoreRiver(str(g[0]).lower() == "ignore")
     if kind in (Reveal, EndActions):
         result: Action = kind()
         return result

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from precog.engine.actions import Action
 from precog.engine.components import Gains
+from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
 from precog.engine.state import GameState, Phase, PlayerState, Step
 
 

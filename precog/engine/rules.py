@@ -18,6 +18,7 @@ from precog.engine.actions import (
     PassCards,
     parse_action_text,
 )
+from precog.engine.components import Components
 from precog.engine.errors import IllegalActionError
 from precog.engine.state import GameState, Phase, Step
 
@@ -108,8 +109,13 @@ def parse_action(state: GameState, text: str) -> Action:
 
 
 def _canonical(state: GameState, action: Action) -> Action:
-    names = {k.lower(): k for k in (*state.components.cards, *state.components.room_by_id,
-                                    *state.components.objective_by_id)}
+    return canonical_ids(state.components, action)
+
+
+def canonical_ids(components: Components, action: Action) -> Action:
+    """``action`` with its card, room and tile ids spelt as in ``components``."""
+    names = {k.lower(): k for k in (*components.cards, *components.room_by_id,
+                                    *components.objective_by_id)}
 
     def fix(x: str) -> str:
         return names.get(x.lower(), x)

@@ -139,6 +139,8 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
 
 
 def _build(r: _Reader, comps: Components) -> GameState:
+    from precog.engine.rules import canonical_ids
+
     cr = r.sub("config")
     opts = cr.sub("options")
     config = GameConfig(players=cr.get("players", int), mode=cr.get("mode", str),
@@ -147,7 +149,8 @@ def _build(r: _Reader, comps: Components) -> GameState:
                         options=RuleOptions(heal_in_action_phase=opts.get(
                             "heal_in_action_phase", bool)))
     players = tuple(_player(r.item("players", i)) for i in range(len(r.list("players"))))
-    choices = tuple(None if c is None else parse_action_text(r.check(c, str, f"choices[{i}]"))
+    choices = tuple(None if c is None else canonical_ids(
+        comps, parse_action_text(r.check(c, str, f"choices[{i}]")))
                     for i, c in enumerate(r.list("choices")))
     out = r.get("outcome", dict, optional=True)
     outcome = None
@@ -160,10 +163,14 @@ def _build(r: _Reader, comps: Components) -> GameState:
         phase=r.enum("phase", Phase), step=r.enum("step", Step), to_move=r.get("to_move", int),
         players=players, choices=choices, pending=_gains(r.sub("pending")),
         pending_source=r.get("pending_source", str), river=tuple(r.strs("river")),
-        objective_stacks=tuple(tuple(r.check(s, list, "objective_stacks"))
-                               for s in r.list("objective_stacks")),
+        objective_stacks=tuple(_stack(r, i) for i in range(len(r.list("objective_stacks")))),
         objectives=tuple(_objective(r, i) for i in range(len(r.list("objectives")))),
         outcome=outcome)
+
+
+def _stack(r: _Reader, i: int) -> tuple[str, ...]:
+    stack = r.check(r.list("objective_stacks")[i], list, f"objective_stacks[{i}]")
+    return tuple(r.check(t, str, f"objective_stacks[{i}][{j}]") for j, t in enumerate(stack))
 
 
 def _objective(r: _Reader, i: int) -> tuple[str, bool]:

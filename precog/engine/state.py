@@ -140,7 +140,7 @@ class GameState:
     objective_stacks: tuple[tuple[str, ...], ...] = ()  # face-down, per season
     objectives: tuple[tuple[str, bool], ...] = ()  # revealed (id, mitigated)
     outcome: Outcome | None = None
-    _legal: list[Action] | None = field(default=None, compare=False, repr=False)
+    _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- convenience -------------------------------------------------------------------
     @property

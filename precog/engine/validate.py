@@ -182,6 +182,9 @@ def _check_objectives(s: GameState) -> None:
     ids: list[str] = [t for st in s.objective_stacks for t in st] + [t for t, _ in s.objectives]
     if len(set(ids)) != len(ids):
         _fail("objectives: a tile appears twice")
+    unknown = [t for t in ids if t not in s.components.objective_by_id]
+    if unknown:
+        _fail(f"objectives: unknown Objective tile {unknown[0]!r}")
     for season in (1, 2, 3):
         mine = [t for t in ids if t in s.components.objective_by_id
                 and s.components.objective_by_id[t].season == season]

@@ -31,11 +31,20 @@ OTHERS = ("first", "random", "bot")
 QUIZ_KINDS = ("activation_cost", "gains", "bane_after", "humans_lost", "protectors_to_clear",
               "arriving_card", "incoming_cards", "feeding", "machines_trigger",
               "coop_threshold", "reveal_cost", "teammate")
-_UNTIL = re.compile(r"^(phase:(decision|action|maintenance|river|setup_pass)|"
-                    r"step:(choose|activate|gains|coop|protect|lose|ignore)|"
-                    r"next_round|next_season|game_over|moves:[1-9]\d?)$")
+_CONDITION = re.compile(r"^(phase:(decision|action|maintenance|river|setup_pass)|"
+                        r"step:(choose|activate|gains|coop|protect|lose|ignore)|"
+                        r"round:([1-9]|1[0-2])|next_round|next_season|others_turn|game_over|moves:[1-9]\d?)$")
+
+
+def valid_condition(text: str) -> bool:
+    """A condition is one or more space-separated tests that must all hold."""
+    return bool(text.split()) and all(_CONDITION.match(part) for part in text.split())
+
+
+CONDITION_HELP = ("a condition like 'phase:action', 'step:protect', 'round:5 step:activate', "
+                  "'next_round', 'next_season', 'moves:1' or 'game_over'")
 _SETUP_KEYS = ("players", "mode", "setup", "seed", "difficulty", "decks")
-_BOAT_KEYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_BOAT_KEYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "batteries")
 
 
 def lessons_root() -> Traversable:
@@ -139,7 +148,7 @@ class PositionSpec:
     seat: int = 0
     moves: tuple[str, ...] = ()
     play_to: str = ""
-    boat: dict[int, dict[str, int]] = field(default_factory=dict)
+    boat: dict[int, dict[str, Any]] = field(default_factory=dict)
     where: str = ""
 
 
@@ -187,15 +196,14 @@ def _position(data: Any, where: str) -> PositionSpec:
     if "decks" in setup and not isinstance(setup["decks"], list):
         raise DataError(f"{where}.setup: field 'decks' should be a list of deck letters")
     play_to = t.get("play_to", str, "")
-    if play_to and not _UNTIL.match(play_to):
-        raise DataError(f"{where}: field 'play_to' should be a condition like 'phase:action', "
-                        f"'step:protect', 'next_round', got {play_to!r}")
-    boat: dict[int, dict[str, int]] = {}
+    if play_to and not valid_condition(play_to):
+        raise DataError(f"{where}: field 'play_to' should be {CONDITION_HELP}, got {play_to!r}")
+    boat: dict[int, dict[str, Any]] = {}
     for key, values in t.get("boat", dict, {}).items():
         if not re.fullmatch(r"seat[0-3]", key):
             raise DataError(f"{where}.boat: key {key!r} should be seat0..seat3")
         bt = _Table(values, f"{where}.boat.{key}", _BOAT_KEYS)
-        boat[int(key[4:])] = {k: bt.get(k, int) for k in bt.data}
+        boat[int(key[4:])] = {k: bt.get(k, list if k == "batteries" else int) for k in bt.data}
     return PositionSpec(setup=dict(setup), seat=t.get("seat", int, 0),
                         moves=t.strings("moves"), play_to=play_to, boat=boat, where=where)
 
@@ -208,9 +216,9 @@ def _step(data: Any, where: str) -> LessonStep:
     t = _Table(data, where, _STEP_FIELDS)
     kind = t.choice("kind", STEP_KINDS)
     until = t.get("until", str, "")
-    if kind == "act" and not _UNTIL.match(until):
-        raise DataError(f"{where}: an act step needs field 'until', a condition like "
-                        f"'phase:action', 'step:protect', 'next_round', 'moves:1'; got {until!r}")
+    if kind == "act" and not valid_condition(until):
+        raise DataError(f"{where}: an act step needs field 'until', {CONDITION_HELP}; "
+                        f"got {until!r}")
     quiz = t.choice("quiz", QUIZ_KINDS) if kind == "quiz" else ""
     parts = tuple(_part(p, f"{where}.part[{i}]") for i, p in enumerate(t.get("part", list, [])))
     if kind == "explore" and not parts:

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from precog.engine import legal_actions, new_game, reference_components
+from precog.engine.machines import resolved_costs
 from precog.engine.maintenance import bane_after_protectors
 from precog.engine.scoring import TEAMS
 from precog.engine.state import BANE_MAX, COOP_THRESHOLDS, FEEDING_ROUNDS, REVEAL_COST, ROUNDS
@@ -30,6 +31,7 @@ def rule_numbers() -> dict[str, Any]:
     apocalypse = new_game(players=2, mode="coop", difficulty="apocalypse", seed=0)
     normal_coop = new_game(players=2, mode="coop", seed=0)
     advanced = new_game(players=2, setup="advanced", seed=0)
+    x_card = next(c for c in comps.cards.values() if c.cost is None)
     season_cards = {s: sum(counts.values()) for s, counts in comps.distribution.items()}
     return {
         "ROUNDS": ROUNDS,
@@ -44,6 +46,7 @@ def rule_numbers() -> dict[str, Any]:
         "START_HEALTHY": boat.healthy,
         "START_DOCTORS": boat.doctors,
         "START_BANE": boat.bane,
+        "START_FEEDINGS": boat.food // boat.healthy,
         "HARD_FOOD": hard.food,
         "EXTRA_OBJECTIVES": (len(apocalypse.objective_stacks[0])
                              - len(normal_coop.objective_stacks[0])),
@@ -57,6 +60,7 @@ def rule_numbers() -> dict[str, Any]:
         "ROOMS_KEPT": len(boat.rooms),
         "ROOMS_OFFERED": len(advanced.players[0].rooms),
         "FIRST_DRAW_ADVANCED": len(advanced.players[0].hand),
+        "X_WITH_X": resolved_costs(x_card, x_card)[0],
         "PROTECTOR_STEP": BANE_MAX - bane_after_protectors(BANE_MAX, 1),
         "TEAM_PLAYERS": sum(len(team) for team in TEAMS),
     }

@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from precog.engine import (
     DataError,
     GameState,
+    Phase,
     PrecogError,
     apply,
     from_json,
@@ -35,37 +37,58 @@ MAX_SCRIPT_ACTIONS = 5000
 
 @dataclass(frozen=True)
 class Mark:
-    """Where a step started: the round and season conditions are relative to it."""
+    """Where a step started: phase, round and season conditions are relative to it."""
 
     round: int
     season: int
-    learner_moves: int = 0
+    phase: Phase = Phase.DECISION
+
+
+_PHASE_ORDER = {Phase.SETUP_ROOMS: 0, Phase.SETUP_PASS: 1, Phase.DECISION: 2, Phase.ACTION: 3,
+                Phase.MAINTENANCE: 4, Phase.RIVER: 5, Phase.OVER: 9}
+
+
+def mark(state: GameState) -> Mark:
+    return Mark(state.round, state.season, state.phase)
 
 
 def holds(condition: str, state: GameState, seat: int, start: Mark, learner_moves: int) -> bool:
     """Whether a step's ``until`` (or a position's ``play_to``) condition holds now.
 
-    ``phase:X`` the game is in phase X; ``step:X`` the learner is to move at step X;
-    ``next_round`` / ``next_season`` a later round / season than at ``start`` has begun;
-    ``game_over``; ``moves:N`` the learner has made N moves in this step. A finished game
+    A condition is space-separated tests that must all hold: ``phase:X`` phase X has been
+    reached since ``start`` (the next round's, if the step began later in the round than X);
+    ``step:X`` the learner is to move at step X; ``round:N`` round N or later;
+    ``next_round`` / ``next_season`` a later round / season than at ``start``;
+    ``moves:N`` the learner made N moves in this step; ``others_turn`` another seat is to
+    move; ``game_over``. A finished game
     satisfies every condition (nothing more can happen).
     """
     if state.is_over:
         return True
-    kind, _, arg = condition.partition(":")
+    return all(_test(part, state, seat, start, learner_moves) for part in condition.split())
+
+
+def _test(test: str, state: GameState, seat: int, start: Mark, learner_moves: int) -> bool:
+    kind, _, arg = test.partition(":")
     if kind == "phase":
-        return state.phase.value == arg
+        goal = _PHASE_ORDER[Phase(arg)]
+        target = (start.round + (goal <= _PHASE_ORDER[start.phase]), goal)
+        return (state.round, _PHASE_ORDER[state.phase]) >= target
     if kind == "step":
         return state.to_move == seat and state.step.value == arg
+    if kind == "round":
+        return state.round >= int(arg)
     if kind == "next_round":
         return state.round > start.round
     if kind == "next_season":
         return state.season > start.season
     if kind == "moves":
         return learner_moves >= int(arg)
+    if kind == "others_turn":
+        return state.to_move != seat
     if kind == "game_over":
         return False
-    raise DataError(f"unknown condition {condition!r}")
+    raise DataError(f"unknown condition {test!r}")
 
 
 def build_position(spec: PositionSpec) -> GameState:
@@ -81,7 +104,7 @@ def build_position(spec: PositionSpec) -> GameState:
     for i, text in enumerate(spec.moves):
         state = _scripted_move(state, text, f"{where}: move {i + 1}")
     if spec.play_to:
-        start = Mark(state.round, state.season)
+        start = mark(state)
         state = play_until(state, lambda s: holds(spec.play_to, s, spec.seat, start, 0),
                            first_legal, f"{where}: play_to {spec.play_to!r}")
     if spec.boat:
@@ -101,7 +124,7 @@ def _scripted_move(state: GameState, text: str, where: str) -> GameState:
                         f"{state.phase.value}, seat {state.to_move}: {err}") from None
 
 
-def adjust_boats(state: GameState, boats: dict[int, dict[str, int]], where: str) -> GameState:
+def adjust_boats(state: GameState, boats: dict[int, dict[str, Any]], where: str) -> GameState:
     """``state`` with some seats' resources set, re-read and checked by the engine."""
     data = to_json(state)
     for seat, values in boats.items():

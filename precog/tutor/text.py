@@ -25,12 +25,16 @@ from typing import Any
 
 
 class RuleFormatter(string.Formatter):
-    """``str.format`` with a ``list`` spec that joins a sequence: ``4, 8 and 12``."""
+    """``str.format`` with two more specs: ``list`` joins a sequence (``4, 8 and 12``) and
+    ``pl:one|many`` picks a word by the number (``{n:pl:Human|Humans}``)."""
 
     def __init__(self, and_word: str = "and") -> None:
         self.and_word = and_word
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("pl:"):
+            one, _, many = format_spec[3:].partition("|")
+            return one if value == 1 else many
         if format_spec == "list":
             items = [str(v) for v in (value.values() if isinstance(value, Mapping) else value)]
             if len(items) < 2:

@@ -43,8 +43,9 @@ class Message(widgets.HTML):
 
     def _show(self, kind: str, text: str) -> None:
         self.kind, self.text = kind, text
-        self.value = (f'<div class="pc-msg pc-msg-{kind}" role="{"alert" if kind == "error" else "status"}">'
-                      f"{escape(text)}</div>") if text else ""
+        role = "alert" if kind == "error" else "status"
+        self.value = (f'<div class="pc-msg pc-msg-{kind}" role="{role}">{escape(text)}</div>'
+                      if text else "")
 
     def error(self, source: str, err: object) -> None:
         """Say which input was refused and why (``err``: the engine's message)."""
@@ -61,8 +62,9 @@ class Message(widgets.HTML):
         self._show("", "")
 
 
-def steps_html(state: GameState) -> str:
-    """The three phases of a round as steps, the current one lit."""
+def steps_html(state: GameState, moves: int = 0) -> str:
+    """The three phases of a round as steps, the current one lit (``moves``: actions played
+    so far, kept in a ``data-moves`` attribute)."""
     items = []
     for i, (name, phases, what) in enumerate(PHASE_STEPS, start=1):
         now = state.phase in phases
@@ -71,7 +73,8 @@ def steps_html(state: GameState) -> str:
         items.append(f'<li class="{cls}" title="{escape(what)}"><span class="pc-step-n">{i}'
                      f"</span>{name}</li>")
     round_text = "Game over" if state.is_over else f"Round {state.round} of 12"
-    return (f'<div class="pc-steps-bar"><span class="pc-steps-round">{round_text}</span>'
+    return (f'<div class="pc-steps-bar" data-moves="{moves}"><span class="pc-steps-round">'
+            f"{round_text}</span>"
             f'<ol class="pc-steps">{"".join(items)}</ol></div>')
 
 

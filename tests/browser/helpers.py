@@ -24,7 +24,18 @@ def screenshot(page: Page, name: str) -> Path:
     """Save a full-page screenshot to ``tests/artifacts/NAME.png`` and return its path."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    # Voila scrolls inside #rendered_cells, so a "full page" is only the window: grow the
+    # window to the content's height for the picture, then put it back.
+    size = page.viewport_size
+    height = page.evaluate(
+        "() => { const c = document.querySelector('#rendered_cells');"
+        " return c ? c.scrollHeight : document.documentElement.scrollHeight; }")
+    if size and height > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(int(height) + 20, 8000)})
+        page.wait_for_timeout(300)
     page.screenshot(path=str(path), full_page=True)
+    if size:
+        page.set_viewport_size(size)
     return path
 
 

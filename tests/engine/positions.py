@@ -131,7 +131,7 @@ def position(players: int = 2, *, mode: str = "competitive", setup: str = "stand
     base = new_game(players=players, mode=mode, setup=setup, difficulty=difficulty,
                     options=options, seed=seed)
     specs = [dict(s) for s in seats] + [{} for _ in range(players - len(seats))]
-    boats = [_boat(base, phase, p, spec) for p, spec in zip(base.players, specs, strict=True)]
+    boats = [_boat(phase, p, spec) for p, spec in zip(base.players, specs, strict=True)]
     state = replace(
         base, round=round, phase=phase, step=step or STEP_OF_PHASE[phase], to_move=to_move,
         players=tuple(boats), choices=tuple(choices or (None,) * players), pending=pending,
@@ -144,7 +144,7 @@ def position(players: int = 2, *, mode: str = "competitive", setup: str = "stand
     return state
 
 
-def _boat(base: GameState, phase: Phase, p: PlayerState, spec: dict[str, Any]) -> PlayerState:
+def _boat(phase: Phase, p: PlayerState, spec: dict[str, Any]) -> PlayerState:
     rooms = spec.pop("rooms", p.rooms if phase is Phase.SETUP_ROOMS else p.rooms[:2])
     batteries = spec.pop("batteries", (0,) * 6)
     if isinstance(batteries, Mapping):

@@ -72,25 +72,25 @@ POOL_CONFIGS: list[dict[str, Any]] = [
 ]
 
 
-def _pool() -> list[GameState]:
-    """Real positions from seeded random games: every phase and step, finished games too."""
+def _pool(seed: int, cfg: dict[str, Any]) -> list[GameState]:
+    """Real positions from a seeded random game: every phase and step, the end too."""
     states = []
-    for seed, cfg in enumerate(POOL_CONFIGS):
-        rng = random.Random(seed)
-        state = new_game(seed=seed, **cfg)
-        for step in range(10_000):
-            if step % 3 == 0 or state.is_over:
-                states.append(state)
-            if state.is_over:
-                break
-            options = legal_actions(state)
-            state = apply(state, options[rng.randrange(len(options))])
+    rng = random.Random(seed)
+    state = new_game(seed=seed, **cfg)
+    for step in range(10_000):
+        if step % 3 == 0 or state.is_over:
+            states.append(state)
+        if state.is_over:
+            break
+        options = legal_actions(state)
+        state = apply(state, options[rng.randrange(len(options))])
     return states
 
 
-POOL = _pool()
+POOLS = [_pool(seed, cfg) for seed, cfg in enumerate(POOL_CONFIGS)]
+POOL = [state for pool in POOLS for state in pool]
 LIVE = [s for s in POOL if not s.is_over]
-POSITIONS = [to_json(s) for s in POOL]
+POSITIONS = [[to_json(s) for s in pool] for pool in POOLS]  # by configuration
 STRINGS = [to_position(s) for s in POOL]
 
 
@@ -243,13 +243,13 @@ def _new_key(draw: st.DrawFn, data: Any, values: list[Any] = WEIRD) -> None:
         copy.deepcopy(draw(st.sampled_from(values)))
 
 
-JSON_EDITS = [_delete, _weird, _number, _swap, _duplicate_card, _move_card, _phase_or_step,
-              _list_edit, _new_key]
+JSON_EDITS = [_delete, _weird, _weird, _number, _swap, _duplicate_card, _move_card,
+              _phase_or_step, _list_edit, _list_edit, _new_key]
 
 
 @st.composite
 def damaged_position(draw: st.DrawFn) -> Any:
-    data = copy.deepcopy(draw(st.sampled_from(POSITIONS)))
+    data = copy.deepcopy(draw(st.sampled_from(draw(st.sampled_from(POSITIONS)))))
     for _ in range(draw(st.integers(1, 3))):
         draw(st.sampled_from(JSON_EDITS))(draw, data)
     return data
@@ -264,16 +264,28 @@ json_values = st.recursive(
 
 # ---------------------------------------------------------------- JSON positions
 
-def test_every_pooled_position_is_real_and_the_pool_covers_every_phase() -> None:
+def test_every_pooled_position_is_real_and_the_pool_covers_every_phase_and_step() -> None:
     for state in POOL:
         assert from_json(to_json(state)) == state
     assert {s.phase for s in POOL} == set(Phase)
-    assert {Step.ACTIVATE, Step.GAINS, Step.COOP, Step.PROTECT, Step.LOSE} <= {
-        s.step for s in POOL}
+    assert {s.step for s in POOL} == set(Step)
+
+
+def coop_start_with(stack_item: Any = None, revealed: Any = None) -> dict[str, Any]:
+    """A cooperative start position with one more Objective in a stack or revealed."""
+    data = to_json(new_game(players=3, mode="coop", seed=1))
+    if stack_item is not None:
+        data["objective_stacks"][0].append(stack_item)
+    if revealed is not None:
+        data["objectives"].append(revealed)
+    return data
 
 
 @FUZZ
 @given(damaged_position())
+@example(coop_start_with(stack_item="x")).via("unknown Objective tile: KeyError in check_state")
+@example(coop_start_with(stack_item=[1])).via("Objective tile not text: TypeError")
+@example(coop_start_with(revealed=["x", False])).via("unknown revealed Objective: KeyError")
 def test_a_damaged_json_position_raises_position_error_or_loads_a_playable_position(
         data: Any) -> None:
     loads_or_is_refused(from_json, data)
@@ -515,7 +527,8 @@ def damaged_data(draw: st.DrawFn, family: str) -> str:
     return to_toml(data)
 
 
-GAME_FOR = {  # a game that uses the family: all 12 rooms, River tiles, many Objectives
+# A game that uses the family: all 12 rooms, River tiles, many Objectives.
+GAME_FOR: dict[str, dict[str, Any]] = {
     "rooms": {"mode": "competitive", "players": 4, "setup": "advanced"},
     "river": {"mode": "competitive", "players": 2, "setup": "standard"},
     "objectives": {"mode": "coop", "players": 4, "setup": "standard",

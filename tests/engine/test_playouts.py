@@ -40,8 +40,8 @@ CONFIGS: list[dict[str, Any]] = (
        for s in ("standard", "advanced")])
 CI_GAMES = 1_040  # in all, spread evenly over the configurations
 MANY_GAMES = 100_000
-FULLY_CHECKED_CI = 10  # per configuration, on top of the cheap games
-FULLY_CHECKED_MANY = 40
+FULLY_CHECKED_CI = 5  # per configuration, on top of the cheap games
+FULLY_CHECKED_MANY = 20
 FULL_SEEDS = 1_000_000  # fully checked games use seeds from here, apart from the cheap ones
 MAX_STEPS = 2_000  # far above any real game (about 100 to 300 choices)
 

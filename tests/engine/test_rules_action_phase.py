@@ -77,6 +77,8 @@ def test_activating_both_is_refused_when_the_cabins_cannot_pay() -> None:
 
 @pytest.mark.parametrize(("slot", "card_id"), [("G", "D02"), ("R", "T04")])
 def test_activating_one_card_is_free(slot: str, card_id: str) -> None:
+    need("D02", type="Food")
+    need("T04", type="Human")
     state = acting(seat(healthy=0, contaminated=2, action_zone=("D02", "T04")))
     state = play(state, f"activate {slot}")
     p = state.players[0]
@@ -118,8 +120,10 @@ def test_x_gain_uses_the_other_cards_cost_when_only_that_card_is_activated() -> 
 def test_x_gain_next_to_an_x_cost_uses_the_resolved_cost() -> None:
     need("D05", x_cost=True)
     # D05's X Cost copies D13's Cost, and D13's X gain is that resolved Cost
+    need("D13", type="Human")
     state = play(acting(seat(healthy=9, action_zone=("D13", "D05")), round=5), "activate G")
-    assert state.pending == Gains(human=cost("D13"))
+    # both are Human cards: D13 also gives its bonus
+    assert state.pending == Gains(human=cost("D13")) + card("D13").bonus
 
 
 # ---------------------------------------------------------------- same-type bonus
@@ -148,7 +152,7 @@ def test_only_the_activated_card_gives_its_bonus(slot: str, card_id: str) -> Non
 def test_any_part_of_a_gain_may_be_declined() -> None:
     state = play(acting(seat(food=8, action_zone=("D02", "T04"))), "activate G")
     offered = gain("D02")
-    assert {a for a in legal_texts(state)} == {f"food {n}" for n in range(offered + 1)}
+    assert legal_texts(state) == {f"food {n}" for n in range(offered + 1)}
     state = play(state, "food 1")
     assert state.players[0].food == 8 + 1
     assert state.players[0].card_gains == gives("D02")  # what the card gave, before declining

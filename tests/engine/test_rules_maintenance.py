@@ -36,8 +36,12 @@ def maintenance(boat: dict[str, object], step: Step = Step.PROTECT, round: int =
 
 
 def river_round(tile: str) -> tuple[int, tuple[str, ...]]:
-    """The round in which ``tile`` is flipped in :data:`RIVER`, and that River."""
-    return RIVER.index(tile) + 1, RIVER
+    """A River in which ``tile`` is flipped, and the round it is flipped in."""
+    if tile in RIVER:
+        return RIVER.index(tile) + 1, RIVER
+    season = COMPONENTS.river_by_id[tile].season
+    at = 4 * (season - 1)
+    return at + 1, RIVER[:at] + (tile,) + RIVER[at + 1:]
 
 
 def last_loss(boats: list[dict[str, object]], tile: str) -> GameState:
@@ -104,13 +108,14 @@ def test_protectors_cannot_lower_bane_below_0() -> None:
 
 
 def test_without_bane_no_protector_decision_is_offered() -> None:
-    state = after_actions(bane=0, activated="G")
-    assert state.players[0].bane > 0  # the cards raised it: a real decision
-    state = position(players=2, round=1, phase=Phase.ACTION, to_move=1,
+    need("D01", bane=False)
+    need("T01", bane=False)
+    state = position(players=2, round=1, phase=Phase.ACTION, to_move=1, river=RIVER,
                      seats=[seat(protectors=2, action_zone=("D01", "T01"))])
     state = decline(play(state, "activate G"))
-    # Bane 0 for both seats: nothing to decide until the River
-    assert state.phase is not Phase.MAINTENANCE
+    # Bane 0 everywhere: Maintenance asks nothing and the River's gains are offered
+    assert (state.phase, state.step, state.to_move) == (Phase.RIVER, Step.GAINS, 0)
+    assert state.players[0].protectors == 2
 
 
 # ---------------------------------------------------------------- losing Humans
@@ -230,8 +235,8 @@ def test_later_river_tiles_take_resources_but_never_below_zero(tile_id: str) -> 
 def test_a_bane_river_tile_raises_bane_up_to_12() -> None:
     tile = COMPONENTS.river_by_id["W2c"]
     assert tile.losses.bane > 1
-    state = sail(last_loss([seat(bane=0), seat(bane=BANE_MAX - 1)], "W2c"))
-    assert [p.bane for p in state.players] == [tile.losses.bane, BANE_MAX]
+    state = sail(last_loss([seat(bane=BANE_MAX - 1), seat(bane=0)], "W2c"))
+    assert [p.bane for p in state.players] == [BANE_MAX, tile.losses.bane]
 
 
 def test_a_protector_may_ignore_a_river_tile_that_takes() -> None:
@@ -302,21 +307,25 @@ def test_action_zone_cards_are_discarded_at_the_end_of_the_round() -> None:
 
 
 def test_maintenance_runs_bane_protectors_loss_heal_river_in_order() -> None:
-    # seat 0: Bane 1 plus its cards' Bane; 1 Protector; 4 Healthy, 2 Contaminated, 1 Doctor
-    state = after_actions(bane=1, activated="G")
-    state = position(players=2, round=6, phase=Phase.ACTION, to_move=1, river=RIVER, seats=[
-        seat(bane=1, protectors=1, healthy=4, contaminated=2, doctors=1, food=6,
-             action_zone=bane_cards())])
+    need("T01", bane=False)
+    need("D01", bane=False)
+    round, river = river_round("W2b")
+    loss = COMPONENTS.river_by_id["W2b"].losses
+    state = position(players=2, round=round, phase=Phase.ACTION, to_move=1, river=river, seats=[
+        seat(bane=1, protectors=1, healthy=4, contaminated=12, doctors=1,
+             action_zone=bane_cards()),
+        seat(bane=2, healthy=2, contaminated=2, doctors=0, action_zone=("T01", "D01"))])
     state = decline(play(state, "activate G"))
-    bane = 1 + card("D12").bane + card("T14").bane
-    assert state.players[0].bane == bane and state.step is Step.PROTECT
-    state = play(state, "protectors 1")
+    bane = 1 + card("D12").bane + card("T14").bane  # 1. both cards raise Bane
+    assert (state.step, state.players[0].bane) == (Step.PROTECT, bane)
+    state = play(state, "protectors 1")  # 2. a Protector lowers it
     bane = max(0, bane - 2)
-    assert state.players[0].bane == bane and state.step is Step.LOSE
-    state = play(state, f"lose 0H {bane}") if bane <= 2 else state
+    assert (state.step, state.players[0].bane) == (Step.LOSE, bane)
+    state = play(state, f"lose 0H {bane}C")  # 3. lose that many Humans, then 4. heal 1
     p = state.players[0]
-    healed = min(1, 2 - bane)
-    assert (p.healthy, p.contaminated) == (4 + healed, 2 - bane - healed)
-    state = sail(state) if state.to_move == 1 else state
-    loss = COMPONENTS.river_by_id[RIVER[5]].losses
-    assert state.players[0].healthy == max(0, 4 + healed - loss.healthy)
+    assert (p.healthy, p.contaminated, p.bane) == (4 + 1, 12 - bane - 1, bane)
+    assert (state.step, state.to_move) == (Step.LOSE, 1)  # seat 1's turn: no Protector
+    state = play(state, "lose 1H 1C")  # 5. the River, once every seat is done
+    assert (state.round, state.phase) == (round + 1, Phase.DECISION)
+    p = state.players[0]
+    assert (p.healthy, p.contaminated) == (4 + 1 - loss.healthy, 12 - bane - 1 - loss.contaminated)

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from precog.engine import GameState, OptionError, Phase, legal_actions, new_game
+from precog.engine import GameState, OptionError, Phase, legal_actions, new_game, observation
 from precog.engine.actions import ChooseRooms, PassCards
-from tests.engine.positions import COMPONENTS, card, legal_texts, play
+from tests.engine.positions import COMPONENTS, card, play
 
 SEEDS = (1, 2, 3)
 SEASON_SIZES = {1: 10, 2: 8, 3: 6}
@@ -163,4 +163,7 @@ def test_advanced_setup_choices_are_secret_until_all_have_chosen() -> None:
     a, b, _ = state.players[0].rooms
     state = play(state, f"rooms {a} {b}")
     assert state.phase is Phase.SETUP_ROOMS and len(state.players[0].rooms) == 3
-    assert "rooms" in " ".join(legal_texts(state))
+    view = observation(state, 1)
+    assert view.own_choice is None and view.seats[0].has_chosen
+    assert f"rooms {a} {b}" not in str(view.to_json())
+    assert observation(state, 0).own_choice == ChooseRooms((a, b))

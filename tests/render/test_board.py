@@ -1,4 +1,4 @@
-"""The board drawing: hidden information stays hidden, parts are labelled, cards show their faces."""
+"""The board drawing: hidden information stays hidden, parts are labelled, cards have faces."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_cooperative_board_shows_objective_stacks() -> None:
 
 
 def test_viewer_outside_the_table_is_refused() -> None:
-    with pytest.raises(ValueError, match="viewer should be a seat 0..1"):
+    with pytest.raises(ValueError, match=r"viewer should be a seat 0\.\.1"):
         board_html(new_game(players=2, seed=1), viewer=2)
 
 

@@ -1,0 +1,569 @@
+"""Fast rollouts: many games played at once with numpy, the same as the engine would play them.
+
+The rollout policy (:class:`precog.analysis.rollouts.RolloutPolicy`) picks an action index
+from one uniform number per decision that has more than one legal action. This module keeps
+every game of a batch as arrays and plays them in lock step, stage by stage in the engine's
+order (Decision seat by seat; each seat's Action phase: activation, then the gains on offer
+one kind at a time, Food, Humans, Ymunes, healing, each Battery, then its powered Machines'
+gains; Maintenance seat by seat; the River seat by seat; the Islands), enumerating each
+decision's legal actions in the engine's order. It is a mirror of the rules for speed only:
+the engine stays the authority, and tests/analysis/test_rollouts_match_engine.py plays the
+same seeded games both ways and requires identical final positions.
+
+Scope: competitive and team games (not cooperative), from the start of a Decision phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from precog.engine import CardType, GameState, Phase
+from precog.engine.components import Components, Gains
+from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
+from precog.engine.scoring import TEAMS
+from precog.engine.state import BANE_MAX, ROUNDS
+
+TYPES = {CardType.FOOD: 0, CardType.HUMAN: 1, CardType.BATTERY: 2, CardType.YMUNE: 3}
+TYPE_NAMES = {"Food": 0, "Human": 1, "Battery": 2, "Ymune": 3}
+FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
+KINDS = ["none", "type_and_other", "type_and_type", "bane_and_no_bane", "cost_sum_at_most",
+         "cost_sum_at_least", "same_cost", "different_cost", "given_type", "given_bane",
+         "given_cost_is", "given_cost_at_most", "given_cost_at_least", "received_at_least"]
+KIND = {k: i for i, k in enumerate(KINDS)}
+MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
+
+
+def _split_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For (free, doctor, protector) Ymunes on offer: the engine's list of (D, P) splits, and
+    the index of the split with ``w`` Protectors that places every Ymune."""
+    lists = {}
+    for y in range(MAXY):
+        for d0 in range(MAXY):
+            for p0 in range(MAXY):
+                lists[y, d0, p0] = [(d, p) for d in range(d0 + y, -1, -1)
+                                    for p in range(p0 + y, -1, -1)
+                                    if max(0, d - d0) + max(0, p - p0) <= y]
+    width = max(len(v) for v in lists.values())
+    count = np.zeros((MAXY, MAXY, MAXY), dtype=np.int64)
+    doc = np.zeros((MAXY, MAXY, MAXY, width), dtype=np.int64)
+    pro = np.zeros_like(doc)
+    full = np.zeros((MAXY, MAXY, MAXY, 3 * MAXY), dtype=np.int64)
+    for (y, d0, p0), splits in lists.items():
+        count[y, d0, p0] = len(splits)
+        total = y + d0 + p0
+        for i, (d, p) in enumerate(splits):
+            doc[y, d0, p0, i], pro[y, d0, p0, i] = d, p
+            if d + p == total:
+                full[y, d0, p0, p] = i
+    return count, doc, pro, full
+
+
+SPLIT_COUNT, SPLIT_D, SPLIT_P, SPLIT_FULL = _split_tables()
+
+
+@dataclass
+class Tables:
+    """Component data as arrays (cards by index, River tiles by index)."""
+
+    card_ids: list[str]
+    card_index: dict[str, int]
+    ctype: np.ndarray
+    cost: np.ndarray  # -1: X
+    gain: np.ndarray  # -1: X
+    bonus: np.ndarray  # (cards, 7)
+    bane: np.ndarray
+    tile_ids: list[str]
+    tile_index: dict[str, int]
+    tile_gain: np.ndarray  # (tiles, 7)
+    tile_loss: np.ndarray  # (tiles, 6): food, healthy, contaminated, doctor, protector, bane
+    island: np.ndarray
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables(comps: Components) -> Tables:
+    found = _TABLES.get(comps.fingerprint)
+    if found is not None:
+        return found
+    ids = sorted(comps.cards)
+    cards = [comps.cards[i] for i in ids]
+    tiles = [t.id for t in comps.river] + [i.id for i in comps.islands]
+    tile_gain = np.zeros((len(tiles), 7), dtype=np.int64)
+    tile_loss = np.zeros((len(tiles), 6), dtype=np.int64)
+    for j, t in enumerate(comps.river):
+        tile_gain[j] = t.gains.astuple()
+        tile_loss[j] = t.losses.astuple()
+    island = np.array([j >= len(comps.river) for j in range(len(tiles))])
+    made = Tables(
+        card_ids=ids, card_index={c: i for i, c in enumerate(ids)},
+        ctype=np.array([TYPES[c.type] for c in cards], dtype=np.int64),
+        cost=np.array([-1 if c.cost is None else c.cost for c in cards], dtype=np.int64),
+        gain=np.array([-1 if c.gain is None else c.gain for c in cards], dtype=np.int64),
+        bonus=np.array([c.bonus.astuple() for c in cards], dtype=np.int64).reshape(-1, 7),
+        bane=np.array([c.bane for c in cards], dtype=np.int64),
+        tile_ids=tiles, tile_index={t: i for i, t in enumerate(tiles)},
+        tile_gain=tile_gain, tile_loss=tile_loss, island=island)
+    _TABLES[comps.fingerprint] = made
+    return made
+
+
+def supports(starts: Sequence[GameState]) -> bool:
+    """Whether the batch can play these starts (same game, competitive or team, each at the
+    start of the same round's Decision phase, no choice made yet)."""
+    if not starts:
+        return False
+    first = starts[0]
+    if first.config.mode == "coop":
+        return False
+    rules = _rules(first)
+    for s in starts:
+        if (s.phase is not Phase.DECISION or s.round != first.round
+                or _rules(s) != rules or s.components.fingerprint !=
+                first.components.fingerprint or any(c is not None for c in s.choices)):
+            return False
+    return True
+
+
+def _rules(s: GameState) -> tuple[object, ...]:
+    c = s.config
+    return (c.players, c.mode, c.setup, c.difficulty, c.options)
+
+
+@dataclass
+class Finals:
+    """Final Boats of a batch: arrays (games, seats)."""
+
+    food: np.ndarray
+    healthy: np.ndarray
+    contaminated: np.ndarray
+    doctors: np.ndarray
+    protectors: np.ndarray
+    bane: np.ndarray
+    batteries: np.ndarray  # (games, seats, 6)
+    decisions: np.ndarray  # uniforms used per game
+
+    def seat(self, g: int, s: int) -> tuple[Any, ...]:
+        return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
+                int(self.doctors[g, s]), int(self.protectors[g, s]), int(self.bane[g, s]),
+                tuple(int(x) for x in self.batteries[g, s]))
+
+
+def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
+    """Final value per game for ``seat`` (as :func:`evaluation.terminal_value`)."""
+    assert isinstance(finals, Finals)
+    if template.config.mode == "team":
+        team = TEAMS[0] if seat in TEAMS[0] else TEAMS[1]
+        return finals.healthy[:, list(team)].sum(axis=1).astype(float)
+    return finals.healthy[:, seat] + 0.01 * finals.contaminated[:, seat]
+
+
+class Batch:
+    """The arrays of a batch of games and the stages that play them."""
+
+    def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
+                 forced: np.ndarray | None = None) -> None:
+        first = starts[0]
+        self.t = tables(first.components)
+        self.n = n = first.config.players
+        self.G = G = len(starts)
+        self.advanced = first.config.advanced
+        self.heal_in_action = first.config.options.heal_in_action_phase
+        self.round = first.round
+        self.U = rows
+        self.W = rows.shape[1]
+        self.ctr = np.zeros(G, dtype=np.int64)
+        self.explore = explore
+        self.forced = forced
+        self.ar = np.arange(G)
+        self._kinds: dict[int, list[int]] = {}
+        self.zeros = np.zeros(G)
+        shape = (G, n)
+        self.food = np.zeros(shape, np.int64)
+        self.healthy = np.zeros(shape, np.int64)
+        self.cont = np.zeros(shape, np.int64)
+        self.doctors = np.zeros(shape, np.int64)
+        self.prot = np.zeros(shape, np.int64)
+        self.bane = np.zeros(shape, np.int64)
+        self.bat = np.zeros((G, n, 6), np.int64)
+        self.cap = np.zeros((G, n, 6), np.int64)
+        self.kind = np.zeros((G, n, 6), np.int64)
+        self.a1 = np.zeros((G, n, 6), np.int64)
+        self.a2 = np.zeros((G, n, 6), np.int64)
+        self.effect = np.zeros((G, n, 6, 7), np.int64)
+        self.deck = np.full((G, n, 24), -1, np.int64)
+        self.ptr = np.zeros(shape, np.int64)
+        self.hand = np.full((G, n, 2), -1, np.int64)
+        self.dz = np.full((G, n, 2), -1, np.int64)
+        self.az = np.full((G, n, 2), -1, np.int64)
+        self.gave = np.full(shape, -1, np.int64)
+        self.cgains = np.zeros((G, n, 7), np.int64)
+        self.river = np.zeros((G, ROUNDS), np.int64)
+        for g, s in enumerate(starts):
+            self._load(g, s)
+
+    # -- loading -----------------------------------------------------------------------
+    def _load(self, g: int, s: GameState) -> None:
+        ci = self.t.card_index
+        comps = s.components
+        for seat, p in enumerate(s.players):
+            self.food[g, seat], self.healthy[g, seat] = p.food, p.healthy
+            self.cont[g, seat], self.doctors[g, seat] = p.contaminated, p.doctors
+            self.prot[g, seat], self.bane[g, seat] = p.protectors, p.bane
+            self.bat[g, seat] = p.batteries
+            for i, room_id in enumerate(p.rooms[:2]):
+                cap, eff, code = _room(comps, room_id, self.advanced)
+                m = slice(3 * i, 3 * i + 3)
+                self.cap[g, seat, m], self.effect[g, seat, m] = cap, eff
+                self.kind[g, seat, m], self.a1[g, seat, m], self.a2[g, seat, m] = code
+            if p.deck:
+                self.deck[g, seat, :len(p.deck)] = [ci[c] for c in p.deck]
+            if p.hand:
+                self.hand[g, seat, :len(p.hand)] = [ci[c] for c in p.hand]
+            if p.decision_zone:
+                self.dz[g, seat, :len(p.decision_zone)] = [ci[c] for c in p.decision_zone]
+        ti = self.t.tile_index
+        self.river[g] = [ti[tile] for tile in s.river]
+
+    # -- the policy ----------------------------------------------------------------------
+    def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(games with more than one legal action, their uniforms); one used per such game."""
+        sel = np.flatnonzero(k > 1)
+        if not len(sel):
+            return sel, self.zeros[:0]
+        c = self.ctr[sel]
+        u = self.U[sel, c % self.W]
+        self.ctr[sel] = c + 1
+        return sel, u
+
+    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> tuple[np.ndarray,
+                                                                            np.ndarray]:
+        """(games deciding, index chosen per game) for a step with ``k`` legal actions."""
+        sel, u = self.draw(k)
+        idx = np.zeros(self.G, dtype=np.int64)
+        if not len(sel):
+            return sel, idx
+        ks = k[sel]
+        if self.explore > 0:
+            rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(np.int64))
+        else:
+            rand = np.zeros(len(sel), dtype=np.int64)
+        base = default[sel] if isinstance(default, np.ndarray) else default
+        idx[sel] = np.where(u < self.explore, rand, base)
+        return sel, idx
+
+    # -- the round ---------------------------------------------------------------------
+    def play(self) -> Finals:
+        first = True
+        while True:
+            self.decision(first)
+            first = False
+            for seat in range(self.n):
+                self.action(seat)
+            for seat in range(self.n):
+                self.maintenance(seat)
+            self.river_phase()
+            if self.round >= ROUNDS:
+                break
+            self.draw_cards()
+            self.round += 1
+        return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot, self.bane,
+                      self.bat, self.ctr.copy())
+
+    def decision(self, first: bool) -> None:
+        n, G = self.n, self.G
+        keep = np.zeros((G, n), np.int64)
+        give = np.zeros((G, n), np.int64)
+        passed = np.full((G, n, 2), -1, np.int64)
+        last = self.round >= ROUNDS
+        for seat in range(n):
+            k = np.full(G, 2 if last else 6, np.int64)
+            _, u = self.draw_decision(k, seat if first else -1)
+            idx = np.minimum(k - 1, (u * k).astype(np.int64))
+            if first and self.forced is not None:
+                fixed = self.forced[:, seat] >= 0
+                idx = np.where(fixed, self.forced[:, seat], idx)
+            h, d = self.hand[:, seat], self.dz[:, seat]
+            if last:
+                kp = np.where(idx == 0, d[:, 0], d[:, 1])
+                gv = np.where(idx == 0, d[:, 1], d[:, 0])
+                passed[:, seat] = -1
+            else:
+                hk = np.where(idx < 2, h[:, 0], h[:, 1])
+                hg = np.where(idx % 2 == 0, d[:, 0], d[:, 1])
+                dk = np.where(idx == 4, d[:, 0], d[:, 1])
+                dg = np.where(idx == 4, d[:, 1], d[:, 0])
+                in_hand = idx < 4
+                kp = np.where(in_hand, hk, dk)
+                gv = np.where(in_hand, hg, dg)
+                four = np.concatenate([h, d], axis=1)
+                rest = (four != kp[:, None]) & (four != gv[:, None])
+                order = np.argsort(~rest, axis=1, kind="stable")[:, :2]
+                passed[:, seat] = np.take_along_axis(four, order, axis=1)
+            keep[:, seat], give[:, seat] = kp, gv
+        for seat in range(n):
+            right, left = (seat - 1) % n, (seat + 1) % n
+            self.az[:, seat, 0] = keep[:, seat]
+            self.az[:, seat, 1] = give[:, right]
+            self.dz[:, seat] = passed[:, left]
+            self.gave[:, seat] = give[:, seat]
+        self.hand[:] = -1
+
+    def draw_decision(self, k: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """Uniforms for every game's Keep/Give (none used where the choice is forced)."""
+        free = np.ones(self.G, dtype=bool)
+        if seat >= 0 and self.forced is not None:
+            free = self.forced[:, seat] < 0
+        u = self.U[self.ar, self.ctr % self.W]
+        self.ctr += free
+        return free, u
+
+    # -- Action phase ------------------------------------------------------------------
+    def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        ca, cb = self.t.cost[a], self.t.cost[b]
+        both_x = (ca < 0) & (cb < 0)
+        ra = np.where(both_x, 0, np.where(ca < 0, cb, ca))
+        rb = np.where(both_x, 0, np.where(cb < 0, ca, cb))
+        return ra, rb
+
+    def card_gains(self, card: np.ndarray, other: np.ndarray, bonus: np.ndarray) -> np.ndarray:
+        _, other_cost = self.costs(card, other)
+        gain = self.t.gain[card]
+        amount = np.where(gain < 0, other_cost, gain)
+        out = np.zeros((self.G, 7), np.int64)
+        out[self.ar, self.t.ctype[card]] = amount
+        return out + self.t.bonus[card] * bonus[:, None]
+
+    def action(self, seat: int) -> None:
+        g_card, r_card = self.az[:, seat, 0], self.az[:, seat, 1]
+        ca, cb = self.costs(g_card, r_card)
+        cost = ca + cb
+        can_both = self.healthy[:, seat] >= cost
+        k = np.where(can_both, 3, 2)
+        _, idx = self.choose(k)
+        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
+        bonus = self.t.ctype[g_card] == self.t.ctype[r_card]
+        gg = self.card_gains(g_card, r_card, bonus)
+        rr = self.card_gains(r_card, g_card, bonus)
+        both = slot == 0
+        pay = np.where(both, cost, 0)
+        self.healthy[:, seat] -= pay
+        self.cont[:, seat] += pay
+        total = np.where(both[:, None], gg + rr, np.where((slot == 1)[:, None], gg, rr))
+        self.cgains[:, seat] = total
+        self.place(seat, total.copy())
+        effect = self.machine_effects(seat)
+        self.place(seat, effect)
+        if self.heal_in_action:
+            self.heal(seat)
+
+    def place(self, seat: int, pending: np.ndarray) -> None:
+        """Place gains on offer, one kind at a time, as the engine offers them."""
+        for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
+            amount = pending[:, kind]
+            if amount.any():
+                _, idx = self.choose(amount + 1)
+                target[:, seat] += np.where(amount > 0, amount - idx, 0)
+        if pending[:, YMUNE:HEAL].any():
+            y = np.minimum(pending[:, YMUNE], MAXY - 1)
+            d0 = np.minimum(pending[:, DOCTOR], MAXY - 1)
+            p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
+            has = (y + d0 + p0) > 0
+            k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
+            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
+            self.doctors[:, seat] += np.where(has, SPLIT_D[y, d0, p0, idx], 0)
+            self.prot[:, seat] += np.where(has, SPLIT_P[y, d0, p0, idx], 0)
+        if pending[:, HEAL].any():
+            top = np.minimum(pending[:, HEAL], self.cont[:, seat])
+            _, idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
+            healed = np.where(top > 0, top - idx, 0)
+            self.cont[:, seat] -= healed
+            self.healthy[:, seat] += healed
+        left = pending[:, BATTERY].copy()
+        while True:
+            act = np.flatnonzero(left > 0)
+            if not len(act):
+                break
+            free = self.bat[act, seat] < self.cap[act, seat]
+            nfree = free.sum(axis=1)
+            k = np.ones(self.G, dtype=np.int64)
+            k[act] = nfree + 1
+            _, idx = self.choose(k)
+            pick = idx[act]
+            order = np.cumsum(free, axis=1) - 1
+            target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
+            self.bat[act, seat] += target
+            left[act] -= 1
+
+    def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
+                      p0: np.ndarray) -> np.ndarray:
+        coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
+            self.az[:, seat, 1]]
+        wanted = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        total = y + d0 + p0
+        want = np.minimum(total, np.maximum(p0, np.minimum(p0 + y, wanted)))
+        return SPLIT_FULL[y, d0, p0, want]
+
+    def machine_effects(self, seat: int) -> np.ndarray:
+        t = self.t
+        kept, got = self.az[:, seat, 0], self.az[:, seat, 1]
+        ta, tb = t.ctype[kept][:, None], t.ctype[got][:, None]
+        ba, bb = (t.bane[kept] > 0)[:, None], (t.bane[got] > 0)[:, None]
+        ca, cb = self.costs(kept, got)
+        ca, cb = ca[:, None], cb[:, None]
+        given = self.gave[:, seat]
+        left = (seat + 1) % self.n
+        _, gcost = self.costs(self.az[:, left, 0], given)
+        gt, gb, gc = t.ctype[given][:, None], (t.bane[given] > 0)[:, None], gcost[:, None]
+        cg = self.cgains[:, seat]
+        recv_any = cg[:, :6].sum(axis=1)
+        recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
+                         cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR], recv_any], axis=1)
+        kind, a1, a2 = self.kind[:, seat], self.a1[:, seat], self.a2[:, seat]
+        met = np.zeros((self.G, 6), dtype=bool)
+        for code in self.kinds_of(seat):
+            name = KINDS[code]
+            at = kind == code
+            if name == "type_and_other":
+                hit = ((ta == a1) | (tb == a1)) & (ta != tb)
+            elif name == "type_and_type":
+                hit = ((ta == a1) & (tb == a2)) | ((ta == a2) & (tb == a1))
+            elif name == "bane_and_no_bane":
+                hit = np.broadcast_to(ba != bb, at.shape)
+            elif name == "cost_sum_at_most":
+                hit = ca + cb <= a1
+            elif name == "cost_sum_at_least":
+                hit = ca + cb >= a1
+            elif name == "same_cost":
+                hit = np.broadcast_to(ca == cb, at.shape)
+            elif name == "different_cost":
+                hit = np.broadcast_to(ca != cb, at.shape)
+            elif name == "given_type":
+                hit = gt == a1
+            elif name == "given_bane":
+                hit = np.broadcast_to(gb, at.shape)
+            elif name == "given_cost_is":
+                hit = gc == a1
+            elif name == "given_cost_at_most":
+                hit = gc <= a1
+            elif name == "given_cost_at_least":
+                hit = gc >= a1
+            else:
+                hit = np.take_along_axis(recv, a2, axis=1) >= a1
+            met |= at & hit
+        powered = self.bat[:, seat] >= self.cap[:, seat]
+        on = (met & powered)[:, :, None]
+        return (self.effect[:, seat] * on).sum(axis=1)
+
+    def kinds_of(self, seat: int) -> list[int]:
+        found = self._kinds.get(seat)
+        if found is None:
+            found = [int(k) for k in np.unique(self.kind[:, seat]) if k != 0]
+            self._kinds[seat] = found
+        return found
+
+    def heal(self, seat: int) -> None:
+        n = np.minimum(self.doctors[:, seat], self.cont[:, seat])
+        self.healthy[:, seat] += n
+        self.cont[:, seat] -= n
+
+    # -- Maintenance and the River -------------------------------------------------------
+    def maintenance(self, seat: int) -> None:
+        rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
+        self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
+        useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
+        _, idx = self.choose(useful + 1)
+        spend = useful - idx
+        self.prot[:, seat] -= spend
+        self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
+        humans = self.healthy[:, seat] + self.cont[:, seat]
+        lose = np.minimum(self.bane[:, seat], humans)
+        lo = np.maximum(0, lose - self.cont[:, seat])
+        hi = np.minimum(lose, self.healthy[:, seat])
+        _, idx = self.choose(hi - lo + 1)
+        h = lo + idx
+        self.healthy[:, seat] -= h
+        self.cont[:, seat] -= lose - h
+        if not self.heal_in_action:
+            self.heal(seat)
+
+    def river_phase(self) -> None:
+        tile = self.river[:, self.round - 1]
+        island = self.t.island[tile]
+        fed = self.food >= self.healthy
+        isl = island[:, None]
+        new_food = np.where(fed, self.food - self.healthy, 0)
+        new_healthy = np.where(fed, self.healthy, self.food)
+        self.food = np.where(isl, new_food, self.food)
+        self.healthy = np.where(isl, new_healthy, self.healthy)
+        loss = self.t.tile_loss[tile]
+        gain = self.t.tile_gain[tile]
+        has_loss = loss.any(axis=1) & ~island
+        for seat in range(self.n):
+            ask = has_loss & (self.prot[:, seat] > 0)
+            _, idx = self.choose(np.where(ask, 2, 1))
+            ignore = ask & (idx == 1)
+            self.prot[:, seat] -= ignore
+            hit = ~island & ~ignore
+            for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
+                           (self.doctors, 3), (self.prot, 4)):
+                arr[:, seat] = np.where(hit, np.maximum(0, arr[:, seat] - loss[:, j]),
+                                        arr[:, seat])
+            self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
+                                                          loss[:, 5]), self.bane[:, seat])
+            self.place(seat, np.where(hit[:, None], gain, 0))
+
+    def draw_cards(self) -> None:
+        for seat in range(self.n):
+            ptr = self.ptr[:, seat]
+            self.hand[:, seat, 0] = self.deck[self.ar, seat, ptr]
+            self.hand[:, seat, 1] = self.deck[self.ar, seat, ptr + 1]
+            self.ptr[:, seat] += 2
+
+
+_ROOMS: dict[tuple[str, str, bool], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _room(comps: Components, room_id: str, advanced: bool) -> tuple[np.ndarray, np.ndarray,
+                                                                     np.ndarray]:
+    """(battery slots, effects, condition codes) of a room's 3 machines, cached."""
+    key = (comps.fingerprint, room_id, advanced)
+    found = _ROOMS.get(key)
+    if found is None:
+        face = comps.room_by_id[room_id].face(advanced)
+        cap = np.array([m.batteries for m in face], dtype=np.int64)
+        eff = np.array([m.effect.astuple() for m in face], dtype=np.int64)
+        code = np.array([_encode(m.condition.kind, m.condition.args) for m in face],
+                        dtype=np.int64).T
+        found = _ROOMS[key] = (cap, eff, code)
+    return found
+
+
+def _encode(kind: str, args: tuple[str | int, ...]) -> tuple[int, int, int]:
+    code = KIND[kind]
+    if kind in ("type_and_other", "given_type"):
+        return code, TYPE_NAMES[str(args[0])], 0
+    if kind == "type_and_type":
+        return code, TYPE_NAMES[str(args[0])], TYPE_NAMES[str(args[1])]
+    if kind == "received_at_least":
+        what = str(args[1])
+        return code, int(args[0]), 4 if what == "any" else TYPE_NAMES[what]
+    if args:
+        return code, int(args[0]), 0
+    return code, 0, 0
+
+
+def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
+        forced: np.ndarray | None = None) -> Finals:
+    """Play every start to the end with ``policy`` driven by ``rows`` (one row per start)."""
+    if not supports(starts):
+        raise ValueError("batch rollouts need competitive or team games at the start of one "
+                         "round's Decision phase")
+    return Batch(starts, rows, policy.explore, forced).play()
+
+
+__all__ = ["Finals", "Gains", "run", "seat_values", "supports"]

@@ -1,0 +1,131 @@
+"""Opponent models: how the tree weighs what other players choose.
+
+``uniform``: each card the right neighbour may Give is equally likely (and every other seat's
+choice in a sampled world is a uniformly random legal one); ``worst``: the right neighbour
+Gives the card that is worst for the analysing seat; ``bot``: a bot (the greedy bot by default)
+predicts each choice from sampled worlds, so the probabilities are its prediction.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from precog.analysis.world import AnalysisError, first_legal, until_seat
+from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
+from precog.engine.actions import Choose
+
+if TYPE_CHECKING:
+    from precog.analysis.tree import TreeNode
+
+MODELS = ("uniform", "worst", "bot")
+
+
+class OpponentModel:
+    """The uniform model; subclasses change how opponent nodes are weighed."""
+
+    name = "uniform"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed * 7919 + 17)
+
+    def give_probabilities(self, world: GameState, seat: int,
+                           incoming: tuple[str, ...]) -> dict[str, float]:
+        return {card: 1.0 / len(incoming) for card in incoming}
+
+    def back_up(self, node: TreeNode) -> None:
+        """Set an opponent node's value (and its children's probabilities and principal)."""
+        if not node.children:
+            return
+        node.value = sum(c.probability * c.value for c in node.children)
+        likely = max(node.children, key=lambda c: (c.probability, -c.value))
+        for c in node.children:
+            c.principal = c is likely
+
+    def policy(self, world: GameState, seat: int) -> Action:
+        """Another seat's move in a sampled world (random Keep/Give, first legal otherwise)."""
+        options = legal_actions(world)
+        if world.phase is Phase.DECISION:
+            return options[self.rng.randrange(len(options))]
+        return options[0]
+
+
+class WorstCase(OpponentModel):
+    name = "worst"
+
+    def back_up(self, node: TreeNode) -> None:
+        if not node.children:
+            return
+        worst = min(node.children, key=lambda c: c.value)
+        for c in node.children:
+            c.probability = 1.0 if c is worst else 0.0
+            c.principal = c is worst
+        node.value = worst.value
+
+
+class BotPrediction(OpponentModel):
+    """A bot predicts each opponent choice in ``samples`` sampled worlds (cached per view)."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0, bot: Any = None, samples: int = 2) -> None:
+        super().__init__(seed)
+        if bot is None:
+            from precog.analysis.bots import GreedyBot
+
+            bot = GreedyBot(seed=seed)
+        self.bot = bot
+        self.samples = samples
+        self.cache: dict[object, dict[str, float]] = {}
+
+    def _choices(self, world: GameState, seat: int) -> dict[str, float]:
+        view = observation(world, seat)
+        key = (seat, view)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        tally: dict[str, float] = {}
+        for _ in range(self.samples):
+            guess = determinize(world, seat, self.rng)
+            guess = until_seat(guess, seat, first_legal)
+            action = self.bot.choose(observation(guess, seat), legal_actions(guess))
+            if not isinstance(action, Choose):
+                raise AnalysisError(f"bot {self.bot!r} did not choose a Keep and a Give")
+            text = str(action)
+            tally[text] = tally.get(text, 0.0) + 1.0 / self.samples
+        self.cache[key] = tally
+        return tally
+
+    def give_probabilities(self, world: GameState, seat: int,
+                           incoming: tuple[str, ...]) -> dict[str, float]:
+        tally = self._choices(until_seat(world, seat, first_legal), seat)
+        probs = {card: 0.0 for card in incoming}
+        for text, p in tally.items():
+            give = text.split()[-1]
+            if give in probs:
+                probs[give] += p
+        total = sum(probs.values())
+        if total <= 0:
+            return super().give_probabilities(world, seat, incoming)
+        return {card: p / total for card, p in probs.items()}
+
+    def policy(self, world: GameState, seat: int) -> Action:
+        if world.phase is not Phase.DECISION:
+            return legal_actions(world)[0]
+        tally = self._choices(world, seat)
+        best = max(tally.items(), key=lambda kv: kv[1])[0]
+        for action in legal_actions(world):
+            if str(action) == best:
+                return action
+        return legal_actions(world)[0]
+
+
+def make_model(name: str, seed: int = 0) -> OpponentModel:
+    """The opponent model called ``name`` (uniform, worst or bot)."""
+    if name == "uniform":
+        return OpponentModel(seed)
+    if name == "worst":
+        return WorstCase(seed)
+    if name == "bot":
+        return BotPrediction(seed)
+    raise AnalysisError(f"model {name!r}: expected one of {', '.join(MODELS)}")

@@ -1,0 +1,330 @@
+"""The candidate list: every (Keep, Give) choice ranked, like a backgammon program's.
+
+Without rollouts a choice is worth its value in the look-ahead tree. With ``rollouts=N`` each
+choice is played in the same ``N`` sampled worlds (common random numbers: the same hidden
+cards, River, opponent choices and rollout uniforms for every choice), through this round
+along its best plan and then to the end of the game with the rollout policy; the value is the
+mean final score and ``ci95`` its 95 % confidence half-width.
+
+>>> from precog.engine.playout import random_playout
+>>> import random
+>>> state = random_playout(random.Random(2), players=3, seed=2, stop_round=4).final
+>>> ranking = rank_options(state, 0, depth_rounds=1)
+>>> ranking.rows[0].loss
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.evaluation import evaluate
+from precog.analysis.models import make_model
+from precog.analysis.plans import RoundSearch
+from precog.analysis.rollouts import RolloutPolicy, mean_ci
+from precog.analysis.tree import (
+    TreeNode,
+    build_tree,
+    principal_line,
+)
+from precog.analysis.world import (
+    canonical_world,
+    first_legal,
+    give_of,
+    resolve_decision,
+    river_outcomes,
+    until_seat,
+)
+from precog.analysis.world import (
+    knowledge as knowledge_of,
+)
+from precog.engine import Action, GameState, determinize, legal_actions, observation
+
+
+@dataclass
+class RankingRow:
+    """One candidate: its value, its loss against the best, and what it leads to."""
+
+    keep: str
+    give: str
+    action: str
+    value: float
+    loss: float = 0.0
+    ci95: float | None = None
+    principal_line: str = ""
+    return_chance: dict[str, float] = field(default_factory=dict)
+    give_value_to_left: float = 0.0
+    samples: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"keep": self.keep, "give": self.give, "action": self.action,
+                "value": round(self.value, 4), "loss": round(self.loss, 4),
+                "ci95": None if self.ci95 is None else round(self.ci95, 4),
+                "principal_line": self.principal_line,
+                "return_chance": {k: round(v, 4) for k, v in self.return_chance.items()},
+                "give_value_to_left": round(self.give_value_to_left, 4),
+                "samples": self.samples}
+
+
+@dataclass
+class Ranking:
+    rows: list[RankingRow]
+    meta: dict[str, Any]
+    tree: TreeNode | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rows": [r.to_dict() for r in self.rows], "meta": self.meta}
+
+    def table(self) -> str:
+        """The ranked table as text."""
+        m = self.meta
+        how = (f"{m['samples']} rollouts per choice" if m.get("rollouts")
+               else f"{m['depth_rounds']}-round look-ahead, projection at the leaves")
+        out = [f"seat {m['player']}, round {m['round']}: model {m['model']}, seed {m['seed']}, "
+               f"{how} ({m['elapsed_s']:.2f} s)",
+               f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±95%':>6} "
+               f"{'to left':>7}  back (chance)   principal line"]
+        for i, r in enumerate(self.rows, 1):
+            ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
+            back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
+            out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
+                       f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
+        return "\n".join(out)
+
+
+def rank_options(state: GameState, player: int, model: str = "uniform", rollouts: int = 0,
+                 seed: int = 0, budget_s: float | None = None, progress: Progress | None = None,
+                 cancel: Cancel = None, depth_rounds: int | None = None,
+                 engine: str = "auto", with_give_values: bool = True) -> Ranking:
+    """Rank every (Keep, Give) choice of ``player`` in ``state`` (see the module doc).
+
+    ``rollouts``: samples per choice (0: the tree's values); with ``budget_s`` the rollouts stop
+    when the time is up (at least 2 samples each). ``depth_rounds`` defaults to 2 without
+    rollouts and 1 with them (the rollouts look further). ``engine``: rollouts through
+    "batch" (numpy), "scalar" (the engine) or "auto".
+    """
+    start = time.perf_counter()
+    knowledge_of(state, player)  # refuses a position where the player has no choice to make
+    state = canonical_world(state, player)
+    depth = depth_rounds or (1 if rollouts else 2)
+    tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
+    tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
+                      progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
+                      cancel=cancel, budget_s=tree_budget)
+    rows = [_row_from_tree(opp) for opp in tree.children]
+    if with_give_values:
+        worth = give_values(state, player, seed)
+        for r in rows:
+            r.give_value_to_left = worth.get(r.give, 0.0)
+    samples = 0
+    if rollouts > 0:
+        budget = Budget(seconds=None if budget_s is None else max(
+            0.0, budget_s - (time.perf_counter() - start)), samples=rollouts, cancel=cancel,
+            progress=_scaled(progress, 0.3, 1.0))
+        samples = _rollout_rows(state, player, model, seed, rows, budget, engine)
+    best = max(r.value for r in rows)
+    for r in rows:
+        r.loss = best - r.value
+    rows.sort(key=lambda r: (-r.value, r.action))
+    meta = {"player": player, "round": state.round, "model": model, "seed": seed,
+            "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
+            "evaluation": "rollouts" if rollouts else "projection",
+            "complete": bool(tree.meta.get("complete")),
+            "elapsed_s": time.perf_counter() - start}
+    return Ranking(rows=rows, meta=meta, tree=tree)
+
+
+def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
+    if progress is None:
+        return None
+    report = progress
+    return lambda f, msg: report(lo + (hi - lo) * f, msg)
+
+
+def _row_from_tree(opp: TreeNode) -> RankingRow:
+    words = opp.label.split()
+    passed = opp.meta.get("passed", ())
+    row = RankingRow(keep=words[1], give=words[3], action=opp.label, value=opp.value)
+    row.principal_line = describe_line(opp)
+    row.return_chance = return_chance(opp, passed)
+    return row
+
+
+def describe_line(opp: TreeNode) -> str:
+    """What the principal line says: what arrives, the plan, and what comes back next."""
+    parts = []
+    for node in principal_line(opp):
+        if node.kind == "plan" and "arrives" in node.label:
+            parts.append(node.label.split(" from")[0])
+        elif node.kind == "chance" and node.label.startswith(("activate", "nothing")):
+            parts.append(node.label if len(node.label) < 60 else node.label[:57] + "...")
+        elif node.label.startswith("River") or node.label.startswith("you draw"):
+            parts.append(node.label)
+        elif node.kind == "opponent":
+            parts.append("then " + node.label)
+    return "; ".join(parts)
+
+
+def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
+    """The chance each passed card comes back next round (under the opponent model)."""
+    if not passed:
+        return {}
+    totals = {card: 0.0 for card in passed}
+    mass = 0.0
+
+    def walk(node: TreeNode, weight: float) -> None:
+        nonlocal mass
+        if node.kind == "opponent" and node.children and "arrives" in node.children[0].label \
+                and node is not opp:
+            for c in node.children:
+                card = c.label.split()[0]
+                if card in totals:
+                    totals[card] += weight * c.probability
+            mass += weight
+            return
+        if node.kind in ("chance",):
+            for c in node.children:
+                walk(c, weight * c.probability)
+        elif node.children:
+            best = [c for c in node.children if c.principal] or node.children[:1]
+            for c in best:
+                walk(c, weight)
+
+    for plan in opp.children:
+        walk(plan, plan.probability)
+    if mass <= 0:
+        return {card: 1.0 / len(passed) for card in passed}
+    return {card: v / mass for card, v in totals.items()}
+
+
+def give_values(state: GameState, player: int, seed: int) -> dict[str, float]:
+    """For each card ``player`` may Give: how much more it is worth to the left neighbour
+    (their projected Healthy Humans after this round) than the other card."""
+    n = state.config.players
+    left = (player + 1) % n
+    world = determinize(state, player, random.Random(seed + 1))
+    know = knowledge_of(state, player)
+    worth: dict[str, float] = {}
+    for give in know.decision_zone:
+        choice = next(c for c in know.choices if c.give == give)
+        after = resolve_decision(world, player, choice, {}, first_legal)
+        rs = RoundSearch(left, river_outcomes(observation(after, left)),
+                         lambda s: evaluate(s, left), narrow=True)
+        worth[give] = rs.run(after).value
+    out = {}
+    for give, v in worth.items():
+        others = [w for g, w in worth.items() if g != give]
+        out[give] = v - (sum(others) / len(others) if others else 0.0)
+    return out
+
+
+# -- rollouts with common random numbers -----------------------------------------------
+
+def _rollout_rows(state: GameState, player: int, model: str, seed: int,
+                  rows: list[RankingRow], budget: Budget, engine: str) -> int:
+    """Value every row by rollouts in shared sampled worlds; returns samples per row."""
+    know = knowledge_of(state, player)
+    order = [str(c) for c in know.choices]
+    right = (player - 1) % state.config.players
+    bot = make_model("bot", seed) if model == "bot" else None
+    rng = random.Random(seed + 2)
+    samples: dict[str, list[list[float]]] = {r.action: [[] for _ in know.incoming]
+                                             for r in rows}
+    target = budget.samples or 0
+    done = 0
+    while done < target:
+        if done >= 2 and budget.exhausted():
+            break
+        size = min(max(2, min(256, target // 4 or 1)), target - done)
+        worlds = [determinize(state, player, rng) for _ in range(size)]
+        us = np.random.default_rng(seed * 7 + done).random(size)
+        gives = _gives(worlds, right, know.incoming, model, bot, us)
+        for which, forced_right in enumerate(gives):
+            starts, forced = [], []
+            for r in rows:
+                mine = order.index(r.action)
+                for i, w in enumerate(worlds):
+                    starts.append(w)
+                    forced.append({player: mine} | ({} if forced_right is None
+                                                   else {right: forced_right[i]}))
+            vals = _rollout_values(starts, forced, player, seed + done, size, engine)
+            for j, r in enumerate(rows):
+                samples[r.action][which].extend(vals[j * size:(j + 1) * size])
+        done += size
+        budget.spend(size)
+        budget.report(done / target, f"{done} of {target} rollouts per choice")
+    for r in rows:
+        groups = [g for g in samples[r.action] if g]
+        means = [float(np.mean(g)) for g in groups]
+        pick = groups[int(np.argmin(means))] if model == "worst" else [
+            v for g in groups for v in g]
+        r.value, r.ci95 = mean_ci(pick)
+        r.samples = len(pick)
+    return done
+
+
+def _gives(worlds: list[GameState], right: int, incoming: tuple[str, ...], model: str,
+           bot: Any, us: np.ndarray) -> list[list[int] | None]:
+    """Forced Decision indices of the right neighbour per world, one list per variant
+    (uniform: none forced, its random choice Gives each card half the time)."""
+    if model == "uniform":
+        return [None]
+    variants: list[list[int] | None] = []
+    if model == "worst":
+        for card in incoming:
+            variants.append([_give_index(w, right, card) for w in worlds])
+        return variants
+    picks = []
+    for i, w in enumerate(worlds):
+        probs = bot.give_probabilities(w, right, incoming)
+        acc, card = 0.0, incoming[-1]
+        for c in incoming:
+            acc += probs[c]
+            if us[i] < acc:
+                card = c
+                break
+        picks.append(_give_index(w, right, card))
+    return [picks]
+
+
+def _give_index(world: GameState, seat: int, card: str) -> int:
+    """Index in ``seat``'s legal Keep/Give list of the first choice that Gives ``card``."""
+    at = until_seat(world, seat, first_legal)
+    options = legal_actions(at)
+    target = give_of(at, seat, card)
+    return options.index(target)
+
+
+def _rollout_values(starts: list[GameState], forced: list[dict[int, int]], player: int,
+                    seed: int, size: int, engine: str) -> list[float]:
+    """Rollout values; row ``i % size`` of the uniforms drives sample ``i`` of every choice."""
+    from precog.analysis import batch
+    from precog.analysis.evaluation import terminal_value
+    from precog.analysis.rollouts import play_out, uniforms
+
+    policy = RolloutPolicy()
+    rows = uniforms(size, seed)
+    tiled = np.tile(rows, (len(starts) // size, 1))
+    n = starts[0].config.players
+    if engine != "scalar" and batch.supports(starts):
+        table = np.full((len(starts), n), -1, dtype=np.int64)
+        for i, f in enumerate(forced):
+            for seat, idx in f.items():
+                table[i, seat] = idx
+        finals = batch.run(starts, tiled, policy, table)
+        return [float(v) for v in batch.seat_values(finals, starts[0], player)]
+    out = []
+    for i, (s, f) in enumerate(zip(starts, forced)):
+        at = {seat: _nth_choice(s, seat, idx) for seat, idx in f.items()}
+        out.append(terminal_value(play_out(s, policy, tiled[i], at), player))
+    return out
+
+
+def _nth_choice(world: GameState, seat: int, idx: int) -> Action:
+    return legal_actions(until_seat(world, seat, first_legal))[idx]

@@ -1,0 +1,203 @@
+"""Seeded games between bots, on every core, with results identical to a serial run.
+
+Game ``i`` is a pure function of ``(seed, i)``: its setup seed, the seats' order (the line-up
+turns by one seat per game, by two in the team mode so that teams swap sides) and every bot's
+seed. Games are spread over a process pool and collected in game order, so the figures do not
+depend on the number of workers.
+
+>>> result = run_tournament(["random", "random"], games=2, seed=1, workers=1)
+>>> [s.bot for s in result.standings]
+['random']
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from precog.analysis.bots import make_bot, play_game
+from precog.analysis.world import AnalysisError
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    index: int
+    seed: int
+    lineup: tuple[str, ...]
+    winners: tuple[int, ...]
+    healthy: tuple[int, ...]
+    scores: tuple[int, ...]
+    seconds: float
+
+
+@dataclass
+class Standing:
+    """One bot's figures: per game, the mean over the seats it played."""
+
+    bot: str
+    games: int
+    win_rate: float
+    win_ci95: float
+    healthy: float
+    healthy_ci95: float
+
+
+@dataclass
+class Margin:
+    """Bot ``a`` minus bot ``b`` in games where both played (paired by game)."""
+
+    a: str
+    b: str
+    games: int
+    healthy_diff: float
+    healthy_diff_ci95: float
+    win_diff: float
+    win_diff_ci95: float
+
+    @property
+    def significant(self) -> bool:
+        return abs(self.healthy_diff) > self.healthy_diff_ci95 and self.games > 1
+
+
+@dataclass
+class TournamentResult:
+    config: dict[str, Any]
+    records: list[GameRecord] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+    margins: list[Margin] = field(default_factory=list)
+    elapsed_s: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"config": self.config, "elapsed_s": round(self.elapsed_s, 2),
+                "standings": [asdict(s) for s in self.standings],
+                "margins": [asdict(m) | {"significant": m.significant} for m in self.margins],
+                "games": [asdict(r) for r in self.records]}
+
+    def table(self) -> str:
+        c = self.config
+        lines = [f"{c['games']} games, {c['players']} players, {c['mode']}"
+                 f"{' (' + c['difficulty'] + ')' if c['mode'] == 'coop' else ''}, "
+                 f"{c['setup']} setup, seed {c['seed']} ({self.elapsed_s:.1f} s)",
+                 f"{'bot':<12} {'games':>5} {'win rate':>14} {'final Healthy':>16}"]
+        for s in self.standings:
+            lines.append(f"{s.bot:<12} {s.games:>5} {s.win_rate:>7.1%} ±{s.win_ci95:>5.1%} "
+                         f"{s.healthy:>8.2f} ±{s.healthy_ci95:>5.2f}")
+        for m in self.margins:
+            sig = "significant" if m.significant else "not significant"
+            lines.append(f"{m.a} - {m.b}: {m.healthy_diff:+.2f} ±{m.healthy_diff_ci95:.2f} "
+                         f"Healthy, {m.win_diff:+.1%} ±{m.win_diff_ci95:.1%} wins "
+                         f"({m.games} games, {sig} at 95 %)")
+        return "\n".join(lines)
+
+
+def lineup(bots: Sequence[str], players: int, index: int, mode: str) -> tuple[str, ...]:
+    """The seats' bots in game ``index`` (the given line-up, turned)."""
+    base = [bots[i % len(bots)] for i in range(players)]
+    step = 2 if mode == "team" else 1
+    turn = (index * step) % players
+    return tuple(base[turn:] + base[:turn])
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameRecord:
+    """Play game ``index`` (a pure function of its arguments)."""
+    index, seed, seats, setup = args
+    start = time.perf_counter()
+    gseed = game_seed(seed, index)
+    bots = [make_bot(spec, gseed * 8 + seat) for seat, spec in enumerate(seats)]
+    final = play_game(bots, seed=gseed, players=len(seats), **setup)
+    assert final.outcome is not None
+    return GameRecord(index=index, seed=gseed, lineup=seats, winners=final.outcome.winners,
+                      healthy=tuple(p.healthy for p in final.players),
+                      scores=final.outcome.scores, seconds=time.perf_counter() - start)
+
+
+def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
+                   mode: str = "competitive", setup: str = "standard",
+                   difficulty: str = "normal", workers: int | None = None,
+                   progress: Callable[[float, str], None] | None = None) -> TournamentResult:
+    """Play ``games`` seeded games; ``workers`` processes (default: every core; 1: serial)."""
+    players = players or len(bots)
+    if not bots:
+        raise AnalysisError("a tournament needs at least one bot")
+    for spec in set(bots):
+        make_bot(spec, 0)  # refuses an unknown name before any game starts
+    config = {"bots": list(bots), "games": games, "seed": seed, "players": players,
+              "mode": mode, "setup": setup, "difficulty": difficulty}
+    extra = {"mode": mode, "setup": setup, "difficulty": difficulty}
+    jobs = [(i, seed, lineup(bots, players, i, mode), extra) for i in range(games)]
+    start = time.perf_counter()
+    workers = workers or os.cpu_count() or 1
+    records: list[GameRecord] = []
+    if workers <= 1 or games <= 1:
+        for job in jobs:
+            records.append(play_one(job))
+            if progress:
+                progress(len(records) / games, f"game {len(records)} of {games}")
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
+            for record in pool.map(play_one, jobs):
+                records.append(record)
+                if progress:
+                    progress(len(records) / games, f"game {len(records)} of {games}")
+    result = TournamentResult(config=config, records=records,
+                              elapsed_s=time.perf_counter() - start)
+    result.standings, result.margins = summarise(records, mode)
+    return result
+
+
+def _per_game(record: GameRecord, bot: str, mode: str) -> tuple[float, float] | None:
+    seats = [s for s, b in enumerate(record.lineup) if b == bot]
+    if not seats:
+        return None
+    score = record.scores if mode in ("team", "coop") else record.healthy
+    wins = sum(1.0 for s in seats if s in record.winners) / len(seats)
+    return wins, sum(score[s] for s in seats) / len(seats)
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(values) / n
+    if n == 1:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def summarise(records: Sequence[GameRecord], mode: str) -> tuple[list[Standing], list[Margin]]:
+    names = sorted({b for r in records for b in r.lineup})
+    standings = []
+    per: dict[str, dict[int, tuple[float, float]]] = {}
+    for bot in names:
+        rows = {r.index: x for r in records if (x := _per_game(r, bot, mode)) is not None}
+        per[bot] = rows
+        win, win_ci = mean_ci([w for w, _ in rows.values()])
+        healthy, healthy_ci = mean_ci([h for _, h in rows.values()])
+        standings.append(Standing(bot, len(rows), win, win_ci, healthy, healthy_ci))
+    standings.sort(key=lambda s: (-s.win_rate, -s.healthy))
+    margins = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            both = sorted(set(per[a]) & set(per[b]))
+            if not both:
+                continue
+            dh = [per[a][g][1] - per[b][g][1] for g in both]
+            dw = [per[a][g][0] - per[b][g][0] for g in both]
+            h, h_ci = mean_ci(dh)
+            w, w_ci = mean_ci(dw)
+            if h < 0:
+                a2, b2, h, w = b, a, -h, -w
+            else:
+                a2, b2 = a, b
+            margins.append(Margin(a2, b2, len(both), h, h_ci, w, w_ci))
+    return standings, margins

@@ -1,0 +1,467 @@
+"""The look-ahead tree over the next rounds of known incoming cards.
+
+From a Decision of the analysing seat the tree branches, in the order things happen:
+
+1. ``decision``: my (Keep, Give) choices (at most 6; 2 in round 12);
+2. ``opponent``: which of the 2 face-up cards of my right neighbour's Decision Zone they Give me;
+3. ``plan``: my Action and Maintenance plan for the round (the best one first, then single
+   deviations from it: another activation, Doctor/Protector split, Battery slot, Protectors);
+4. ``chance``: the River tile (each unseen tile of the season is equally likely; an Island is
+   certain);
+5. with ``depth_rounds=2``, a ``chance`` node over the next cards (my 2 draws from my deck's
+   known remaining cards and the 2 cards my left neighbour passes), from sampled worlds; then my
+   next (Keep, Give) (``decision``), the card that comes back from the pair I passed
+   (``opponent``: my right neighbour chooses), my plan, the River;
+6. ``leaf``: valued by :mod:`precog.analysis.evaluation` (or by rollouts to the end).
+
+Opponent nodes follow the chosen model: ``uniform`` (each card equally likely), ``worst`` (the
+card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
+mode's score, Healthy Humans. Only what the seat may observe is used: hidden cards come from
+``determinize``. Identical positions share one node (transpositions); nodes below a plan
+alternative are built on demand by :func:`expand`.
+
+>>> from precog.engine.playout import random_playout
+>>> import random
+>>> state = random_playout(random.Random(1), players=3, seed=1, stop_round=3).final
+>>> root = build_tree(state, 0, depth_rounds=1)
+>>> len(root.children), root.kind
+(6, 'decision')
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.evaluation import DEFAULT, Weights, evaluate, resources
+from precog.analysis.models import OpponentModel, make_model
+from precog.analysis.plans import Line, RoundSearch
+from precog.analysis.world import (
+    AnalysisError,
+    canonical_world,
+    first_legal,
+    knowledge,
+    passed_pair,
+    resolve_decision,
+    river_outcomes,
+    with_river_tile,
+)
+from precog.engine import GameState, Phase, determinize, observation, to_position
+from precog.engine.actions import Choose
+
+KINDS = ("decision", "opponent", "chance", "plan", "leaf")
+
+
+@dataclass(eq=False)
+class TreeNode:
+    """One node of the look-ahead tree (plain data: the app draws, filters and expands it).
+
+    ``label`` names the edge from the parent (a choice, a card, a River tile); ``kind`` says who
+    chooses below this node; ``probability`` is the edge's (chance, or the opponent model's);
+    ``value`` is in Healthy Humans; ``resources`` summarises the analysing seat's Boat here.
+    """
+
+    id: str
+    label: str
+    kind: str
+    probability: float = 1.0
+    value: float = 0.0
+    resources: dict[str, int] = field(default_factory=dict)
+    children: list[TreeNode] = field(default_factory=list)
+    principal: bool = False
+    state: GameState | None = field(default=None, repr=False)
+    meta: dict[str, Any] = field(default_factory=dict, repr=False)
+    expander: Callable[[TreeNode], None] | None = field(default=None, repr=False)
+
+    @property
+    def position(self) -> str:
+        """The position here as a position string (a sampled world: show it hidden for the
+        analysing seat, other players' hands are guesses)."""
+        return to_position(self.state) if self.state is not None else ""
+
+    @property
+    def expandable(self) -> bool:
+        return self.expander is not None
+
+    def to_dict(self, max_depth: int = 99) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id, "label": self.label, "kind": self.kind,
+            "probability": round(self.probability, 6), "value": round(self.value, 4),
+            "resources": self.resources, "principal": self.principal,
+            "expandable": self.expandable}
+        if max_depth > 0:
+            out["children"] = [c.to_dict(max_depth - 1) for c in self.children]
+        return out
+
+
+def expand(node: TreeNode) -> TreeNode:
+    """Build the children of a node that was left collapsed; returns the node."""
+    if node.expander is not None:
+        grow, node.expander = node.expander, None
+        grow(node)
+    return node
+
+
+def iter_nodes(node: TreeNode) -> Iterator[TreeNode]:
+    """Every node below ``node`` (each shared node once), depth first."""
+    seen: set[int] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def principal_line(node: TreeNode) -> list[TreeNode]:
+    """The nodes of the principal line below ``node``."""
+    out = []
+    while node.children:
+        best = [c for c in node.children if c.principal] or node.children[:1]
+        node = best[0]
+        out.append(node)
+    return out
+
+
+def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = False) -> str:
+    """The tree as indented text for the terminal (``*`` marks the principal line)."""
+    lines: list[str] = []
+
+    def walk(n: TreeNode, depth: int, prefix: str) -> None:
+        mark = "*" if n.principal else " "
+        prob = f" p={n.probability:.2f}" if n.probability < 0.999 else ""
+        more = " [+]" if n.expandable else ""
+        lines.append(f"{prefix}{mark} {n.label}  ({n.kind}) value {n.value:.2f}{prob}{more}")
+        if depth >= max_depth:
+            return
+        for child in n.children:
+            if principal_only and not child.principal:
+                continue
+            walk(child, depth + 1, prefix + "  ")
+
+    walk(node, 0, "")
+    return "\n".join(lines)
+
+
+# -- building ----------------------------------------------------------------------------
+
+def build_tree(state: GameState, player: int, model: str = "uniform", depth_rounds: int = 2,
+               evaluation: Weights | Callable[[GameState, int], float] | None = None,
+               rollouts: int = 0, seed: int = 0, progress: Progress | None = None,
+               cancel: Cancel = None, worlds: int = 3,
+               budget_s: float | None = None, leaves: bool = True) -> TreeNode:
+    """The look-ahead tree of ``player``'s Decision in ``state`` (see the module doc).
+
+    ``evaluation``: evaluation weights or a function ``(state, seat) -> value`` for leaves;
+    ``rollouts``: if above 0, leaves are valued by that many rollouts to the end of the game;
+    ``worlds``: sampled worlds for the chance over the next cards (``depth_rounds=2``);
+    ``progress``/``cancel``/``budget_s``: long builds report, stop when asked or out of time
+    (the tree built so far is returned with ``root.meta["complete"]`` False);
+    ``leaves``: False leaves the River outcomes collapsed (values only: what bots need).
+    """
+    if depth_rounds not in (1, 2):
+        raise AnalysisError(f"depth_rounds must be 1 or 2, got {depth_rounds!r}")
+    builder = _Builder(state, player, model, evaluation, rollouts, seed, worlds,
+                       Budget(seconds=budget_s, cancel=cancel, progress=progress))
+    builder.leaves = leaves or depth_rounds > 1
+    return builder.build(depth_rounds)
+
+
+def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], float] | None,
+                  rollouts: int, seed: int) -> Callable[[GameState], float]:
+    """How leaves are valued: the evaluation, or the mean of ``rollouts`` rollouts."""
+    if rollouts > 0:
+        from precog.analysis.rollouts import rollout_value
+
+        def by_rollouts(s: GameState) -> float:
+            return rollout_value(s, player, rollouts, seed)
+
+        return by_rollouts
+    if evaluation is None or isinstance(evaluation, Weights):
+        weights = evaluation or DEFAULT
+        return lambda s: evaluate(s, player, weights)
+    fn = evaluation
+    return lambda s: fn(s, player)
+
+
+class _Builder:
+    def __init__(self, state: GameState, player: int, model: str,
+                 evaluation: Weights | Callable[[GameState, int], float] | None, rollouts: int,
+                 seed: int, worlds: int, budget: Budget) -> None:
+        self.know = knowledge(state, player)
+        state = canonical_world(state, player)
+        self.me = player
+        self.n = state.config.players
+        self.right = (player - 1) % self.n
+        self.obs = observation(state, player)
+        self.model: OpponentModel = make_model(model, seed)
+        self.leaf = leaf_function(player, evaluation, rollouts, seed)
+        self.rng = random.Random(seed)
+        self.base = determinize(state, player, self.rng)
+        self.worlds = [determinize(state, player, self.rng) for _ in range(max(1, worlds))]
+        self.budget = budget
+        self.leaves = True
+        self.ids = itertools.count()
+        self.searches: dict[tuple[object, ...], tuple[RoundSearch, Line, GameState]] = {}
+        self.table: dict[tuple[object, ...], TreeNode] = {}
+        self.meta = {"player": player, "model": model, "seed": seed, "rollouts": rollouts,
+                     "worlds": worlds, "round": state.round,
+                     "evaluation": "rollouts" if rollouts else "projection"}
+
+    # -- nodes
+    def node(self, label: str, kind: str, state: GameState | None = None,
+             probability: float = 1.0, value: float = 0.0) -> TreeNode:
+        res = resources(state, self.me) if state is not None else {}
+        return TreeNode(id=f"n{next(self.ids)}", label=label, kind=kind,
+                        probability=probability, value=value, resources=res, state=state)
+
+    def build(self, depth: int) -> TreeNode:
+        root = self.node(f"round {self.know.round}: seat {self.me} keeps one card and gives one",
+                         "decision", self.base)
+        root.meta = dict(self.meta, complete=False)
+        total = len(self.know.choices)
+        for i, choice in enumerate(self.know.choices):
+            root.children.append(self.choice_node(self.base, choice, self.know.incoming, 1))
+            self.budget.report((i + 1) / total / depth, f"round {self.know.round}: {choice}")
+        self.back_up(root, "max")
+        root.meta["first_answer_s"] = self.budget.elapsed()
+        if depth == 2:
+            self.deepen(root)
+        root.meta["complete"] = not self.budget.stopped
+        root.meta["stopped"] = self.budget.stopped
+        root.meta["elapsed_s"] = self.budget.elapsed()
+        root.meta["nodes"] = sum(1 for _ in iter_nodes(root))
+        return root
+
+    def choice_node(self, world: GameState, choice: Choose, incoming: tuple[str, ...],
+                    level: int) -> TreeNode:
+        opp = self.node(str(choice), "opponent", world)
+        probs = self.model.give_probabilities(world, self.right, incoming)
+        for give in incoming:
+            after = resolve_decision(world, self.me, choice, {self.right: give}, first_legal)
+            plan = self.plan_node(after, give, level)
+            plan.probability = probs[give]
+            opp.children.append(plan)
+        self.model.back_up(opp)
+        opp.meta["passed"] = passed_pair(*self._zones(world), choice)
+        return opp
+
+    def _zones(self, world: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        p = world.players[self.me]
+        return p.hand, p.decision_zone
+
+    def search(self, after: GameState, narrow: bool = False) -> tuple[RoundSearch, Line,
+                                                                        GameState]:
+        """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
+        key = (narrow, *self.boat_key(after))
+        found = self.searches.get(key)
+        if found is None:
+            rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
+                             narrow=narrow)
+            found = (rs, rs.run(after), after)
+            self.searches[key] = found
+        return found
+
+    def boat_key(self, s: GameState) -> tuple[object, ...]:
+        """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
+        outside the competitive mode, every Boat)."""
+        p = s.players[self.me]
+        others = s.players if s.config.mode != "competitive" else None
+        gave = p.gave if s.config.setup == "advanced" else None
+        return (s.round, s.phase, s.step, p.food, p.healthy, p.contaminated, p.doctors,
+                p.protectors, p.bane, p.rooms, p.batteries, p.action_zone, gave,
+                s.river[:s.round - 1], others)
+
+    def plan_node(self, after: GameState, give: str, level: int) -> TreeNode:
+        """My plan once ``give`` has arrived: the best plan, then single deviations from it
+        (in the second round the deviations are found when the node is expanded)."""
+        node = self.node(f"{give} arrives from seat {self.right}", "plan", after)
+        rs, line, _ = self.search(after, narrow=True)
+        node.children.append(self.river_node(after, rs, line, principal=True))
+        node.value = line.value
+        node.expander = self.add_alternatives
+        return node
+
+    def add_alternatives(self, node: TreeNode) -> None:
+        after = node.state
+        assert after is not None
+        rs, line, origin = self.search(after)
+        seen = {_plan_key(c.meta["line"]) for c in node.children}
+        for alt in [line, *rs.deviations(origin, line, 8)]:
+            if _plan_key(alt) in seen:
+                continue
+            seen.add(_plan_key(alt))
+            node.children.append(self.river_node(after, rs, alt, principal=False))
+            if len(node.children) >= 6:
+                break
+        best = max(node.children, key=lambda c: c.value)
+        if best.value > node.value + 1e-9:  # the full search found a better plan
+            for c in node.children:
+                c.principal = c is best
+            if best.expander is not None:
+                expand(best)
+            node.value = best.value
+
+    def river_node(self, after: GameState, rs: RoundSearch, line: Line,
+                   principal: bool) -> TreeNode:
+        node = self.node(line.text() or "nothing to decide", "chance", after,
+                         value=line.value)
+        node.principal = principal
+        node.meta.update(line=line, search=rs, after=after)
+        if principal and self.leaves:
+            self.fill_river(node)
+        else:
+            node.expander = self.fill_river
+        return node
+
+    def play_line(self, after: GameState, rs: RoundSearch, line: Line,
+                  tile: str | None) -> GameState:
+        """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
+        world = with_river_tile(after, tile)
+        return play_steps(world, self.me, rs.steps_for(line, tile))
+
+    def fill_river(self, node: TreeNode) -> None:
+        line: Line = node.meta["line"]
+        rs: RoundSearch = node.meta["search"]
+        after: GameState = node.meta["after"]
+        ends = line.ends()
+        best = max(range(len(ends)), key=lambda i: ends[i][0])
+        for i, (p, tile, _, value) in enumerate(ends):
+            end = self.play_line(after, rs, line, tile)
+            shown = tile or end.river[after.round - 1]
+            label = f"River {shown}" + (" (Island: feeding)" if shown.startswith("I") else "")
+            key = end.key()
+            leaf = self.table.get(key)
+            if leaf is None:
+                leaf = self.node(label, "leaf", end, p, value)
+                leaf.meta["tile"] = tile
+                self.table[key] = leaf
+            else:
+                leaf = _shared(leaf, p)
+            leaf.principal = i == best
+            node.children.append(leaf)
+
+    def back_up(self, node: TreeNode, how: str) -> float:
+        if node.children:
+            values = [c.value for c in node.children]
+            if how == "max":
+                node.value = max(values)
+                best = values.index(node.value)
+                for i, c in enumerate(node.children):
+                    c.principal = i == best
+        return node.value
+
+    # -- the second round
+    def deepen(self, root: TreeNode) -> None:
+        total = sum(1 for opp in root.children for _ in opp.children)
+        done = 0
+        for opp in root.children:
+            choice = _choice(opp.label)
+            for plan in opp.children:
+                done += 1
+                if self.budget.exhausted():
+                    return
+                give = plan.label.split()[0]
+                for river in plan.children:
+                    if river.principal:
+                        self.deepen_river(river, choice, give)
+                        river.value = sum(c.probability * c.value for c in river.children)
+                plan.value = max(c.value for c in plan.children)
+                self.budget.report(0.5 + 0.5 * done / total, f"round {self.know.round + 1} "
+                                   f"after {choice}, {give} arriving")
+            self.model.back_up(opp)
+        self.back_up(root, "max")
+
+    def deepen_river(self, river: TreeNode, choice: Choose, give: str) -> None:
+        line: Line = river.meta["line"]
+        rs: RoundSearch = river.meta["search"]
+        for leaf in river.children:
+            if self.budget.exhausted():
+                return
+            if leaf.state is None or leaf.state.is_over or leaf.children:
+                continue
+            tile = leaf.meta.get("tile")
+            ends = []
+            for world in self.worlds:
+                after = resolve_decision(with_river_tile(world, tile), self.me, choice,
+                                         {self.right: give}, self.model.policy)
+                ends.append(self.play_line(after, rs, line, tile))
+            leaf.kind = "chance"
+            leaf.children = self.next_cards(ends)
+            leaf.value = sum(c.probability * c.value for c in leaf.children)
+
+    def next_cards(self, ends: list[GameState]) -> list[TreeNode]:
+        groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[GameState]] = {}
+        for end in ends:
+            p = end.players[self.me]
+            groups.setdefault((p.hand, p.decision_zone), []).append(end)
+        out = []
+        for (hand, dz), members in groups.items():
+            end = members[0]
+            label = (f"you draw {' '.join(hand) or 'nothing'}; left neighbour passes "
+                     f"{' '.join(dz)}")
+            node = self.table.get(end.key())
+            if node is None:
+                node = self.node(label, "decision", end, len(members) / len(ends))
+                self.fill_next_round(node, end)
+                self.table[end.key()] = node
+            else:
+                node = _shared(node, len(members) / len(ends))
+            out.append(node)
+        best = max(range(len(out)), key=lambda i: out[i].probability)
+        out[best].principal = True
+        return out
+
+    def fill_next_round(self, node: TreeNode, end: GameState) -> None:
+        if end.is_over or end.phase is not Phase.DECISION:
+            node.kind = "leaf"
+            node.value = self.leaf(end)
+            return
+        know = knowledge(end, self.me)
+        for choice in know.choices:
+            node.children.append(self.choice_node(end, choice, know.incoming, 2))
+        self.back_up(node, "max")
+
+
+def _shared(node: TreeNode, probability: float) -> TreeNode:
+    """A transposition: the same subtree reached on another edge (a new edge, same children)."""
+    twin = TreeNode(id=node.id, label=node.label, kind=node.kind, probability=probability,
+                    value=node.value, resources=node.resources, children=node.children,
+                    state=node.state, meta=node.meta)
+    return twin
+
+
+def _plan_key(line: Line) -> tuple[object, ...]:
+    """Plans that make the same moves in another order (Batteries m1 then m2, or m2 then m1)
+    end in the same position: one of them is enough."""
+    return (tuple(sorted(str(a) for a in line.steps)),
+            tuple((tile, _plan_key(sub)) for _, tile, sub in line.forks))
+
+
+def _choice(label: str) -> Choose:
+    words = label.split()
+    return Choose(words[1], words[3])
+
+
+def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
+    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal)."""
+    from precog.engine import apply, legal_actions
+
+    start = state.round
+    queue = list(steps)
+    while not state.is_over and state.round == start:
+        options = legal_actions(state)
+        if state.to_move == seat and queue:
+            action = queue.pop(0)
+            if action not in options:
+                raise AnalysisError(f"plan step {action} is not legal here ({state.step.value})")
+        else:
+            action = options[0]
+        state = apply(state, action)
+    return state

@@ -1,0 +1,87 @@
+"""``precog analyse``: rank a player's Keep/Give choices (and show the look-ahead tree)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from precog.commands.common import UsageError, add_command, positive_int, print_json
+from precog.commands.common import whole_number as int_type
+
+NAME = "analyse"
+EXAMPLES = """\
+POSITION is a position string (pg1.<data>.<check>), a JSON position or saved game file, or -
+for standard input. The position must be in a Decision phase where PLAYER has not chosen yet.
+Values are projected final Healthy Humans (with --rollouts: mean final Healthy Humans of
+rollouts to the end, with 95 % confidence half-widths). Only what PLAYER may see is used.
+
+examples:
+  precog analyse "$(precog random-position --players 4 --round 6 --seed 1)" --player 0
+  precog analyse position.json --player 2 --model worst --tree
+  precog analyse game.json --rollouts 400 --seed 3 --json
+"""
+
+
+def register(subparsers: Any) -> None:
+    parser = add_command(
+        subparsers, NAME, "rank a player's Keep/Give choices with the look-ahead",
+        "Rank every (Keep, Give) choice of a player: value, loss against the best, "
+        "confidence interval (with rollouts), the principal line, the chance each "
+        "passed card comes back and what the Give is worth to the left neighbour.",
+        EXAMPLES)
+    parser.add_argument("position", metavar="POSITION",
+                        help="position string, JSON file (position or saved game) or -")
+    parser.add_argument("--player", type=int_type, default=None, metavar="P",
+                        help="seat to analyse (default: the seat to move)")
+    parser.add_argument("--model", choices=("uniform", "worst", "bot"), default="uniform",
+                        help="opponent model: uniform, worst or bot (default uniform)")
+    parser.add_argument("--rollouts", type=int_type, default=0, metavar="N",
+                        help="rollouts per choice to the end of the game (default 0: the "
+                             "look-ahead tree's values)")
+    parser.add_argument("--depth", type=positive_int, default=None, choices=(1, 2),
+                        metavar="D", help="rounds of look-ahead: 1 or 2 (default 2, or 1 "
+                                          "with --rollouts)")
+    parser.add_argument("--seed", type=int_type, default=0, metavar="S",
+                        help="seed of the sampled worlds (default 0)")
+    parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                        help="stop the analysis after this many seconds")
+    parser.add_argument("--tree", action="store_true", help="also print the look-ahead tree")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from precog.analysis.ranking import rank_options
+    from precog.analysis.tree import render_tree_text
+    from precog.analysis.world import AnalysisError
+    from precog.commands.show import parse_position, read_input
+
+    source, text = read_input(args.position)
+    state = parse_position(source, text)
+    n = state.config.players
+    player = state.to_move if args.player is None else args.player
+    if not 0 <= player < n:
+        raise UsageError(f"--player {player}: expected a seat 0..{n - 1} of this "
+                         f"{n}-player game")
+    if args.rollouts < 0:
+        raise UsageError(f"--rollouts {args.rollouts}: expected 0 or more")
+    if args.budget is not None and args.budget <= 0:
+        raise UsageError(f"--budget {args.budget}: expected a positive number of seconds")
+    try:
+        ranking = rank_options(state, player, model=args.model, rollouts=args.rollouts,
+                               seed=args.seed, budget_s=args.budget, depth_rounds=args.depth)
+    except AnalysisError as err:
+        raise UsageError(f"{source}: {err}") from None
+    if args.json:
+        out = ranking.to_dict()
+        if args.tree and ranking.tree is not None:
+            out["tree"] = ranking.tree.to_dict(max_depth=6)
+        print_json(out)
+        return 0
+    print(ranking.table())
+    if args.tree and ranking.tree is not None:
+        print()
+        print(render_tree_text(ranking.tree, max_depth=6, principal_only=False))
+    sys.stdout.flush()
+    return 0

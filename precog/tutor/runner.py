@@ -1,0 +1,412 @@
+"""The lesson runner: the model behind a lesson page, with no widget in it.
+
+It walks a lesson's steps, holds the position, lets the learner act (every check through the
+engine), plays the other seats, generates the quizzes, and can always "show me" the step.
+
+>>> runner = LessonRunner(load_lesson("lesson02"))
+>>> while not runner.finished:
+...     _ = runner.next() if runner.complete else runner.show_me()
+>>> runner.finished
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from precog.engine import GameState, Phase, PrecogError, apply, legal_actions, why_illegal
+from precog.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    EndActions,
+    Heal,
+    IgnoreRiver,
+    LoseHumans,
+    Mitigate,
+    PlaceBattery,
+    Reveal,
+    SpendProtectors,
+    TakeFood,
+    TakeHumans,
+)
+from precog.engine.state import Step
+from precog.tutor.data import Lesson, LessonStep, UiTexts, load_lesson, ui_texts
+from precog.tutor.flow import STAGES, CardFlow, card_flow
+from precog.tutor.positions import Mark, build_position, holds, mark, policy
+from precog.tutor.preview import preview
+from precog.tutor.progress import ProgressStore
+from precog.tutor.quizzes import Quiz, make_quiz
+from precog.tutor.words import action_kind, action_label, kind_reason
+
+__all__ = ["Feedback", "LessonRunner", "Option", "load_lesson"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice the learner could make now: legal (clickable) or refused, with the reason."""
+
+    action: Action
+    label: str
+    legal: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the page says after a click. ``kind``: ok, refused, right, wrong, info."""
+
+    kind: str
+    text: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    moves: int
+    resolution: tuple[GameState, Action, GameState] | None
+
+
+@dataclass
+class _StepState:
+    mark: Mark
+    moves: int = 0
+    quiz: Quiz | None = None
+    answered: bool = False
+    seen: list[str] = field(default_factory=list)
+    flow_stage: int = 0
+    history: list[_Snapshot] = field(default_factory=list)
+
+
+class LessonRunner:
+    """One lesson being taken. Call :meth:`play`, :meth:`answer`, :meth:`look`,
+    :meth:`show_me`, :meth:`next`, :meth:`undo` and :meth:`restart`; read the rest."""
+
+    def __init__(self, lesson: Lesson, texts: UiTexts | None = None,
+                 store: ProgressStore | None = None,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.lesson = lesson
+        self.texts = texts or ui_texts(lesson.lang)
+        self.store = store
+        self.on_change = on_change
+        self.restart()
+
+    # -- where we are -------------------------------------------------------------------------
+    @property
+    def step(self) -> LessonStep:
+        return self.lesson.steps[self.index]
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps)
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def quiz(self) -> Quiz | None:
+        return self._step.quiz
+
+    @property
+    def flow(self) -> CardFlow | None:
+        if self.resolution is None:
+            return None
+        return card_flow(*self.resolution)
+
+    @property
+    def flow_stage(self) -> int:
+        return self._step.flow_stage
+
+    @property
+    def seen_parts(self) -> list[str]:
+        return list(self._step.seen)
+
+    @property
+    def learner_to_move(self) -> bool:
+        return (self.step.kind == "act" and not self.complete and not self.state.is_over
+                and self.state.to_move == self.seat)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the current step is done (Next may be pressed)."""
+        kind, st = self.step.kind, self._step
+        if kind == "act":
+            return self._until_holds()
+        if kind == "quiz":
+            return st.answered
+        if kind == "explore":
+            return len(st.seen) == len(self.step.parts)
+        if kind == "flow":
+            return st.flow_stage == len(STAGES) - 1
+        return True
+
+    def _until_holds(self) -> bool:
+        return holds(self.step.until, self.state, self.seat, self._step.mark, self._step.moves)
+
+    # -- moving through the lesson ----------------------------------------------------------------
+    def restart(self) -> None:
+        """Back to the lesson's first step and starting position."""
+        self.index = 0
+        self.finished = False
+        self._seat = self.lesson.position.seat
+        self.state = build_position(self.lesson.position)
+        self.resolution: tuple[GameState, Action, GameState] | None = None
+        self.before_choice: GameState | None = None
+        self._enter()
+
+    def _enter(self) -> None:
+        step = self.step
+        if step.position is not None:
+            self.state = build_position(step.position)
+            self._seat = step.position.seat
+            self.resolution = None
+        self._step = _StepState(mark=mark(self.state))
+        if step.kind == "act":
+            self._play_others()
+        elif step.kind == "quiz":
+            self._step.quiz = make_quiz(step.quiz, self.state, self.seat, step.params,
+                                        self.texts, self.before_choice)
+        elif step.kind == "flow" and self.resolution is None:
+            raise PrecogError(f"{step.where}: a flow step needs a Dual Select reveal before it")
+        self._changed()
+
+    def next(self) -> Feedback:
+        """Go to the next step (or finish the lesson) once this one is complete."""
+        if not self.complete:
+            return Feedback("refused", self.texts.say("feedback", "not_complete"))
+        if self.index + 1 >= self.total:
+            self.finished = True
+            self._save(done=True)
+            self._changed()
+            return Feedback("ok", self.texts.say("feedback", "lesson_done"))
+        self.index += 1
+        self._save()
+        self._enter()
+        return Feedback("info", "")
+
+    def _save(self, done: bool = False) -> None:
+        if self.store is not None:
+            self.store.record(self.lesson.id, step=self.total if done else self.index,
+                              steps=self.total, done=done)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    # -- acting ---------------------------------------------------------------------------
+    def options(self) -> list[Option]:
+        """The learner's choices now: every legal action, and nearby refused ones with why."""
+        if not self.learner_to_move:
+            return []
+        out, seen = [], set()
+        for action in legal_actions(self.state) + _nearby(self.state, self.seat):
+            key = str(action)
+            if key in seen:
+                continue
+            seen.add(key)
+            reason = self.refusal(action)
+            out.append(Option(action, action_label(self.state, action, self.texts),
+                              legal=reason is None, reason=reason or ""))
+        return out
+
+    def refusal(self, action: Action) -> str | None:
+        """None if the learner may play ``action`` now, else the reason in kind words."""
+        if self.state.is_over:
+            return self.texts.say("feedback", "game_over")
+        if not self.learner_to_move:
+            return self.texts.say("feedback", "not_your_turn")
+        reason = why_illegal(self.state, action)
+        if reason is not None:
+            return kind_reason(reason, self.texts)
+        if not self._accepted(action):
+            return self.step.hint or self.texts.say("feedback", "not_in_this_step")
+        return None
+
+    def _accepted(self, action: Action) -> bool:
+        patterns = [p.lower() for p in self.step.accept]
+        kind = action_kind(action)
+        mine = [p for p in patterns if p.split()[0] == kind]
+        if not mine:
+            return True
+        text = str(action).lower()
+        return any(text == p or text.startswith(p + " ") for p in mine)
+
+    def preview(self, action: Action) -> list[str]:
+        """What ``action`` would do, found on the immutable position (empty if refused)."""
+        if self.refusal(action) is not None:
+            return []
+        return preview(self.state, self.seat, action, self.texts)
+
+    def play(self, action: Action) -> Feedback:
+        """The learner plays ``action``: refused with a reason, or played (then the others)."""
+        reason = self.refusal(action)
+        if reason is not None:
+            return Feedback("refused", reason)
+        label = action_label(self.state, action, self.texts)
+        self._step.history.append(_Snapshot(self.state, self._step.moves, self.resolution))
+        self._apply(action)
+        self._step.moves += 1
+        self._play_others()
+        self._changed()
+        return Feedback("ok", self.texts.say("feedback", "played", action=label))
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        if before.phase is Phase.DECISION and before.to_move == self.seat:
+            self.before_choice = before
+        self.state = apply(before, action)
+        if before.phase is Phase.DECISION and self.state.phase is Phase.ACTION:
+            self.resolution = (before, action, self.state)
+
+    def _play_others(self) -> None:
+        choose = policy(self.step.others, seed=self.state.config.seed + self.state.round)
+        for _ in range(5000):
+            if self.state.is_over or self.state.to_move == self.seat or self._until_holds():
+                return
+            self._apply(choose(self.state))
+
+    def undo(self) -> Feedback:
+        """Take back the learner's last move in this step (and the others' replies)."""
+        if not self._step.history:
+            return Feedback("refused", self.texts.say("feedback", "nothing_to_undo"))
+        snap = self._step.history.pop()
+        self.state, self._step.moves, self.resolution = snap.state, snap.moves, snap.resolution
+        self._changed()
+        return Feedback("ok", self.texts.say("feedback", "undone"))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._step.history)
+
+    def suggestion(self) -> Action | None:
+        """What "show me" would play: the step's scripted move if legal now, else the first
+        legal action the step accepts."""
+        if not self.learner_to_move:
+            return None
+        for text in self.step.show:
+            for action in legal_actions(self.state):
+                if str(action).lower() == text.lower() and self.refusal(action) is None:
+                    return action
+        for action in legal_actions(self.state):
+            if self.refusal(action) is None:
+                return action
+        return None
+
+    # -- thinking ahead (lesson 9) ---------------------------------------------------------
+    def options_for_lookahead(self) -> list[Choose]:
+        """The learner's legal (Keep, Give) choices now."""
+        if self.state.phase is not Phase.DECISION or self.state.to_move != self.seat:
+            return []
+        return [a for a in legal_actions(self.state) if isinstance(a, Choose)]
+
+    def tree_rows(self) -> list[tuple[str, float, str, bool]]:
+        """The explorer's look-ahead tree, one round deep: (choice, value, what follows, best).
+
+        Empty when the analysis package is not installed or cannot analyse this position.
+        """
+        if not self.options_for_lookahead():
+            return []
+        try:
+            from precog.analysis.tree import build_tree, principal_line
+        except ImportError:
+            return []
+        try:
+            root = build_tree(self.state, self.seat, depth_rounds=1)
+        except Exception:  # the explorer is optional in a lesson; the lesson goes on without it
+            return []
+        rows = []
+        for child in root.children:
+            line = [n.label for n in principal_line(child)[:2]]
+            text = " · ".join(x if len(x) < 60 else x[:57] + "…" for x in line)
+            rows.append((child.label, child.value, text, child.principal))
+        return rows
+
+    # -- quizzes, parts, the card flow ----------------------------------------------------------
+    def answer(self, picked: set[str] | frozenset[str]) -> Feedback:
+        quiz = self.quiz
+        if quiz is None:
+            return Feedback("refused", self.texts.say("feedback", "no_quiz"))
+        self._step.answered = True
+        self._changed()
+        if quiz.check(picked):
+            return Feedback("right", self.texts.say("quiz", "right"), (quiz.working,))
+        return Feedback("wrong", self.texts.say("quiz", "wrong", answer=quiz.answer_text()),
+                        (quiz.working,))
+
+    def look(self, part_id: str) -> Feedback:
+        """The learner looks at a part of the Boat (lesson 1)."""
+        parts = {p.id: p for p in self.step.parts}
+        if part_id not in parts:
+            return Feedback("refused", self.texts.say("feedback", "no_such_part", part=part_id))
+        if part_id not in self._step.seen:
+            self._step.seen.append(part_id)
+        self._changed()
+        return Feedback("info", parts[part_id].label, (parts[part_id].text,))
+
+    def flow_to(self, stage: int) -> None:
+        if self.step.kind == "flow":
+            self._step.flow_stage = max(0, min(stage, len(STAGES) - 1))
+            self._changed()
+
+    # -- show me --------------------------------------------------------------------------
+    def show_me(self) -> Feedback:
+        """Do the step for the learner: play the move, answer the quiz, show the next part."""
+        kind = self.step.kind
+        if self.complete:
+            return self.next()
+        if kind == "act":
+            action = self.suggestion()
+            if action is None:
+                return Feedback("refused", self.texts.say("feedback", "nothing_to_show"))
+            label = action_label(self.state, action, self.texts)
+            lines = tuple(self.preview(action))
+            self.play(action)
+            return Feedback("info", self.texts.say("feedback", "shown", action=label), lines)
+        if kind == "quiz" and self.quiz is not None:
+            self._step.answered = True
+            self._changed()
+            return Feedback("info", self.texts.say("quiz", "shown",
+                                                   answer=self.quiz.answer_text()),
+                            (self.quiz.working,))
+        if kind == "explore":
+            part = next(p for p in self.step.parts if p.id not in self._step.seen)
+            return self.look(part.id)
+        if kind == "flow":
+            self.flow_to(self._step.flow_stage + 1)
+            return Feedback("info", "")
+        return self.next()
+
+
+def _nearby(state: GameState, seat: int) -> list[Action]:
+    """Refused actions worth showing next to the legal ones, so the learner sees why not."""
+    p = state.players[seat]
+    if state.phase is Phase.DECISION:
+        cards = p.hand + p.decision_zone
+        return [Choose(k, g) for k in cards for g in cards]
+    if state.step is Step.ACTIVATE:
+        return [Activate("both"), Activate("G"), Activate("R")]
+    if state.step is Step.PROTECT:
+        return [SpendProtectors(k) for k in range(p.protectors + 1)]
+    if state.step is Step.LOSE:
+        n = max((a.healthy + a.contaminated for a in legal_actions(state)
+                 if isinstance(a, LoseHumans)), default=0)
+        return [LoseHumans(h, n - h) for h in range(n + 1)]
+    if state.step is Step.IGNORE:
+        return [IgnoreRiver(False), IgnoreRiver(True)]
+    if state.step is Step.COOP:
+        return [Reveal(), *(Mitigate(t) for t, m in state.objectives if not m), EndActions()]
+    if state.step is Step.GAINS:
+        g = state.pending
+        if g.food:
+            return [TakeFood(n) for n in range(g.food, -1, -1)]
+        if g.human:
+            return [TakeHumans(n) for n in range(g.human, -1, -1)]
+        if g.ymune or g.doctor or g.protector:
+            return []
+        if g.heal:
+            return [Heal(n) for n in range(g.heal, -1, -1)]
+        return [PlaceBattery(m) for m in range(6)] + [PlaceBattery(None)]
+    return []

@@ -1,0 +1,184 @@
+"""The interactive look-ahead tree: expand and collapse nodes, click one to see it.
+
+It draws an analysis :class:`~precog.analysis.tree.TreeNode` (built by the analysis package);
+nodes left collapsed by the analysis are grown on demand with ``analysis.tree.expand``. Only
+the open part of the tree is drawn, one row per node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from precog.analysis.tree import TreeNode, expand, principal_line
+from precog.render.board import boat_html
+
+KIND_NAMES = {"decision": "you choose", "opponent": "a neighbour chooses", "chance": "chance",
+              "plan": "your plan", "leaf": "end of the look-ahead"}
+EDGE_NAMES = {"decision": "your choice", "opponent": "neighbour's Give", "chance": "chance",
+              "plan": "your plan", "": "the Decision"}
+MAX_NODES = ("decision", "plan")  # the analysing seat chooses: best first
+MAX_ROWS = 160
+RESOURCE_NAMES = (("healthy", "Healthy"), ("contaminated", "Contaminated"), ("food", "Food"),
+                  ("batteries", "Batteries"), ("doctors", "Doctors"),
+                  ("protectors", "Protectors"), ("bane", "Bane"))
+
+
+class TreeView(widgets.VBox):
+    """Rows of the open nodes; ▸/▾ opens and closes, the label selects a node."""
+
+    def __init__(self, on_select: Callable[[TreeNode], None] | None = None) -> None:
+        super().__init__()
+        self.add_class("pc-tree")
+        self.root: TreeNode | None = None
+        self.seat = 0
+        self.open: set[str] = set()
+        self.selected: TreeNode | None = None
+        self.on_select = on_select
+        self.rows: dict[str, widgets.HBox] = {}
+        self.toggles: dict[str, widgets.Button] = {}
+        self.labels: dict[str, widgets.Button] = {}
+        self.body = widgets.VBox()
+        self.body.add_class("pc-tree-body")
+        self.detail = widgets.HTML()
+        self.detail.add_class("pc-node-detail")
+        legend = widgets.HTML(
+            '<div class="pc-tree-legend"><span class="pc-k pc-k-principal">principal line'
+            '</span><span class="pc-k pc-k-chance">chance (probability)</span>'
+            '<span class="pc-k pc-k-opponent">neighbour (model)</span>'
+            '<span class="pc-k pc-k-plan">your plan</span></div>')
+        split = widgets.HBox([self.body, self.detail])
+        split.add_class("pc-tree-split")
+        self.children = [legend, split]
+
+    def show(self, root: TreeNode | None, seat: int = 0) -> None:
+        """Draw a new tree: its root open, the principal line open to the first plan."""
+        self.root, self.seat = root, seat
+        self.open, self.selected = set(), None
+        if root is not None:
+            self.open.add(root.id)
+            line = principal_line(root)
+            for node in line[:2]:
+                self.open.add(node.id)
+        self._draw()
+        self.detail.value = ('<div class="pc-none">Click a node to see the position there.'
+                             "</div>") if root is not None else ""
+
+    def toggle(self, node_id: str) -> None:
+        """Open or close a node (growing it first if the analysis left it collapsed)."""
+        node = self.find(node_id)
+        if node is None:
+            return
+        if node_id in self.open:
+            self.open.discard(node_id)
+        else:
+            if node.expandable:
+                expand(node)
+            self.open.add(node_id)
+        self._draw()
+
+    def select(self, node_id: str) -> None:
+        node = self.find(node_id)
+        if node is None:
+            return
+        self.selected = node
+        self.detail.value = node_detail_html(node, self.seat)
+        for nid, b in self.labels.items():
+            if nid == node_id:
+                b.add_class("pc-selected")
+            else:
+                b.remove_class("pc-selected")
+        if self.on_select is not None:
+            self.on_select(node)
+
+    def find(self, node_id: str) -> TreeNode | None:
+        for node, _depth, _edge in self._walk(open_only=False):
+            if node.id == node_id:
+                return node
+        return None
+
+    def visible(self) -> list[tuple[TreeNode, int, str]]:
+        """The rows drawn now: (node, depth, kind of its parent), at most :data:`MAX_ROWS`."""
+        return list(self._walk(open_only=True))[:MAX_ROWS]
+
+    def _walk(self, open_only: bool) -> Any:
+        if self.root is None:
+            return
+        stack: list[tuple[TreeNode, int, str]] = [(self.root, 0, "")]
+        seen: set[int] = set()
+        while stack:
+            node, depth, edge = stack.pop()
+            if not open_only:  # a shared node (transposition) is searched once
+                if id(node) in seen:
+                    continue
+                seen.add(id(node))
+            yield node, depth, edge
+            if not open_only or node.id in self.open:
+                kids = node.children
+                if node.kind in MAX_NODES:
+                    kids = sorted(kids, key=lambda c: -c.value)
+                stack.extend((c, depth + 1, node.kind) for c in reversed(kids))
+
+    def _draw(self) -> None:
+        old = list(self.body.children)
+        self.rows, self.toggles, self.labels = {}, {}, {}
+        self.body.children = [self._row(node, depth, edge)
+                              for node, depth, edge in self.visible()]
+        for row in old:
+            for w in row.children:  # type: ignore[attr-defined]
+                w.close()
+            row.close()
+
+    def _row(self, node: TreeNode, depth: int, edge: str) -> widgets.HBox:
+        has_more = bool(node.children) or node.expandable
+        is_open = node.id in self.open
+        toggle = widgets.Button(description="▾" if is_open else "▸" if has_more else "·",
+                                tooltip=("collapse" if is_open else "expand") if has_more
+                                else "no further choices", disabled=not has_more)
+        toggle.add_class("pc-tree-toggle")
+        toggle.on_click(lambda _b, nid=node.id: self.toggle(nid))
+        label = widgets.Button(description=_short(node.label), tooltip=node.label)
+        label.add_class("pc-tree-label")
+        label.on_click(lambda _b, nid=node.id: self.select(nid))
+        if self.selected is not None and self.selected.id == node.id:
+            label.add_class("pc-selected")
+        prob = (f'<span class="pc-prob">{node.probability:.0%}</span>'
+                if node.probability < 0.999 else "")
+        info = widgets.HTML(f'{prob}<span class="pc-val" title="value in Healthy Humans">'
+                            f'{node.value:.2f}</span><span class="pc-kind">'
+                            f"{escape(EDGE_NAMES.get(edge, edge))}</span>")
+        info.add_class("pc-tree-info")
+        row = widgets.HBox([toggle, label, info])
+        row.add_class("pc-tree-row")
+        row.add_class(f"pc-k-{edge or 'root'}")
+        if node.principal or node is self.root:
+            row.add_class("pc-principal")
+        row.layout.padding = f"0 0 0 {depth * 18}px"
+        self.rows[node.id] = row
+        self.toggles[node.id] = toggle
+        self.labels[node.id] = label
+        return row
+
+
+def _short(text: str, n: int = 64) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def node_detail_html(node: TreeNode, seat: int) -> str:
+    """The selected node: what it is, its value and the analysing seat's Boat there."""
+    res = node.resources
+    cells = "".join(f"<tr><td>{name}</td><td><b>{res[key]}</b></td></tr>"
+                    for key, name in RESOURCE_NAMES if key in res)
+    table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
+    prob = f" · probability {node.probability:.0%}" if node.probability < 0.999 else ""
+    boat = ""
+    if node.state is not None:
+        boat = ('<div class="pc-sub">Your Boat here (other hands in this line are guesses, '
+                "so they stay hidden)</div>" + boat_html(node.state, seat, viewer=seat))
+    return (f'<div class="pc-node"><div class="pc-node-title">{escape(node.label)}</div>'
+            f'<div class="pc-node-meta">{escape(KIND_NAMES.get(node.kind, node.kind))} · '
+            f"value {node.value:.2f} Healthy Humans{prob}"
+            f'{" · on the principal line" if node.principal else ""}</div>{table}{boat}</div>')

@@ -1,0 +1,32 @@
+"""Positions shared by the analysis tests (built with the engine tests' scenario helper)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from precog.engine import GameState, Phase
+from precog.engine.playout import random_playout
+from tests.engine.positions import position, seat
+
+
+def mid_game(players: int = 4, seed: int = 1, round: int = 6) -> GameState:
+    """A seeded random-legal game stopped at the start of ``round``'s Decision phase."""
+    return random_playout(random.Random(seed), players=players, seed=seed,
+                          stop_round=round).final
+
+
+@pytest.fixture(scope="session")
+def mid_game_3p() -> GameState:
+    return mid_game(players=3, seed=2, round=5)
+
+
+def starving_position() -> GameState:
+    """Round 4, two players: seat 0 has 6 Healthy Humans and no Food, and the Island feeds
+    at the end of this round. Its hand holds D02 (Food +3) and D04 (Humans); its Decision
+    Zone and the right neighbour's hold only Battery cards. Keeping D02 saves 3 Humans."""
+    return position(players=2, round=4, phase=Phase.DECISION, seats=[
+        seat(food=0, healthy=6, hand=("D02", "D04"), decision_zone=("T07", "T08")),
+        seat(decision_zone=("D06", "D07")),
+    ])

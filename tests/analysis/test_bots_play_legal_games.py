@@ -1,0 +1,61 @@
+"""Bots choose only legal actions, from their own observation."""
+
+from __future__ import annotations
+
+import pytest
+
+from precog.analysis.bots import (
+    Bot,
+    GreedyBot,
+    LookaheadBot,
+    RandomBot,
+    RolloutBot,
+    make_bot,
+    play_game,
+)
+from precog.analysis.world import AnalysisError
+from precog.engine import new_game, observation, legal_actions
+
+
+class Checking(Bot):
+    """Wraps a bot and records that every choice was among the legal actions."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.choices = inner, 0
+
+    def choose(self, obs, legal):
+        self.inner.sample_world = self.sample_world
+        action = self.inner.choose(obs, legal)
+        assert action in legal
+        self.choices += 1
+        return action
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_and_greedy_bots_play_legal_games_in_every_mode(seed):
+    setups = [dict(players=2), dict(players=3, setup="advanced"), dict(players=4, mode="team"),
+              dict(players=2, mode="coop", difficulty="hard")]
+    setup = setups[seed % len(setups)]
+    n = setup["players"]
+    bots = [Checking(RandomBot(seed) if s % 2 else GreedyBot(seed)) for s in range(n)]
+    final = play_game(bots, seed=seed, **setup)
+    assert final.is_over and all(b.choices > 0 for b in bots)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_lookahead_and_rollout_bots_play_legal_games(seed):
+    bots = [Checking(LookaheadBot(seed)), Checking(RolloutBot(seed, rollouts=8))]
+    assert play_game(bots, seed=seed, players=2, setup="advanced" if seed else "standard"
+                     ).is_over
+
+
+def test_a_bot_that_simulates_needs_a_world_sampler():
+    state = new_game(players=2, seed=1)
+    with pytest.raises(AnalysisError, match="sample_world"):
+        GreedyBot(0).choose(observation(state, 0), legal_actions(state))
+
+
+def test_an_unknown_bot_name_is_refused_with_the_known_names():
+    with pytest.raises(AnalysisError, match="greedy"):
+        make_bot("clever", 0)

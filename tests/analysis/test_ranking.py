@@ -1,0 +1,59 @@
+"""The ranked candidate list of Keep/Give choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from precog.analysis.ranking import give_values, rank_options
+from tests.analysis.conftest import mid_game, starving_position
+
+
+def test_keeping_the_food_card_before_a_feeding_island_ranks_first():
+    ranking = rank_options(starving_position(), 0, depth_rounds=1)
+    assert ranking.rows[0].keep == "D02"
+    others = [r for r in ranking.rows if r.keep != "D02"]
+    assert min(r.loss for r in others) > 1.0
+    assert ranking.rows[0].loss == 0.0
+
+
+def test_rollouts_also_put_the_food_card_first_with_a_confidence_interval():
+    ranking = rank_options(starving_position(), 0, rollouts=64, seed=2)
+    assert ranking.rows[0].keep == "D02"
+    assert all(r.ci95 is not None and r.ci95 >= 0 and r.samples == 64 for r in ranking.rows)
+    assert ranking.meta["model"] == "uniform" and ranking.meta["seed"] == 2
+
+
+def test_every_choice_is_listed_once_with_its_losses_against_the_best(mid_game_3p):
+    ranking = rank_options(mid_game_3p, 0, depth_rounds=1)
+    assert len({r.action for r in ranking.rows}) == 6
+    values = [r.value for r in ranking.rows]
+    assert values == sorted(values, reverse=True)
+    assert [r.loss for r in ranking.rows] == pytest.approx([values[0] - v for v in values])
+
+
+def test_each_passed_card_comes_back_with_the_model_s_probability():
+    state = mid_game(players=2, seed=4, round=3)
+    for row in rank_options(state, 0, depth_rounds=2).rows:
+        me = state.players[0]
+        passed = {c for c in me.hand + me.decision_zone if c not in (row.keep, row.give)}
+        assert set(row.return_chance) == passed
+        assert sum(row.return_chance.values()) == pytest.approx(1.0)
+
+
+def test_rollout_values_are_reproducible_for_a_seed_and_shared_across_choices(mid_game_3p):
+    a = rank_options(mid_game_3p, 1, rollouts=48, seed=5)
+    b = rank_options(mid_game_3p, 1, rollouts=48, seed=5)
+    assert [r.to_dict() for r in a.rows] == [r.to_dict() for r in b.rows]
+    assert a.meta["samples"] == 48
+
+
+def test_the_two_gives_are_worth_opposite_amounts_to_the_left_neighbour(mid_game_3p):
+    worth = give_values(mid_game_3p, 0, seed=0)
+    assert set(worth) == set(mid_game_3p.players[0].decision_zone)
+    assert sum(worth.values()) == pytest.approx(0.0)
+
+
+def test_a_time_budget_stops_rollouts_early_but_keeps_every_choice(mid_game_3p):
+    ranking = rank_options(mid_game_3p, 0, rollouts=1_000_000, budget_s=0.3, seed=1)
+    assert len(ranking.rows) == 6
+    assert 2 <= ranking.meta["samples"] < 1_000_000

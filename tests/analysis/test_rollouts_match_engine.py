@@ -1,0 +1,64 @@
+"""The numpy batch plays exactly the games the engine plays (same seeds, same policy)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from precog.analysis import batch
+from precog.analysis.rollouts import RolloutPolicy, play_out, uniforms
+from precog.engine import legal_actions, new_game
+from precog.engine.playout import random_playout
+
+
+def boat(state, seat):
+    p = state.players[seat]
+    return (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+            tuple(p.batteries))
+
+
+@pytest.mark.parametrize(("players", "mode", "setup"), [
+    (2, "competitive", "standard"), (3, "competitive", "advanced"),
+    (4, "competitive", "standard"), (4, "team", "standard"), (4, "team", "advanced")])
+@pytest.mark.parametrize("explore", [0.0, 0.15, 1.0])
+def test_batch_rollouts_end_in_the_engine_s_final_positions(players, mode, setup, explore):
+    if setup == "advanced":
+        starts = [random_playout(random.Random(g), players=players, mode=mode, setup=setup,
+                                 seed=g, stop_round=1).final for g in range(12)]
+    else:
+        starts = [new_game(players=players, mode=mode, seed=g) for g in range(12)]
+    rows = uniforms(len(starts), seed=players)
+    policy = RolloutPolicy(explore=explore)
+    finals = batch.run(starts, rows, policy)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        assert final.is_over
+        for s in range(players):
+            assert finals.seat(g, s) == boat(final, s), (g, s)
+
+
+@pytest.mark.parametrize("round", [5, 8, 11, 12])
+def test_batch_rollouts_from_mid_game_with_a_forced_first_choice_match_the_engine(round):
+    starts = [random_playout(random.Random(g), players=3, seed=g, stop_round=round).final
+              for g in range(10)]
+    rows = uniforms(len(starts), seed=round)
+    policy = RolloutPolicy(explore=0.5)
+    forced = np.full((len(starts), 3), -1)
+    forced[:, 1] = 1
+    finals = batch.run(starts, rows, policy, forced)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g], {1: legal_actions(start)[1]})
+        assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
+
+
+def test_the_batch_refuses_cooperative_games_and_mid_phase_positions():
+    coop = [new_game(players=2, mode="coop", seed=1)]
+    assert not batch.supports(coop)
+    started = new_game(players=2, seed=1)
+    from precog.engine import apply
+
+    assert not batch.supports([apply(started, legal_actions(started)[0])])
+    with pytest.raises(ValueError, match="batch"):
+        batch.run(coop, uniforms(1, 0), RolloutPolicy())

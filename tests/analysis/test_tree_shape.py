@@ -1,0 +1,148 @@
+"""The look-ahead tree: its shape follows the Dual Select System and what the seat knows."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from precog.analysis.tree import build_tree, expand, iter_nodes, render_tree_text
+from precog.analysis.world import AnalysisError, passed_pair
+from precog.engine import Phase, apply, legal_actions
+from precog.engine.actions import Choose
+from tests.analysis.conftest import mid_game
+from tests.engine.positions import position, seat
+
+
+def test_four_distinct_cards_give_exactly_six_keep_give_choices(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=1)
+    labels = [c.label for c in root.children]
+    assert len(labels) == 6 and len(set(labels)) == 6
+    assert all(c.kind == "opponent" for c in root.children)
+
+
+def test_round_twelve_offers_two_choices_from_the_decision_zone():
+    state = position(players=3, round=12, phase=Phase.DECISION, seats=[
+        seat(decision_zone=("T20", "T21"))])
+    root = build_tree(state, 0, depth_rounds=2)
+    assert sorted(c.label for c in root.children) == ["keep T20 give T21", "keep T21 give T20"]
+    assert all(n.state is None or n.state.round == 12 for n in iter_nodes(root))
+
+
+def test_the_right_neighbour_can_only_give_one_of_its_two_face_up_cards(mid_game_3p):
+    root = build_tree(mid_game_3p, 1, depth_rounds=1)
+    incoming = set(mid_game_3p.players[0].decision_zone)
+    for opp in root.children:
+        assert {plan.label.split()[0] for plan in opp.children} == incoming
+
+
+def test_the_card_that_comes_back_is_one_of_the_pair_passed_right():
+    state = mid_game(players=2, seed=4, round=3)
+    root = build_tree(state, 0, depth_rounds=2, worlds=2)
+    me = state.players[0]
+    checked = 0
+    for opp in root.children:
+        words = opp.label.split()
+        passed = set(passed_pair(me.hand, me.decision_zone, Choose(words[1], words[3])))
+        assert set(opp.meta["passed"]) == passed
+        for node in iter_nodes(opp):
+            if node.kind == "opponent" and node is not opp:
+                assert {c.label.split()[0] for c in node.children} == passed
+                checked += 1
+    assert checked > 0
+
+
+def test_chance_and_opponent_probabilities_sum_to_one():
+    root = build_tree(mid_game(players=3, seed=5, round=2), 2, depth_rounds=2, worlds=3)
+    kinds = set()
+    for node in iter_nodes(root):
+        if node.kind in ("chance", "opponent") and node.children:
+            kinds.add(node.kind)
+            assert sum(c.probability for c in node.children) == pytest.approx(1.0)
+    assert kinds == {"chance", "opponent"}
+
+
+def test_river_chance_lists_every_unseen_tile_of_the_season_equally(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=1)
+    river = root.children[0].children[0].children[0]
+    seen = set(mid_game_3p.river[:mid_game_3p.round - 1])
+    season_tiles = {t.id for t in mid_game_3p.components.river if t.season == 2} - seen
+    assert {leaf.label.split()[1] for leaf in river.children} == season_tiles
+    assert {round(leaf.probability, 9) for leaf in river.children} == {
+        round(1 / len(season_tiles), 9)}
+
+
+def test_an_island_round_has_a_single_certain_river_outcome():
+    state = mid_game(players=2, seed=3, round=4)
+    river = build_tree(state, 0, depth_rounds=1).children[0].children[0].children[0]
+    assert [(leaf.label.split()[1], leaf.probability) for leaf in river.children] == [
+        ("I1", 1.0)]
+
+
+def test_values_are_reproducible_for_a_fixed_seed():
+    state = mid_game(players=3, seed=7, round=3)
+    a = build_tree(state, 1, depth_rounds=2, seed=11, worlds=2).to_dict()
+    b = build_tree(state, 1, depth_rounds=2, seed=11, worlds=2).to_dict()
+    assert a == b
+
+
+def test_the_tree_depends_only_on_what_the_player_observes(mid_game_3p):
+    from precog.engine import determinize
+    import random
+
+    twin = determinize(mid_game_3p, 0, random.Random(99))  # other hidden cards, same view
+    assert twin.players[1].hand != mid_game_3p.players[1].hand or twin.river != \
+        mid_game_3p.river
+    a = build_tree(mid_game_3p, 0, depth_rounds=1, seed=3).to_dict()
+    b = build_tree(twin, 0, depth_rounds=1, seed=3).to_dict()
+    assert a == b
+
+
+def test_plan_alternatives_are_built_on_demand_and_never_beat_the_listed_best(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=1)
+    plan = root.children[0].children[0]
+    assert plan.kind == "plan" and plan.expandable and len(plan.children) == 1
+    expand(plan)
+    assert not plan.expandable and len(plan.children) >= 2
+    assert max(c.value for c in plan.children) == pytest.approx(plan.value)
+    texts = [c.label for c in plan.children]
+    assert len(texts) == len(set(texts))
+
+
+def test_root_value_is_the_best_choice_and_marks_it_principal(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=1)
+    best = max(root.children, key=lambda c: c.value)
+    assert root.value == best.value and best.principal
+    assert sum(c.principal for c in root.children) == 1
+    text = render_tree_text(root, max_depth=2)
+    assert best.label in text and text.count("\n") >= 6
+
+
+def test_worst_case_model_values_each_choice_at_its_worse_incoming_card(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, model="worst", depth_rounds=1)
+    for opp in root.children:
+        assert opp.value == min(p.value for p in opp.children)
+        assert sorted(p.probability for p in opp.children) == [0.0, 1.0]
+
+
+def test_a_cancelled_build_returns_the_first_answer_marked_incomplete(mid_game_3p):
+    stop = threading.Event()
+    seen: list[float] = []
+
+    def progress(fraction: float, message: str) -> None:
+        seen.append(fraction)
+        if fraction >= 0.5:
+            stop.set()
+
+    root = build_tree(mid_game_3p, 0, depth_rounds=2, progress=progress, cancel=stop)
+    assert len(root.children) == 6
+    assert root.meta["complete"] is False and root.meta["stopped"] == "cancelled"
+    assert seen == sorted(seen) and all(0 <= f <= 1 for f in seen)
+
+
+def test_a_position_where_the_player_has_no_choice_is_refused(mid_game_3p):
+    chosen = apply(mid_game_3p, legal_actions(mid_game_3p)[0])
+    with pytest.raises(AnalysisError, match="already chosen"):
+        build_tree(chosen, 0)
+    with pytest.raises(AnalysisError, match="seat 0..2"):
+        build_tree(mid_game_3p, 5)

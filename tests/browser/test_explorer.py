@@ -1,0 +1,74 @@
+"""The explorer page in Chromium: the table, the tree, the plots, the address, bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page
+
+from precog.engine import to_position
+from precog.engine.playout import random_playout
+from tests.browser.helpers import PageWatch, screenshot
+
+pytestmark = pytest.mark.browser
+
+EXPLORER = "/voila/render/notebooks/explorer.ipynb"
+ROWS = ".pc-ranking tr[data-action]"
+
+
+def _actions(page: Page) -> list[str]:
+    rows = page.locator(ROWS)
+    return [rows.nth(i).get_attribute("data-action") or "" for i in range(rows.count())]
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator(ROWS).first.wait_for()
+
+
+def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    _open(page, app_url + EXPLORER)
+    assert len(_actions(page)) >= 2
+    assert page.locator(".pc-board .pc-boat").count() == 3
+    rows = page.locator(".pc-tree-row")
+    before = rows.count()
+    closed = page.locator(".pc-tree-toggle:not([disabled])", has_text="▸").first
+    closed.click()
+    page.wait_for_function(f"() => document.querySelectorAll('.pc-tree-row').length > {before}")
+    page.locator(".pc-tree-label").nth(2).click()
+    detail = page.locator(".pc-node")
+    detail.wait_for()
+    assert "Healthy" in detail.inner_text()
+    assert detail.locator(".pc-boat").count() == 1
+    screenshot(page, "explorer")
+    watch.check()
+
+
+def test_a_position_in_the_address_is_analysed_for_the_seat_it_names(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    state = random_playout(random.Random(4), stop_round=6, players=4, seed=4).final
+    _open(page, f"{app_url}{EXPLORER}?position={to_position(state)}&seat=0")
+    assert page.locator(".pc-board .pc-round b").first.inner_text() == "6"
+    assert page.locator(".pc-board .pc-boat").count() == 4
+    assert "Seat 0, round 6" in page.locator(".pc-table-note").inner_text()
+    screenshot(page, "explorer-from-address")
+    watch.check()
+
+
+def test_a_malformed_pasted_position_shows_a_message_and_loses_nothing(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    _open(page, app_url + EXPLORER)
+    shown = _actions(page)
+    board = page.locator(".pc-board").first.inner_text()
+    page.get_by_role("tab", name="Paste a position").click()
+    page.get_by_placeholder("Paste a position string").fill("pg1.Zm9v.deadbeef")
+    page.get_by_role("button", name="Load pasted position").click()
+    error = page.locator(".pc-msg-error")
+    error.wait_for()
+    assert error.inner_text().startswith("Pasted position: position string")
+    assert _actions(page) == shown
+    assert page.locator(".pc-board").first.inner_text() == board
+    screenshot(page, "explorer-bad-position")
+    watch.check()

@@ -1,0 +1,154 @@
+"""Lesson data: every file loads, rule numbers come from the engine, mistakes are named."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from precog.engine import DataError
+from precog.tutor import data as tutor_data
+from precog.tutor.data import (
+    _position,
+    _step,
+    all_lessons,
+    languages,
+    lesson_ids,
+    load_lesson,
+    ui_texts,
+)
+from precog.tutor.numbers import rule_numbers
+from precog.tutor.text import bare_numbers, placeholders
+
+LESSONS = Path(tutor_data.__file__).parent / "lessons"
+# Words next to which a number is a rule claim (a cost, a threshold, a count of resources).
+RULE_TERMS = ["Food", "Bane", "Healthy", "Human", "Humans", "Protector", "Protectors", "Doctor",
+              "Doctors", "round", "rounds", "Island", "Islands", "feeding", "threshold", "Cost",
+              "Costs", "reveal", "revealing", "Objective", "Objectives", "Battery", "Batteries",
+              "card", "cards", "machine", "machines", "room", "rooms", "players", "win"]
+
+
+def _strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ("id", "match", "lesson", "quiz", "until", "play_to", "moves", "show",
+                         "accept", "highlight"):
+                yield from _strings(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{where}[{i}]")
+
+
+def _language_files() -> list[Path]:
+    return sorted(LESSONS.glob("*/*.toml"))
+
+
+def test_every_lesson_of_every_language_loads_with_its_number_in_order() -> None:
+    assert languages() == ["en"]
+    ids = lesson_ids()
+    assert ids == [f"lesson{n:02d}" for n in range(1, 10)]
+    assert [lesson.number for lesson in all_lessons()] == list(range(1, 10))
+
+
+@pytest.mark.parametrize("path", _language_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_lesson_text_states_no_rule_number_by_hand(path: Path) -> None:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    offenders = [f"{where}: {hit!r}" for where, text in _strings(data, path.name)
+                 for hit in bare_numbers(text, RULE_TERMS)]
+    assert not offenders, "use a placeholder such as {BANE_MAX}:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("path", _language_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_placeholder_in_lesson_text_is_an_engine_number_or_a_template_value(
+        path: Path) -> None:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    known = set(rule_numbers())
+    for where, text in _strings(data, path.name):
+        for field in placeholders(text):
+            name = field.split("[")[0].split(".")[0]
+            if path.name == "ui.toml":
+                continue  # templates also take values from the position ({n}, {card}...)
+            assert name in known, f"{where}: unknown placeholder {{{field}}}"
+
+
+def test_the_number_check_catches_a_typed_threshold_and_spares_names() -> None:
+    terms = RULE_TERMS
+    assert bare_numbers("The table needs 45 Healthy Humans.", terms)
+    assert bare_numbers("Islands come after rounds 4, 8 and 12.", terms)
+    assert bare_numbers("Revealing costs three Healthy Humans in the last season.", terms)
+    assert not bare_numbers("The table needs {COOP_THRESHOLDS[3]} Healthy Humans.", terms)
+    assert not bare_numbers("Machines on line 1 look at what your cards gave.", terms)
+    assert not bare_numbers("From season 2 on, River tiles take Food.", terms)
+
+
+def test_rule_numbers_come_from_the_engine_constants_and_a_new_game() -> None:
+    from precog.engine import new_game
+    from precog.engine.state import BANE_MAX, COOP_THRESHOLDS, FEEDING_ROUNDS, REVEAL_COST
+
+    values = rule_numbers()
+    start = new_game(players=2, seed=3).players[0]
+    assert values["BANE_MAX"] == BANE_MAX
+    assert values["FEEDING_ROUNDS"] == FEEDING_ROUNDS
+    assert values["COOP_THRESHOLDS"] == COOP_THRESHOLDS
+    assert values["REVEAL_COST"] == REVEAL_COST
+    assert (values["START_FOOD"], values["START_HEALTHY"]) == (start.food, start.healthy)
+
+
+def test_lesson_text_shows_engine_values_where_the_placeholders_were() -> None:
+    from precog.engine.state import FEEDING_ROUNDS
+
+    summary = load_lesson("lesson05").steps[-1].text
+    assert ", ".join(str(r) for r in FEEDING_ROUNDS[:-1]) in summary
+    assert "{" not in summary
+
+
+# -- mistakes in lesson data are named ---------------------------------------------------------
+
+def test_an_unknown_step_field_names_the_step_and_suggests_the_field() -> None:
+    with pytest.raises(DataError, match=r"lesson09\.toml step 3: unknown field 'titel'.*'title'"):
+        _step({"kind": "read", "titel": "x", "text": "y"}, "lessons/en/lesson09.toml step 3")
+
+
+def test_an_act_step_without_a_readable_condition_is_refused() -> None:
+    with pytest.raises(DataError, match="needs field 'until'.*'phase:action'.*got 'soon'"):
+        _step({"kind": "act", "title": "t", "until": "soon"}, "lesson step 1")
+
+
+def test_an_unknown_quiz_kind_lists_the_known_ones() -> None:
+    with pytest.raises(DataError, match="field 'quiz' should be one of .*humans_lost"):
+        _step({"kind": "quiz", "title": "t", "quiz": "humans_saved"}, "lesson step 2")
+
+
+def test_an_unknown_placeholder_names_the_field_and_the_known_ones() -> None:
+    with pytest.raises(DataError, match="field 'text': placeholder problem.*BANE_MAX"):
+        _step({"kind": "read", "title": "t", "text": "at most {BANE_LIMIT}"}, "lesson step 1")
+
+
+def test_a_boat_adjustment_for_a_seat_that_is_not_named_seatN_is_refused() -> None:
+    with pytest.raises(DataError, match="boat: key 'player0' should be seat0..seat3"):
+        _position({"setup": {"players": 2}, "boat": {"player0": {"food": 1}}}, "position")
+
+
+def test_a_missing_lesson_lists_the_available_ones() -> None:
+    with pytest.raises(DataError, match="no lesson 'lesson42'.*lesson01"):
+        load_lesson("lesson42")
+    with pytest.raises(DataError, match="should look like 'lesson02'"):
+        load_lesson("../ui")
+
+
+def test_an_unknown_language_is_refused_with_the_available_ones() -> None:
+    with pytest.raises(DataError, match="tutor language 'xx' has no lessons.*en"):
+        lesson_ids("xx")
+
+
+def test_ui_texts_fill_values_and_rule_numbers_and_name_a_missing_entry() -> None:
+    texts = ui_texts()
+    assert texts.say("action", "humans", n=1) == "Take 1 Human"
+    assert texts.say("action", "humans", n=2) == "Take 2 Humans"
+    with pytest.raises(DataError, match=r"ui.toml: no entry 'nope' in \[button\]"):
+        texts.say("button", "nope")

@@ -1,0 +1,168 @@
+"""The explorer without a browser: sources, the ranked table, the tree, the editor, bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from precog.engine import GameState, Phase, apply, from_position, legal_actions, to_position
+from precog.engine.actions import Choose
+from precog.engine.playout import random_playout
+from precog.widgets.explorer import Explorer
+
+
+def _state(round_: int = 3, seed: int = 2, players: int = 3) -> GameState:
+    return random_playout(random.Random(seed), stop_round=round_, players=players,
+                          seed=seed).final
+
+
+def _explorer(state: GameState | None = None, **kw: object) -> Explorer:
+    """An explorer that analyses in the calling thread (deterministic for tests)."""
+    kw.setdefault("background", False)
+    return Explorer(state=state, query="" if state is None else None, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def explorer() -> Explorer:
+    return _explorer(_state())
+
+
+def _table_actions(ex: Explorer) -> list[str]:
+    return re.findall(r'data-action="([^"]+)"', ex.table.value)
+
+
+def test_the_table_ranks_every_legal_keep_and_give_once(explorer: Explorer) -> None:
+    legal = {str(a) for a in legal_actions(explorer.state) if isinstance(a, Choose)}
+    shown = _table_actions(explorer)
+    assert sorted(shown) == sorted(legal)
+    values = [r.value for r in explorer.ranking.rows]
+    assert values == sorted(values, reverse=True)
+    assert explorer.status.value and "Done" in explorer.status.value
+
+
+def test_the_tree_opens_on_the_choices_and_a_closed_node_expands(explorer: Explorer) -> None:
+    tree = explorer.tree
+    rows = tree.visible()
+    root_children = [n for n, depth, _ in rows if depth == 1]
+    assert len(root_children) == len(explorer.ranking.rows)
+    closed = next(n for n, _, _ in rows if n.id not in tree.open and (n.children or n.expandable))
+    before = len(tree.visible())
+    tree.toggles[closed.id].click()
+    assert len(tree.visible()) > before
+    assert closed.children and not closed.expandable
+    tree.toggles[closed.id].click()
+    assert len(tree.visible()) == before
+
+
+def test_clicking_a_node_shows_its_resources_and_the_boat_there(explorer: Explorer) -> None:
+    tree = explorer.tree
+    node = next(n for n, depth, _ in tree.visible() if depth == 2)
+    tree.labels[node.id].click()
+    assert tree.selected is node
+    assert node.label.split()[0] in tree.detail.value
+    assert f"<b>{node.resources['healthy']}</b>" in tree.detail.value
+    assert "pc-boat" in tree.detail.value
+
+
+def test_the_principal_line_is_marked(explorer: Explorer) -> None:
+    best = explorer.ranking.rows[0].action
+    row = next(r for nid, r in explorer.tree.rows.items()
+               if explorer.tree.find(nid).label == best)
+    assert "pc-principal" in row._dom_classes
+
+
+def test_the_analysis_download_holds_the_ranking_and_the_position(explorer: Explorer) -> None:
+    data = explorer.analysis_json()
+    assert from_position(data["position"]) == explorer.state
+    assert [r["action"] for r in data["ranking"]["rows"]] == _table_actions(explorer)
+    json.dumps(data)
+    assert "precog-analysis" in explorer.download.value
+
+
+def test_a_position_in_the_address_is_loaded_for_the_seat_it_names() -> None:
+    state = _state(round_=5, seed=3)
+    ex = Explorer(query=f"position={to_position(state)}&seat=0", background=False, auto=False)
+    assert ex.state == state and ex.seat == 0
+    assert ex.message.text.startswith("Loaded the page address")
+
+
+def test_a_damaged_address_says_so_and_falls_back_to_a_new_game() -> None:
+    ex = Explorer(query="position=pg1.xyz.0&seat=1", background=False, auto=False)
+    assert ex.message.kind == "error"
+    assert ex.message.text.startswith("Address (?position=): position string")
+    assert ex.state is not None
+
+
+def test_a_malformed_paste_names_the_input_and_keeps_position_and_analysis(
+        explorer: Explorer) -> None:
+    state, ranking = explorer.state, explorer.ranking
+    explorer.paste_in.value = "not a position"
+    explorer.paste_button.click()
+    assert explorer.message.kind == "error"
+    assert explorer.message.text.startswith("Pasted position: expected a position string")
+    assert explorer.state is state and explorer.ranking is ranking
+
+
+def test_a_pasted_position_replaces_the_old_one_and_is_analysed() -> None:
+    ex = _explorer(_state())
+    other = _state(round_=6, seed=8)
+    ex.paste_in.value = to_position(other)
+    ex.paste_button.click()
+    assert ex.state == other and ex.ranking is not None
+    assert ex.ranking.meta["round"] == 6
+
+
+def test_an_uploaded_file_that_is_not_json_is_refused_with_its_name() -> None:
+    from datetime import UTC, datetime
+
+    ex = _explorer(_state(), auto=False)
+    state = ex.state
+    ex.upload.value = ({"name": "notes.json", "type": "application/json", "size": 5,
+                        "content": memoryview(b"{oops"), "last_modified": datetime.now(UTC)},)
+    assert ex.message.text.startswith("File notes.json: not valid JSON")
+    assert ex.state is state
+
+
+def test_a_new_game_is_dealt_at_the_chosen_round() -> None:
+    ex = _explorer(auto=False)
+    ex.round_in.value = 7
+    ex.players_in.value = 4
+    ex.deal_button.click()
+    assert ex.state.round == 7 and ex.state.config.players == 4
+
+
+def test_an_edited_position_is_loaded_and_an_impossible_one_keeps_the_old() -> None:
+    ex = _explorer(_state(), auto=False)
+    editor = ex.editor
+    editor.resource_inputs["food"].value = 1
+    editor.apply_button.click()
+    assert ex.state.players[0].food == 1
+    state = ex.state
+    editor.resource_inputs["bane"].value = 40
+    editor.apply_button.click()
+    assert editor.message.kind == "error" and "bane" in editor.message.text
+    assert ex.state is state
+
+
+def test_outside_a_decision_the_explorer_says_there_is_nothing_to_rank() -> None:
+    state = _state()
+    while state.phase is Phase.DECISION:
+        state = apply(state, legal_actions(state)[0])
+    ex = _explorer(state)
+    assert ex.ranking is None and ex.message.kind == "info"
+    assert "Decision phase" in ex.message.text
+
+
+def test_cancel_stops_a_background_analysis_and_shows_what_was_found() -> None:
+    ex = Explorer(state=_state(), background=True, auto=False)
+    ex.rollouts_in.value = 256
+    ex.analyse_button.click()
+    assert ex.running and not ex.cancel_button.disabled
+    ex.cancel_button.click()
+    ex.wait(timeout=120)
+    assert not ex.running
+    assert ex.analyse_button.disabled is False
+    assert ex.ranking is None or ex.analysis_meta["cancelled"]

@@ -1,0 +1,203 @@
+"""The play page without a browser: set values, click buttons, check the engine state and
+what is shown."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import pytest
+
+from precog.engine import GameState, Phase, legal_actions, to_position
+from precog.engine.actions import Choose
+from precog.widgets.choices import CardButton
+from precog.widgets.play import PlayApp
+
+
+class FirstLegalBot:
+    """A stand-in seat: always the first legal action (keeps these tests about the widget)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, state: GameState) -> object:
+        return legal_actions(state)[0]
+
+
+def _app(**kw: object) -> PlayApp:
+    kw.setdefault("players", 3)
+    kw.setdefault("seed", 4)
+    return PlayApp(bots={"First": FirstLegalBot}, bot="First", **kw)  # type: ignore[arg-type]
+
+
+def _cards(app: PlayApp) -> list[CardButton]:
+    assert app.choices.picker is not None
+    return [w for w in app.choices.picker.children[1].children if isinstance(w, CardButton)]
+
+
+def _choose(app: PlayApp, keep_index: int = 0, give_index: int = 0) -> None:
+    _cards(app)[keep_index].button.click()
+    _cards(app)[give_index].button.click()
+
+
+def _play_until(app: PlayApp, done: object) -> None:
+    for _ in range(400):
+        if done(app.game.state):  # type: ignore[operator]
+            return
+        if app.choices.picker is not None:
+            _choose(app)
+        else:
+            app.choices.buttons[0].click()
+    pytest.fail("the game did not reach the wanted point")
+
+
+def test_keep_offers_exactly_the_legal_keeps_then_give_the_legal_gives() -> None:
+    app = _app()
+    state = app.game.state
+    legal = [a for a in legal_actions(state) if isinstance(a, Choose)]
+    assert {c.card_id for c in _cards(app)} == {a.keep for a in legal}
+    keep = _cards(app)[0].card_id
+    _cards(app)[0].button.click()
+    assert {c.card_id for c in _cards(app)} == {a.give for a in legal if a.keep == keep}
+    assert all(c.button.description.startswith("Give") for c in _cards(app))
+
+
+def test_a_choice_is_played_and_the_bots_answer_until_your_next_decision() -> None:
+    app = _app(seat=1)
+    before = len(app.game.actions)
+    _cards(app)[0].button.click()
+    give = _cards(app)[0].card_id
+    _cards(app)[0].button.click()
+    mine = [a for i, a in enumerate(app.game.actions) if app.game.states[i].to_move == 1]
+    assert isinstance(mine[0], Choose) and mine[0].give == give
+    assert len(app.game.actions) > before
+    assert app.game.state.to_move == 1 or app.game.state.is_over
+
+
+def test_buttons_outside_the_decision_are_the_legal_actions_in_notation() -> None:
+    app = _app(players=2)
+    _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human)
+    shown = [b.tooltip for b in app.choices.buttons]
+    assert shown == [str(a) for a in legal_actions(app.game.state)]
+    assert "Activate" in app.choices.buttons[0].description
+
+
+def test_a_stale_click_is_refused_with_a_message_and_changes_nothing() -> None:
+    app = _app(players=2)
+    keep_button = _cards(app)[0].button
+    keep_button.click()
+    give_button = _cards(app)[0].button
+    give_button.click()
+    state, count = app.game.state, len(app.game.actions)
+    give_button.click()  # the same card again, a step later
+    assert app.message.kind == "error" and app.message.text.startswith("Your choice:")
+    assert app.game.state is state and len(app.game.actions) == count
+
+
+def test_undo_takes_back_your_choice_and_the_bots_replies_then_redo_replays_them() -> None:
+    app = _app(players=3, seat=2)
+    start_actions = app.game.actions
+    _choose(app)
+    after = app.game.state
+    app.undo_button.click()
+    assert app.game.actions == start_actions
+    assert app.game.state.to_move == 2
+    app.redo_button.click()
+    assert app.game.state == after
+
+
+def test_undo_with_nothing_of_yours_to_take_back_only_says_so() -> None:
+    app = _app(players=3, seat=2)
+    count = len(app.game.actions)  # the bots of seats 0 and 1 chose first
+    app.undo()
+    assert app.message.kind == "info" and len(app.game.actions) == count
+    assert app.undo_button.disabled
+
+
+def test_saved_position_string_loads_back_into_the_same_position() -> None:
+    app = _app()
+    _choose(app)
+    text = to_position(app.game.state)
+    assert text in app.save_html.value
+    other = _app(seed=9)
+    other.load_text.value = text
+    other.load_button.click()
+    assert other.game.state == app.game.state
+    assert other.message.kind == "ok"
+
+
+def test_saved_game_json_loads_with_its_moves_so_undo_still_works() -> None:
+    app = _app()
+    _choose(app)
+    text = json.dumps(app.game.to_json())
+    other = _app(seed=9)
+    other.upload.value = ({"name": "game.json", "type": "application/json", "size": len(text),
+                           "content": memoryview(text.encode()),
+                           "last_modified": datetime.now(UTC)},)
+    assert [str(a) for a in other.game.actions] == [str(a) for a in app.game.actions]
+    other.undo()
+    assert other.game.state.round == 1 and other.game.state.to_move == other.human
+
+
+def test_malformed_paste_names_the_input_and_keeps_game_and_history() -> None:
+    app = _app()
+    _choose(app)
+    state, actions = app.game.state, app.game.actions
+    app.load_text.value = "pg1.not-a-position.00000000"
+    app.load_button.click()
+    assert app.message.kind == "error"
+    assert app.message.text.startswith("Load (pasted text): position string")
+    assert app.game.state is state and app.game.actions == actions
+    app.load_text.value = '{"format": "precog-position", "version": 1}'
+    app.load_button.click()
+    assert "missing field" in app.message.text and app.game.state is state
+
+
+def test_an_impossible_setup_is_refused_and_the_game_goes_on() -> None:
+    app = _app(players=3)
+    game = app.game
+    app.mode_in.value = "team"  # team mode needs 4 players
+    app.new_button.click()
+    assert app.message.kind == "error" and app.message.text.startswith("New game:")
+    assert app.game is game
+
+
+def test_other_seats_secret_choices_stay_secret_in_the_log_until_all_have_chosen() -> None:
+    app = _app(players=3, seat=2)
+    secret = [str(a) for a in app.game.actions]
+    assert len(secret) == 2  # seats 0 and 1 chose before you
+    assert "secret" in app.game_log.value
+    assert not any(text in app.game_log.value for text in secret)
+    _choose(app)
+    assert all(text in app.game_log.value for text in secret)
+
+
+def test_the_end_shows_the_result_the_tie_break_rule_and_resource_plots() -> None:
+    app = _app(players=2)
+    _play_until(app, lambda s: s.is_over)
+    outcome = app.game.state.outcome
+    head, fig = app.result.children
+    assert outcome.reason in head.value and "How the winner is decided" in head.value
+    assert isinstance(fig, go.FigureWidget)
+    assert len(fig.data) == 6 * 2  # six resources, one line per seat
+    assert app.choices.children == ()
+
+
+def test_hint_opens_the_explorer_on_your_current_decision() -> None:
+    app = PlayApp(players=2, seed=4, bots={"First": FirstLegalBot}, bot="First",
+                  explorer=lambda state, seat: _ExplorerSpy(state, seat))
+    app.hint_button.click()
+    spy = app.hint_box.children[-1]
+    assert isinstance(spy, _ExplorerSpy)
+    assert spy.state == app.game.state and spy.seat == app.human
+    assert f"position={to_position(app.game.state)}" in app.hint_box.children[0].value
+
+
+class _ExplorerSpy(widgets.HTML):
+    """Stands in for the explorer widget: records what it was opened on."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        super().__init__("explorer")
+        self.state, self.seat = state, seat
