@@ -29,13 +29,17 @@ cd "$work/repo/notebooks"  # where Voila starts the landing page's kernel
 import anywidget, ipywidgets, plotly, voila  # noqa: F401
 import precog
 from precog.app_landing import landing
+from precog.widgets.explorer import Explorer  # noqa: F401
+from precog.widgets.play import PlayApp  # noqa: F401
 assert "precog" in landing().value
 print(f"imports: precog {precog.__version__} from {precog.__file__}")
 print(f"         voila {voila.__version__}, ipywidgets {ipywidgets.__version__}, plotly {plotly.__version__}")
 PY
-"$work/venv/bin/jupyter" nbconvert --to notebook --execute --stdout index.ipynb >/dev/null 2>"$work/nbconvert.log" \
-  || { cat "$work/nbconvert.log"; exit 1; }
-echo "notebook: notebooks/index.ipynb runs"
+for nb in index play explorer; do
+  "$work/venv/bin/jupyter" nbconvert --to notebook --execute --stdout "$nb.ipynb" >/dev/null \
+    2>"$work/nbconvert.log" || { cat "$work/nbconvert.log"; exit 1; }
+  echo "notebook: notebooks/$nb.ipynb runs"
+done
 extensions=$("$work/venv/bin/jupyter" server extension list 2>&1)
 grep -q 'voila\.server_extension .*enabled' <<<"$extensions" \
   || { echo "$extensions"; echo "voila's server extension is not enabled"; exit 1; }

@@ -31,6 +31,7 @@ List = list  # the reader below has a method named list
 FORMAT = "precog-position"
 VERSION = 1
 PREFIX = "pg1"
+MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
 _INT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
@@ -96,7 +97,12 @@ def from_position(text: str, components: Components | None = None) -> GameState:
         raise PositionError("position string check failed: it was altered or cut short "
                             "(copy the whole string again)")
     try:
-        data = json.loads(zlib.decompress(packed).decode())
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_POSITION_BYTES)
+        if inflater.unconsumed_tail:
+            raise PositionError(f"position string data unpacks to more than "
+                                f"{MAX_POSITION_BYTES} bytes: not a position")
+        data = json.loads(raw.decode())
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise PositionError(f"position string data cannot be unpacked: {err}") from None
     except RecursionError:

@@ -269,8 +269,8 @@ def all_lessons(lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
 class UiTexts:
     """Named sentences of ``ui.toml``, formatted with values; English fills any gap.
 
-    >>> UiTexts("en").say("button", "next")
-    'Next'
+    >>> UiTexts("en").say("action", "humans", n=2)
+    'Take 2 Humans'
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:

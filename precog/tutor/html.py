@@ -210,7 +210,8 @@ def lookup_html(query: str, hits: list[Hit], lessons: Mapping[str, Lesson],
     if not query.strip():
         return ""
     if not hits:
-        return f'<div class="pt-lookup-none">{escape(texts.say("label", "lookup_none", q=query))}</div>'
+        none = escape(texts.say("label", "lookup_none", q=query))
+        return f'<div class="pt-lookup-none">{none}</div>'
     items = []
     for hit in hits:
         lesson = lessons.get(hit.lesson)

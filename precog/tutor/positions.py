@@ -23,9 +23,11 @@ from precog.engine import (
     Phase,
     PrecogError,
     apply,
+    determinize,
     from_json,
     legal_actions,
     new_game,
+    observation,
     parse_action,
     to_json,
 )
@@ -161,27 +163,28 @@ def random_policy(seed: int) -> Policy:
 
 
 def bot_policy(seed: int) -> Policy:
-    """The analysis package's GreedyBot when it is installed, else the first legal action.
+    """The analysis package's GreedyBot for every seat it plays, else the first legal action.
 
-    Whatever the bot answers is checked by the engine; a bot that fails or proposes an illegal
-    action is replaced by the first legal action for that move.
+    Each bot sees only its seat's observation (and worlds sampled from it), as in
+    :func:`precog.analysis.bots.play_game`. Its choice is checked against the engine's legal
+    actions; a failing or illegal choice is replaced by the first legal action.
     """
     try:
-        from precog.analysis import bots  # type: ignore[import-not-found, unused-ignore]
-
-        bot = bots.GreedyBot(seed=seed) if hasattr(bots, "GreedyBot") else None
-    except Exception:  # the analysis package is optional here
-        bot = None
+        from precog.analysis.bots import GreedyBot
+    except ImportError:  # the analysis package is optional for the tutor
+        return first_legal
+    bots: dict[int, GreedyBot] = {}
 
     def choose(state: GameState) -> Action:
-        if bot is not None:
-            try:
-                action = bot.choose(state)
-                if action in legal_actions(state):
-                    return action  # type: ignore[no-any-return]
-            except Exception:  # a bot's failure must not stop the lesson
-                pass
-        return first_legal(state)
+        legal = legal_actions(state)
+        seat = state.to_move
+        bot = bots.setdefault(seat, GreedyBot(seed + seat))
+        bot.sample_world = lambda rng: determinize(state, seat, rng)
+        try:
+            action = bot.choose(observation(state, seat), legal)
+        except PrecogError:
+            return legal[0]
+        return action if action in legal else legal[0]
 
     return choose
 

@@ -101,8 +101,8 @@ def outlook(state: GameState, seat: int) -> Outlook | None:
     for _ in range(MAX_LOOKAHEAD):
         if s.is_over or reveals_river(start, s):
             return None
-        if s.phase is Phase.MAINTENANCE and (s.to_move > seat or s.step in (
-                Step.PROTECT, Step.LOSE) and s.to_move == seat):
+        if s.phase is Phase.MAINTENANCE and (s.to_move > seat or (s.step in (
+                Step.PROTECT, Step.LOSE) and s.to_move == seat)):
             risen = s.players[seat].bane
             at_start = replace(last, bane=risen)
             fed = feed(at_start)

@@ -162,8 +162,8 @@ def _gains(ctx: Context) -> Quiz:
     no_bonus = plain[used[0]] if len(used) == 1 else plain["G"] + plain["R"]
     bonus_given = got != no_bonus
     candidates = [got, no_bonus, plain["G"], plain["R"], with_bonus["G"] + with_bonus["R"]]
-    for other in legal.values():
-        candidates.append(apply(s, other).players[seat].card_gains)
+    for option in legal.values():
+        candidates.append(apply(s, option).players[seat].card_gains)
     choices, seen = [], set()
     for c in candidates:
         label = gains_text(c, ctx.texts)

@@ -408,5 +408,6 @@ def _nearby(state: GameState, seat: int) -> list[Action]:
             return []
         if g.heal:
             return [Heal(n) for n in range(g.heal, -1, -1)]
-        return [PlaceBattery(m) for m in range(6)] + [PlaceBattery(None)]
+        batteries: list[Action] = [PlaceBattery(m) for m in range(6)]
+        return batteries + [PlaceBattery(None)]
     return []

@@ -101,7 +101,7 @@ def bare_numbers(text: str, terms: Sequence[str], window: int = 4) -> list[str]:
     placeholders are ignored, since their values come from the engine.
 
     >>> bare_numbers("Start with 8 Food.", ["Food"])
-    ['with 8 Food.']
+    ['with 8 Food .']
     >>> bare_numbers("Start with {START_FOOD} Food; line 1 machines.", ["Food", "machines"])
     []
     """

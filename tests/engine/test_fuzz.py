@@ -379,6 +379,12 @@ def test_a_valid_check_around_damaged_data_raises_position_error_or_loads(packed
     loads_or_is_refused(from_position, encode(packed))
 
 
+def test_a_position_string_that_unpacks_to_megabytes_is_refused_without_unpacking_it() -> None:
+    bomb = zlib.compress(b"[" + b" " * (64 << 20) + b"]", 9)
+    with pytest.raises(PositionError, match="more than"):
+        from_position(encode(bomb))
+
+
 # ---------------------------------------------------------------- action text
 
 TOKENS = ["keep", "give", "rooms", "pass", "activate", "both", "G", "R", "food", "humans",

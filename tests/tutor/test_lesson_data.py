@@ -115,34 +115,34 @@ def test_an_unknown_step_field_names_the_step_and_suggests_the_field() -> None:
 
 
 def test_an_act_step_without_a_readable_condition_is_refused() -> None:
-    with pytest.raises(DataError, match="needs field 'until'.*'phase:action'.*got 'soon'"):
+    with pytest.raises(DataError, match=r"needs field 'until'.*'phase:action'.*got 'soon'"):
         _step({"kind": "act", "title": "t", "until": "soon"}, "lesson step 1")
 
 
 def test_an_unknown_quiz_kind_lists_the_known_ones() -> None:
-    with pytest.raises(DataError, match="field 'quiz' should be one of .*humans_lost"):
+    with pytest.raises(DataError, match=r"field 'quiz' should be one of .*humans_lost"):
         _step({"kind": "quiz", "title": "t", "quiz": "humans_saved"}, "lesson step 2")
 
 
 def test_an_unknown_placeholder_names_the_field_and_the_known_ones() -> None:
-    with pytest.raises(DataError, match="field 'text': placeholder problem.*BANE_MAX"):
+    with pytest.raises(DataError, match=r"field 'text': placeholder problem.*BANE_MAX"):
         _step({"kind": "read", "title": "t", "text": "at most {BANE_LIMIT}"}, "lesson step 1")
 
 
 def test_a_boat_adjustment_for_a_seat_that_is_not_named_seatN_is_refused() -> None:
-    with pytest.raises(DataError, match="boat: key 'player0' should be seat0..seat3"):
+    with pytest.raises(DataError, match=r"boat: key 'player0' should be seat0..seat3"):
         _position({"setup": {"players": 2}, "boat": {"player0": {"food": 1}}}, "position")
 
 
 def test_a_missing_lesson_lists_the_available_ones() -> None:
-    with pytest.raises(DataError, match="no lesson 'lesson42'.*lesson01"):
+    with pytest.raises(DataError, match=r"no lesson 'lesson42'.*lesson01"):
         load_lesson("lesson42")
-    with pytest.raises(DataError, match="should look like 'lesson02'"):
+    with pytest.raises(DataError, match=r"should look like 'lesson02'"):
         load_lesson("../ui")
 
 
 def test_an_unknown_language_is_refused_with_the_available_ones() -> None:
-    with pytest.raises(DataError, match="tutor language 'xx' has no lessons.*en"):
+    with pytest.raises(DataError, match=r"tutor language 'xx' has no lessons.*en"):
         lesson_ids("xx")
 
 

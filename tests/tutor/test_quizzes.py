@@ -11,8 +11,15 @@ from dataclasses import replace
 
 import pytest
 
-from precog.engine import GameState, Phase, Step, apply, from_json, legal_actions, to_json
-from precog.engine.actions import Activate, Choose, LoseHumans, PlaceBattery, Reveal, SpendProtectors
+from precog.engine import GameState, Phase, Step, apply, legal_actions
+from precog.engine.actions import (
+    Activate,
+    Choose,
+    LoseHumans,
+    PlaceBattery,
+    Reveal,
+    SpendProtectors,
+)
 from precog.engine.components import NO_GAINS, Gains
 from precog.engine.scoring import final_outcome
 from precog.engine.state import FEEDING_ROUNDS
@@ -149,9 +156,11 @@ def _machines(quiz: Quiz, s: GameState, seat: int, params: dict) -> set[str]:
             effects[f"m{3 * i + j + 1}"] = machine.effect
     if s.step is Step.ACTIVATE and s.to_move == seat:
         after = apply(s, Activate(params.get("slots", "both")))
-        while after.to_move == seat and after.step is Step.GAINS and after.pending_source == "cards":
+        decline = PlaceBattery(None)
+        while after.to_move == seat and after.step is Step.GAINS \
+                and after.pending_source == "cards":
             options = legal_actions(after)
-            after = apply(after, PlaceBattery(None) if PlaceBattery(None) in options else options[0])
+            after = apply(after, decline if decline in options else options[0])
         given = after.pending if after.pending_source == "machines" and after.to_move == seat \
             else NO_GAINS
     else:  # after the learner took everything: what was taken beyond the cards came from machines
@@ -246,5 +255,5 @@ def test_a_wrong_answer_shows_the_right_one_and_the_working() -> None:
 
 def test_a_quiz_asked_in_a_position_it_does_not_fit_says_what_it_needs() -> None:
     runner = LessonRunner(load_lesson("lesson02"))
-    with pytest.raises(QuizError, match="needs the Action phase.*round 1, decision/choose"):
+    with pytest.raises(QuizError, match=r"needs the Action phase.*round 1, decision/choose"):
         make_quiz("activation_cost", runner.state, 0, {}, ui_texts())

@@ -186,5 +186,5 @@ def test_a_boat_adjustment_the_engine_rejects_is_reported_with_the_position() ->
 
     spec = PositionSpec(setup={"players": 2, "seed": 1}, boat={0: {"food": -3}},
                         where="lessons/en/lesson05.toml step 8.position")
-    with pytest.raises(DataError, match="lesson05.toml step 8.position: boat adjustment"):
+    with pytest.raises(DataError, match=r"lesson05.toml step 8.position: boat adjustment"):
         build_position(spec)

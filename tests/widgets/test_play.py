@@ -201,3 +201,25 @@ class _ExplorerSpy(widgets.HTML):
     def __init__(self, state: GameState, seat: int) -> None:
         super().__init__("explorer")
         self.state, self.seat = state, seat
+
+
+def test_hint_with_the_real_explorer_ranks_your_choices_for_your_seat() -> None:
+    from precog.widgets.explorer import Explorer
+
+    app = _app(players=2, seat=1)
+    app.hint()
+    explorer = app.hint_box.children[-1]
+    assert isinstance(explorer, Explorer)
+    explorer.wait(timeout=120)
+    legal = {str(a) for a in legal_actions(app.game.state) if isinstance(a, Choose)}
+    assert explorer.seat == 1
+    assert {r.action for r in explorer.ranking.rows} == legal
+    assert app.tabs.selected_index == 2
+
+
+def test_hint_outside_a_decision_only_says_what_it_is_for() -> None:
+    app = _app(players=2)
+    _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human)
+    assert app.hint_button.disabled
+    app.hint()
+    assert app.message.kind == "info" and "Decision" in app.message.text

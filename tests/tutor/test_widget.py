@@ -1,0 +1,182 @@
+"""The tutor's pages driven headlessly, as a learner would: by clicking buttons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from precog.engine import Phase
+from precog.tutor.data import lesson_ids, load_lesson
+from precog.tutor.progress import ProgressStore
+from precog.widgets.tutor import LessonPage, TutorIndex
+
+MAX_CLICKS = 3000
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "progress.json")
+
+
+def _act(page: LessonPage) -> None:
+    """Make the learner's move with the page's own controls (never "show me")."""
+    r = page.runner
+    if r.state.phase is Phase.DECISION:
+        keep = next(c for c, b in page.keep_buttons.items() if not b.disabled)
+        page.keep_buttons[keep].click()
+        give = next(c for c, b in page.give_buttons.items() if not b.disabled)
+        page.give_buttons[give].click()
+    else:
+        suggestion = r.suggestion()
+        assert suggestion is not None
+        page.option_buttons[str(suggestion)].click()
+    assert not page.commit_button.disabled and page.preview_box.value
+    page.commit_button.click()
+
+
+def _answer(page: LessonPage) -> None:
+    quiz = page.runner.quiz
+    assert quiz is not None
+    if quiz.multi:
+        for value in quiz.answer:
+            page.quiz_buttons[value].value = True
+        page.check_button.click()
+    else:
+        page.quiz_buttons[next(iter(quiz.answer))].click()
+    assert "Right!" in page.feedback_box.value
+
+
+def play_by_clicks(page: LessonPage) -> int:
+    r = page.runner
+    for clicks in range(MAX_CLICKS):
+        if r.finished:
+            return clicks
+        kind = r.step.kind
+        if r.complete:
+            assert not page.next_button.disabled
+            page.next_button.click()
+        elif kind == "act" and r.learner_to_move:
+            _act(page)
+        elif kind == "quiz":
+            _answer(page)
+        elif kind == "flow":
+            page.flow_next_button.click()
+        elif kind == "explore":
+            unseen = next(p.id for p in r.step.parts if p.id not in r.seen_parts)
+            page.part_buttons[unseen].click()
+        else:
+            page.show_me_button.click()
+    raise AssertionError(f"not finished after {MAX_CLICKS} clicks at step {r.index + 1}")
+
+
+@pytest.mark.parametrize("lesson_id", lesson_ids())
+def test_every_lesson_plays_to_its_end_by_clicks(lesson_id: str, store: ProgressStore) -> None:
+    page = LessonPage(lesson_id, store=store)
+    clicks = play_by_clicks(page)
+    assert clicks > len(load_lesson(lesson_id).steps)
+    status = store.status(lesson_id)
+    assert status is not None and status.done
+    assert "Lesson complete" in page.panel.children[0].value
+    assert page.next_button.disabled and page.show_me_button.disabled
+
+
+def test_give_buttons_on_hand_cards_are_greyed_with_the_reason_shown(
+        store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    page.next_button.click()
+    page.show_me_button.click()
+    page.next_button.click()
+    p = page.runner.state.players[0]
+    for card in p.hand:
+        assert page.give_buttons[card].disabled
+    for card in p.decision_zone:
+        assert not page.give_buttons[card].disabled
+    shown = "".join(w.value for w in page.panel.children if hasattr(w, "value"))
+    assert "Greyed out, and why" in shown and "only give a card from your Decision Zone" in shown
+
+
+def test_keeping_a_decision_zone_card_greys_out_giving_it(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    for _ in range(2):
+        page.show_me_button.click() if not page.runner.complete else page.next_button.click()
+    while page.runner.step.kind != "act":
+        page.next_button.click()
+    card = page.runner.state.players[0].decision_zone[0]
+    page.keep_buttons[card].click()
+    assert page.give_buttons[card].disabled
+    assert "already your Keep" in page.give_buttons[card].tooltip
+
+
+def test_a_wrong_quiz_answer_shows_the_answer_and_the_working(store: ProgressStore) -> None:
+    page = LessonPage("lesson03", store=store)
+    page.next_button.click()
+    quiz = page.runner.quiz
+    assert quiz is not None
+    wrong = next(c.value for c in quiz.choices if c.value not in quiz.answer)
+    page.quiz_buttons[wrong].click()
+    fb = page.feedback_box.value
+    assert "Not quite" in fb and "Cost" in fb
+    assert all(b.disabled for b in page.quiz_buttons.values())
+    assert not page.next_button.disabled
+
+
+def test_lesson_text_wraps_glossary_terms_in_tooltips(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    html = page.step_box.value
+    assert 'data-term="decision-zone"' in html and 'title="The ' in html
+    assert html.count('data-term="decision-zone"') == 1
+
+
+def test_the_board_is_drawn_with_labelled_parts_and_the_steps_highlights(
+        store: ProgressStore) -> None:
+    page = LessonPage("lesson01", store=store)
+    page.next_button.click()
+    page.part_buttons["bane"].click()
+    board = page.board.value
+    assert 'data-part="seat0.bane"' in board and "data-hl" in board
+    assert "Bane" in page.feedback_box.value
+
+
+def test_restart_and_undo_buttons_bring_the_lesson_back(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    start = page.runner.state
+    page.next_button.click()
+    page.show_me_button.click()
+    page.next_button.click()
+    assert page.undo_button.disabled
+    _act(page)
+    assert not page.undo_button.disabled
+    page.undo_button.click()
+    assert page.runner.state.phase is Phase.DECISION
+    page.restart_button.click()
+    assert page.runner.index == 0 and page.runner.state == start
+
+
+@pytest.mark.parametrize("word, term", [("X", "x"), ("bonus", "bonus"), ("feeding", "island"),
+                                        ("Protector", "protector")])
+def test_the_rules_lookup_finds_the_term_and_its_lesson(word: str, term: str,
+                                                        store: ProgressStore) -> None:
+    page = TutorIndex(store=store)
+    page.lookup.query.value = word
+    html = page.lookup.results.value
+    first = html.split('<li class="pt-hit">')[1]
+    from precog.tutor.glossary import glossary
+
+    entry = glossary().entry(term)
+    assert entry.term in first and f'href="{entry.lesson}.ipynb"' in first
+
+
+def test_the_lookup_says_so_when_nothing_matches(store: ProgressStore) -> None:
+    page = TutorIndex(store=store)
+    page.lookup.query.value = "zeppelin"
+    assert "Nothing found" in page.lookup.results.value
+
+
+def test_the_index_lists_every_lesson_with_its_progress(store: ProgressStore) -> None:
+    store.record("lesson02", step=3, steps=10)
+    store.record("lesson01", step=4, steps=4, done=True)
+    html = TutorIndex(store=store).list_box.value
+    assert html.count('class="pt-lesson ') == len(lesson_ids())
+    assert "step 3 of 10" in html and "done ✓" in html and "1 of 9 lessons done" in html
+    assert 'href="lesson09.ipynb"' in html
