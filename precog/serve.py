@@ -42,6 +42,9 @@ def voila_argv(root: Path, port: int) -> list[str]:
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--strip_sources=True",  # the default, stated: visitors see the app, not its code
+        # A closed page's kernel is shut down after 30 idle minutes; open pages are kept.
+        "--MappingKernelManager.cull_idle_timeout=1800",
+        "--MappingKernelManager.cull_interval=300",
         "--show_tracebacks=True",
     ]
 

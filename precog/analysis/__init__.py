@@ -1,5 +1,49 @@
 """Strategy analysis for precog: look-ahead trees, ranked Keep/Give choices, trajectories, bots.
 
-Everything here uses only the engine's public API and only what the analysing seat may observe
-(``observation`` and ``determinize``); see docs/analysis.md for what the numbers mean.
+Everything here uses only the engine's public API and only what the analysing seat may
+observe (``observation``, ``determinize``); docs/analysis.md explains every number.
+
+Public API (names and shapes the explorer relies on):
+
+``precog.analysis.tree``
+    ``build_tree(state, player, model="uniform"|"worst"|"bot", depth_rounds=2,
+    evaluation=None, rollouts=0, seed=0, progress=None, cancel=None, worlds=3,
+    budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``label`` (the edge
+    from the parent), ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
+    ``probability`` (of that edge), ``value`` (Healthy Humans), ``resources`` (food,
+    batteries, healthy, contaminated, doctors, protectors, bane of the analysing seat),
+    ``children``, ``principal``, ``position`` (position string of the sampled world there),
+    ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
+    ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``.
+``precog.analysis.ranking``
+    ``rank_options(state, player, model=..., rollouts=0, seed=0, budget_s=None,
+    progress=None, cancel=None) -> Ranking``; ``Ranking.rows`` (``keep``, ``give``,
+    ``action``, ``value``, ``loss``, ``ci95``, ``principal_line``, ``return_chance``,
+    ``give_value_to_left``, ``samples``), ``Ranking.meta`` (model, seed, samples, elapsed_s),
+    ``Ranking.table()``, ``Ranking.to_dict()``.
+``precog.analysis.trajectories``
+    ``trajectories(state, player, choices, model, rollouts, seed, to_end=False) -> dict``:
+    per choice, per resource: ``mean``, ``p10``, ``p90`` lists over ``rounds``;
+    ``feeding_rounds``.
+``precog.analysis.plots``
+    ``trajectory_figure(data, resources=[...]) -> plotly.graph_objects.Figure`` (plotly is
+    imported there only).
+``precog.analysis.bots``
+    the protocol ``choose(observation, legal_actions) -> action`` (simulating bots get
+    ``sample_world(rng)``); ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
+    ``make_bot(name, seed)``, ``play_game(bots, seed, **setup)``.
+``precog.analysis.tournament``
+    ``run_tournament(bots, games, seed, players, mode, setup, difficulty, workers)``.
+``precog.analysis.rollouts`` / ``precog.analysis.batch``
+    ``RolloutPolicy``, ``play_out`` (engine), ``batch.run`` (numpy, the same results),
+    ``rollout_value``, ``mean_ci``.
+``precog.analysis.evaluation``
+    ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
+``precog.analysis.budget``
+    ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
+    ``progress(fraction, message)``; ``Cancel`` a ``threading.Event`` or a callable.
+``precog.analysis.openspiel_game`` (needs the ``openspiel`` extra)
+    the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
+
+Bad requests raise ``precog.analysis.world.AnalysisError`` (a ``PrecogError``) saying why.
 """

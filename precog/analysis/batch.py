@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from precog.engine import CardType, GameState, Phase
-from precog.engine.components import Components, Gains
+from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
 from precog.engine.scoring import TEAMS
 from precog.engine.state import BANE_MAX, ROUNDS
@@ -169,7 +169,7 @@ class Batch:
                  forced: np.ndarray | None = None) -> None:
         first = starts[0]
         self.t = tables(first.components)
-        self.n = n = first.config.players
+        self.n = first.config.players
         self.G = G = len(starts)
         self.advanced = first.config.advanced
         self.heal_in_action = first.config.options.heal_in_action_phase
@@ -180,54 +180,44 @@ class Batch:
         self.explore = explore
         self.forced = forced
         self.ar = np.arange(G)
+        self.record: list[dict[str, np.ndarray]] | None = None
         self._kinds: dict[int, list[int]] = {}
         self.zeros = np.zeros(G)
-        shape = (G, n)
-        self.food = np.zeros(shape, np.int64)
-        self.healthy = np.zeros(shape, np.int64)
-        self.cont = np.zeros(shape, np.int64)
-        self.doctors = np.zeros(shape, np.int64)
-        self.prot = np.zeros(shape, np.int64)
-        self.bane = np.zeros(shape, np.int64)
-        self.bat = np.zeros((G, n, 6), np.int64)
-        self.cap = np.zeros((G, n, 6), np.int64)
-        self.kind = np.zeros((G, n, 6), np.int64)
-        self.a1 = np.zeros((G, n, 6), np.int64)
-        self.a2 = np.zeros((G, n, 6), np.int64)
-        self.effect = np.zeros((G, n, 6, 7), np.int64)
-        self.deck = np.full((G, n, 24), -1, np.int64)
-        self.ptr = np.zeros(shape, np.int64)
-        self.hand = np.full((G, n, 2), -1, np.int64)
-        self.dz = np.full((G, n, 2), -1, np.int64)
-        self.az = np.full((G, n, 2), -1, np.int64)
-        self.gave = np.full(shape, -1, np.int64)
-        self.cgains = np.zeros((G, n, 7), np.int64)
-        self.river = np.zeros((G, ROUNDS), np.int64)
-        for g, s in enumerate(starts):
-            self._load(g, s)
+        self._load(starts)
 
     # -- loading -----------------------------------------------------------------------
-    def _load(self, g: int, s: GameState) -> None:
-        ci = self.t.card_index
-        comps = s.components
-        for seat, p in enumerate(s.players):
-            self.food[g, seat], self.healthy[g, seat] = p.food, p.healthy
-            self.cont[g, seat], self.doctors[g, seat] = p.contaminated, p.doctors
-            self.prot[g, seat], self.bane[g, seat] = p.protectors, p.bane
-            self.bat[g, seat] = p.batteries
-            for i, room_id in enumerate(p.rooms[:2]):
-                cap, eff, code = _room(comps, room_id, self.advanced)
-                m = slice(3 * i, 3 * i + 3)
-                self.cap[g, seat, m], self.effect[g, seat, m] = cap, eff
-                self.kind[g, seat, m], self.a1[g, seat, m], self.a2[g, seat, m] = code
-            if p.deck:
-                self.deck[g, seat, :len(p.deck)] = [ci[c] for c in p.deck]
-            if p.hand:
-                self.hand[g, seat, :len(p.hand)] = [ci[c] for c in p.hand]
-            if p.decision_zone:
-                self.dz[g, seat, :len(p.decision_zone)] = [ci[c] for c in p.decision_zone]
-        ti = self.t.tile_index
-        self.river[g] = [ti[tile] for tile in s.river]
+    def _load(self, starts: Sequence[GameState]) -> None:
+        """Every start's Boats, zones, Machines and River as arrays (built in one go)."""
+        ci, ti = self.t.card_index, self.t.tile_index
+        comps = starts[0].components
+        boats = [[(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
+                  for p in s.players] for s in starts]
+        arr = np.array(boats, dtype=np.int64)
+        (self.food, self.healthy, self.cont, self.doctors, self.prot,
+         self.bane) = (arr[..., k].copy() for k in range(6))
+        self.bat = np.array([[p.batteries for p in s.players] for s in starts], np.int64)
+        rooms = [[_rooms(comps, p.rooms[:2], self.advanced) for p in s.players]
+                 for s in starts]
+        self.cap = np.array([[r[0] for r in g] for g in rooms], np.int64)
+        self.effect = np.array([[r[1] for r in g] for g in rooms], np.int64)
+        codes = np.array([[r[2] for r in g] for g in rooms], np.int64)
+        self.kind, self.a1, self.a2 = codes[..., 0, :], codes[..., 1, :], codes[..., 2, :]
+
+        def cards(ids: tuple[str, ...], width: int) -> list[int]:
+            return [ci[c] for c in ids] + [-1] * (width - len(ids))
+
+        self.deck = np.array([[cards(p.deck, 24) for p in s.players] for s in starts],
+                             np.int64)
+        self.hand = np.array([[cards(p.hand, 2) for p in s.players] for s in starts],
+                             np.int64)
+        self.dz = np.array([[cards(p.decision_zone, 2) for p in s.players] for s in starts],
+                           np.int64)
+        G, n = self.G, self.n
+        self.ptr = np.zeros((G, n), np.int64)
+        self.az = np.full((G, n, 2), -1, np.int64)
+        self.gave = np.full((G, n), -1, np.int64)
+        self.cgains = np.zeros((G, n, 7), np.int64)
+        self.river = np.array([[ti[t] for t in s.river] for s in starts], np.int64)
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -267,6 +257,8 @@ class Batch:
             for seat in range(self.n):
                 self.maintenance(seat)
             self.river_phase()
+            if self.record is not None:
+                self.record.append(self.snapshot())
             if self.round >= ROUNDS:
                 break
             self.draw_cards()
@@ -517,6 +509,13 @@ class Batch:
                                                           loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
 
+    def snapshot(self) -> dict[str, np.ndarray]:
+        """Every Boat's resources now: arrays (games, seats)."""
+        return {"round": np.full(self.G, self.round), "food": self.food.copy(),
+                "batteries": self.bat.sum(axis=2), "healthy": self.healthy.copy(),
+                "contaminated": self.cont.copy(), "doctors": self.doctors.copy(),
+                "protectors": self.prot.copy(), "bane": self.bane.copy()}
+
     def draw_cards(self) -> None:
         for seat in range(self.n):
             ptr = self.ptr[:, seat]
@@ -525,16 +524,16 @@ class Batch:
             self.ptr[:, seat] += 2
 
 
-_ROOMS: dict[tuple[str, str, bool], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_ROOMS: dict[tuple[str, tuple[str, ...], bool], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def _room(comps: Components, room_id: str, advanced: bool) -> tuple[np.ndarray, np.ndarray,
-                                                                     np.ndarray]:
-    """(battery slots, effects, condition codes) of a room's 3 machines, cached."""
-    key = (comps.fingerprint, room_id, advanced)
+def _rooms(comps: Components, rooms: tuple[str, ...],
+           advanced: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(battery slots (6,), effects (6, 7), condition codes (3, 6)) of a Boat's 2 rooms."""
+    key = (comps.fingerprint, rooms, advanced)
     found = _ROOMS.get(key)
     if found is None:
-        face = comps.room_by_id[room_id].face(advanced)
+        face = [m for r in rooms for m in comps.room_by_id[r].face(advanced)]
         cap = np.array([m.batteries for m in face], dtype=np.int64)
         eff = np.array([m.effect.astuple() for m in face], dtype=np.int64)
         code = np.array([_encode(m.condition.kind, m.condition.args) for m in face],
@@ -558,12 +557,15 @@ def _encode(kind: str, args: tuple[str | int, ...]) -> tuple[int, int, int]:
 
 
 def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
-        forced: np.ndarray | None = None) -> Finals:
-    """Play every start to the end with ``policy`` driven by ``rows`` (one row per start)."""
+        forced: np.ndarray | None = None,
+        record: list[dict[str, np.ndarray]] | None = None) -> Finals:
+    """Play every start to the end with ``policy`` driven by ``rows`` (one row per start);
+    ``record``, if given, receives every Boat's resources after each round."""
     if not supports(starts):
         raise ValueError("batch rollouts need competitive or team games at the start of one "
                          "round's Decision phase")
-    return Batch(starts, rows, policy.explore, forced).play()
+    batch = Batch(starts, rows, policy.explore, forced)
+    batch.record = record
+    return batch.play()
 
 
-__all__ = ["Finals", "Gains", "run", "seat_values", "supports"]

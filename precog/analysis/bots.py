@@ -233,14 +233,32 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from its name (``random``, ``greedy``, ``lookahead``, ``lookahead2`` (two
-    rounds), ``rollout``), seeded."""
+SPIEL_BOTS = {  # OpenSpiel's search bots (the openspiel extra): kind, leaf evaluator
+    "ismcts": ("ismcts", "random"), "ismcts-eval": ("ismcts", "precog"),
+    "mcts-eval": ("mcts", "precog"),
+}
+
+
+def bot_names() -> list[str]:
+    return sorted([*BOTS, "lookahead2", *SPIEL_BOTS])
+
+
+def make_bot(spec: str, seed: int) -> Any:
+    """A bot from its name, seeded: ``random``, ``greedy``, ``lookahead``, ``lookahead2`` (two
+    rounds), ``rollout``, and with OpenSpiel installed ``ismcts`` (information-set MCTS, random
+    rollouts), ``ismcts-eval`` and ``mcts-eval`` (leaves valued by precog's evaluation)."""
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
+    if spec in SPIEL_BOTS:
+        try:
+            from precog.analysis.openspiel_game import SpielPlayer
+        except ImportError:
+            raise AnalysisError(f"bot {spec!r} needs OpenSpiel (pip install "
+                                "'precog[openspiel]')") from None
+        kind, evaluator = SPIEL_BOTS[spec]
+        return SpielPlayer(seed, kind=kind, evaluator=evaluator)
     if spec not in BOTS:
-        raise AnalysisError(f"bot {spec!r}: expected one of {', '.join(sorted(BOTS))}, "
-                            "lookahead2")
+        raise AnalysisError(f"bot {spec!r}: expected one of {', '.join(bot_names())}")
     return BOTS[spec](seed)
 
 
@@ -258,7 +276,7 @@ def play_game(bots: Sequence[Player], seed: int = 0, **setup: Any) -> GameState:
         seat = state.to_move
         bot = bots[seat]
         legal = legal_actions(state)
-        if isinstance(bot, Bot):
+        if hasattr(bot, "sample_world"):
             bot.sample_world = _sampler(state, seat)
         action = bot.choose(observation(state, seat), legal)
         if action not in legal:

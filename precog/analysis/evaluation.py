@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from precog.engine import GameState, Phase, PlayerState
-from precog.engine.scoring import TEAMS
+from precog.engine.components import Requirement
+from precog.engine.scoring import TEAMS, holding
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 RESOURCES = ("food", "batteries", "healthy", "contaminated", "doctors", "protectors", "bane")
@@ -36,6 +37,7 @@ class Weights:
     spare_doctor: float = 0.12  # a Doctor beyond the Contaminated, per round left (max 4)
     food_left: float = 0.04  # Food left after every projected feeding
     contaminated_left: float = 0.05  # a Contaminated Human nobody will heal (tie-break)
+    objective: float = 3.0  # cooperative: a unit an Objective of this season still lacks
 
 
 DEFAULT = Weights()
@@ -91,7 +93,7 @@ def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str
     terms["Batteries on the way"] = weights.battery * partial * left
     spare_p = p.protectors - useful
     terms["spare Protectors"] = weights.spare_protector * min(spare_p, (left + 1) // 2)
-    spare_d = max(0, p.doctors - p.contaminated)
+    spare_d = min(2, max(0, p.doctors - p.contaminated))
     terms["spare Doctors"] = weights.spare_doctor * spare_d * min(left, 4)
     terms["Food to spare"] = weights.food_left * food
     terms["Contaminated left"] = weights.contaminated_left * (p.contaminated - healed)
@@ -131,8 +133,37 @@ def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
     if mode == "team":
         return sum(project(state, s, weights) for s in team_of(seat))
     if mode == "coop":
-        return sum(project(state, s, weights) for s in range(state.config.players))
+        total = sum(project(state, s, weights) for s in range(state.config.players))
+        return total - weights.objective * objective_shortfall(state)
     return project(state, seat, weights)
+
+
+def objective_shortfall(state: GameState) -> float:
+    """Cooperative: what this season's Objectives still lack (revealed tiles on their shown
+    side; each face-down tile counted as the average full side of the tiles it could be),
+    weighed more as the season's Island comes closer."""
+    comps = state.components
+    season = state.season
+    revealed = [(comps.objective_by_id[t], m) for t, m in state.objectives
+                if comps.objective_by_id[t].season == season]
+    short = sum(_lacking(state, tile.mitigated if m else tile.full) for tile, m in revealed)
+    hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
+    if hidden:
+        shown = {t for t, _ in state.objectives}
+        pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
+        if pool:
+            short += hidden * sum(_lacking(state, o.full) for o in pool) / len(pool)
+    island = 4 * season
+    return short / (1 + max(0, island - state.round))
+
+
+def _lacking(state: GameState, requirements: tuple[Requirement, ...]) -> float:
+    total = 0.0
+    for req in requirements:
+        held = [holding(p, req.resource) for p in state.players]
+        best = max(held) if req.scope == "one" else min(held)
+        total += max(0, req.amount - best)
+    return total
 
 
 def terminal_value(state: GameState, seat: int) -> float:

@@ -88,6 +88,7 @@ class BotPrediction(OpponentModel):
         for _ in range(self.samples):
             guess = determinize(world, seat, self.rng)
             guess = until_seat(guess, seat, first_legal)
+            self.bot.sample_world = _sampler(guess, seat)
             action = self.bot.choose(observation(guess, seat), legal_actions(guess))
             if not isinstance(action, Choose):
                 raise AnalysisError(f"bot {self.bot!r} did not choose a Keep and a Give")
@@ -118,6 +119,11 @@ class BotPrediction(OpponentModel):
             if str(action) == best:
                 return action
         return legal_actions(world)[0]
+
+
+def _sampler(world: GameState, seat: int) -> Any:
+    """What the predicted seat may sample: worlds it cannot tell from ``world``."""
+    return lambda rng: determinize(world, seat, rng)
 
 
 def make_model(name: str, seed: int = 0) -> OpponentModel:

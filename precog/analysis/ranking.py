@@ -280,9 +280,9 @@ def _gives(worlds: list[GameState], right: int, incoming: tuple[str, ...], model
         for card in incoming:
             variants.append([_give_index(w, right, card) for w in worlds])
         return variants
+    probs = bot.give_probabilities(worlds[0], right, incoming)  # one prediction, as the tree
     picks = []
     for i, w in enumerate(worlds):
-        probs = bot.give_probabilities(w, right, incoming)
         acc, card = 0.0, incoming[-1]
         for c in incoming:
             acc += probs[c]

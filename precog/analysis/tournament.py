@@ -33,6 +33,8 @@ class GameRecord:
     healthy: tuple[int, ...]
     scores: tuple[int, ...]
     seconds: float
+    rounds: int = 12
+    reason: str = ""
 
 
 @dataclass
@@ -42,9 +44,11 @@ class Standing:
     bot: str
     games: int
     win_rate: float
-    win_ci95: float
+    win_ci95: float  # half-width of the Wilson score interval
     healthy: float
     healthy_ci95: float
+    win_low: float = 0.0
+    win_high: float = 0.0
 
 
 @dataclass
@@ -83,9 +87,10 @@ class TournamentResult:
         lines = [f"{c['games']} games, {c['players']} players, {c['mode']}"
                  f"{' (' + c['difficulty'] + ')' if c['mode'] == 'coop' else ''}, "
                  f"{c['setup']} setup, seed {c['seed']} ({self.elapsed_s:.1f} s)",
-                 f"{'bot':<12} {'games':>5} {'win rate':>14} {'final Healthy':>16}"]
+                 f"{'bot':<12} {'games':>5} {'win rate (95% CI)':>24} {'final Healthy':>16}"]
         for s in self.standings:
-            lines.append(f"{s.bot:<12} {s.games:>5} {s.win_rate:>7.1%} ±{s.win_ci95:>5.1%} "
+            lines.append(f"{s.bot:<12} {s.games:>5} {s.win_rate:>7.1%} "
+                         f"[{s.win_low:>5.1%}, {s.win_high:>5.1%}] "
                          f"{s.healthy:>8.2f} ±{s.healthy_ci95:>5.2f}")
         for m in self.margins:
             sig = "significant" if m.significant else "not significant"
@@ -117,7 +122,8 @@ def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameReco
     assert final.outcome is not None
     return GameRecord(index=index, seed=gseed, lineup=seats, winners=final.outcome.winners,
                       healthy=tuple(p.healthy for p in final.players),
-                      scores=final.outcome.scores, seconds=time.perf_counter() - start)
+                      scores=final.outcome.scores, seconds=time.perf_counter() - start,
+                      rounds=final.round, reason=final.outcome.reason)
 
 
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
@@ -174,6 +180,15 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate ``p`` over ``n`` games."""
+    if n == 0:
+        return math.nan, math.nan
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summarise(records: Sequence[GameRecord], mode: str) -> tuple[list[Standing], list[Margin]]:
     names = sorted({b for r in records for b in r.lineup})
     standings = []
@@ -181,9 +196,11 @@ def summarise(records: Sequence[GameRecord], mode: str) -> tuple[list[Standing],
     for bot in names:
         rows = {r.index: x for r in records if (x := _per_game(r, bot, mode)) is not None}
         per[bot] = rows
-        win, win_ci = mean_ci([w for w, _ in rows.values()])
+        win, _ = mean_ci([w for w, _ in rows.values()])
+        low, high = wilson(win, len(rows))
         healthy, healthy_ci = mean_ci([h for _, h in rows.values()])
-        standings.append(Standing(bot, len(rows), win, win_ci, healthy, healthy_ci))
+        standings.append(Standing(bot, len(rows), win, (high - low) / 2, healthy, healthy_ci,
+                                  low, high))
     standings.sort(key=lambda s: (-s.win_rate, -s.healthy))
     margins = []
     for i, a in enumerate(names):

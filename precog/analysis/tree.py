@@ -50,7 +50,15 @@ from precog.analysis.world import (
     river_outcomes,
     with_river_tile,
 )
-from precog.engine import GameState, Phase, determinize, observation, to_position
+from precog.engine import (
+    Action,
+    GameState,
+    Phase,
+    determinize,
+    legal_actions,
+    observation,
+    to_position,
+)
 from precog.engine.actions import Choose
 
 KINDS = ("decision", "opponent", "chance", "plan", "leaf")
@@ -283,7 +291,8 @@ class _Builder:
         (in the second round the deviations are found when the node is expanded)."""
         node = self.node(f"{give} arrives from seat {self.right}", "plan", after)
         rs, line, _ = self.search(after, narrow=True)
-        node.children.append(self.river_node(after, rs, line, principal=True))
+        node.children.append(self.river_node(after, rs, line, principal=True,
+                                             fill=level == 1))
         node.value = line.value
         node.expander = self.add_alternatives
         return node
@@ -308,17 +317,35 @@ class _Builder:
                 expand(best)
             node.value = best.value
 
-    def river_node(self, after: GameState, rs: RoundSearch, line: Line,
-                   principal: bool) -> TreeNode:
+    def river_node(self, after: GameState, rs: RoundSearch, line: Line, principal: bool,
+                   fill: bool = True) -> TreeNode:
+        """A plan: its River outcomes are built now (the first round's principal plan) or
+        when the node is expanded."""
         node = self.node(line.text() or "nothing to decide", "chance", after,
                          value=line.value)
         node.principal = principal
         node.meta.update(line=line, search=rs, after=after)
-        if principal and self.leaves:
+        if principal and fill and self.leaves:
             self.fill_river(node)
         else:
             node.expander = self.fill_river
         return node
+
+    def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
+        """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
+        other seats choose at random (``seed``), then my best plan (narrow search)."""
+        rng = random.Random(seed)
+
+        def others(w: GameState, seat: int) -> Action:
+            options = legal_actions(w)
+            if w.phase is Phase.DECISION:
+                return options[rng.randrange(len(options))]
+            return options[0]
+
+        after = resolve_decision(world, self.me, choice, {self.right: give}, others)
+        rs, line, _ = self.search(after, narrow=True)
+        tile = after.river[after.round - 1]
+        return play_steps(after, self.me, rs.steps_for(line, tile))
 
     def play_line(self, after: GameState, rs: RoundSearch, line: Line,
                   tile: str | None) -> GameState:

@@ -87,11 +87,14 @@ def first_legal(world: GameState, seat: int) -> Action:
     return legal_actions(world)[0]
 
 
+SECRET_PHASES = (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS)
+
+
 def until_seat(world: GameState, seat: int, policy: Policy) -> GameState:
     """Let the seats before ``seat`` make their secret choices (``policy``) in this world."""
-    start = world.round
-    while (world.phase is Phase.DECISION and world.round == start and world.to_move != seat
-           and not world.is_over):
+    start = (world.round, world.phase)
+    while (world.phase in SECRET_PHASES and (world.round, world.phase) == start
+           and world.to_move != seat and not world.is_over):
         world = apply(world, policy(world, world.to_move))
     return world
 

@@ -18,7 +18,8 @@ from precog.commands.common import whole_number as seed_type
 NAME = "tournament"
 EXAMPLES = """\
 BOTS is a comma-separated line-up, one bot per seat (repeated to fill the table): random,
-greedy, lookahead, lookahead2 (two rounds) or rollout. The line-up turns by one seat each game
+greedy, lookahead, lookahead2 (two rounds), rollout, and with OpenSpiel installed ismcts,
+ismcts-eval and mcts-eval (OpenSpiel's search bots). The line-up turns by one seat each game
 (two in the team mode). Game i is fixed by the seed and i, so any number of workers gives the
 same figures. Intervals are 95 % (normal approximation over games).
 
@@ -50,11 +51,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.analysis.bots import BOTS
+    from precog.analysis.bots import bot_names
     from precog.analysis.tournament import run_tournament
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    known = set(BOTS) | {"lookahead2"}
+    known = set(bot_names())
     bad = [b for b in names if b not in known]
     if not names or bad:
         raise UsageError(f"--bots {args.bots!r}: expected a comma-separated list of "

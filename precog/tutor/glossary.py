@@ -69,7 +69,8 @@ class Glossary:
     def wrap(self, html: str) -> str:
         """``html`` with the first use of each term wrapped in a tooltip ``<abbr>``.
 
-        Only text between tags is touched, and never text already inside an ``<abbr>``.
+        Only text between tags is touched, never text already inside an ``<abbr>``, and a
+        term that already has a tooltip does not get a second one.
         """
         seen: set[str] = set()
         out, inside = [], 0
@@ -77,6 +78,9 @@ class Glossary:
             if piece.startswith("<"):
                 if piece.startswith("<abbr"):
                     inside += 1
+                    term = re.search(r'data-term="([^"]+)"', piece)
+                    if term:
+                        seen.add(term.group(1))
                 elif piece.startswith("</abbr"):
                     inside -= 1
                 out.append(piece)
@@ -175,8 +179,14 @@ def _has_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(s|es)?(?![\w-])", text) is not None
 
 
-def _excerpt(text: str, word: str, width: int = 90) -> str:
-    m = re.search(re.escape(word), text, re.IGNORECASE)
+def _excerpt(text: str, word: str, width: int = 110) -> str:
+    """About ``width`` characters of ``text`` around ``word``, cut at word boundaries."""
+    plain = " ".join(text.replace("*", "").split())
+    m = re.search(re.escape(word), plain, re.IGNORECASE)
     start = max(0, (m.start() if m else 0) - width // 3)
-    piece = " ".join(text[start:start + width].split())
-    return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
+    if start:
+        start = plain.rfind(" ", 0, start) + 1
+    end = start + width
+    if end < len(plain):
+        end = max(plain.rfind(" ", start, end), start + width // 2)
+    return ("…" if start else "") + plain[start:end] + ("…" if end < len(plain) else "")

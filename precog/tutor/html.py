@@ -18,7 +18,7 @@ from precog.tutor.data import Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
 from precog.tutor.glossary import Glossary, Hit
 from precog.tutor.progress import LessonStatus
-from precog.tutor.text import to_html
+from precog.tutor.text import inline_html, to_html
 
 
 @cache
@@ -78,10 +78,28 @@ def nav_links(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
     if i > 0:
         links.append(f'<a href="{ids[i - 1]}.ipynb">'
                      f'{escape(texts.say("label", "previous_lesson", n=i))}</a>')
+    after = ""
     if i + 1 < len(ids):
-        links.append(f'<a class="pt-next-lesson" href="{ids[i + 1]}.ipynb">'
-                     f'{escape(texts.say("label", "next_lesson", n=i + 2))}</a>')
-    return f'<nav class="pt-nav">{" · ".join(links)}</nav>'
+        after = (f'<a class="pt-next-lesson" href="{ids[i + 1]}.ipynb">'
+                 f'{escape(texts.say("label", "next_lesson", n=i + 2))}</a>')
+    return f'<nav class="pt-nav">{" · ".join(links)}{after}</nav>'
+
+
+def finished_html(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
+    """The end of a lesson: well done, and the way to the next one."""
+    i = ids.index(lesson.id)
+    if i + 1 < len(ids):
+        from precog.tutor.data import load_lesson
+
+        nxt = load_lesson(ids[i + 1], lesson.lang)
+        onward = (f'<a class="pt-up-next" href="{nxt.id}.ipynb">'
+                  f'{escape(texts.say("label", "up_next", n=nxt.number, title=nxt.title))}</a>')
+    else:
+        onward = f'<p>{escape(texts.say("label", "all_done"))}</p>'
+    return (f'<div class="pt-finished"><div class="pt-finished-head">'
+            f'{escape(texts.say("feedback", "lesson_done"))}</div>{onward}'
+            f'<a class="pt-back" href="index.ipynb">{escape(texts.say("label", "all_lessons"))}'
+            "</a></div>")
 
 
 def step_html(title: str, text: str, glossary: Glossary) -> str:
@@ -90,10 +108,10 @@ def step_html(title: str, text: str, glossary: Glossary) -> str:
 
 
 def feedback_html(kind: str, text: str, lines: Iterable[str], glossary: Glossary) -> str:
-    body = "".join(f"<li>{glossary.wrap(to_html(line)[3:-4])}</li>" for line in lines if line)
+    body = "".join(f"<li>{glossary.wrap(inline_html(line))}</li>" for line in lines if line)
     if not text and not body:
         return ""
-    head = f'<div class="pt-fb-head">{to_html(text)[3:-4]}</div>' if text else ""
+    head = f'<div class="pt-fb-head">{inline_html(text)}</div>' if text else ""
     return (f'<div class="pt-feedback pt-fb-{kind}" role="status">{head}'
             f'{f"<ul>{body}</ul>" if body else ""}</div>')
 
@@ -101,7 +119,7 @@ def feedback_html(kind: str, text: str, lines: Iterable[str], glossary: Glossary
 def preview_html(lines: list[str], texts: UiTexts, glossary: Glossary) -> str:
     if not lines:
         return ""
-    items = "".join(f"<li>{glossary.wrap(to_html(line)[3:-4])}</li>" for line in lines)
+    items = "".join(f"<li>{glossary.wrap(inline_html(line))}</li>" for line in lines)
     return (f'<div class="pt-preview"><div class="pt-preview-head">'
             f'{escape(texts.say("label", "preview"))}</div><ul>{items}</ul></div>')
 
@@ -113,13 +131,16 @@ def flow_html(flow: CardFlow, stage: int, seat: int, texts: UiTexts) -> str:
     state = flow.before
     cols = []
     for s in [seat] + [x for x in range(state.n) if x != seat]:
-        who = texts.say("seat", "you") if s == seat else texts.say("seat", "other", n=s)
-        cols.append(f'<div class="pt-flow-seat"><div class="pt-flow-name">{escape(who.title())}'
-                    f" · seat {s}</div>{_flow_zones(flow, stage, s, state, texts)}</div>")
+        name = texts.say("flow", "you" if s == seat else "seat", n=s)
+        ways = texts.say("flow", "ways", left=state.left(s), right=state.right(s))
+        cols.append(f'<div class="pt-flow-seat{" pt-flow-you" if s == seat else ""}">'
+                    f'<div class="pt-flow-name">{escape(name)}</div>'
+                    f'<div class="pt-flow-ways">{escape(ways)}</div>'
+                    f"{_flow_zones(flow, stage, s, state, texts)}</div>")
     caption = texts.say("flow", STAGES[stage])
     count = texts.say("label", "flow_stage", n=stage + 1, total=len(STAGES))
     return (f'<div class="pt-flow pc-board"><div class="pt-flow-caption"><b>{escape(count)}</b>'
-            f" {to_html(caption)[3:-4]}</div><div class=\"pt-flow-table\">{''.join(cols)}</div>"
+            f" {inline_html(caption)}</div><div class=\"pt-flow-table\">{''.join(cols)}</div>"
             "</div>")
 
 
@@ -143,30 +164,33 @@ def _flow_zones(flow: CardFlow, stage: int, seat: int, state: GameState,
 
 # -- lesson 9: the known incoming cards ----------------------------------------------------
 
-def incoming_html(state: GameState, seat: int, passes: list[tuple[str, str, str]],
-                  texts: UiTexts, glossary: Glossary) -> str:
+def lookahead_html(state: GameState, seat: int, rows: list[tuple[str, str, str]],
+                   tree: Mapping[str, tuple[float, str, bool]], texts: UiTexts,
+                   glossary: Glossary) -> str:
+    """What the learner knows is coming, and for each (Keep, Give) choice (``rows``: notation,
+    label, the two cards passed right) the explorer's value and likely continuation."""
     obs = observation(state, seat).seats[seat]
     right = state.right(seat)
     arriving = " / ".join(state.players[right].decision_zone)
-    lines = [texts.say("label", "arriving", n=right, cards=arriving)]
-    lines += [texts.say("label", "passing", choice=c, a=a, b=b, n=right) for c, a, b in passes]
     a, b, c = obs.deck_seasons
-    lines.append(texts.say("label", "deck_left", a=a, b=b, c=c))
-    return "<div class=\"pt-incoming\"><ul>" + "".join(
-        f"<li>{glossary.wrap(to_html(line)[3:-4])}</li>" for line in lines) + "</ul></div>"
-
-
-def tree_table_html(rows: list[tuple[str, float, str, bool]], texts: UiTexts) -> str:
-    """The explorer tree's root choices: label, value, principal line, best."""
-    body = "".join(
-        f'<tr class="{"pt-best" if best else ""}"><td>{escape(label)}</td>'
-        f"<td>{value:.1f}</td><td>{escape(line)}</td></tr>" for label, value, line, best in rows)
-    return (f'<div class="pt-tree"><div class="pt-preview-head">'
-            f'{escape(texts.say("label", "tree_title"))}</div><table><thead><tr>'
-            f'<th>{escape(texts.say("label", "tree_choice"))}</th>'
-            f'<th>{escape(texts.say("label", "tree_value"))}</th>'
-            f'<th>{escape(texts.say("label", "tree_line"))}</th></tr></thead>'
-            f"<tbody>{body}</tbody></table></div>")
+    facts = [texts.say("label", "arriving", n=right, cards=arriving),
+             texts.say("label", "deck_left", a=a, b=b, c=c)]
+    items = "".join(f"<li>{glossary.wrap(inline_html(line))}</li>" for line in facts)
+    say = texts.say
+    head = (f'<tr><th>{escape(say("label", "tree_choice"))}</th>'
+            f'<th>{escape(say("label", "tree_pass", n=right))}</th>'
+            + (f'<th>{escape(say("label", "tree_value"))}</th>'
+               f'<th>{escape(say("label", "tree_line"))}</th>' if tree else "") + "</tr>")
+    body = []
+    for key, label, passed in rows:
+        value, line, best = tree.get(key, (0.0, "", False))
+        cells = (f"<td>{escape(label)}</td><td>{escape(passed)}</td>"
+                 + (f"<td>{value:.1f}</td><td>{escape(line)}</td>" if tree else ""))
+        body.append(f'<tr class="{"pt-best" if best else ""}">{cells}</tr>')
+    title = say("label", "tree_title" if tree else "tree_missing")
+    return (f'<div class="pt-incoming"><ul>{items}</ul></div><div class="pt-tree">'
+            f'<div class="pt-preview-head">{escape(title)}</div>'
+            f'<table><thead>{head}</thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 # -- the index page ----------------------------------------------------------------------------
@@ -186,7 +210,7 @@ def lesson_list_html(lessons: list[Lesson], statuses: Mapping[str, LessonStatus 
             f'<li class="pt-lesson {cls}" data-lesson="{lesson.id}">'
             f'<span class="pt-lesson-n">{lesson.number}</span><div class="pt-lesson-body">'
             f'<a class="pt-lesson-title" href="{lesson.id}.ipynb">{escape(lesson.title)}</a>'
-            f'<div class="pt-lesson-summary">{to_html(lesson.summary)[3:-4]}</div></div>'
+            f'<div class="pt-lesson-summary">{inline_html(lesson.summary)}</div></div>'
             f'<span class="pt-lesson-status">{escape(status)}</span></li>')
     done = sum(1 for st in statuses.values() if st is not None and st.done)
     bar = (f'<div class="pt-overall"><div class="pt-overall-bar"><span style="width:'

@@ -217,7 +217,7 @@ def _choose(state: GameState, seat: int, action: Choose, texts: UiTexts) -> list
     resolved = resolve_with(state, seat, action)
     if resolved is None:
         return []
-    lines = [where_cards_go(state, resolved, seat, texts)]
+    lines = where_cards_go(state, resolved, seat, texts)
     for card in state.players[state.right(seat)].decision_zone:
         after = resolve_with(state, seat, action, card)
         if after is not None:
@@ -225,8 +225,9 @@ def _choose(state: GameState, seat: int, action: Choose, texts: UiTexts) -> list
     return lines
 
 
-def where_cards_go(before: GameState, after: GameState, seat: int, texts: UiTexts) -> str:
-    """Where the learner's 4 cards went in ``after``, read off the positions."""
+def where_cards_go(before: GameState, after: GameState, seat: int,
+                   texts: UiTexts) -> list[str]:
+    """Where each of the learner's cards went in ``after``, read off the positions."""
     p = before.players[seat]
     parts = []
     for card in p.hand + p.decision_zone:
@@ -234,7 +235,7 @@ def where_cards_go(before: GameState, after: GameState, seat: int, texts: UiText
         who = texts.say("seat", "you") if holder == seat else texts.say("seat", "other", n=holder)
         parts.append(texts.say("preview", "goes", card=card, who=who,
                                zone=texts.section("zone")[zone]))
-    return " ".join(parts)
+    return parts
 
 
 def locate(state: GameState, card: str) -> tuple[int, str]:

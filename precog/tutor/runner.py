@@ -226,9 +226,11 @@ class LessonRunner:
         return None
 
     def _accepted(self, action: Action) -> bool:
+        """A step's ``accept`` patterns restrict the decisions they are about (``"reveal"``
+        also rules out ``done`` in the same cooperative decision); others are free."""
         patterns = [p.lower() for p in self.step.accept]
-        kind = action_kind(action)
-        mine = [p for p in patterns if p.split()[0] == kind]
+        group = _DECISION.get(action_kind(action), "")
+        mine = [p for p in patterns if _DECISION.get(p.split()[0], "") == group]
         if not mine:
             return True
         text = str(action).lower()
@@ -302,26 +304,24 @@ class LessonRunner:
             return []
         return [a for a in legal_actions(self.state) if isinstance(a, Choose)]
 
-    def tree_rows(self) -> list[tuple[str, float, str, bool]]:
-        """The explorer's look-ahead tree, one round deep: (choice, value, what follows, best).
-
-        Empty when the analysis package is not installed or cannot analyse this position.
-        """
+    def tree_rows(self) -> dict[str, tuple[float, str, bool]]:
+        """The explorer's look-ahead tree, one round deep: choice notation -> (value, what
+        likely follows, best). Empty when the analysis package is not installed or cannot
+        analyse this position."""
         if not self.options_for_lookahead():
-            return []
+            return {}
         try:
             from precog.analysis.tree import build_tree, principal_line
         except ImportError:
-            return []
+            return {}
         try:
             root = build_tree(self.state, self.seat, depth_rounds=1)
         except Exception:  # the explorer is optional in a lesson; the lesson goes on without it
-            return []
-        rows = []
+            return {}
+        rows = {}
         for child in root.children:
-            line = [n.label for n in principal_line(child)[:2]]
-            text = " · ".join(x if len(x) < 60 else x[:57] + "…" for x in line)
-            rows.append((child.label, child.value, text, child.principal))
+            line = [n.label.split(",")[0] for n in principal_line(child)[:2]]
+            rows[child.label] = (child.value, " · ".join(line), child.principal)
         return rows
 
     # -- quizzes, parts, the card flow ----------------------------------------------------------
@@ -378,6 +378,13 @@ class LessonRunner:
             self.flow_to(self._step.flow_stage + 1)
             return Feedback("info", "")
         return self.next()
+
+
+# Which decision an action answers, by the first word of its notation.
+_DECISION = {"keep": "choose", "rooms": "rooms", "pass": "pass", "activate": "activate",
+             "food": "gains", "humans": "gains", "ymunes": "gains", "heal": "gains",
+             "battery": "gains", "reveal": "coop", "mitigate": "coop", "done": "coop",
+             "protectors": "protect", "lose": "lose", "river": "river"}
 
 
 def _nearby(state: GameState, seat: int) -> list[Action]:

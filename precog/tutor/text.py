@@ -70,6 +70,11 @@ def _inline(text: str) -> str:
     return _ITALIC.sub(r"<i>\1</i>", text)
 
 
+def inline_html(text: str) -> str:
+    """One line of lesson text as inline HTML (bold, italic, escaped; no paragraph)."""
+    return _inline(" ".join(text.split()))
+
+
 def to_html(text: str) -> str:
     """Paragraphs, ``- `` lists, bold and italic, with everything else escaped."""
     blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]

@@ -36,6 +36,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Card
 from precog.tutor.data import UiTexts, ui_texts
+from precog.tutor.text import RuleFormatter
 
 __all__ = ["action_kind", "action_label", "card_label", "kind_reason", "ui_texts"]
 
@@ -103,5 +104,6 @@ def kind_reason(reason: str, texts: UiTexts) -> str:
     for pattern, say in texts.refusals():
         m = re.search(pattern, reason)
         if m:
-            return say.format(*m.groups())
+            groups = [int(g) if g and g.isdigit() else g for g in m.groups()]
+            return RuleFormatter(texts.and_word).format(say, *groups)
     return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")

@@ -34,6 +34,7 @@ from precog.engine.maintenance import bane_after_protectors
 from precog.engine.state import REVEAL_COST
 from precog.render.board import gains_line
 from precog.render.cards import card_html
+from precog.widgets.common import discard
 
 OnChoice = Callable[[Action], None]
 
@@ -44,7 +45,8 @@ def action_label(state: GameState, action: Action) -> str:
     p = state.players[seat]
     if isinstance(action, Activate):
         if action.slots == "both":
-            return f"Activate both (pay {activation_cost(state, seat)} Healthy)"
+            cost = activation_cost(state, seat)
+            return f"Activate both (pay {cost} Healthy)" if cost else "Activate both (free)"
         card = p.action_zone[0 if action.slots == "G" else 1]
         return f"Activate only {action.slots} ({card}), free"
     if isinstance(action, TakeFood):
@@ -178,7 +180,9 @@ class DecisionPicker(widgets.VBox):
         head = widgets.HTML(f'<div class="pc-picker-title">{escape(title)}</div>')
         row = widgets.HBox([*cards, *extra])
         row.add_class("pc-card-row")
+        old = self.children
         self.children = [head, row]
+        discard(old)
 
     def _where(self, card: str) -> str:
         p = self.state.players[self.state.to_move]
@@ -214,6 +218,7 @@ class ChoicePanel(widgets.VBox):
 
     def show(self, state: GameState | None, waiting: str = "") -> None:
         """Offer ``state``'s legal actions; ``None`` (with a note) offers nothing."""
+        discard(list(self.children))
         self.buttons, self.picker = [], None
         if state is None or state.is_over:
             self.children = [widgets.HTML(f'<div class="pc-waiting">{escape(waiting)}</div>')] \
@@ -227,6 +232,8 @@ class ChoicePanel(widgets.VBox):
         offer = ""
         if state.step is Step.GAINS:
             offer = f'<div class="pc-offer-line">On offer: {gains_line(state.pending)}</div>'
+        elif state.step is Step.ACTIVATE:
+            offer = _action_zone_html(state)
         for action in legal_actions(state):
             b = widgets.Button(description=action_label(state, action), tooltip=str(action))
             b.add_class("pc-choice")
@@ -238,3 +245,13 @@ class ChoicePanel(widgets.VBox):
 
     def _chooser(self, action: Action) -> Callable[[widgets.Button], None]:
         return lambda _b: self.on_choice(action)
+
+
+def _action_zone_html(state: GameState) -> str:
+    """The two Action Zone cards of the player to move, small, for the activation choice."""
+    p = state.players[state.to_move]
+    cards = "".join(f'<div class="pc-az-mini"><span class="pc-az-name">{slot}</span>'
+                    f"{card_html(state.card(c), size='small')}</div>"
+                    for slot, c in zip(("G", "R"), p.action_zone))
+    return (f'<div class="pc-az-row">{cards}<span class="pc-az-note">G is the card you kept, '
+            "R the card your right neighbour gave you.</span></div>")

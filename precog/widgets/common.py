@@ -151,3 +151,17 @@ def button(description: str, *, tooltip: str = "", style: str = "", icon: str = 
     if cls:
         b.add_class(cls)
     return b
+
+
+def discard(items: Any) -> None:
+    """Close widgets that are being replaced (and the widgets inside them), so a long session
+    does not keep every widget it ever drew."""
+    for w in list(items):
+        inner = getattr(w, "children", None)
+        if inner:
+            discard(inner)
+        for part in ("layout", "style"):  # each widget has these as widgets of their own
+            sub = getattr(w, part, None)
+            if isinstance(sub, widgets.Widget):
+                sub.close()
+        w.close()

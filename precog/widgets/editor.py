@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine import GameState, PrecogError, from_json, to_json
-from precog.widgets.common import Message, button
+from precog.widgets.common import Message, button, discard
 
 RESOURCES = (("food", "Food"), ("healthy", "Cabins (Healthy)"),
              ("contaminated", "Contaminated"), ("doctors", "Doctors"),
@@ -131,6 +131,7 @@ class PositionEditor(widgets.VBox):
                   *self.river_inputs]:
             w.style.description_width = "110px"
             w.layout.width = "270px"
+        old = self.form.children
         self.form.children = [
             _section("Resources", list(self.resource_inputs.values())),
             _section("Batteries on machines", self.battery_inputs),
@@ -139,6 +140,7 @@ class PositionEditor(widgets.VBox):
                                       "</span>")]),
             _section("River (rounds 4, 8 and 12 are Islands)", self.river_inputs),
         ]
+        discard(old)
         self._building = False
 
     def _battery_tops(self, seat: int) -> list[int]:

@@ -19,8 +19,11 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
+import plotly.graph_objects as go
 
+from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking, rank_options
+from precog.analysis.trajectories import trajectories
 from precog.engine import GameState, Phase, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.widgets.board import BoardView
@@ -28,6 +31,7 @@ from precog.widgets.common import (
     Message,
     button,
     copy_box_html,
+    discard,
     download_html,
     read_position,
     stylesheet,
@@ -39,7 +43,9 @@ from precog.widgets.tree import TreeView
 MODELS = (("uniform: each card equally likely", "uniform"),
           ("worst case for you", "worst"), ("a bot's prediction", "bot"))
 ROLLOUTS = (("none (look-ahead only, fast)", 0), ("16 per choice", 16), ("64 per choice", 64),
-            ("256 per choice", 256))
+            ("256 per choice", 256), ("1024 per choice", 1024))
+PLOT_PANELS = (("healthy", "contaminated", "bane"), ("food", "batteries", "doctors", "protectors"))
+TRAJECTORY_SAMPLES = 48
 
 
 class Explorer(widgets.VBox):
@@ -56,6 +62,7 @@ class Explorer(widgets.VBox):
         self.state: GameState | None = None
         self.seat = 0
         self.ranking: Ranking | None = None
+        self.trajectory_data: dict[str, Any] | None = None
         self.analysis_meta: dict[str, Any] = {}
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
@@ -83,7 +90,12 @@ class Explorer(widgets.VBox):
         self.table = widgets.HTML()
         self.compare_in = widgets.SelectMultiple(description="Compare", rows=6)
         self.compare_in.layout.width = "420px"
-        self.compare_in.observe(lambda _c: self._draw_trajectories(), names="value")
+        self.compare_in.observe(lambda _c: self._redo_trajectories(), names="value")
+        self.horizon_in = widgets.Dropdown(description="Horizon", value=True, options=[
+            ("to the end of the game", True), ("the next rounds", False)])
+        self.horizon_in.observe(lambda _c: self._redo_trajectories(), names="value")
+        self.horizon_in.layout.width = "300px"
+        self._drawing = False
         self.plots = widgets.HBox()
         self.plots.add_class("pc-plots")
         self.tree = TreeView()
@@ -94,7 +106,7 @@ class Explorer(widgets.VBox):
             self.table,
             _heading("Where each choice leads", "resources over the next rounds; the band is "
                      "the spread over sampled futures, dotted lines are feeding rounds"),
-            self.compare_in, self.plots,
+            widgets.HBox([self.compare_in, self.horizon_in]), self.plots,
             _heading("Look-ahead tree", "▸ opens a node; click a label to see that position; "
                      "bold rows are the principal line"),
             self.tree, self.download])
@@ -322,10 +334,26 @@ class Explorer(widgets.VBox):
             return
         if job != self._job:  # a newer position or analysis replaced this one
             return
-        self.ranking = ranking
+        chosen = [r.action for r in ranking.rows[:2]]
+        try:
+            data = self._trajectories(state, seat, chosen, params)
+        except PrecogError as err:
+            data = None
+            self.message.error("Trajectories", err)
+        if job != self._job:
+            return
+        self.ranking, self.trajectory_data = ranking, data
         self.analysis_meta = {**params, "seat": seat, "seconds": time.perf_counter() - start,
                               "cancelled": cancel.is_set()}
         self._done()
+
+    def _trajectories(self, state: GameState, seat: int, chosen: list[str],
+                      params: dict[str, Any]) -> dict[str, Any] | None:
+        if not chosen:
+            return None
+        return trajectories(state, seat, chosen, model=params["model"],
+                            rollouts=TRAJECTORY_SAMPLES, seed=params["seed"],
+                            to_end=self.horizon_in.value)
 
     def _reporter(self, job: int) -> Callable[[float, str], None]:
         def report(fraction: float, message: str) -> None:
@@ -358,8 +386,10 @@ class Explorer(widgets.VBox):
     # -- results --------------------------------------------------------------------------
     def _clear_results(self) -> None:
         self.ranking = None
+        self.trajectory_data = None
         self.table.value = ""
         self.compare_in.options = []
+        discard(self.plots.children)
         self.plots.children = []
         self.tree.show(None)
         self.download.value = ""
@@ -371,16 +401,43 @@ class Explorer(widgets.VBox):
         assert ranking is not None and self.state is not None
         self.table.value = ranking_table_html(ranking)
         options = [(f"{i}. {r.action}", r.action) for i, r in enumerate(ranking.rows, 1)]
+        self._drawing = True
         self.compare_in.options = options
         self.compare_in.value = tuple(a for _, a in options[:2])
+        self._drawing = False
         self.tree.show(ranking.tree, self.seat)
+        self._draw_trajectories()
+        self._refresh_download()
+
+    def _redo_trajectories(self) -> None:
+        """The comparison or horizon changed: recompute the trajectories (quick)."""
+        if self._drawing or self.ranking is None or self.state is None:
+            return
+        chosen = list(self.compare_in.value)
+        try:
+            self.trajectory_data = self._trajectories(self.state, self.seat, chosen,
+                                                      self.analysis_meta)
+        except PrecogError as err:
+            self.message.error("Trajectories", err)
+            return
+        self._draw_trajectories()
+        self._refresh_download()
+
+    def _draw_trajectories(self) -> None:
+        discard(self.plots.children)
+        data = self.trajectory_data
+        if not data or not data["choices"]:
+            self.plots.children = [widgets.HTML(
+                '<div class="pc-none">Pick one or more choices to compare.</div>')]
+            return
+        self.plots.children = [go.FigureWidget(trajectory_panel(data, panel))
+                               for panel in PLOT_PANELS]
+
+    def _refresh_download(self) -> None:
+        assert self.state is not None
         self.download.value = download_html(
             f"precog-analysis-round{self.state.round}-seat{self.seat}.json",
             self.analysis_json(), "Download this analysis (JSON)")
-        self._draw_trajectories()
-
-    def _draw_trajectories(self) -> None:
-        self.plots.children = []
 
     def analysis_json(self) -> dict[str, Any]:
         """The analysis as plain data (what the download link holds)."""
@@ -393,7 +450,23 @@ class Explorer(widgets.VBox):
             out["ranking"] = self.ranking.to_dict()
             if self.ranking.tree is not None:
                 out["tree"] = self.ranking.tree.to_dict(max_depth=3)
+        if self.trajectory_data is not None:
+            out["trajectories"] = self.trajectory_data
         return out
+
+
+def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...]) -> go.Figure:
+    """The analysis' trajectory figure for some resources, sized to sit beside another."""
+    fig = trajectory_figure(data, resources, list(data["choices"]))
+    where = "to the end" if data["rounds"][-1] == 12 else "over the next rounds"
+    fig.update_layout(width=560, height=170 * len(resources) + 120,
+                      margin={"l": 40, "r": 10, "t": 70, "b": 40},
+                      title={"text": f"{data['samples']} sampled futures {where}<br>"
+                                     "<sup>line: mean · band: 10-90 % · dotted: Islands</sup>",
+                             "font": {"size": 13}},
+                      legend={"orientation": "h", "y": -0.12, "font": {"size": 11}},
+                      paper_bgcolor="#fbf9f4")
+    return fig
 
 
 def ranking_table_html(ranking: Ranking) -> str:

@@ -59,7 +59,7 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
                 line={"color": SEAT_COLOURS[seat % 4], "width": 2}, marker={"size": 5}),
                 row=row + 1, col=col + 1)
         for r in FEEDING_ROUNDS:
-            fig.add_vline(x=r + 0.95, line={"dash": "dot", "color": "#c9ad6a", "width": 1},
+            fig.add_vline(x=r + 0.5, line={"dash": "dot", "color": "#c9ad6a", "width": 1},
                           row=row + 1, col=col + 1)
     ticks = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12.9]
     fig.update_xaxes(range=[0.6, 13.2], tickvals=ticks, ticktext=[*map(str, ticks[:-1]), "end"],

@@ -27,6 +27,7 @@ from precog.widgets.common import (
     Message,
     button,
     copy_box_html,
+    discard,
     download_html,
     read_position,
     steps_html,
@@ -287,7 +288,12 @@ class PlayApp(widgets.VBox):
         link = (f'<a class="pc-link" target="_blank" href="{escape(self.explorer_url)}?position='
                 f'{position_of(state)}&seat={self.human}">open this decision in the Explorer '
                 "page</a>")
+        old = self.hint_box.children
+        for w in old:
+            if hasattr(w, "cancel"):
+                w.cancel()
         self.hint_box.children = [widgets.HTML(link), factory(state, self.human)]
+        discard(old)
         self.tabs.selected_index = 2
         self.message.info("The explorer below ranks your choices.")
 
@@ -304,8 +310,12 @@ class PlayApp(widgets.VBox):
         if state.is_over:
             self.choices.show(None)
             self._show_result()
-        else:
+        elif self.result.children:
+            old = self.result.children
             self.result.children = []
+            discard(old)
+            self.choices.show(state)
+        else:
             self.choices.show(state)
         self.game_log.value = self._log_html()
         self.save_html.value = self._save_html(state)
@@ -327,7 +337,9 @@ class PlayApp(widgets.VBox):
                             f'</div><div class="pc-result-reason">{escape(out.reason)}</div>'
                             f"{_tie_break_note(state)}{table}</div>")
         fig = go.FigureWidget(game_resources_figure(self.game.states, names))
+        old = self.result.children
         self.result.children = [head, fig]
+        discard(old)
 
     def _seat_label(self, seat: int) -> str:
         assert self.game is not None

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
+from precog.widgets.common import discard
 
 KIND_NAMES = {"decision": "you choose", "opponent": "a neighbour chooses", "chance": "chance",
               "plan": "your plan", "leaf": "end of the look-ahead"}
@@ -127,10 +128,7 @@ class TreeView(widgets.VBox):
         self.rows, self.toggles, self.labels = {}, {}, {}
         self.body.children = [self._row(node, depth, edge)
                               for node, depth, edge in self.visible()]
-        for row in old:
-            for w in row.children:  # type: ignore[attr-defined]
-                w.close()
-            row.close()
+        discard(old)
 
     def _row(self, node: TreeNode, depth: int, edge: str) -> widgets.HBox:
         has_more = bool(node.children) or node.expandable

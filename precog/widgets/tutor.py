@@ -24,7 +24,7 @@ from precog.tutor.data import Lesson, all_lessons, lesson_ids, load_lesson, ui_t
 from precog.tutor.glossary import glossary, lookup
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import Feedback, LessonRunner, Option
-from precog.tutor.text import to_html
+from precog.tutor.text import inline_html, to_html
 
 __all__ = ["LessonPage", "LookupBox", "TutorIndex", "lesson", "tutor_index"]
 
@@ -95,7 +95,7 @@ class LessonPage(widgets.VBox):
         self.pick_give: str | None = None
         self.quiz_picks: set[str] = set()
         self.focus_part: str | None = None
-        self.tree_rows: list[tuple[str, float, str, bool]] | None = None
+        self.tree_rows: dict[str, tuple[float, str, bool]] | None = None
         self._build()
         self.refresh()
 
@@ -119,19 +119,19 @@ class LessonPage(widgets.VBox):
         buttons = widgets.HBox([self.undo_button, self.restart_button, self.show_me_button,
                                 self.next_button])
         buttons.add_class("pt-buttons")
+        self.lookup = LookupBox(self.lesson.lang)
+        more = widgets.Accordion(children=[self.lookup], selected_index=None)
+        more.set_title(0, say("label", "lookup_title"))
+        more.add_class("pt-lookup-box")
         left = widgets.VBox([self.step_box, self.panel, self.preview_box, self.feedback_box,
-                             buttons])
+                             buttons, more])
         left.add_class("pt-left")
         self.board = _html("", "pt-board-widget")
         right = widgets.VBox([self.board])
         right.add_class("pt-right")
         columns = widgets.HBox([left, right])
         columns.add_class("pt-columns")
-        self.lookup = LookupBox(self.lesson.lang)
-        more = widgets.Accordion(children=[self.lookup], selected_index=None)
-        more.set_title(0, say("label", "lookup_title"))
-        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns,
-                          more])
+        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns])
         self.add_class("pt-app")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -145,9 +145,11 @@ class LessonPage(widgets.VBox):
         self.problem.value = self.store.problem
         step = r.step
         self.step_box.value = th.step_html(step.title, step.text, self.glossary)
-        highlight = list(step.highlight) + ([self.focus_part] if self.focus_part else [])
+        focus = self.focus_part.split("+") if self.focus_part else []
+        highlight = list(step.highlight) + focus
         self.board.value = th.board(r.state, r.seat, highlight)
         self.panel.children = self._panel()
+        self.panel.layout.display = None if self.panel.children else "none"
         lines = r.preview(self.selected) if self.selected is not None else []
         self.preview_box.value = th.preview_html(lines, self.texts, self.glossary)
         fb = self.feedback
@@ -160,13 +162,14 @@ class LessonPage(widgets.VBox):
         last = r.index + 1 >= r.total
         self.next_button.description = self.texts.say("button", "finish" if last else "next")
         self.next_button.disabled = r.finished or not r.complete
+        for b in (self.undo_button, self.show_me_button, self.next_button):
+            b.layout.display = "none" if r.finished else None
 
     def _panel(self) -> list[widgets.Widget]:
         r = self.runner
         say = self.texts.say
         if r.finished:
-            return [_html(th.feedback_html("ok", say("feedback", "lesson_done"), [],
-                                           self.glossary) + self.nav.value)]
+            return [_html(th.finished_html(self.lesson, self.ids, self.texts))]
         kind = r.step.kind
         if kind == "explore":
             return self._parts()
@@ -185,7 +188,6 @@ class LessonPage(widgets.VBox):
                     return self._picker()
                 return self._options()
             return [_html(f'<div class="pt-panel-note">{to_html(say("label", "waiting"))}</div>')]
-        self.panel.layout.display = "none"
         return []
 
     def _note(self, key: str, **values: Any) -> widgets.HTML:
@@ -194,7 +196,6 @@ class LessonPage(widgets.VBox):
 
     # -- the Decision phase: pick a Keep and a Give ---------------------------------------
     def _picker(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         r, say = self.runner, self.texts.say
         s = r.state
         p = s.players[r.seat]
@@ -273,7 +274,6 @@ class LessonPage(widgets.VBox):
 
     # -- every other decision: one button per option -----------------------------------------
     def _options(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         options = self.runner.options()
         self.option_buttons: dict[str, widgets.Button] = {}
         buttons = []
@@ -325,7 +325,6 @@ class LessonPage(widgets.VBox):
 
     # -- quizzes -----------------------------------------------------------------------------
     def _quiz(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         quiz = self.runner.quiz
         if quiz is None:
             return []
@@ -376,7 +375,6 @@ class LessonPage(widgets.VBox):
 
     # -- lesson 1: the parts of the Boat ---------------------------------------------------
     def _parts(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         seen = self.runner.seen_parts
         self.part_buttons: dict[str, widgets.Button] = {}
         buttons = []
@@ -397,7 +395,6 @@ class LessonPage(widgets.VBox):
 
     # -- lesson 2: the reveal, move by move ------------------------------------------------
     def _flow(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         r = self.runner
         flow = r.flow
         if flow is None:
@@ -419,30 +416,22 @@ class LessonPage(widgets.VBox):
 
     # -- lesson 9: thinking ahead ------------------------------------------------------------
     def _lookahead(self) -> list[widgets.Widget]:
-        self.panel.layout.display = None
         r = self.runner
         s = r.state
         if s.phase is not Phase.DECISION or s.to_move != r.seat:
             return []
         p = s.players[r.seat]
-        passes = []
+        rows = []
         for o in r.options_for_lookahead():
             rest = [c for c in p.hand + p.decision_zone if c not in (o.keep, o.give)]
-            passes.append((self.texts.say("action", "choose", keep=o.keep, give=o.give),
-                           rest[0], rest[1]))
-        out: list[widgets.Widget] = [_html(th.incoming_html(s, r.seat, passes, self.texts,
-                                                            self.glossary))]
-        rows = self._tree_rows()
-        if rows:
-            out.append(_html(th.tree_table_html(rows, self.texts)))
-        out.append(_html(f'<a href="../notebooks/explorer.ipynb">'
-                         f'{self.texts.say("label", "tree_link")}</a>'))
-        return out
-
-    def _tree_rows(self) -> list[tuple[str, float, str, bool]]:
+            rows.append((str(o), self.texts.say("action", "choose", keep=o.keep, give=o.give),
+                         " + ".join(rest)))
         if self.tree_rows is None:
             self.tree_rows = self.runner.tree_rows()
-        return self.tree_rows
+        view = th.lookahead_html(s, r.seat, rows, self.tree_rows, self.texts, self.glossary)
+        link = (f'<a href="../notebooks/explorer.ipynb">{self.texts.say("label", "tree_link")}'
+                "</a>")
+        return [_html(view + link)]
 
     # -- the buttons under every step ------------------------------------------------------
     def _reset_choice(self) -> None:
@@ -456,7 +445,7 @@ class LessonPage(widgets.VBox):
     def next(self) -> None:
         self._reset_choice()
         self.feedback = self.runner.next()
-        if self.feedback.kind == "info" and not self.feedback.text:
+        if self.runner.finished or (self.feedback.kind == "info" and not self.feedback.text):
             self.feedback = None
         self.refresh()
 
@@ -495,8 +484,9 @@ class TutorIndex(widgets.VBox):
         self.store = store if store is not None else ProgressStore()
         self.lessons = all_lessons(lang)
         say = self.texts.say
+        intro = inline_html(say("label", "index_intro", count=len(self.lessons)))
         head = _html(f'<div class="pt-index-head"><h1>{say("label", "index_title")}</h1>'
-                     f'<p>{to_html(say("label", "index_intro"))[3:-4]}</p></div>'
+                     f'<p>{intro}</p></div>'
                      f'<div class="pt-unofficial">{say("label", "unofficial")}</div>'
                      f'<nav class="pt-nav"><a href="../notebooks/index.ipynb">'
                      f'{say("label", "app_home")}</a></nav>')

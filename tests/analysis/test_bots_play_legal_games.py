@@ -14,7 +14,7 @@ from precog.analysis.bots import (
     play_game,
 )
 from precog.analysis.world import AnalysisError
-from precog.engine import new_game, observation, legal_actions
+from precog.engine import legal_actions, new_game, observation
 
 
 class Checking(Bot):

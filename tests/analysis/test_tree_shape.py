@@ -87,8 +87,9 @@ def test_values_are_reproducible_for_a_fixed_seed():
 
 
 def test_the_tree_depends_only_on_what_the_player_observes(mid_game_3p):
-    from precog.engine import determinize
     import random
+
+    from precog.engine import determinize
 
     twin = determinize(mid_game_3p, 0, random.Random(99))  # other hidden cards, same view
     assert twin.players[1].hand != mid_game_3p.players[1].hand or twin.river != \
@@ -144,5 +145,14 @@ def test_a_position_where_the_player_has_no_choice_is_refused(mid_game_3p):
     chosen = apply(mid_game_3p, legal_actions(mid_game_3p)[0])
     with pytest.raises(AnalysisError, match="already chosen"):
         build_tree(chosen, 0)
-    with pytest.raises(AnalysisError, match="seat 0..2"):
+    with pytest.raises(AnalysisError, match=r"seat 0\.\.2"):
         build_tree(mid_game_3p, 5)
+
+
+def test_the_bot_model_weighs_incoming_cards_by_the_bot_s_prediction(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, model="bot", depth_rounds=1)
+    assert root.meta["model"] == "bot"
+    for opp in root.children:
+        probs = [p.probability for p in opp.children]
+        assert sum(probs) == pytest.approx(1.0)
+        assert opp.value == pytest.approx(sum(p.probability * p.value for p in opp.children))

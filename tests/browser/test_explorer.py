@@ -32,6 +32,14 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     _open(page, app_url + EXPLORER)
     assert len(_actions(page)) >= 2
     assert page.locator(".pc-board .pc-boat").count() == 3
+    traces = page.locator(".pc-plots .js-plotly-plot .scatterlayer .trace")
+    traces.first.wait_for()
+    assert page.locator(".pc-plots .js-plotly-plot").count() == 2
+    drawn = traces.count()
+    page.locator(".pc-explorer select[multiple]").select_option(index=[0, 1, 2])
+    page.wait_for_function(
+        "n => document.querySelectorAll('.pc-plots .scatterlayer .trace').length > n",
+        arg=drawn)
     rows = page.locator(".pc-tree-row")
     before = rows.count()
     closed = page.locator(".pc-tree-toggle:not([disabled])", has_text="▸").first

@@ -143,7 +143,7 @@ def test_the_choice_preview_sends_each_card_where_the_reveal_puts_it() -> None:
     for move in flow.moves_of(0):
         zone = ui_texts().section("zone")[move.to_zone]
         who = "you" if move.to_seat == 0 else f"seat {move.to_seat}"
-        assert f"{move.card} → {who}: {zone}." in lines[0]
+        assert f"**{move.card}** → {who}: {zone}." in lines
 
 
 def test_a_preview_stops_before_turning_a_river_tile() -> None:

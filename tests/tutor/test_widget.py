@@ -77,7 +77,11 @@ def test_every_lesson_plays_to_its_end_by_clicks(lesson_id: str, store: Progress
     assert clicks > len(load_lesson(lesson_id).steps)
     status = store.status(lesson_id)
     assert status is not None and status.done
-    assert "Lesson complete" in page.panel.children[0].value
+    end = page.panel.children[0].value
+    assert "Lesson complete" in end and 'href="index.ipynb"' in end
+    ids = lesson_ids()
+    if lesson_id != ids[-1]:
+        assert f'href="{ids[ids.index(lesson_id) + 1]}.ipynb"' in end
     assert page.next_button.disabled and page.show_me_button.disabled
 
 

@@ -158,11 +158,46 @@ def test_outside_a_decision_the_explorer_says_there_is_nothing_to_rank() -> None
 
 def test_cancel_stops_a_background_analysis_and_shows_what_was_found() -> None:
     ex = Explorer(state=_state(), background=True, auto=False)
-    ex.rollouts_in.value = 256
+    ex.rollouts_in.value = 1024
     ex.analyse_button.click()
-    assert ex.running and not ex.cancel_button.disabled
+    assert ex.running and not ex.cancel_button.disabled and ex.analyse_button.disabled
     ex.cancel_button.click()
     ex.wait(timeout=120)
-    assert not ex.running
-    assert ex.analyse_button.disabled is False
-    assert ex.ranking is None or ex.analysis_meta["cancelled"]
+    assert not ex.running and not ex.analyse_button.disabled and ex.cancel_button.disabled
+    assert ex.analysis_meta["cancelled"] and ex.message.kind != "error"
+    assert ex.ranking.meta["samples"] < 1024
+    assert "Cancelled: partial result" in ex.status.value
+    assert len(_table_actions(ex)) == len(ex.ranking.rows)
+
+
+def test_rollouts_give_each_choice_a_spread() -> None:
+    ex = _explorer(_state(), auto=False)
+    ex.rollouts_in.value = 16
+    ex.analyse_button.click()
+    assert all(r.ci95 is not None for r in ex.ranking.rows)
+    assert "16 rollouts per choice" in ex.table.value and "±" in ex.table.value
+
+
+def test_trajectories_of_the_two_best_choices_are_plotted_side_by_side(
+        explorer: Explorer) -> None:
+    import plotly.graph_objects as go
+
+    figures = explorer.plots.children
+    assert len(figures) == 2 and all(isinstance(f, go.FigureWidget) for f in figures)
+    best = [r.action for r in explorer.ranking.rows[:2]]
+    assert set(explorer.trajectory_data["choices"]) == set(best)
+    names = {t.name for f in figures for t in f.data if t.showlegend is not False}
+    assert set(best) <= names
+    assert explorer.trajectory_data["rounds"][-1] == 12  # to the end by default
+
+
+def test_choosing_other_choices_to_compare_redraws_the_trajectories(
+        explorer: Explorer) -> None:
+    third = explorer.ranking.rows[2].action
+    explorer.compare_in.value = (third,)
+    assert list(explorer.trajectory_data["choices"]) == [third]
+    names = {t.name for f in explorer.plots.children for t in f.data if t.name}
+    assert names == {third}
+    explorer.horizon_in.value = False
+    assert explorer.trajectory_data["rounds"][-1] < 12
+    assert explorer.analysis_json()["trajectories"]["choices"].keys() == {third}

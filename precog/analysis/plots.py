@@ -1,0 +1,52 @@
+"""Plot builders: pure functions from analysis data to plotly figures (plotly imported here
+only, so the rest of the analysis runs without it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from precog.analysis.evaluation import RESOURCES
+
+LABELS = {"food": "Food", "batteries": "Batteries", "healthy": "Healthy Humans",
+          "contaminated": "Contaminated Humans", "doctors": "Doctors",
+          "protectors": "Protectors", "bane": "Bane"}
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
+
+
+def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy", "food"),
+                      choices: Sequence[str] | None = None) -> go.Figure:
+    """One panel per resource: each choice's mean over rounds with its 10-90 % band; dotted
+    lines mark the feeding rounds (Islands)."""
+    unknown = [r for r in resources if r not in RESOURCES]
+    if unknown:
+        raise ValueError(f"resources {unknown}: expected some of {', '.join(RESOURCES)}")
+    picked = list(choices or data["choices"])
+    rounds = data["rounds"]
+    fig = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
+                        subplot_titles=[LABELS[r] for r in resources], vertical_spacing=0.08)
+    for k, choice in enumerate(picked):
+        colour = COLOURS[k % len(COLOURS)]
+        for row, res in enumerate(resources, start=1):
+            series = data["choices"][choice][res]
+            fig.add_trace(go.Scatter(
+                x=rounds + rounds[::-1], y=series["p90"] + series["p10"][::-1],
+                fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
+                hoverinfo="skip", showlegend=False, legendgroup=choice), row=row, col=1)
+            fig.add_trace(go.Scatter(
+                x=rounds, y=series["mean"], mode="lines+markers", name=choice,
+                line={"color": colour}, legendgroup=choice, showlegend=row == 1,
+                hovertemplate=f"{choice}<br>round %{{x}}: %{{y:.2f}} {LABELS[res]}"
+                              "<extra></extra>"), row=row, col=1)
+    for r in data.get("feeding_rounds", []):
+        fig.add_vline(x=r, line={"dash": "dot", "color": "grey"})
+    fig.update_xaxes(title_text="after round (first point: now)", row=len(resources), col=1,
+                     dtick=1)
+    fig.update_layout(height=220 * len(resources) + 80, margin={"t": 60, "b": 40},
+                      title=f"seat {data['player']}: {data['samples']} samples, model "
+                            f"{data['model']}, seed {data['seed']} (band: 10th-90th "
+                            "percentile; dotted: Islands)")
+    return fig

@@ -1,0 +1,130 @@
+"""Resource trajectories: how each root choice's Boat evolves round by round.
+
+For each (Keep, Give) choice the same sampled worlds are played (common random numbers): this
+round along the choice's best plan (the right neighbour's Give drawn from the opponent model),
+then with the rollout policy, over the two-round horizon or, with ``to_end``, to the end of the
+game. Per round: the mean and the 10th and 90th percentiles of Food, Batteries, Healthy and
+Contaminated Humans, Doctors, Protectors and Bane. :func:`precog.analysis.plots.
+trajectory_figure` draws the result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from precog.analysis.budget import Budget
+from precog.analysis.evaluation import RESOURCES, resources
+from precog.analysis.rollouts import RolloutPolicy, uniforms
+from precog.analysis.tree import _Builder
+from precog.analysis.world import AnalysisError, canonical_world, knowledge
+from precog.engine import GameState, determinize
+from precog.engine.actions import Choose
+from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+
+
+def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] | None = None,
+                 model: str = "uniform", rollouts: int = 32, seed: int = 0,
+                 to_end: bool = False) -> dict[str, Any]:
+    """Per choice and round: mean, p10 and p90 of each resource (see the module doc)."""
+    know = knowledge(state, player)
+    state = canonical_world(state, player)
+    wanted = [str(c) for c in (choices or know.choices)]
+    legal = {str(c): c for c in know.choices}
+    bad = [c for c in wanted if c not in legal]
+    if bad:
+        raise AnalysisError(f"choices {bad} are not legal for seat {player}; expected some of "
+                            f"{', '.join(legal)}")
+    samples = max(2, rollouts)
+    last = ROUNDS if to_end else min(ROUNDS, state.round + 1)
+    rounds = list(range(state.round - 1, last + 1))
+    builder = _Builder(state, player, model, None, 0, seed, 1, Budget())
+    rng = random.Random(seed + 5)
+    worlds = [determinize(state, player, rng) for _ in range(samples)]
+    rows = uniforms(samples, seed + 6)
+    out: dict[str, Any] = {
+        "player": player, "model": model, "seed": seed, "samples": samples,
+        "resources": list(RESOURCES), "rounds": rounds,
+        "feeding_rounds": [r for r in FEEDING_ROUNDS if rounds[0] < r <= rounds[-1]],
+        "choices": {}}
+    for text in wanted:
+        choice = legal[text]
+        worst = _worst_give(builder, choice, know.incoming) if model == "worst" else None
+        series = np.zeros((samples, len(rounds), len(RESOURCES)))
+        afters = []
+        for i, world in enumerate(worlds):
+            give = worst or know.incoming[i % len(know.incoming)]
+            series[i, 0] = _row(world, player)
+            after = builder.play_choice(world, choice, give, seed * 100_003 + i)
+            series[i, 1] = _row(after, player)
+            afters.append(after)
+        if len(rounds) > 2:
+            series[:, 2:] = _rest(afters, rows, player, rounds[2:])
+        out["choices"][text] = {
+            res: {"mean": series[:, :, k].mean(axis=0).round(4).tolist(),
+                  "p10": np.percentile(series[:, :, k], 10, axis=0).round(4).tolist(),
+                  "p90": np.percentile(series[:, :, k], 90, axis=0).round(4).tolist()}
+            for k, res in enumerate(RESOURCES)}
+    return out
+
+
+def _row(state: GameState, seat: int) -> list[float]:
+    r = resources(state, seat)
+    return [float(r[k]) for k in RESOURCES]
+
+
+def _rest(starts: list[GameState], rows: np.ndarray, seat: int,
+          rounds: list[int]) -> np.ndarray:
+    """(samples, rounds, resources): the seat's Boat at the end of each of ``rounds`` under
+    the rollout policy (the batch where it applies, else the engine)."""
+    from precog.analysis import batch
+
+    out = np.zeros((len(starts), len(rounds), len(RESOURCES)))
+    live = [s for s in starts if not s.is_over]
+    if len(live) == len(starts) and batch.supports(starts):
+        record: list[dict[str, np.ndarray]] = []
+        batch.run(starts, rows, RolloutPolicy(), record=record)
+        for j, r in enumerate(rounds):
+            snap = record[min(r - starts[0].round, len(record) - 1)]
+            for k, res in enumerate(RESOURCES):
+                out[:, j, k] = snap[res][:, seat]
+        return out
+    for i, s in enumerate(starts):
+        ends = _round_ends(s, rows[i], rounds[-1])
+        for j, r in enumerate(rounds):
+            out[i, j] = _row(ends.get(r, ends[max(ends)]), seat)
+    return out
+
+
+def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameState]:
+    """The position after each round up to ``last`` (rollout policy, scalar engine)."""
+    from precog.engine import apply, legal_actions
+
+    policy = RolloutPolicy()
+    ends = {state.round - 1: state}
+    j = 0
+    while not state.is_over and state.round <= last:
+        before = state.round
+        options = legal_actions(state)
+        state = apply(state, options[policy.index(state, float(row[j % len(row)]), options)])
+        j += 1
+        if state.round != before or state.is_over:
+            ends[before] = state
+    return ends
+
+
+def _worst_give(builder: _Builder, choice: Choose, incoming: tuple[str, ...]) -> str:
+    """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
+    from precog.analysis.world import first_legal, resolve_decision
+
+    values = {}
+    for card in incoming:
+        after = resolve_decision(builder.base, builder.me, choice, {builder.right: card},
+                                 first_legal)
+        values[card] = builder.search(after, narrow=True)[1].value
+    return min(values, key=lambda c: values[c])
+
+

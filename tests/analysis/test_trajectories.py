@@ -1,0 +1,45 @@
+"""Resource trajectories per root choice, and the figures drawn from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from precog.analysis.evaluation import RESOURCES
+from precog.analysis.trajectories import trajectories
+from precog.analysis.world import AnalysisError
+from tests.analysis.conftest import mid_game
+
+
+def test_two_round_trajectories_start_from_the_boat_as_it_is_now():
+    state = mid_game(players=3, seed=2, round=7)
+    data = trajectories(state, 0, rollouts=8, seed=1)
+    assert data["rounds"] == [6, 7, 8] and data["feeding_rounds"] == [8]
+    me = state.players[0]
+    for series in data["choices"].values():
+        assert set(series) == set(RESOURCES)
+        assert series["healthy"]["mean"][0] == me.healthy
+        for res in RESOURCES:
+            s = series[res]
+            assert all(lo <= m <= hi for lo, m, hi in zip(s["p10"], s["mean"], s["p90"]))
+
+
+def test_trajectories_to_the_end_cover_every_round_left_and_mark_the_islands():
+    state = mid_game(players=4, seed=1, round=6)
+    data = trajectories(state, 1, choices=None, rollouts=8, seed=2, to_end=True)
+    assert data["rounds"] == list(range(5, 13)) and data["feeding_rounds"] == [8, 12]
+    assert len(data["choices"]) == 6
+
+
+def test_an_illegal_choice_is_refused_by_name():
+    with pytest.raises(AnalysisError, match="keep X99 give Y99"):
+        trajectories(mid_game(players=2, seed=1, round=3), 0, choices=["keep X99 give Y99"])
+
+
+def test_the_figure_has_a_band_and_a_mean_per_choice_and_resource():
+    from precog.analysis.plots import trajectory_figure
+
+    data = trajectories(mid_game(players=2, seed=3, round=5), 0, rollouts=4, to_end=True)
+    fig = trajectory_figure(data, ["healthy", "bane"])
+    assert len(fig.data) == 2 * 2 * len(data["choices"])
+    with pytest.raises(ValueError, match="gold"):
+        trajectory_figure(data, ["gold"])
