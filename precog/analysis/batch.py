@@ -35,6 +35,12 @@ KINDS = ["none", "type_and_other", "type_and_type", "bane_and_no_bane", "cost_su
          "given_cost_is", "given_cost_at_most", "given_cost_at_least", "received_at_least"]
 KIND = {k: i for i, k in enumerate(KINDS)}
 MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
+# The engine's Keep/Give list with 2 cards in hand (h0 h1) and 2 in the Decision Zone (d0 d1):
+# keep h0 give d0, h0 d1, h1 d0, h1 d1, then keep d0 give d1, keep d1 give d0. Positions in
+# (h0, h1, d0, d1) of the kept card, the given card and the two passed right (in order).
+KEEP_POS = np.array([0, 0, 1, 1, 2, 3])
+GIVE_POS = np.array([2, 3, 2, 3, 3, 2])
+REST_POS = np.array([[1, 3], [1, 2], [0, 3], [0, 2], [0, 1], [0, 1]])
 
 
 def _split_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -285,17 +291,10 @@ class Batch:
                 gv = np.where(idx == 0, d[:, 1], d[:, 0])
                 passed[:, seat] = -1
             else:
-                hk = np.where(idx < 2, h[:, 0], h[:, 1])
-                hg = np.where(idx % 2 == 0, d[:, 0], d[:, 1])
-                dk = np.where(idx == 4, d[:, 0], d[:, 1])
-                dg = np.where(idx == 4, d[:, 1], d[:, 0])
-                in_hand = idx < 4
-                kp = np.where(in_hand, hk, dk)
-                gv = np.where(in_hand, hg, dg)
-                four = np.concatenate([h, d], axis=1)
-                rest = (four != kp[:, None]) & (four != gv[:, None])
-                order = np.argsort(~rest, axis=1, kind="stable")[:, :2]
-                passed[:, seat] = np.take_along_axis(four, order, axis=1)
+                four = np.concatenate([h, d], axis=1)  # hand, then Decision Zone
+                kp = four[self.ar, KEEP_POS[idx]]
+                gv = four[self.ar, GIVE_POS[idx]]
+                passed[:, seat] = np.take_along_axis(four, REST_POS[idx], axis=1)
             keep[:, seat], give[:, seat] = kp, gv
         for seat in range(n):
             right, left = (seat - 1) % n, (seat + 1) % n
@@ -401,22 +400,29 @@ class Batch:
         return SPLIT_FULL[y, d0, p0, want]
 
     def machine_effects(self, seat: int) -> np.ndarray:
+        """What ``seat``'s powered Machines whose requirement is met give (games, 7)."""
+        out = np.zeros((self.G, 7), np.int64)
+        powered = self.bat[:, seat] >= self.cap[:, seat]
+        rows = np.flatnonzero(powered.any(axis=1))
+        if not len(rows):
+            return out
         t = self.t
-        kept, got = self.az[:, seat, 0], self.az[:, seat, 1]
+        kept, got = self.az[rows, seat, 0], self.az[rows, seat, 1]
         ta, tb = t.ctype[kept][:, None], t.ctype[got][:, None]
         ba, bb = (t.bane[kept] > 0)[:, None], (t.bane[got] > 0)[:, None]
         ca, cb = self.costs(kept, got)
         ca, cb = ca[:, None], cb[:, None]
-        given = self.gave[:, seat]
+        given = self.gave[rows, seat]
         left = (seat + 1) % self.n
-        _, gcost = self.costs(self.az[:, left, 0], given)
+        _, gcost = self.costs(self.az[rows, left, 0], given)
         gt, gb, gc = t.ctype[given][:, None], (t.bane[given] > 0)[:, None], gcost[:, None]
-        cg = self.cgains[:, seat]
-        recv_any = cg[:, :6].sum(axis=1)
+        cg = self.cgains[rows, seat]
         recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
-                         cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR], recv_any], axis=1)
-        kind, a1, a2 = self.kind[:, seat], self.a1[:, seat], self.a2[:, seat]
-        met = np.zeros((self.G, 6), dtype=bool)
+                         cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR],
+                         cg[:, :6].sum(axis=1)], axis=1)
+        kind, a1, a2 = self.kind[rows, seat], self.a1[rows, seat], self.a2[rows, seat]
+        shape = kind.shape
+        met = np.zeros(shape, dtype=bool)
         for code in self.kinds_of(seat):
             name = KINDS[code]
             at = kind == code
@@ -425,19 +431,19 @@ class Batch:
             elif name == "type_and_type":
                 hit = ((ta == a1) & (tb == a2)) | ((ta == a2) & (tb == a1))
             elif name == "bane_and_no_bane":
-                hit = np.broadcast_to(ba != bb, at.shape)
+                hit = np.broadcast_to(ba != bb, shape)
             elif name == "cost_sum_at_most":
                 hit = ca + cb <= a1
             elif name == "cost_sum_at_least":
                 hit = ca + cb >= a1
             elif name == "same_cost":
-                hit = np.broadcast_to(ca == cb, at.shape)
+                hit = np.broadcast_to(ca == cb, shape)
             elif name == "different_cost":
-                hit = np.broadcast_to(ca != cb, at.shape)
+                hit = np.broadcast_to(ca != cb, shape)
             elif name == "given_type":
                 hit = gt == a1
             elif name == "given_bane":
-                hit = np.broadcast_to(gb, at.shape)
+                hit = np.broadcast_to(gb, shape)
             elif name == "given_cost_is":
                 hit = gc == a1
             elif name == "given_cost_at_most":
@@ -447,9 +453,9 @@ class Batch:
             else:
                 hit = np.take_along_axis(recv, a2, axis=1) >= a1
             met |= at & hit
-        powered = self.bat[:, seat] >= self.cap[:, seat]
-        on = (met & powered)[:, :, None]
-        return (self.effect[:, seat] * on).sum(axis=1)
+        on = (met & powered[rows])[:, :, None]
+        out[rows] = (self.effect[rows, seat] * on).sum(axis=1)
+        return out
 
     def kinds_of(self, seat: int) -> list[int]:
         found = self._kinds.get(seat)

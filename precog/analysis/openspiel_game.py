@@ -319,6 +319,9 @@ class SpielPlayer:
         if len(legal) == 1:
             return legal[0]
         world = self.sample_world(self.rng)
+        while world.phase in SECRET and world.to_move != obs.player and not world.is_over:
+            options = legal_actions(world)  # seats that chose in secret: a random guess
+            world = apply(world, options[self.rng.randrange(len(options))])
         c = world.config
         game = PrecogTurnsGame({"players": c.players, "mode": c.mode, "setup": c.setup,
                                 "difficulty": c.difficulty, "seeds": 1})

@@ -281,7 +281,10 @@ class _Builder:
         outside the competitive mode, every Boat)."""
         p = s.players[self.me]
         others = s.players if s.config.mode != "competitive" else None
-        gave = p.gave if s.config.setup == "advanced" else None
+        # advanced Machines may test the card I gave (its Cost resolved next to what the
+        # left neighbour kept)
+        left = s.players[(self.me + 1) % self.n].action_zone[:1]
+        gave = (p.gave, left) if s.config.setup == "advanced" else None
         return (s.round, s.phase, s.step, p.food, p.healthy, p.contaminated, p.doctors,
                 p.protectors, p.bane, p.rooms, p.batteries, p.action_zone, gave,
                 s.river[:s.round - 1], others)

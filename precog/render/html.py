@@ -5,13 +5,11 @@ Pure functions of engine values: no IPython or widget imports.
 
 from __future__ import annotations
 
-from html import escape
-
-from precog.engine.render import render_text
 from precog.engine.state import GameState
+from precog.render.board import board_html
 
 
 def state_html(state: GameState) -> str:
-    """A compact HTML view of ``state`` (the text rendering in a styled block)."""
-    return ("<pre class='precog-state' style='font-size:12px;line-height:1.35'>"
-            f"{escape(render_text(state))}</pre>")
+    """The drawn table as the player to move sees it (the public view once the game is over)."""
+    viewer = state.to_move if state.to_move >= 0 else None
+    return board_html(state, viewer=viewer)

@@ -34,7 +34,7 @@ from precog.engine.maintenance import bane_after_protectors
 from precog.engine.state import REVEAL_COST
 from precog.render.board import gains_line
 from precog.render.cards import card_html
-from precog.widgets.common import discard
+from precog.widgets.common import replace_children
 
 OnChoice = Callable[[Action], None]
 
@@ -180,9 +180,7 @@ class DecisionPicker(widgets.VBox):
         head = widgets.HTML(f'<div class="pc-picker-title">{escape(title)}</div>')
         row = widgets.HBox([*cards, *extra])
         row.add_class("pc-card-row")
-        old = self.children
-        self.children = [head, row]
-        discard(old)
+        replace_children(self, [head, row])
 
     def _where(self, card: str) -> str:
         p = self.state.players[self.state.to_move]
@@ -218,16 +216,15 @@ class ChoicePanel(widgets.VBox):
 
     def show(self, state: GameState | None, waiting: str = "") -> None:
         """Offer ``state``'s legal actions; ``None`` (with a note) offers nothing."""
-        discard(list(self.children))
         self.buttons, self.picker = [], None
         if state is None or state.is_over:
-            self.children = [widgets.HTML(f'<div class="pc-waiting">{escape(waiting)}</div>')] \
-                if waiting else []
+            replace_children(self, [widgets.HTML(f'<div class="pc-waiting">{escape(waiting)}'
+                                                 "</div>")] if waiting else [])
             return
         head = widgets.HTML(f'<div class="pc-prompt">{escape(prompt(state))}</div>')
         if state.phase is Phase.DECISION:
             self.picker = DecisionPicker(state, self.on_choice)
-            self.children = [head, self.picker]
+            replace_children(self, [head, self.picker])
             return
         offer = ""
         if state.step is Step.GAINS:
@@ -241,7 +238,7 @@ class ChoicePanel(widgets.VBox):
             self.buttons.append(b)
         box = widgets.HBox(self.buttons)
         box.add_class("pc-choice-row")
-        self.children = [head, widgets.HTML(offer), box] if offer else [head, box]
+        replace_children(self, [head, widgets.HTML(offer), box] if offer else [head, box])
 
     def _chooser(self, action: Action) -> Callable[[widgets.Button], None]:
         return lambda _b: self.on_choice(action)

@@ -165,3 +165,10 @@ def discard(items: Any) -> None:
             if isinstance(sub, widgets.Widget):
                 sub.close()
         w.close()
+
+
+def replace_children(box: Any, children: list[Any]) -> None:
+    """Show ``children`` in ``box`` and close what it showed before."""
+    old = list(box.children)
+    box.children = children
+    discard(old)

@@ -43,8 +43,10 @@ def test_observations_hide_other_hands_and_resampling_keeps_the_information_stat
         assert other.information_state_string(1) == seen
 
 
-def test_an_openspiel_ismcts_bot_plays_a_legal_precog_game():
+@pytest.mark.parametrize("kind", ["ismcts", "mcts"])
+def test_openspiel_search_bots_play_legal_precog_games_from_any_seat(kind):
     from precog.analysis.bots import make_bot, play_game
 
-    bots = [openspiel_game.SpielPlayer(1, kind="ismcts", simulations=2), make_bot("random", 2)]
-    assert play_game(bots, seed=5, players=2).is_over
+    bots = [make_bot("random", 2), openspiel_game.SpielPlayer(1, kind=kind, simulations=2),
+            openspiel_game.SpielPlayer(3, kind=kind, evaluator="precog", simulations=2)]
+    assert play_game(bots, seed=5, players=3).is_over
