@@ -116,6 +116,7 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
     load_before = _load()
     seeds = [seed + k for k in range(positions)]
     build_tree(position(4, seed), 0, depth_rounds=1)  # warm-up: imports, data, caches
+    batch.run([new_game(players=4, seed=seed)], uniforms(1, seed), RolloutPolicy())  # tables
     first = tree_times(4, seeds, 1)
     full = tree_times(4, seeds[:2 if quick else 3], 2)
     at_1s = ranking_at(4, seeds, 1.0)

@@ -30,10 +30,7 @@ from precog.engine.state import BANE_MAX, ROUNDS
 TYPES = {CardType.FOOD: 0, CardType.HUMAN: 1, CardType.BATTERY: 2, CardType.YMUNE: 3}
 TYPE_NAMES = {"Food": 0, "Human": 1, "Battery": 2, "Ymune": 3}
 FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
-KINDS = ["none", "type_and_other", "type_and_type", "bane_and_no_bane", "cost_sum_at_most",
-         "cost_sum_at_least", "same_cost", "different_cost", "given_type", "given_bane",
-         "given_cost_is", "given_cost_at_most", "given_cost_at_least", "received_at_least"]
-KIND = {k: i for i, k in enumerate(KINDS)}
+INT = np.int32  # the batch's arrays (half the memory traffic of int64)
 MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
 # The engine's Keep/Give list with 2 cards in hand (h0 h1) and 2 in the Decision Zone (d0 d1):
 # keep h0 give d0, h0 d1, h1 d0, h1 d1, then keep d0 give d1, keep d1 give d0. Positions in
@@ -89,6 +86,85 @@ class Tables:
     island: np.ndarray
 
 
+MAXC = 10  # resolved Costs 0..9 index the condition tables
+
+
+@dataclass
+class Conditions:
+    """Every Machine condition of a component set as lookup tables, built by asking the
+    engine's own ``condition_met`` about every situation a condition can look at."""
+
+    index: dict[object, int]
+    scope: np.ndarray  # 0 pair, 1 given, 2 received
+    pair: np.ndarray  # (conditions, 4*4*2*2*MAXC*MAXC): kept/received types, Banes, Costs
+    given: np.ndarray  # (conditions, 4*2*MAXC): given card's type, Bane, resolved Cost
+    received_n: np.ndarray  # received: at least n ...
+    received_what: np.ndarray  # ... of Food 0, Human 1, Battery 2, Ymune 3, anything 4
+
+
+def pair_key(ta: Any, tb: Any, ba: Any, bb: Any, ca: Any, cb: Any) -> Any:
+    return ((((ta * 4 + tb) * 2 + ba) * 2 + bb) * MAXC + ca) * MAXC + cb
+
+
+def given_key(gt: Any, gb: Any, gc: Any) -> Any:
+    return (gt * 2 + gb) * MAXC + gc
+
+
+def _conditions(comps: Components) -> Conditions:
+    from precog.engine.components import Card, Gains
+    from precog.engine.machines import Context, condition_met
+
+    types = list(TYPES)
+    found = sorted({m.condition for r in comps.rooms for face in (r.standard, r.advanced)
+                    for m in face}, key=lambda c: c.text)
+    index: dict[object, int] = {c: i + 1 for i, c in enumerate(found)}  # 0: never met
+    n = len(found) + 1
+    scope = np.zeros(n, np.int8)
+    pair = np.zeros((n, 4 * 4 * 2 * 2 * MAXC * MAXC), bool)
+    given = np.zeros((n, 4 * 2 * MAXC), bool)
+    rec_n = np.full(n, 99, np.int64)
+    rec_what = np.zeros(n, np.int64)
+
+    cards = {(t, b, c): Card(id="?", deck="?", type=types[t], cost=c, gain=0, bonus=Gains(),
+                             bane=b, season=2)
+             for t in range(4) for b in range(2) for c in range(MAXC)}
+    blank = cards[0, 0, 0]
+    pairs = [(pair_key(ta, tb, ba, bb, ca, cb),
+              Context(kept=cards[ta, ba, ca], received_card=cards[tb, bb, cb], given=None,
+                      given_cost=0, card_gains=Gains()))
+             for ta in range(4) for tb in range(4) for ba in range(2) for bb in range(2)
+             for ca in range(MAXC) for cb in range(MAXC)]
+    gives = [(given_key(gt, gb, gc),
+              Context(kept=blank, received_card=blank, given=cards[gt, gb, gc], given_cost=gc,
+                      card_gains=Gains()))
+             for gt in range(4) for gb in range(2) for gc in range(MAXC)]
+    for cond in found:
+        i = index[cond]
+        if cond.scope == "pair":
+            for key, ctx in pairs:
+                pair[i, key] = condition_met(cond, ctx)
+        elif cond.scope == "given":
+            scope[i] = 1
+            for key, ctx in gives:
+                given[i, key] = condition_met(cond, ctx)
+        else:
+            scope[i] = 2
+            what = str(cond.args[1])
+            rec_n[i] = int(cond.args[0])
+            rec_what[i] = 4 if what == "any" else TYPE_NAMES[what]
+    return Conditions(index, scope, pair, given, rec_n, rec_what)
+
+
+_CONDITIONS: dict[str, Conditions] = {}
+
+
+def conditions(comps: Components) -> Conditions:
+    found = _CONDITIONS.get(comps.fingerprint)
+    if found is None:
+        found = _CONDITIONS[comps.fingerprint] = _conditions(comps)
+    return found
+
+
 _TABLES: dict[str, Tables] = {}
 
 
@@ -107,7 +183,7 @@ def tables(comps: Components) -> Tables:
     island = np.array([j >= len(comps.river) for j in range(len(tiles))])
     made = Tables(
         card_ids=ids, card_index={c: i for i, c in enumerate(ids)},
-        ctype=np.array([TYPES[c.type] for c in cards], dtype=np.int64),
+        ctype=np.array([TYPES[c.type] for c in cards], dtype=np.int16),
         cost=np.array([-1 if c.cost is None else c.cost for c in cards], dtype=np.int64),
         gain=np.array([-1 if c.gain is None else c.gain for c in cards], dtype=np.int64),
         bonus=np.array([c.bonus.astuple() for c in cards], dtype=np.int64).reshape(-1, 7),
@@ -175,6 +251,7 @@ class Batch:
                  forced: np.ndarray | None = None) -> None:
         first = starts[0]
         self.t = tables(first.components)
+        self.conds = conditions(first.components)
         self.n = first.config.players
         self.G = G = len(starts)
         self.advanced = first.config.advanced
@@ -182,12 +259,11 @@ class Batch:
         self.round = first.round
         self.U = rows
         self.W = rows.shape[1]
-        self.ctr = np.zeros(G, dtype=np.int64)
+        self.ctr = np.zeros(G, dtype=INT)
         self.explore = explore
         self.forced = forced
         self.ar = np.arange(G)
         self.record: list[dict[str, np.ndarray]] | None = None
-        self._kinds: dict[int, list[int]] = {}
         self.zeros = np.zeros(G)
         self._load(starts)
 
@@ -198,32 +274,29 @@ class Batch:
         comps = starts[0].components
         boats = [[(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
                   for p in s.players] for s in starts]
-        arr = np.array(boats, dtype=np.int64)
+        arr = np.array(boats, dtype=INT)
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
          self.bane) = (arr[..., k].copy() for k in range(6))
-        self.bat = np.array([[p.batteries for p in s.players] for s in starts], np.int64)
-        rooms = [[_rooms(comps, p.rooms[:2], self.advanced) for p in s.players]
-                 for s in starts]
-        self.cap = np.array([[r[0] for r in g] for g in rooms], np.int64)
-        self.effect = np.array([[r[1] for r in g] for g in rooms], np.int64)
-        codes = np.array([[r[2] for r in g] for g in rooms], np.int64)
-        self.kind, self.a1, self.a2 = codes[..., 0, :], codes[..., 1, :], codes[..., 2, :]
+        self.bat = np.array([[p.batteries for p in s.players] for s in starts], INT)
+        boat_rooms = _RoomTable.get(comps, self.advanced)
+        ids = np.array([[boat_rooms.id(p.rooms) for p in s.players] for s in starts])
+        cap, effect, cond = boat_rooms.arrays()
+        self.cap, self.effect, self.cond = cap[ids], effect[ids], cond[ids]
 
-        def cards(ids: tuple[str, ...], width: int) -> list[int]:
-            return [ci[c] for c in ids] + [-1] * (width - len(ids))
-
-        self.deck = np.array([[cards(p.deck, 24) for p in s.players] for s in starts],
-                             np.int64)
-        self.hand = np.array([[cards(p.hand, 2) for p in s.players] for s in starts],
-                             np.int64)
-        self.dz = np.array([[cards(p.decision_zone, 2) for p in s.players] for s in starts],
-                           np.int64)
+        pad = [-1] * 24
+        get = ci.__getitem__
+        self.deck = np.array([[[*map(get, p.deck), *pad[len(p.deck):]] for p in s.players]
+                              for s in starts], INT)
+        self.hand = np.array([[[ci[c] for c in p.hand] + pad[len(p.hand):2] for p in s.players]
+                              for s in starts], INT)
+        self.dz = np.array([[[ci[c] for c in p.decision_zone] + pad[len(p.decision_zone):2]
+                             for p in s.players] for s in starts], INT)
         G, n = self.G, self.n
-        self.ptr = np.zeros((G, n), np.int64)
-        self.az = np.full((G, n, 2), -1, np.int64)
-        self.gave = np.full((G, n), -1, np.int64)
-        self.cgains = np.zeros((G, n, 7), np.int64)
-        self.river = np.array([[ti[t] for t in s.river] for s in starts], np.int64)
+        self.ptr = np.zeros((G, n), INT)
+        self.az = np.full((G, n, 2), -1, INT)
+        self.gave = np.full((G, n), -1, INT)
+        self.cgains = np.zeros((G, n, 7), INT)
+        self.river = np.array([[ti[t] for t in s.river] for s in starts], INT)
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -240,14 +313,14 @@ class Batch:
                                                                             np.ndarray]:
         """(games deciding, index chosen per game) for a step with ``k`` legal actions."""
         sel, u = self.draw(k)
-        idx = np.zeros(self.G, dtype=np.int64)
+        idx = np.zeros(self.G, dtype=INT)
         if not len(sel):
             return sel, idx
         ks = k[sel]
         if self.explore > 0:
-            rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(np.int64))
+            rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
         else:
-            rand = np.zeros(len(sel), dtype=np.int64)
+            rand = np.zeros(len(sel), dtype=INT)
         base = default[sel] if isinstance(default, np.ndarray) else default
         idx[sel] = np.where(u < self.explore, rand, base)
         return sel, idx
@@ -274,14 +347,14 @@ class Batch:
 
     def decision(self, first: bool) -> None:
         n, G = self.n, self.G
-        keep = np.zeros((G, n), np.int64)
-        give = np.zeros((G, n), np.int64)
-        passed = np.full((G, n, 2), -1, np.int64)
+        keep = np.zeros((G, n), INT)
+        give = np.zeros((G, n), INT)
+        passed = np.full((G, n, 2), -1, INT)
         last = self.round >= ROUNDS
         for seat in range(n):
-            k = np.full(G, 2 if last else 6, np.int64)
+            k = np.full(G, 2 if last else 6, INT)
             _, u = self.draw_decision(k, seat if first else -1)
-            idx = np.minimum(k - 1, (u * k).astype(np.int64))
+            idx = np.minimum(k - 1, (u * k).astype(INT))
             if first and self.forced is not None:
                 fixed = self.forced[:, seat] >= 0
                 idx = np.where(fixed, self.forced[:, seat], idx)
@@ -325,7 +398,7 @@ class Batch:
         _, other_cost = self.costs(card, other)
         gain = self.t.gain[card]
         amount = np.where(gain < 0, other_cost, gain)
-        out = np.zeros((self.G, 7), np.int64)
+        out = np.zeros((self.G, 7), INT)
         out[self.ar, self.t.ctype[card]] = amount
         return out + self.t.bonus[card] * bonus[:, None]
 
@@ -381,7 +454,7 @@ class Batch:
                 break
             free = self.bat[act, seat] < self.cap[act, seat]
             nfree = free.sum(axis=1)
-            k = np.ones(self.G, dtype=np.int64)
+            k = np.ones(self.G, dtype=INT)
             k[act] = nfree + 1
             _, idx = self.choose(k)
             pick = idx[act]
@@ -401,7 +474,7 @@ class Batch:
 
     def machine_effects(self, seat: int) -> np.ndarray:
         """What ``seat``'s powered Machines whose requirement is met give (games, 7)."""
-        out = np.zeros((self.G, 7), np.int64)
+        out = np.zeros((self.G, 7), INT)
         powered = self.bat[:, seat] >= self.cap[:, seat]
         rows = np.flatnonzero(powered.any(axis=1))
         if not len(rows):
@@ -412,57 +485,28 @@ class Batch:
         ba, bb = (t.bane[kept] > 0)[:, None], (t.bane[got] > 0)[:, None]
         ca, cb = self.costs(kept, got)
         ca, cb = ca[:, None], cb[:, None]
-        given = self.gave[rows, seat]
-        left = (seat + 1) % self.n
-        _, gcost = self.costs(self.az[rows, left, 0], given)
-        gt, gb, gc = t.ctype[given][:, None], (t.bane[given] > 0)[:, None], gcost[:, None]
-        cg = self.cgains[rows, seat]
-        recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
-                         cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR],
-                         cg[:, :6].sum(axis=1)], axis=1)
-        kind, a1, a2 = self.kind[rows, seat], self.a1[rows, seat], self.a2[rows, seat]
-        shape = kind.shape
-        met = np.zeros(shape, dtype=bool)
-        for code in self.kinds_of(seat):
-            name = KINDS[code]
-            at = kind == code
-            if name == "type_and_other":
-                hit = ((ta == a1) | (tb == a1)) & (ta != tb)
-            elif name == "type_and_type":
-                hit = ((ta == a1) & (tb == a2)) | ((ta == a2) & (tb == a1))
-            elif name == "bane_and_no_bane":
-                hit = np.broadcast_to(ba != bb, shape)
-            elif name == "cost_sum_at_most":
-                hit = ca + cb <= a1
-            elif name == "cost_sum_at_least":
-                hit = ca + cb >= a1
-            elif name == "same_cost":
-                hit = np.broadcast_to(ca == cb, shape)
-            elif name == "different_cost":
-                hit = np.broadcast_to(ca != cb, shape)
-            elif name == "given_type":
-                hit = gt == a1
-            elif name == "given_bane":
-                hit = np.broadcast_to(gb, shape)
-            elif name == "given_cost_is":
-                hit = gc == a1
-            elif name == "given_cost_at_most":
-                hit = gc <= a1
-            elif name == "given_cost_at_least":
-                hit = gc >= a1
-            else:
-                hit = np.take_along_axis(recv, a2, axis=1) >= a1
-            met |= at & hit
+        ids = self.cond[rows, seat]
+        table = self.conds
+        met = table.pair[ids, pair_key(ta, tb, ba, bb, np.minimum(ca, MAXC - 1),
+                                       np.minimum(cb, MAXC - 1))]
+        scope = table.scope[ids]
+        if scope.any():  # advanced faces: the card given left, what the cards gave
+            given = self.gave[rows, seat]
+            left = (seat + 1) % self.n
+            _, gcost = self.costs(self.az[rows, left, 0], given)
+            gt, gb = t.ctype[given][:, None], (t.bane[given] > 0)[:, None]
+            gc = np.minimum(gcost, MAXC - 1)[:, None]
+            given_hit = table.given[ids, given_key(gt, gb, gc)]
+            cg = self.cgains[rows, seat]
+            recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
+                             cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR],
+                             cg[:, :6].sum(axis=1)], axis=1)
+            received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
+                table.received_n[ids]
+            met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))
         on = (met & powered[rows])[:, :, None]
         out[rows] = (self.effect[rows, seat] * on).sum(axis=1)
         return out
-
-    def kinds_of(self, seat: int) -> list[int]:
-        found = self._kinds.get(seat)
-        if found is None:
-            found = [int(k) for k in np.unique(self.kind[:, seat]) if k != 0]
-            self._kinds[seat] = found
-        return found
 
     def heal(self, seat: int) -> None:
         n = np.minimum(self.doctors[:, seat], self.cont[:, seat])
@@ -530,36 +574,45 @@ class Batch:
             self.ptr[:, seat] += 2
 
 
-_ROOMS: dict[tuple[str, tuple[str, ...], bool], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+class _RoomTable:
+    """Each pair of Machine Rooms met so far, as rows of stacked arrays: battery slots (6,),
+    effects (6, 7), condition ids (6,)."""
 
+    _tables: dict[tuple[str, bool], _RoomTable] = {}
 
-def _rooms(comps: Components, rooms: tuple[str, ...],
-           advanced: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(battery slots (6,), effects (6, 7), condition codes (3, 6)) of a Boat's 2 rooms."""
-    key = (comps.fingerprint, rooms, advanced)
-    found = _ROOMS.get(key)
-    if found is None:
-        face = [m for r in rooms for m in comps.room_by_id[r].face(advanced)]
-        cap = np.array([m.batteries for m in face], dtype=np.int64)
-        eff = np.array([m.effect.astuple() for m in face], dtype=np.int64)
-        code = np.array([_encode(m.condition.kind, m.condition.args) for m in face],
-                        dtype=np.int64).T
-        found = _ROOMS[key] = (cap, eff, code)
-    return found
+    def __init__(self, comps: Components, advanced: bool) -> None:
+        self.comps, self.advanced = comps, advanced
+        self.rows: dict[tuple[str, ...], int] = {}
+        self.caps: list[list[int]] = []
+        self.effects: list[list[tuple[int, ...]]] = []
+        self.conds: list[list[int]] = []
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
+    @classmethod
+    def get(cls, comps: Components, advanced: bool) -> _RoomTable:
+        key = (comps.fingerprint, advanced)
+        found = cls._tables.get(key)
+        if found is None:
+            found = cls._tables[key] = cls(comps, advanced)
+        return found
 
-def _encode(kind: str, args: tuple[str | int, ...]) -> tuple[int, int, int]:
-    code = KIND[kind]
-    if kind in ("type_and_other", "given_type"):
-        return code, TYPE_NAMES[str(args[0])], 0
-    if kind == "type_and_type":
-        return code, TYPE_NAMES[str(args[0])], TYPE_NAMES[str(args[1])]
-    if kind == "received_at_least":
-        what = str(args[1])
-        return code, int(args[0]), 4 if what == "any" else TYPE_NAMES[what]
-    if args:
-        return code, int(args[0]), 0
-    return code, 0, 0
+    def id(self, rooms: tuple[str, ...]) -> int:
+        found = self.rows.get(rooms)
+        if found is None:
+            face = [m for r in rooms[:2] for m in self.comps.room_by_id[r].face(self.advanced)]
+            index = conditions(self.comps).index
+            self.caps.append([m.batteries for m in face])
+            self.effects.append([m.effect.astuple() for m in face])
+            self.conds.append([index[m.condition] for m in face])
+            found = self.rows[rooms] = len(self.caps) - 1
+            self._arrays = None
+        return found
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._arrays is None:
+            self._arrays = (np.array(self.caps, INT), np.array(self.effects, INT),
+                            np.array(self.conds, np.int64))
+        return self._arrays
 
 
 def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,

@@ -86,8 +86,10 @@ class Ranking:
         m = self.meta
         how = (f"{m['samples']} rollouts per choice" if m.get("rollouts")
                else f"{m['depth_rounds']}-round look-ahead, projection at the leaves")
+        partial = "" if m.get("complete", True) else (
+            ", stopped early: values from the first round only")
         out = [f"seat {m['player']}, round {m['round']}: model {m['model']}, seed {m['seed']}, "
-               f"{how} ({m['elapsed_s']:.2f} s)",
+               f"{how} ({m['elapsed_s']:.2f} s{partial})",
                f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±95%':>6} "
                f"{'to left':>7}  back (chance)   principal line"]
         for i, r in enumerate(self.rows, 1):

@@ -240,7 +240,13 @@ class _Builder:
         self.back_up(root, "max")
         root.meta["first_answer_s"] = self.budget.elapsed()
         if depth == 2:
+            first = [c.value for c in root.children]
             self.deepen(root)
+            if self.budget.stopped:  # a partial second round: rank on the first round alone
+                for child, value in zip(root.children, first):
+                    child.value = value
+                self.back_up(root, "max")
+        root.meta["depth_used"] = 1 if depth == 1 or self.budget.stopped else 2
         root.meta["complete"] = not self.budget.stopped
         root.meta["stopped"] = self.budget.stopped
         root.meta["elapsed_s"] = self.budget.elapsed()

@@ -129,7 +129,8 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
 
 def _redeal(state: GameState, seat: int, p: PlayerState, keep_hand: bool,
             rng: random.Random) -> PlayerState:
-    hidden = list(p.deck) + ([] if keep_hand else list(p.hand))
+    # sorted first, so the sample depends on which cards are hidden, never on their real order
+    hidden = sorted(p.deck + (() if keep_hand else p.hand))
     by_season: dict[int, list[str]] = {1: [], 2: [], 3: []}
     for c in hidden:
         by_season[state.card(c).season].append(c)

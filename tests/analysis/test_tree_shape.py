@@ -139,6 +139,9 @@ def test_a_cancelled_build_returns_the_first_answer_marked_incomplete(mid_game_3
     assert len(root.children) == 6
     assert root.meta["complete"] is False and root.meta["stopped"] == "cancelled"
     assert seen == sorted(seen) and all(0 <= f <= 1 for f in seen)
+    first = build_tree(mid_game_3p, 0, depth_rounds=1)
+    assert [c.value for c in root.children] == [c.value for c in first.children]
+    assert root.meta["depth_used"] == 1
 
 
 def test_a_position_where_the_player_has_no_choice_is_refused(mid_game_3p):

@@ -4,6 +4,7 @@ the face-down Objectives), and positions sampled from one player's point of view
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import Counter
 
 from precog.engine import (
@@ -115,3 +116,21 @@ def test_a_sampled_position_keeps_every_card_count() -> None:
     for p, q in zip(state.players, sample.players, strict=True):
         assert sorted(p.hand + p.deck) == sorted(q.hand + q.deck)
         assert [card(c).season for c in p.deck] == [card(c).season for c in q.deck]
+
+
+def test_a_sampled_position_depends_only_on_what_the_observer_sees() -> None:
+    # two positions that differ only in hidden card order give the same samples for one seed
+    state = new_game(players=3, seed=5)
+    shuffled = list(state.players)
+    for s in (1, 2):
+        p = shuffled[s]
+        hidden = list(p.hand + p.deck)
+        random.Random(s).shuffle(hidden)
+        by_season = {n: [c for c in hidden if card(c).season == n] for n in (1, 2, 3)}
+        hand = tuple(by_season[card(c).season].pop() for c in p.hand)
+        deck = tuple(by_season[card(c).season].pop() for c in p.deck)
+        shuffled[s] = replace(p, hand=hand, deck=deck)
+    twin = replace(state, players=tuple(shuffled))
+    assert twin.players[1].deck != state.players[1].deck
+    assert observation(twin, 0) == observation(state, 0)
+    assert determinize(twin, 0, random.Random(9)) == determinize(state, 0, random.Random(9))

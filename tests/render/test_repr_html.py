@@ -1,4 +1,4 @@
-"""A position displays itself in a notebook as the drawn table, hiding what the viewer may not see."""
+"""A position shows itself in a notebook as the drawn table, hiding hidden cards."""
 
 from precog.engine import new_game
 
