@@ -4,8 +4,8 @@ the face-down Objectives), and positions sampled from one player's point of view
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections import Counter
+from dataclasses import replace
 
 from precog.engine import (
     GameState,
