@@ -45,12 +45,33 @@ def lose_range(p: PlayerState) -> range:
 
 
 def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
-    """Bane rises for ``seat``, who then decides on Protectors."""
-    p = state.players[seat]
-    rise = sum(state.card(c).bane for c in p.action_zone)
-    p = replace(p, bane=min(BANE_MAX, p.bane + rise))
-    return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
-                   to_move=seat)
+    """Bane rises for ``seat``, who then decides on Protectors and on which Humans are lost.
+
+    Seats with nothing to decide are settled here at once (the same result as playing their
+    single options, with fewer copies of the position).
+    """
+    while True:
+        p = state.players[seat]
+        rise = sum(state.card(c).bane for c in p.action_zone)
+        p = replace(p, bane=min(BANE_MAX, p.bane + rise))
+        if useful_protectors(p):
+            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
+                                     to_move=seat)
+        if len(lose_range(p)) > 1:
+            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.LOSE,
+                                     to_move=seat)
+        state = state.with_player(seat, _settle(state, p, lose_range(p).start))
+        seat += 1
+        if seat == state.n:
+            return begin_river(replace(state, to_move=seat - 1))
+
+
+def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
+    """Lose ``healthy_lost`` Healthy Humans (the rest of the loss Contaminated), then heal."""
+    lost = humans_to_lose(p)
+    p = replace(p, healthy=p.healthy - healthy_lost,
+                contaminated=p.contaminated - (lost - healthy_lost))
+    return p if state.config.options.heal_in_action_phase else heal(p)
 
 
 def options(state: GameState) -> list[Action]:
@@ -98,13 +119,11 @@ def play(state: GameState, action: Action) -> GameState:
     if isinstance(action, SpendProtectors):
         p = replace(p, protectors=p.protectors - action.amount,
                     bane=bane_after_protectors(p.bane, action.amount))
-        return state.with_player(seat, p, step=Step.LOSE)
+        if len(lose_range(p)) > 1:
+            return state.with_player(seat, p, step=Step.LOSE)
+        action = LoseHumans(lose_range(p).start, humans_to_lose(p) - lose_range(p).start)
     if isinstance(action, LoseHumans):
-        p = replace(p, healthy=p.healthy - action.healthy,
-                    contaminated=p.contaminated - action.contaminated)
-        if not state.config.options.heal_in_action_phase:
-            p = heal(p)
-        state = state.with_player(seat, p)
+        state = state.with_player(seat, _settle(state, p, action.healthy))
         if seat + 1 < state.n:
             return begin_maintenance(state, seat + 1)
         return begin_river(state)
