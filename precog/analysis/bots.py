@@ -39,7 +39,7 @@ from precog.engine import (
     new_game,
     observation,
 )
-from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.actions import Choose, ChooseRooms, EndActions, PassCards
 
 WorldSampler = Callable[[random.Random], GameState]
 
@@ -84,6 +84,7 @@ class _Planner(Bot):
     """Shared by the bots that simulate: setup heuristics and the plan for a round."""
 
     narrow = False
+    coop_worlds = 0  # worlds that value a cooperative Objective step (0: one, like any step)
 
     def leaf(self, seat: int) -> Callable[[GameState], float]:
         raise NotImplementedError
@@ -103,6 +104,8 @@ class _Planner(Bot):
 
     def plan_step(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The first step of the best plan for the rest of this round."""
+        if self.coop_worlds and isinstance(legal_actions[-1], EndActions):
+            return self.objective_step(observation, legal_actions)
         world = self.world()
         seat = observation.player
         search = RoundSearch(seat, river_outcomes(observation), self.leaf(seat),
@@ -111,6 +114,23 @@ class _Planner(Bot):
         if line.steps and line.steps[0] in legal_actions:
             return line.steps[0]
         return legal_actions[0]
+
+
+    def objective_step(self, observation: Observation,
+                       legal_actions: Sequence[Action]) -> Action:
+        """Cooperative Objective step (reveal, mitigate or done): each option is valued by the
+        best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds, so
+        that a reveal is judged over every tile it could show (one sampled world would show one
+        tile and make revealing look good or bad by chance). Ties go to ``done``."""
+        seat = observation.player
+        rivers = river_outcomes(observation)
+        totals = dict.fromkeys(legal_actions, 0.0)
+        for _ in range(self.coop_worlds):
+            world = self.world()
+            for action in legal_actions:
+                search = RoundSearch(seat, rivers, self.leaf(seat), narrow=self.narrow)
+                totals[action] += search.run(apply(world, action)).value
+        return max(reversed(legal_actions), key=lambda a: totals[a])
 
 
 class GreedyBot(_Planner):
@@ -140,6 +160,7 @@ class LookaheadBot(_Planner):
     """
 
     name = "lookahead"
+    coop_worlds = 6
 
     def __init__(self, seed: int = 0, depth_rounds: int = 1, model: str = "uniform",
                  weights: Weights = DEFAULT, worlds: int = 2, spite: float = 0.0) -> None:

@@ -37,7 +37,10 @@ class Weights:
     spare_doctor: float = 0.12  # a Doctor beyond the Contaminated, per round left (max 4)
     food_left: float = 0.04  # Food left after every projected feeding
     contaminated_left: float = 0.05  # a Contaminated Human nobody will heal (tie-break)
-    objective: float = 3.0  # cooperative: a unit an Objective of this season still lacks
+    objective: float = 0.5  # cooperative: a unit this season's Objectives still lack (tie-break)
+    objective_reach: float = 1.5  # cooperative: units of a lacking resource gained per round
+    mitigate_option: float = 0.5  # cooperative: share of the full-to-mitigated risk gap a
+    #                                revealed tile's mitigation is expected to remove
 
 
 DEFAULT = Weights()
@@ -134,8 +137,93 @@ def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
         return sum(project(state, s, weights) for s in team_of(seat))
     if mode == "coop":
         total = sum(project(state, s, weights) for s in range(state.config.players))
-        return total - weights.objective * objective_shortfall(state)
+        met = 1.0 - objective_risk(state, weights)
+        return total * met - weights.objective * objective_shortfall(state)
     return project(state, seat, weights)
+
+
+def check_rounds(state: GameState) -> int:
+    """Cooperative: rounds whose gains still come before this season's Objectives are
+    checked (after the feeding of the season's Island)."""
+    if state.phase is Phase.OVER:
+        return 0
+    gains_ahead = state.phase in (Phase.DECISION, Phase.ACTION)
+    return 4 * state.season - state.round + (1 if gains_ahead else 0)
+
+
+def at_check(state: GameState, p: PlayerState, weights: Weights = DEFAULT) -> dict[str, float]:
+    """What a Boat is projected to hold when the Objectives are checked: Food after the
+    Island's feeding (with the expected Food income until then), Healthy Humans fed."""
+    income = weights.food_income * max(0, check_rounds(state) - 1)
+    food = p.food + income
+    held = {r: float(holding(p, r)) for r in
+            ("contaminated", "doctor", "protector", "ymune", "battery")}
+    healthy = float(min(p.healthy, food))
+    held.update(food=max(0.0, food - p.healthy), healthy=healthy,
+                humans=healthy + p.contaminated)
+    return held
+
+
+def lack(state: GameState, requirements: tuple[Requirement, ...],
+         weights: Weights = DEFAULT) -> float:
+    """Units the team still needs to meet ``requirements`` at the check ("each": every Boat
+    short of the amount counts)."""
+    held = [at_check(state, p, weights) for p in state.players]
+    total = 0.0
+    for req in requirements:
+        amounts = [h[req.resource] for h in held]
+        if req.scope == "one":
+            total += max(0.0, req.amount - max(amounts))
+        else:
+            total += sum(max(0.0, req.amount - a) for a in amounts)
+    return total
+
+
+def miss_chance(units: float, rounds: int, weights: Weights = DEFAULT) -> float:
+    """A rough chance that ``units`` still lacking are not found in ``rounds`` rounds."""
+    if units <= 0:
+        return 0.0
+    return min(1.0, units / (1.0 + weights.objective_reach * rounds))
+
+
+def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, float]]:
+    """Cooperative: (tile, chance it is missed) for every Objective of the current season:
+    a revealed tile on its shown side (lowered by the option to mitigate it while rounds are
+    left), each face-down tile as the average over the tiles it could be (full side; it cannot
+    be mitigated before it is revealed)."""
+    if not state.config.coop or state.phase is Phase.OVER:
+        return []
+    comps, season = state.components, state.season
+    rounds = check_rounds(state)
+    out: list[tuple[str, float]] = []
+    for tile_id, mitigated in state.objectives:
+        tile = comps.objective_by_id[tile_id]
+        if tile.season != season:
+            continue
+        full = miss_chance(lack(state, tile.mitigated if mitigated else tile.full, weights),
+                           rounds, weights)
+        if not mitigated and rounds > 0:
+            easy = miss_chance(lack(state, tile.mitigated, weights), rounds, weights)
+            full -= weights.mitigate_option * max(0.0, full - easy)
+        out.append((tile_id, full))
+    hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
+    if hidden:
+        shown = {t for t, _ in state.objectives}
+        pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
+        if pool:
+            risk = sum(miss_chance(lack(state, o.full, weights), rounds, weights)
+                       for o in pool) / len(pool)
+            out += [("face-down", risk)] * hidden
+    return out
+
+
+def objective_risk(state: GameState, weights: Weights = DEFAULT) -> float:
+    """Cooperative: the chance that some Objective of this season is missed (a miss loses
+    the game at once, so the team's projection is weighed by the chance of meeting them)."""
+    met = 1.0
+    for _, risk in tile_risks(state, weights):
+        met *= 1.0 - risk
+    return 1.0 - met
 
 
 def objective_shortfall(state: GameState) -> float:

@@ -349,7 +349,7 @@ class _Builder:
             options = legal_actions(w)
             if w.phase is Phase.DECISION:
                 return options[rng.randrange(len(options))]
-            return options[0]
+            return first_legal(w, seat)
 
         after = resolve_decision(world, self.me, choice, {self.right: give}, others)
         rs, line, _ = self.search(after, narrow=True)
@@ -498,6 +498,6 @@ def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
             if action not in options:
                 raise AnalysisError(f"plan step {action} is not legal here ({state.step.value})")
         else:
-            action = options[0]
+            action = first_legal(state, state.to_move)
         state = apply(state, action)
     return state

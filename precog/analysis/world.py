@@ -21,6 +21,7 @@ from precog.engine import (
     Observation,
     Phase,
     PrecogError,
+    Step,
     apply,
     determinize,
     legal_actions,
@@ -83,8 +84,13 @@ def passed_pair(hand: tuple[str, ...], decision_zone: tuple[str, ...],
 
 
 def first_legal(world: GameState, seat: int) -> Action:
-    """The engine's first legal action: a cheap default for seats whose play does not matter."""
-    return legal_actions(world)[0]
+    """The engine's first legal action: a cheap default for seats whose play does not matter
+    (in a cooperative Objective step, ``done``: revealing or mitigating is a real choice that
+    costs Humans, never a default)."""
+    options = legal_actions(world)
+    if world.step is Step.COOP:
+        return options[-1]
+    return options[0]
 
 
 SECRET_PHASES = (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS)
