@@ -288,6 +288,12 @@ def test_an_each_player_objective_needs_every_player() -> None:
     assert "O1g" in state.outcome.reason and "O1a" not in state.outcome.reason
 
 
+def test_each_objective_tile_is_of_one_type_one_player_or_each_player() -> None:
+    for objective in COMPONENTS.objectives:
+        scopes = {r.scope for r in objective.full + objective.mitigated}
+        assert len(scopes) == 1, f"{objective.id} mixes requirement types: {sorted(scopes)}"
+
+
 def test_face_down_tiles_are_checked_on_their_full_side() -> None:
     full, mitigated = (s[0].amount for s in (tile("O1a").full, tile("O1a").mitigated))
     assert mitigated < full

@@ -218,7 +218,7 @@ def test_no_ignore_is_offered_for_a_tile_that_only_gives() -> None:
     assert state.step is Step.GAINS and state.players[0].protectors == 2
 
 
-@pytest.mark.parametrize("tile_id", ["W2a", "W2b", "W3d"])
+@pytest.mark.parametrize("tile_id", ["W2a", "W2b", "W2c", "W3c", "W3d"])
 def test_later_river_tiles_take_resources_but_never_below_zero(tile_id: str) -> None:
     tile = COMPONENTS.river_by_id[tile_id]
     assert tile.season > 1 and tile.gains == Gains()
@@ -232,11 +232,12 @@ def test_later_river_tiles_take_resources_but_never_below_zero(tile_id: str) -> 
     assert (q.food, q.healthy, q.contaminated, q.doctors) == (0, 0, 0, 0)
 
 
-def test_a_bane_river_tile_raises_bane_up_to_12() -> None:
-    tile = COMPONENTS.river_by_id["W2c"]
-    assert tile.losses.bane > 1
-    state = sail(last_loss([seat(bane=BANE_MAX - 1), seat(bane=0)], "W2c"))
-    assert [p.bane for p in state.players] == [BANE_MAX, tile.losses.bane]
+def test_river_tiles_of_seasons_2_and_3_make_players_lose_resources_not_raise_bane() -> None:
+    later = [t for t in COMPONENTS.river if t.season > 1]
+    assert len(later) == 8
+    for tile in later:
+        assert tile.losses.bane == 0, tile.id  # Bane is not a Resource
+        assert not tile.losses.is_empty() and tile.gains == Gains(), tile.id
 
 
 def test_a_protector_may_ignore_a_river_tile_that_takes() -> None:
