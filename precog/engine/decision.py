@@ -35,6 +35,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             return "keep two different rooms"
         if a not in p.rooms or b not in p.rooms:
             return f"both rooms must be among your 3: {', '.join(p.rooms)}"
+        if action != in_order(p, action):
+            return f"name the rooms in the order you hold them: {in_order(p, action)}"
         return None
     if state.phase is Phase.SETUP_PASS:
         if not isinstance(action, PassCards):
@@ -44,6 +46,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             return "pass two different cards"
         if a not in p.hand or b not in p.hand:
             return f"both cards must be among your first 4: {', '.join(p.hand)}"
+        if action != in_order(p, action):
+            return f"name the cards in the order you hold them: {in_order(p, action)}"
         return None
     if not isinstance(action, Choose):
         return "in the Decision phase each player chooses a Keep and a Give (keep X give Y)"
@@ -56,6 +60,18 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if action.give == action.keep:
         return "you cannot Keep and Give the same card"
     return None
+
+
+def in_order(p: PlayerState, action: Action) -> Action:
+    """A room pair or pass pair with its two ids in the order the player holds them (the
+    order of the listed action, so that one choice is one action and one position)."""
+    if isinstance(action, ChooseRooms) and set(action.rooms) <= set(p.rooms):
+        a, b = sorted(action.rooms, key=p.rooms.index)
+        return ChooseRooms((a, b))
+    if isinstance(action, PassCards) and set(action.cards) <= set(p.hand):
+        a, b = sorted(action.cards, key=p.hand.index)
+        return PassCards((a, b))
+    return action
 
 
 def play(state: GameState, action: Action) -> GameState:

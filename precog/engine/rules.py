@@ -109,7 +109,11 @@ def parse_action(state: GameState, text: str) -> Action:
 
 
 def _canonical(state: GameState, action: Action) -> Action:
-    return canonical_ids(state.components, action)
+    """Ids spelt as in the position; a room or pass pair in the order the player holds it."""
+    action = canonical_ids(state.components, action)
+    if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) and 0 <= state.to_move < state.n:
+        return decision.in_order(state.players[state.to_move], action)
+    return action
 
 
 def canonical_ids(components: Components, action: Action) -> Action:

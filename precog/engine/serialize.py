@@ -14,7 +14,7 @@ import zlib
 from dataclasses import fields
 from typing import Any
 
-from precog.engine.actions import parse_action_text
+from precog.engine.actions import Action, parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
 from precog.engine.state import (
@@ -159,8 +159,8 @@ def _build(r: _Reader, comps: Components) -> GameState:
                             received_means_offered="received_means_offered" in opts.data
                             and opts.get("received_means_offered", bool)))
     players = tuple(_player(r.item("players", i)) for i in range(len(r.list("players"))))
-    choices = tuple(None if c is None else canonical_ids(
-        comps, parse_action_text(r.check(c, str, f"choices[{i}]")))
+    choices = tuple(None if c is None else _in_order(players, i, canonical_ids(
+        comps, parse_action_text(r.check(c, str, f"choices[{i}]"))))
                     for i, c in enumerate(r.list("choices")))
     out = r.get("outcome", dict, optional=True)
     outcome = None
@@ -176,6 +176,13 @@ def _build(r: _Reader, comps: Components) -> GameState:
         objective_stacks=tuple(_stack(r, i) for i in range(len(r.list("objective_stacks")))),
         objectives=tuple(_objective(r, i) for i in range(len(r.list("objectives")))),
         passes=r.get("passes", int) if "passes" in r.data else 0, outcome=outcome)
+
+
+def _in_order(players: tuple[PlayerState, ...], seat: int, action: Action) -> Action:
+    """A saved room or pass pair in the order its seat holds the ids (one choice, one action)."""
+    from precog.engine.decision import in_order
+
+    return in_order(players[seat], action) if seat < len(players) else action
 
 
 def _stack(r: _Reader, i: int) -> tuple[str, ...]:

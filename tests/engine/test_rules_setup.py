@@ -167,3 +167,56 @@ def test_advanced_setup_choices_are_secret_until_all_have_chosen() -> None:
     assert view.own_choice is None and view.seats[0].has_chosen
     assert f"rooms {a} {b}" not in str(view.to_json())
     assert observation(state, 0).own_choice == ChooseRooms((a, b))
+
+
+def _reversed(action: object) -> object:
+    if isinstance(action, ChooseRooms):
+        return ChooseRooms((action.rooms[1], action.rooms[0]))
+    if isinstance(action, PassCards):
+        return PassCards((action.cards[1], action.cards[0]))
+    return action
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_room_pair_and_pass_pair_are_one_action_in_either_order(seed: int) -> None:
+    from precog.engine import IllegalActionError, parse_action, why_illegal
+
+    state = new_game(players=2 + seed % 3, setup="advanced", seed=seed)
+    while state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+        listed = legal_actions(state)
+        for action in listed:
+            flipped = _reversed(action)
+            assert why_illegal(state, flipped) is not None  # only the listed order is accepted
+            with pytest.raises(IllegalActionError, match="in the order you hold them"):
+                from precog.engine import apply
+
+                apply(state, flipped)  # type: ignore[arg-type]
+            assert parse_action(state, str(flipped)) == action  # typed either way: one action
+        state = play(state, str(_reversed(listed[-1])))  # the notation reads either order
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_accepted_action_is_a_listed_one(seed: int) -> None:
+    # property: over the positions of a random game, every action of a wide pool (the listed
+    # actions of many positions, and their pairs reversed) is accepted only if it is listed
+    import random
+
+    from precog.engine import apply, why_illegal
+
+    rng = random.Random(seed)
+    setup = {"players": 2 + seed % 3, "setup": "advanced" if seed % 2 else "standard",
+             "mode": "coop" if seed % 4 == 3 else "competitive"}
+    state = new_game(seed=seed, **setup)  # type: ignore[arg-type]
+    pool: set[object] = set()
+    seen = []
+    while not state.is_over and len(seen) < 120:
+        listed = legal_actions(state)
+        pool.update(listed)
+        pool.update(_reversed(a) for a in listed)
+        seen.append(state)
+        state = apply(state, rng.choice(listed))
+    for s in seen:
+        listed = set(legal_actions(s))
+        for action in pool:
+            if why_illegal(s, action) is None:  # type: ignore[arg-type]
+                assert action in listed, (str(action), repr(s))
