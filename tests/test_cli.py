@@ -140,6 +140,29 @@ def test_random_position_past_a_cooperative_loss_is_refused_naming_the_seed(
     assert f"--seed {seed}" in err and "before round 12" in err
 
 
+def test_random_position_and_simulate_take_the_machine_rooms_chosen_by_hand(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "random-position", "--players", "2", "--round", "2", "--seed", "4",
+                    "--rooms", "R01 R05, R02 R07")
+    assert [p["rooms"] for p in data["players"]] == [["R01", "R05"], ["R02", "R07"]]
+    summary = run_json(capsys, "simulate", "--players", "2", "--games", "2", "--rooms",
+                       "R03 R04,R06 R08")
+    assert summary["rooms"] == [["R03", "R04"], ["R06", "R08"]]
+
+
+@pytest.mark.parametrize(("rooms", "says"), [
+    ("R01 R05, R02 R99", "'R99' is not a Machine Room"),
+    ("R01 R05, R01 R07", "R01 is chosen twice"),
+    ("R01 R05", "should list 2 seats of 2 room ids"),
+    ("R01 R05, ", "expected each seat's room ids separated by commas"),
+])
+def test_rooms_chosen_by_hand_are_checked_naming_the_input(
+        capsys: pytest.CaptureFixture[str], rooms: str, says: str) -> None:
+    status, out, err = run(capsys, "random-position", "--players", "2", "--round", "2",
+                           "--rooms", rooms)
+    assert status == 2 and out == "" and says in err
+
+
 # ---------------------------------------------------------------------------- show
 def test_show_renders_a_position_string(capsys: pytest.CaptureFixture[str]) -> None:
     state = a_position()

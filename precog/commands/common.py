@@ -59,12 +59,30 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--setup", choices=SETUPS, default="standard", metavar="SETUP",
                         help="standard or advanced (choose Machine Rooms, pass cards) "
                              "(default standard)")
+    parser.add_argument("--rooms", type=room_choice, default=None, metavar="ROOMS",
+                        help="each seat's Machine Rooms, seats separated by commas, e.g. "
+                             "'R01 R05, R02 R07' (3 per seat in the advanced setup; "
+                             "default: dealt at random)")
+
+
+def room_choice(text: str) -> tuple[tuple[str, ...], ...] | None:
+    """An argparse type: seats separated by commas, each seat's room ids by spaces."""
+    from precog.engine.errors import OptionError
+    from precog.engine.setup import parse_rooms
+
+    try:
+        return parse_rooms(text)
+    except OptionError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The ``new_game`` keyword arguments chosen on the command line (seed excepted)."""
-    return {"players": args.players, "mode": args.mode, "difficulty": args.difficulty,
-            "setup": args.setup}
+    out = {"players": args.players, "mode": args.mode, "difficulty": args.difficulty,
+           "setup": args.setup}
+    if getattr(args, "rooms", None) is not None:
+        out["rooms"] = args.rooms
+    return out
 
 
 def print_json(data: Any) -> None:

@@ -44,11 +44,52 @@ def check_config(config: GameConfig, components: Components) -> None:
                               f"(available: {', '.join(sorted(components.decks))})")
 
 
+def parse_rooms(text: str) -> tuple[tuple[str, ...], ...] | None:
+    """Rooms chosen by hand as typed: seats separated by commas, each seat's room ids by
+    spaces (``"R01 R05, R02 R07"``); empty text means dealt at random (None)."""
+    if not isinstance(text, str) or len(text) > 400:
+        raise OptionError(f"rooms should be text such as 'R01 R05, R02 R07', got {text!r:.40}")
+    if not text.strip():
+        return None
+    seats = tuple(tuple(part.split()) for part in text.split(","))
+    if not all(seats):
+        raise OptionError("rooms: expected each seat's room ids separated by commas, e.g. "
+                          f"'R01 R05, R02 R07', got {text[:60]!r}")
+    return seats
+
+
+def check_rooms(rooms: object, config: GameConfig, comps: Components) -> list[str]:
+    """The rooms chosen by hand, seat after seat; :class:`OptionError` naming what is wrong."""
+    per_seat = 3 if config.advanced else 2
+    shape = (f"{config.players} seats of {per_seat} room ids each ({config.setup} setup), "
+             f"e.g. {[[r.id for r in comps.rooms[k:k + per_seat]] for k in (0, per_seat)]}")
+    if isinstance(rooms, str) or not isinstance(rooms, Sequence) or len(rooms) != config.players:
+        raise OptionError(f"rooms should list {shape}; got {rooms!r:.80}")
+    chosen: list[str] = []
+    for seat, pick in enumerate(rooms):
+        if isinstance(pick, str) or not isinstance(pick, Sequence) or len(pick) != per_seat:
+            raise OptionError(f"rooms[{seat}] should hold {per_seat} room ids, got {pick!r:.60}")
+        for room in pick:
+            if room not in comps.room_by_id:
+                raise OptionError(f"rooms[{seat}]: {room!r:.20} is not a Machine Room of the "
+                                  f"component set (known: {', '.join(comps.room_by_id)})")
+            if room in chosen:
+                raise OptionError(f"rooms[{seat}]: {room} is chosen twice; every Boat's rooms "
+                                  "must be different")
+            chosen.append(room)
+    return chosen
+
+
 def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard",
              seed: int = 0, components: Components | None = None, difficulty: str = "normal",
              options: RuleOptions | None = None, decks: Sequence[str] | None = None,
-             rng: random.Random | None = None) -> GameState:
+             rng: random.Random | None = None,
+             rooms: Sequence[Sequence[str]] | None = None) -> GameState:
     """A new game, shuffled by a generator seeded with ``seed`` (or the ``rng`` given).
+
+    ``rooms``: the Machine Rooms of each seat, chosen by hand (2 per seat in the standard setup,
+    the 3 to choose from in the advanced setup), all different; None deals them at random. The
+    rest of the setup (decks, River, Objectives) is shuffled the same either way.
 
     >>> state = new_game(players=3, seed=7)
     >>> state.round, state.phase.value, len(state.players)
@@ -68,6 +109,8 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
     start_food = 4 if difficulty in ("hard", "apocalypse") else 8
     per_seat = 3 if config.advanced else 2
     room_pool = gen.sample([r.id for r in comps.rooms], per_seat * players)
+    if rooms is not None:
+        room_pool = check_rooms(rooms, config, comps)
     seats = []
     for seat, code in enumerate(config.decks):
         rooms = room_pool[per_seat * seat:per_seat * (seat + 1)]

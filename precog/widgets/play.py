@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, to_json
 from precog.engine import to_position as position_of
 from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.setup import parse_rooms
 from precog.render.board import seat_name
 from precog.widgets.board import BoardView
 from precog.widgets.choices import ChoicePanel
@@ -92,6 +93,9 @@ class PlayApp(widgets.VBox):
         self.setup_in = widgets.Dropdown(options=["standard", "advanced"], value=setup,
                                          description="Setup")
         self.seed_in = widgets.IntText(value=seed, description="Seed")
+        self.rooms_in = widgets.Text(value="", description="Rooms",  # empty: dealt at random
+                                     placeholder="random, or R01 R05, R02 R07")
+        self.rooms_in.add_class("pc-rooms")
         self.bot_in = [widgets.Dropdown(options=names, value=bot if bot in names else names[0],
                                         description=f"Seat {i}") for i in range(4)]
         self.new_button = button("New game", style="primary", icon="play", cls="pc-new-game")
@@ -102,10 +106,12 @@ class PlayApp(widgets.VBox):
                   self.setup_in, self.seed_in, *self.bot_in):
             w.layout.width = "180px"
             w.style.description_width = "72px"
+        self.rooms_in.layout.width = "300px"
+        self.rooms_in.style.description_width = "72px"
         self.bots_box = widgets.HBox(self.bot_in)
         self.bots_box.add_class("pc-bots-row")
         row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                            self.setup_in, self.seed_in])
+                            self.setup_in, self.seed_in, self.rooms_in])
         row.add_class("pc-setup-row")
         label = widgets.HTML('<span class="pc-label">Bots</span>')
         self.setup_box = widgets.VBox([row, widgets.HBox([label, self.bots_box,
@@ -165,7 +171,7 @@ class PlayApp(widgets.VBox):
         try:
             state = new_game(players=self.players_in.value, mode=mode, setup=self.setup_in.value,
                              difficulty=self.difficulty_in.value if mode == "coop" else "normal",
-                             seed=self.seed_in.value)
+                             seed=self.seed_in.value, rooms=parse_rooms(self.rooms_in.value))
         except PrecogError as err:
             self.message.error("New game", err)
             return

@@ -220,3 +220,27 @@ def test_every_accepted_action_is_a_listed_one(seed: int) -> None:
         for action in pool:
             if why_illegal(s, action) is None:  # type: ignore[arg-type]
                 assert action in listed, (str(action), repr(s))
+
+
+def test_standard_setup_rooms_may_be_chosen_by_hand_and_are_random_by_default() -> None:
+    chosen = new_game(players=3, seed=5, rooms=[("R01", "R05"), ("R02", "R07"), ("R12", "R03")])
+    assert [p.rooms for p in chosen.players] == [("R01", "R05"), ("R02", "R07"), ("R12", "R03")]
+    dealt = new_game(players=3, seed=5)
+    assert [p.deck for p in dealt.players] == [p.deck for p in chosen.players]  # same shuffle
+    assert dealt.river == chosen.river
+    assert len({r for p in dealt.players for r in p.rooms}) == 6
+    advanced = new_game(players=2, seed=5, setup="advanced",
+                        rooms=[("R01", "R05", "R09"), ("R02", "R07", "R11")])
+    assert advanced.players[1].rooms == ("R02", "R07", "R11")  # the 3 to choose from
+
+
+@pytest.mark.parametrize(("rooms", "says"), [
+    ([("R01", "R05")], "rooms should list 2 seats of 2 room ids"),
+    ("R01 R05", "rooms should list"),
+    ([("R01", "R05"), ("R02",)], r"rooms\[1\] should hold 2 room ids"),
+    ([("R01", "R05"), ("R02", "X9")], r"rooms\[1\]: 'X9' is not a Machine Room"),
+    ([("R01", "R05"), ("R05", "R02")], r"rooms\[1\]: R05 is chosen twice"),
+])
+def test_rooms_chosen_by_hand_are_refused_naming_the_input(rooms: object, says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        new_game(players=2, seed=1, rooms=rooms)  # type: ignore[arg-type]

@@ -164,6 +164,21 @@ def test_an_impossible_setup_is_refused_and_the_game_goes_on() -> None:
     assert app.game is game
 
 
+def test_the_setup_bar_deals_the_rooms_typed_or_at_random_and_names_a_bad_one() -> None:
+    app = _app(players=2)
+    app.rooms_in.value = "R01 R05, R02 R07"
+    app.new_button.click()
+    assert [p.rooms for p in app.game.state.players] == [("R01", "R05"), ("R02", "R07")]
+    before = app.game.state
+    app.rooms_in.value = "R01 R05, R02 R99"
+    app.new_button.click()
+    assert app.game.state is before  # refused: the game goes on
+    assert "R99" in app.message.value
+    app.rooms_in.value = ""
+    app.new_button.click()
+    assert len({r for p in app.game.state.players for r in p.rooms}) == 4
+
+
 def test_other_seats_secret_choices_stay_secret_in_the_log_until_all_have_chosen() -> None:
     app = _app(players=3, seat=2)
     secret = [str(a) for a in app.game.actions]
