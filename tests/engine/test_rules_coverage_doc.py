@@ -93,3 +93,23 @@ def test_every_row_names_an_engine_function_and_a_test() -> None:
         assert TICKED.search(r[2]), f"row without an engine function: {r[:2]}"
         assert any(t.startswith("test_") for t in TICKED.findall(r[3])), (
             f"row without a test: {r[:2]}")
+
+
+def test_the_docs_point_to_nothing_outside_the_repository() -> None:
+    root = HERE.parents[1]
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for outside in ("/work/", "shared/design", "shared/rules"):
+            assert outside not in text, f"{path.name} points outside the repository: {outside}"
+
+
+def test_every_rule_option_is_explained_in_the_rules_decisions_page() -> None:
+    from dataclasses import fields
+
+    from precog.engine import RuleOptions
+
+    page = (HERE.parents[1] / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
+    assert "(rules-decisions.md)" in DOC.read_text(encoding="utf-8")
+    for option in fields(RuleOptions):
+        assert f"`{option.name}`" in page, option.name
+    assert "project's decision" in page  # the team mode's shared win on a full tie
