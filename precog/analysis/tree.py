@@ -39,7 +39,7 @@ from typing import Any
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate, resources
 from precog.analysis.models import OpponentModel, make_model
-from precog.analysis.plans import Line, RoundSearch
+from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.world import (
     AnalysisError,
     canonical_world,
@@ -54,6 +54,7 @@ from precog.engine import (
     Action,
     GameState,
     Phase,
+    Step,
     determinize,
     legal_actions,
     observation,
@@ -486,18 +487,44 @@ def _choice(label: str) -> Choose:
 
 
 def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
-    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal)."""
+    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal).
+
+    A plan is found in one sampled world and replayed in others, where the same choice can
+    meet other decisions: a ``given: Cost`` Machine fires or not as the left neighbour's kept
+    card resolves an X Cost, so Machine gains appear or vanish. The plan is then followed as
+    closely as the position allows (:func:`next_plan_step`), never refused."""
     from precog.engine import apply, legal_actions
 
     start = state.round
     queue = list(steps)
     while not state.is_over and state.round == start:
         options = legal_actions(state)
-        if state.to_move == seat and queue:
-            action = queue.pop(0)
-            if action not in options:
-                raise AnalysisError(f"plan step {action} is not legal here ({state.step.value})")
+        if state.to_move == seat:
+            action = next_plan_step(state, seat, queue, options)
         else:
             action = first_legal(state, state.to_move)
         state = apply(state, action)
     return state
+
+
+def next_plan_step(state: GameState, seat: int, queue: list[Any], options: list[Any]) -> Any:
+    """The plan's step for this decision, taken off ``queue``: the first queued step of the
+    same kind as this decision (steps before it, for decisions this world does not have, are
+    dropped), or the legal option closest to it; with no step of this kind left, the default
+    a plan would take here (the first candidate: take everything, best Battery slot...)."""
+    kinds = {type(a) for a in options}
+    for i, step in enumerate(queue):
+        if type(step) in kinds:
+            del queue[:i + 1]
+            return step if step in options else _closest(step, options)
+    if state.step in (Step.COOP, Step.TEAM):
+        return first_legal(state, seat)  # done: revealing is never a default
+    return candidates(state, seat)[0]
+
+
+def _closest(step: Any, options: list[Any]) -> Any:
+    same = [a for a in options if type(a) is type(step)]
+    for name in ("amount", "healthy", "doctors"):
+        if hasattr(step, name):
+            return min(same, key=lambda a: abs(getattr(a, name) - getattr(step, name)))
+    return same[0]
