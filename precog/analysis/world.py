@@ -123,10 +123,11 @@ def give_of(world: GameState, seat: int, give: str) -> Choose:
     raise AnalysisError(f"seat {seat} cannot give {give} now")
 
 
-def resolve_decision(world: GameState, seat: int, choice: Choose,
+def resolve_decision(world: GameState, seat: int, choice: Action,
                      gives: dict[int, str], policy: Policy) -> GameState:
-    """Finish this Decision phase: ``seat`` plays ``choice``, the seats in ``gives`` Give
-    those cards, every other seat plays ``policy``. Returns the Action phase."""
+    """Finish this Decision phase (or setup choice): ``seat`` plays ``choice``, the seats in
+    ``gives`` Give those cards (:class:`AnalysisError` if one cannot), every other seat plays
+    ``policy``. Returns the position once every seat has chosen (the Action phase)."""
     start = world.round
 
     def move(w: GameState, mover: int) -> Action:
@@ -136,7 +137,7 @@ def resolve_decision(world: GameState, seat: int, choice: Choose,
             return give_of(w, mover, gives[mover])
         return policy(w, mover)
 
-    return play_on(world, move, lambda w: w.phase is not Phase.DECISION or w.round != start)
+    return play_on(world, move, lambda w: w.phase not in SECRET_PHASES or w.round != start)
 
 
 class _Sorting(random.Random):
