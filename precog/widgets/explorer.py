@@ -16,17 +16,13 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
-from precog.analysis.plots import trajectory_figure
-from precog.analysis.ranking import Ranking
 from precog.engine import GameState, Phase, PrecogError, to_position
 from precog.session.explore import Exploration, deal, query_position
 from precog.widgets.board import BoardView
 from precog.widgets.common import (
     Message,
     copy_box_html,
-    discard,
     download_html,
     read_position,
     stylesheet,
@@ -34,12 +30,16 @@ from precog.widgets.common import (
 )
 from precog.widgets.editor import PositionEditor
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
-from precog.widgets.tree import TreeView
+from precog.widgets.explorer_results import (
+    PLOT_PANELS,
+    Results,
+    heading,
+    ranking_table_html,
+    trajectory_panel,
+)
 
 __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html",
            "trajectory_panel"]
-
-PLOT_PANELS = (("healthy", "contaminated", "bane"), ("food", "batteries", "doctors", "protectors"))
 
 
 class Explorer(widgets.VBox):
@@ -92,32 +92,11 @@ class Explorer(widgets.VBox):
         for name in ("model_in", "rollouts_in", "depth_in", "seed_in", "analyse_button",
                      "cancel_button", "progress", "status"):
             setattr(self, name, getattr(self.controls, name))
-        self.table = widgets.HTML()
-        self.compare_in = widgets.SelectMultiple(description="Compare", rows=6)
-        self.compare_in.layout.width = "420px"
-        self.compare_in.observe(lambda _c: self._redo_trajectories(), names="value")
-        self.horizon_in = widgets.Dropdown(description="Horizon", value=True, options=[
-            ("to the end of the game", True), ("the next rounds", False)])
-        self.horizon_in.observe(lambda _c: self._redo_trajectories(), names="value")
-        self.horizon_in.layout.width = "300px"
-        self._drawing = False
-        self.plots = widgets.HBox()
-        self.plots.add_class("pc-plots")
-        self.tree = TreeView()
-        self.download = widgets.HTML()
-        results = widgets.VBox([
-            _heading("Ranked choices", "value = Healthy Humans expected at the end; loss = "
-                     "how much worse than the best"),
-            self.table,
-            _heading("Where each choice leads", "resources over the next rounds; the band is "
-                     "the spread over sampled futures, dotted lines are feeding rounds"),
-            widgets.HBox([self.compare_in, self.horizon_in]), self.plots,
-            _heading("Look-ahead tree", "▸ opens a node; click a label to see that position; "
-                     "bold rows are the principal line"),
-            self.tree, self.download])
-        results.add_class("pc-results")
+        self.results = Results(self._redo_trajectories)
+        for name in ("table", "compare_in", "horizon_in", "plots", "tree", "download"):
+            setattr(self, name, getattr(self.results, name))
         position = widgets.VBox([
-            _heading("Position", ""), widgets.HBox([self.seat_in, self.position_html]),
+            heading("Position", ""), widgets.HBox([self.seat_in, self.position_html]),
             self.editor_box, self.board])
         parts: list[widgets.Widget] = [stylesheet()]
         if not compact:
@@ -128,7 +107,7 @@ class Explorer(widgets.VBox):
                          "deal_button", "paste_in", "paste_button", "upload"):
                 setattr(self, name, getattr(self.sources, name))
             parts += [_title(), self.sources]
-        parts += [self.message, self.controls, results, position]
+        parts += [self.message, self.controls, self.results, position]
         self.children = parts
 
     # -- sources --------------------------------------------------------------------------
@@ -261,48 +240,26 @@ class Explorer(widgets.VBox):
     # -- results --------------------------------------------------------------------------
     def _clear_results(self) -> None:
         self.model.clear()
-        self.table.value = ""
-        self.compare_in.options = []
-        discard(self.plots.children)
-        self.plots.children = []
-        self.tree.show(None)
-        self.download.value = ""
+        self.results.clear()
         self.progress.value = 0.0
         self.status.value = ""
 
     def _draw_results(self) -> None:
-        ranking = self.ranking
-        assert ranking is not None and self.state is not None
-        self.table.value = ranking_table_html(ranking)
-        options = [(f"{i}. {r.action}", r.action) for i, r in enumerate(ranking.rows, 1)]
-        self._drawing = True
-        self.compare_in.options = options
-        self.compare_in.value = tuple(a for _, a in options[:2])
-        self._drawing = False
-        self.tree.show(ranking.tree, self.seat)
-        self._draw_trajectories()
+        assert self.ranking is not None and self.state is not None
+        self.results.show(self.ranking, self.seat)
+        self.results.draw_trajectories(self.trajectory_data)
         self._refresh_download()
 
     def _redo_trajectories(self) -> None:
         """The comparison or horizon changed: recompute the trajectories (quick)."""
-        if self._drawing or self.ranking is None or self.state is None:
+        if self.ranking is None or self.state is None:
             return
         error = self.model.compare(list(self.compare_in.value), self.horizon_in.value)
         if error is not None:
             self.message.error("Trajectories", error)
             return
-        self._draw_trajectories()
+        self.results.draw_trajectories(self.trajectory_data)
         self._refresh_download()
-
-    def _draw_trajectories(self) -> None:
-        discard(self.plots.children)
-        data = self.trajectory_data
-        if not data or not data["choices"]:
-            self.plots.children = [widgets.HTML(
-                '<div class="pc-none">Pick one or more choices to compare.</div>')]
-            return
-        self.plots.children = [go.FigureWidget(trajectory_panel(data, panel))
-                               for panel in PLOT_PANELS]
 
     def _refresh_download(self) -> None:
         assert self.state is not None
@@ -311,56 +268,11 @@ class Explorer(widgets.VBox):
             self.analysis_json(), "Download this analysis (JSON)")
 
 
-def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...]) -> go.Figure:
-    """The analysis' trajectory figure for some resources, sized to sit beside another."""
-    fig = trajectory_figure(data, resources, list(data["choices"]))
-    where = "to the end" if data["rounds"][-1] == 12 else "over the next rounds"
-    fig.update_layout(width=560, height=170 * len(resources) + 120,
-                      margin={"l": 40, "r": 10, "t": 70, "b": 40},
-                      title={"text": f"{data['samples']} sampled futures {where}<br>"
-                                     "<sup>line: mean · band: 10-90 % · dotted: Islands</sup>",
-                             "font": {"size": 13}},
-                      legend={"orientation": "h", "y": -0.12, "font": {"size": 11}},
-                      paper_bgcolor="#fbf9f4")
-    return fig
-
-
-def ranking_table_html(ranking: Ranking) -> str:
-    """The ranked Keep/Give table."""
-    meta = ranking.meta
-    rows = []
-    for i, r in enumerate(ranking.rows, 1):
-        ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
-        back = " · ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "—"
-        line = r.principal_line
-        short = line if len(line) < 90 else line[:88] + "…"
-        rows.append(
-            f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'
-            f'<td>{i}</td><td class="pc-choice-cell"><b>Keep {escape(r.keep)}</b> · Give '
-            f"{escape(r.give)}</td><td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{ci}</td>"
-            f"<td>{r.give_value_to_left:+.2f}</td><td>{escape(back)}</td>"
-            f'<td class="pc-line" title="{escape(line)}">{escape(short)}</td></tr>')
-    how = (f"{meta.get('samples', 0)} rollouts per choice" if meta.get("rollouts")
-           else f"{meta.get('depth_rounds')}-round look-ahead")
-    note = (f'<div class="pc-table-note">Seat {meta.get("player")}, round {meta.get("round")}'
-            f" · opponents: {escape(str(meta.get('model')))} · {how} · seed {meta.get('seed')}"
-            f"{'' if meta.get('complete', True) else ' · stopped early (partial)'}</div>")
-    return (f'{note}<table class="pc-table pc-ranking"><tr><th>#</th><th>Choice</th>'
-            "<th>Value</th><th>Loss</th><th>Spread</th><th title='what the Give is worth to "
-            "the left neighbour'>To left</th><th>Comes back next round</th><th>Principal line"
-            f"</th></tr>{''.join(rows)}</table>")
-
-
 def _title() -> widgets.HTML:
     return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
                         '<span class="pc-title-page">Strategy explorer</span>'
                         '<span class="pc-title-note">unofficial fan project · reference '
                         "components</span></div>")
-
-
-def _heading(text: str, note: str) -> widgets.HTML:
-    sub = f'<span class="pc-heading-note">{escape(note)}</span>' if note else ""
-    return widgets.HTML(f'<div class="pc-heading">{escape(text)}{sub}</div>')
 
 
 def _phase_text(state: GameState) -> str:
