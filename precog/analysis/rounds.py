@@ -53,8 +53,7 @@ class RoundPlayer:
         # left neighbour kept)
         left = s.players[(self.me + 1) % self.n].action_zone[:1]
         gave = (p.gave, left) if s.config.setup == "advanced" else None
-        return (s.round, s.phase, s.step, p.food, p.healthy, p.contaminated, p.doctors,
-                p.protectors, p.bane, p.rooms, p.batteries, p.action_zone, gave,
+        return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
                 s.river[:s.round - 1], others)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:

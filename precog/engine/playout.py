@@ -70,7 +70,7 @@ def check_invariants(state: GameState) -> int:
     except PrecogError as err:
         raise InvariantError(f"invalid state reached: {err}") from err
     for seat, p in enumerate(state.players):
-        values = (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
+        values = p.boat
         if min(values) < 0:
             raise InvariantError(f"seat {seat} has a negative resource: {values}")
         if not 0 <= p.bane <= BANE_MAX:

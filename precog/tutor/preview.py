@@ -32,7 +32,7 @@ from precog.engine.actions import (
 from precog.engine.components import Gains
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
 from precog.engine.playout import play_on
-from precog.engine.state import FEEDING_ROUNDS
+from precog.engine.state import BOAT_FIELDS, FEEDING_ROUNDS
 from precog.tutor.data import UiTexts
 
 MAX_LOOKAHEAD = 400
@@ -51,15 +51,12 @@ def gains_text(g: Gains, texts: UiTexts) -> str:
         "preview", "nothing")
 
 
-_BOAT = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
-
-
 def boat_changes(before: PlayerState, after: PlayerState, texts: UiTexts) -> list[str]:
     """``Food 8 → 11``-style lines for every Boat value that changed, Batteries included."""
     names = texts.section("boat")
     out = [texts.say("preview", "change", what=names[k], a=getattr(before, k),
                      b=getattr(after, k))
-           for k in _BOAT if getattr(before, k) != getattr(after, k)]
+           for k in BOAT_FIELDS if getattr(before, k) != getattr(after, k)]
     for m, (a, b) in enumerate(zip(before.batteries, after.batteries)):
         if a != b:
             out.append(texts.say("preview", "battery_change", m=m + 1, a=a, b=b))
@@ -192,8 +189,9 @@ def _activation(state: GameState, after: GameState, seat: int, texts: UiTexts) -
 
 def _battery(state: GameState, after_p: PlayerState, seat: int, m: int,
              texts: UiTexts) -> list[str]:
-    room = state.components.room_by_id[state.players[seat].rooms[m // 3]]
-    slots = room.face(state.config.advanced)[m % 3].batteries
+    machine = state.machine(seat, m)
+    assert machine is not None  # a Battery is placed only on a chosen room's Machine
+    slots = machine.batteries
     if after_p.batteries[m] >= slots:
         return [texts.say("preview", "powered", m=m + 1)]
     return [texts.say("preview", "slots_left", m=m + 1, n=slots - after_p.batteries[m])]
