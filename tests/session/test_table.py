@@ -8,7 +8,6 @@ import pytest
 from precog.analysis.bots import GreedyBot, RandomBot, play_game
 from precog.analysis.players import first_legal
 from precog.engine import Game, Phase, Step, legal_actions, new_game
-from precog.engine.actions import Choose
 from precog.session import BotSeat, Human, Scripted, StandIn, Table, TableError
 
 
