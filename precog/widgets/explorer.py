@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -199,18 +198,14 @@ class Explorer(widgets.VBox):
                               f"in a Decision phase ({_phase_text(state)}).")
             return
         self.cancel()
-        self.analyse_button.disabled = True
-        self.cancel_button.disabled = False
-        self.progress.value = 0.0
-        self.progress.bar_style = "info"
-        self.status.value = '<span class="pc-busy">Analysing…</span>'
+        self.controls.started()
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
                          self._report, self._done)
 
     def cancel(self) -> None:
         """Stop the running analysis (its partial result is shown)."""
         if self.model.cancel():
-            self.status.value = '<span class="pc-busy">Cancelling…</span>'
+            self.controls.busy("Cancelling…")
 
     def _report(self, fraction: float, message: str) -> None:
         now = time.perf_counter()
@@ -218,23 +213,17 @@ class Explorer(widgets.VBox):
             return
         self._last_progress = now
         self.progress.value = fraction
-        self.status.value = f'<span class="pc-busy">{escape(message[:80])}</span>'
+        self.controls.busy(message)
 
     def _done(self, error: BaseException | None = None) -> None:
-        self.analyse_button.disabled = False
-        self.cancel_button.disabled = True
         if error is not None:
-            self.progress.bar_style = "danger"
-            self.status.value = ""
+            self.controls.finished(None)
             self.message.error("Analysis", error)
             return
         if self.model.trajectory_error is not None:
             self.message.error("Trajectories", self.model.trajectory_error)
-        self.progress.value = 1.0
-        self.progress.bar_style = "success"
         what = "Cancelled: partial result" if self.analysis_meta.get("cancelled") else "Done"
-        seconds = self.analysis_meta["seconds"]
-        self.status.value = f'<span class="pc-done">{what} in {seconds:.1f} s</span>'
+        self.controls.finished(what, self.analysis_meta["seconds"])
         self._draw_results()
 
     # -- results --------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as widgets
 
@@ -94,6 +95,28 @@ class Controls(widgets.VBox):
         row2.add_class("pc-run-row")
         self.children = [row1, row2]
         self.add_class("pc-setup")
+
+    def busy(self, text: str) -> None:
+        self.status.value = f'<span class="pc-busy">{escape(text[:80])}</span>'
+
+    def started(self) -> None:
+        self.analyse_button.disabled = True
+        self.cancel_button.disabled = False
+        self.progress.value = 0.0
+        self.progress.bar_style = "info"
+        self.busy("Analysing…")
+
+    def finished(self, what: str | None, seconds: float = 0.0) -> None:
+        """The end of a run: ``what`` happened in ``seconds`` (None: it failed)."""
+        self.analyse_button.disabled = False
+        self.cancel_button.disabled = True
+        if what is None:
+            self.progress.bar_style = "danger"
+            self.status.value = ""
+            return
+        self.progress.value = 1.0
+        self.progress.bar_style = "success"
+        self.status.value = f'<span class="pc-done">{what} in {seconds:.1f} s</span>'
 
     def params(self) -> dict[str, object]:
         """``rank_options`` arguments from the controls."""
