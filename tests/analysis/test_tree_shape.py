@@ -164,7 +164,7 @@ def test_the_bot_model_weighs_incoming_cards_by_the_bot_s_prediction(mid_game_3p
 def test_a_plan_replayed_in_a_world_with_other_gains_is_followed_as_closely_as_it_allows():
     # issue 10's crash: a plan found in one sampled world asked for "food 4" where another
     # world's Machines offered 2; the replay takes what is on offer instead of refusing
-    from precog.analysis.tree import play_steps
+    from precog.analysis.rounds import play_steps
     from precog.engine.actions import Activate, TakeFood
 
     state = mid_game(players=2, seed=3, round=4)

@@ -1,0 +1,154 @@
+"""One seat's round in sampled worlds: the best plan after a choice, and the round played.
+
+:class:`RoundPlayer` is what the look-ahead tree and the resource trajectories share: after a
+(Keep, Give) choice has been resolved, the best plan for the rest of the round (a
+:class:`~precog.analysis.plans.RoundSearch`, cached by what the round's outcome depends on),
+and a whole round played along that plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from precog.analysis.plans import Line, RoundSearch, candidates
+from precog.analysis.players import first_legal
+from precog.analysis.world import (
+    canonical_world,
+    knowledge,
+    resolve_decision,
+    river_outcomes,
+    with_river_tile,
+)
+from precog.engine import Action, GameState, Phase, Step, determinize, legal_actions, observation
+from precog.engine.actions import Choose
+from precog.engine.playout import play_on
+
+Search = tuple[RoundSearch, Line, GameState]
+
+
+class RoundPlayer:
+    """Rounds of seat ``me`` with leaves valued by ``leaf`` (plans cached per Boat)."""
+
+    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float]) -> None:
+        self.me = me
+        self.n = players
+        self.right = (me - 1) % players
+        self.leaf = leaf
+        self.searches: dict[tuple[object, ...], Search] = {}
+
+    def search(self, after: GameState, narrow: bool = False) -> Search:
+        """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
+        key = (narrow, *self.boat_key(after))
+        found = self.searches.get(key)
+        if found is None:
+            rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
+                             narrow=narrow)
+            found = (rs, rs.run(after), after)
+            self.searches[key] = found
+        return found
+
+    def boat_key(self, s: GameState) -> tuple[object, ...]:
+        """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
+        outside the competitive mode, every Boat)."""
+        p = s.players[self.me]
+        others = s.players if s.config.mode != "competitive" else None
+        # advanced Machines may test the card I gave (its Cost resolved next to what the
+        # left neighbour kept)
+        left = s.players[(self.me + 1) % self.n].action_zone[:1]
+        gave = (p.gave, left) if s.config.setup == "advanced" else None
+        return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
+                s.river[:s.round - 1], others)
+
+    def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
+        """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
+        other seats choose at random (``seed``), then my best plan (narrow search)."""
+        rng = random.Random(seed)
+
+        def others(w: GameState, seat: int) -> Action:
+            options = legal_actions(w)
+            if w.phase is Phase.DECISION:
+                return options[rng.randrange(len(options))]
+            return first_legal(w, seat)
+
+        after = resolve_decision(world, self.me, choice, {self.right: give}, others)
+        rs, line, _ = self.search(after, narrow=True)
+        tile = after.river[after.round - 1]
+        return play_steps(after, self.me, rs.steps_for(line, tile))
+
+    def play_line(self, after: GameState, rs: RoundSearch, line: Line,
+                  tile: str | None) -> GameState:
+        """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
+        world = with_river_tile(after, tile)
+        return play_steps(world, self.me, rs.steps_for(line, tile))
+
+    def worst_give(self, base: GameState, choice: Choose, incoming: tuple[str, ...]) -> str:
+        """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
+        values = {}
+        for card in incoming:
+            after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
+            values[card] = self.search(after, narrow=True)[1].value
+        return min(values, key=lambda c: values[c])
+
+
+def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float],
+                 seed: int) -> list[tuple[Choose, float]]:
+    """Each (Keep, Give) choice of ``seat`` in ``world`` valued over this round: the mean,
+    over the cards the right neighbour may Give (each equally likely), of the best plan's
+    value (a one-round look-ahead tree under the uniform model, River left collapsed)."""
+    know = knowledge(world, seat)
+    state = canonical_world(world, seat)
+    player = RoundPlayer(seat, state.config.players, leaf)
+    base = determinize(state, seat, random.Random(seed))
+    out = []
+    for choice in know.choices:
+        p = 1.0 / len(know.incoming)
+        values = []
+        for give in know.incoming:
+            after = resolve_decision(base, seat, choice, {player.right: give}, first_legal)
+            values.append(player.search(after, narrow=True)[1].value)
+        out.append((choice, sum(p * v for v in values)))
+    return out
+
+
+def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
+    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal).
+
+    A plan is found in one sampled world and replayed in others, where the same choice can
+    meet other decisions: a ``given: Cost`` Machine fires or not as the left neighbour's kept
+    card resolves an X Cost, so Machine gains appear or vanish. The plan is then followed as
+    closely as the position allows (:func:`next_plan_step`), never refused."""
+    start = state.round
+    queue = list(steps)
+
+    def move(s: GameState, mover: int) -> Action:
+        if mover == seat:
+            action: Action = next_plan_step(s, seat, queue, legal_actions(s))
+            return action
+        return first_legal(s, mover)
+
+    return play_on(state, move, lambda s: s.round != start)
+
+
+def next_plan_step(state: GameState, seat: int, queue: list[Any], options: list[Any]) -> Any:
+    """The plan's step for this decision, taken off ``queue``: the first queued step of the
+    same kind as this decision (steps before it, for decisions this world does not have, are
+    dropped), or the legal option closest to it; with no step of this kind left, the default
+    a plan would take here (the first candidate: take everything, best Battery slot...)."""
+    kinds = {type(a) for a in options}
+    for i, step in enumerate(queue):
+        if type(step) in kinds:
+            del queue[:i + 1]
+            return step if step in options else _closest(step, options)
+    if state.step in (Step.COOP, Step.TEAM):
+        return first_legal(state, seat)  # done: revealing is never a default
+    return candidates(state, seat)[0]
+
+
+def _closest(step: Any, options: list[Any]) -> Any:
+    same = [a for a in options if type(a) is type(step)]
+    for name in ("amount", "healthy", "doctors"):
+        if hasattr(step, name):
+            return min(same, key=lambda a: abs(getattr(a, name) - getattr(step, name)))
+    return same[0]
