@@ -29,8 +29,8 @@ def position_text(state: GameState, lang: str = DEFAULT_LANGUAGE,
                    components=state.components.name),
              w.say("text.round", round=state.round, season=state.season,
                    phase=w.say(f"text.phase_{state.phase.value}"))
-             + (w.say("text.to_move", seat=state.to_move, step=w.say(f"text.step_{state.step.value}"))
-                if state.to_move >= 0 else "")]
+             + (w.say("text.to_move", seat=state.to_move,
+                      step=w.say(f"text.step_{state.step.value}")) if state.to_move >= 0 else "")]
     if state.pending.total():
         lines.append(w.say("text.offer", source=w.say(f"text.source_{state.pending_source}"),
                            gains=_kinds(w, state.pending.items())))
