@@ -41,6 +41,7 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
+from precog.engine.components import Condition
 from precog.engine.maintenance import bane_after_protectors
 from precog.engine.refusals import render_refusal
 from precog.engine.state import REVEAL_COST
@@ -106,6 +107,13 @@ class Words:
     def explain(self, refusal: Refusal) -> str:
         """The reason said kindly for a learner (``[explain]``, else the plain sentence)."""
         return _sentence(render_refusal(refusal, self.lang, table="explain"))
+
+    def condition(self, condition: Condition) -> str:
+        """A machine's test (``Food + other``) in this language, from its parsed form."""
+        names = [self.say("condition.any") if a == "any" else
+                 self.say(f"kind.{a.lower()}") if isinstance(a, str) else a
+                 for a in condition.args]
+        return self.say(f"condition.{condition.kind}", **dict(zip("ab", names, strict=False)))
 
     def phase(self, phase: Phase) -> str:
         return self.say(f"phase.{phase.value}")

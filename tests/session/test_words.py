@@ -113,3 +113,15 @@ def test_a_code_without_a_kind_sentence_falls_back_to_the_plain_one() -> None:
                                              ("", "en")])
 def test_a_requested_language_falls_back_to_english(asked: str | None, lang: str) -> None:
     assert choose_language(asked) == lang
+
+
+def test_a_machine_condition_said_from_its_parsed_form_is_the_datas_own_text_in_english() -> None:
+    from precog.engine import reference_components
+
+    for room in reference_components().rooms:
+        for advanced in (False, True):
+            for machine in room.face(advanced):
+                text = machine.condition.text.partition(":")[2].strip()
+                assert words("en").condition(machine.condition) == text
+                said = words("ru").condition(machine.condition)
+                assert said and "{" not in said
