@@ -155,7 +155,8 @@ def _outcome(ctx: _Ctx) -> str:
             ctx.say("seat", seat=s) for s in out.winners)
         key = "wins" if len(out.winners) == 1 else "share"
         head, cls = ctx.say(key, seats=won), "pc-result"
-    return (f'<div class="pc-outcome {cls}"><b>{escape(head)}</b> — {escape(out.reason)}'
+    reason = words(ctx.lang).outcome(out)
+    return (f'<div class="pc-outcome {cls}"><b>{escape(head)}</b> — {escape(reason)}'
             "</div>")
 
 

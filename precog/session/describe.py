@@ -44,7 +44,7 @@ def position_text(state: GameState, lang: str = DEFAULT_LANGUAGE,
     for seat, p in enumerate(state.players):
         lines.extend(_seat(w, state, seat, p, hidden_for))
     if state.outcome is not None:
-        lines.append(w.say("text.result", reason=state.outcome.reason))
+        lines.append(w.say("text.result", reason=w.outcome(state.outcome)))
     return "\n".join(lines)
 
 

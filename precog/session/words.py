@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from precog.engine import Action, DataError, Gains, GameState, Phase, Refusal, Step
+from precog.engine import Action, DataError, Gains, GameState, Outcome, Phase, Refusal, Step
 from precog.engine.action_phase import activation_cost
 from precog.engine.actions import (
     Activate,
@@ -44,6 +44,7 @@ from precog.engine.actions import (
 from precog.engine.components import Condition
 from precog.engine.maintenance import bane_after_protectors
 from precog.engine.refusals import render_refusal
+from precog.engine.scoring import outcome_text
 from precog.engine.state import REVEAL_COST
 from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
 
@@ -114,6 +115,12 @@ class Words:
                  self.say(f"kind.{a.lower()}") if isinstance(a, str) else a
                  for a in condition.args]
         return self.say(f"condition.{condition.kind}", **dict(zip("ab", names, strict=False)))
+
+    def outcome(self, outcome: Outcome) -> str:
+        """Why the game ended as it did (the saved English sentence if it has no code)."""
+        if not outcome.code:
+            return outcome.reason
+        return outcome_text(outcome.code, dict(outcome.values), self.lang)
 
     def phase(self, phase: Phase) -> str:
         return self.say(f"phase.{phase.value}")

@@ -160,3 +160,21 @@ def test_every_refusal_code_is_reached_by_refusing_real_actions_and_renders() ->
     for refusal in seen.values():
         for lang in languages():
             assert "{" not in refusal.text(lang)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_outcome_code_has_a_sentence_in_every_language(lang: str) -> None:
+    from precog.engine.scoring import OutcomeCode
+    from precog.engine.wording import load_words
+
+    assert {c.value for c in OutcomeCode} <= set(load_words(lang)["outcome"])
+
+
+def test_a_finished_game_keeps_its_outcome_code_through_json_and_the_position_string() -> None:
+    from precog.engine import from_json, from_position, to_json, to_position
+    from precog.engine.playout import random_playout
+
+    final = random_playout(random.Random(1), seed=1, players=3).final
+    assert final.outcome is not None and final.outcome.code
+    assert from_json(to_json(final)).outcome == final.outcome
+    assert from_position(to_position(final)).outcome == final.outcome
