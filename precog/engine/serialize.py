@@ -18,6 +18,7 @@ from precog.engine.actions import parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
 from precog.engine.state import (
+    BOAT_FIELDS,
     GameConfig,
     GameState,
     Outcome,
@@ -33,7 +34,7 @@ VERSION = 1
 PREFIX = "pg1"
 MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
-_INT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_INT_FIELDS = BOAT_FIELDS
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
 
 

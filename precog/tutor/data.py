@@ -22,6 +22,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from precog.engine import DataError
+from precog.engine.state import BOAT_FIELDS
 from precog.tutor.numbers import rule_numbers
 from precog.tutor.text import fill
 
@@ -44,7 +45,7 @@ def valid_condition(text: str) -> bool:
 CONDITION_HELP = ("a condition like 'phase:action', 'step:protect', 'round:5 step:activate', "
                   "'next_round', 'next_season', 'moves:1' or 'game_over'")
 _SETUP_KEYS = ("players", "mode", "setup", "seed", "difficulty", "decks")
-_BOAT_KEYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "batteries")
+_BOAT_KEYS = (*BOAT_FIELDS, "batteries")
 
 
 def lessons_root() -> Traversable:
