@@ -349,7 +349,11 @@ def _machine(ctx: _Ctx, seat: int, m: int, machine: Machine, filled: int) -> str
     scope = machine.condition.scope
     rest = words(ctx.lang).condition(machine.condition)
     state_text = ctx.say("powered") if powered else f"{filled}/{machine.batteries}"
-    tip = (f"m{m + 1}: {machine.describe()}. "
+    w = words(ctx.lang)
+    rule = ctx.say("machine_rule", m=m + 1, slots=machine.batteries,
+                   scope=ctx.say(f"scope_word_{scope}") if scope in _SCOPES else scope,
+                   cond=w.condition(machine.condition), effect=w.gains(machine.effect))
+    tip = (f"{rule} "
            + (ctx.say("powered_tip") if powered else
               ctx.say("unpowered_tip", n=machine.batteries - filled)))
     scope_name = ctx.say(f"scope_{scope}") if scope in _SCOPES else scope

@@ -8,7 +8,7 @@ from precog.render.cards import card_html
 SAMPLE_CARDS = ("D02", "T04", "P07", "K10")
 
 
-def card_strip() -> str:
+def card_strip(lang: str = "en") -> str:
     """A fan of four reference cards, one of each type."""
     cards = reference_components().cards
     shown = [cards[c] for c in SAMPLE_CARDS if c in cards]
@@ -18,5 +18,5 @@ def card_strip() -> str:
         for card in cards.values():
             by_type.setdefault(card.type, card)
         shown = list(by_type.values())[:4]
-    return ('<div class="pc-fan">' + "".join(card_html(c, size="large") for c in shown)
+    return ('<div class="pc-fan">' + "".join(card_html(c, size="large", lang=lang) for c in shown)
             + "</div>")
