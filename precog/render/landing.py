@@ -9,7 +9,7 @@ SAMPLE_CARDS = ("D02", "T04", "P07", "K10")
 
 
 def card_strip(lang: str = "en") -> str:
-    """A fan of four reference cards, one of each type."""
+    """A fan of four reference cards, one of each type, drawn in ``lang``."""
     cards = reference_components().cards
     shown = [cards[c] for c in SAMPLE_CARDS if c in cards]
     types = {c.type for c in shown}
