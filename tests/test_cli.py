@@ -334,7 +334,7 @@ def test_the_analysis_tables_in_english_are_the_analysis_own_text_and_russian_ha
         ) -> None:
     from precog.analysis.ranking import rank_options
     from precog.analysis.tournament import run_tournament
-    from precog.commands.tables import ranking_text, tournament_text
+    from precog.session.reports import ranking_text, tournament_text
 
     state = random_playout(random.Random(2), stop_round=3, seed=2, players=3).final
     ranking = rank_options(state, state.to_move)

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from precog.analysis.tree import render_tree_text
     from precog.analysis.world import AnalysisError
     from precog.commands.show import parse_position, read_input
-    from precog.commands.tables import ranking_text
+    from precog.session.reports import ranking_text
 
     source, text = read_input(args.position)
     state = parse_position(source, text)

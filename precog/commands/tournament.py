@@ -53,7 +53,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from precog.analysis.bots import bot_names
     from precog.analysis.tournament import run_tournament
-    from precog.commands.tables import tournament_text
+    from precog.session.reports import tournament_text
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     known = set(bot_names())
