@@ -26,6 +26,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.playout import random_playout
+from precog.session.describe import position_text
 
 PRECOG = Path(sys.executable).parent / "precog"
 
@@ -180,6 +181,35 @@ def test_show_for_a_seat_hides_the_other_hands(capsys: pytest.CaptureFixture[str
     assert all(card in out for card in state.players[1].hand)
 
 
+def test_lang_ru_shows_the_position_in_russian_with_the_same_values(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    state = a_position()
+    status, out, _ = run(capsys, "--lang", "ru", "show", to_position(state), "--for", "1")
+    assert status == 0
+    assert out == position_text(state, "ru", hidden_for=1) + "\n"
+    assert f"Раунд {state.round}" in out and "скрыто (2 карты)" in out
+    assert "Healthy" not in out and "hidden" not in out
+    assert all(card in out for card in state.players[1].hand)
+
+
+def test_lang_ru_summarises_a_simulation_in_russian_with_the_same_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, english, _ = run(capsys, "simulate", "--players", "2", "--games", "2", "--seed", "3")
+    status, out, _ = run(capsys, "--lang", "ru", "simulate", "--players", "2", "--games", "2",
+                         "--seed", "3")
+    assert status == 0
+    for figure in ("Здоровых людей в конце", "место 1", "Доли побед", "Длина партии"):
+        assert figure in out
+    assert "Healthy" not in out and "Win shares" not in out
+    rows = [line.split()[1:] for line in english.splitlines() if line.startswith("  seat")]
+    assert rows == [line.split()[1:] for line in out.splitlines() if line.startswith("  место")]
+
+
+def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "--lang", "xx", "show", "-")
+    assert status == 2 and "--lang" in err and "ru" in err
+
+
 def test_show_json_for_a_seat_prints_that_seats_observation(
         capsys: pytest.CaptureFixture[str]) -> None:
     state = a_position()
@@ -321,3 +351,22 @@ def test_simulate_reports_a_failed_invariant_with_its_game_and_seed(
     status, out, err = run(capsys, "simulate", "--players", "2", "--games", "3", "--seed", "20")
     assert status == 1 and out == ""
     assert "game 2 (seed 21)" in err and "Bane 13" in err and "Traceback" not in err
+
+
+def test_the_analysis_tables_in_english_are_the_analysis_own_text_and_russian_has_the_numbers(
+        ) -> None:
+    from precog.analysis.ranking import rank_options
+    from precog.analysis.tournament import run_tournament
+    from precog.session.reports import ranking_text, tournament_text
+
+    state = random_playout(random.Random(2), stop_round=3, seed=2, players=3).final
+    ranking = rank_options(state, state.to_move)
+    assert ranking_text(ranking, "en") == ranking.table()
+    russian = ranking_text(ranking, "ru")
+    assert russian.startswith(f"место {state.to_move}, раунд 3") and "Healthy" not in russian
+    assert [line.split()[:4] for line in russian.splitlines()[2:]] == [
+        line.split()[:4] for line in ranking.table().splitlines()[2:]]
+    result = run_tournament(["random", "greedy"], 2, seed=1, workers=1, players=2,
+                            mode="competitive", setup="standard", difficulty="normal")
+    assert tournament_text(result, "en") == result.table()
+    assert "партии, 2 игрока" in tournament_text(result, "ru")

@@ -21,6 +21,7 @@ from precog.engine.errors import (
 from precog.engine.game import Game, replay
 from precog.engine.observation import Observation, chance_outcomes, determinize, observation
 from precog.engine.plain_text import render_text
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.rules import apply, legal_actions, parse_action, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
 from precog.engine.setup import new_game
@@ -53,6 +54,8 @@ __all__ = [
     "PlayerState",
     "PositionError",
     "PrecogError",
+    "Refusal",
+    "RefusalCode",
     "RuleOptions",
     "Step",
     "apply",

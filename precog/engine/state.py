@@ -133,7 +133,9 @@ class Outcome:
 
     winners: tuple[int, ...]  # seats sharing the win (empty: cooperative loss)
     scores: tuple[int, ...]  # per seat (team mode: the team total)
-    reason: str
+    reason: str  # the English sentence, rendered from code and values
+    code: str = ""  # an OutcomeCode value ("" for a result saved without one)
+    values: tuple[tuple[str, int | tuple[int, ...] | tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, eq=False)

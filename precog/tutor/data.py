@@ -270,8 +270,8 @@ def all_lessons(lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
 class UiTexts:
     """Named sentences of ``ui.toml``, formatted with values; English fills any gap.
 
-    >>> UiTexts("en").say("action", "humans", n=2)
-    'Take 2 Humans'
+    >>> UiTexts("en").say("button", "keep")
+    'Keep'
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -307,11 +307,6 @@ class UiTexts:
         merged = dict(self._fallback.get(section, {}))
         merged.update(self._data.get(section, {}))
         return merged
-
-    def refusals(self) -> list[tuple[str, str]]:
-        """(regular expression, kinder sentence) pairs for the engine's refusal reasons."""
-        items = self._data.get("refusal") or self._fallback.get("refusal") or []
-        return [(str(r["match"]), str(r["say"])) for r in items]
 
 
 @cache

@@ -14,6 +14,7 @@ from precog.engine import GameState, observation
 from precog.render.board import board_html
 from precog.render.cards import card_html
 from precog.render.style import style_tag
+from precog.session.language import page_link
 from precog.tutor.data import Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
 from precog.tutor.glossary import Glossary, Hit
@@ -70,17 +71,26 @@ def header(lesson: Lesson, index: int, done: list[bool], titles: list[str], text
             f'<span class="pt-step-count">{escape(step)}</span></div></div>')
 
 
+def _href(target: str, lang: str) -> str:
+    """A link to another page that keeps the reader's language (``?lang=``)."""
+    return escape(page_link(target, lang))
+
+
 def nav_links(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
     """Links to the index, the app's landing page and the neighbouring lessons."""
     i = ids.index(lesson.id)
-    links = [f'<a href="index.ipynb">{escape(texts.say("label", "all_lessons"))}</a>',
-             f'<a href="../notebooks/index.ipynb">{escape(texts.say("label", "app_home"))}</a>']
+    def href(target: str) -> str:
+        return _href(target, texts.lang)
+
+    links = [f'<a href="{href("index.ipynb")}">{escape(texts.say("label", "all_lessons"))}</a>',
+             f'<a href="{href("../notebooks/index.ipynb")}">'
+             f'{escape(texts.say("label", "app_home"))}</a>']
     if i > 0:
-        links.append(f'<a href="{ids[i - 1]}.ipynb">'
+        links.append(f'<a href="{href(ids[i - 1] + ".ipynb")}">'
                      f'{escape(texts.say("label", "previous_lesson", n=i))}</a>')
     after = ""
     if i + 1 < len(ids):
-        after = (f'<a class="pt-next-lesson" href="{ids[i + 1]}.ipynb">'
+        after = (f'<a class="pt-next-lesson" href="{href(ids[i + 1] + ".ipynb")}">'
                  f'{escape(texts.say("label", "next_lesson", n=i + 2))}</a>')
     return f'<nav class="pt-nav">{" · ".join(links)}{after}</nav>'
 
@@ -92,14 +102,14 @@ def finished_html(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
         from precog.tutor.data import load_lesson
 
         nxt = load_lesson(ids[i + 1], lesson.lang)
-        onward = (f'<a class="pt-up-next" href="{nxt.id}.ipynb">'
+        onward = (f'<a class="pt-up-next" href="{_href(nxt.id + ".ipynb", texts.lang)}">'
                   f'{escape(texts.say("label", "up_next", n=nxt.number, title=nxt.title))}</a>')
     else:
         onward = f'<p>{escape(texts.say("label", "all_done"))}</p>'
     return (f'<div class="pt-finished"><div class="pt-finished-head">'
             f'{escape(texts.say("feedback", "lesson_done"))}</div>{onward}'
-            f'<a class="pt-back" href="index.ipynb">{escape(texts.say("label", "all_lessons"))}'
-            "</a></div>")
+            f'<a class="pt-back" href="{_href("index.ipynb", texts.lang)}">'
+            f'{escape(texts.say("label", "all_lessons"))}</a></div>')
 
 
 def step_html(title: str, text: str, glossary: Glossary) -> str:
@@ -209,7 +219,8 @@ def lesson_list_html(lessons: list[Lesson], statuses: Mapping[str, LessonStatus 
         items.append(
             f'<li class="pt-lesson {cls}" data-lesson="{lesson.id}">'
             f'<span class="pt-lesson-n">{lesson.number}</span><div class="pt-lesson-body">'
-            f'<a class="pt-lesson-title" href="{lesson.id}.ipynb">{escape(lesson.title)}</a>'
+            f'<a class="pt-lesson-title" href="{_href(lesson.id + ".ipynb", texts.lang)}">'
+            f'{escape(lesson.title)}</a>'
             f'<div class="pt-lesson-summary">{inline_html(lesson.summary)}</div></div>'
             f'<span class="pt-lesson-status">{escape(status)}</span></li>')
     done = sum(1 for st in statuses.values() if st is not None and st.done)
@@ -223,7 +234,8 @@ def glossary_html(glossary: Glossary, lessons: Mapping[str, Lesson]) -> str:
     rows = []
     for term in sorted(glossary.terms, key=lambda t: t.term.lower()):
         lesson = lessons.get(term.lesson)
-        link = (f' <a href="{term.lesson}.ipynb">{escape(lesson.title)}</a>' if lesson else "")
+        href = _href(f"{term.lesson}.ipynb", glossary.lang)
+        link = f' <a href="{href}">{escape(lesson.title)}</a>' if lesson else ""
         rows.append(f'<dt id="term-{term.id}">{escape(term.term)}</dt>'
                     f"<dd>{escape(term.text)}{link}</dd>")
     return f'<dl class="pt-glossary">{"".join(rows)}</dl>'
@@ -246,5 +258,6 @@ def lookup_html(query: str, hits: list[Hit], lessons: Mapping[str, Lesson],
                      texts.say("label", "lookup_lesson", n=lesson.number, title=lesson.title))
         head = f"<b>{escape(hit.term.term)}</b>: " if hit.term else ""
         items.append(f'<li class="pt-hit">{head}{escape(hit.excerpt)} '
-                     f'<a href="{hit.lesson}.ipynb">{escape(where)}</a></li>')
+                     f'<a href="{_href(hit.lesson + ".ipynb", texts.lang)}">'
+                     f'{escape(where)}</a></li>')
     return f'<ul class="pt-lookup-hits">{"".join(items)}</ul>'

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from precog.engine import Phase, PrecogError
 from precog.engine.actions import Action
+from precog.session.language import page_language, page_link
 from precog.tutor import html as th
 from precog.tutor.choosing import Choosing
-from precog.tutor.data import Lesson, all_lessons, lesson_ids, load_lesson, ui_texts
+from precog.tutor.data import Lesson, all_lessons, languages, lesson_ids, load_lesson, ui_texts
 from precog.tutor.glossary import glossary, lookup
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import Feedback, LessonRunner
@@ -272,7 +274,8 @@ class TutorIndex(widgets.VBox):
         head = _html(f'<div class="pt-index-head"><h1>{say("label", "index_title")}</h1>'
                      f'<p>{intro}</p></div>'
                      f'<div class="pt-unofficial">{say("label", "unofficial")}</div>'
-                     f'<nav class="pt-nav"><a href="../notebooks/index.ipynb">'
+                     f'<nav class="pt-nav"><a href="'
+                     f'{escape(page_link("../notebooks/index.ipynb", lang))}">'
                      f'{say("label", "app_home")}</a></nav>')
         self.list_box = _html("")
         self.problem = _html(self.store.problem, "pt-problem")
@@ -294,11 +297,20 @@ class TutorIndex(widgets.VBox):
         self.list_box.value = th.lesson_list_html(self.lessons, statuses, self.texts)
 
 
-def lesson(lesson_id: str, lang: str = "en") -> LessonPage:
-    """The page of one lesson, for a tutorial notebook: ``lesson("lesson02")``."""
-    return LessonPage(lesson_id, lang)
+def _tutor_language(lang: str | None) -> str:
+    """``lang``, else the page's ``?lang=``; English when the tutor has no lessons in it."""
+    lang = page_language() if lang is None else lang
+    return lang if lang in languages() else "en"
 
 
-def tutor_index(lang: str = "en") -> TutorIndex:
-    """The tutorials index, for ``tutorials/index.ipynb``."""
-    return TutorIndex(lang)
+def lesson(lesson_id: str, lang: str | None = None) -> LessonPage:
+    """The page of one lesson, for a tutorial notebook: ``lesson("lesson02")``.
+
+    The language is the page address's ``?lang=`` unless ``lang`` is given.
+    """
+    return LessonPage(lesson_id, _tutor_language(lang))
+
+
+def tutor_index(lang: str | None = None) -> TutorIndex:
+    """The tutorials index, for ``tutorials/index.ipynb`` (language as for :func:`lesson`)."""
+    return TutorIndex(_tutor_language(lang))

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from precog.engine import Phase
+from precog.session.language import page_link
+from precog.session.words import action_label
 from precog.tutor import html as th
 from precog.tutor.choosing import CardPick
 from precog.tutor.text import to_html
@@ -221,12 +224,11 @@ def lookahead(page: LessonPage) -> list[widgets.Widget]:
     rows = []
     for o in r.options_for_lookahead():
         rest = [c for c in p.hand + p.decision_zone if c not in (o.keep, o.give)]
-        rows.append((str(o), page.texts.say("action", "choose", keep=o.keep, give=o.give),
-                     " + ".join(rest)))
+        rows.append((str(o), action_label(s, o, page.texts.lang), " + ".join(rest)))
     if page.choosing.tree_rows is None:
         page.choosing.tree_rows = r.tree_rows()
     view = th.lookahead_html(s, r.seat, rows, page.choosing.tree_rows, page.texts,
                              page.glossary)
-    link = (f'<a href="../notebooks/explorer.ipynb">{page.texts.say("label", "tree_link")}'
-            "</a>")
+    href = escape(page_link("../notebooks/explorer.ipynb", page.texts.lang))
+    link = f'<a href="{href}">{page.texts.say("label", "tree_link")}</a>'
     return [html(view + link)]

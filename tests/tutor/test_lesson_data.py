@@ -148,7 +148,7 @@ def test_an_unknown_language_is_refused_with_the_available_ones() -> None:
 
 def test_ui_texts_fill_values_and_rule_numbers_and_name_a_missing_entry() -> None:
     texts = ui_texts()
-    assert texts.say("action", "humans", n=1) == "Take 1 Human"
-    assert texts.say("action", "humans", n=2) == "Take 2 Humans"
+    assert texts.say("preview", "then_lose", n=1) == "Then you lose 1 Human."
+    assert texts.say("preview", "then_lose", n=2) == "Then you lose 2 Humans."
     with pytest.raises(DataError, match=r"ui.toml: no entry 'nope' in \[button\]"):
         texts.say("button", "nope")
