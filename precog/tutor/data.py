@@ -22,8 +22,9 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from precog.engine import DataError
+from precog.engine.components import Condition
 from precog.tutor.numbers import rule_numbers
-from precog.tutor.text import fill
+from precog.tutor.text import fill, plural
 
 DEFAULT_LANGUAGE = "en"
 STEP_KINDS = ("read", "explore", "act", "quiz", "flow", "lookahead")
@@ -306,6 +307,29 @@ class UiTexts:
         merged = dict(self._fallback.get(section, {}))
         merged.update(self._data.get(section, {}))
         return merged
+
+    def card_type(self, value: str) -> str:
+        """A card type (``Food``, ``Human``...) in this language."""
+        return str(self.section("card_type").get(value, value))
+
+    def condition(self, cond: Condition) -> str:
+        """A machine condition in this language's words, from its kind and arguments.
+
+        A language without a ``[condition]`` entry for the kind shows the data's own text
+        (``pair: Human + other``), as English does.
+        """
+        template = self._data.get("condition", {}).get(cond.kind)
+        if not isinstance(template, str):
+            return cond.text
+        args = [self.card_type(a) if isinstance(a, str) and a != "any" else a
+                for a in cond.args]
+        values = {f"a{i}": v for i, v in enumerate(args)}
+        if cond.kind == "received_at_least":
+            n, what = cond.args
+            key = "any" if what == "any" else str(what).lower()
+            forms = self.section("resource").get(key, [str(what)])
+            values["what"] = plural(int(n), forms)
+        return fill(template, values, self.and_word)
 
     def refusals(self) -> list[tuple[str, str]]:
         """(regular expression, kinder sentence) pairs for the engine's refusal reasons."""

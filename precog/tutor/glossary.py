@@ -41,16 +41,28 @@ class Term:
         return (self.term, *self.aliases)
 
 
+ENGLISH_ENDING = "(s|es)?"
+
+
 class Glossary:
-    def __init__(self, terms: list[Term], lang: str) -> None:
+    """The terms of one language. ``ending`` is the regular expression of the endings a
+    spelling may take in running text (English: a plural ``s``; Russian, whose words change
+    with their case, lists stems as spellings and allows a few letters after them);
+    ``ignore_case`` matches sentence-initial capitals too."""
+
+    def __init__(self, terms: list[Term], lang: str, ending: str = ENGLISH_ENDING,
+                 ignore_case: bool = False) -> None:
         self.terms = terms
         self.lang = lang
         self._by_id = {t.id: t for t in terms}
         spellings = sorted(((s, t) for t in terms for s in t.spellings),
                            key=lambda st: -len(st[0]))
+        flags = re.IGNORECASE if ignore_case else 0
         self._pattern = re.compile(
-            r"(?<![\w-])(" + "|".join(re.escape(s) for s, _ in spellings) + r")(s|es)?(?![\w-])")
-        self._owner = {s: t for s, t in spellings}
+            r"(?<![\w-])(" + "|".join(re.escape(s) for s, _ in spellings) + r")" + ending
+            + r"(?![\w-])", flags)
+        self._owner = {s.lower() if ignore_case else s: t for s, t in spellings}
+        self._ignore_case = ignore_case
 
     def entry(self, term_id: str) -> Term:
         try:
@@ -91,7 +103,8 @@ class Glossary:
         return "".join(out)
 
     def _tip(self, m: re.Match[str], seen: set[str]) -> str:
-        term = self._owner[m.group(1)]
+        found = m.group(1)
+        term = self._owner[found.lower() if self._ignore_case else found]
         if term.id in seen:
             return m.group(0)
         seen.add(term.id)
@@ -117,7 +130,14 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
         raise DataError(f"{where}: duplicate term id {sorted(dup)[0]!r}")
-    return Glossary(terms, lang)
+    match = _Table(data.get("match", {}), f"{where} [match]", ("ending", "ignore_case"))
+    ending = match.get("ending", str, ENGLISH_ENDING)
+    try:
+        re.compile(ending)
+    except re.error as err:
+        raise DataError(f"{where} [match]: field 'ending' is not a regular expression: "
+                        f"{err}") from None
+    return Glossary(terms, lang, ending, bool(match.get("ignore_case", bool, False)))
 
 
 # -- the rules lookup ----------------------------------------------------------------------------
@@ -148,6 +168,8 @@ def lookup(query: str, lang: str = DEFAULT_LANGUAGE, limit: int = 6) -> list[Hit
     lessons = {lesson.id: lesson for lesson in all_lessons(lang)}
     hits: list[Hit] = []
     exact = g.find(query)
+    if lang != DEFAULT_LANGUAGE:
+        words = [_stem(w) for w in words]
     for term in g.terms:
         score = _term_score(term, query, words, exact)
         if score:
@@ -175,8 +197,19 @@ def _term_score(term: Term, query: str, words: list[str], exact: Term | None) ->
     return 0
 
 
+def _stem(word: str) -> str:
+    """A Russian query word without its case ending, so "угрозу" finds "угроза" and "угрозы"
+    (a plain cut of the last letters, enough for the game's vocabulary)."""
+    if len(word) > 5:
+        return word[:-2]
+    if len(word) > 3 and word[-1] in "аяыиуюеёоьй":
+        return word[:-1]
+    return word
+
+
 def _has_word(text: str, word: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(word)}(s|es)?(?![\w-])", text) is not None
+    ending = "(s|es)?" if word.isascii() else r"[а-яё]{0,4}"
+    return re.search(rf"(?<![\w-]){re.escape(word)}{ending}(?![\w-])", text) is not None
 
 
 def _excerpt(text: str, word: str, width: int = 110) -> str:

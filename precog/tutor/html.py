@@ -14,7 +14,7 @@ from precog.engine import GameState, observation
 from precog.render.board import board_html
 from precog.render.cards import card_html
 from precog.render.style import style_tag
-from precog.tutor.data import Lesson, UiTexts
+from precog.tutor.data import DEFAULT_LANGUAGE, Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
 from precog.tutor.glossary import Glossary, Hit
 from precog.tutor.progress import LessonStatus
@@ -24,6 +24,20 @@ from precog.tutor.text import inline_html, to_html
 @cache
 def tutor_css() -> str:
     return resources.files("precog.tutor").joinpath("tutor.css").read_text(encoding="utf-8")
+
+
+def href(page: str, lang: str) -> str:
+    """A link to another page that keeps the reader's language (``lesson03.ipynb?lang=ru``).
+
+    >>> href("index.ipynb", "ru"), href("index.ipynb", "en")
+    ('index.ipynb?lang=ru', 'index.ipynb')
+    """
+    return page if lang == DEFAULT_LANGUAGE else f"{page}?lang={lang}"
+
+
+def footer(texts: UiTexts) -> str:
+    """The note under every lesson: an unofficial tool, and the cards are the project's own."""
+    return f'<div class="pt-unofficial pt-footer">{escape(texts.say("label", "unofficial"))}</div>'
 
 
 def styles() -> str:
@@ -73,14 +87,17 @@ def header(lesson: Lesson, index: int, done: list[bool], titles: list[str], text
 def nav_links(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
     """Links to the index, the app's landing page and the neighbouring lessons."""
     i = ids.index(lesson.id)
-    links = [f'<a href="index.ipynb">{escape(texts.say("label", "all_lessons"))}</a>',
-             f'<a href="../notebooks/index.ipynb">{escape(texts.say("label", "app_home"))}</a>']
+    lang = texts.lang
+    links = [f'<a href="{href("index.ipynb", lang)}">{escape(texts.say("label", "all_lessons"))}'
+             "</a>",
+             f'<a href="{href("../notebooks/index.ipynb", lang)}">'
+             f'{escape(texts.say("label", "app_home"))}</a>']
     if i > 0:
-        links.append(f'<a href="{ids[i - 1]}.ipynb">'
+        links.append(f'<a href="{href(ids[i - 1] + ".ipynb", lang)}">'
                      f'{escape(texts.say("label", "previous_lesson", n=i))}</a>')
     after = ""
     if i + 1 < len(ids):
-        after = (f'<a class="pt-next-lesson" href="{ids[i + 1]}.ipynb">'
+        after = (f'<a class="pt-next-lesson" href="{href(ids[i + 1] + ".ipynb", lang)}">'
                  f'{escape(texts.say("label", "next_lesson", n=i + 2))}</a>')
     return f'<nav class="pt-nav">{" · ".join(links)}{after}</nav>'
 
@@ -92,14 +109,14 @@ def finished_html(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
         from precog.tutor.data import load_lesson
 
         nxt = load_lesson(ids[i + 1], lesson.lang)
-        onward = (f'<a class="pt-up-next" href="{nxt.id}.ipynb">'
+        onward = (f'<a class="pt-up-next" href="{href(nxt.id + ".ipynb", texts.lang)}">'
                   f'{escape(texts.say("label", "up_next", n=nxt.number, title=nxt.title))}</a>')
     else:
         onward = f'<p>{escape(texts.say("label", "all_done"))}</p>'
     return (f'<div class="pt-finished"><div class="pt-finished-head">'
             f'{escape(texts.say("feedback", "lesson_done"))}</div>{onward}'
-            f'<a class="pt-back" href="index.ipynb">{escape(texts.say("label", "all_lessons"))}'
-            "</a></div>")
+            f'<a class="pt-back" href="{href("index.ipynb", texts.lang)}">'
+            f'{escape(texts.say("label", "all_lessons"))}</a></div>')
 
 
 def step_html(title: str, text: str, glossary: Glossary) -> str:
@@ -209,7 +226,8 @@ def lesson_list_html(lessons: list[Lesson], statuses: Mapping[str, LessonStatus 
         items.append(
             f'<li class="pt-lesson {cls}" data-lesson="{lesson.id}">'
             f'<span class="pt-lesson-n">{lesson.number}</span><div class="pt-lesson-body">'
-            f'<a class="pt-lesson-title" href="{lesson.id}.ipynb">{escape(lesson.title)}</a>'
+            f'<a class="pt-lesson-title" href="{href(lesson.id + ".ipynb", texts.lang)}">'
+            f'{escape(lesson.title)}</a>'
             f'<div class="pt-lesson-summary">{inline_html(lesson.summary)}</div></div>'
             f'<span class="pt-lesson-status">{escape(status)}</span></li>')
     done = sum(1 for st in statuses.values() if st is not None and st.done)
@@ -223,7 +241,8 @@ def glossary_html(glossary: Glossary, lessons: Mapping[str, Lesson]) -> str:
     rows = []
     for term in sorted(glossary.terms, key=lambda t: t.term.lower()):
         lesson = lessons.get(term.lesson)
-        link = (f' <a href="{term.lesson}.ipynb">{escape(lesson.title)}</a>' if lesson else "")
+        link = (f' <a href="{href(term.lesson + ".ipynb", glossary.lang)}">'
+                f'{escape(lesson.title)}</a>' if lesson else "")
         rows.append(f'<dt id="term-{term.id}">{escape(term.term)}</dt>'
                     f"<dd>{escape(term.text)}{link}</dd>")
     return f'<dl class="pt-glossary">{"".join(rows)}</dl>'
@@ -246,5 +265,5 @@ def lookup_html(query: str, hits: list[Hit], lessons: Mapping[str, Lesson],
                      texts.say("label", "lookup_lesson", n=lesson.number, title=lesson.title))
         head = f"<b>{escape(hit.term.term)}</b>: " if hit.term else ""
         items.append(f'<li class="pt-hit">{head}{escape(hit.excerpt)} '
-                     f'<a href="{hit.lesson}.ipynb">{escape(where)}</a></li>')
+                     f'<a href="{href(hit.lesson + ".ipynb", texts.lang)}">{escape(where)}</a></li>')
     return f'<ul class="pt-lookup-hits">{"".join(items)}</ul>'

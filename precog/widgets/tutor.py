@@ -12,21 +12,31 @@ Tested without a browser by clicking the buttons (``page.next_button.click()``).
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from precog.engine import Phase, PrecogError
 from precog.engine.actions import Action, Choose
 from precog.tutor import html as th
-from precog.tutor.data import Lesson, all_lessons, lesson_ids, load_lesson, ui_texts
+from precog.tutor.data import (
+    DEFAULT_LANGUAGE,
+    Lesson,
+    all_lessons,
+    languages,
+    lesson_ids,
+    load_lesson,
+    ui_texts,
+)
 from precog.tutor.glossary import glossary, lookup
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import Feedback, LessonRunner, Option
 from precog.tutor.text import inline_html, to_html
 
-__all__ = ["LessonPage", "LookupBox", "TutorIndex", "lesson", "tutor_index"]
+__all__ = ["LessonPage", "LookupBox", "TutorIndex", "lesson", "page_language", "tutor_index"]
 
 
 def _button(text: str, handler: Callable[[], None], style: str = "", disabled: bool = False,
@@ -131,7 +141,8 @@ class LessonPage(widgets.VBox):
         right.add_class("pt-right")
         columns = widgets.HBox([left, right])
         columns.add_class("pt-columns")
-        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns])
+        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns,
+                          _html(th.footer(self.texts))])
         self.add_class("pt-app")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -429,8 +440,8 @@ class LessonPage(widgets.VBox):
         if self.tree_rows is None:
             self.tree_rows = self.runner.tree_rows()
         view = th.lookahead_html(s, r.seat, rows, self.tree_rows, self.texts, self.glossary)
-        link = (f'<a href="../notebooks/explorer.ipynb">{self.texts.say("label", "tree_link")}'
-                "</a>")
+        link = (f'<a href="{th.href("../notebooks/explorer.ipynb", self.texts.lang)}">'
+                f'{self.texts.say("label", "tree_link")}</a>')
         return [_html(view + link)]
 
     # -- the buttons under every step ------------------------------------------------------
@@ -488,7 +499,7 @@ class TutorIndex(widgets.VBox):
         head = _html(f'<div class="pt-index-head"><h1>{say("label", "index_title")}</h1>'
                      f'<p>{intro}</p></div>'
                      f'<div class="pt-unofficial">{say("label", "unofficial")}</div>'
-                     f'<nav class="pt-nav"><a href="../notebooks/index.ipynb">'
+                     f'<nav class="pt-nav"><a href="{th.href("../notebooks/index.ipynb", lang)}">'
                      f'{say("label", "app_home")}</a></nav>')
         self.list_box = _html("")
         self.problem = _html(self.store.problem, "pt-problem")
@@ -510,11 +521,25 @@ class TutorIndex(widgets.VBox):
         self.list_box.value = th.lesson_list_html(self.lessons, statuses, self.texts)
 
 
-def lesson(lesson_id: str, lang: str = "en") -> LessonPage:
-    """The page of one lesson, for a tutorial notebook: ``lesson("lesson02")``."""
-    return LessonPage(lesson_id, lang)
+def page_language(query: str | None = None) -> str:
+    """The language a page was asked for with ``?lang=ru`` (Voila hands the page's query to
+    the kernel as ``QUERY_STRING``); English when absent or when the tutor has no such
+    language.
+
+    >>> page_language("lang=ru&x=1"), page_language(""), page_language("lang=xx")
+    ('ru', 'en', 'en')
+    """
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(raw).get("lang", [DEFAULT_LANGUAGE])[0]
+    return asked if asked in languages() else DEFAULT_LANGUAGE
 
 
-def tutor_index(lang: str = "en") -> TutorIndex:
-    """The tutorials index, for ``tutorials/index.ipynb``."""
-    return TutorIndex(lang)
+def lesson(lesson_id: str, lang: str | None = None) -> LessonPage:
+    """The page of one lesson, for a tutorial notebook: ``lesson("lesson02")``; the language
+    is the page's ``?lang=`` unless given."""
+    return LessonPage(lesson_id, lang or page_language())
+
+
+def tutor_index(lang: str | None = None) -> TutorIndex:
+    """The tutorials index, for ``tutorials/index.ipynb`` (language as for :func:`lesson`)."""
+    return TutorIndex(lang or page_language())
