@@ -22,6 +22,7 @@ from precog.tutor.data import (
     _Table,
     _text,
     all_lessons,
+    language_and,
     read_toml,
 )
 
@@ -112,8 +113,8 @@ class Glossary:
                 f"{m.group(0)}</abbr>")
 
 
-def _term(data: object, where: str) -> Term:
-    t = _Table(data, where, ("id", "term", "aliases", "text", "lesson"))
+def _term(data: object, where: str, and_word: str = "and") -> Term:
+    t = _Table(data, where, ("id", "term", "aliases", "text", "lesson"), and_word)
     return Term(id=t.get("id", str), term=t.get("term", str), aliases=t.strings("aliases"),
                 text=_text(t, "text"), lesson=t.get("lesson", str))
 
@@ -125,7 +126,8 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
     entries = data.get("term")
     if not isinstance(entries, list) or not entries:
         raise DataError(f"{where}: should hold [[term]] entries")
-    terms = [_term(e, f"{where} term #{i + 1}") for i, e in enumerate(entries)]
+    terms = [_term(e, f"{where} term #{i + 1}", language_and(lang))
+             for i, e in enumerate(entries)]
     ids = [t.id for t in terms]
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:

@@ -265,5 +265,6 @@ def lookup_html(query: str, hits: list[Hit], lessons: Mapping[str, Lesson],
                      texts.say("label", "lookup_lesson", n=lesson.number, title=lesson.title))
         head = f"<b>{escape(hit.term.term)}</b>: " if hit.term else ""
         items.append(f'<li class="pt-hit">{head}{escape(hit.excerpt)} '
-                     f'<a href="{href(hit.lesson + ".ipynb", texts.lang)}">{escape(where)}</a></li>')
+                     f'<a href="{href(hit.lesson + ".ipynb", texts.lang)}">'
+                     f'{escape(where)}</a></li>')
     return f'<ul class="pt-lookup-hits">{"".join(items)}</ul>'

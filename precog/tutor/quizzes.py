@@ -176,8 +176,8 @@ def _gains(ctx: Context) -> Quiz:
             key = "per_card_x" if card.gain is None else "per_card"
             parts.append(ctx.say(key, card=card.id, other=other.id,
                                  gains=gains_text(plain[slot], ctx.texts)))
-    bonus = ctx.say("bonus_yes" if bonus_given else "bonus_no", t1=ctx.texts.card_type(g.type.value),
-                    t2=ctx.texts.card_type(r.type.value))
+    bonus = ctx.say("bonus_yes" if bonus_given else "bonus_no",
+                    t1=ctx.texts.card_type(g.type.value), t2=ctx.texts.card_type(r.type.value))
     working = ctx.say("working", parts=" ".join(parts), bonus=bonus,
                       total=gains_text(got, ctx.texts))
     which = ctx.texts.say("quiz_gains", f"slots_{slots}", g=g_id, r=r_id)

@@ -43,8 +43,9 @@ __all__ = ["action_kind", "action_label", "card_label", "kind_reason", "ui_texts
 
 def card_label(card: Card, texts: UiTexts) -> str:
     """A one-line description of a card, e.g. ``D07 Battery +2, Cost 1``."""
-    return texts.say("card", "label", id=card.id, name=card.name, type=texts.card_type(card.type.value),
-                     gain=card.gain_text, cost=card.cost_text).replace("  ", " ")
+    return texts.say("card", "label", id=card.id, name=card.name,
+                     type=texts.card_type(card.type.value), gain=card.gain_text,
+                     cost=card.cost_text).replace("  ", " ")
 
 
 def action_kind(action: Action) -> str:
