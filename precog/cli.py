@@ -12,6 +12,7 @@ from precog import __version__
 from precog.commands import analyse, app, random_position, show, simulate, tournament
 from precog.commands.common import UsageError
 from precog.engine import PrecogError
+from precog.session.words import DEFAULT_LANGUAGE, languages
 
 # One module per command, in the order `precog --help` lists them. To add a command (for
 # example `analyse` or `tournament`), write precog/commands/<name>.py with
@@ -25,6 +26,7 @@ examples:
   precog random-position --players 3 --round 5 --seed 7
   precog show "$(precog random-position --round 5 --seed 7)" --for 0
   precog app --port 8866
+  precog --lang ru show "$(precog random-position --round 5 --seed 7)"
 
 `precog COMMAND --help` explains each command. Bad input exits with status 2.
 """
@@ -41,6 +43,9 @@ def build_parser() -> Parser:
     parser = Parser(prog="precog", description=__doc__, epilog=EXAMPLES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"precog {__version__}")
+    parser.add_argument("--lang", choices=languages(), default=DEFAULT_LANGUAGE, metavar="LANG",
+                        help=f"language of the human-readable output: {', '.join(languages())} "
+                             f"(default {DEFAULT_LANGUAGE}); JSON output is the same in all")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.register(subparsers)

@@ -17,9 +17,9 @@ from precog.engine import (
     from_json,
     from_position,
     observation,
-    render_text,
     to_json,
 )
+from precog.session.describe import position_text
 
 NAME = "show"
 EXPECTED = ("a position string 'pg1.<data>.<check>', a JSON position or saved game file, "
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(to_json(state) if args.seat is None
                    else observation(state, args.seat).to_json())
     else:
-        print(render_text(state, hidden_for=args.seat))
+        print(position_text(state, args.lang, hidden_for=args.seat))
     return 0
 
 

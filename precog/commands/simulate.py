@@ -22,6 +22,7 @@ from precog.commands.common import whole_number as seed_type
 from precog.engine import GameState, Outcome
 from precog.engine.playout import InvariantError, random_playout
 from precog.engine.state import BANE_MAX
+from precog.session.words import words
 
 NAME = "simulate"
 EXAMPLES = """\
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary.to_json())
     else:
-        print(summary.text())
+        print(summary.text(args.lang))
     return 0
 
 
@@ -120,32 +121,32 @@ class Summary:
         out["elapsed_seconds"] = round(self.elapsed, 3)
         return out
 
-    def text(self) -> str:
-        data = self.to_json()
-        lines = [f"precog simulate: {data['games']} games, {data['players']} players, "
-                 f"{data['mode']}{' (' + data['difficulty'] + ')' if self.coop else ''}, "
-                 f"{data['setup']} setup, seeds {data['seeds'][0]}..{data['seeds'][1]}",
-                 "Healthy Humans at the end:",
-                 "            mean   min   max"]
-        lines += [f"  seat {h['seat']}  {h['mean']:6.2f} {h['min']:5} {h['max']:5}"
-                  for h in data["healthy"]]
+    def text(self, lang: str = "en") -> str:
+        """The summary for a reader, in ``lang`` (``[cli]`` of ``precog/data/words``)."""
+        w, data = words(lang), self.to_json()
+        level = w.say(f"text.difficulty_{data['difficulty']}")
+        difficulty = f" ({level})" if self.coop else ""
+        lines = [w.say("cli.sim_head", games=data["games"], players=data["players"],
+                       mode=w.say(f"text.mode_{data['mode']}"), difficulty=difficulty,
+                       setup=w.say(f"text.setup_{data['setup']}"), first=data["seeds"][0],
+                       last=data["seeds"][1]),
+                 w.say("cli.sim_healthy"), w.say("cli.sim_columns")]
+        lines += [w.say("cli.sim_seat_row", seat=h["seat"], mean=h["mean"], min=h["min"],
+                        max=h["max"]) for h in data["healthy"]]
         if self.coop:
-            lines.append(f"Coop success rate: {data['coop_success_rate']:.1%}")
+            lines.append(w.say("cli.sim_coop", rate=data["coop_success_rate"]))
         else:
-            lines.append("Win shares (a shared win is split equally; "
-                         f"{data['shared_wins']} shared):")
-            lines += [f"  seat {seat}  {share:6.1%}" for seat, share in
-                      enumerate(data["win_shares"])]
+            lines.append(w.say("cli.sim_shares", shared=data["shared_wins"]))
+            lines += [w.say("cli.sim_seat_share", seat=seat, share=share)
+                      for seat, share in enumerate(data["win_shares"])]
             for team, share in data.get("team_win_shares", {}).items():
-                lines.append(f"  team {team}  {share:6.1%}")
+                lines.append(w.say("cli.sim_team_share", team=team, share=share))
         r, st = data["rounds"], data["steps"]
-        lines.append(f"Game length: {r['mean']:.2f} rounds (min {r['min']}, max {r['max']}); "
-                     f"{st['mean']:.1f} steps on average (min {st['min']}, max {st['max']})")
-        what = "card conservation and resource ranges at each game's end"
-        if self.check:
-            what = "every invariant at every step, plus " + what
-        lines.append(f"Invariant checks passed: {self.checks} ({what})")
-        lines.append(f"Elapsed: {data['elapsed_seconds']:.2f} s")
+        lines.append(w.say("cli.sim_length", mean=r["mean"], min=r["min"], max=r["max"],
+                           steps=st["mean"], steps_min=st["min"], steps_max=st["max"]))
+        what = w.say("cli.sim_checks_every" if self.check else "cli.sim_checks_end")
+        lines.append(w.say("cli.sim_checks", n=self.checks, what=what))
+        lines.append(w.say("cli.sim_elapsed", seconds=data["elapsed_seconds"]))
         return "\n".join(lines)
 
 

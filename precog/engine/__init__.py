@@ -20,6 +20,7 @@ from precog.engine.errors import (
 )
 from precog.engine.game import Game, replay
 from precog.engine.observation import Observation, determinize, observation
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.render import render_text
 from precog.engine.rules import apply, legal_actions, parse_action, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
@@ -53,6 +54,8 @@ __all__ = [
     "PlayerState",
     "PositionError",
     "PrecogError",
+    "Refusal",
+    "RefusalCode",
     "RuleOptions",
     "Step",
     "apply",

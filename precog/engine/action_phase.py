@@ -10,6 +10,8 @@ from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
 from precog.engine.components import NO_GAINS, Gains, Machine
 from precog.engine.fastcopy import replace
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
+from precog.engine.refusals import Refusal
+from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 
@@ -32,16 +34,15 @@ def options(state: GameState) -> list[Action]:
     return acts + [EndActions()]
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
     seat = state.to_move
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
         if not isinstance(action, Activate) or action.slots not in ("both", "G", "R"):
-            return "now choose which Action Zone cards to activate: activate both, G or R"
+            return Refusal.of(R.ACTIVATE_EXPECTED)
         cost = activation_cost(state, seat)
         if action.slots == "both" and p.healthy < cost:
-            return (f"activating both cards costs {cost} Healthy Humans but your Cabins hold "
-                    f"{p.healthy}; activate one card (G or R) for free instead")
+            return Refusal.of(R.BOTH_UNAFFORDABLE, cost=cost, cabins=p.healthy)
         return None
     if isinstance(action, EndActions):
         return None
@@ -50,14 +51,13 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             return None
         stack = state.objective_stacks[state.season - 1] if state.config.coop else ()
         if not stack:
-            return "no face-down Objective tile is left this season"
-        return (f"revealing costs {REVEAL_COST[state.season]} Healthy Humans this season; "
-                f"you have {p.healthy}")
+            return Refusal.of(R.NO_OBJECTIVE_LEFT)
+        return Refusal.of(R.REVEAL_UNAFFORDABLE, cost=REVEAL_COST[state.season], healthy=p.healthy)
     if isinstance(action, Mitigate):
         if action.tile in _mitigable(state, p):
             return None
         return _why_not_mitigable(state, p, action.tile)
-    return "now reveal or mitigate Objectives, or say done"
+    return Refusal.of(R.OBJECTIVE_EXPECTED)
 
 
 def play(state: GameState, action: Action) -> GameState:
@@ -169,22 +169,22 @@ def _mitigable(state: GameState, p: PlayerState) -> list[str]:
             if not mitigated and _why_not_mitigable(state, p, t) is None]
 
 
-def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> str | None:
+def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> Refusal | None:
     revealed = dict(state.objectives)
     if tile_id not in revealed:
-        shown = ", ".join(t for t, m in state.objectives if not m) or "none"
-        return f"{tile_id} is not a revealed, unmitigated Objective (revealed: {shown})"
+        shown = tuple(t for t, m in state.objectives if not m)
+        return Refusal.of(R.NOT_REVEALED, tile=tile_id, revealed=shown)
     if revealed[tile_id]:
-        return f"{tile_id} is already mitigated"
+        return Refusal.of(R.ALREADY_MITIGATED, tile=tile_id)
     tile = state.components.objective_by_id[tile_id]
     if tile.season != state.season:
-        return f"{tile_id} belongs to season {tile.season}, not the current season {state.season}"
+        return Refusal.of(R.WRONG_SEASON, tile=tile_id, season=tile.season,
+                          current=state.season)
     cost, took = tile.mitigate_cost, p.taken
-    short = [f"{k} {n}" for k, n in cost.items()
-             if getattr(took, k) < n or _held(p, k) < n]
+    short = tuple((k, n) for k, n in cost.items() if getattr(took, k) < n or _held(p, k) < n)
     if short:
-        return (f"mitigating {tile_id} needs {cost.describe()} received this round and still "
-                f"held; you received {took.describe()} (short: {', '.join(short)})")
+        return Refusal.of(R.MITIGATE_SHORT, tile=tile_id, cost=tuple(cost.items()),
+                          received=tuple(took.items()), short=short)
     return None
 
 

@@ -10,6 +10,8 @@ from itertools import combinations
 
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
 from precog.engine.fastcopy import replace
+from precog.engine.refusals import Refusal
+from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, Phase, PlayerState, Step
 
 
@@ -25,36 +27,35 @@ def options(state: GameState) -> list[Action]:
     return acts
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
     if state.phase is Phase.SETUP_ROOMS:
         if not isinstance(action, ChooseRooms):
-            return f"now each player keeps 2 of 3 Machine Rooms: rooms {' '.join(p.rooms[:2])}"
+            return Refusal.of(R.ROOMS_EXPECTED, example=" ".join(p.rooms[:2]))
         a, b = action.rooms
         if a == b:
-            return "keep two different rooms"
+            return Refusal.of(R.ROOMS_SAME)
         if a not in p.rooms or b not in p.rooms:
-            return f"both rooms must be among your 3: {', '.join(p.rooms)}"
+            return Refusal.of(R.ROOMS_NOT_YOURS, rooms=p.rooms)
         return None
     if state.phase is Phase.SETUP_PASS:
         if not isinstance(action, PassCards):
-            return "now each player sends 2 of their first 4 cards to the right neighbour"
+            return Refusal.of(R.PASS_EXPECTED)
         a, b = action.cards
         if a == b:
-            return "pass two different cards"
+            return Refusal.of(R.PASS_SAME)
         if a not in p.hand or b not in p.hand:
-            return f"both cards must be among your first 4: {', '.join(p.hand)}"
+            return Refusal.of(R.PASS_NOT_YOURS, cards=p.hand)
         return None
     if not isinstance(action, Choose):
-        return "in the Decision phase each player chooses a Keep and a Give (keep X give Y)"
+        return Refusal.of(R.CHOOSE_EXPECTED)
     yours = p.hand + p.decision_zone
     if action.keep not in yours:
-        return f"keep must be one of your {len(yours)} cards: {', '.join(yours)}"
+        return Refusal.of(R.KEEP_NOT_YOURS, count=len(yours), cards=yours)
     if action.give not in p.decision_zone:
-        return ("give must be one of your Decision Zone cards: "
-                f"{', '.join(p.decision_zone)}")
+        return Refusal.of(R.GIVE_NOT_IN_DECISION_ZONE, cards=p.decision_zone)
     if action.give == action.keep:
-        return "you cannot Keep and Give the same card"
+        return Refusal.of(R.KEEP_IS_GIVE)
     return None
 
 

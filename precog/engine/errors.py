@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from precog.engine.refusals import Refusal
+
 
 class PrecogError(ValueError):
     """Base class: bad input of any kind (position, data file, action text, option)."""
@@ -20,12 +25,19 @@ class ActionParseError(PrecogError):
 
 
 class IllegalActionError(PrecogError):
-    """A well-formed action that the rules do not allow now; the message says why."""
+    """A well-formed action that the rules do not allow now; the message says why.
 
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"{action}: {reason}")
+    ``refusal`` is the :class:`~precog.engine.refusals.Refusal` (a code and its values, for a
+    UI to explain in its own words), ``reason`` its English sentence, ``action`` the input and
+    ``state`` the position it was refused in.
+    """
+
+    def __init__(self, action: object, refusal: Refusal, state: object = None) -> None:
+        self.reason = str(refusal)
+        super().__init__(f"{action}: {self.reason}")
         self.action = action
-        self.reason = reason
+        self.refusal = refusal
+        self.state = state
 
 
 class OptionError(PrecogError):

@@ -16,6 +16,8 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Gains
 from precog.engine.fastcopy import replace
+from precog.engine.refusals import Refusal
+from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, Step
 
 
@@ -72,36 +74,37 @@ def _ymune_splits(g: Gains) -> list[tuple[int, int]]:
     return out
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
     g = state.pending
     kind = current_kind(g)
     expected = {"food": TakeFood, "human": TakeHumans, "ymune": PlaceYmunes, "heal": Heal,
                 "battery": PlaceBattery}[kind]
     if not isinstance(action, expected):
-        return f"first place the {kind} on offer ({g.describe()}), e.g. {options(state)[0]}"
+        return Refusal.of(R.GAINS_EXPECTED, kind=kind, offer=tuple(g.items()),
+                          example=str(options(state)[0]))
     if isinstance(action, TakeFood):
-        return _amount(action.amount, g.food, "Food")
+        return _amount(action.amount, g.food, "food")
     if isinstance(action, TakeHumans):
-        return _amount(action.amount, g.human, "Humans")
+        return _amount(action.amount, g.human, "human")
     if isinstance(action, Heal):
         top = min(g.heal, state.players[state.to_move].contaminated)
-        return _amount(action.amount, top, "Humans to heal")
+        return _amount(action.amount, top, "heal")
     if isinstance(action, PlaceYmunes):
         if (action.doctors, action.protectors) not in _ymune_splits(g):
-            return (f"{action.doctors} Doctors and {action.protectors} Protectors do not fit the "
-                    f"Ymunes on offer ({g.describe()})")
+            return Refusal.of(R.YMUNES_DONT_FIT, doctors=action.doctors,
+                              protectors=action.protectors, offer=tuple(g.items()))
         return None
     assert isinstance(action, PlaceBattery)
     if action.machine is not None and action.machine not in battery_slots(state, state.to_move):
-        free = ", ".join(f"m{m + 1}" for m in battery_slots(state, state.to_move)) or "none"
-        return f"machine m{action.machine + 1} has no free Battery slot (free: {free})"
+        free = tuple(f"m{m + 1}" for m in battery_slots(state, state.to_move))
+        return Refusal.of(R.BATTERY_SLOT_FULL, machine=action.machine + 1, free=free)
     return None
 
 
-def _amount(n: int, top: int, what: str) -> str | None:
+def _amount(n: int, top: int, kind: str) -> Refusal | None:
     if 0 <= n <= top:
         return None
-    return f"you can take 0 to {top} {what}, not {n}"
+    return Refusal.of(R.TAKE_RANGE, kind=kind, top=top, n=n)
 
 
 def play(state: GameState, action: Action) -> GameState:

@@ -13,6 +13,8 @@ from precog.engine.action_phase import heal
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
 from precog.engine.components import NO_GAINS, RiverTile
 from precog.engine.fastcopy import replace
+from precog.engine.refusals import Refusal
+from precog.engine.refusals import RefusalCode as R
 from precog.engine.scoring import check_objectives, final_outcome
 from precog.engine.state import (
     BANE_MAX,
@@ -85,31 +87,31 @@ def options(state: GameState) -> list[Action]:
     return accept + [IgnoreRiver(True)] if p.protectors else accept
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
         if not isinstance(action, SpendProtectors):
-            return f"now decide how many Protectors to return to lower Bane {p.bane}: protectors N"
+            return Refusal.of(R.PROTECTORS_EXPECTED, bane=p.bane)
         top = useful_protectors(p)
         if not 0 <= action.amount <= top:
-            return (f"you can return 0 to {top} Protectors (you have {p.protectors}, Bane is "
-                    f"{p.bane}), not {action.amount}")
+            return Refusal.of(R.PROTECTORS_RANGE, top=top, have=p.protectors, bane=p.bane,
+                              n=action.amount)
         return None
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
         if not isinstance(action, LoseHumans):
-            return f"now choose which {n} Humans are lost to Bane {p.bane}: lose NH NC"
+            return Refusal.of(R.LOSE_EXPECTED, n=n, bane=p.bane)
         if action.healthy + action.contaminated != n:
-            return (f"Bane {p.bane} takes exactly {n} Humans, not "
-                    f"{action.healthy + action.contaminated}")
+            return Refusal.of(R.LOSE_COUNT, bane=p.bane, n=n,
+                              got=action.healthy + action.contaminated)
         if action.healthy not in lose_range(p) or action.contaminated < 0:
-            return (f"you have {p.healthy} Healthy and {p.contaminated} Contaminated Humans; "
-                    f"{action.healthy}H {action.contaminated}C does not fit")
+            return Refusal.of(R.LOSE_DOES_NOT_FIT, healthy=p.healthy, contaminated=p.contaminated,
+                              h=action.healthy, c=action.contaminated)
         return None
     if not isinstance(action, IgnoreRiver):
-        return "now accept the River tile or return a Protector to ignore it"
+        return Refusal.of(R.RIVER_EXPECTED)
     if action.ignore and p.protectors < 1:
-        return "ignoring a River tile costs a Protector and you have none"
+        return Refusal.of(R.IGNORE_WITHOUT_PROTECTOR)
     return None
 
 

@@ -20,6 +20,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Components
 from precog.engine.errors import IllegalActionError
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import GameState, Phase, Step
 
 _PHASE_MODULES: dict[Phase, ModuleType] = {
@@ -50,21 +51,25 @@ def legal_actions(state: GameState) -> list[Action]:
     return result
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """None when ``action`` is legal now, else a sentence saying why it is refused."""
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
+    """None when ``action`` is legal now, else the :class:`Refusal` saying why not.
+
+    ``str(refusal)`` is the English sentence; ``refusal.code`` and ``refusal.values`` are what
+    a UI explains in its own words (see :mod:`precog.engine.refusals`).
+    """
     if state.phase is Phase.OVER:
-        return "the game is over"
+        return Refusal.of(RefusalCode.GAME_OVER)
     if state._legal is not None and action in state._legal:
         return None
-    reason: str | None = _module(state).why_illegal(state, action)
-    return reason
+    refusal: Refusal | None = _module(state).why_illegal(state, action)
+    return refusal
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """The position after ``action``; raises :class:`IllegalActionError` saying why not."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
+    refusal = why_illegal(state, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal, state)
     return advance(_play(state, action))
 
 
@@ -102,9 +107,9 @@ def parse_action(state: GameState, text: str) -> Action:
     Card, room and tile names are matched without regard to case.
     """
     action = _canonical(state, parse_action_text(text))
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
+    refusal = why_illegal(state, action)
+    if refusal is not None:
+        raise IllegalActionError(action, refusal, state)
     return action
 
 

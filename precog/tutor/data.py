@@ -23,6 +23,7 @@ from typing import Any
 
 from precog.engine import DataError
 from precog.engine.components import Condition
+from precog.session.words import words
 from precog.tutor.numbers import rule_numbers
 from precog.tutor.text import fill, plural
 
@@ -282,8 +283,8 @@ def all_lessons(lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
 class UiTexts:
     """Named sentences of ``ui.toml``, formatted with values; English fills any gap.
 
-    >>> UiTexts("en").say("action", "humans", n=2)
-    'Take 2 Humans'
+    >>> UiTexts("en").say("button", "keep")
+    'Keep'
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -321,8 +322,8 @@ class UiTexts:
         return merged
 
     def card_type(self, value: str) -> str:
-        """A card type (``Food``, ``Human``...) in this language."""
-        return str(self.section("card_type").get(value, value))
+        """A card type (``Food``, ``Human``...) in this language, from the shared words."""
+        return words(self.lang).say(f"kind.{value.lower()}")
 
     def condition(self, cond: Condition) -> str:
         """A machine condition in this language's words, from its kind and arguments.
@@ -342,11 +343,6 @@ class UiTexts:
             forms = self.section("resource").get(key, [str(what)])
             values["what"] = plural(int(n), forms)
         return fill(template, values, self.and_word)
-
-    def refusals(self) -> list[tuple[str, str]]:
-        """(regular expression, kinder sentence) pairs for the engine's refusal reasons."""
-        items = self._data.get("refusal") or self._fallback.get("refusal") or []
-        return [(str(r["match"]), str(r["say"])) for r in items]
 
 
 @cache

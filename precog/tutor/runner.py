@@ -33,13 +33,14 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.state import Step
+from precog.session.words import action_label, words
 from precog.tutor.data import Lesson, LessonStep, UiTexts, load_lesson, ui_texts
 from precog.tutor.flow import STAGES, CardFlow, card_flow
 from precog.tutor.positions import Mark, build_position, holds, mark, policy
 from precog.tutor.preview import preview
 from precog.tutor.progress import ProgressStore
 from precog.tutor.quizzes import Quiz, make_quiz
-from precog.tutor.words import action_kind, action_label, kind_reason
+from precog.tutor.words import action_kind
 
 __all__ = ["Feedback", "LessonRunner", "Option", "load_lesson"]
 
@@ -209,7 +210,7 @@ class LessonRunner:
                 continue
             seen.add(key)
             reason = self.refusal(action)
-            out.append(Option(action, action_label(self.state, action, self.texts),
+            out.append(Option(action, action_label(self.state, action, self.texts.lang),
                               legal=reason is None, reason=reason or ""))
         return out
 
@@ -219,9 +220,9 @@ class LessonRunner:
             return self.texts.say("feedback", "game_over")
         if not self.learner_to_move:
             return self.texts.say("feedback", "not_your_turn")
-        reason = why_illegal(self.state, action)
-        if reason is not None:
-            return kind_reason(reason, self.texts)
+        refused = why_illegal(self.state, action)
+        if refused is not None:
+            return words(self.texts.lang).explain(refused)
         if not self._accepted(action):
             return self.step.hint or self.texts.say("feedback", "not_in_this_step")
         return None
@@ -248,7 +249,7 @@ class LessonRunner:
         reason = self.refusal(action)
         if reason is not None:
             return Feedback("refused", reason)
-        label = action_label(self.state, action, self.texts)
+        label = action_label(self.state, action, self.texts.lang)
         self._step.history.append(_Snapshot(self.state, self._step.moves, self.resolution))
         self._apply(action)
         self._step.moves += 1
@@ -335,7 +336,7 @@ class LessonRunner:
             return self.texts.say("label", "tree_arrives", card=after.players[self.seat]
                                   .action_zone[1], n=after.right(self.seat))
         steps = getattr(node.meta.get("line"), "steps", ())
-        return action_label(after, steps[0], self.texts) if steps else ""
+        return action_label(after, steps[0], self.texts.lang) if steps else ""
 
     # -- quizzes, parts, the card flow ----------------------------------------------------------
     def answer(self, picked: set[str] | frozenset[str]) -> Feedback:
@@ -374,7 +375,7 @@ class LessonRunner:
             action = self.suggestion()
             if action is None:
                 return Feedback("refused", self.texts.say("feedback", "nothing_to_show"))
-            label = action_label(self.state, action, self.texts)
+            label = action_label(self.state, action, self.texts.lang)
             lines = tuple(self.preview(action))
             self.play(action)
             return Feedback("info", self.texts.say("feedback", "shown", action=label), lines)

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from precog.engine import Phase, PrecogError
 from precog.engine.actions import Action, Choose
+from precog.session.words import action_label
 from precog.tutor import html as th
 from precog.tutor.data import (
     DEFAULT_LANGUAGE,
@@ -435,7 +436,7 @@ class LessonPage(widgets.VBox):
         rows = []
         for o in r.options_for_lookahead():
             rest = [c for c in p.hand + p.decision_zone if c not in (o.keep, o.give)]
-            rows.append((str(o), self.texts.say("action", "choose", keep=o.keep, give=o.give),
+            rows.append((str(o), action_label(s, o, self.texts.lang),
                          " + ".join(rest)))
         if self.tree_rows is None:
             self.tree_rows = self.runner.tree_rows()

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from precog.engine.actions import Choose
+from precog.session.words import words
 from precog.tutor.data import load_lesson, ui_texts
 from precog.tutor.runner import LessonRunner
 from tests.browser.helpers import PageWatch, screenshot
@@ -55,7 +56,7 @@ def _choose(page: Page, mirror: LessonRunner, shot: str) -> None:
     picks.nth(0).get_by_role("button", name=RU.say("button", "keep")).click()
     page.locator(".pt-pick-keep").wait_for()
     picks.nth(2).get_by_role("button", name=RU.say("button", "give")).click()
-    label = RU.say("action", "choose", keep=keep, give=give)
+    label = words("ru").say("action.choose", keep=keep, give=give)
     commit = page.get_by_role("button", name=f"{RU.say('button', 'commit')}: {label}")
     commit.wait_for()
     page.locator(".pt-preview").wait_for()

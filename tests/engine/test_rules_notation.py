@@ -15,6 +15,7 @@ from precog.engine import (
     IllegalActionError,
     Phase,
     PositionError,
+    RefusalCode,
     Step,
     apply,
     from_json,
@@ -101,7 +102,11 @@ def test_parse_refuses_an_illegal_action_naming_it_and_the_reason() -> None:
     with pytest.raises(IllegalActionError) as err:
         parse_action(state, "ACTIVATE BOTH")
     assert err.value.action == Activate("both")
-    assert err.value.reason == why_illegal(state, Activate("both"))
+    assert err.value.refusal == why_illegal(state, Activate("both"))
+    assert err.value.refusal.code is RefusalCode.BOTH_UNAFFORDABLE
+    assert err.value.refusal.values == {"cost": 3, "cabins": 0}
+    assert err.value.state is state
+    assert err.value.reason == str(err.value.refusal)
     assert str(err.value) == f"activate both: {err.value.reason}"
     assert "Cabins hold 0" in err.value.reason
 
@@ -117,7 +122,9 @@ def test_apply_refuses_an_illegal_action_and_changes_nothing() -> None:
 def test_a_finished_game_refuses_every_action() -> None:
     state = _random_game(seed=3)
     assert state.is_over and legal_actions(state) == []
-    assert why_illegal(state, EndActions()) == "the game is over"
+    refusal = why_illegal(state, EndActions())
+    assert refusal is not None and refusal.code is RefusalCode.GAME_OVER
+    assert str(refusal) == "the game is over"
 
 
 def _random_game(seed: int, **setup: object) -> GameState:

@@ -231,8 +231,9 @@ def test_russian_lesson_text_joins_lists_with_its_own_word_and_plurals_by_the_nu
     summary = load_lesson("lesson05", "ru").steps[-1].text
     assert f"{FEEDING_ROUNDS[-2]} и {FEEDING_ROUNDS[-1]}" in summary
     texts = ui_texts("ru")
-    assert [texts.say("action", "humans", n=n) for n in (1, 3, 5, 21)] == [
-        "Взять 1 человека", "Взять 3 человека", "Взять 5 человек", "Взять 21 человека"]
+    assert [texts.say("preview", "slots_left", m=4, n=n) for n in (1, 3, 5, 21)] == [
+        f"Чтобы включить m4, нужно ещё {n} {word}." for n, word in
+        ((1, "батарея"), (3, "батареи"), (5, "батарей"), (21, "батарея"))]
 
 
 def test_an_unknown_language_is_refused_with_the_available_ones() -> None:
@@ -242,7 +243,7 @@ def test_an_unknown_language_is_refused_with_the_available_ones() -> None:
 
 def test_ui_texts_fill_values_and_rule_numbers_and_name_a_missing_entry() -> None:
     texts = ui_texts()
-    assert texts.say("action", "humans", n=1) == "Take 1 Human"
-    assert texts.say("action", "humans", n=2) == "Take 2 Humans"
+    assert texts.say("preview", "then_lose", n=1) == "Then you lose 1 Human."
+    assert texts.say("preview", "then_lose", n=2) == "Then you lose 2 Humans."
     with pytest.raises(DataError, match=r"ui.toml: no entry 'nope' in \[button\]"):
         texts.say("button", "nope")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from precog.engine import Phase, apply, legal_actions, why_illegal
+from precog.engine import Phase, RefusalCode, apply, legal_actions, why_illegal
 from precog.engine.actions import Activate, Choose, LoseHumans, SpendProtectors
 from precog.tutor.data import PositionSpec, lesson_ids, load_lesson, ui_texts
 from precog.tutor.flow import card_flow
@@ -29,7 +29,8 @@ def test_giving_a_hand_card_is_refused_in_kind_words_built_on_the_engine_reason(
     p = runner.state.players[0]
     attempt = Choose(p.decision_zone[0], p.hand[0])
     engine_reason = why_illegal(runner.state, attempt)
-    assert engine_reason is not None and "Decision Zone" in engine_reason
+    assert engine_reason is not None
+    assert engine_reason.code is RefusalCode.GIVE_NOT_IN_DECISION_ZONE
     said = runner.refusal(attempt)
     assert said is not None and said.startswith("You can only give a card from your Decision Zone")
     assert all(card in said for card in p.decision_zone)

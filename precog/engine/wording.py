@@ -1,0 +1,113 @@
+"""Sentences from templates, per language, read from ``precog/data/words/<lang>/``.
+
+The engine uses this for its English refusal messages; :mod:`precog.session.words` uses the
+same files and formatter for every language and every label above the engine. Templates are
+``str.format`` text with three more specs:
+
+* ``{n:pl:Human|Humans}`` picks a word by the number (Russian gives three forms:
+  ``{n:pl:человек|человека|человек}``);
+* ``{cards:join}`` joins a sequence with commas (the language's ``none`` word when empty);
+* ``{cost:gains}`` writes ``(kind, amount)`` pairs with the language's resource names;
+  ``{kind:res}`` writes one resource's name (its plural form).
+
+>>> fill("en", "you can take 0 to {top} {n:pl:Human|Humans}", {"top": 2, "n": 2})
+'you can take 0 to 2 Humans'
+>>> fill("ru", "{n} {n:pl:человек|человека|человек}", {"n": 22})
+'22 человека'
+>>> fill("en", "short: {x:gains}", {"x": (("food", 2), ("human", 1))})
+'short: 2 Food, 1 Human'
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from precog.engine.errors import DataError
+
+DEFAULT_LANGUAGE = "en"
+
+
+def words_folder(lang: str) -> Any:
+    """The folder of ``lang``'s word files (an importlib Traversable)."""
+    return resources.files("precog") / "data" / "words" / lang
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that have word files, e.g. ``('en', 'ru')``."""
+    root = resources.files("precog") / "data" / "words"
+    return tuple(sorted(p.name for p in root.iterdir()
+                        if p.is_dir() and (p / "game.toml").is_file()))
+
+
+@cache
+def load_words(lang: str, part: str = "game") -> dict[str, Any]:
+    """The TOML data of ``words/<lang>/<part>.toml``; a DataError names a bad or missing file."""
+    if lang not in languages():
+        raise DataError(f"language {lang!r} has no words (available: {', '.join(languages())})")
+    where = f"precog/data/words/{lang}/{part}.toml"
+    path = words_folder(lang) / f"{part}.toml"
+    if not path.is_file():
+        raise DataError(f"{where}: no such file")
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise DataError(f"{where}: not valid TOML: {err}") from None
+    return data
+
+
+def plural_form(lang: str, n: int, forms: Sequence[str]) -> str:
+    """The word of ``forms`` that goes with the number ``n`` in ``lang``.
+
+    English has two forms (one, many); Russian three (one, few, many: 1, 2-4, 5-20).
+    """
+    if len(forms) == 1:
+        return forms[0]
+    if lang == "ru" and len(forms) >= 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+class WordFormatter(string.Formatter):
+    """``str.format`` with the ``pl``, ``join``, ``gains`` and ``res`` specs of one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("pl:"):
+            return plural_form(self.lang, int(value), format_spec[3:].split("|"))
+        if format_spec == "join":
+            items = [str(v) for v in value]
+            return ", ".join(items) if items else self._word("none")
+        if format_spec == "gains":
+            return self.gains(value)
+        if format_spec == "res":
+            forms = load_words(self.lang).get("resource", {}).get(value, [value])
+            return str(forms[-1])
+        return str(super().format_field(value, format_spec))
+
+    def gains(self, pairs: Sequence[tuple[str, int]]) -> str:
+        """``(kind, amount)`` pairs as ``2 Food, 1 Human`` in this language."""
+        names = load_words(self.lang).get("resource", {})
+        parts = []
+        for kind, n in pairs:
+            forms = names.get(kind, [kind])
+            parts.append(f"{n} {plural_form(self.lang, n, forms)}")
+        return ", ".join(parts) if parts else self._word("nothing")
+
+    def _word(self, key: str) -> str:
+        return str(load_words(self.lang).get("word", {}).get(key, key))
+
+
+def fill(lang: str, template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with ``values`` filled in, in ``lang``'s words."""
+    return WordFormatter(lang).vformat(template, (), values)

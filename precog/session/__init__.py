@@ -1,0 +1,1 @@
+"""The session layer: between analysis and the views (no widget import)."""

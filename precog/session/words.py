@@ -1,0 +1,255 @@
+"""One set of words per language: action labels, prompts, resources, refusals, phases, and
+the labels and messages of the app's pages.
+
+The texts are data: ``precog/data/words/<lang>/game.toml`` (the game's words, also read by the
+engine for its English refusals) and ``app.toml`` (Play, the explorer, the landing page, the
+command line). A key missing in a language falls back to English; ``tests/session/
+test_words.py`` fails when a language lacks a key English has.
+
+>>> from precog.engine import new_game, legal_actions
+>>> state = new_game(players=3, seed=11)
+>>> action_label(state, legal_actions(state)[0])
+'Keep D07, give T06'
+>>> action_label(state, legal_actions(state)[0], "ru")
+'Оставить D07, отдать T06'
+>>> words("ru").resource("human", 3)
+'человека'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from precog.engine import Action, DataError, Gains, GameState, Phase, Refusal, Step
+from precog.engine.action_phase import activation_cost
+from precog.engine.actions import (
+    Activate,
+    Choose,
+    ChooseRooms,
+    EndActions,
+    Heal,
+    IgnoreRiver,
+    LoseHumans,
+    Mitigate,
+    PassCards,
+    PlaceBattery,
+    PlaceYmunes,
+    Reveal,
+    SpendProtectors,
+    TakeFood,
+    TakeHumans,
+)
+from precog.engine.maintenance import bane_after_protectors
+from precog.engine.refusals import render_refusal
+from precog.engine.state import REVEAL_COST
+from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
+
+__all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
+           "prompt", "words"]
+
+PARTS = ("game", "app")
+
+
+def choose_language(lang: str | None) -> str:
+    """``lang`` if precog has words for it (``ru``, ``RU``, ``ru-RU``), else English."""
+    code = (lang or "").strip().lower().replace("_", "-").split("-")[0]
+    return code if code in languages() else DEFAULT_LANGUAGE
+
+
+class Words:
+    """The words of one language; ``say("play.undo")`` is the sentence under ``[play] undo``."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        if lang not in languages():
+            raise DataError(f"language {lang!r} has no words (available: "
+                            f"{', '.join(languages())})")
+        self.lang = lang
+
+    # -- raw access -------------------------------------------------------------------------
+    def raw(self, key: str) -> Any:
+        """The value under ``section.key`` (English when this language lacks it)."""
+        section, _, name = key.rpartition(".")
+        for lang in (self.lang, DEFAULT_LANGUAGE):
+            for part in PARTS:
+                value = load_words(lang, part).get(section, {}).get(name)
+                if value is not None:
+                    return value
+        raise DataError(f"precog/data/words/{self.lang}: no entry {name!r} in [{section}]")
+
+    def say(self, key: str, **values: Any) -> str:
+        """The sentence ``section.key`` with its ``{names}`` filled in."""
+        text = self.raw(key)
+        if not isinstance(text, str):
+            raise DataError(f"precog/data/words/{self.lang}: [{key}] should be text")
+        try:
+            return fill(self.lang, text, values)
+        except (KeyError, IndexError) as err:
+            raise DataError(f"precog/data/words/{self.lang}: [{key}]: no value for {err}") from None
+
+    # -- the game's words -----------------------------------------------------------------
+    def resource(self, kind: str, n: int | None = None) -> str:
+        """A resource's name for ``n`` of it (the plural form when ``n`` is None)."""
+        forms = self.raw(f"resource.{kind}")
+        return plural_form(self.lang, 2 if n is None else n, forms)
+
+    def gains(self, gains: Gains | Iterable[tuple[str, int]]) -> str:
+        """``2 Food, 1 Human`` in this language (``nothing`` when empty)."""
+        pairs = tuple(gains.items()) if isinstance(gains, Gains) else tuple(gains)
+        return fill(self.lang, "{x:gains}", {"x": pairs})
+
+    def refusal(self, refusal: Refusal) -> str:
+        """The rules' reason for refusing an action, as a sentence."""
+        return _sentence(render_refusal(refusal, self.lang))
+
+    def explain(self, refusal: Refusal) -> str:
+        """The reason said kindly for a learner (``[explain]``, else the plain sentence)."""
+        return _sentence(render_refusal(refusal, self.lang, table="explain"))
+
+    def phase(self, phase: Phase) -> str:
+        return self.say(f"phase.{phase.value}")
+
+    def step(self, step: Step) -> str:
+        return self.say(f"step.{step.value}")
+
+    def mode(self, mode: str) -> str:
+        return self.say(f"mode.{mode}")
+
+    def action(self, state: GameState, action: Action) -> str:
+        return action_label(state, action, self.lang)
+
+    def prompt(self, state: GameState) -> str:
+        return prompt(state, self.lang)
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+@cache
+def words(lang: str = DEFAULT_LANGUAGE) -> Words:
+    """The :class:`Words` of ``lang`` (cached)."""
+    return Words(lang)
+
+
+# -- action labels ----------------------------------------------------------------------------
+
+def action_label(state: GameState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A button label for ``action`` in ``state`` (costs and effects from the engine)."""
+    key, values = _label_key(state, action)
+    return words(lang).say(f"action.{key}", **values)
+
+
+def _label_key(state: GameState, action: Action) -> tuple[str, dict[str, Any]]:
+    for kind, describe in _LABELS:
+        if isinstance(action, kind):
+            return describe(state, action)
+    raise DataError(f"no label for action {action!r}")
+
+
+def _choose(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "choose", {"keep": a.keep, "give": a.give}
+
+
+def _activate(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    if a.slots == "both":
+        cost = activation_cost(state, state.to_move)
+        return ("activate_both" if cost else "activate_both_free"), {"cost": cost}
+    zone = state.players[state.to_move].action_zone
+    return "activate_one", {"slot": a.slots, "card": zone[0 if a.slots == "G" else 1]}
+
+
+def _take(kind: str, top: str) -> Any:
+    def describe(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+        n = a.amount
+        suffix = "_none" if n == 0 else "_all" if n == top_of(state) and n > 1 else ""
+        return f"take_{kind}{suffix}", {"n": n}
+
+    def top_of(state: GameState) -> int:
+        return int(getattr(state.pending, top))
+    return describe
+
+
+def _ymunes(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "ymunes", {"d": a.doctors, "p": a.protectors}
+
+
+def _heal(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return ("heal" if a.amount else "heal_none"), {"n": a.amount}
+
+
+def _battery(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    if a.machine is None:
+        return "battery_none", {}
+    p = state.players[state.to_move]
+    room = state.components.room_by_id[p.rooms[a.machine // 3]]
+    slots = room.face(state.config.advanced)[a.machine % 3].batteries
+    filled = p.batteries[a.machine] + 1
+    key = "battery_powers" if filled == slots else "battery"
+    return key, {"m": a.machine + 1, "room": room.name, "filled": filled, "slots": slots}
+
+
+def _protectors(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    bane = state.players[state.to_move].bane
+    if not a.amount:
+        return "protectors_keep", {"bane": bane}
+    return "protectors", {"n": a.amount, "bane": bane,
+                          "after": bane_after_protectors(bane, a.amount)}
+
+
+def _lose(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "lose", {"h": a.healthy, "c": a.contaminated}
+
+
+def _river(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return ("river_ignore" if a.ignore else "river_accept"), {}
+
+
+def _reveal(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "reveal", {"cost": REVEAL_COST[state.season]}
+
+
+def _mitigate(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "mitigate", {"tile": a.tile}
+
+
+def _done(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "done", {}
+
+
+def _rooms(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    names = [state.components.room_by_id[r].name for r in a.rooms]
+    return "rooms", {"a": names[0], "b": names[1]}
+
+
+def _pass(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
+    return "pass", {"a": a.cards[0], "b": a.cards[1]}
+
+
+_LABELS: tuple[tuple[type, Any], ...] = (
+    (Choose, _choose), (Activate, _activate), (TakeFood, _take("food", "food")),
+    (TakeHumans, _take("humans", "human")), (PlaceYmunes, _ymunes), (Heal, _heal),
+    (PlaceBattery, _battery), (SpendProtectors, _protectors), (LoseHumans, _lose),
+    (IgnoreRiver, _river), (Reveal, _reveal), (Mitigate, _mitigate), (EndActions, _done),
+    (ChooseRooms, _rooms), (PassCards, _pass),
+)
+ACTION_TYPES = tuple(kind for kind, _ in _LABELS)
+"""Every action type the label function knows (a test checks this is all of them)."""
+
+
+# -- prompts ----------------------------------------------------------------------------------
+
+def prompt(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What the player to move is asked, in a sentence ('' when the game is over)."""
+    w = words(lang)
+    if state.is_over:
+        return ""
+    p = state.players[state.to_move]
+    if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION):
+        return w.say(f"prompt.{state.phase.value}", left=state.left(state.to_move))
+    if state.step is Step.GAINS:
+        source = w.say(f"prompt.source_{state.pending_source or 'cards'}")
+        return w.say("prompt.gains", source=source)
+    return w.say(f"prompt.{state.step.value}", bane=p.bane)
