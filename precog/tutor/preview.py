@@ -30,6 +30,7 @@ from precog.engine.actions import (
 from precog.engine.components import Gains
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
 from precog.engine.state import FEEDING_ROUNDS
+from precog.session.names import component_name
 from precog.tutor.data import UiTexts
 from precog.tutor.text import plural
 
@@ -274,7 +275,8 @@ def _rooms(state: GameState, action: ChooseRooms, texts: UiTexts) -> list[str]:
                                        cond=texts.condition(m.condition),
                                        gains=gains_text(m.effect, texts), n=m.batteries)
                              for i, m in enumerate(room.face(state.config.advanced)))
-        lines.append(texts.say("preview", "room", name=room.name, machines=machines))
+        lines.append(texts.say("preview", "room", name=component_name(room.name, texts.lang),
+                               machines=machines))
     return lines
 
 
