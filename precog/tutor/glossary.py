@@ -46,24 +46,31 @@ ENGLISH_ENDING = "(s|es)?"
 
 
 class Glossary:
-    """The terms of one language. ``ending`` is the regular expression of the endings a
-    spelling may take in running text (English: a plural ``s``; Russian, whose words change
-    with their case, lists stems as spellings and allows a few letters after them);
-    ``ignore_case`` matches sentence-initial capitals too."""
+    """The terms of one language.
+
+    ``ending`` is the regular expression of the endings any spelling may take in running text
+    (English: a plural ``s``); a spelling written with a final ``*`` is a stem and takes
+    ``stem_ending`` instead (Russian, whose words change with their case: ``угроз*`` finds
+    "угроза", "угрозу", "угрозы"). ``ignore_case`` matches sentence-initial capitals too.
+    """
 
     def __init__(self, terms: list[Term], lang: str, ending: str = ENGLISH_ENDING,
-                 ignore_case: bool = False) -> None:
+                 ignore_case: bool = False, stem_ending: str | None = None) -> None:
         self.terms = terms
         self.lang = lang
         self._by_id = {t.id: t for t in terms}
         spellings = sorted(((s, t) for t in terms for s in t.spellings),
                            key=lambda st: -len(st[0]))
+        stem = ending if stem_ending is None else stem_ending
         flags = re.IGNORECASE if ignore_case else 0
+        alternatives = [re.escape(s[:-1]) + f"(?:{stem})" if s.endswith("*")
+                        else re.escape(s) + f"(?:{ending})" for s, _ in spellings]
         self._pattern = re.compile(
-            r"(?<![\w-])(" + "|".join(re.escape(s) for s, _ in spellings) + r")" + ending
-            + r"(?![\w-])", flags)
-        self._owner = {s.lower() if ignore_case else s: t for s, t in spellings}
-        self._ignore_case = ignore_case
+            r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", flags)
+        self._spellings = [(re.compile(a + r"$", flags), t)
+                           for a, (_s, t) in zip(alternatives, spellings)]
+        self._any_case = [(re.compile(a, re.IGNORECASE), t)
+                          for a, (_s, t) in zip(alternatives, spellings)]
 
     def entry(self, term_id: str) -> Term:
         try:
@@ -73,11 +80,8 @@ class Glossary:
 
     def find(self, spelling: str) -> Term | None:
         """The term spelled exactly ``spelling`` (case-insensitive), if any."""
-        low = spelling.strip().lower()
-        for t in self.terms:
-            if low in (s.lower() for s in t.spellings):
-                return t
-        return None
+        word = spelling.strip()
+        return next((t for pattern, t in self._any_case if pattern.fullmatch(word)), None)
 
     def wrap(self, html: str) -> str:
         """``html`` with the first use of each term wrapped in a tooltip ``<abbr>``.
@@ -104,8 +108,7 @@ class Glossary:
         return "".join(out)
 
     def _tip(self, m: re.Match[str], seen: set[str]) -> str:
-        found = m.group(1)
-        term = self._owner[found.lower() if self._ignore_case else found]
+        term = next(t for pattern, t in self._spellings if pattern.match(m.group(0)))
         if term.id in seen:
             return m.group(0)
         seen.add(term.id)
@@ -132,14 +135,18 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
         raise DataError(f"{where}: duplicate term id {sorted(dup)[0]!r}")
-    match = _Table(data.get("match", {}), f"{where} [match]", ("ending", "ignore_case"))
+    match = _Table(data.get("match", {}), f"{where} [match]",
+                   ("ending", "stem_ending", "ignore_case"))
     ending = match.get("ending", str, ENGLISH_ENDING)
-    try:
-        re.compile(ending)
-    except re.error as err:
-        raise DataError(f"{where} [match]: field 'ending' is not a regular expression: "
-                        f"{err}") from None
-    return Glossary(terms, lang, ending, bool(match.get("ignore_case", bool, False)))
+    stem_ending = match.get("stem_ending", str, ending)
+    for key, value in (("ending", ending), ("stem_ending", stem_ending)):
+        try:
+            re.compile(value)
+        except re.error as err:
+            raise DataError(f"{where} [match]: field {key!r} is not a regular expression: "
+                            f"{err}") from None
+    return Glossary(terms, lang, ending, bool(match.get("ignore_case", bool, False)),
+                    stem_ending)
 
 
 # -- the rules lookup ----------------------------------------------------------------------------

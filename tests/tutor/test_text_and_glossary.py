@@ -75,3 +75,10 @@ def test_every_glossary_term_of_english_exists_in_russian_and_teaches_in_the_sam
     en, ru = glossary("en"), glossary("ru")
     assert [(t.id, t.lesson) for t in en.terms] == [(t.id, t.lesson) for t in ru.terms]
     assert all(t.text and "{" not in t.text for t in ru.terms)
+
+
+def test_a_russian_spelling_without_a_star_must_match_the_whole_word() -> None:
+    g = glossary("ru")
+    assert "<abbr" not in g.wrap("<p>Раунд пропускают целиком.</p>")  # not "цели"
+    assert 'data-term="objective"' in g.wrap("<p>Все цели выполнены.</p>")
+    assert g.find("угрозу") is g.entry("bane") and g.find("целиком") is None
