@@ -15,28 +15,33 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from precog.serve import LANDING_PATH
+from precog.session.language import page_language, page_link
+from precog.session.words import DEFAULT_LANGUAGE, languages, words
 
 TITLE = "precog"
-UNOFFICIAL_NOTE = (
-    "An unofficial, fan-made study tool for the board game Precognition. "
-    "The game, its name and its rules are © Ludonaute."
-)
 
 
 @dataclass(frozen=True)
 class Page:
-    """A page of the app: its title, its notebook (from the repository root), a line about it."""
+    """A page of the app: its key in ``[landing]`` of the words, its notebook (from the
+    repository root)."""
 
-    title: str
+    key: str
     path: str
-    blurb: str
+
+    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return words(lang).say(f"landing.{self.key}")
+
+    def blurb(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return words(lang).say(f"landing.{self.key}_blurb")
 
 
 PAGES = (
-    Page("Explorer", "notebooks/explorer.ipynb", "Each choice in a position and where it leads."),
-    Page("Play", "notebooks/play.ipynb", "Play a game of Precognition against the bots."),
-    Page("Tutorials", "tutorials/index.ipynb", "Learn the rules one step at a time."),
+    Page("explorer", "notebooks/explorer.ipynb"),
+    Page("play", "notebooks/play.ipynb"),
+    Page("tutorials", "tutorials/index.ipynb"),
 )
+UNOFFICIAL_NOTE = words().say("landing.unofficial")
 
 
 def relative_href(target: str, page: str = LANDING_PATH) -> str:
@@ -66,36 +71,54 @@ def find_root(start: Path | None = None) -> Path:
 _LINK_STYLE = "color: #1565c0; text-decoration: underline; font-weight: 600"
 
 
-def _page_item(page: Page, root: Path) -> str:
+def _page_item(page: Page, root: Path, lang: str) -> str:
     built = (root / page.path).is_file()
-    soon = "" if built else ' <span class="precog-soon" style="color: #777">(coming soon)</span>'
+    soon = ("" if built else ' <span class="precog-soon" style="color: #777">'
+            f'({html.escape(words(lang).say("landing.soon"))})</span>')
+    href = page_link(relative_href(page.path), lang)
     return (
         f'<li class="precog-page" data-built="{str(built).lower()}">'
-        f'<a href="{html.escape(relative_href(page.path))}" style="{_LINK_STYLE}">'
-        f"{html.escape(page.title)}</a>{soon}<span class=\"pc-page-blurb\">"
-        f"{html.escape(page.blurb)}</span></li>"
+        f'<a href="{html.escape(href)}" style="{_LINK_STYLE}">'
+        f"{html.escape(page.title(lang))}</a>{soon}<span class=\"pc-page-blurb\">"
+        f"{html.escape(page.blurb(lang))}</span></li>"
     )
 
 
-def landing_html(root: Path) -> str:
-    """The landing page's HTML, with pages looked up under ``root``."""
+def language_switch(lang: str) -> str:
+    """Links to this page in every language (the current one not a link)."""
+    items = []
+    for other in languages():
+        name = html.escape(words(other).say("landing.language_name"))
+        if other == lang:
+            items.append(f'<b class="pc-lang-current" lang="{other}">{name}</b>')
+        else:
+            items.append(f'<a class="pc-lang" lang="{other}" hreflang="{other}" '
+                         f'href="index.ipynb?lang={other}" style="{_LINK_STYLE}">{name}</a>')
+    return f'<nav class="pc-lang-switch">{" · ".join(items)}</nav>'
+
+
+def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The landing page's HTML in ``lang``, with pages looked up under ``root``."""
     from precog.render.landing import card_strip
     from precog.render.style import style_tag
 
-    items = "\n".join(_page_item(page, root) for page in PAGES)
+    w = words(lang)
+    items = "\n".join(_page_item(page, root, lang) for page in PAGES)
     return (
-        f'{style_tag()}<div class="precog-landing pc-landing">'
+        f'{style_tag()}<div class="precog-landing pc-landing" lang="{lang}">'
+        f"{language_switch(lang)}"
         f'<div class="pc-hero"><div><h1 class="precog-title">{TITLE}</h1>'
-        '<p class="pc-tagline">Learn, play and study the board game Precognition: a rules '
-        "engine, a tutor, a strategy explorer and bots.</p></div>"
+        f'<p class="pc-tagline">{html.escape(w.say("landing.tagline"))}</p></div>'
         f"{card_strip()}</div>"
         f'<ul class="precog-pages">\n{items}\n</ul>'
-        f'<p class="precog-unofficial"><em>{html.escape(UNOFFICIAL_NOTE)}</em> The cards, rooms '
-        "and tiles used here are the project's own reference set, not the publisher's print.</p>"
+        f'<p class="precog-unofficial"><em>{html.escape(w.say("landing.unofficial"))}</em> '
+        f'{html.escape(w.say("landing.reference_set"))}</p>'
         "</div>"
     )
 
 
-def landing(root: Path | None = None) -> widgets.HTML:
-    """The landing page as a widget, for the app's ``notebooks/index.ipynb``."""
-    return widgets.HTML(landing_html(root if root is not None else find_root()))
+def landing(root: Path | None = None, lang: str | None = None) -> widgets.HTML:
+    """The landing page as a widget, for the app's ``notebooks/index.ipynb``; the language is
+    ``lang``, else the page address's ``?lang=``."""
+    return widgets.HTML(landing_html(root if root is not None else find_root(),
+                                     page_language() if lang is None else lang))

@@ -26,6 +26,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.playout import random_playout
+from precog.session.describe import position_text
 
 PRECOG = Path(sys.executable).parent / "precog"
 
@@ -155,6 +156,35 @@ def test_show_for_a_seat_hides_the_other_hands(capsys: pytest.CaptureFixture[str
     assert out == render_text(state, hidden_for=1) + "\n"
     assert "hidden (2 cards)" in out
     assert all(card in out for card in state.players[1].hand)
+
+
+def test_lang_ru_shows_the_position_in_russian_with_the_same_values(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    state = a_position()
+    status, out, _ = run(capsys, "--lang", "ru", "show", to_position(state), "--for", "1")
+    assert status == 0
+    assert out == position_text(state, "ru", hidden_for=1) + "\n"
+    assert f"Раунд {state.round}" in out and "скрыто (2 карты)" in out
+    assert "Healthy" not in out and "hidden" not in out
+    assert all(card in out for card in state.players[1].hand)
+
+
+def test_lang_ru_summarises_a_simulation_in_russian_with_the_same_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, english, _ = run(capsys, "simulate", "--players", "2", "--games", "2", "--seed", "3")
+    status, out, _ = run(capsys, "--lang", "ru", "simulate", "--players", "2", "--games", "2",
+                         "--seed", "3")
+    assert status == 0
+    for figure in ("Здоровых людей в конце", "место 1", "Доли побед", "Длина партии"):
+        assert figure in out
+    assert "Healthy" not in out and "Win shares" not in out
+    rows = [line.split()[1:] for line in english.splitlines() if line.startswith("  seat")]
+    assert rows == [line.split()[1:] for line in out.splitlines() if line.startswith("  место")]
+
+
+def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "--lang", "xx", "show", "-")
+    assert status == 2 and "--lang" in err and "ru" in err
 
 
 def test_show_json_for_a_seat_prints_that_seats_observation(

@@ -272,8 +272,7 @@ class Batch:
         """Every start's Boats, zones, Machines and River as arrays (built in one go)."""
         ci, ti = self.t.card_index, self.t.tile_index
         comps = starts[0].components
-        boats = [[(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
-                  for p in s.players] for s in starts]
+        boats = [[p.boat for p in s.players] for s in starts]
         arr = np.array(boats, dtype=INT)
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
          self.bane) = (arr[..., k].copy() for k in range(6))

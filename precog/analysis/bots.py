@@ -1,10 +1,10 @@
 """Bots: players that choose from what they may observe.
 
-The protocol is one method, ``choose(observation, legal_actions) -> action``. A bot that
-needs to simulate gets, before each call, ``sample_world``: a function ``rng -> GameState``
-returning a full position consistent with its observation (the game runner binds it to
-``determinize(state, seat, rng)``, which uses only what the seat may see). A bot never
-receives the real position.
+Every bot is a :class:`~precog.analysis.players.Player`: one method,
+``choose(observation, legal, sample_world) -> action``, where ``sample_world`` is a function
+``rng -> GameState`` returning a full position consistent with its observation
+(:func:`~precog.analysis.players.ask` binds it to ``determinize(state, seat, rng)``, which uses
+only what the seat may see). A bot never receives the real position.
 
 * :class:`RandomBot`: a uniformly random legal action.
 * :class:`GreedyBot`: the best immediate outcome: each Keep/Give and each plan step is judged
@@ -24,34 +24,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate, immediate
 from precog.analysis.plans import RoundSearch
+from precog.analysis.players import Player, WorldSampler, as_policy
 from precog.analysis.world import AnalysisError, river_outcomes
-from precog.engine import (
-    Action,
-    GameState,
-    Observation,
-    apply,
-    determinize,
-    legal_actions,
-    new_game,
-    observation,
-)
+from precog.engine import Action, GameState, Observation, apply, new_game
 from precog.engine.actions import Choose, ChooseRooms, EndActions, PassCards
+from precog.engine.playout import play_on
 
-WorldSampler = Callable[[random.Random], GameState]
-
-
-class Player(Protocol):
-    """What a bot is: it chooses one of the legal actions from its observation."""
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
+__all__ = ["BOTS", "Bot", "GreedyBot", "LookaheadBot", "Player", "RandomBot", "RolloutBot",
+           "bot_names", "make_bot", "play_game"]
 
 
 class Bot:
-    """Base class: a seeded generator and the world sampler bound by the game runner."""
+    """Base class: a seeded generator and the world sampler of the current call.
+
+    ``choose(observation, legal, sample_world)`` keeps ``sample_world`` for :meth:`world` and
+    hands over to :meth:`pick`, which subclasses write.
+    """
 
     name = "bot"
 
@@ -69,14 +61,20 @@ class Bot:
                                 "consistent with its observation) to simulate")
         return self.sample_world(self.rng)
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action],
+               sample_world: WorldSampler | None = None) -> Action:
+        if sample_world is not None:
+            self.sample_world = sample_world
+        return self.pick(observation, legal_actions)
+
+    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     name = "random"
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
@@ -89,7 +87,7 @@ class _Planner(Bot):
     def leaf(self, seat: int) -> Callable[[GameState], float]:
         raise NotImplementedError
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         first = legal_actions[0]
@@ -286,27 +284,11 @@ def make_bot(spec: str, seed: int) -> Any:
 def play_game(bots: Sequence[Player], seed: int = 0, **setup: Any) -> GameState:
     """Play one seeded game between ``bots`` (seat order); returns the final position.
 
-    Each bot sees only ``observation(state, seat)``; bots that simulate get a world sampler
-    bound to ``determinize(state, seat, rng)``.
+    Each bot sees only ``observation(state, seat)`` and worlds sampled from it
+    (:func:`~precog.analysis.players.ask`).
     """
     players = setup.pop("players", len(bots))
     if players != len(bots):
         raise AnalysisError(f"{players} players but {len(bots)} bots")
-    state = new_game(players=players, seed=seed, **setup)
-    while not state.is_over:
-        seat = state.to_move
-        bot = bots[seat]
-        legal = legal_actions(state)
-        if hasattr(bot, "sample_world"):
-            bot.sample_world = _sampler(state, seat)
-        action = bot.choose(observation(state, seat), legal)
-        if action not in legal:
-            raise AnalysisError(f"{bot!r} chose {action}, which is not legal here")
-        state = apply(state, action)
-    return state
-
-
-def _sampler(state: GameState, seat: int) -> WorldSampler:
-    return lambda rng: determinize(state, seat, rng)
-
-
+    return play_on(new_game(players=players, seed=seed, **setup), as_policy(list(bots)),
+                   limit=1 << 30)

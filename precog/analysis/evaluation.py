@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from precog.engine import GameState, Phase, PlayerState
 from precog.engine.components import Requirement
-from precog.engine.scoring import TEAMS, holding
+from precog.engine.scoring import TEAMS, OutcomeCode, holding
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 RESOURCES = ("food", "batteries", "healthy", "contaminated", "doctors", "protectors", "bane")
@@ -262,8 +262,8 @@ def terminal_value(state: GameState, seat: int) -> float:
     if state.config.mode == "team":
         return float(sum(p[s].healthy for s in team_of(seat)))
     if state.config.mode == "coop":
-        lost_on_objective = outcome is not None and not outcome.winners and (
-            "Objectives" in outcome.reason)
+        lost_on_objective = (outcome is not None
+                             and outcome.code == OutcomeCode.COOP_OBJECTIVES_FAILED)
         return 0.0 if lost_on_objective else float(sum(x.healthy for x in p))
     return p[seat].healthy + 0.01 * p[seat].contaminated
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from precog.analysis.players import ask
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
@@ -88,8 +89,7 @@ class BotPrediction(OpponentModel):
         for _ in range(self.samples):
             guess = determinize(world, seat, self.rng)
             guess = until_seat(guess, seat, first_legal)
-            self.bot.sample_world = _sampler(guess, seat)
-            action = self.bot.choose(observation(guess, seat), legal_actions(guess))
+            action = ask(self.bot, guess, seat)
             if not isinstance(action, Choose):
                 raise AnalysisError(f"bot {self.bot!r} did not choose a Keep and a Give")
             text = str(action)
@@ -119,11 +119,6 @@ class BotPrediction(OpponentModel):
             if str(action) == best:
                 return action
         return legal_actions(world)[0]
-
-
-def _sampler(world: GameState, seat: int) -> Any:
-    """What the predicted seat may sample: worlds it cannot tell from ``world``."""
-    return lambda rng: determinize(world, seat, rng)
 
 
 def make_model(name: str, seed: int = 0) -> OpponentModel:

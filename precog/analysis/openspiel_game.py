@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from precog.analysis.world import first_legal, until_seat
+from precog.analysis.players import first_legal, random_policy, until_seat
 from precog.engine import (
     Action,
     GameState,
@@ -42,6 +42,7 @@ from precog.engine import (
     observation,
     render_text,
 )
+from precog.engine.playout import play_on
 
 MAX_ACTIONS = 64
 MAX_SCORE = 200.0
@@ -220,9 +221,8 @@ class PrecogState(pyspiel.State):
         rng = random.Random(int(sampler() * 2**31))
         world = determinize(s, player, rng)
         chosen = [i for i, c in enumerate(s.choices or ()) if c is not None and i != player]
-        while world.phase in SECRET and world.to_move in chosen and not world.is_over:
-            options = legal_actions(world)
-            world = apply(world, options[rng.randrange(len(options))])
+        world = play_on(world, random_policy(rng),
+                        lambda w: w.phase not in SECRET or w.to_move not in chosen)
         clone._set(world)
         return clone
 
@@ -315,13 +315,13 @@ class SpielPlayer:
         return self._mcts.MCTSBot(game, self.uct_c, self.simulations, self.evaluator,
                                   random_state=self.np_rng, solve=False)
 
-    def choose(self, obs: Any, legal: Any) -> Action:
+    def choose(self, obs: Any, legal: Any, sample_world: Any = None) -> Action:
+        if sample_world is not None:
+            self.sample_world = sample_world
         if len(legal) == 1:
             return legal[0]
-        world = self.sample_world(self.rng)
-        while world.phase in SECRET and world.to_move != obs.player and not world.is_over:
-            options = legal_actions(world)  # seats that chose in secret: a random guess
-            world = apply(world, options[self.rng.randrange(len(options))])
+        # seats that chose in secret before this one: a random guess
+        world = until_seat(self.sample_world(self.rng), obs.player, random_policy(self.rng))
         c = world.config
         game = PrecogTurnsGame({"players": c.players, "mode": c.mode, "setup": c.setup,
                                 "difficulty": c.difficulty, "seeds": 1})

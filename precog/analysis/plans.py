@@ -78,8 +78,8 @@ def battery_candidates(state: GameState, seat: int, options: list[Action],
 
     def need(a: PlaceBattery) -> tuple[int, int]:
         m = a.machine or 0
-        room = state.components.room_by_id[p.rooms[m // 3]]
-        machine = room.face(state.config.advanced)[m % 3]
+        machine = state.machine(seat, m)
+        assert machine is not None
         return machine.batteries - p.batteries[m], m
 
     best: list[Action] = list(sorted(slots, key=need)[:width])

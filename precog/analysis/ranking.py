@@ -34,6 +34,7 @@ from precog.analysis.tree import (
     principal_line,
 )
 from precog.analysis.world import (
+    Knowledge,
     canonical_world,
     first_legal,
     give_of,
@@ -77,6 +78,7 @@ class Ranking:
     rows: list[RankingRow]
     meta: dict[str, Any]
     tree: TreeNode | None = None
+    know: Knowledge | None = None  # what the seat knew (reusable by a following analysis)
 
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [r.to_dict() for r in self.rows], "meta": self.meta}
@@ -112,16 +114,16 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     "batch" (numpy), "scalar" (the engine) or "auto".
     """
     start = time.perf_counter()
-    knowledge_of(state, player)  # refuses a position where the player has no choice to make
+    know = knowledge_of(state, player)  # refuses a position where the player has no choice
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
     tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
     tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
                       progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
-                      cancel=cancel, budget_s=tree_budget)
+                      cancel=cancel, budget_s=tree_budget, know=know)
     rows = [_row_from_tree(opp) for opp in tree.children]
     if with_give_values:
-        worth = give_values(state, player, seed)
+        worth = give_values(state, player, seed, know)
         for r in rows:
             r.give_value_to_left = worth.get(r.give, 0.0)
     samples = 0
@@ -129,7 +131,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
         budget = Budget(seconds=None if budget_s is None else max(
             0.0, budget_s - (time.perf_counter() - start)), samples=rollouts, cancel=cancel,
             progress=_scaled(progress, 0.3, 1.0))
-        samples = _rollout_rows(state, player, model, seed, rows, budget, engine)
+        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know)
     best = max(r.value for r in rows)
     for r in rows:
         r.loss = best - r.value
@@ -139,7 +141,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "evaluation": "rollouts" if rollouts else "projection",
             "complete": bool(tree.meta.get("complete")),
             "elapsed_s": time.perf_counter() - start}
-    return Ranking(rows=rows, meta=meta, tree=tree)
+    return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 
 def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
@@ -205,13 +207,14 @@ def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
     return {card: v / mass for card, v in totals.items()}
 
 
-def give_values(state: GameState, player: int, seed: int) -> dict[str, float]:
+def give_values(state: GameState, player: int, seed: int,
+                know: Knowledge | None = None) -> dict[str, float]:
     """For each card ``player`` may Give: how much more it is worth to the left neighbour
     (their projected Healthy Humans after this round) than the other card."""
     n = state.config.players
     left = (player + 1) % n
     world = determinize(state, player, random.Random(seed + 1))
-    know = knowledge_of(state, player)
+    know = know or knowledge_of(state, player)
     worth: dict[str, float] = {}
     for give in know.decision_zone:
         choice = next(c for c in know.choices if c.give == give)
@@ -229,9 +232,9 @@ def give_values(state: GameState, player: int, seed: int) -> dict[str, float]:
 # -- rollouts with common random numbers -----------------------------------------------
 
 def _rollout_rows(state: GameState, player: int, model: str, seed: int,
-                  rows: list[RankingRow], budget: Budget, engine: str) -> int:
+                  rows: list[RankingRow], budget: Budget, engine: str,
+                  know: Knowledge) -> int:
     """Value every row by rollouts in shared sampled worlds; returns samples per row."""
-    know = knowledge_of(state, player)
     order = [str(c) for c in know.choices]
     right = (player - 1) % state.config.players
     bot = make_model("bot", seed) if model == "bot" else None

@@ -16,21 +16,22 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.budget import Budget
-from precog.analysis.evaluation import RESOURCES, resources
+from precog.analysis.evaluation import RESOURCES, evaluate, resources
 from precog.analysis.rollouts import RolloutPolicy, uniforms
-from precog.analysis.tree import _Builder
-from precog.analysis.world import AnalysisError, canonical_world, knowledge
-from precog.engine import GameState, determinize
+from precog.analysis.rounds import RoundPlayer
+from precog.analysis.world import AnalysisError, Knowledge, canonical_world, knowledge
+from precog.engine import Action, GameState, determinize
 from precog.engine.actions import Choose
+from precog.engine.playout import play_on
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 
 def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] | None = None,
                  model: str = "uniform", rollouts: int = 32, seed: int = 0,
-                 to_end: bool = False) -> dict[str, Any]:
-    """Per choice and round: mean, p10 and p90 of each resource (see the module doc)."""
-    know = knowledge(state, player)
+                 to_end: bool = False, know: Knowledge | None = None) -> dict[str, Any]:
+    """Per choice and round: mean, p10 and p90 of each resource (see the module doc).
+    ``know``: the seat's :func:`~precog.analysis.world.knowledge`, when the caller has it."""
+    know = know or knowledge(state, player)
     state = canonical_world(state, player)
     wanted = [str(c) for c in (choices or know.choices)]
     legal = {str(c): c for c in know.choices}
@@ -41,7 +42,8 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     samples = max(2, rollouts)
     last = ROUNDS if to_end else min(ROUNDS, state.round + 1)
     rounds = list(range(state.round - 1, last + 1))
-    builder = _Builder(state, player, model, None, 0, seed, 1, Budget())
+    rounds_player = RoundPlayer(player, state.config.players, lambda s: evaluate(s, player))
+    base = determinize(state, player, random.Random(seed))
     rng = random.Random(seed + 5)
     worlds = [determinize(state, player, rng) for _ in range(samples)]
     rows = uniforms(samples, seed + 6)
@@ -52,13 +54,14 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
         "choices": {}}
     for text in wanted:
         choice = legal[text]
-        worst = _worst_give(builder, choice, know.incoming) if model == "worst" else None
+        worst = rounds_player.worst_give(base, choice, know.incoming) \
+            if model == "worst" else None
         series = np.zeros((samples, len(rounds), len(RESOURCES)))
         afters = []
         for i, world in enumerate(worlds):
             give = worst or know.incoming[i % len(know.incoming)]
             series[i, 0] = _row(world, player)
-            after = builder.play_choice(world, choice, give, seed * 100_003 + i)
+            after = rounds_player.play_choice(world, choice, give, seed * 100_003 + i)
             series[i, 1] = _row(after, player)
             afters.append(after)
         if len(rounds) > 2:
@@ -101,30 +104,21 @@ def _rest(starts: list[GameState], rows: np.ndarray, seat: int,
 
 def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameState]:
     """The position after each round up to ``last`` (rollout policy, scalar engine)."""
-    from precog.engine import apply, legal_actions
+    from precog.engine import legal_actions
 
     policy = RolloutPolicy()
     ends = {state.round - 1: state}
-    j = 0
-    while not state.is_over and state.round <= last:
-        before = state.round
-        options = legal_actions(state)
-        state = apply(state, options[policy.index(state, float(row[j % len(row)]), options)])
-        j += 1
-        if state.round != before or state.is_over:
-            ends[before] = state
+    moves = [0]
+
+    def pick(s: GameState, seat: int) -> Action:
+        options = legal_actions(s)
+        action = options[policy.index(s, float(row[moves[0] % len(row)]), options)]
+        moves[0] += 1
+        return action
+
+    def record(before: GameState, action: Action, after: GameState) -> None:
+        if after.round != before.round or after.is_over:
+            ends[before.round] = after
+
+    play_on(state, pick, lambda s: s.round > last, on_move=record)
     return ends
-
-
-def _worst_give(builder: _Builder, choice: Choose, incoming: tuple[str, ...]) -> str:
-    """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
-    from precog.analysis.world import first_legal, resolve_decision
-
-    values = {}
-    for card in incoming:
-        after = resolve_decision(builder.base, builder.me, choice, {builder.right: card},
-                                 first_legal)
-        values[card] = builder.search(after, narrow=True)[1].value
-    return min(values, key=lambda c: values[c])
-
-

@@ -40,22 +40,21 @@ from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate, resources
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
+from precog.analysis.rounds import RoundPlayer
 from precog.analysis.world import (
     AnalysisError,
+    Knowledge,
     canonical_world,
     first_legal,
     knowledge,
     passed_pair,
     resolve_decision,
-    river_outcomes,
     with_river_tile,
 )
 from precog.engine import (
-    Action,
     GameState,
     Phase,
     determinize,
-    legal_actions,
     observation,
     to_position,
 )
@@ -163,7 +162,8 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
                evaluation: Weights | Callable[[GameState, int], float] | None = None,
                rollouts: int = 0, seed: int = 0, progress: Progress | None = None,
                cancel: Cancel = None, worlds: int = 3,
-               budget_s: float | None = None, leaves: bool = True) -> TreeNode:
+               budget_s: float | None = None, leaves: bool = True,
+               know: Knowledge | None = None) -> TreeNode:
     """The look-ahead tree of ``player``'s Decision in ``state`` (see the module doc).
 
     ``evaluation``: evaluation weights or a function ``(state, seat) -> value`` for leaves;
@@ -171,12 +171,13 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     ``worlds``: sampled worlds for the chance over the next cards (``depth_rounds=2``);
     ``progress``/``cancel``/``budget_s``: long builds report, stop when asked or out of time
     (the tree built so far is returned with ``root.meta["complete"]`` False);
-    ``leaves``: False leaves the River outcomes collapsed (values only: what bots need).
+    ``leaves``: False leaves the River outcomes collapsed (values only: what bots need);
+    ``know``: the seat's :func:`~precog.analysis.world.knowledge`, when the caller has it.
     """
     if depth_rounds not in (1, 2):
         raise AnalysisError(f"depth_rounds must be 1 or 2, got {depth_rounds!r}")
     builder = _Builder(state, player, model, evaluation, rollouts, seed, worlds,
-                       Budget(seconds=budget_s, cancel=cancel, progress=progress))
+                       Budget(seconds=budget_s, cancel=cancel, progress=progress), know)
     builder.leaves = leaves or depth_rounds > 1
     return builder.build(depth_rounds)
 
@@ -198,25 +199,22 @@ def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], 
     return lambda s: fn(s, player)
 
 
-class _Builder:
+class _Builder(RoundPlayer):
     def __init__(self, state: GameState, player: int, model: str,
                  evaluation: Weights | Callable[[GameState, int], float] | None, rollouts: int,
-                 seed: int, worlds: int, budget: Budget) -> None:
-        self.know = knowledge(state, player)
+                 seed: int, worlds: int, budget: Budget, know: Knowledge | None = None) -> None:
+        self.know = know or knowledge(state, player)
         state = canonical_world(state, player)
-        self.me = player
-        self.n = state.config.players
-        self.right = (player - 1) % self.n
+        super().__init__(player, state.config.players,
+                         leaf_function(player, evaluation, rollouts, seed))
         self.obs = observation(state, player)
         self.model: OpponentModel = make_model(model, seed)
-        self.leaf = leaf_function(player, evaluation, rollouts, seed)
         self.rng = random.Random(seed)
         self.base = determinize(state, player, self.rng)
         self.worlds = [determinize(state, player, self.rng) for _ in range(max(1, worlds))]
         self.budget = budget
         self.leaves = True
         self.ids = itertools.count()
-        self.searches: dict[tuple[object, ...], tuple[RoundSearch, Line, GameState]] = {}
         self.table: dict[tuple[object, ...], TreeNode] = {}
         self.meta = {"player": player, "model": model, "seed": seed, "rollouts": rollouts,
                      "worlds": worlds, "round": state.round,
@@ -270,31 +268,6 @@ class _Builder:
         p = world.players[self.me]
         return p.hand, p.decision_zone
 
-    def search(self, after: GameState, narrow: bool = False) -> tuple[RoundSearch, Line,
-                                                                        GameState]:
-        """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
-        key = (narrow, *self.boat_key(after))
-        found = self.searches.get(key)
-        if found is None:
-            rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
-                             narrow=narrow)
-            found = (rs, rs.run(after), after)
-            self.searches[key] = found
-        return found
-
-    def boat_key(self, s: GameState) -> tuple[object, ...]:
-        """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
-        outside the competitive mode, every Boat)."""
-        p = s.players[self.me]
-        others = s.players if s.config.mode != "competitive" else None
-        # advanced Machines may test the card I gave (its Cost resolved next to what the
-        # left neighbour kept)
-        left = s.players[(self.me + 1) % self.n].action_zone[:1]
-        gave = (p.gave, left) if s.config.setup == "advanced" else None
-        return (s.round, s.phase, s.step, p.food, p.healthy, p.contaminated, p.doctors,
-                p.protectors, p.bane, p.rooms, p.batteries, p.action_zone, gave,
-                s.river[:s.round - 1], others)
-
     def plan_node(self, after: GameState, give: str, level: int) -> TreeNode:
         """My plan once ``give`` has arrived: the best plan, then single deviations from it
         (in the second round the deviations are found when the node is expanded)."""
@@ -339,28 +312,6 @@ class _Builder:
         else:
             node.expander = self.fill_river
         return node
-
-    def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
-        """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
-        other seats choose at random (``seed``), then my best plan (narrow search)."""
-        rng = random.Random(seed)
-
-        def others(w: GameState, seat: int) -> Action:
-            options = legal_actions(w)
-            if w.phase is Phase.DECISION:
-                return options[rng.randrange(len(options))]
-            return first_legal(w, seat)
-
-        after = resolve_decision(world, self.me, choice, {self.right: give}, others)
-        rs, line, _ = self.search(after, narrow=True)
-        tile = after.river[after.round - 1]
-        return play_steps(after, self.me, rs.steps_for(line, tile))
-
-    def play_line(self, after: GameState, rs: RoundSearch, line: Line,
-                  tile: str | None) -> GameState:
-        """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
-        world = with_river_tile(after, tile)
-        return play_steps(world, self.me, rs.steps_for(line, tile))
 
     def fill_river(self, node: TreeNode) -> None:
         line: Line = node.meta["line"]
@@ -483,21 +434,3 @@ def _plan_key(line: Line) -> tuple[object, ...]:
 def _choice(label: str) -> Choose:
     words = label.split()
     return Choose(words[1], words[3])
-
-
-def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
-    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal)."""
-    from precog.engine import apply, legal_actions
-
-    start = state.round
-    queue = list(steps)
-    while not state.is_over and state.round == start:
-        options = legal_actions(state)
-        if state.to_move == seat and queue:
-            action = queue.pop(0)
-            if action not in options:
-                raise AnalysisError(f"plan step {action} is not legal here ({state.step.value})")
-        else:
-            action = first_legal(state, state.to_move)
-        state = apply(state, action)
-    return state

@@ -11,31 +11,27 @@ the seat sees.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from precog.analysis.errors import AnalysisError
+from precog.analysis.players import SECRET_PHASES, Policy, first_legal, until_seat
 from precog.engine import (
     Action,
     GameState,
     Observation,
     Phase,
-    PrecogError,
-    Step,
-    apply,
     determinize,
     legal_actions,
     observation,
 )
 from precog.engine.actions import Choose
+from precog.engine.playout import play_on
 from precog.engine.state import FEEDING_ROUNDS
 
-Policy = Callable[[GameState, int], Action]
-"""Chooses an action for the seat to move in a (sampled) world: ``policy(world, seat)``."""
-
-
-class AnalysisError(PrecogError):
-    """A position or request the analysis cannot work on (the message says why)."""
+__all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
+           "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
+           "past_river", "resolve_decision", "river_outcomes", "until_seat", "with_river_tile"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,28 +79,6 @@ def passed_pair(hand: tuple[str, ...], decision_zone: tuple[str, ...],
     return tuple(c for c in hand + decision_zone if c not in (choice.keep, choice.give))
 
 
-def first_legal(world: GameState, seat: int) -> Action:
-    """The engine's first legal action: a cheap default for seats whose play does not matter
-    (in a cooperative Objective step, ``done``: revealing or mitigating is a real choice that
-    costs Humans, never a default)."""
-    options = legal_actions(world)
-    if world.step is Step.COOP:
-        return options[-1]
-    return options[0]
-
-
-SECRET_PHASES = (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS)
-
-
-def until_seat(world: GameState, seat: int, policy: Policy) -> GameState:
-    """Let the seats before ``seat`` make their secret choices (``policy``) in this world."""
-    start = (world.round, world.phase)
-    while (world.phase in SECRET_PHASES and (world.round, world.phase) == start
-           and world.to_move != seat and not world.is_over):
-        world = apply(world, policy(world, world.to_move))
-    return world
-
-
 # -- River chance ----------------------------------------------------------------------
 
 def river_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
@@ -141,11 +115,6 @@ def past_river(before: GameState, after: GameState) -> bool:
     return after.round > before.round or after.phase in (Phase.RIVER, Phase.OVER)
 
 
-def sample_worlds(state: GameState, seat: int, count: int, rng: random.Random) -> list[GameState]:
-    """``count`` determinizations of ``state`` for ``seat`` (what it cannot see, resampled)."""
-    return [determinize(state, seat, rng) for _ in range(count)]
-
-
 def give_of(world: GameState, seat: int, give: str) -> Choose:
     """A legal choice of ``seat`` that Gives ``give`` (its Keep does not matter to others)."""
     for action in legal_actions(world):
@@ -154,21 +123,21 @@ def give_of(world: GameState, seat: int, give: str) -> Choose:
     raise AnalysisError(f"seat {seat} cannot give {give} now")
 
 
-def resolve_decision(world: GameState, seat: int, choice: Choose,
+def resolve_decision(world: GameState, seat: int, choice: Action,
                      gives: dict[int, str], policy: Policy) -> GameState:
-    """Finish this Decision phase: ``seat`` plays ``choice``, the seats in ``gives`` Give
-    those cards, every other seat plays ``policy``. Returns the Action phase."""
+    """Finish this Decision phase (or setup choice): ``seat`` plays ``choice``, the seats in
+    ``gives`` Give those cards (:class:`AnalysisError` if one cannot), every other seat plays
+    ``policy``. Returns the position once every seat has chosen (the Action phase)."""
     start = world.round
-    while world.phase is Phase.DECISION and world.round == start and not world.is_over:
-        mover = world.to_move
+
+    def move(w: GameState, mover: int) -> Action:
         if mover == seat:
-            action: Action = choice
-        elif mover in gives:
-            action = give_of(world, mover, gives[mover])
-        else:
-            action = policy(world, mover)
-        world = apply(world, action)
-    return world
+            return choice
+        if mover in gives:
+            return give_of(w, mover, gives[mover])
+        return policy(w, mover)
+
+    return play_on(world, move, lambda w: w.phase not in SECRET_PHASES or w.round != start)
 
 
 class _Sorting(random.Random):

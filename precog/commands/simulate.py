@@ -178,7 +178,7 @@ def end_of_game_check(state: GameState) -> int:
         raise InvariantError(f"cards not conserved: extra {sorted((seen - owned).elements())}, "
                              f"missing {sorted((owned - seen).elements())}")
     for seat, p in enumerate(state.players):
-        values = (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
+        values = p.boat
         if min(values) < 0 or p.bane > BANE_MAX:
             raise InvariantError(f"seat {seat} resource out of range (food, healthy, "
                                  f"contaminated, doctors, protectors, bane) = {values}")

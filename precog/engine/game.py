@@ -8,11 +8,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from precog.engine.actions import Action
 from precog.engine.errors import PositionError
+from precog.engine.playout import MAX_ACTIONS, Policy, play_on
 from precog.engine.rules import apply, legal_actions, parse_action
 from precog.engine.serialize import from_json, to_json
 from precog.engine.setup import new_game
@@ -53,6 +54,19 @@ class Game:
         self._actions.append(act)
         self._redo.clear()
         return nxt
+
+    def advance(self, policy: Policy, until: Callable[[GameState], bool] | None = None,
+                limit: int = MAX_ACTIONS) -> GameState:
+        """Let ``policy`` play (:func:`~precog.engine.playout.play_on`) until ``until`` holds or
+        the game is over, keeping every move for undo. If ``policy`` raises, the moves before
+        it are kept."""
+
+        def keep(before: GameState, action: Action, after: GameState) -> None:
+            self._states.append(after)
+            self._actions.append(action)
+            self._redo.clear()
+
+        return play_on(self.state, policy, until, on_move=keep, limit=limit)
 
     def can_undo(self) -> bool:
         return bool(self._actions)

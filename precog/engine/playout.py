@@ -1,20 +1,54 @@
-"""Seeded random-legal playouts with invariant checks at every step.
+"""Playing on: the one loop that advances a game by a policy, and seeded random playouts.
 
-Used by ``precog simulate``, ``precog random-position``, the test suite and the benchmarks.
+:func:`play_on` is the loop every layer above uses to let seats move (bots, rollouts, lesson
+scripts, the play page's table); :func:`random_playout` plays uniformly random legal actions
+with invariant checks at every step (``precog simulate``, ``precog random-position``, the test
+suite and the benchmarks).
+
+>>> state = play_on(new_game(players=2, seed=3), lambda s, seat: legal_actions(s)[0],
+...                 until=lambda s: s.round == 2)
+>>> state.round, state.phase.value
+(2, 'decision')
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from precog.engine.actions import Action
 from precog.engine.errors import PrecogError
 from precog.engine.rules import apply, legal_actions, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
 from precog.engine.setup import new_game
 from precog.engine.state import BANE_MAX, ROUNDS, GameState, Phase
 from precog.engine.validate import check_state
+
+Policy = Callable[[GameState, int], Action]
+"""Chooses the action of the seat to move: ``policy(state, seat)``, ``seat == state.to_move``."""
+
+Mover = Callable[[GameState, Action, GameState], None]
+"""Told of every move ``play_on`` makes: ``on_move(before, action, after)``."""
+
+MAX_ACTIONS = 5000  # a whole game is a few hundred actions; this only guards a stuck policy
+
+
+def play_on(state: GameState, policy: Policy, until: Callable[[GameState], bool] | None = None,
+            *, on_move: Mover | None = None, limit: int = MAX_ACTIONS) -> GameState:
+    """Play ``policy`` for whichever seat is to move until ``until(state)`` holds, the game
+    is over, or ``limit`` actions were played; returns the position reached (the caller checks
+    whether ``until`` holds when that matters)."""
+    for _ in range(limit):
+        if state.is_over or (until is not None and until(state)):
+            return state
+        action = policy(state, state.to_move)
+        after = apply(state, action)
+        if on_move is not None:
+            on_move(state, action, after)
+        state = after
+    return state
 
 
 class InvariantError(AssertionError):
@@ -36,7 +70,7 @@ def check_invariants(state: GameState) -> int:
     except PrecogError as err:
         raise InvariantError(f"invalid state reached: {err}") from err
     for seat, p in enumerate(state.players):
-        values = (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane)
+        values = p.boat
         if min(values) < 0:
             raise InvariantError(f"seat {seat} has a negative resource: {values}")
         if not 0 <= p.bane <= BANE_MAX:
@@ -60,18 +94,22 @@ def random_playout(rng: random.Random, check: bool = False, record: bool = False
     """
     state = new_game(**setup)
     result = PlayoutResult(final=state, steps=0)
-    while not state.is_over:
-        if stop_round is not None and state.round >= stop_round and (
-                state.phase is Phase.DECISION and not any(state.choices)):
-            break
+
+    def stop(s: GameState) -> bool:
+        return stop_round is not None and s.round >= stop_round and (
+            s.phase is Phase.DECISION and not any(s.choices))
+
+    def pick(s: GameState, seat: int) -> Action:
         if check:
-            result.checks += check_invariants(state)
-        options = legal_actions(state)
+            result.checks += check_invariants(s)
+        options = legal_actions(s)
         action = options[rng.randrange(len(options))]
         if record:
             result.actions.append(str(action))
-        state = apply(state, action)
         result.steps += 1
+        return action
+
+    state = play_on(state, pick, stop, limit=1 << 30)
     if check:
         result.checks += check_invariants(state)
         early_loss = state.config.coop and state.outcome is not None and not state.outcome.winners

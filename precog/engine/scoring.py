@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
+
 from precog.engine.components import Requirement
 from precog.engine.state import COOP_THRESHOLDS, GameState, Outcome, PlayerState
+from precog.engine.wording import DEFAULT_LANGUAGE, fill, load_words
 
 TEAMS = ((0, 1), (2, 3))  # team mode: neighbours are teammates
 
@@ -41,29 +45,52 @@ def check_objectives(state: GameState) -> tuple[str, ...]:
     return tuple(failed)
 
 
+class OutcomeCode(StrEnum):
+    """Why a game ended as it did; the sentence is ``[outcome]`` of the words files."""
+
+    MOST_HEALTHY = "most_healthy"                    # seat, best
+    TIE_WON_ON_HUMANS = "tie_won_on_humans"          # seats, best, winner, top
+    TIE_SHARED = "tie_shared"                        # seats, best, top
+    TEAM_MORE_HEALTHY = "team_more_healthy"          # team, a, b
+    TEAM_WON_ON_CONTAMINATED = "team_won_on_contaminated"  # healthy, team, a, b
+    TEAM_SHARED = "team_shared"                      # healthy, contaminated
+    COOP_OBJECTIVES_FAILED = "coop_objectives_failed"  # season, tiles
+    COOP_WON = "coop_won"                            # total, need
+    COOP_SHORT = "coop_short"                        # total, need
+
+
+def outcome_text(code: str, values: Mapping[str, object], lang: str = DEFAULT_LANGUAGE) -> str:
+    """The sentence for an outcome ``code`` in ``lang``."""
+    template = load_words(lang).get("outcome", {}).get(code)
+    if not isinstance(template, str):
+        template = load_words(DEFAULT_LANGUAGE)["outcome"][code]
+    return fill(lang, template, values)
+
+
+def _outcome(winners: tuple[int, ...], scores: tuple[int, ...], code: OutcomeCode,
+             **values: int | tuple[int, ...] | tuple[str, ...]) -> Outcome:
+    return Outcome(winners=winners, scores=scores, reason=outcome_text(code, values),
+                   code=code.value, values=tuple(sorted(values.items())))
+
+
 def final_outcome(state: GameState, failed: tuple[str, ...]) -> Outcome:
     mode = state.config.mode
     if mode == "coop":
         return _coop_outcome(state, failed)
     if mode == "team":
         return _team_outcome(state)
-    healthy = [p.healthy for p in state.players]
+    healthy = tuple(p.healthy for p in state.players)
     best = max(healthy)
-    tied = [s for s, h in enumerate(healthy) if h == best]
+    tied = tuple(s for s, h in enumerate(healthy) if h == best)
     if len(tied) == 1:
-        return Outcome(winners=tuple(tied), scores=tuple(healthy),
-                       reason=f"seat {tied[0]} has the most Healthy Humans ({best})")
+        return _outcome(tied, healthy, OutcomeCode.MOST_HEALTHY, seat=tied[0], best=best)
     humans = {s: state.players[s].humans for s in tied}
     top = max(humans.values())
     winners = tuple(s for s in tied if humans[s] == top)
-    seats = " and ".join(f"seat {s}" for s in tied)
     if len(winners) == 1:
-        reason = (f"{seats} tie on {best} Healthy Humans; seat {winners[0]} wins on all Humans "
-                  f"({top})")
-    else:
-        reason = (f"{' and '.join(f'seat {s}' for s in winners)} tie on {best} Healthy Humans "
-                  f"and {top} Humans in all: a shared win")
-    return Outcome(winners=winners, scores=tuple(healthy), reason=reason)
+        return _outcome(winners, healthy, OutcomeCode.TIE_WON_ON_HUMANS, seats=tied, best=best,
+                        winner=winners[0], top=top)
+    return _outcome(winners, healthy, OutcomeCode.TIE_SHARED, seats=winners, best=best, top=top)
 
 
 def _team_outcome(state: GameState) -> Outcome:
@@ -73,29 +100,25 @@ def _team_outcome(state: GameState) -> Outcome:
     scores = tuple(healthy[0 if s in TEAMS[0] else 1] for s in range(4))
     if healthy[0] != healthy[1]:
         win = 0 if healthy[0] > healthy[1] else 1
-        return Outcome(winners=TEAMS[win], scores=scores,
-                       reason=f"team {TEAMS[win]} has more Healthy Humans "
-                              f"({healthy[win]} to {healthy[1 - win]})")
+        return _outcome(TEAMS[win], scores, OutcomeCode.TEAM_MORE_HEALTHY, team=TEAMS[win],
+                        a=healthy[win], b=healthy[1 - win])
     if contaminated[0] != contaminated[1]:
         win = 0 if contaminated[0] > contaminated[1] else 1
-        return Outcome(winners=TEAMS[win], scores=scores,
-                       reason=f"teams tie on {healthy[0]} Healthy Humans; team {TEAMS[win]} "
-                              f"wins on Contaminated Humans ({contaminated[win]} to "
-                              f"{contaminated[1 - win]})")
-    return Outcome(winners=(0, 1, 2, 3), scores=scores,
-                   reason=f"teams tie on {healthy[0]} Healthy and {contaminated[0]} "
-                          "Contaminated Humans: a shared win")
+        return _outcome(TEAMS[win], scores, OutcomeCode.TEAM_WON_ON_CONTAMINATED,
+                        healthy=healthy[0], team=TEAMS[win], a=contaminated[win],
+                        b=contaminated[1 - win])
+    return _outcome((0, 1, 2, 3), scores, OutcomeCode.TEAM_SHARED, healthy=healthy[0],
+                    contaminated=contaminated[0])
 
 
 def _coop_outcome(state: GameState, failed: tuple[str, ...]) -> Outcome:
     total = sum(p.healthy for p in state.players)
     scores = (total,) * state.n
     if failed:
-        return Outcome(winners=(), scores=scores,
-                       reason=f"season {state.season} Objectives not met: {', '.join(failed)}")
+        return _outcome((), scores, OutcomeCode.COOP_OBJECTIVES_FAILED, season=state.season,
+                        tiles=failed)
     need = COOP_THRESHOLDS[state.n]
     if total >= need:
-        return Outcome(winners=tuple(range(state.n)), scores=scores,
-                       reason=f"all Objectives met and {total} Healthy Humans (needed {need})")
-    return Outcome(winners=(), scores=scores,
-                   reason=f"only {total} Healthy Humans at the end (needed {need})")
+        return _outcome(tuple(range(state.n)), scores, OutcomeCode.COOP_WON, total=total,
+                        need=need)
+    return _outcome((), scores, OutcomeCode.COOP_SHORT, total=total, need=need)

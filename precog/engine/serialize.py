@@ -18,6 +18,7 @@ from precog.engine.actions import parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
 from precog.engine.state import (
+    BOAT_FIELDS,
     GameConfig,
     GameState,
     Outcome,
@@ -33,7 +34,7 @@ VERSION = 1
 PREFIX = "pg1"
 MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
-_INT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_INT_FIELDS = BOAT_FIELDS
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
 
 
@@ -55,9 +56,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "river": list(state.river),
         "objective_stacks": [list(s) for s in state.objective_stacks],
         "objectives": [[t, m] for t, m in state.objectives],
-        "outcome": None if state.outcome is None else {
-            "winners": list(state.outcome.winners), "scores": list(state.outcome.scores),
-            "reason": state.outcome.reason},
+        "outcome": None if state.outcome is None else _outcome_json(state.outcome),
     }
 
 
@@ -163,7 +162,10 @@ def _build(r: _Reader, comps: Components) -> GameState:
     if out is not None:
         o = r.sub("outcome")
         outcome = Outcome(winners=tuple(o.ints("winners")), scores=tuple(o.ints("scores")),
-                          reason=o.get("reason", str))
+                          reason=o.get("reason", str),
+                          code=o.get("code", str) if "code" in o.data else "",
+                          values=_outcome_values(o.get("values", dict))
+                          if "values" in o.data else ())
     return GameState(
         config=config, components=comps, round=r.get("round", int),
         phase=r.enum("phase", Phase), step=r.enum("step", Step), to_move=r.get("to_move", int),
@@ -255,3 +257,25 @@ class _Reader:
             allowed = ", ".join(m.value for m in kind)
             raise PositionError(f"{self.where}.{key} should be one of {allowed}, "
                                 f"got {value!r:.40}") from None
+
+
+def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+    out: dict[str, Any] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
+                           "reason": outcome.reason}
+    if outcome.code:
+        out["code"] = outcome.code
+        out["values"] = {k: list(v) if isinstance(v, tuple) else v for k, v in outcome.values}
+    return out
+
+
+def _outcome_values(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """An outcome's values read back (lists become tuples); anything else is refused."""
+    out = []
+    for key, value in data.items():
+        if isinstance(value, list) and all(isinstance(v, int | str) for v in value):
+            value = tuple(value)
+        elif not isinstance(value, int | str) or isinstance(value, bool):
+            raise PositionError(f"outcome.values.{key} should be a number or a list, "
+                                f"got {value!r:.40}")
+        out.append((str(key), value))
+    return tuple(sorted(out))

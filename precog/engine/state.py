@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from precog.engine.components import NO_GAINS, Card, Components, Gains
+from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
 from precog.engine.fastcopy import replace
 
 if TYPE_CHECKING:
@@ -21,6 +21,8 @@ FEEDING_ROUNDS = (4, 8, 12)
 COOP_THRESHOLDS = {2: 30, 3: 45, 4: 60}
 REVEAL_COST = {1: 1, 2: 2, 3: 3}  # Healthy Humans to reveal an Objective, by season
 MACHINES_PER_ROOM = 3
+BOAT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+"""The Boat's counted resources (:class:`PlayerState` fields), in the order they are shown."""
 
 
 class Phase(str, Enum):
@@ -112,6 +114,12 @@ class PlayerState:
     def ymunes(self) -> int:
         return self.doctors + self.protectors
 
+    @property
+    def boat(self) -> tuple[int, ...]:
+        """The values of :data:`BOAT_FIELDS`, in that order."""
+        return (self.food, self.healthy, self.contaminated, self.doctors, self.protectors,
+                self.bane)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -119,7 +127,9 @@ class Outcome:
 
     winners: tuple[int, ...]  # seats sharing the win (empty: cooperative loss)
     scores: tuple[int, ...]  # per seat (team mode: the team total)
-    reason: str
+    reason: str  # the English sentence, rendered from code and values
+    code: str = ""  # an OutcomeCode value ("" for a result saved without one)
+    values: tuple[tuple[str, int | tuple[int, ...] | tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -163,6 +173,15 @@ class GameState:
 
     def card(self, card_id: str) -> Card:
         return self.components.cards[card_id]
+
+    def machine(self, seat: int, slot: int) -> Machine | None:
+        """The Machine in ``seat``'s slot ``slot`` (0-5: m1-m3 on the first room, m4-m6 on
+        the second) on the setup's face; None while that room is not chosen yet."""
+        rooms = self.players[seat].rooms
+        if not 0 <= slot < 2 * MACHINES_PER_ROOM or slot // MACHINES_PER_ROOM >= len(rooms):
+            return None
+        room = self.components.room_by_id[rooms[slot // MACHINES_PER_ROOM]]
+        return room.face(self.config.advanced)[slot % MACHINES_PER_ROOM]
 
     def with_player(self, seat: int, player: PlayerState, **changes: object) -> GameState:
         """This state with ``seat``'s Boat replaced (and any other fields changed)."""

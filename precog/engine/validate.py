@@ -13,6 +13,7 @@ from precog.engine.errors import PositionError, PrecogError
 from precog.engine.setup import check_config
 from precog.engine.state import (
     BANE_MAX,
+    BOAT_FIELDS,
     MACHINES_PER_ROOM,
     ROUNDS,
     GameState,
@@ -83,7 +84,7 @@ def _check_flow(s: GameState) -> None:
 
 def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
     where = f"players[{seat}]"
-    for name in ("food", "healthy", "contaminated", "doctors", "protectors", "bane"):
+    for name in BOAT_FIELDS:
         value = getattr(p, name)
         if value < 0 or value > 999:
             _fail(f"{where}.{name} should be 0..999, got {value}")
@@ -98,8 +99,8 @@ def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
     if len(p.batteries) != 2 * MACHINES_PER_ROOM:
         _fail(f"{where}.batteries should list 6 machines, got {len(p.batteries)}")
     for m, n in enumerate(p.batteries):
-        room = s.components.room_by_id[p.rooms[m // 3]] if m // 3 < len(p.rooms) else None
-        top = room.face(s.config.advanced)[m % 3].batteries if room else 0
+        machine = s.machine(seat, m)
+        top = machine.batteries if machine else 0
         if not 0 <= n <= top or (s.phase is Phase.SETUP_ROOMS and n):
             _fail(f"{where}.batteries[m{m + 1}] should be 0..{top}, got {n}")
     _check_zones(s, where, p)

@@ -6,7 +6,9 @@ same files and formatter for every language and every label above the engine. Te
 
 * ``{n:pl:Human|Humans}`` picks a word by the number (Russian gives three forms:
   ``{n:pl:человек|человека|человек}``);
-* ``{cards:join}`` joins a sequence with commas (the language's ``none`` word when empty);
+* ``{cards:join}`` joins a sequence with commas (the language's ``none`` word when empty),
+  ``{rounds:list}`` with commas and the language's ``and`` (``4, 8 and 12``),
+  ``{winners:seats}`` names seats (``seat 0 and seat 2``);
 * ``{cost:gains}`` writes ``(kind, amount)`` pairs with the language's resource names;
   ``{kind:res}`` writes one resource's name (its plural form).
 
@@ -85,6 +87,14 @@ class WordFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("pl:"):
             return plural_form(self.lang, int(value), format_spec[3:].split("|"))
+        if format_spec == "list":
+            items = [str(v) for v in value]
+            if len(items) < 2:
+                return "".join(items)
+            return f"{', '.join(items[:-1])} {self._word('and')} {items[-1]}"
+        if format_spec == "seats":
+            seat, and_ = self._word("seat"), self._word("and")
+            return f" {and_} ".join(f"{seat} {v}" for v in value)
         if format_spec == "join":
             items = [str(v) for v in value]
             return ", ".join(items) if items else self._word("none")

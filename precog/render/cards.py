@@ -18,43 +18,48 @@ from html import escape
 from precog.engine.components import Card, Gains
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 TYPE_CLASS = {"Food": "food", "Human": "human", "Battery": "battery", "Ymune": "ymune"}
 TYPE_ICON = {"Food": "food", "Human": "human", "Battery": "battery", "Ymune": "ymune"}
 SEASON_MARK = {1: "I", 2: "II", 3: "III"}
-_RESOURCE_WORD = {"food": "Food", "human": "Human", "battery": "Battery", "ymune": "Ymune",
-                  "doctor": "Doctor", "protector": "Protector", "heal": "heal"}
 
 
-def gains_html(g: Gains, size: int = 14, sign: str = "+") -> str:
+def _say(lang: str, key: str, **values: object) -> str:
+    return words(lang).say(f"card.{key}", **values)
+
+
+def gains_html(g: Gains, size: int = 14, sign: str = "+", lang: str = DEFAULT_LANGUAGE) -> str:
     """Resources as amount + picture pairs, e.g. ``+2 [cube]``; "nothing" when empty."""
+    w = words(lang)
     if g.is_empty():
-        return '<span class="pc-none">nothing</span>'
+        return f'<span class="pc-none">{escape(w.say("word.nothing"))}</span>'
     return "".join(
-        f'<span class="pc-amt" title="{n} {_RESOURCE_WORD[k]}">{sign}{n}'
+        f'<span class="pc-amt" title="{n} {escape(w.say(f"kind.{k}"))}">{sign}{n}'
         f"{icon(RESOURCE_ICON[k], size)}</span>"
         for k, n in g.items())
 
 
-def card_title(card: Card) -> str:
+def card_title(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
     """One sentence describing the card, for tooltips."""
-    bits = [f"{card.id} {card.name}: {card.type.value} card (season {card.season}).",
-            f"Gives {card.gain_text} {card.type.value}."]
+    kind = words(lang).say(f"kind.{card.type.value.lower()}")
+    bits = [_say(lang, "title", id=card.id, name=card.name, type=kind, season=card.season),
+            _say(lang, "gives", gain=card.gain_text, type=kind)]
     if card.cost is None:
-        bits.append("Cost X: the Cost of the other Action Zone card.")
+        bits.append(_say(lang, "cost_x"))
     else:
-        bits.append(f"Cost {card.cost} (paid in Healthy Humans only when both cards are "
-                    "activated).")
+        bits.append(_say(lang, "cost", cost=card.cost))
     if not card.bonus.is_empty():
-        bits.append(f"Bonus with a card of the same type: {card.bonus.describe()}.")
+        bits.append(_say(lang, "bonus", bonus=words(lang).gains(card.bonus)))
     if card.season > 1:
-        bits.append(f"Bane {card.bane}.")
+        bits.append(_say(lang, "bane", bane=card.bane))
     return " ".join(bits)
 
 
 def card_html(card: Card, *, labels: bool = False, part: str | None = None,
               tags: Iterable[str] = (), dim: bool = False, size: str = "",
-              note: str | None = None, standalone: bool = False) -> str:
+              note: str | None = None, standalone: bool = False,
+              lang: str = DEFAULT_LANGUAGE) -> str:
     """A face-up Expedition card.
 
     ``tags`` are short ribbons drawn on the card ("Keep", "Give", "activated"); ``size`` is
@@ -62,41 +67,46 @@ def card_html(card: Card, *, labels: bool = False, part: str | None = None,
     text, even empty) highlights it.
     """
     kind = TYPE_CLASS[card.type.value]
+    type_name = words(lang).say(f"kind.{card.type.value.lower()}")
     classes = " ".join(c for c in ("pc-card", f"pc-{kind}", "pc-dim" if dim else "",
                                    f"pc-{size}" if size else "") if c)
     cost = (icon("x", 15) if card.cost is None else
             f'<span class="pc-cost-n">{card.cost}</span>')
     gain = "X" if card.gain is None else str(card.gain)
-    bonus = (f'<div class="pc-bonus" title="bonus when paired with a {card.type.value} card">'
+    bonus = (f'<div class="pc-bonus" title="{escape(_say(lang, "bonus_tip", type=type_name))}">'
              f'<span class="pc-pair">{icon(TYPE_ICON[card.type.value], 10)}'
-             f'{icon(TYPE_ICON[card.type.value], 10)}</span>{gains_html(card.bonus, 12)}</div>'
+             f'{icon(TYPE_ICON[card.type.value], 10)}</span>'
+             f'{gains_html(card.bonus, 12, lang=lang)}</div>'
              if not card.bonus.is_empty() else '<div class="pc-bonus pc-empty"></div>')
-    bane = (f'<span class="pc-card-bane" title="Bane {card.bane}">{icon("bane", 12)}'
+    bane = (f'<span class="pc-card-bane" title="{escape(_say(lang, "bane", bane=card.bane))}">'
+            f'{icon("bane", 12)}'
             f"{card.bane}</span>" if card.season > 1 else "<span></span>")
     ribbons = "".join(f'<span class="pc-tag pc-tag-{escape(t.lower())}">{escape(t)}</span>'
                       for t in tags)
     body = (
         f'<div class="{classes}" data-card="{card.id}"'
-        f'{attrs(part, card_title(card), labels, note)}>'
-        f'<div class="pc-card-top"><span class="pc-cost" title="Cost in Healthy Humans">{cost}'
-        f'</span><span class="pc-card-type">{card.type.value}</span></div>'
+        f'{attrs(part, card_title(card, lang), labels, note)}>'
+        f'<div class="pc-card-top"><span class="pc-cost" title="{escape(_say(lang, "cost_tip"))}">'
+        f'{cost}</span><span class="pc-card-type">{escape(type_name)}</span></div>'
         f'<div class="pc-card-name">{escape(card.name)}</div>'
         f'<div class="pc-gain">+{gain}{icon(TYPE_ICON[card.type.value], 22)}</div>'
         f"{bonus}"
         f'<div class="pc-card-foot">{bane}<span class="pc-card-id">{card.id}</span>'
-        f'<span class="pc-season" title="season {card.season}">{SEASON_MARK[card.season]}'
+        f'<span class="pc-season" title="{escape(_say(lang, "season", season=card.season))}">'
+        f'{SEASON_MARK[card.season]}'
         f"</span></div>{ribbons}</div>")
     return style_tag() + body if standalone else body
 
 
 def card_back_html(deck: str, prescient: str = "", *, labels: bool = False,
                    part: str | None = None, size: str = "", count: int | None = None,
-                   title: str = "", note: str | None = None) -> str:
+                   title: str = "", note: str | None = None,
+                   lang: str = DEFAULT_LANGUAGE) -> str:
     """The back of a card of ``deck`` (a face-down hand card or a deck); ``count`` stacks it."""
     classes = " ".join(c for c in ("pc-card", "pc-back", f"pc-deck-{deck.lower()}",
                                    "pc-stack" if count is not None else "",
                                    f"pc-{size}" if size else "") if c)
-    tip = title or f"a face-down card of {prescient or deck}'s deck"
+    tip = title or _say(lang, "back_tip", deck=prescient or deck)
     number = f'<span class="pc-back-count">{count}</span>' if count is not None else ""
     return (f'<div class="{classes}"{attrs(part, tip, labels, note)}>'
             f'<span class="pc-back-mark">{escape(deck)}</span>{number}</div>')

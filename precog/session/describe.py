@@ -29,8 +29,8 @@ def position_text(state: GameState, lang: str = DEFAULT_LANGUAGE,
                    components=state.components.name),
              w.say("text.round", round=state.round, season=state.season,
                    phase=w.say(f"text.phase_{state.phase.value}"))
-             + (w.say("text.to_move", seat=state.to_move, step=w.step(state.step))
-                if state.to_move >= 0 else "")]
+             + (w.say("text.to_move", seat=state.to_move,
+                      step=w.say(f"text.step_{state.step.value}")) if state.to_move >= 0 else "")]
     if state.pending.total():
         lines.append(w.say("text.offer", source=w.say(f"text.source_{state.pending_source}"),
                            gains=_kinds(w, state.pending.items())))
@@ -44,7 +44,7 @@ def position_text(state: GameState, lang: str = DEFAULT_LANGUAGE,
     for seat, p in enumerate(state.players):
         lines.extend(_seat(w, state, seat, p, hidden_for))
     if state.outcome is not None:
-        lines.append(w.say("text.result", reason=state.outcome.reason))
+        lines.append(w.say("text.result", reason=w.outcome(state.outcome)))
     return "\n".join(lines)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from precog.engine import Action, DataError, Gains, GameState, Phase, Refusal, Step
+from precog.engine import Action, DataError, Gains, GameState, Outcome, Phase, Refusal, Step
 from precog.engine.action_phase import activation_cost
 from precog.engine.actions import (
     Activate,
@@ -41,8 +41,10 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
+from precog.engine.components import Condition
 from precog.engine.maintenance import bane_after_protectors
 from precog.engine.refusals import render_refusal
+from precog.engine.scoring import outcome_text
 from precog.engine.state import REVEAL_COST
 from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
 from precog.session.names import component_name
@@ -107,6 +109,19 @@ class Words:
     def explain(self, refusal: Refusal) -> str:
         """The reason said kindly for a learner (``[explain]``, else the plain sentence)."""
         return _sentence(render_refusal(refusal, self.lang, table="explain"))
+
+    def condition(self, condition: Condition) -> str:
+        """A machine's test (``Food + other``) in this language, from its parsed form."""
+        names = [self.say("condition.any") if a == "any" else
+                 self.say(f"kind.{a.lower()}") if isinstance(a, str) else a
+                 for a in condition.args]
+        return self.say(f"condition.{condition.kind}", **dict(zip("ab", names, strict=False)))
+
+    def outcome(self, outcome: Outcome) -> str:
+        """Why the game ended as it did (the saved English sentence if it has no code)."""
+        if not outcome.code:
+            return outcome.reason
+        return outcome_text(outcome.code, dict(outcome.values), self.lang)
 
     def phase(self, phase: Phase) -> str:
         return self.say(f"phase.{phase.value}")

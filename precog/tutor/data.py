@@ -23,9 +23,10 @@ from typing import Any
 
 from precog.engine import DataError
 from precog.engine.components import Condition
+from precog.engine.state import BOAT_FIELDS
 from precog.session.words import words
 from precog.tutor.numbers import rule_numbers
-from precog.tutor.text import fill, plural
+from precog.tutor.text import fill
 
 DEFAULT_LANGUAGE = "en"
 STEP_KINDS = ("read", "explore", "act", "quiz", "flow", "lookahead")
@@ -46,7 +47,7 @@ def valid_condition(text: str) -> bool:
 CONDITION_HELP = ("a condition like 'phase:action', 'step:protect', 'round:5 step:activate', "
                   "'next_round', 'next_season', 'moves:1' or 'game_over'")
 _SETUP_KEYS = ("players", "mode", "setup", "seed", "difficulty", "decks")
-_BOAT_KEYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "batteries")
+_BOAT_KEYS = (*BOAT_FIELDS, "batteries")
 
 
 def lessons_root() -> Traversable:
@@ -326,23 +327,8 @@ class UiTexts:
         return words(self.lang).say(f"kind.{value.lower()}")
 
     def condition(self, cond: Condition) -> str:
-        """A machine condition in this language's words, from its kind and arguments.
-
-        A language without a ``[condition]`` entry for the kind shows the data's own text
-        (``pair: Human + other``), as English does.
-        """
-        template = self._data.get("condition", {}).get(cond.kind)
-        if not isinstance(template, str):
-            return cond.text
-        args = [self.card_type(a) if isinstance(a, str) and a != "any" else a
-                for a in cond.args]
-        values = {f"a{i}": v for i, v in enumerate(args)}
-        if cond.kind == "received_at_least":
-            n, what = cond.args
-            key = "any" if what == "any" else str(what).lower()
-            forms = self.section("resource").get(key, [str(what)])
-            values["what"] = plural(int(n), forms)
-        return fill(template, values, self.and_word)
+        """A machine condition in this language, from the shared words."""
+        return words(self.lang).condition(cond)
 
 
 @cache

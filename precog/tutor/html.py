@@ -14,7 +14,8 @@ from precog.engine import GameState, observation
 from precog.render.board import board_html
 from precog.render.cards import card_html
 from precog.render.style import style_tag
-from precog.tutor.data import DEFAULT_LANGUAGE, Lesson, UiTexts
+from precog.session.language import page_link
+from precog.tutor.data import Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
 from precog.tutor.glossary import Glossary, Hit
 from precog.tutor.progress import LessonStatus
@@ -24,15 +25,6 @@ from precog.tutor.text import inline_html, to_html
 @cache
 def tutor_css() -> str:
     return resources.files("precog.tutor").joinpath("tutor.css").read_text(encoding="utf-8")
-
-
-def href(page: str, lang: str) -> str:
-    """A link to another page that keeps the reader's language (``lesson03.ipynb?lang=ru``).
-
-    >>> href("index.ipynb", "ru"), href("index.ipynb", "en")
-    ('index.ipynb?lang=ru', 'index.ipynb')
-    """
-    return page if lang == DEFAULT_LANGUAGE else f"{page}?lang={lang}"
 
 
 def footer(texts: UiTexts) -> str:
@@ -84,20 +76,26 @@ def header(lesson: Lesson, index: int, done: list[bool], titles: list[str], text
             f'<span class="pt-step-count">{escape(step)}</span></div></div>')
 
 
+def _href(target: str, lang: str) -> str:
+    """A link to another page that keeps the reader's language (``?lang=``)."""
+    return escape(page_link(target, lang))
+
+
 def nav_links(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
     """Links to the index, the app's landing page and the neighbouring lessons."""
     i = ids.index(lesson.id)
-    lang = texts.lang
-    links = [f'<a href="{href("index.ipynb", lang)}">{escape(texts.say("label", "all_lessons"))}'
-             "</a>",
-             f'<a href="{href("../notebooks/index.ipynb", lang)}">'
+    def href(target: str) -> str:
+        return _href(target, texts.lang)
+
+    links = [f'<a href="{href("index.ipynb")}">{escape(texts.say("label", "all_lessons"))}</a>',
+             f'<a href="{href("../notebooks/index.ipynb")}">'
              f'{escape(texts.say("label", "app_home"))}</a>']
     if i > 0:
-        links.append(f'<a href="{href(ids[i - 1] + ".ipynb", lang)}">'
+        links.append(f'<a href="{href(ids[i - 1] + ".ipynb")}">'
                      f'{escape(texts.say("label", "previous_lesson", n=i))}</a>')
     after = ""
     if i + 1 < len(ids):
-        after = (f'<a class="pt-next-lesson" href="{href(ids[i + 1] + ".ipynb", lang)}">'
+        after = (f'<a class="pt-next-lesson" href="{href(ids[i + 1] + ".ipynb")}">'
                  f'{escape(texts.say("label", "next_lesson", n=i + 2))}</a>')
     return f'<nav class="pt-nav">{" · ".join(links)}{after}</nav>'
 
@@ -109,13 +107,13 @@ def finished_html(lesson: Lesson, ids: list[str], texts: UiTexts) -> str:
         from precog.tutor.data import load_lesson
 
         nxt = load_lesson(ids[i + 1], lesson.lang)
-        onward = (f'<a class="pt-up-next" href="{href(nxt.id + ".ipynb", texts.lang)}">'
+        onward = (f'<a class="pt-up-next" href="{_href(nxt.id + ".ipynb", texts.lang)}">'
                   f'{escape(texts.say("label", "up_next", n=nxt.number, title=nxt.title))}</a>')
     else:
         onward = f'<p>{escape(texts.say("label", "all_done"))}</p>'
     return (f'<div class="pt-finished"><div class="pt-finished-head">'
             f'{escape(texts.say("feedback", "lesson_done"))}</div>{onward}'
-            f'<a class="pt-back" href="{href("index.ipynb", texts.lang)}">'
+            f'<a class="pt-back" href="{_href("index.ipynb", texts.lang)}">'
             f'{escape(texts.say("label", "all_lessons"))}</a></div>')
 
 
@@ -226,7 +224,7 @@ def lesson_list_html(lessons: list[Lesson], statuses: Mapping[str, LessonStatus 
         items.append(
             f'<li class="pt-lesson {cls}" data-lesson="{lesson.id}">'
             f'<span class="pt-lesson-n">{lesson.number}</span><div class="pt-lesson-body">'
-            f'<a class="pt-lesson-title" href="{href(lesson.id + ".ipynb", texts.lang)}">'
+            f'<a class="pt-lesson-title" href="{_href(lesson.id + ".ipynb", texts.lang)}">'
             f'{escape(lesson.title)}</a>'
             f'<div class="pt-lesson-summary">{inline_html(lesson.summary)}</div></div>'
             f'<span class="pt-lesson-status">{escape(status)}</span></li>')
@@ -241,8 +239,8 @@ def glossary_html(glossary: Glossary, lessons: Mapping[str, Lesson]) -> str:
     rows = []
     for term in sorted(glossary.terms, key=lambda t: t.term.lower()):
         lesson = lessons.get(term.lesson)
-        link = (f' <a href="{href(term.lesson + ".ipynb", glossary.lang)}">'
-                f'{escape(lesson.title)}</a>' if lesson else "")
+        href = _href(f"{term.lesson}.ipynb", glossary.lang)
+        link = f' <a href="{href}">{escape(lesson.title)}</a>' if lesson else ""
         rows.append(f'<dt id="term-{term.id}">{escape(term.term)}</dt>'
                     f"<dd>{escape(term.text)}{link}</dd>")
     return f'<dl class="pt-glossary">{"".join(rows)}</dl>'
@@ -265,6 +263,6 @@ def lookup_html(query: str, hits: list[Hit], lessons: Mapping[str, Lesson],
                      texts.say("label", "lookup_lesson", n=lesson.number, title=lesson.title))
         head = f"<b>{escape(hit.term.term)}</b>: " if hit.term else ""
         items.append(f'<li class="pt-hit">{head}{escape(hit.excerpt)} '
-                     f'<a href="{href(hit.lesson + ".ipynb", texts.lang)}">'
+                     f'<a href="{_href(hit.lesson + ".ipynb", texts.lang)}">'
                      f'{escape(where)}</a></li>')
     return f'<ul class="pt-lookup-hits">{"".join(items)}</ul>'

@@ -17,21 +17,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from precog.analysis import players
+from precog.analysis.players import Policy, ask, first_legal
 from precog.engine import (
     DataError,
     GameState,
     Phase,
     PrecogError,
     apply,
-    determinize,
     from_json,
     legal_actions,
     new_game,
-    observation,
     parse_action,
     to_json,
 )
 from precog.engine.actions import Action
+from precog.engine.playout import play_on
 from precog.tutor.data import PositionSpec
 
 MAX_SCRIPT_ACTIONS = 5000
@@ -139,57 +140,37 @@ def adjust_boats(state: GameState, boats: dict[int, dict[str, Any]], where: str)
         raise DataError(f"{where}: boat adjustment {boats} is not a valid position: {err}") \
             from None
     # A single legal option is played at once, as the engine does for every position it hands out.
-    while not adjusted.is_over and len(legal_actions(adjusted)) == 1:
-        adjusted = apply(adjusted, legal_actions(adjusted)[0])
-    return adjusted
-
-
-Policy = Callable[[GameState], Action]
-
-
-def first_legal(state: GameState) -> Action:
-    """The engine's first legal action (takes everything offered, activates both if it can)."""
-    return legal_actions(state)[0]
+    return play_on(adjusted, first_legal, lambda s: len(legal_actions(s)) != 1)
 
 
 def random_policy(seed: int) -> Policy:
-    rng = random.Random(seed)
-
-    def choose(state: GameState) -> Action:
-        options = legal_actions(state)
-        return options[rng.randrange(len(options))]
-
-    return choose
+    """A uniformly random legal action for every seat (seeded)."""
+    return players.random_policy(random.Random(seed))
 
 
 def bot_policy(seed: int) -> Policy:
-    """The analysis package's GreedyBot for every seat it plays, else the first legal action.
+    """The analysis package's GreedyBot for every seat it plays.
 
-    Each bot sees only its seat's observation (and worlds sampled from it), as in
-    :func:`precog.analysis.bots.play_game`. Its choice is checked against the engine's legal
-    actions; a failing or illegal choice is replaced by the first legal action.
+    Each bot sees only its seat's observation (and worlds sampled from it), through
+    :func:`~precog.analysis.players.ask`; a failing or illegal choice is replaced by the first
+    legal action.
     """
-    try:
-        from precog.analysis.bots import GreedyBot
-    except ImportError:  # the analysis package is optional for the tutor
-        return first_legal
+    from precog.analysis.bots import GreedyBot
+
     bots: dict[int, GreedyBot] = {}
 
-    def choose(state: GameState) -> Action:
-        legal = legal_actions(state)
-        seat = state.to_move
+    def choose(state: GameState, seat: int) -> Action:
         bot = bots.setdefault(seat, GreedyBot(seed + seat))
-        bot.sample_world = lambda rng: determinize(state, seat, rng)
         try:
-            action = bot.choose(observation(state, seat), legal)
+            return ask(bot, state, seat)
         except PrecogError:
-            return legal[0]
-        return action if action in legal else legal[0]
+            return legal_actions(state)[0]
 
     return choose
 
 
 def policy(name: str, seed: int) -> Policy:
+    """The stand-in seats' policy of a step: ``random``, ``bot`` or the first legal action."""
     if name == "random":
         return random_policy(seed)
     if name == "bot":
@@ -199,9 +180,9 @@ def policy(name: str, seed: int) -> Policy:
 
 def play_until(state: GameState, done: Callable[[GameState], bool], choose: Policy,
                where: str) -> GameState:
-    """Play ``choose``'s actions for every seat until ``done(state)``."""
-    for _ in range(MAX_SCRIPT_ACTIONS):
-        if done(state) or state.is_over:
-            return state
-        state = apply(state, choose(state))
-    raise DataError(f"{where}: not reached after {MAX_SCRIPT_ACTIONS} actions")
+    """Play ``choose``'s actions for every seat until ``done(state)``; a :class:`DataError`
+    naming ``where`` if that is not reached."""
+    state = play_on(state, choose, done, limit=MAX_SCRIPT_ACTIONS)
+    if not (done(state) or state.is_over):
+        raise DataError(f"{where}: not reached after {MAX_SCRIPT_ACTIONS} actions")
+    return state

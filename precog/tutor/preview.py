@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from precog.analysis.players import first_legal
+from precog.analysis.world import AnalysisError, resolve_decision
 from precog.engine import GameState, Phase, PlayerState, Step, apply, determinize, legal_actions
 from precog.engine.action_phase import triggered_machines
 from precog.engine.actions import (
@@ -29,7 +31,8 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Gains
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
-from precog.engine.state import FEEDING_ROUNDS
+from precog.engine.playout import play_on
+from precog.engine.state import BOAT_FIELDS, FEEDING_ROUNDS
 from precog.session.names import component_name
 from precog.tutor.data import UiTexts
 from precog.tutor.text import plural
@@ -47,15 +50,12 @@ def gains_text(g: Gains, texts: UiTexts) -> str:
         "preview", "nothing")
 
 
-_BOAT = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
-
-
 def boat_changes(before: PlayerState, after: PlayerState, texts: UiTexts) -> list[str]:
     """``Food 8 → 11``-style lines for every Boat value that changed, Batteries included."""
     names = texts.section("boat")
     out = [texts.say("preview", "change", what=names[k], a=getattr(before, k),
                      b=getattr(after, k))
-           for k in _BOAT if getattr(before, k) != getattr(after, k)]
+           for k in BOAT_FIELDS if getattr(before, k) != getattr(after, k)]
     for m, (a, b) in enumerate(zip(before.batteries, after.batteries)):
         if a != b:
             out.append(texts.say("preview", "battery_change", m=m + 1, a=a, b=b))
@@ -94,26 +94,29 @@ def outlook(state: GameState, seat: int) -> Outlook | None:
     None when that cannot be seen without turning a River tile (every Maintenance decision
     at the table was forced) or when the game ends first.
     """
-    start = state
-    s = determinize(state, seat, random.Random(0))
-    last = s.players[seat]
-    for _ in range(MAX_LOOKAHEAD):
-        if s.is_over or reveals_river(start, s):
-            return None
-        if s.phase is Phase.MAINTENANCE and (s.to_move > seat or (s.step in (
-                Step.PROTECT, Step.LOSE) and s.to_move == seat)):
-            risen = s.players[seat].bane
-            at_start = replace(last, bane=risen)
-            fed = feed(at_start)
-            return Outlook(
-                bane_before=state.players[seat].bane, bane_after=risen, humans=last.humans,
-                lose_without_protectors=humans_to_lose(at_start), protectors=last.protectors,
-                feeding=state.round in FEEDING_ROUNDS, healthy=last.healthy, food=last.food,
-                unfed=last.healthy - fed.healthy)
-        if s.phase in (Phase.DECISION, Phase.ACTION):
-            last = s.players[seat]
-        s = apply(s, legal_actions(s)[0])
-    return None
+    last = [state.players[seat]]  # the Boat before Maintenance (as last seen)
+
+    def risen(s: GameState) -> bool:
+        return s.phase is Phase.MAINTENANCE and (s.to_move > seat or (s.step in (
+            Step.PROTECT, Step.LOSE) and s.to_move == seat))
+
+    def seen(before: GameState, action: Action, after: GameState) -> None:
+        if before.phase in (Phase.DECISION, Phase.ACTION):
+            last[0] = before.players[seat]
+
+    world = determinize(state, seat, random.Random(0))
+    last[0] = world.players[seat]
+    s = play_on(world, first_legal, lambda s: reveals_river(state, s) or risen(s),
+                on_move=seen, limit=MAX_LOOKAHEAD)
+    if s.is_over or reveals_river(state, s) or not risen(s):
+        return None
+    boat = last[0]
+    at_start = replace(boat, bane=s.players[seat].bane)
+    return Outlook(
+        bane_before=state.players[seat].bane, bane_after=at_start.bane, humans=boat.humans,
+        lose_without_protectors=humans_to_lose(at_start), protectors=boat.protectors,
+        feeding=state.round in FEEDING_ROUNDS, healthy=boat.healthy, food=boat.food,
+        unfed=boat.healthy - feed(at_start).healthy)
 
 
 def resolve_with(state: GameState, seat: int, choice: Action,
@@ -123,23 +126,12 @@ def resolve_with(state: GameState, seat: int, choice: Action,
     With ``incoming``, the right neighbour gives that card (None if they cannot). Others'
     hidden cards are resampled first, and they play their first legal choice.
     """
-    s = determinize(state, seat, random.Random(0))
-    right = s.right(seat)
-    decision_round = s.round
-    while s.phase in (Phase.DECISION, Phase.SETUP_PASS, Phase.SETUP_ROOMS) and \
-            s.round == decision_round:
-        mover = s.to_move
-        if mover == seat:
-            action = choice
-        elif mover == right and incoming is not None:
-            gives = [a for a in legal_actions(s) if isinstance(a, Choose) and a.give == incoming]
-            if not gives:
-                return None
-            action = gives[0]
-        else:
-            action = legal_actions(s)[0]
-        s = apply(s, action)
-    return s
+    world = determinize(state, seat, random.Random(0))
+    gives = {world.right(seat): incoming} if incoming is not None else {}
+    try:
+        return resolve_decision(world, seat, choice, gives, first_legal)
+    except AnalysisError:  # the right neighbour cannot give that card
+        return None
 
 
 # -- the preview ------------------------------------------------------------------------------
@@ -196,8 +188,9 @@ def _activation(state: GameState, after: GameState, seat: int, texts: UiTexts) -
 
 def _battery(state: GameState, after_p: PlayerState, seat: int, m: int,
              texts: UiTexts) -> list[str]:
-    room = state.components.room_by_id[state.players[seat].rooms[m // 3]]
-    slots = room.face(state.config.advanced)[m % 3].batteries
+    machine = state.machine(seat, m)
+    assert machine is not None  # a Battery is placed only on a chosen room's Machine
+    slots = machine.batteries
     if after_p.batteries[m] >= slots:
         return [texts.say("preview", "powered", m=m + 1)]
     return [texts.say("preview", "slots_left", m=m + 1, n=slots - after_p.batteries[m])]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from precog.engine import GameState, Phase, PrecogError, apply, legal_actions, why_illegal
+from precog.engine import GameState, Phase, PrecogError, legal_actions, why_illegal
 from precog.engine.actions import (
     Action,
     Activate,
@@ -33,6 +33,7 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.state import Step
+from precog.session.table import Human, StandIn, Table
 from precog.session.words import action_label, words
 from precog.tutor.data import Lesson, LessonStep, UiTexts, load_lesson, ui_texts
 from precog.tutor.flow import STAGES, CardFlow, card_flow
@@ -65,21 +66,13 @@ class Feedback:
 
 
 @dataclass
-class _Snapshot:
-    state: GameState
-    moves: int
-    resolution: tuple[GameState, Action, GameState] | None
-
-
-@dataclass
 class _StepState:
     mark: Mark
-    moves: int = 0
+    start: int = 0  # the game's action count when the step began (undo stops there)
     quiz: Quiz | None = None
     answered: bool = False
     seen: list[str] = field(default_factory=list)
     flow_stage: int = 0
-    history: list[_Snapshot] = field(default_factory=list)
 
 
 class LessonRunner:
@@ -145,27 +138,56 @@ class LessonRunner:
             return st.flow_stage == len(STAGES) - 1
         return True
 
-    def _until_holds(self) -> bool:
-        return holds(self.step.until, self.state, self.seat, self._step.mark, self._step.moves)
+    def _until_holds(self, state: GameState | None = None) -> bool:
+        return holds(self.step.until, state or self.state, self.seat, self._step.mark,
+                     self.table.moves_of(self.seat, self._step.start))
+
+    # -- the table: the learner's seat and the stand-ins -----------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.table.state
+
+    def _seat_table(self, state: GameState, seat: int, carry: bool = True) -> None:
+        """A new table on ``state``: the learner at ``seat``, stand-ins everywhere else (the
+        learner's last choice on the old table stays known to the quizzes)."""
+        carried = self.before_choice if carry else None
+        self._seat = seat
+        self.table = Table(state, {seat: Human()})
+        self._carried_choice = carried
+
+    @property
+    def resolution(self) -> tuple[GameState, Action, GameState] | None:
+        """The last Dual Select reveal on this table: (before the last choice, that choice,
+        the Action phase it led to)."""
+        states, actions = self.table.game.states, self.table.game.actions
+        for i in range(len(actions) - 1, -1, -1):
+            if states[i].phase is Phase.DECISION and states[i + 1].phase is Phase.ACTION:
+                return states[i], actions[i], states[i + 1]
+        return None
+
+    @property
+    def before_choice(self) -> GameState | None:
+        """The position before the learner's latest Decision-phase move."""
+        states = self.table.game.states
+        for i in range(len(states) - 2, -1, -1):
+            if states[i].phase is Phase.DECISION and states[i].to_move == self.seat:
+                return states[i]
+        return self._carried_choice
 
     # -- moving through the lesson ----------------------------------------------------------------
     def restart(self) -> None:
         """Back to the lesson's first step and starting position."""
         self.index = 0
         self.finished = False
-        self._seat = self.lesson.position.seat
-        self.state = build_position(self.lesson.position)
-        self.resolution: tuple[GameState, Action, GameState] | None = None
-        self.before_choice: GameState | None = None
+        self._seat_table(build_position(self.lesson.position), self.lesson.position.seat,
+                         carry=False)
         self._enter()
 
     def _enter(self) -> None:
         step = self.step
         if step.position is not None:
-            self.state = build_position(step.position)
-            self._seat = step.position.seat
-            self.resolution = None
-        self._step = _StepState(mark=mark(self.state))
+            self._seat_table(build_position(step.position), step.position.seat)
+        self._step = _StepState(mark=mark(self.state), start=len(self.table.game.actions))
         if step.kind == "act":
             self._play_others()
         elif step.kind == "quiz":
@@ -250,40 +272,28 @@ class LessonRunner:
         if reason is not None:
             return Feedback("refused", reason)
         label = action_label(self.state, action, self.texts.lang)
-        self._step.history.append(_Snapshot(self.state, self._step.moves, self.resolution))
-        self._apply(action)
-        self._step.moves += 1
+        self.table.game.play(action)
         self._play_others()
         self._changed()
         return Feedback("ok", self.texts.say("feedback", "played", action=label))
 
-    def _apply(self, action: Action) -> None:
-        before = self.state
-        if before.phase is Phase.DECISION and before.to_move == self.seat:
-            self.before_choice = before
-        self.state = apply(before, action)
-        if before.phase is Phase.DECISION and self.state.phase is Phase.ACTION:
-            self.resolution = (before, action, self.state)
-
     def _play_others(self) -> None:
-        choose = policy(self.step.others, seed=self.state.config.seed + self.state.round)
-        for _ in range(5000):
-            if self.state.is_over or self.state.to_move == self.seat or self._until_holds():
-                return
-            self._apply(choose(self.state))
+        """The stand-ins play (the step's policy, seeded by the round) until the learner is to
+        move or the step's condition holds."""
+        others = policy(self.step.others, seed=self.state.config.seed + self.state.round)
+        self.table.default = StandIn(others)
+        self.table.play_until(self._until_holds)
 
     def undo(self) -> Feedback:
         """Take back the learner's last move in this step (and the others' replies)."""
-        if not self._step.history:
+        if not self.table.undo(self.seat, floor=self._step.start):
             return Feedback("refused", self.texts.say("feedback", "nothing_to_undo"))
-        snap = self._step.history.pop()
-        self.state, self._step.moves, self.resolution = snap.state, snap.moves, snap.resolution
         self._changed()
         return Feedback("ok", self.texts.say("feedback", "undone"))
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._step.history)
+        return self.table.can_undo(self.seat, floor=self._step.start)
 
     def suggestion(self) -> Action | None:
         """What "show me" would play: the step's scripted move if legal now, else the first

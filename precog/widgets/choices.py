@@ -95,7 +95,8 @@ def _battery_label(state: GameState, action: PlaceBattery) -> str:
         return "No Battery (give it up)"
     p = state.players[state.to_move]
     room = state.components.room_by_id[p.rooms[action.machine // 3]]
-    machine = room.face(state.config.advanced)[action.machine % 3]
+    machine = state.machine(state.to_move, action.machine)
+    assert machine is not None
     filled = p.batteries[action.machine]
     return (f"Battery on m{action.machine + 1} ({room.name}, {filled + 1}/{machine.batteries}"
             f"{', powers it' if filled + 1 == machine.batteries else ''})")

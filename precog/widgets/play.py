@@ -1,7 +1,8 @@
 """Play a whole game of Precognition against the bots.
 
-The game is an engine :class:`~precog.engine.Game` (so undo and redo are the engine's); each
-decision offers only ``legal_actions``; bots come from :mod:`precog.analysis.bots`.
+A thin view of :class:`~precog.session.play.PlaySession` (a table: the human's seat, bots at
+the others, undo and redo from the engine's :class:`~precog.engine.Game`): it draws the
+position and forwards clicks; each decision offers only ``legal_actions``.
 
 >>> app = PlayApp(players=2, seed=3, bot="Random")
 >>> app.game.state.to_move == app.human
@@ -17,10 +18,10 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, to_json
+from precog.engine import Action, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
-from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.render.board import seat_name
+from precog.session.play import LogEntry, PlaySession
 from precog.widgets.board import BoardView
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
@@ -35,42 +36,51 @@ from precog.widgets.common import (
     uploaded_bytes,
 )
 from precog.widgets.figures import game_resources_figure
-from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, Bot, make_bot
-
-SECRET = (Choose, ChooseRooms, PassCards)
-MAX_BOT_MOVES = 2000  # a whole game is a few hundred actions; this only guards a stuck bot
+from precog.widgets.play_setup import SetupBar
+from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, make_bot
 
 
 class PlayApp(widgets.VBox):
     """The play page: a setup bar, the decision of the moment, the board, log, save and load.
 
-    ``explorer`` builds the hint panel (an :class:`~precog.widgets.explorer.Explorer` by
-    default) as ``explorer(state, seat)``.
+    ``bots`` maps a bot name to a factory ``factory(seed)`` (a bot, a policy or an object with
+    ``act(state)``); ``explorer`` builds the hint panel (an
+    :class:`~precog.widgets.explorer.Explorer` by default) as ``explorer(state, seat)``.
     """
 
     def __init__(self, players: int = 3, seat: int = 0, mode: str = "competitive",
                  setup: str = "standard", difficulty: str = "normal", seed: int = 1,
-                 bot: str = DEFAULT_BOT, bots: Mapping[str, Callable[[int], Bot]] | None = None,
+                 bot: str = DEFAULT_BOT, bots: Mapping[str, Callable[[int], Any]] | None = None,
                  explorer: Callable[[GameState, int], widgets.Widget] | None = None,
                  explorer_url: str = "explorer.ipynb") -> None:
         super().__init__()
         self.add_class("pc-app")
         self.add_class("pc-play")
-        self.bot_factories = dict(bots) if bots is not None else None
-        names = list(self.bot_factories) if self.bot_factories is not None else list(BOT_NAMES)
+        factories = dict(bots) if bots is not None else None
+        names = list(factories) if factories is not None else list(BOT_NAMES)
+        self.session = PlaySession(
+            (lambda name, s: factories[name](s)) if factories is not None else make_bot)
         self.explorer_factory = explorer
         self.explorer_url = explorer_url
         self.message = Message()
-        self._build_setup(players, seat, mode, setup, difficulty, seed, bot, names)
+        self.setup_bar = SetupBar(players, seat, mode, setup, difficulty, seed, bot, names,
+                                  on_new=self.new_game)
+        for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "setup_in",
+                     "seed_in", "bot_in", "new_button"):
+            setattr(self, name, getattr(self.setup_bar, name))
         self._build_play()
-        self.game: Game | None = None
-        self.human = seat
-        self.bots: dict[int, Bot] = {}
-        self.bot_labels: dict[int, str] = {}
-        self.children = [stylesheet(), self._title(), self.setup_box, self.message,
+        self.children = [stylesheet(), self._title(), self.setup_bar, self.message,
                          self.steps, self.toolbar, self.choices, self.result, self.board,
                          self.tabs]
         self.new_game()
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    @property
+    def human(self) -> int:
+        return self.session.human
 
     # -- building --------------------------------------------------------------------------
     def _title(self) -> widgets.HTML:
@@ -78,50 +88,6 @@ class PlayApp(widgets.VBox):
                             '<span class="pc-title-page">Play against the bots</span>'
                             '<span class="pc-title-note">unofficial fan project · reference '
                             "components</span></div>")
-
-    def _build_setup(self, players: int, seat: int, mode: str, setup: str, difficulty: str,
-                     seed: int, bot: str, names: list[str]) -> None:
-        self.players_in = widgets.Dropdown(options=[2, 3, 4], value=players,
-                                           description="Players")
-        self.seat_in = widgets.Dropdown(options=list(range(players)), value=seat,
-                                        description="Your seat")
-        self.mode_in = widgets.Dropdown(options=["competitive", "team", "coop"], value=mode,
-                                        description="Mode")
-        self.difficulty_in = widgets.Dropdown(options=["normal", "hard", "apocalypse"],
-                                              value=difficulty, description="Difficulty")
-        self.setup_in = widgets.Dropdown(options=["standard", "advanced"], value=setup,
-                                         description="Setup")
-        self.seed_in = widgets.IntText(value=seed, description="Seed")
-        self.bot_in = [widgets.Dropdown(options=names, value=bot if bot in names else names[0],
-                                        description=f"Seat {i}") for i in range(4)]
-        self.new_button = button("New game", style="primary", icon="play", cls="pc-new-game")
-        self.new_button.on_click(lambda _b: self.new_game())
-        for w in (self.players_in, self.seat_in, self.mode_in):
-            w.observe(lambda _c: self._sync_setup(), names="value")
-        for w in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                  self.setup_in, self.seed_in, *self.bot_in):
-            w.layout.width = "180px"
-            w.style.description_width = "72px"
-        self.bots_box = widgets.HBox(self.bot_in)
-        self.bots_box.add_class("pc-bots-row")
-        row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                            self.setup_in, self.seed_in])
-        row.add_class("pc-setup-row")
-        label = widgets.HTML('<span class="pc-label">Bots</span>')
-        self.setup_box = widgets.VBox([row, widgets.HBox([label, self.bots_box,
-                                                          self.new_button])])
-        self.setup_box.add_class("pc-setup")
-        self._sync_setup()
-
-    def _sync_setup(self) -> None:
-        n = self.players_in.value
-        if list(self.seat_in.options) != list(range(n)):
-            old = self.seat_in.value
-            self.seat_in.options = list(range(n))
-            self.seat_in.value = old if old is not None and old < n else 0
-        for i, w in enumerate(self.bot_in):
-            w.layout.display = "" if i < n and i != self.seat_in.value else "none"
-        self.difficulty_in.disabled = self.mode_in.value != "coop"
 
     def _build_play(self) -> None:
         self.steps = widgets.HTML()
@@ -157,100 +123,53 @@ class PlayApp(widgets.VBox):
             self.tabs.set_title(i, title)
         self.tabs.add_class("pc-tabs")
 
-    # -- game flow ------------------------------------------------------------------------
+    # -- game flow: forwarded to the session -------------------------------------------------
     def new_game(self) -> None:
         """Start a game with the setup bar's values; a refused setup keeps the current game."""
-        self._sync_setup()
-        mode = self.mode_in.value
+        bar = self.setup_bar
+        bar.sync()
         try:
-            state = new_game(players=self.players_in.value, mode=mode, setup=self.setup_in.value,
-                             difficulty=self.difficulty_in.value if mode == "coop" else "normal",
-                             seed=self.seed_in.value)
+            state = self.session.new(bar.seat_in.value, bar.bots(), **bar.setup())
         except PrecogError as err:
             self.message.error("New game", err)
             return
-        self._start(Game(state), self.seat_in.value)
-        self.message.ok(f"New game: {state.config.players} players, {mode}, seed "
+        self._after_bots()
+        self.refresh()
+        self.message.ok(f"New game: {state.config.players} players, {state.config.mode}, seed "
                         f"{state.config.seed}. You are Seat {self.human}.")
 
-    def _start(self, game: Game, seat: int) -> None:
-        self.game = game
-        self.human = seat
-        n = game.state.config.players
-        self.bots, self.bot_labels = {}, {}
-        for s in range(n):
-            if s == seat:
-                continue
-            name = self.bot_in[s].value
-            self.bots[s] = self._make_bot(name, game.state.config.seed * 10 + s)
-            self.bot_labels[s] = name
-        self._bots_play()
-        self.refresh()
-
-    def _make_bot(self, name: str, seed: int) -> Bot:
-        if self.bot_factories is not None:
-            return self.bot_factories[name](seed)
-        return make_bot(name, seed)
-
-    def _bots_play(self) -> None:
-        """Let the bots move until it is the human's turn or the game is over."""
-        assert self.game is not None
-        for _ in range(MAX_BOT_MOVES):
-            state = self.game.state
-            if state.is_over or state.to_move == self.human:
-                return
-            try:
-                self.game.play(self.bots[state.to_move].act(state))
-            except PrecogError as err:  # a bot bug: say so, keep the game as it is
-                self.message.error(f"Seat {state.to_move}'s bot", err)
-                return
-        raise RuntimeError("the bots did not hand the turn back (a bot bug)")
+    def _after_bots(self) -> None:
+        failure = self.session.failure
+        if failure is not None:  # a bot bug: say so, keep the game as it is
+            self.message.error(f"Seat {failure.seat}'s bot", failure.error)
 
     def human_plays(self, action: Action) -> None:
         """Play the human's ``action`` (from a click), then the bots' answers."""
-        game = self.game
-        if game is None or game.state.is_over or game.state.to_move != self.human:
-            self.message.error("Your choice", "it is not your turn")
-            return
         try:
-            game.play(action)
+            self.session.play(action)
         except PrecogError as err:
             self.message.error("Your choice", err)
             return
         self.message.clear()
-        self._bots_play()
+        self._after_bots()
         self.refresh()
 
     def undo(self) -> None:
         """Take back the human's last action (and the bots' moves after it)."""
-        game = self.game
-        if game is None or not any(self._actor(i) == self.human
-                                   for i in range(len(game.actions))):
+        if not self.session.undo():
             self.message.info("Nothing of yours to undo.")
             return
-        while game.can_undo():
-            game.undo()
-            if game.state.to_move == self.human:
-                break
         self.message.info("Undone.")
         self.refresh()
 
     def redo(self) -> None:
         """Play the undone action again (and the bots' moves that followed it)."""
-        game = self.game
-        if game is None or not game.can_redo():
+        if not self.session.redo():
             self.message.info("Nothing to redo.")
             return
-        game.redo()
-        while game.can_redo() and game.state.to_move != self.human and not game.state.is_over:
-            game.redo()
-        self._bots_play()
         self.message.info("Redone.")
+        self._after_bots()
         self.refresh()
-
-    def _actor(self, i: int) -> int:
-        assert self.game is not None
-        return self.game.states[i].to_move
 
     # -- save, load, hint -------------------------------------------------------------------
     def load_text_value(self) -> None:
@@ -274,16 +193,17 @@ class PlayApp(widgets.VBox):
         seat = self.human if self.human < n else 0
         self.players_in.value = n
         self.seat_in.value = seat
-        self._start(game, seat)
+        self.session.start(game, seat, self.setup_bar.bots())
+        self._after_bots()
+        self.refresh()
         self.message.ok(f"{source}: loaded round {game.state.round}; you are Seat {seat}.")
 
     def hint(self) -> None:
         """Open the explorer on the human's current decision (in the Hint tab)."""
-        state = self.game.state if self.game else None
-        if state is None or state.is_over or state.to_move != self.human \
-                or state.phase is not Phase.DECISION:
+        if not self.session.can_hint:
             self.message.info("Hints are for your Decision phase choices (Keep and Give).")
             return
+        state = self.session.state
         factory = self.explorer_factory or _default_explorer
         link = (f'<a class="pc-link" target="_blank" href="{escape(self.explorer_url)}?position='
                 f'{position_of(state)}&seat={self.human}">open this decision in the Explorer '
@@ -299,14 +219,14 @@ class PlayApp(widgets.VBox):
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
-        game = self.game
+        session = self.session
+        game = session.game
         assert game is not None
         state = game.state
         self.board.show(state, self.human)
-        self.undo_button.disabled = not any(self._actor(i) == self.human
-                                            for i in range(len(game.actions)))
-        self.redo_button.disabled = not game.can_redo()
-        self.hint_button.disabled = state.is_over or state.phase is not Phase.DECISION
+        self.undo_button.disabled = not session.can_undo
+        self.redo_button.disabled = not session.can_redo
+        self.hint_button.disabled = not session.can_hint
         if state.is_over:
             self.choices.show(None)
             self._show_result()
@@ -317,61 +237,61 @@ class PlayApp(widgets.VBox):
             self.choices.show(state)
         else:
             self.choices.show(state)
-        self.game_log.value = self._log_html()
-        self.save_html.value = self._save_html(state)
+        self.game_log.value = log_html(session.log())
+        self.save_html.value = save_html(game)
         self.steps.value = steps_html(state, len(game.actions))  # last: tests wait on it
 
     def _show_result(self) -> None:
-        assert self.game is not None
-        state = self.game.state
-        out = state.outcome
-        assert out is not None
-        names = [self._seat_label(s) for s in range(state.config.players)]
-        rows = "".join(
-            f'<tr class="{"pc-won" if s in out.winners else ""}"><td>{escape(names[s])}</td>'
-            f"<td>{p.healthy}</td><td>{p.contaminated}</td><td>{p.humans}</td>"
-            f"<td>{out.scores[s]}</td></tr>" for s, p in enumerate(state.players))
-        table = ('<table class="pc-table"><tr><th>Seat</th><th>Healthy</th><th>Contaminated'
-                 f"</th><th>Humans</th><th>Score</th></tr>{rows}</table>")
-        head = widgets.HTML(f'<div class="pc-result"><div class="pc-result-title">Game over'
-                            f'</div><div class="pc-result-reason">{escape(out.reason)}</div>'
-                            f"{_tie_break_note(state)}{table}</div>")
-        fig = go.FigureWidget(game_resources_figure(self.game.states, names))
+        game = self.session.game
+        assert game is not None
+        names = [self._seat_label(s) for s in range(game.state.config.players)]
+        fig = go.FigureWidget(game_resources_figure(game.states, names))
         old = self.result.children
-        self.result.children = [head, fig]
+        self.result.children = [widgets.HTML(result_html(game.state, names)), fig]
         discard(old)
 
     def _seat_label(self, seat: int) -> str:
-        assert self.game is not None
-        who = "you" if seat == self.human else self.bot_labels.get(seat, "bot")
-        return f"{seat_name(self.game.state, seat)} ({who})"
+        who = "you" if seat == self.human else self.session.bot_names.get(seat, "bot")
+        return f"{seat_name(self.session.state, seat)} ({who})"
 
-    def _log_html(self) -> str:
-        game = self.game
-        assert game is not None
-        states = game.states
-        final = states[-1]
-        items = []
-        for i, action in enumerate(game.actions):
-            before = states[i]
-            secret = isinstance(action, SECRET) and before.to_move != self.human and (
-                (final.round, final.phase) == (before.round, before.phase))
-            text = "chose (secret until everyone has chosen)" if secret else str(action)
-            who = "You" if before.to_move == self.human else f"Seat {before.to_move}"
-            items.append(f'<li><span class="pc-log-round">R{before.round}</span>'
-                         f'<span class="pc-log-who">{who}</span><code>{escape(text)}</code></li>')
-        body = "".join(reversed(items)) or '<li class="pc-none">No moves yet.</li>'
-        return f'<ol class="pc-log" reversed>{body}</ol>'
 
-    def _save_html(self, state: GameState) -> str:
-        assert self.game is not None
-        game_file = download_html("precog-game.json", self.game.to_json(),
-                                  "Download the game (JSON, with its moves)")
-        position_file = download_html("precog-position.json", to_json(state),
-                                      "Download this position (JSON)")
-        return ('<div class="pc-sub">Position string (paste it in the Explorer or here)</div>'
-                f"{copy_box_html(position_of(state))}"
-                f'<div class="pc-downloads">{game_file}{position_file}</div>')
+def result_html(state: GameState, names: list[str]) -> str:
+    """The final table: each seat's Humans and score, winners marked, the tie-break rule."""
+    out = state.outcome
+    assert out is not None
+    rows = "".join(
+        f'<tr class="{"pc-won" if s in out.winners else ""}"><td>{escape(names[s])}</td>'
+        f"<td>{p.healthy}</td><td>{p.contaminated}</td><td>{p.humans}</td>"
+        f"<td>{out.scores[s]}</td></tr>" for s, p in enumerate(state.players))
+    table = ('<table class="pc-table"><tr><th>Seat</th><th>Healthy</th><th>Contaminated'
+             f"</th><th>Humans</th><th>Score</th></tr>{rows}</table>")
+    return (f'<div class="pc-result"><div class="pc-result-title">Game over'
+            f'</div><div class="pc-result-reason">{escape(out.reason)}</div>'
+            f"{_tie_break_note(state)}{table}</div>")
+
+
+def log_html(entries: list[LogEntry]) -> str:
+    """The game log, newest first (secret choices of other seats hidden)."""
+    items = []
+    for e in entries:
+        text = "chose (secret until everyone has chosen)" if e.text is None else e.text
+        who = "You" if e.mine else f"Seat {e.seat}"
+        items.append(f'<li><span class="pc-log-round">R{e.round}</span>'
+                     f'<span class="pc-log-who">{who}</span><code>{escape(text)}</code></li>')
+    body = "".join(reversed(items)) or '<li class="pc-none">No moves yet.</li>'
+    return f'<ol class="pc-log" reversed>{body}</ol>'
+
+
+def save_html(game: Game) -> str:
+    """The position string to copy and the two downloads (the game, this position)."""
+    state = game.state
+    game_file = download_html("precog-game.json", game.to_json(),
+                              "Download the game (JSON, with its moves)")
+    position_file = download_html("precog-position.json", to_json(state),
+                                  "Download this position (JSON)")
+    return ('<div class="pc-sub">Position string (paste it in the Explorer or here)</div>'
+            f"{copy_box_html(position_of(state))}"
+            f'<div class="pc-downloads">{game_file}{position_file}</div>')
 
 
 def _tie_break_note(state: GameState) -> str:

@@ -1,13 +1,14 @@
 """The bots that sit at the table in the play page, from :mod:`precog.analysis.bots`.
 
-A bot sees only what its seat may see: ``observation(state, seat)`` and the legal actions.
+A bot sees only what its seat may see: the table asks it through
+:func:`precog.analysis.players.ask` (its observation, the legal actions, worlds sampled
+from the observation).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
-from precog.engine import Action, GameState, determinize, legal_actions, observation
+from precog.analysis.bots import Bot
+from precog.analysis.bots import make_bot as make_analysis_bot
 
 BOT_NAMES = ("Random", "Greedy", "Lookahead", "Rollout")
 DEFAULT_BOT = "Greedy"
@@ -19,33 +20,9 @@ BOT_BLURBS = {
 }
 
 
-class Bot(Protocol):
-    def act(self, state: GameState) -> Action: ...
-
-
-class SeatBot:
-    """Wraps an analysis bot (``choose(observation, legal_actions)``) for a seat. A bot that
-    simulates samples worlds through ``determinize`` for its seat, never the real position."""
-
-    def __init__(self, inner: Any, name: str) -> None:
-        self.inner = inner
-        self.name = name
-
-    def act(self, state: GameState) -> Action:
-        seat = state.to_move
-        if hasattr(self.inner, "sample_world"):
-            self.inner.sample_world = lambda rng: determinize(state, seat, rng)
-        action: Action = self.inner.choose(observation(state, seat), legal_actions(state))
-        return action
-
-    def __repr__(self) -> str:
-        return f"SeatBot({self.name})"
-
-
-def make_bot(name: str, seed: int) -> SeatBot:
+def make_bot(name: str, seed: int) -> Bot:
     """The bot called ``name`` (one of :data:`BOT_NAMES`), seeded."""
-    from precog.analysis import bots
-
     if name not in BOT_NAMES:
         raise ValueError(f"bot should be one of {', '.join(BOT_NAMES)}, got {name!r}")
-    return SeatBot(bots.make_bot(name.lower(), seed), name)
+    bot: Bot = make_analysis_bot(name.lower(), seed)
+    return bot

@@ -24,9 +24,8 @@ class Checking(Bot):
         super().__init__(inner.seed)
         self.inner, self.choices = inner, 0
 
-    def choose(self, obs, legal):
-        self.inner.sample_world = self.sample_world
-        action = self.inner.choose(obs, legal)
+    def choose(self, obs, legal, sample_world=None):
+        action = self.inner.choose(obs, legal, sample_world)
         assert action in legal
         self.choices += 1
         return action

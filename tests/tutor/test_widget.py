@@ -229,7 +229,7 @@ def test_the_russian_index_is_in_russian_and_its_links_keep_the_language(
 
 def test_a_page_takes_its_language_from_the_query_and_falls_back_to_english(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from precog.widgets.tutor import page_language
+    from precog.session.language import page_language
 
     monkeypatch.setenv("QUERY_STRING", "lang=ru")
     assert page_language() == "ru"

@@ -1,0 +1,9 @@
+"""The analysis layer's error: a position or request it cannot work on."""
+
+from __future__ import annotations
+
+from precog.engine import PrecogError
+
+
+class AnalysisError(PrecogError):
+    """A position or request the analysis cannot work on (the message says why)."""

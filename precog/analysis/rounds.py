@@ -1,0 +1,103 @@
+"""One seat's round in sampled worlds: the best plan after a choice, and the round played.
+
+:class:`RoundPlayer` is what the look-ahead tree and the resource trajectories share: after a
+(Keep, Give) choice has been resolved, the best plan for the rest of the round (a
+:class:`~precog.analysis.plans.RoundSearch`, cached by what the round's outcome depends on),
+and a whole round played along that plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from precog.analysis.errors import AnalysisError
+from precog.analysis.plans import Line, RoundSearch
+from precog.analysis.players import first_legal
+from precog.analysis.world import resolve_decision, river_outcomes, with_river_tile
+from precog.engine import Action, GameState, Phase, legal_actions, observation
+from precog.engine.actions import Choose
+from precog.engine.playout import play_on
+
+Search = tuple[RoundSearch, Line, GameState]
+
+
+class RoundPlayer:
+    """Rounds of seat ``me`` with leaves valued by ``leaf`` (plans cached per Boat)."""
+
+    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float]) -> None:
+        self.me = me
+        self.n = players
+        self.right = (me - 1) % players
+        self.leaf = leaf
+        self.searches: dict[tuple[object, ...], Search] = {}
+
+    def search(self, after: GameState, narrow: bool = False) -> Search:
+        """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
+        key = (narrow, *self.boat_key(after))
+        found = self.searches.get(key)
+        if found is None:
+            rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
+                             narrow=narrow)
+            found = (rs, rs.run(after), after)
+            self.searches[key] = found
+        return found
+
+    def boat_key(self, s: GameState) -> tuple[object, ...]:
+        """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
+        outside the competitive mode, every Boat)."""
+        p = s.players[self.me]
+        others = s.players if s.config.mode != "competitive" else None
+        # advanced Machines may test the card I gave (its Cost resolved next to what the
+        # left neighbour kept)
+        left = s.players[(self.me + 1) % self.n].action_zone[:1]
+        gave = (p.gave, left) if s.config.setup == "advanced" else None
+        return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
+                s.river[:s.round - 1], others)
+
+    def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
+        """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
+        other seats choose at random (``seed``), then my best plan (narrow search)."""
+        rng = random.Random(seed)
+
+        def others(w: GameState, seat: int) -> Action:
+            options = legal_actions(w)
+            if w.phase is Phase.DECISION:
+                return options[rng.randrange(len(options))]
+            return first_legal(w, seat)
+
+        after = resolve_decision(world, self.me, choice, {self.right: give}, others)
+        rs, line, _ = self.search(after, narrow=True)
+        tile = after.river[after.round - 1]
+        return play_steps(after, self.me, rs.steps_for(line, tile))
+
+    def play_line(self, after: GameState, rs: RoundSearch, line: Line,
+                  tile: str | None) -> GameState:
+        """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
+        world = with_river_tile(after, tile)
+        return play_steps(world, self.me, rs.steps_for(line, tile))
+
+    def worst_give(self, base: GameState, choice: Choose, incoming: tuple[str, ...]) -> str:
+        """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
+        values = {}
+        for card in incoming:
+            after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
+            values[card] = self.search(after, narrow=True)[1].value
+        return min(values, key=lambda c: values[c])
+
+
+def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
+    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal)."""
+    start = state.round
+    queue = list(steps)
+
+    def move(s: GameState, mover: int) -> Action:
+        if mover == seat and queue:
+            action: Action = queue.pop(0)
+            if action not in legal_actions(s):
+                raise AnalysisError(f"plan step {action} is not legal here ({s.step.value})")
+            return action
+        return first_legal(s, mover)
+
+    return play_on(state, move, lambda s: s.round != start)

@@ -1,0 +1,189 @@
+"""The model behind the strategy explorer: which position, which seat, and its analysis.
+
+No widget here. :func:`deal` and :func:`query_position` find the position to explore;
+:class:`Exploration` runs the ranking (:func:`~precog.analysis.ranking.rank_options`) and the
+resource trajectories in a background thread (or inline), one job at a time, and reports
+progress and the end through callbacks the page draws with.
+
+>>> ex = Exploration(background=False)
+>>> ex.start(deal(3, 1, players=3), 0, {"model": "uniform", "rollouts": 0,
+...          "depth_rounds": 1, "seed": 0}, to_end=False)
+>>> ex.ranking is not None and len(ex.ranking.rows) > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from precog.analysis.ranking import Ranking, rank_options
+from precog.analysis.trajectories import trajectories
+from precog.engine import GameState, PrecogError, to_position
+from precog.engine.playout import random_playout
+
+TRAJECTORY_SAMPLES = 48
+
+Report = Callable[[float, str], None]
+Done = Callable[[BaseException | None], None]
+
+
+def deal(round_: int, seed: int, **setup: Any) -> GameState:
+    """A new game played at random to the Decision of ``round_`` (``new_game`` arguments);
+    a :class:`PrecogError` when the setup is refused or the game ends before that round."""
+    state = random_playout(random.Random(seed), stop_round=round_, seed=seed, **setup).final
+    if state.is_over or state.round != round_:
+        raise PrecogError(f"this game ended in round {state.round} before round {round_}; "
+                          "try another seed")
+    return state
+
+
+def query_position(query: str) -> tuple[str, int | None]:
+    """``(position text, seat)`` from a page address's ``?position=…&seat=N`` ("" when
+    there is none; the seat None when missing or not a number)."""
+    params = parse_qs(query.lstrip("?"))
+    text = (params.get("position") or [""])[0]
+    seat_text = (params.get("seat") or [""])[0]
+    try:
+        seat: int | None = int(seat_text)
+    except ValueError:
+        seat = None
+    return text, seat
+
+
+class Exploration:
+    """A position, the seat to analyse for, and the latest analysis of it.
+
+    :meth:`start` replaces any running job; a job's results land only if no newer one was
+    started. ``report(fraction, message)`` and ``done(error)`` are called from the worker.
+    """
+
+    def __init__(self, background: bool = True) -> None:
+        self.background = background
+        self.state: GameState | None = None
+        self.seat = 0
+        self.ranking: Ranking | None = None
+        self.trajectory_data: dict[str, Any] | None = None
+        self.trajectory_error: PrecogError | None = None
+        self.meta: dict[str, Any] = {}
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._job = 0
+
+    def show(self, state: GameState, seat: int | None) -> int:
+        """Explore ``state`` (cancelling any analysis); returns the seat chosen (``seat`` if it
+        is one of the game's, else the seat to move)."""
+        self.cancel()
+        if seat is None or not 0 <= seat < state.config.players:
+            seat = state.to_move if state.to_move >= 0 else 0
+        self.state, self.seat = state, seat
+        self.clear()
+        return seat
+
+    def clear(self) -> None:
+        self.ranking = None
+        self.trajectory_data = None
+
+    # -- the analysis job -------------------------------------------------------------------
+    def start(self, state: GameState, seat: int, params: dict[str, Any], to_end: bool,
+              report: Report | None = None, done: Done | None = None) -> None:
+        """Rank ``seat``'s choices and the trajectories of the best two (``params``:
+        ``rank_options`` arguments)."""
+        self.cancel()
+        self.state, self.seat = state, seat
+        self._job += 1
+        self._cancel = threading.Event()
+        args = (self._job, state, seat, dict(params), to_end, self._cancel,
+                report or (lambda f, m: None), done or (lambda e: None))
+        if self.background:
+            self._thread = threading.Thread(target=self._work, name="precog-explorer",
+                                            args=args, daemon=True)
+            self._thread.start()
+        else:
+            self._work(*args)
+
+    def current(self, job: int) -> bool:
+        return job == self._job
+
+    def cancel(self) -> bool:
+        """Ask the running analysis to stop (its partial result is kept); True if one ran."""
+        if self.running:
+            self._cancel.set()
+            return True
+        return False
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _work(self, job: int, state: GameState, seat: int, params: dict[str, Any],
+              to_end: bool, cancel: threading.Event, report: Report, done: Done) -> None:
+        start = time.perf_counter()
+        try:
+            ranking = rank_options(state, seat, progress=lambda f, m: (
+                report(f, m) if self.current(job) else None), cancel=cancel, **params)
+        except PrecogError as err:
+            if self.current(job):
+                done(err)
+            return
+        except Exception as err:  # an analysis bug: show it rather than die silently
+            if self.current(job):
+                done(RuntimeError(f"analysis failed ({type(err).__name__}: {err})"))
+            return
+        if not self.current(job):  # a newer position or analysis replaced this one
+            return
+        meta = {**params, "seat": seat, "to_end": to_end}
+        data, error = self._trajectories(state, seat, [r.action for r in ranking.rows[:2]],
+                                         meta, ranking)
+        if not self.current(job):
+            return
+        self.ranking, self.trajectory_data, self.trajectory_error = ranking, data, error
+        self.meta = {**params, "seat": seat, "seconds": time.perf_counter() - start,
+                     "cancelled": cancel.is_set()}
+        done(None)
+
+    def _trajectories(self, state: GameState, seat: int, chosen: list[str],
+                      params: dict[str, Any], ranking: Ranking | None
+                      ) -> tuple[dict[str, Any] | None, PrecogError | None]:
+        if not chosen:
+            return None, None
+        try:
+            return trajectories(state, seat, chosen, model=params["model"],
+                                rollouts=TRAJECTORY_SAMPLES, seed=params["seed"],
+                                to_end=params["to_end"],
+                                know=ranking.know if ranking else None), None
+        except PrecogError as err:
+            return None, err
+
+    def compare(self, chosen: list[str], to_end: bool) -> PrecogError | None:
+        """Recompute the trajectories for ``chosen`` (quick); the error, if refused."""
+        if self.ranking is None or self.state is None:
+            return None
+        data, error = self._trajectories(self.state, self.seat, chosen,
+                                         {**self.meta, "to_end": to_end}, self.ranking)
+        if error is None:
+            self.trajectory_data = data
+        return error
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as plain data (what the page's download link holds)."""
+        assert self.state is not None
+        out: dict[str, Any] = {"format": "precog-analysis", "version": 1,
+                               "position": to_position(self.state), "seat": self.seat,
+                               "controls": {k: v for k, v in self.meta.items()
+                                            if k != "seconds"}}
+        if self.ranking is not None:
+            out["ranking"] = self.ranking.to_dict()
+            if self.ranking.tree is not None:
+                out["tree"] = self.ranking.tree.to_dict(max_depth=3)
+        if self.trajectory_data is not None:
+            out["trajectories"] = self.trajectory_data
+        return out

@@ -1,0 +1,175 @@
+"""The model behind the play page: one human seat, bots at the others, on a :class:`Table`.
+
+No widget here: the page draws what this holds and forwards clicks to it.
+
+>>> from precog.analysis.bots import RandomBot
+>>> play = PlaySession(lambda name, seed: RandomBot(seed))
+>>> play.start(new_game(players=2, seed=3), seat=0, bots={1: "Random"})
+>>> play.state.to_move == play.human, play.can_undo
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from precog.analysis.players import Player
+from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game
+from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
+
+SECRET = (Choose, ChooseRooms, PassCards)
+
+BotFactory = Callable[[str, int], Any]
+"""``factory(name, seed)``: a :class:`~precog.analysis.players.Player`, a policy
+``(state, seat) -> action``, or an object with ``act(state)`` (a stand-in given the whole
+position)."""
+
+
+def seat_for(bot: Any, name: str) -> Seat:
+    """The table seat for what a bot factory made (see :data:`BotFactory`)."""
+    if hasattr(bot, "choose"):
+        player: Player = bot
+        return BotSeat(player, name)
+    if hasattr(bot, "act"):
+        act = bot.act
+        return StandIn(lambda state, seat: act(state), name)
+    return StandIn(bot, name)
+
+
+@dataclass(frozen=True)
+class BotFailure:
+    """A bot that raised instead of moving (a bot bug): the game stays as it was."""
+
+    seat: int
+    error: PrecogError
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One move in the game log: hidden when another seat's secret choice is still secret."""
+
+    round: int
+    seat: int
+    mine: bool
+    text: str | None  # None: a secret choice, not yet revealed
+
+
+class PlaySession:
+    """A game against the bots: start, the human's moves, undo and redo, the log."""
+
+    def __init__(self, bot_factory: BotFactory) -> None:
+        self.bot_factory = bot_factory
+        self.table: Table | None = None
+        self.human = 0
+        self.bot_names: dict[int, str] = {}
+        self.failure: BotFailure | None = None
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        return self.table.game if self.table is not None else None
+
+    @property
+    def state(self) -> GameState:
+        return self._table.state
+
+    @property
+    def _table(self) -> Table:
+        if self.table is None:
+            raise TableError("no game has been started")
+        return self.table
+
+    @property
+    def my_turn(self) -> bool:
+        return self.table is not None and self._table.waiting_for_human()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.table is not None and self._table.can_undo(self.human)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.table is not None and self._table.game.can_redo()
+
+    @property
+    def can_hint(self) -> bool:
+        """Whether the human has a Keep/Give choice to analyse now."""
+        return self.my_turn and self.state.phase is Phase.DECISION
+
+    # -- playing --------------------------------------------------------------------------
+    def new(self, seat: int, bots: Mapping[int, str], **setup: Any) -> GameState:
+        """A new game (``new_game`` arguments); a refused setup raises and changes nothing."""
+        state = new_game(**setup)
+        self.start(Game(state), seat, bots)
+        return state
+
+    def start(self, game: Game | GameState, seat: int, bots: Mapping[int, str]) -> None:
+        """Seat the human at ``seat`` and the named bots (seeded by the game's seed) at the
+        others, then let the bots play up to the human's first decision."""
+        table = Table(game)
+        n = table.state.config.players
+        self.human, self.bot_names = seat, {}
+        table.sit(seat, Human())
+        for s in range(n):
+            if s != seat:
+                name = bots[s]
+                table.sit(s, seat_for(self.bot_factory(name, table.state.config.seed * 10 + s),
+                                      name))
+                self.bot_names[s] = name
+        self.table = table
+        self.bots_play()
+
+    def bots_play(self) -> BotFailure | None:
+        """Let the bots move until it is the human's turn or the game is over; a bot that
+        raises is reported (:attr:`failure`) and the game stays as it was before its move."""
+        self.failure = None
+        try:
+            self._table.play_until()
+        except PrecogError as err:
+            self.failure = BotFailure(self.state.to_move, err)
+            return self.failure
+        if not self.state.is_over and not self.my_turn:
+            raise RuntimeError("the bots did not hand the turn back (a bot bug)")
+        return None
+
+    def play(self, action: Action) -> None:
+        """The human's move (raises :class:`PrecogError` with the reason when refused, the
+        game unchanged), then the bots' answers."""
+        if not self.my_turn:
+            raise TableError("it is not your turn")
+        self._table.game.play(action)
+        self.bots_play()
+
+    def undo(self) -> bool:
+        """Take back the human's last move and the bots' moves after it."""
+        return self.table is not None and self._table.undo(self.human)
+
+    def redo(self) -> bool:
+        """Play the undone move again (and the bots' moves that followed), then play on."""
+        if self.table is None or not self._table.game.can_redo():
+            return False
+        self.failure = None
+        try:
+            return self._table.redo(self.human)
+        except PrecogError as err:
+            self.failure = BotFailure(self.state.to_move, err)
+            return True
+
+    # -- the log --------------------------------------------------------------------------
+    def log(self) -> list[LogEntry]:
+        """Every move so far, oldest first; another seat's secret choice stays hidden until
+        every seat has chosen."""
+        game = self._table.game
+        states, final = game.states, game.state
+        out = []
+        for i, action in enumerate(game.actions):
+            before = states[i]
+            mine = before.to_move == self.human
+            secret = isinstance(action, SECRET) and not mine and (
+                (final.round, final.phase) == (before.round, before.phase))
+            out.append(LogEntry(before.round, before.to_move, mine,
+                                None if secret else str(action)))
+        return out

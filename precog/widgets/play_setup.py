@@ -1,0 +1,71 @@
+"""The play page's setup bar: players, your seat, mode, difficulty, setup, seed, the bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from precog.widgets.common import button
+
+
+class SetupBar(widgets.VBox):
+    """The values a new game starts from; ``on_new`` is called by its New game button."""
+
+    def __init__(self, players: int, seat: int, mode: str, setup: str, difficulty: str,
+                 seed: int, bot: str, names: list[str], on_new: Callable[[], None]) -> None:
+        super().__init__()
+        self.players_in = widgets.Dropdown(options=[2, 3, 4], value=players,
+                                           description="Players")
+        self.seat_in = widgets.Dropdown(options=list(range(players)), value=seat,
+                                        description="Your seat")
+        self.mode_in = widgets.Dropdown(options=["competitive", "team", "coop"], value=mode,
+                                        description="Mode")
+        self.difficulty_in = widgets.Dropdown(options=["normal", "hard", "apocalypse"],
+                                              value=difficulty, description="Difficulty")
+        self.setup_in = widgets.Dropdown(options=["standard", "advanced"], value=setup,
+                                         description="Setup")
+        self.seed_in = widgets.IntText(value=seed, description="Seed")
+        self.bot_in = [widgets.Dropdown(options=names, value=bot if bot in names else names[0],
+                                        description=f"Seat {i}") for i in range(4)]
+        self.new_button = button("New game", style="primary", icon="play", cls="pc-new-game")
+        self.new_button.on_click(lambda _b: on_new())
+        for w in (self.players_in, self.seat_in, self.mode_in):
+            w.observe(lambda _c: self.sync(), names="value")
+        for w in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
+                  self.setup_in, self.seed_in, *self.bot_in):
+            w.layout.width = "180px"
+            w.style.description_width = "72px"
+        self.bots_box = widgets.HBox(self.bot_in)
+        self.bots_box.add_class("pc-bots-row")
+        row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
+                            self.setup_in, self.seed_in])
+        row.add_class("pc-setup-row")
+        label = widgets.HTML('<span class="pc-label">Bots</span>')
+        self.children = [row, widgets.HBox([label, self.bots_box, self.new_button])]
+        self.add_class("pc-setup")
+        self.sync()
+
+    def sync(self) -> None:
+        """Seat choices follow the player count; bots only at the other seats; difficulty
+        only in the cooperative mode."""
+        n = self.players_in.value
+        if list(self.seat_in.options) != list(range(n)):
+            old = self.seat_in.value
+            self.seat_in.options = list(range(n))
+            self.seat_in.value = old if old is not None and old < n else 0
+        for i, w in enumerate(self.bot_in):
+            w.layout.display = "" if i < n and i != self.seat_in.value else "none"
+        self.difficulty_in.disabled = self.mode_in.value != "coop"
+
+    def setup(self) -> dict[str, Any]:
+        """``new_game`` arguments from the bar."""
+        mode = self.mode_in.value
+        return {"players": self.players_in.value, "mode": mode, "setup": self.setup_in.value,
+                "difficulty": self.difficulty_in.value if mode == "coop" else "normal",
+                "seed": self.seed_in.value}
+
+    def bots(self) -> dict[int, str]:
+        """The bot chosen for every seat (the human's seat is skipped when seating)."""
+        return {i: w.value for i, w in enumerate(self.bot_in)}
