@@ -354,12 +354,15 @@ def _machine(ctx: _Ctx, seat: int, m: int, machine: Machine, filled: int) -> str
     slots = "".join(icon("battery" if k < filled else "battery-empty", 14)
                     for k in range(machine.batteries))
     scope = machine.condition.scope
-    rest = words(ctx.lang).condition(machine.condition)
+    w = words(ctx.lang)
+    rest = w.condition(machine.condition)
     state_text = ctx.say("powered") if powered else f"{filled}/{machine.batteries}"
-    tip = (f"m{m + 1}: {machine.describe()}. "
+    scope_name = ctx.say(f"scope_{scope}") if scope in _SCOPES else scope
+    # the machine in the reader's words: its slots, its test and what it gives
+    tip = (f"m{m + 1} ({machine.batteries} {w.resource('battery', machine.batteries)}): "
+           f"{scope_name} {rest.strip()} → {w.gains(machine.effect)}. "
            + (ctx.say("powered_tip") if powered else
               ctx.say("unpowered_tip", n=machine.batteries - filled)))
-    scope_name = ctx.say(f"scope_{scope}") if scope in _SCOPES else scope
     return (f'<div class="pc-machine{" pc-powered" if powered else ""}"'
             f'{ctx.a(f"seat{seat}.m{m + 1}", tip)}><div class="pc-m-top"><span class="pc-m-id">'
             f'm{m + 1}</span><span class="pc-slots">{slots}</span></div>'
