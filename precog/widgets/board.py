@@ -20,7 +20,9 @@ class BoardView(widgets.VBox):
     """Shows a position as seat ``viewer`` sees it; call :meth:`show` to change it."""
 
     def __init__(self, state: GameState | None = None, viewer: int | None = None,
-                 labels: bool = True, highlight: Mapping[str, str] | None = None) -> None:
+                 labels: bool = True, highlight: Mapping[str, str] | None = None,
+                 lang: str = "en") -> None:
+        self.lang = lang
         self.html = widgets.HTML()
         self.html.add_class("pc-board-widget")
         super().__init__([self.html])
@@ -39,4 +41,5 @@ class BoardView(widgets.VBox):
         if highlight is not None:
             self.highlight = dict(highlight)
         self.state = state
-        self.html.value = board_html(state, self.viewer, self.labels, self.highlight)
+        self.html.value = board_html(state, self.viewer, self.labels, self.highlight,
+                                     self.lang)

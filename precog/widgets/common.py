@@ -14,14 +14,23 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import Game, GameState, Phase, PrecogError, from_json, from_position
+from precog.engine import (
+    Game,
+    GameState,
+    IllegalActionError,
+    Phase,
+    PrecogError,
+    from_json,
+    from_position,
+)
+from precog.engine.state import ROUNDS
 from precog.render.style import style_tag
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 PHASE_STEPS = (
-    ("Decision", (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION),
-     "choose a card to Keep and one to Give"),
-    ("Action", (Phase.ACTION,), "activate cards, place what they give"),
-    ("Maintenance", (Phase.MAINTENANCE, Phase.RIVER), "Bane, Humans lost, healing, the River"),
+    ("decision", (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION)),
+    ("action", (Phase.ACTION,)),
+    ("maintenance", (Phase.MAINTENANCE, Phase.RIVER)),
 )
 
 
@@ -35,8 +44,9 @@ def stylesheet() -> widgets.HTML:
 class Message(widgets.HTML):
     """A line that tells the user what went wrong (or right). ``kind`` is error/ok/info/""."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__("")
+        self.lang = lang
         self.kind = ""
         self.text = ""
         self.add_class("pc-message-box")
@@ -48,7 +58,10 @@ class Message(widgets.HTML):
                       if text else "")
 
     def error(self, source: str, err: object) -> None:
-        """Say which input was refused and why (``err``: the engine's message)."""
+        """Say which input was refused and why (``err``: the engine's message; a refused
+        action is said from its refusal code, in the page's language)."""
+        if isinstance(err, IllegalActionError):
+            err = f"{err.action}: {words(self.lang).refusal(err.refusal)}"
         reason = " ".join(str(err).split())
         self._show("error", f"{source}: {reason}")
 
@@ -62,28 +75,33 @@ class Message(widgets.HTML):
         self._show("", "")
 
 
-def steps_html(state: GameState, moves: int = 0) -> str:
+def steps_html(state: GameState, moves: int = 0, lang: str = DEFAULT_LANGUAGE) -> str:
     """The three phases of a round as steps, the current one lit (``moves``: actions played
     so far, kept in a ``data-moves`` attribute)."""
+    w = words(lang)
     items = []
-    for i, (name, phases, what) in enumerate(PHASE_STEPS, start=1):
+    for i, (key, phases) in enumerate(PHASE_STEPS, start=1):
         now = state.phase in phases
-        done = any(state.phase in later for _, later, _ in PHASE_STEPS[i:]) or state.is_over
+        done = any(state.phase in later for _, later in PHASE_STEPS[i:]) or state.is_over
         cls = "pc-step" + (" pc-step-now" if now else "") + (" pc-step-done" if done else "")
+        what = w.say(f"steps.{key}_tip")
         items.append(f'<li class="{cls}" title="{escape(what)}"><span class="pc-step-n">{i}'
-                     f"</span>{name}</li>")
-    round_text = "Game over" if state.is_over else f"Round {state.round} of 12"
+                     f'</span>{escape(w.say(f"steps.{key}"))}</li>')
+    round_text = (w.say("steps.over") if state.is_over else
+                  w.say("steps.round", round=state.round, rounds=ROUNDS))
     return (f'<div class="pc-steps-bar" data-moves="{moves}"><span class="pc-steps-round">'
             f"{round_text}</span>"
             f'<ol class="pc-steps">{"".join(items)}</ol></div>')
 
 
-def copy_box_html(text: str, label: str = "Copy") -> str:
+def copy_box_html(text: str, label: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
     """A read-only text box with a button copying it to the clipboard (in the browser)."""
+    label = label or words(lang).say("common.copy")
+    copied = words(lang).say("common.copied")
     js = ("var t=this.parentNode.querySelector('textarea');t.select();"
           "(navigator.clipboard?navigator.clipboard.writeText(t.value):Promise.reject())"
           ".catch(function(){document.execCommand('copy')});"
-          "this.textContent='Copied';var b=this;setTimeout(function(){b.textContent="
+          f"this.textContent='{escape(copied)}';var b=this;setTimeout(function(){{b.textContent="
           f"'{escape(label)}'}},1500);")
     return (f'<div class="pc-copy"><textarea readonly rows="2" spellcheck="false">'
             f'{escape(text)}</textarea><button type="button" class="pc-copy-btn" '

@@ -24,12 +24,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine import GameState, PrecogError, from_json, to_json
+from precog.engine.state import FEEDING_ROUNDS
+from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import Message, button, discard
 
-RESOURCES = (("food", "Food"), ("healthy", "Cabins (Healthy)"),
-             ("contaminated", "Contaminated"), ("doctors", "Doctors"),
-             ("protectors", "Protectors"), ("bane", "Bane"))
-ZONES = (("hand", "Hand"), ("decision_zone", "Decision Zone"), ("action_zone", "Action Zone"))
+RESOURCES = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+ZONES = ("hand", "decision_zone", "action_zone")
 CARD_PLACES = ("deck", "hand", "decision_zone", "action_zone", "discard")
 
 
@@ -37,27 +37,30 @@ class PositionEditor(widgets.VBox):
     """Edit a position; ``on_apply(state)`` is called with each accepted position."""
 
     def __init__(self, state: GameState, seat: int = 0,
-                 on_apply: Callable[[GameState], None] | None = None) -> None:
+                 on_apply: Callable[[GameState], None] | None = None,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.add_class("pc-editor")
         self.on_apply = on_apply
-        self.message = Message()
-        self.seat_in = widgets.Dropdown(description="Edit seat", options=[0])
+        self.w = words(lang)
+        say = self.w.say
+        self.message = Message(lang)
+        self.seat_in = widgets.Dropdown(description=say("editor.seat"), options=[0])
         self.seat_in.observe(lambda _c: self._draw(), names="value")
         self.resource_inputs: dict[str, widgets.IntText] = {}
         self.battery_inputs: list[widgets.IntText] = []
         self.card_inputs: dict[tuple[str, int], widgets.Dropdown] = {}
         self.river_inputs: list[widgets.Dropdown] = []
         self.form = widgets.VBox()
-        self.apply_button = button("Apply changes", style="primary", icon="check",
+        self.apply_button = button(say("editor.apply"), style="primary", icon="check",
                                    cls="pc-apply")
-        self.reset_button = button("Reset", icon="undo", tooltip="forget the edits")
+        self.reset_button = button(say("editor.reset"), icon="undo",
+                                   tooltip=say("editor.reset_tip"))
         self.apply_button.on_click(lambda _b: self.apply())
         self.reset_button.on_click(lambda _b: self.reset())
         intro = widgets.HTML(
-            '<div class="pc-sub">Position editor</div><div class="pc-hint-text">Change '
-            "resources, Batteries, cards and River tiles, then Apply. Picking a card for a "
-            "place swaps it with the card there. The engine checks the result.</div>")
+            f'<div class="pc-sub">{say("editor.title")}</div><div class="pc-hint-text">'
+            f'{say("editor.intro")}</div>')
         self.children = [intro, self.seat_in, self.form,
                          widgets.HBox([self.apply_button, self.reset_button]), self.message]
         self._building = False
@@ -86,10 +89,11 @@ class PositionEditor(widgets.VBox):
         try:
             state = from_json(copy.deepcopy(self.draft), self.state.components)
         except PrecogError as err:
-            self.message.error("Position editor", f"{err} (the position shown is unchanged)")
+            self.message.error(self.w.say("editor.title"),
+                               f"{err} {self.w.say('editor.unchanged')}")
             return False
         self.state = state
-        self.message.ok("Position accepted.")
+        self.message.ok(self.w.say("editor.accepted"))
         if self.on_apply is not None:
             self.on_apply(state)
         return True
@@ -102,18 +106,21 @@ class PositionEditor(widgets.VBox):
         seat = self.seat_in.value
         player = self.draft["players"][seat]
         self.resource_inputs = {}
-        for key, label in RESOURCES:
-            box = widgets.IntText(value=player[key], description=label)
+        say = self.w.say
+        for key in RESOURCES:
+            box = widgets.IntText(value=player[key], description=say(f"editor.res_{key}"))
             box.observe(self._setter(seat, key), names="value")
             self.resource_inputs[key] = box
         self.battery_inputs = []
         for m, (filled, top) in enumerate(zip(player["batteries"], self._battery_tops(seat))):
-            box = widgets.IntText(value=filled, description=f"m{m + 1} (of {top})")
+            box = widgets.IntText(value=filled, description=say("editor.machine", m=m + 1,
+                                                                 top=top))
             box.observe(self._battery_setter(seat, m), names="value")
             self.battery_inputs.append(box)
         self.card_inputs = {}
         card_rows = []
-        for zone, label in ZONES:
+        for zone in ZONES:
+            label = say(f"editor.zone_{zone}")
             for i, card in enumerate(player[zone]):
                 slot = ["G", "R"][i] if zone == "action_zone" else str(i + 1)
                 dd = widgets.Dropdown(options=self._card_options(), value=card,
@@ -124,21 +131,21 @@ class PositionEditor(widgets.VBox):
         self.river_inputs = []
         for i, tile in enumerate(self.draft["river"]):
             dd = widgets.Dropdown(options=self._river_options(i), value=tile,
-                                  description=f"Round {i + 1}")
+                                  description=say("editor.round", round=i + 1))
             dd.observe(self._river_setter(i), names="value")
             self.river_inputs.append(dd)
-        for w in [*self.resource_inputs.values(), *self.battery_inputs, *card_rows,
-                  *self.river_inputs]:
-            w.style.description_width = "110px"
-            w.layout.width = "270px"
+        for box in [*self.resource_inputs.values(), *self.battery_inputs, *card_rows,
+                    *self.river_inputs]:
+            box.style.description_width = "110px"
+            box.layout.width = "270px"
         old = self.form.children
         self.form.children = [
-            _section("Resources", list(self.resource_inputs.values())),
-            _section("Batteries on machines", self.battery_inputs),
-            _section("Cards (picked from the decks in play)", card_rows
-                     or [widgets.HTML('<span class="pc-none">no cards in hand or zones now'
+            _section(say("editor.resources"), list(self.resource_inputs.values())),
+            _section(say("editor.batteries"), self.battery_inputs),
+            _section(say("editor.cards"), card_rows
+                     or [widgets.HTML(f'<span class="pc-none">{say("editor.no_cards")}'
                                       "</span>")]),
-            _section("River (rounds 4, 8 and 12 are Islands)", self.river_inputs),
+            _section(say("editor.river", islands=FEEDING_ROUNDS), self.river_inputs),
         ]
         discard(old)
         self._building = False
@@ -157,15 +164,18 @@ class PositionEditor(widgets.VBox):
         out = []
         for code in self.state.config.decks:
             for card in comps.decks[code]:
-                out.append((f"{card.id} · {card.type.value} +{card.gain_text} · Cost "
-                            f"{card.cost_text} · S{card.season}", card.id))
+                kind = self.w.say(f"kind.{card.type.value.lower()}")
+                out.append((self.w.say("editor.card", id=card.id, type=kind,
+                                       gain=card.gain_text, cost=card.cost_text,
+                                       season=card.season), card.id))
         return out
 
     def _river_options(self, i: int) -> list[tuple[str, str]]:
         comps = self.state.components
         season = i // 4 + 1
         if i % 4 == 3:
-            return [(f"{t.name} (Island)", t.id) for t in comps.islands if t.season == season]
+            return [(self.w.say("editor.island", name=t.name), t.id)
+                    for t in comps.islands if t.season == season]
         return [(f"{t.id} · {t.name}", t.id) for t in comps.river if t.season == season]
 
     # -- edits ----------------------------------------------------------------------------

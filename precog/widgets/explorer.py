@@ -19,6 +19,8 @@ import ipywidgets as widgets
 
 from precog.engine import GameState, Phase, PrecogError, to_position
 from precog.session.explore import Exploration, deal, query_position
+from precog.session.language import page_language
+from precog.session.words import words
 from precog.widgets.board import BoardView
 from precog.widgets.common import (
     Message,
@@ -47,19 +49,23 @@ class Explorer(widgets.VBox):
 
     def __init__(self, state: GameState | None = None, seat: int | None = None,
                  query: str | None = None, compact: bool = False, background: bool = True,
-                 auto: bool = True) -> None:
+                 auto: bool = True, lang: str | None = None) -> None:
         super().__init__()
+        if query is None:
+            query = os.environ.get("QUERY_STRING", "")
+        self.lang = page_language(query) if lang is None else lang
+        self.w = words(self.lang)
         self.add_class("pc-app")
         self.add_class("pc-explorer")
         self.model = Exploration(background)
         self.auto = auto
         self._last_progress = 0.0
-        self.message = Message()
+        self.message = Message(self.lang)
         self._build(compact)
         if state is not None:
-            self.load_state(state, seat, source="the game in progress")
+            self.load_state(state, seat, source=self.w.say("explorer.from_game"))
         else:
-            self.load_query(os.environ.get("QUERY_STRING", "") if query is None else query)
+            self.load_query(query)
 
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
@@ -79,34 +85,37 @@ class Explorer(widgets.VBox):
 
     # -- building ---------------------------------------------------------------------------
     def _build(self, compact: bool) -> None:
-        self.board = BoardView(labels=True)
-        self.seat_in = widgets.Dropdown(description="Analyse for", options=[("Seat 0", 0)])
+        say = self.w.say
+        self.board = BoardView(labels=True, lang=self.lang)
+        self.seat_in = widgets.Dropdown(description=say("explorer.analyse_for"),
+                                        options=[(say("board.seat", seat=0), 0)])
         self.seat_in.observe(self._seat_changed, names="value")
         self.position_html = widgets.HTML()
         self.position_html.layout.flex = "1 1 auto"
         self.editor_box = widgets.Accordion([widgets.VBox()])
-        self.editor_box.set_title(0, "Edit this position (what if…?)")
+        self.editor_box.set_title(0, say("explorer.edit"))
         self.editor_box.selected_index = None
         self.editor: PositionEditor | None = None
-        self.controls = Controls(self.analyse, self.cancel)
+        self.controls = Controls(self.analyse, self.cancel, self.lang)
         for name in ("model_in", "rollouts_in", "depth_in", "seed_in", "analyse_button",
                      "cancel_button", "progress", "status"):
             setattr(self, name, getattr(self.controls, name))
-        self.results = Results(self._redo_trajectories)
+        self.results = Results(self._redo_trajectories, self.lang)
         for name in ("table", "compare_in", "horizon_in", "plots", "tree", "download"):
             setattr(self, name, getattr(self.results, name))
         position = widgets.VBox([
-            heading("Position", ""), widgets.HBox([self.seat_in, self.position_html]),
+            heading(say("explorer.position"), ""),
+            widgets.HBox([self.seat_in, self.position_html]),
             self.editor_box, self.board])
         parts: list[widgets.Widget] = [stylesheet()]
         if not compact:
             self.sources = Sources(self.new_position,
-                                   lambda text: self.load_text(text, "Pasted position"),
-                                   self._load_upload)
+                                   lambda text: self.load_text(text, say("explorer.pasted")),
+                                   self._load_upload, self.lang)
             for name in ("players_in", "mode_in", "setup_in", "round_in", "game_seed_in",
                          "deal_button", "paste_in", "paste_button", "upload"):
                 setattr(self, name, getattr(self.sources, name))
-            parts += [_title(), self.sources]
+            parts += [_title(self.lang), self.sources]
         parts += [self.message, self.controls, self.results, position]
         self.children = parts
 
@@ -120,10 +129,10 @@ class Explorer(widgets.VBox):
         try:
             loaded = read_position(text)
         except PrecogError as err:
-            self.message.error("Address (?position=)", err)
+            self.message.error(self.w.say("explorer.address"), err)
             self.new_position(keep_message=True)
             return
-        self.load_state(loaded.state, seat, source="the page address")
+        self.load_state(loaded.state, seat, source=self.w.say("explorer.from_address"))
 
     def new_position(self, keep_message: bool = False) -> None:
         """Deal a new game and play it at random to the chosen round's Decision."""
@@ -134,10 +143,10 @@ class Explorer(widgets.VBox):
         try:
             state = deal(round_, seed, **setup)
         except PrecogError as err:
-            self.message.error("New game", err)
+            self.message.error(self.w.say("explorer.new_game"), err)
             return
-        self.load_state(state, None, source=f"a new game (seed {seed}) at round {round_}",
-                        quiet=keep_message)
+        self.load_state(state, None, source=self.w.say("explorer.from_deal", seed=seed,
+                                                       round=round_), quiet=keep_message)
 
     def load_text(self, text: str | bytes, source: str) -> None:
         try:
@@ -145,12 +154,12 @@ class Explorer(widgets.VBox):
         except PrecogError as err:
             self.message.error(source, err)
             return
-        self.load_state(loaded.state, None, source=source.lower())
+        self.load_state(loaded.state, None, source=source[:1].lower() + source[1:])
 
     def _load_upload(self) -> None:
         got = uploaded_bytes(self.upload.value)
         if got is not None:
-            self.load_text(got[1], f"File {got[0]}")
+            self.load_text(got[1], self.w.say("explorer.file", name=got[0]))
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
                    quiet: bool = False) -> None:
@@ -159,22 +168,24 @@ class Explorer(widgets.VBox):
         seat = self.model.show(state, seat)
         self._clear_results()
         self.seat_in.unobserve(self._seat_changed, names="value")
-        self.seat_in.options = [(f"Seat {s}", s) for s in range(state.config.players)]
+        self.seat_in.options = [(self.w.say("board.seat", seat=s), s)
+                                for s in range(state.config.players)]
         self.seat_in.value = seat
         self.seat_in.observe(self._seat_changed, names="value")
-        self.position_html.value = copy_box_html(to_position(state), "Copy position")
+        self.position_html.value = copy_box_html(to_position(state),
+                                                 self.w.say("explorer.copy_position"), self.lang)
         self.board.show(state, seat)
         self._editor(state, seat)
         if not quiet:
-            self.message.ok(f"Loaded {source}: round {state.round}, "
-                            f"{_phase_text(state)}.")
+            self.message.ok(self.w.say("explorer.loaded", source=source, round=state.round,
+                                       phase=_phase_text(state, self.lang)))
         if self.auto:
             self.analyse()
 
     def _editor(self, state: GameState, seat: int) -> None:
         if self.editor is None:
             self.editor = PositionEditor(state, seat, on_apply=lambda s: self.load_state(
-                s, self.seat, source="the edited position"))
+                s, self.seat, source=self.w.say("explorer.from_edit")), lang=self.lang)
             self.editor_box.children = [self.editor]
         else:
             self.editor.load(state, seat)
@@ -192,25 +203,26 @@ class Explorer(widgets.VBox):
         """Rank the choices and build the tree, in the background (unless told otherwise)."""
         state = self.state
         if state is None:
-            self.message.error("Analyse", "load a position first")
+            self.message.error(self.w.say("explorer.analyse"), self.w.say("explorer.load_first"))
             return
         if state.phase is not Phase.DECISION or state.to_move < 0:
-            self.message.info(f"Nothing to rank here: the explorer ranks Keep/Give choices "
-                              f"in a Decision phase ({_phase_text(state)}).")
+            self.message.info(self.w.say("explorer.nothing_to_rank",
+                                         phase=_phase_text(state, self.lang)))
             return
         self.cancel()
         self.analyse_button.disabled = True
         self.cancel_button.disabled = False
         self.progress.value = 0.0
         self.progress.bar_style = "info"
-        self.status.value = '<span class="pc-busy">Analysing…</span>'
+        self.status.value = f'<span class="pc-busy">{self.w.say("explorer.analysing")}</span>'
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
                          self._report, self._done)
 
     def cancel(self) -> None:
         """Stop the running analysis (its partial result is shown)."""
         if self.model.cancel():
-            self.status.value = '<span class="pc-busy">Cancelling…</span>'
+            self.status.value = (f'<span class="pc-busy">{self.w.say("explorer.cancelling")}'
+                                 "</span>")
 
     def _report(self, fraction: float, message: str) -> None:
         now = time.perf_counter()
@@ -226,15 +238,15 @@ class Explorer(widgets.VBox):
         if error is not None:
             self.progress.bar_style = "danger"
             self.status.value = ""
-            self.message.error("Analysis", error)
+            self.message.error(self.w.say("explorer.analysis"), error)
             return
         if self.model.trajectory_error is not None:
-            self.message.error("Trajectories", self.model.trajectory_error)
+            self.message.error(self.w.say("explorer.trajectories"), self.model.trajectory_error)
         self.progress.value = 1.0
         self.progress.bar_style = "success"
-        what = "Cancelled: partial result" if self.analysis_meta.get("cancelled") else "Done"
+        key = "explorer.cancelled_in" if self.analysis_meta.get("cancelled") else "explorer.done_in"
         seconds = self.analysis_meta["seconds"]
-        self.status.value = f'<span class="pc-done">{what} in {seconds:.1f} s</span>'
+        self.status.value = f'<span class="pc-done">{self.w.say(key, seconds=seconds)}</span>'
         self._draw_results()
 
     # -- results --------------------------------------------------------------------------
@@ -256,7 +268,7 @@ class Explorer(widgets.VBox):
             return
         error = self.model.compare(list(self.compare_in.value), self.horizon_in.value)
         if error is not None:
-            self.message.error("Trajectories", error)
+            self.message.error(self.w.say("explorer.trajectories"), error)
             return
         self.results.draw_trajectories(self.trajectory_data)
         self._refresh_download()
@@ -265,17 +277,19 @@ class Explorer(widgets.VBox):
         assert self.state is not None
         self.download.value = download_html(
             f"precog-analysis-round{self.state.round}-seat{self.seat}.json",
-            self.analysis_json(), "Download this analysis (JSON)")
+            self.analysis_json(), self.w.say("explorer.download"))
 
 
-def _title() -> widgets.HTML:
+def _title(lang: str) -> widgets.HTML:
+    say = words(lang).say
     return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                        '<span class="pc-title-page">Strategy explorer</span>'
-                        '<span class="pc-title-note">unofficial fan project · reference '
-                        "components</span></div>")
+                        f'<span class="pc-title-page">{say("explorer.title")}</span>'
+                        f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
 
 
-def _phase_text(state: GameState) -> str:
+def _phase_text(state: GameState, lang: str) -> str:
+    w = words(lang)
     if state.is_over:
-        return "the game is over"
-    return f"{state.phase.value} phase, Seat {state.to_move} to move"
+        return w.say("explorer.over")
+    return w.say("explorer.phase_to_move", phase=w.say(f"board.phase_{state.phase.value}"),
+                 seat=state.to_move)

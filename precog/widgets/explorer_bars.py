@@ -6,12 +6,28 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import button
+from precog.widgets.play_setup import MODES, SETUPS
 
-MODELS = (("uniform: each card equally likely", "uniform"),
-          ("worst case for you", "worst"), ("a bot's prediction", "bot"))
-ROLLOUTS = (("none (look-ahead only, fast)", 0), ("16 per choice", 16), ("64 per choice", 64),
-            ("256 per choice", 256), ("1024 per choice", 1024))
+MODEL_KEYS = ("uniform", "worst", "bot")
+ROLLOUT_COUNTS = (0, 16, 64, 256, 1024)
+
+
+def models(lang: str = DEFAULT_LANGUAGE) -> tuple[tuple[str, str], ...]:
+    """The opponent models as dropdown options in ``lang``."""
+    return tuple((words(lang).say(f"explorer.model_{k}"), k) for k in MODEL_KEYS)
+
+
+def rollouts(lang: str = DEFAULT_LANGUAGE) -> tuple[tuple[str, int], ...]:
+    """The rollout counts as dropdown options in ``lang``."""
+    w = words(lang)
+    return tuple((w.say("explorer.rollouts_none") if n == 0 else
+                  w.say("explorer.rollouts_n", n=n), n) for n in ROLLOUT_COUNTS)
+
+
+MODELS = models()
+ROLLOUTS = rollouts()
 
 
 class Sources(widgets.Tab):
@@ -19,38 +35,41 @@ class Sources(widgets.Tab):
     ``on_deal()``, ``on_paste(text)`` and ``on_upload()``."""
 
     def __init__(self, on_deal: Callable[[], None], on_paste: Callable[[str], None],
-                 on_upload: Callable[[], None]) -> None:
+                 on_upload: Callable[[], None], lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
-        self.players_in = widgets.Dropdown(options=[2, 3, 4], value=3, description="Players")
-        self.mode_in = widgets.Dropdown(options=["competitive", "team", "coop"],
-                                        description="Mode")
-        self.setup_in = widgets.Dropdown(options=["standard", "advanced"], description="Setup")
-        self.round_in = widgets.IntSlider(value=3, min=1, max=12, description="Round")
-        self.game_seed_in = widgets.IntText(value=1, description="Seed")
-        self.deal_button = button("Deal this position", style="primary", icon="random",
+        w = words(lang)
+        say = w.say
+        self.players_in = widgets.Dropdown(options=[2, 3, 4], value=3,
+                                           description=say("setup.players"))
+        self.mode_in = widgets.Dropdown(options=[(say(f"text.mode_{m}"), m) for m in MODES],
+                                        description=say("setup.mode"))
+        self.setup_in = widgets.Dropdown(options=[(say(f"setup.setup_{s}"), s) for s in SETUPS],
+                                         description=say("setup.setup"))
+        self.round_in = widgets.IntSlider(value=3, min=1, max=12,
+                                          description=say("explorer.round"))
+        self.game_seed_in = widgets.IntText(value=1, description=say("setup.seed"))
+        self.deal_button = button(say("explorer.deal"), style="primary", icon="random",
                                   cls="pc-deal")
         self.deal_button.on_click(lambda _b: on_deal())
-        for w in (self.players_in, self.mode_in, self.setup_in, self.round_in,
-                  self.game_seed_in):
-            w.layout.width = "210px"
-            w.style.description_width = "60px"
+        for box in (self.players_in, self.mode_in, self.setup_in, self.round_in,
+                    self.game_seed_in):
+            box.layout.width = "210px"
+            box.style.description_width = "60px"
         fresh = widgets.HBox([self.players_in, self.mode_in, self.setup_in, self.round_in,
                               self.game_seed_in, self.deal_button])
         fresh.add_class("pc-setup-row")
-        self.paste_in = widgets.Textarea(placeholder="Paste a position string (pg1.…) or a JSON "
-                                         "position / saved game", rows=3)
+        self.paste_in = widgets.Textarea(placeholder=say("explorer.paste_here"), rows=3)
         self.paste_in.layout.width = "100%"
-        self.paste_button = button("Load pasted position", icon="upload", cls="pc-load")
+        self.paste_button = button(say("explorer.load_pasted"), icon="upload", cls="pc-load")
         self.paste_button.on_click(lambda _b: on_paste(self.paste_in.value))
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description="JSON file")
+                                         description=say("explorer.json_file"))
         self.upload.observe(lambda _c: on_upload(), names="value")
-        note = widgets.HTML('<div class="pc-hint-text">Or open this page with '
-                            "<code>?position=pg1…&amp;seat=N</code> in its address.</div>")
+        note = widgets.HTML(f'<div class="pc-hint-text">{say("explorer.address_note")}</div>')
         self.children = [fresh, widgets.VBox([self.paste_in, self.paste_button]),
                          widgets.VBox([self.upload, note])]
-        for i, t in enumerate(("New game at a round", "Paste a position", "Load a file")):
-            self.set_title(i, t)
+        for i, key in enumerate(("tab_new", "tab_paste", "tab_file")):
+            self.set_title(i, say(f"explorer.{key}"))
         self.add_class("pc-sources")
 
     def setup(self) -> tuple[dict[str, object], int, int]:
@@ -63,23 +82,28 @@ class Sources(widgets.Tab):
 class Controls(widgets.VBox):
     """Opponent model, rollouts, look-ahead depth and seed; Analyse and Cancel; progress."""
 
-    def __init__(self, on_analyse: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+    def __init__(self, on_analyse: Callable[[], None], on_cancel: Callable[[], None],
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
-        self.model_in = widgets.Dropdown(options=MODELS, value="uniform",
-                                         description="Opponents")
-        self.rollouts_in = widgets.Dropdown(options=ROLLOUTS, value=0, description="Rollouts")
-        self.depth_in = widgets.Dropdown(options=[("1 round", 1), ("2 rounds", 2)], value=2,
-                                         description="Look-ahead")
-        self.seed_in = widgets.IntText(value=0, description="Seed")
-        for w in (self.model_in, self.rollouts_in, self.depth_in, self.seed_in):
-            w.style.description_width = "76px"
+        say = words(lang).say
+        self.model_in = widgets.Dropdown(options=models(lang), value="uniform",
+                                         description=say("explorer.opponents"))
+        self.rollouts_in = widgets.Dropdown(options=rollouts(lang), value=0,
+                                            description=say("explorer.rollouts"))
+        self.depth_in = widgets.Dropdown(
+            options=[(say("explorer.depth", n=n), n) for n in (1, 2)], value=2,
+            description=say("explorer.lookahead"))
+        self.seed_in = widgets.IntText(value=0, description=say("setup.seed"))
+        for box in (self.model_in, self.rollouts_in, self.depth_in, self.seed_in):
+            box.style.description_width = "76px"
         self.model_in.layout.width = "300px"
         self.rollouts_in.layout.width = "290px"
         self.depth_in.layout.width = "190px"
         self.seed_in.layout.width = "160px"
-        self.analyse_button = button("Analyse", style="primary", icon="search",
+        self.analyse_button = button(say("explorer.analyse"), style="primary", icon="search",
                                      cls="pc-analyse")
-        self.cancel_button = button("Cancel", icon="stop", style="warning", cls="pc-cancel")
+        self.cancel_button = button(say("explorer.cancel"), icon="stop", style="warning",
+                                    cls="pc-cancel")
         self.cancel_button.disabled = True
         self.analyse_button.on_click(lambda _b: on_analyse())
         self.cancel_button.on_click(lambda _b: on_cancel())

@@ -12,14 +12,15 @@ from plotly.subplots import make_subplots
 
 from precog.engine import GameState, Phase
 from precog.engine.state import FEEDING_ROUNDS
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 RESOURCES = (
-    ("Healthy Humans (Cabins)", lambda p: p.healthy),
-    ("Contaminated Humans", lambda p: p.contaminated),
-    ("Food", lambda p: p.food),
-    ("Batteries on machines", lambda p: sum(p.batteries)),
-    ("Doctors and Protectors", lambda p: p.doctors + p.protectors),
-    ("Bane", lambda p: p.bane),
+    ("healthy", lambda p: p.healthy),
+    ("contaminated", lambda p: p.contaminated),
+    ("food", lambda p: p.food),
+    ("batteries", lambda p: sum(p.batteries)),
+    ("ymunes", lambda p: p.doctors + p.protectors),
+    ("bane", lambda p: p.bane),
 )
 SEAT_COLOURS = ("#b9770e", "#137a7a", "#6d45a6", "#a8322f")
 
@@ -40,21 +41,25 @@ def round_snapshots(states: Sequence[GameState]) -> list[tuple[float, GameState]
     return out
 
 
-def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()) -> go.Figure:
+def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = (),
+                          lang: str = DEFAULT_LANGUAGE) -> go.Figure:
     """Each player's resources over the rounds of a game (one panel per resource).
 
     Dotted lines mark the feeding rounds (an Island ends rounds 4, 8 and 12).
     """
     snaps = round_snapshots(states)
     n = states[0].config.players if states else 0
-    fig = make_subplots(rows=2, cols=3, subplot_titles=[name for name, _ in RESOURCES],
+    w = words(lang)
+    fig = make_subplots(rows=2, cols=3,
+                        subplot_titles=[w.say(f"figure.{key}") for key, _ in RESOURCES],
                         horizontal_spacing=0.06, vertical_spacing=0.16)
     for i, (_, read) in enumerate(RESOURCES):
         row, col = divmod(i, 3)
         for seat in range(n):
             fig.add_trace(go.Scatter(
                 x=[x for x, _ in snaps], y=[read(s.players[seat]) for _, s in snaps],
-                mode="lines+markers", name=names[seat] if seat < len(names) else f"Seat {seat}",
+                mode="lines+markers",
+                name=names[seat] if seat < len(names) else w.say("board.seat", seat=seat),
                 legendgroup=f"seat{seat}", showlegend=i == 0,
                 line={"color": SEAT_COLOURS[seat % 4], "width": 2}, marker={"size": 5}),
                 row=row + 1, col=col + 1)
@@ -62,12 +67,13 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
             fig.add_vline(x=r + 0.5, line={"dash": "dot", "color": "#c9ad6a", "width": 1},
                           row=row + 1, col=col + 1)
     ticks = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12.9]
-    fig.update_xaxes(range=[0.6, 13.2], tickvals=ticks, ticktext=[*map(str, ticks[:-1]), "end"],
+    fig.update_xaxes(range=[0.6, 13.2], tickvals=ticks,
+                     ticktext=[*map(str, ticks[:-1]), w.say("figure.end")],
                      tickangle=0, tickfont={"size": 10}, title_text="", showgrid=False)
     fig.update_yaxes(rangemode="tozero", tickfont={"size": 10})
     fig.update_layout(width=1120, height=520, margin={"l": 40, "r": 10, "t": 60, "b": 30},
                       paper_bgcolor="#fbf9f4", plot_bgcolor="#ffffff",
                       legend={"orientation": "h", "y": -0.08},
-                      title={"text": "Resources at the start of each round (dotted: feeding)",
+                      title={"text": w.say("figure.title"),
                              "font": {"size": 14}})
     return fig

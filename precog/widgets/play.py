@@ -21,7 +21,9 @@ import plotly.graph_objects as go
 from precog.engine import Action, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
 from precog.render.board import seat_name
+from precog.session.language import page_language, page_link
 from precog.session.play import LogEntry, PlaySession
+from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.board import BoardView
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
@@ -52,8 +54,10 @@ class PlayApp(widgets.VBox):
                  setup: str = "standard", difficulty: str = "normal", seed: int = 1,
                  bot: str = DEFAULT_BOT, bots: Mapping[str, Callable[[int], Any]] | None = None,
                  explorer: Callable[[GameState, int], widgets.Widget] | None = None,
-                 explorer_url: str = "explorer.ipynb") -> None:
+                 explorer_url: str = "explorer.ipynb", lang: str | None = None) -> None:
         super().__init__()
+        self.lang = page_language() if lang is None else lang
+        self.w = words(self.lang)
         self.add_class("pc-app")
         self.add_class("pc-play")
         factories = dict(bots) if bots is not None else None
@@ -62,9 +66,9 @@ class PlayApp(widgets.VBox):
             (lambda name, s: factories[name](s)) if factories is not None else make_bot)
         self.explorer_factory = explorer
         self.explorer_url = explorer_url
-        self.message = Message()
+        self.message = Message(self.lang)
         self.setup_bar = SetupBar(players, seat, mode, setup, difficulty, seed, bot, names,
-                                  on_new=self.new_game)
+                                  on_new=self.new_game, lang=self.lang)
         for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "setup_in",
                      "seed_in", "bot_in", "new_button"):
             setattr(self, name, getattr(self.setup_bar, name))
@@ -84,43 +88,44 @@ class PlayApp(widgets.VBox):
 
     # -- building --------------------------------------------------------------------------
     def _title(self) -> widgets.HTML:
+        say = self.w.say
         return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                            '<span class="pc-title-page">Play against the bots</span>'
-                            '<span class="pc-title-note">unofficial fan project · reference '
-                            "components</span></div>")
+                            f'<span class="pc-title-page">{say("play.title")}</span>'
+                            f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
 
     def _build_play(self) -> None:
+        say = self.w.say
         self.steps = widgets.HTML()
-        self.undo_button = button("Undo", icon="undo", tooltip="take back your last choice")
-        self.redo_button = button("Redo", icon="repeat", tooltip="play your undone choice again")
-        self.hint_button = button("Hint", icon="lightbulb-o",
-                                  tooltip="open the explorer on this decision")
+        self.undo_button = button(say("play.undo"), icon="undo", tooltip=say("play.undo_tip"))
+        self.redo_button = button(say("play.redo"), icon="repeat", tooltip=say("play.redo_tip"))
+        self.hint_button = button(say("play.hint"), icon="lightbulb-o",
+                                  tooltip=say("play.hint_tip"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
         self.toolbar = widgets.HBox([self.undo_button, self.redo_button, self.hint_button])
         self.toolbar.add_class("pc-toolbar")
-        self.choices = ChoicePanel(self.human_plays)
+        self.choices = ChoicePanel(self.human_plays, self.lang)
         self.result = widgets.VBox()
         self.result.add_class("pc-result-box")
-        self.board = BoardView(labels=True)
+        self.board = BoardView(labels=True, lang=self.lang)
         self.game_log = widgets.HTML()
         self.save_html = widgets.HTML()
-        self.load_text = widgets.Textarea(placeholder="Paste a position string (pg1.…) or "
-                                          "JSON (a position or a saved game)", rows=3)
+        self.load_text = widgets.Textarea(placeholder=say("play.paste_here"), rows=3)
         self.load_text.layout.width = "100%"
-        self.load_button = button("Load pasted text", icon="upload", cls="pc-load")
+        self.load_button = button(say("play.load_pasted"), icon="upload", cls="pc-load")
         self.load_button.on_click(lambda _b: self.load_text_value())
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description="Load a file")
+                                         description=say("play.load_file"))
         self.upload.observe(lambda _c: self.load_upload(), names="value")
-        save = widgets.VBox([self.save_html, widgets.HTML('<div class="pc-sub">Load</div>'),
+        save = widgets.VBox([self.save_html,
+                             widgets.HTML(f'<div class="pc-sub">{say("play.load")}</div>'),
                              self.load_text, widgets.HBox([self.load_button, self.upload])])
         self.hint_box = widgets.VBox([widgets.HTML(
-            '<div class="pc-none">Click Hint on one of your decisions to analyse it.</div>')])
+            f'<div class="pc-none">{say("play.hint_empty")}</div>')])
         self.tabs = widgets.Tab([self.game_log, save, self.hint_box])
-        for i, title in enumerate(("Game log", "Save / load", "Hint")):
-            self.tabs.set_title(i, title)
+        for i, key in enumerate(("play.tab_log", "play.tab_save", "play.tab_hint")):
+            self.tabs.set_title(i, say(key))
         self.tabs.add_class("pc-tabs")
 
     # -- game flow: forwarded to the session -------------------------------------------------
@@ -131,24 +136,25 @@ class PlayApp(widgets.VBox):
         try:
             state = self.session.new(bar.seat_in.value, bar.bots(), **bar.setup())
         except PrecogError as err:
-            self.message.error("New game", err)
+            self.message.error(self.w.say("play.new_game"), err)
             return
         self._after_bots()
         self.refresh()
-        self.message.ok(f"New game: {state.config.players} players, {state.config.mode}, seed "
-                        f"{state.config.seed}. You are Seat {self.human}.")
+        self.message.ok(self.w.say("play.started", players=state.config.players,
+                                   mode=self.w.say(f"text.mode_{state.config.mode}"),
+                                   seed=state.config.seed, seat=self.human))
 
     def _after_bots(self) -> None:
         failure = self.session.failure
         if failure is not None:  # a bot bug: say so, keep the game as it is
-            self.message.error(f"Seat {failure.seat}'s bot", failure.error)
+            self.message.error(self.w.say("play.bot_of", seat=failure.seat), failure.error)
 
     def human_plays(self, action: Action) -> None:
         """Play the human's ``action`` (from a click), then the bots' answers."""
         try:
             self.session.play(action)
         except PrecogError as err:
-            self.message.error("Your choice", err)
+            self.message.error(self.w.say("play.your_choice"), err)
             return
         self.message.clear()
         self._after_bots()
@@ -157,30 +163,30 @@ class PlayApp(widgets.VBox):
     def undo(self) -> None:
         """Take back the human's last action (and the bots' moves after it)."""
         if not self.session.undo():
-            self.message.info("Nothing of yours to undo.")
+            self.message.info(self.w.say("play.nothing_to_undo"))
             return
-        self.message.info("Undone.")
+        self.message.info(self.w.say("play.undone"))
         self.refresh()
 
     def redo(self) -> None:
         """Play the undone action again (and the bots' moves that followed it)."""
         if not self.session.redo():
-            self.message.info("Nothing to redo.")
+            self.message.info(self.w.say("play.nothing_to_redo"))
             return
-        self.message.info("Redone.")
+        self.message.info(self.w.say("play.redone"))
         self._after_bots()
         self.refresh()
 
     # -- save, load, hint -------------------------------------------------------------------
     def load_text_value(self) -> None:
-        self._load(self.load_text.value, "Load (pasted text)")
+        self._load(self.load_text.value, self.w.say("play.load_pasted_source"))
 
     def load_upload(self) -> None:
         got = uploaded_bytes(self.upload.value)
         if got is None:
             return
         name, content = got
-        self._load(content, f"Load (file {name})")
+        self._load(content, self.w.say("play.load_file_source", name=name))
 
     def _load(self, text: str | bytes, source: str) -> None:
         try:
@@ -196,18 +202,20 @@ class PlayApp(widgets.VBox):
         self.session.start(game, seat, self.setup_bar.bots())
         self._after_bots()
         self.refresh()
-        self.message.ok(f"{source}: loaded round {game.state.round}; you are Seat {seat}.")
+        self.message.ok(self.w.say("play.loaded", source=source, round=game.state.round,
+                                   seat=seat))
 
     def hint(self) -> None:
         """Open the explorer on the human's current decision (in the Hint tab)."""
         if not self.session.can_hint:
-            self.message.info("Hints are for your Decision phase choices (Keep and Give).")
+            self.message.info(self.w.say("play.hint_only_decisions"))
             return
         state = self.session.state
         factory = self.explorer_factory or _default_explorer
-        link = (f'<a class="pc-link" target="_blank" href="{escape(self.explorer_url)}?position='
-                f'{position_of(state)}&seat={self.human}">open this decision in the Explorer '
-                "page</a>")
+        href = page_link(f"{self.explorer_url}?position={position_of(state)}&seat={self.human}",
+                         self.lang)
+        link = (f'<a class="pc-link" target="_blank" href="{escape(href)}">'
+                f'{self.w.say("play.open_in_explorer")}</a>')
         old = self.hint_box.children
         for w in old:
             if hasattr(w, "cancel"):
@@ -215,7 +223,7 @@ class PlayApp(widgets.VBox):
         self.hint_box.children = [widgets.HTML(link), factory(state, self.human)]
         discard(old)
         self.tabs.selected_index = 2
-        self.message.info("The explorer below ranks your choices.")
+        self.message.info(self.w.say("play.hint_shown"))
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -237,79 +245,75 @@ class PlayApp(widgets.VBox):
             self.choices.show(state)
         else:
             self.choices.show(state)
-        self.game_log.value = log_html(session.log())
-        self.save_html.value = save_html(game)
-        self.steps.value = steps_html(state, len(game.actions))  # last: tests wait on it
+        self.game_log.value = log_html(session.log(), self.lang)
+        self.save_html.value = save_html(game, self.lang)
+        self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
 
     def _show_result(self) -> None:
         game = self.session.game
         assert game is not None
         names = [self._seat_label(s) for s in range(game.state.config.players)]
-        fig = go.FigureWidget(game_resources_figure(game.states, names))
+        fig = go.FigureWidget(game_resources_figure(game.states, names, self.lang))
         old = self.result.children
-        self.result.children = [widgets.HTML(result_html(game.state, names)), fig]
+        self.result.children = [widgets.HTML(result_html(game.state, names, self.lang)), fig]
         discard(old)
 
     def _seat_label(self, seat: int) -> str:
-        who = "you" if seat == self.human else self.session.bot_names.get(seat, "bot")
-        return f"{seat_name(self.session.state, seat)} ({who})"
+        who = (self.w.say("play.you") if seat == self.human else
+               self.session.bot_names.get(seat, self.w.say("play.bot")))
+        return f"{seat_name(self.session.state, seat, self.lang)} ({who})"
 
 
-def result_html(state: GameState, names: list[str]) -> str:
+def result_html(state: GameState, names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """The final table: each seat's Humans and score, winners marked, the tie-break rule."""
     out = state.outcome
     assert out is not None
+    w = words(lang)
     rows = "".join(
         f'<tr class="{"pc-won" if s in out.winners else ""}"><td>{escape(names[s])}</td>'
         f"<td>{p.healthy}</td><td>{p.contaminated}</td><td>{p.humans}</td>"
         f"<td>{out.scores[s]}</td></tr>" for s, p in enumerate(state.players))
-    table = ('<table class="pc-table"><tr><th>Seat</th><th>Healthy</th><th>Contaminated'
-             f"</th><th>Humans</th><th>Score</th></tr>{rows}</table>")
-    return (f'<div class="pc-result"><div class="pc-result-title">Game over'
-            f'</div><div class="pc-result-reason">{escape(out.reason)}</div>'
-            f"{_tie_break_note(state)}{table}</div>")
+    head = "".join(f"<th>{escape(w.say(f'result.{k}'))}</th>"
+                   for k in ("seat", "healthy", "contaminated", "humans", "score"))
+    table = f'<table class="pc-table"><tr>{head}</tr>{rows}</table>'
+    return (f'<div class="pc-result"><div class="pc-result-title">{w.say("result.title")}'
+            f'</div><div class="pc-result-reason">{escape(w.outcome(out))}</div>'
+            f"{_tie_break_note(state, lang)}{table}</div>")
 
 
-def log_html(entries: list[LogEntry]) -> str:
+def log_html(entries: list[LogEntry], lang: str = DEFAULT_LANGUAGE) -> str:
     """The game log, newest first (secret choices of other seats hidden)."""
+    w = words(lang)
     items = []
     for e in entries:
-        text = "chose (secret until everyone has chosen)" if e.text is None else e.text
-        who = "You" if e.mine else f"Seat {e.seat}"
+        text = w.say("log.secret") if e.text is None else e.text
+        who = w.say("board.you") if e.mine else w.say("board.seat", seat=e.seat)
         items.append(f'<li><span class="pc-log-round">R{e.round}</span>'
                      f'<span class="pc-log-who">{who}</span><code>{escape(text)}</code></li>')
-    body = "".join(reversed(items)) or '<li class="pc-none">No moves yet.</li>'
+    body = "".join(reversed(items)) or f'<li class="pc-none">{w.say("log.empty")}</li>'
     return f'<ol class="pc-log" reversed>{body}</ol>'
 
 
-def save_html(game: Game) -> str:
+def save_html(game: Game, lang: str = DEFAULT_LANGUAGE) -> str:
     """The position string to copy and the two downloads (the game, this position)."""
+    w = words(lang)
     state = game.state
-    game_file = download_html("precog-game.json", game.to_json(),
-                              "Download the game (JSON, with its moves)")
+    game_file = download_html("precog-game.json", game.to_json(), w.say("save.game_file"))
     position_file = download_html("precog-position.json", to_json(state),
-                                  "Download this position (JSON)")
-    return ('<div class="pc-sub">Position string (paste it in the Explorer or here)</div>'
-            f"{copy_box_html(position_of(state))}"
+                                  w.say("save.position_file"))
+    return (f'<div class="pc-sub">{w.say("save.position_string")}</div>'
+            f"{copy_box_html(position_of(state), lang=lang)}"
             f'<div class="pc-downloads">{game_file}{position_file}</div>')
 
 
-def _tie_break_note(state: GameState) -> str:
-    out = state.outcome
-    assert out is not None
-    if state.config.coop:
-        text = ("Cooperative: every season's Objectives must be met and the table needs "
-                "enough Healthy Humans in total.")
-    elif state.config.mode == "team":
-        text = ("Teams: Seats 0+1 against 2+3. Most Healthy Humans wins; a tie goes to the "
-                "team with more Contaminated Humans; still tied, the win is shared.")
-    else:
-        text = ("Most Healthy Humans wins; a tie goes to the most Humans in all (Healthy + "
-                "Contaminated); still tied, the win is shared.")
-    return f'<div class="pc-tiebreak"><b>How the winner is decided.</b> {escape(text)}</div>'
+def _tie_break_note(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
+    w = words(lang)
+    text = w.say(f"result.rule_{state.config.mode}")
+    return (f'<div class="pc-tiebreak"><b>{escape(w.say("result.rule_title"))}</b> '
+            f"{escape(text)}</div>")
 
 
 def _default_explorer(state: GameState, seat: int) -> Any:
     from precog.widgets.explorer import Explorer
 
-    return Explorer(state=state, seat=seat, compact=True)
+    return Explorer(state=state, seat=seat, compact=True, lang=page_language())

@@ -7,42 +7,57 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import button
+
+MODES = ("competitive", "team", "coop")
+DIFFICULTIES = ("normal", "hard", "apocalypse")
+SETUPS = ("standard", "advanced")
+
+
+def _named(w: Words, prefix: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Dropdown options: each value under its name in the page's language."""
+    return [(w.say(f"{prefix}_{v}"), v) for v in values]
 
 
 class SetupBar(widgets.VBox):
     """The values a new game starts from; ``on_new`` is called by its New game button."""
 
     def __init__(self, players: int, seat: int, mode: str, setup: str, difficulty: str,
-                 seed: int, bot: str, names: list[str], on_new: Callable[[], None]) -> None:
+                 seed: int, bot: str, names: list[str], on_new: Callable[[], None],
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
+        w = words(lang)
         self.players_in = widgets.Dropdown(options=[2, 3, 4], value=players,
-                                           description="Players")
+                                           description=w.say("setup.players"))
         self.seat_in = widgets.Dropdown(options=list(range(players)), value=seat,
-                                        description="Your seat")
-        self.mode_in = widgets.Dropdown(options=["competitive", "team", "coop"], value=mode,
-                                        description="Mode")
-        self.difficulty_in = widgets.Dropdown(options=["normal", "hard", "apocalypse"],
-                                              value=difficulty, description="Difficulty")
-        self.setup_in = widgets.Dropdown(options=["standard", "advanced"], value=setup,
-                                         description="Setup")
-        self.seed_in = widgets.IntText(value=seed, description="Seed")
+                                        description=w.say("setup.seat"))
+        self.mode_in = widgets.Dropdown(options=_named(w, "text.mode", MODES), value=mode,
+                                        description=w.say("setup.mode"))
+        self.difficulty_in = widgets.Dropdown(
+            options=_named(w, "setup.difficulty", DIFFICULTIES), value=difficulty,
+            description=w.say("setup.difficulty"))
+        self.setup_in = widgets.Dropdown(options=_named(w, "setup.setup", SETUPS), value=setup,
+                                         description=w.say("setup.setup"))
+        self.seed_in = widgets.IntText(value=seed, description=w.say("setup.seed"))
         self.bot_in = [widgets.Dropdown(options=names, value=bot if bot in names else names[0],
-                                        description=f"Seat {i}") for i in range(4)]
-        self.new_button = button("New game", style="primary", icon="play", cls="pc-new-game")
+                                        description=w.say("board.seat", seat=i))
+                       for i in range(4)]
+        self.new_button = button(w.say("setup.new_game"), style="primary", icon="play",
+                                 cls="pc-new-game")
         self.new_button.on_click(lambda _b: on_new())
-        for w in (self.players_in, self.seat_in, self.mode_in):
-            w.observe(lambda _c: self.sync(), names="value")
-        for w in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                  self.setup_in, self.seed_in, *self.bot_in):
-            w.layout.width = "180px"
-            w.style.description_width = "72px"
+        for box in (self.players_in, self.seat_in, self.mode_in):
+            box.observe(lambda _c: self.sync(), names="value")
+        for box in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
+                    self.setup_in, self.seed_in, *self.bot_in):
+            box.layout.width = "180px"
+            box.style.description_width = "72px"
         self.bots_box = widgets.HBox(self.bot_in)
         self.bots_box.add_class("pc-bots-row")
         row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
                             self.setup_in, self.seed_in])
         row.add_class("pc-setup-row")
-        label = widgets.HTML('<span class="pc-label">Bots</span>')
+        label = widgets.HTML(f'<span class="pc-label">{w.say("setup.bots")}</span>')
         self.children = [row, widgets.HBox([label, self.bots_box, self.new_button])]
         self.add_class("pc-setup")
         self.sync()

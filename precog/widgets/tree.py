@@ -15,24 +15,23 @@ import ipywidgets as widgets
 
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
+from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 
-KIND_NAMES = {"decision": "you choose", "opponent": "a neighbour chooses", "chance": "chance",
-              "plan": "your plan", "leaf": "end of the look-ahead"}
-EDGE_NAMES = {"decision": "your choice", "opponent": "neighbour's Give", "chance": "chance",
-              "plan": "your plan", "": "the Decision"}
+KINDS = ("decision", "opponent", "chance", "plan", "leaf")
 MAX_NODES = ("decision", "plan")  # the analysing seat chooses: best first
 MAX_ROWS = 160
-RESOURCE_NAMES = (("healthy", "Healthy"), ("contaminated", "Contaminated"), ("food", "Food"),
-                  ("batteries", "Batteries"), ("doctors", "Doctors"),
-                  ("protectors", "Protectors"), ("bane", "Bane"))
+RESOURCE_KEYS = ("healthy", "contaminated", "food", "batteries", "doctors", "protectors", "bane")
 
 
 class TreeView(widgets.VBox):
     """Rows of the open nodes; ▸/▾ opens and closes, the label selects a node."""
 
-    def __init__(self, on_select: Callable[[TreeNode], None] | None = None) -> None:
+    def __init__(self, lang: str = DEFAULT_LANGUAGE,
+                 on_select: Callable[[TreeNode], None] | None = None) -> None:
         super().__init__()
+        self.lang = lang
+        self.say = words(lang).say
         self.add_class("pc-tree")
         self.root: TreeNode | None = None
         self.seat = 0
@@ -47,10 +46,10 @@ class TreeView(widgets.VBox):
         self.detail = widgets.HTML()
         self.detail.add_class("pc-node-detail")
         legend = widgets.HTML(
-            '<div class="pc-tree-legend"><span class="pc-k pc-k-principal">principal line'
-            '</span><span class="pc-k pc-k-chance">chance (probability)</span>'
-            '<span class="pc-k pc-k-opponent">neighbour (model)</span>'
-            '<span class="pc-k pc-k-plan">your plan</span></div>')
+            '<div class="pc-tree-legend">'
+            + "".join(f'<span class="pc-k pc-k-{k}">{self.say(f"tree.legend_{k}")}</span>'
+                      for k in ("principal", "chance", "opponent", "plan"))
+            + "</div>")
         split = widgets.HBox([self.body, self.detail])
         split.add_class("pc-tree-split")
         self.children = [legend, split]
@@ -65,8 +64,8 @@ class TreeView(widgets.VBox):
             for node in line[:2]:
                 self.open.add(node.id)
         self._draw()
-        self.detail.value = ('<div class="pc-none">Click a node to see the position there.'
-                             "</div>") if root is not None else ""
+        self.detail.value = (f'<div class="pc-none">{self.say("tree.click")}</div>'
+                             if root is not None else "")
 
     def toggle(self, node_id: str) -> None:
         """Open or close a node (growing it first if the analysis left it collapsed)."""
@@ -86,7 +85,7 @@ class TreeView(widgets.VBox):
         if node is None:
             return
         self.selected = node
-        self.detail.value = node_detail_html(node, self.seat)
+        self.detail.value = node_detail_html(node, self.seat, self.lang)
         for nid, b in self.labels.items():
             if nid == node_id:
                 b.add_class("pc-selected")
@@ -134,8 +133,9 @@ class TreeView(widgets.VBox):
         has_more = bool(node.children) or node.expandable
         is_open = node.id in self.open
         toggle = widgets.Button(description="▾" if is_open else "▸" if has_more else "·",
-                                tooltip=("collapse" if is_open else "expand") if has_more
-                                else "no further choices", disabled=not has_more)
+                                tooltip=self.say("tree.collapse" if is_open else "tree.expand")
+                                if has_more else self.say("tree.no_more"),
+                                disabled=not has_more)
         toggle.add_class("pc-tree-toggle")
         toggle.on_click(lambda _b, nid=node.id: self.toggle(nid))
         label = widgets.Button(description=_short(node.label), tooltip=node.label)
@@ -145,9 +145,10 @@ class TreeView(widgets.VBox):
             label.add_class("pc-selected")
         prob = (f'<span class="pc-prob">{node.probability:.0%}</span>'
                 if node.probability < 0.999 else "")
-        info = widgets.HTML(f'{prob}<span class="pc-val" title="value in Healthy Humans">'
+        edge_name = self.say(f"tree.edge_{edge or 'root'}") if edge in (*KINDS, "") else edge
+        info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
                             f'{node.value:.2f}</span><span class="pc-kind">'
-                            f"{escape(EDGE_NAMES.get(edge, edge))}</span>")
+                            f"{escape(edge_name)}</span>")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
         row.add_class("pc-tree-row")
@@ -165,18 +166,22 @@ def _short(text: str, n: int = 64) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def node_detail_html(node: TreeNode, seat: int) -> str:
+def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """The selected node: what it is, its value and the analysing seat's Boat there."""
+    say = words(lang).say
     res = node.resources
-    cells = "".join(f"<tr><td>{name}</td><td><b>{res[key]}</b></td></tr>"
-                    for key, name in RESOURCE_NAMES if key in res)
+    cells = "".join(f"<tr><td>{say(f'tree.res_{key}')}</td><td><b>{res[key]}</b></td></tr>"
+                    for key in RESOURCE_KEYS if key in res)
     table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
-    prob = f" · probability {node.probability:.0%}" if node.probability < 0.999 else ""
+    prob = say("tree.probability", p=f"{node.probability:.0%}") \
+        if node.probability < 0.999 else ""
     boat = ""
     if node.state is not None:
-        boat = ('<div class="pc-sub">Your Boat here (other hands in this line are guesses, '
-                "so they stay hidden)</div>" + boat_html(node.state, seat, viewer=seat))
+        boat = (f'<div class="pc-sub">{say("tree.boat_here")}</div>'
+                + boat_html(node.state, seat, viewer=seat, lang=lang))
+    kind = say(f"tree.kind_{node.kind}") if node.kind in KINDS else node.kind
+    principal = say("tree.on_principal") if node.principal else ""
     return (f'<div class="pc-node"><div class="pc-node-title">{escape(node.label)}</div>'
-            f'<div class="pc-node-meta">{escape(KIND_NAMES.get(node.kind, node.kind))} · '
-            f"value {node.value:.2f} Healthy Humans{prob}"
-            f'{" · on the principal line" if node.principal else ""}</div>{table}{boat}</div>')
+            f'<div class="pc-node-meta">{escape(kind)} · '
+            f'{escape(say("tree.value", value=f"{node.value:.2f}"))}{escape(prob)}'
+            f"{escape(principal)}</div>{table}{boat}</div>")
