@@ -109,7 +109,7 @@ def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
         f"{language_switch(lang)}"
         f'<div class="pc-hero"><div><h1 class="precog-title">{TITLE}</h1>'
         f'<p class="pc-tagline">{html.escape(w.say("landing.tagline"))}</p></div>'
-        f"{card_strip()}</div>"
+        f"{card_strip(lang)}</div>"
         f'<ul class="precog-pages">\n{items}\n</ul>'
         f'<p class="precog-unofficial"><em>{html.escape(w.say("landing.unofficial"))}</em> '
         f'{html.escape(w.say("landing.reference_set"))}</p>'

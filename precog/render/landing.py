@@ -8,8 +8,8 @@ from precog.render.cards import card_html
 SAMPLE_CARDS = ("D02", "T04", "P07", "K10")
 
 
-def card_strip() -> str:
-    """A fan of four reference cards, one of each type."""
+def card_strip(lang: str = "en") -> str:
+    """A fan of four reference cards, one of each type, drawn in ``lang``."""
     cards = reference_components().cards
     shown = [cards[c] for c in SAMPLE_CARDS if c in cards]
     types = {c.type for c in shown}
@@ -18,5 +18,5 @@ def card_strip() -> str:
         for card in cards.values():
             by_type.setdefault(card.type, card)
         shown = list(by_type.values())[:4]
-    return ('<div class="pc-fan">' + "".join(card_html(c, size="large") for c in shown)
+    return ('<div class="pc-fan">' + "".join(card_html(c, size="large", lang=lang) for c in shown)
             + "</div>")
