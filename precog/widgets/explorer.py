@@ -230,6 +230,8 @@ class Explorer(widgets.VBox):
             return
         self._last_progress = now
         self.progress.value = fraction
+        if self.lang != "en":  # the analysis reports its progress in English words
+            message = self.w.say("explorer.progress", percent=f"{fraction:.0%}")
         self.status.value = f'<span class="pc-busy">{escape(message[:80])}</span>'
 
     def _done(self, error: BaseException | None = None) -> None:

@@ -87,6 +87,7 @@ def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...],
     fig = trajectory_figure(data, resources, list(data["choices"]))
     for i, name in enumerate(resources, 1):  # the panel titles, in the page's language
         fig.layout.annotations[i - 1].text = say(f"results.res_{name}")
+    fig.update_xaxes(title_text=say("results.x_axis"), row=len(resources), col=1)
     where = say("results.where_end" if data["rounds"][-1] == 12 else "results.where_next")
     fig.update_layout(width=560, height=170 * len(resources) + 120,
                       margin={"l": 40, "r": 10, "t": 70, "b": 40},
