@@ -328,3 +328,22 @@ def test_simulate_reports_a_failed_invariant_with_its_game_and_seed(
     status, out, err = run(capsys, "simulate", "--players", "2", "--games", "3", "--seed", "20")
     assert status == 1 and out == ""
     assert "game 2 (seed 21)" in err and "Bane 13" in err and "Traceback" not in err
+
+
+def test_the_analysis_tables_in_english_are_the_analysis_own_text_and_russian_has_the_numbers(
+        ) -> None:
+    from precog.analysis.ranking import rank_options
+    from precog.analysis.tournament import run_tournament
+    from precog.commands.tables import ranking_text, tournament_text
+
+    state = random_playout(random.Random(2), stop_round=3, seed=2, players=3).final
+    ranking = rank_options(state, state.to_move)
+    assert ranking_text(ranking, "en") == ranking.table()
+    russian = ranking_text(ranking, "ru")
+    assert russian.startswith(f"место {state.to_move}, раунд 3") and "Healthy" not in russian
+    assert [line.split()[:4] for line in russian.splitlines()[2:]] == [
+        line.split()[:4] for line in ranking.table().splitlines()[2:]]
+    result = run_tournament(["random", "greedy"], 2, seed=1, workers=1, players=2,
+                            mode="competitive", setup="standard", difficulty="normal")
+    assert tournament_text(result, "en") == result.table()
+    assert "партии, 2 игрока" in tournament_text(result, "ru")

@@ -28,10 +28,19 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.plots``
     ``trajectory_figure(data, resources=[...]) -> plotly.graph_objects.Figure`` (plotly is
     imported there only).
-``precog.analysis.bots``
-    the protocol ``choose(observation, legal_actions) -> action`` (simulating bots get
-    ``sample_world(rng)``); ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
+``precog.analysis.players``
+    the one bot protocol ``Player.choose(observation, legal, sample_world) -> action``;
+    ``ask(player, state, seat)`` (the one adapter: observation, legal actions, a world sampler
+    bound to ``determinize``); ``as_policy``; ``first_legal`` (``done`` in a cooperative
+    Objective step); ``random_policy``; ``until_seat``. ``Policy`` is the engine's
+    ``policy(state, seat) -> action``, played by ``precog.engine.playout.play_on``.
+``precog.analysis.bots`` (Random and Greedy from ``precog.analysis.basic_bots``)
+    ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
     ``make_bot(name, seed)``, ``play_game(bots, seed, **setup)``.
+``precog.analysis.rounds``
+    ``RoundPlayer``: one seat's round in sampled worlds (best plan after a choice, cached per
+    Boat; a choice played to the round's end), shared by the tree and the trajectories;
+    ``round_values``.
 ``precog.analysis.tournament``
     ``run_tournament(bots, games, seed, players, mode, setup, difficulty, workers)``.
 ``precog.analysis.rollouts`` / ``precog.analysis.batch``

@@ -6,9 +6,10 @@ Every bot is a :class:`~precog.analysis.players.Player`: one method,
 (:func:`~precog.analysis.players.ask` binds it to ``determinize(state, seat, rng)``, which uses
 only what the seat may see). A bot never receives the real position.
 
-* :class:`RandomBot`: a uniformly random legal action.
+* :class:`RandomBot`: a uniformly random legal action (from :mod:`~precog.analysis.basic_bots`).
 * :class:`GreedyBot`: the best immediate outcome: each Keep/Give and each plan step is judged
-  by the Boat's resources at the end of this round (no projection, no look-ahead beyond it).
+  by the Boat's resources at the end of this round (no projection, no look-ahead beyond it;
+  from :mod:`~precog.analysis.basic_bots`).
 * :class:`LookaheadBot`: the look-ahead tree (:func:`precog.analysis.tree.build_tree`) with
   the projection evaluation, under an opponent model.
 * :class:`RolloutBot`: Monte Carlo: ranks its Keep/Give choices by batched rollouts to the
@@ -22,132 +23,32 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from precog.analysis.evaluation import DEFAULT, Weights, evaluate, immediate
-from precog.analysis.plans import RoundSearch
-from precog.analysis.players import Player, WorldSampler, as_policy
-from precog.analysis.world import AnalysisError, river_outcomes
-from precog.engine import Action, GameState, Observation, apply, new_game
-from precog.engine.actions import Choose, ChooseRooms, EndActions, PassCards
+from precog.analysis.basic_bots import Bot, GreedyBot, RandomBot, _Planner, setup_choice
+from precog.analysis.evaluation import DEFAULT, Weights, evaluate
+from precog.analysis.players import Player, as_policy
+from precog.analysis.ranking import give_values, rank_options
+from precog.analysis.tree import build_tree
+from precog.analysis.world import AnalysisError
+from precog.engine import Action, GameState, Observation, new_game
 from precog.engine.playout import play_on
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "LookaheadBot", "Player", "RandomBot", "RolloutBot",
-           "bot_names", "make_bot", "play_game"]
-
-
-class Bot:
-    """Base class: a seeded generator and the world sampler of the current call.
-
-    ``choose(observation, legal, sample_world)`` keeps ``sample_world`` for :meth:`world` and
-    hands over to :meth:`pick`, which subclasses write.
-    """
-
-    name = "bot"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        self.seed = seed
-        self.sample_world: WorldSampler | None = None
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
-
-    def world(self) -> GameState:
-        if self.sample_world is None:
-            raise AnalysisError(f"{self!r} needs sample_world (a function rng -> a position "
-                                "consistent with its observation) to simulate")
-        return self.sample_world(self.rng)
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action],
-               sample_world: WorldSampler | None = None) -> Action:
-        if sample_world is not None:
-            self.sample_world = sample_world
-        return self.pick(observation, legal_actions)
-
-    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        raise NotImplementedError
-
-
-class RandomBot(Bot):
-    name = "random"
-
-    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
-
-class _Planner(Bot):
-    """Shared by the bots that simulate: setup heuristics and the plan for a round."""
-
-    narrow = False
-    coop_worlds = 0  # worlds that value a cooperative Objective step (0: one, like any step)
-
-    def leaf(self, seat: int) -> Callable[[GameState], float]:
-        raise NotImplementedError
-
-    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        first = legal_actions[0]
-        if isinstance(first, ChooseRooms | PassCards):
-            return setup_choice(self.world(), observation.player, legal_actions)
-        if isinstance(first, Choose):
-            return self.decide(observation, legal_actions)
-        return self.plan_step(observation, legal_actions)
-
-    def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        raise NotImplementedError
-
-    def plan_step(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """The first step of the best plan for the rest of this round."""
-        if self.coop_worlds and isinstance(legal_actions[-1], EndActions):
-            return self.objective_step(observation, legal_actions)
-        world = self.world()
-        seat = observation.player
-        search = RoundSearch(seat, river_outcomes(observation), self.leaf(seat),
-                             narrow=self.narrow)
-        line = search.run(world)
-        if line.steps and line.steps[0] in legal_actions:
-            return line.steps[0]
-        return legal_actions[0]
-
-
-    def objective_step(self, observation: Observation,
-                       legal_actions: Sequence[Action]) -> Action:
-        """Cooperative Objective step (reveal, mitigate or done): each option is valued by the
-        best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds, so
-        that a reveal is judged over every tile it could show (one sampled world would show one
-        tile and make revealing look good or bad by chance). Ties go to ``done``."""
-        seat = observation.player
-        rivers = river_outcomes(observation)
-        totals = dict.fromkeys(legal_actions, 0.0)
-        for _ in range(self.coop_worlds):
-            world = self.world()
-            for action in legal_actions:
-                search = RoundSearch(seat, rivers, self.leaf(seat), narrow=self.narrow)
-                totals[action] += search.run(apply(world, action)).value
-        return max(reversed(legal_actions), key=lambda a: totals[a])
-
-
-class GreedyBot(_Planner):
-    """Best immediate outcome: the Boat's resources at the end of this round."""
-
-    name = "greedy"
-    narrow = True
-
-    def leaf(self, seat: int) -> Callable[[GameState], float]:
-        return lambda s: immediate(s, seat)
-
-    def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        from precog.analysis.tree import build_tree
-
-        seat = observation.player
-        root = build_tree(self.world(), seat, depth_rounds=1,
-                          evaluation=lambda s, who: immediate(s, who), seed=self.rng.randrange(
-                              1 << 30), worlds=1, leaves=False)
-        return best_child_action(root, legal_actions)
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "LookaheadBot",
+    "Player",
+    "RandomBot",
+    "RolloutBot",
+    "best_child_action",
+    "bot_names",
+    "make_bot",
+    "play_game",
+    "setup_choice",
+]
 
 
 class LookaheadBot(_Planner):
@@ -171,16 +72,12 @@ class LookaheadBot(_Planner):
         return lambda s: evaluate(s, seat, weights)
 
     def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        from precog.analysis.tree import build_tree
-
         seat = observation.player
         world = self.world()
         root = build_tree(world, seat, model=self.model, depth_rounds=self.depth_rounds,
                           evaluation=self.weights, seed=self.rng.randrange(1 << 30),
                           worlds=self.worlds, leaves=False)
         if self.spite and world.config.mode == "competitive":
-            from precog.analysis.ranking import give_values
-
             worth = give_values(world, seat, self.rng.randrange(1 << 30))
             for child in root.children:
                 child.value -= self.spite * worth.get(child.label.split()[-1], 0.0)
@@ -202,8 +99,6 @@ class RolloutBot(_Planner):
         return lambda s: evaluate(s, seat, weights)
 
     def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        from precog.analysis.ranking import rank_options
-
         ranking = rank_options(self.world(), observation.player, model=self.model,
                                rollouts=self.rollouts, seed=self.rng.randrange(1 << 30),
                                depth_rounds=1, with_give_values=False)
@@ -220,30 +115,6 @@ def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
         if str(action) == best.label:
             return action
     raise AnalysisError(f"the tree's best choice {best.label} is not legal")
-
-
-def setup_choice(world: GameState, seat: int, legal_actions: Sequence[Action]) -> Action:
-    """Advanced setup: keep the two rooms with the cheapest Machines; send right the two
-    cards that give least (the other two become the first hand)."""
-    first = legal_actions[0]
-    comps = world.components
-    if isinstance(first, ChooseRooms):
-        def cheap(a: Action) -> float:
-            assert isinstance(a, ChooseRooms)
-            return sum(1.0 / max(1, m.batteries) for r in a.rooms
-                       for m in comps.room_by_id[r].face(True))
-        return max(legal_actions, key=cheap)
-    hand = world.players[seat].hand
-
-    def worth(card_id: str) -> float:
-        card = comps.cards[card_id]
-        return (card.gain or 0) + card.bonus.total() - 0.5 * (card.cost or 0)
-
-    weakest = tuple(sorted(hand, key=worth)[:2])
-    for a in legal_actions:
-        if isinstance(a, PassCards) and set(a.cards) == set(weakest):
-            return a
-    return legal_actions[0]
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from precog.analysis.basic_bots import GreedyBot
 from precog.analysis.players import ask
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
@@ -72,8 +73,6 @@ class BotPrediction(OpponentModel):
     def __init__(self, seed: int = 0, bot: Any = None, samples: int = 2) -> None:
         super().__init__(seed)
         if bot is None:
-            from precog.analysis.bots import GreedyBot
-
             bot = GreedyBot(seed=seed)
         self.bot = bot
         self.samples = samples

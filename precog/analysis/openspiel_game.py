@@ -178,9 +178,8 @@ class PrecogState(pyspiel.State):
         assert s is not None
         choices = {seat: self._options(seat)[a] for seat, a in enumerate(actions)}
         start = (s.round, s.phase)
-        while (s.round, s.phase) == start and not s.is_over:
-            s = apply(s, choices[s.to_move])
-        self._set(s)
+        self._set(play_on(s, lambda w, seat: choices[seat],
+                          lambda w: (w.round, w.phase) != start))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.position is None:

@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.evaluation import terminal_value
-from precog.engine import Action, GameState, Phase, Step, apply, determinize, legal_actions
+from precog.engine import Action, GameState, Phase, Step, determinize, legal_actions
 from precog.engine.actions import PlaceYmunes
+from precog.engine.playout import play_on
 
 WIDTH = 512  # uniforms per rollout row (a longer game reuses the row from its start)
 
@@ -86,19 +87,19 @@ def play_out(state: GameState, policy: RolloutPolicy, row: np.ndarray,
 
     ``forced``: seats whose choice in this round's Decision phase is given (no uniform used).
     """
-    j = 0
+    used = [0]
     width = len(row)
     start = state.round
-    while not state.is_over:
-        if forced and state.phase is Phase.DECISION and state.round == start and (
-                state.to_move in forced):
-            state = apply(state, forced[state.to_move])
-            continue
-        options = legal_actions(state)
-        u = float(row[j % width])
-        j += 1
-        state = apply(state, options[policy.index(state, u, options)])
-    return state
+
+    def move(s: GameState, seat: int) -> Action:
+        if forced and s.phase is Phase.DECISION and s.round == start and seat in forced:
+            return forced[seat]
+        options = legal_actions(s)
+        u = float(row[used[0] % width])
+        used[0] += 1
+        return options[policy.index(s, u, options)]
+
+    return play_on(state, move, limit=1 << 30)
 
 
 def sample_starts(state: GameState, seat: int, count: int, seed: int) -> list[GameState]:

@@ -15,8 +15,14 @@ from typing import Any
 from precog.analysis.errors import AnalysisError
 from precog.analysis.plans import Line, RoundSearch
 from precog.analysis.players import first_legal
-from precog.analysis.world import resolve_decision, river_outcomes, with_river_tile
-from precog.engine import Action, GameState, Phase, legal_actions, observation
+from precog.analysis.world import (
+    canonical_world,
+    knowledge,
+    resolve_decision,
+    river_outcomes,
+    with_river_tile,
+)
+from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
 
@@ -85,6 +91,26 @@ class RoundPlayer:
             after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
             values[card] = self.search(after, narrow=True)[1].value
         return min(values, key=lambda c: values[c])
+
+
+def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float],
+                 seed: int) -> list[tuple[Choose, float]]:
+    """Each (Keep, Give) choice of ``seat`` in ``world`` valued over this round: the mean,
+    over the cards the right neighbour may Give (each equally likely), of the best plan's
+    value (a one-round look-ahead tree under the uniform model, River left collapsed)."""
+    know = knowledge(world, seat)
+    state = canonical_world(world, seat)
+    player = RoundPlayer(seat, state.config.players, leaf)
+    base = determinize(state, seat, random.Random(seed))
+    out = []
+    for choice in know.choices:
+        p = 1.0 / len(know.incoming)
+        values = []
+        for give in know.incoming:
+            after = resolve_decision(base, seat, choice, {player.right: give}, first_legal)
+            values.append(player.search(after, narrow=True)[1].value)
+        out.append((choice, sum(p * v for v in values)))
+    return out
 
 
 def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:

@@ -19,15 +19,14 @@ from precog.analysis.players import SECRET_PHASES, Policy, first_legal, until_se
 from precog.engine import (
     Action,
     GameState,
-    Observation,
     Phase,
     determinize,
     legal_actions,
     observation,
 )
 from precog.engine.actions import Choose
+from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
-from precog.engine.state import FEEDING_ROUNDS
 
 __all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
            "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
@@ -81,15 +80,9 @@ def passed_pair(hand: tuple[str, ...], decision_zone: tuple[str, ...],
 
 # -- River chance ----------------------------------------------------------------------
 
-def river_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
-    """The tile revealed at the end of this round with its probability (None: an Island)."""
-    if obs.round in FEEDING_ROUNDS:
-        return [(None, 1.0)]
-    season = min(3, (obs.round - 1) // 4 + 1)
-    unseen = obs.river_unseen[season - 1]
-    if not unseen:
-        return [(None, 1.0)]
-    return [(tile, 1.0 / len(unseen)) for tile in unseen]
+river_outcomes = chance_outcomes
+"""The next River flip's outcomes from one seat's observation (the engine's
+:func:`~precog.engine.observation.chance_outcomes`)."""
 
 
 def with_river_tile(world: GameState, tile: str | None) -> GameState:

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from precog.analysis.tree import render_tree_text
     from precog.analysis.world import AnalysisError
     from precog.commands.show import parse_position, read_input
+    from precog.commands.tables import ranking_text
 
     source, text = read_input(args.position)
     state = parse_position(source, text)
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             out["tree"] = ranking.tree.to_dict(max_depth=6)
         print_json(out)
         return 0
-    print(ranking.table())
+    print(ranking_text(ranking, args.lang))
     if args.tree and ranking.tree is not None:
         print()
         print(render_tree_text(ranking.tree, max_depth=6, principal_only=False))

@@ -53,6 +53,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from precog.analysis.bots import bot_names
     from precog.analysis.tournament import run_tournament
+    from precog.commands.tables import tournament_text
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     known = set(bot_names())
@@ -65,5 +66,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict())
     else:
-        print(result.table())
+        print(tournament_text(result, args.lang))
     return 0

@@ -19,9 +19,9 @@ from precog.engine.errors import (
     PrecogError,
 )
 from precog.engine.game import Game, replay
-from precog.engine.observation import Observation, determinize, observation
+from precog.engine.observation import Observation, chance_outcomes, determinize, observation
+from precog.engine.plain_text import render_text
 from precog.engine.refusals import Refusal, RefusalCode
-from precog.engine.render import render_text
 from precog.engine.rules import apply, legal_actions, parse_action, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
 from precog.engine.setup import new_game
@@ -59,6 +59,7 @@ __all__ = [
     "RuleOptions",
     "Step",
     "apply",
+    "chance_outcomes",
     "determinize",
     "from_json",
     "from_position",

@@ -10,6 +10,7 @@ from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
 from precog.engine.components import NO_GAINS, Gains, Machine
 from precog.engine.fastcopy import replace
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
+from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
@@ -96,7 +97,7 @@ def after_gains(state: GameState) -> GameState:
             return gains.offer(state, effect, "machines")
     state = replace(state, pending=NO_GAINS, pending_source="")
     if state.config.options.heal_in_action_phase:
-        state = state.with_player(seat, heal(state.players[seat]))
+        state = state.with_player(seat, gains.heal(state.players[seat]))
     if state.config.coop:
         return replace(state, step=Step.COOP)
     return next_seat(state)
@@ -130,19 +131,11 @@ def machine_effects(state: GameState, seat: int) -> Gains:
     return total
 
 
-def heal(p: PlayerState) -> PlayerState:
-    """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
-    n = min(p.doctors, p.contaminated)
-    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
-
-
 def next_seat(state: GameState) -> GameState:
     nxt = state.to_move + 1
     state = replace(state, pending=NO_GAINS, pending_source="")
     if nxt < state.n:
         return replace(state, to_move=nxt, step=Step.ACTIVATE)
-    from precog.engine.maintenance import begin_maintenance
-
     return begin_maintenance(replace(state, phase=Phase.MAINTENANCE))
 
 

@@ -18,7 +18,13 @@ from precog.engine.components import Gains
 from precog.engine.fastcopy import replace
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
-from precog.engine.state import GameState, Step
+from precog.engine.state import GameState, PlayerState, Step
+
+
+def heal(p: PlayerState) -> PlayerState:
+    """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
+    n = min(p.doctors, p.contaminated)
+    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
 
 
 def current_kind(pending: Gains) -> str:

@@ -9,7 +9,6 @@ Humans; Action Zone cards are discarded.
 from __future__ import annotations
 
 from precog.engine import gains
-from precog.engine.action_phase import heal
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
 from precog.engine.components import NO_GAINS, RiverTile
 from precog.engine.fastcopy import replace
@@ -73,7 +72,7 @@ def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
     lost = humans_to_lose(p)
     p = replace(p, healthy=p.healthy - healthy_lost,
                 contaminated=p.contaminated - (lost - healthy_lost))
-    return p if state.config.options.heal_in_action_phase else heal(p)
+    return p if state.config.options.heal_in_action_phase else gains.heal(p)
 
 
 def options(state: GameState) -> list[Action]:

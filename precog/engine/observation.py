@@ -15,7 +15,7 @@ from typing import Any
 from precog.engine.actions import Action
 from precog.engine.components import Gains
 from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
-from precog.engine.state import GameState, Phase, PlayerState, Step
+from precog.engine.state import FEEDING_ROUNDS, GameState, Phase, PlayerState, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,19 @@ class Observation:
         out["phase"], out["step"] = self.phase.value, self.step.value
         out["own_choice"] = None if self.own_choice is None else str(self.own_choice)
         return out
+
+
+def chance_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
+    """The River tile turned over at the end of the observed round, as seen from that seat:
+    ``[(tile, probability)]`` over the season's tiles it has not seen (each equally likely);
+    ``[(None, 1.0)]`` when an Island comes instead (a feeding round) or nothing is left."""
+    if obs.round in FEEDING_ROUNDS:
+        return [(None, 1.0)]
+    season = min(3, (obs.round - 1) // 4 + 1)
+    unseen = obs.river_unseen[season - 1]
+    if not unseen:
+        return [(None, 1.0)]
+    return [(tile, 1.0 / len(unseen)) for tile in unseen]
 
 
 def revealed_count(state: GameState) -> int:

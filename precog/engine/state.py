@@ -206,7 +206,7 @@ class GameState:
                 f"to_move {self.to_move} ({self.config.players} players, {self.config.mode})>")
 
     def __str__(self) -> str:
-        from precog.engine.render import render_text
+        from precog.engine.plain_text import render_text
 
         return render_text(self)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from precog.engine import GameState, Phase, PrecogError, Step, apply, legal_actions
 from precog.engine.action_phase import activation_cost, triggered_machines
-from precog.engine.actions import Action, Activate, Choose, Reveal, SpendProtectors
+from precog.engine.actions import Action, Activate, Reveal, SpendProtectors
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
 from precog.engine.scoring import TEAMS
@@ -357,7 +357,3 @@ def _teammate(ctx: Context) -> Quiz:
                     for x in range(s.config.players) if x != seat)
     return Quiz("teammate", ctx.say("question"), choices, frozenset({str(mate)}), False,
                 ctx.say("working", a=team[0], b=team[1], role=role))
-
-
-def choose_actions(state: GameState) -> list[Choose]:
-    return [a for a in legal_actions(state) if isinstance(a, Choose)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -210,19 +209,14 @@ class Explorer(widgets.VBox):
                                          phase=_phase_text(state, self.lang)))
             return
         self.cancel()
-        self.analyse_button.disabled = True
-        self.cancel_button.disabled = False
-        self.progress.value = 0.0
-        self.progress.bar_style = "info"
-        self.status.value = f'<span class="pc-busy">{self.w.say("explorer.analysing")}</span>'
+        self.controls.started()
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
                          self._report, self._done)
 
     def cancel(self) -> None:
         """Stop the running analysis (its partial result is shown)."""
         if self.model.cancel():
-            self.status.value = (f'<span class="pc-busy">{self.w.say("explorer.cancelling")}'
-                                 "</span>")
+            self.controls.busy(self.w.say("explorer.cancelling"))
 
     def _report(self, fraction: float, message: str) -> None:
         now = time.perf_counter()
@@ -232,23 +226,17 @@ class Explorer(widgets.VBox):
         self.progress.value = fraction
         if self.lang != "en":  # the analysis reports its progress in English words
             message = self.w.say("explorer.progress", percent=f"{fraction:.0%}")
-        self.status.value = f'<span class="pc-busy">{escape(message[:80])}</span>'
+        self.controls.busy(message)
 
     def _done(self, error: BaseException | None = None) -> None:
-        self.analyse_button.disabled = False
-        self.cancel_button.disabled = True
         if error is not None:
-            self.progress.bar_style = "danger"
-            self.status.value = ""
+            self.controls.finished(None)
             self.message.error(self.w.say("explorer.analysis"), error)
             return
         if self.model.trajectory_error is not None:
             self.message.error(self.w.say("explorer.trajectories"), self.model.trajectory_error)
-        self.progress.value = 1.0
-        self.progress.bar_style = "success"
-        key = "explorer.cancelled_in" if self.analysis_meta.get("cancelled") else "explorer.done_in"
-        seconds = self.analysis_meta["seconds"]
-        self.status.value = f'<span class="pc-done">{self.w.say(key, seconds=seconds)}</span>'
+        self.controls.finished(bool(self.analysis_meta.get("cancelled")),
+                               self.analysis_meta["seconds"])
         self._draw_results()
 
     # -- results --------------------------------------------------------------------------

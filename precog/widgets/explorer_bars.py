@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as widgets
 
@@ -100,6 +101,7 @@ class Controls(widgets.VBox):
         for box in (self.model_in, self.rollouts_in, self.depth_in, self.seed_in):
             box.style.description_width = "initial"
             box.layout.width = "auto"
+        self.say = say
         self.analyse_button = button(say("explorer.analyse"), style="primary", icon="search",
                                      cls="pc-analyse")
         self.cancel_button = button(say("explorer.cancel"), icon="stop", style="warning",
@@ -118,6 +120,29 @@ class Controls(widgets.VBox):
         row2.add_class("pc-run-row")
         self.children = [row1, row2]
         self.add_class("pc-setup")
+
+    def busy(self, text: str) -> None:
+        self.status.value = f'<span class="pc-busy">{escape(text[:80])}</span>'
+
+    def started(self) -> None:
+        self.analyse_button.disabled = True
+        self.cancel_button.disabled = False
+        self.progress.value = 0.0
+        self.progress.bar_style = "info"
+        self.busy(self.say("explorer.analysing"))
+
+    def finished(self, cancelled: bool | None, seconds: float = 0.0) -> None:
+        """The end of a run after ``seconds``: done, ``cancelled`` (None: it failed)."""
+        self.analyse_button.disabled = False
+        self.cancel_button.disabled = True
+        if cancelled is None:
+            self.progress.bar_style = "danger"
+            self.status.value = ""
+            return
+        self.progress.value = 1.0
+        self.progress.bar_style = "success"
+        key = "explorer.cancelled_in" if cancelled else "explorer.done_in"
+        self.status.value = f'<span class="pc-done">{escape(self.say(key, seconds=seconds))}</span>'
 
     def params(self) -> dict[str, object]:
         """``rank_options`` arguments from the controls."""

@@ -38,7 +38,7 @@ from precog.widgets.common import (
     uploaded_bytes,
 )
 from precog.widgets.figures import game_resources_figure
-from precog.widgets.play_setup import SetupBar
+from precog.widgets.play_setup import SaveLoad, SetupBar
 from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, make_bot
 
 
@@ -110,17 +110,9 @@ class PlayApp(widgets.VBox):
         self.result.add_class("pc-result-box")
         self.board = BoardView(labels=True, lang=self.lang)
         self.game_log = widgets.HTML()
-        self.save_html = widgets.HTML()
-        self.load_text = widgets.Textarea(placeholder=say("play.paste_here"), rows=3)
-        self.load_text.layout.width = "100%"
-        self.load_button = button(say("play.load_pasted"), icon="upload", cls="pc-load")
-        self.load_button.on_click(lambda _b: self.load_text_value())
-        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description=say("play.load_file"))
-        self.upload.observe(lambda _c: self.load_upload(), names="value")
-        save = widgets.VBox([self.save_html,
-                             widgets.HTML(f'<div class="pc-sub">{say("play.load")}</div>'),
-                             self.load_text, widgets.HBox([self.load_button, self.upload])])
+        save = SaveLoad(self.load_text_value, self.load_upload, self.lang)
+        for name in ("save_html", "load_text", "load_button", "upload"):
+            setattr(self, name, getattr(save, name))
         self.hint_box = widgets.VBox([widgets.HTML(
             f'<div class="pc-none">{say("play.hint_empty")}</div>')])
         self.tabs = widgets.Tab([self.game_log, save, self.hint_box])

@@ -1,4 +1,5 @@
-"""The play page's setup bar: players, your seat, mode, difficulty, setup, seed, the bots."""
+"""The play page's bars: the setup (players, your seat, mode, difficulty, setup, seed, the
+bots) and the save / load tab."""
 
 from __future__ import annotations
 
@@ -85,3 +86,24 @@ class SetupBar(widgets.VBox):
     def bots(self) -> dict[int, str]:
         """The bot chosen for every seat (the human's seat is skipped when seating)."""
         return {i: w.value for i, w in enumerate(self.bot_in)}
+
+
+class SaveLoad(widgets.VBox):
+    """The position string and downloads (``save_html``), and loading pasted text or a file;
+    the page is told through ``on_paste()`` and ``on_upload()``."""
+
+    def __init__(self, on_paste: Callable[[], None], on_upload: Callable[[], None],
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        say = words(lang).say
+        self.save_html = widgets.HTML()
+        self.load_text = widgets.Textarea(placeholder=say("play.paste_here"), rows=3)
+        self.load_text.layout.width = "100%"
+        self.load_button = button(say("play.load_pasted"), icon="upload", cls="pc-load")
+        self.load_button.on_click(lambda _b: on_paste())
+        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
+                                         description=say("play.load_file"))
+        self.upload.observe(lambda _c: on_upload(), names="value")
+        self.children = [self.save_html,
+                         widgets.HTML(f'<div class="pc-sub">{say("play.load")}</div>'),
+                         self.load_text, widgets.HBox([self.load_button, self.upload])]

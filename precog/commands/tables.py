@@ -1,0 +1,51 @@
+"""The analysis tables of ``precog analyse`` and ``precog tournament`` in the reader's words.
+
+In English the text is the analysis' own ``Ranking.table()`` / ``TournamentResult.table()``
+line for line (``tests/test_cli.py`` checks it); other languages fill ``[cli]`` of
+``precog/data/words/<lang>/app.toml`` with the same numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from precog.session.words import words
+
+
+def ranking_text(ranking: Any, lang: str) -> str:
+    """The ranked Keep/Give table of ``ranking`` (a :class:`~precog.analysis.ranking.Ranking`)."""
+    w, m = words(lang), ranking.meta
+    how = (w.say("cli.rank_rollouts", n=m["samples"]) if m.get("rollouts")
+           else w.say("cli.rank_lookahead", n=m["depth_rounds"]))
+    partial = "" if m.get("complete", True) else w.say("cli.rank_partial")
+    out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],
+                 seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
+           w.say("cli.rank_columns")]
+    for i, r in enumerate(ranking.rows, 1):
+        ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
+        back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
+        out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
+                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
+    return "\n".join(out)
+
+
+def tournament_text(result: Any, lang: str) -> str:
+    """The standings and margins of a tournament (a ``TournamentResult``)."""
+    w, c = words(lang), result.config
+    level = w.say(f"text.difficulty_{c['difficulty']}")
+    difficulty = f" ({level})" if c["mode"] == "coop" else ""
+    lines = [w.say("cli.tour_head", games=c["games"], players=c["players"],
+                   mode=w.say(f"text.mode_{c['mode']}"), difficulty=difficulty,
+                   setup=w.say(f"text.setup_{c['setup']}"), seed=c["seed"],
+                   seconds=result.elapsed_s),
+             w.say("cli.tour_columns")]
+    for s in result.standings:
+        lines.append(f"{s.bot:<12} {s.games:>5} {s.win_rate:>7.1%} "
+                     f"[{s.win_low:>5.1%}, {s.win_high:>5.1%}] "
+                     f"{s.healthy:>8.2f} ±{s.healthy_ci95:>5.2f}")
+    for m in result.margins:
+        sig = w.say("cli.tour_significant" if m.significant else "cli.tour_not_significant")
+        lines.append(w.say("cli.tour_margin", a=m.a, b=m.b, healthy=m.healthy_diff,
+                           healthy_ci=m.healthy_diff_ci95, wins=m.win_diff,
+                           wins_ci=m.win_diff_ci95, games=m.games, sig=sig))
+    return "\n".join(lines)

@@ -1,0 +1,17 @@
+"""The runnable examples in the session layer's docstrings (and the modules it reworked)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["precog.session.table", "precog.session.play", "precog.session.explore",
+           "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_run(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
