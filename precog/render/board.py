@@ -33,6 +33,7 @@ from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, ROUNDS
 from precog.render.cards import card_back_html, card_html, empty_slot_html, gains_html
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 _MAX_PAWNS = 10
@@ -110,7 +111,8 @@ def _seat_order(state: GameState, viewer: int | None) -> list[int]:
 def seat_name(state: GameState, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
     code = state.config.decks[seat]
     return words(lang).say("board.seat_name", seat=seat,
-                           prescient=state.components.prescients.get(code, code))
+                           prescient=component_name(
+                               state.components.prescients.get(code, code), lang))
 
 
 def _header(ctx: _Ctx) -> str:
@@ -168,7 +170,8 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
             f'{icon("boat", 22)}</span>' if here else "")
     part = f"river.{i + 1}"
     if island:
-        name = next((t.name for t in comps.islands if t.id == tile_id), tile_id)
+        name = component_name(next((t.name for t in comps.islands if t.id == tile_id), tile_id),
+                              ctx.lang)
         cls = "pc-tile pc-island" + ("" if face_up else " pc-ahead")
         tip = ctx.say("island_tip", round=i + 1, name=name)
         return (f'<div class="{cls}"{ctx.a(part, tip)}>{pawn}<span class="pc-tile-round">'
@@ -188,10 +191,12 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
     effect = (w.gains(tile.gains) if not tile.gains.is_empty() else
               ", ".join(ctx.say("loss_bane" if k == "bane" else "loss", n=n, what=w.resource(k, n))
                         for k, n in tile.losses.items()) or w.say("word.nothing"))
-    tip = ctx.say("tile_tip", round=i + 1, name=tile.name, effect=effect)
+    tip = ctx.say("tile_tip", round=i + 1, name=component_name(tile.name, ctx.lang),
+                  effect=effect)
     return (f'<div class="pc-tile pc-up pc-s{season}"{ctx.a(part, tip)}>{pawn}'
             f'<span class="pc-tile-round">{i + 1}</span><span class="pc-tile-name">'
-            f'{escape(tile.name)}</span><span class="pc-tile-fx">{fx}</span></div>')
+            f'{escape(component_name(tile.name, ctx.lang))}</span>'
+            f'<span class="pc-tile-fx">{fx}</span></div>')
 
 
 def _losses_html(losses: Losses, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -328,16 +333,18 @@ def _rooms(ctx: _Ctx, seat: int, p: PlayerState) -> str:
     rooms = []
     for i, room_id in enumerate(p.rooms):
         room = comps.room_by_id[room_id]
+        name = escape(component_name(room.name, ctx.lang))
         if i >= 2:  # advanced setup: a third room still to be refused
             rooms.append(f'<div class="pc-room pc-candidate"><div class="pc-room-name">'
-                         f'{escape(room.name)} <i>({ctx.say("candidate")})</i></div></div>')
+                         f'{name} <i>({ctx.say("candidate")})</i></div></div>')
             continue
         machines = "".join(_machine(ctx, seat, 3 * i + j, m, p.batteries[3 * i + j])
                            for j, m in enumerate(room.face(s.config.advanced)))
         face = ctx.say("face_advanced" if s.config.advanced else "face_standard")
-        tip = ctx.say("room_tip", room=room.name, face=face, first=3 * i + 1, last=3 * i + 3)
+        tip = ctx.say("room_tip", room=component_name(room.name, ctx.lang), face=face,
+                     first=3 * i + 1, last=3 * i + 3)
         rooms.append(f'<div class="pc-room"{ctx.a(f"seat{seat}.room{i + 1}", tip)}>'
-                     f'<div class="pc-room-name">{escape(room.name)}</div>'
+                     f'<div class="pc-room-name">{name}</div>'
                      f'<div class="pc-machines">{machines}</div></div>')
     return f'<div class="pc-rooms">{"".join(rooms)}</div>'
 

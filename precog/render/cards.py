@@ -18,6 +18,7 @@ from html import escape
 from precog.engine.components import Card, Gains
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 TYPE_CLASS = {"Food": "food", "Human": "human", "Battery": "battery", "Ymune": "ymune"}
@@ -43,7 +44,8 @@ def gains_html(g: Gains, size: int = 14, sign: str = "+", lang: str = DEFAULT_LA
 def card_title(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
     """One sentence describing the card, for tooltips."""
     kind = words(lang).say(f"kind.{card.type.value.lower()}")
-    bits = [_say(lang, "title", id=card.id, name=card.name, type=kind, season=card.season),
+    bits = [_say(lang, "title", id=card.id, name=component_name(card.name, lang), type=kind,
+                 season=card.season),
             _say(lang, "gives", gain=card.gain_text, type=kind)]
     if card.cost is None:
         bits.append(_say(lang, "cost_x"))
@@ -88,7 +90,7 @@ def card_html(card: Card, *, labels: bool = False, part: str | None = None,
         f'{attrs(part, card_title(card, lang), labels, note)}>'
         f'<div class="pc-card-top"><span class="pc-cost" title="{escape(_say(lang, "cost_tip"))}">'
         f'{cost}</span><span class="pc-card-type">{escape(type_name)}</span></div>'
-        f'<div class="pc-card-name">{escape(card.name)}</div>'
+        f'<div class="pc-card-name">{escape(component_name(card.name, lang))}</div>'
         f'<div class="pc-gain">+{gain}{icon(TYPE_ICON[card.type.value], 22)}</div>'
         f"{bonus}"
         f'<div class="pc-card-foot">{bane}<span class="pc-card-id">{card.id}</span>'
@@ -106,7 +108,7 @@ def card_back_html(deck: str, prescient: str = "", *, labels: bool = False,
     classes = " ".join(c for c in ("pc-card", "pc-back", f"pc-deck-{deck.lower()}",
                                    "pc-stack" if count is not None else "",
                                    f"pc-{size}" if size else "") if c)
-    tip = title or _say(lang, "back_tip", deck=prescient or deck)
+    tip = title or _say(lang, "back_tip", deck=component_name(prescient, lang) or deck)
     number = f'<span class="pc-back-count">{count}</span>' if count is not None else ""
     return (f'<div class="{classes}"{attrs(part, tip, labels, note)}>'
             f'<span class="pc-back-mark">{escape(deck)}</span>{number}</div>')

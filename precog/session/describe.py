@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from precog.engine import Card, GameState, PlayerState
 from precog.engine.observation import revealed_count
+from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 
 __all__ = ["card_text", "position_text"]
@@ -67,7 +68,8 @@ def card_text(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
 def _seat(w: Words, state: GameState, seat: int, p: PlayerState,
           hidden_for: int | None) -> list[str]:
     comps = state.components
-    deck = comps.prescients.get(state.config.decks[seat], state.config.decks[seat])
+    deck = component_name(comps.prescients.get(state.config.decks[seat],
+                                               state.config.decks[seat]), w.lang)
     chosen = w.say("text.has_chosen") if state.choices and state.choices[seat] is not None else ""
     out = [w.say("text.seat", seat=seat, deck=deck, chosen=chosen),
            w.say("text.boat", food=p.food, healthy=p.healthy, contaminated=p.contaminated,
@@ -76,13 +78,13 @@ def _seat(w: Words, state: GameState, seat: int, p: PlayerState,
     for i, room_id in enumerate(p.rooms):
         room = comps.room_by_id[room_id]
         if i >= 2:
-            machines.append(w.say("text.candidate", room=room.name))
+            machines.append(w.say("text.candidate", room=component_name(room.name, w.lang)))
             continue
         face = room.face(state.config.advanced)
         parts = [f"m{3 * i + j + 1} {p.batteries[3 * i + j]}/{m.batteries}"
                  f"{'*' if p.batteries[3 * i + j] >= m.batteries else ''}"
                  for j, m in enumerate(face)]
-        machines.append(f"{room.name}: {' '.join(parts)}")
+        machines.append(f"{component_name(room.name, w.lang)}: {' '.join(parts)}")
     out.append(w.say("text.machines", machines="; ".join(machines)))
     hidden = hidden_for is not None and hidden_for != seat and p.hand
     hand = w.say("text.hidden", n=len(p.hand)) if hidden else " ".join(p.hand) or "-"

@@ -47,6 +47,7 @@ from precog.engine.refusals import render_refusal
 from precog.engine.scoring import outcome_text
 from precog.engine.state import REVEAL_COST
 from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
+from precog.session.names import component_name
 
 __all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
            "prompt", "words"]
@@ -151,9 +152,15 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Words:
 
 # -- action labels ----------------------------------------------------------------------------
 
+class Name(str):
+    """A component's name (a room's, a card's) in a label: shown in the reader's language."""
+
+
 def action_label(state: GameState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
     """A button label for ``action`` in ``state`` (costs and effects from the engine)."""
     key, values = _label_key(state, action)
+    values = {k: component_name(v, lang) if isinstance(v, Name) else v
+              for k, v in values.items()}
     return words(lang).say(f"action.{key}", **values)
 
 
@@ -203,7 +210,7 @@ def _battery(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
     slots = room.face(state.config.advanced)[a.machine % 3].batteries
     filled = p.batteries[a.machine] + 1
     key = "battery_powers" if filled == slots else "battery"
-    return key, {"m": a.machine + 1, "room": room.name, "filled": filled, "slots": slots}
+    return key, {"m": a.machine + 1, "room": Name(room.name), "filled": filled, "slots": slots}
 
 
 def _protectors(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
@@ -235,7 +242,7 @@ def _done(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _rooms(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
-    names = [state.components.room_by_id[r].name for r in a.rooms]
+    names = [Name(state.components.room_by_id[r].name) for r in a.rooms]
     return "rooms", {"a": names[0], "b": names[1]}
 
 

@@ -22,7 +22,9 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from precog.engine import DataError
+from precog.engine.components import Condition
 from precog.engine.state import BOAT_FIELDS
+from precog.session.words import words
 from precog.tutor.numbers import rule_numbers
 from precog.tutor.text import fill
 
@@ -77,6 +79,13 @@ def read_toml(lang: str, name: str) -> dict[str, Any]:
         raise DataError(f"{where}: not valid TOML: {err}") from None
 
 
+def language_and(lang: str) -> str:
+    """The word that joins the last two items of a list in ``lang`` (``[language] and`` of
+    its ui.toml): "4, 8 and 12", "4, 8 и 12"."""
+    word = read_toml(lang, "ui.toml").get("language", {}).get("and", "and")
+    return str(word)
+
+
 def lesson_ids(lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Lesson ids in order: ``['lesson01', 'lesson02', ...]``."""
     return sorted(p.name[:-5] for p in _folder(lang).iterdir()
@@ -88,7 +97,9 @@ def lesson_ids(lang: str = DEFAULT_LANGUAGE) -> list[str]:
 class _Table:
     """Typed access to a TOML table with errors that name where the field is."""
 
-    def __init__(self, data: Any, where: str, allowed: tuple[str, ...]) -> None:
+    def __init__(self, data: Any, where: str, allowed: tuple[str, ...],
+                 and_word: str = "and") -> None:
+        self.and_word = and_word
         if not isinstance(data, dict):
             raise DataError(f"{where}: should be a table, got {type(data).__name__}")
         self.data, self.where = data, where
@@ -127,7 +138,7 @@ class _Table:
 def _text(t: _Table, key: str, default: str | None = None) -> str:
     raw: str = t.get(key, str, default)
     try:
-        return fill(raw, rule_numbers())
+        return fill(raw, rule_numbers(), t.and_word)
     except (KeyError, IndexError, ValueError, AttributeError) as err:
         known = ", ".join(sorted(rule_numbers()))
         raise DataError(f"{t.where}: field {key!r}: placeholder problem ({err!r}); "
@@ -213,15 +224,16 @@ _STEP_FIELDS = ("kind", "title", "text", "highlight", "position", "until", "acce
                 "others", "hint", "quiz", "params", "part")
 
 
-def _step(data: Any, where: str) -> LessonStep:
-    t = _Table(data, where, _STEP_FIELDS)
+def _step(data: Any, where: str, and_word: str = "and") -> LessonStep:
+    t = _Table(data, where, _STEP_FIELDS, and_word)
     kind = t.choice("kind", STEP_KINDS)
     until = t.get("until", str, "")
     if kind == "act" and not valid_condition(until):
         raise DataError(f"{where}: an act step needs field 'until', {CONDITION_HELP}; "
                         f"got {until!r}")
     quiz = t.choice("quiz", QUIZ_KINDS) if kind == "quiz" else ""
-    parts = tuple(_part(p, f"{where}.part[{i}]") for i, p in enumerate(t.get("part", list, [])))
+    parts = tuple(_part(p, f"{where}.part[{i}]", and_word)
+                  for i, p in enumerate(t.get("part", list, [])))
     if kind == "explore" and not parts:
         raise DataError(f"{where}: an explore step needs at least one [[step.part]]")
     position = _position(t.data["position"], f"{where}.position") if "position" in t.data else None
@@ -233,8 +245,8 @@ def _step(data: Any, where: str) -> LessonStep:
         params=dict(t.get("params", dict, {})), parts=parts, where=where)
 
 
-def _part(data: Any, where: str) -> Part:
-    t = _Table(data, where, ("id", "label", "text"))
+def _part(data: Any, where: str, and_word: str = "and") -> Part:
+    t = _Table(data, where, ("id", "label", "text"), and_word)
     return Part(id=t.get("id", str), label=_text(t, "label"), text=_text(t, "text"))
 
 
@@ -248,11 +260,13 @@ def load_lesson(lesson_id: str, lang: str = DEFAULT_LANGUAGE) -> Lesson:
     if lesson_id not in lesson_ids(lang):
         raise DataError(f"no lesson {lesson_id!r} (available: {', '.join(lesson_ids(lang))})")
     where = f"lessons/{lang}/{lesson_id}.toml"
+    and_word = language_and(lang)
     t = _Table(read_toml(lang, f"{lesson_id}.toml"), where,
-               ("id", "number", "title", "summary", "position", "step"))
+               ("id", "number", "title", "summary", "position", "step"), and_word)
     if t.get("id", str) != lesson_id:
         raise DataError(f"{where}: field 'id' should be {lesson_id!r}, got {t.data['id']!r}")
-    steps = tuple(_step(s, f"{where} step {i + 1}") for i, s in enumerate(t.get("step", list)))
+    steps = tuple(_step(s, f"{where} step {i + 1}", and_word)
+                  for i, s in enumerate(t.get("step", list)))
     if not steps:
         raise DataError(f"{where}: a lesson needs at least one [[step]]")
     return Lesson(id=lesson_id, number=t.get("number", int), title=_text(t, "title"),
@@ -307,6 +321,14 @@ class UiTexts:
         merged = dict(self._fallback.get(section, {}))
         merged.update(self._data.get(section, {}))
         return merged
+
+    def card_type(self, value: str) -> str:
+        """A card type (``Food``, ``Human``...) in this language, from the shared words."""
+        return words(self.lang).say(f"kind.{value.lower()}")
+
+    def condition(self, cond: Condition) -> str:
+        """A machine condition in this language, from the shared words."""
+        return words(self.lang).condition(cond)
 
 
 @cache

@@ -22,6 +22,7 @@ from precog.tutor.data import (
     _Table,
     _text,
     all_lessons,
+    language_and,
     read_toml,
 )
 
@@ -41,16 +42,35 @@ class Term:
         return (self.term, *self.aliases)
 
 
+ENGLISH_ENDING = "(s|es)?"
+
+
 class Glossary:
-    def __init__(self, terms: list[Term], lang: str) -> None:
+    """The terms of one language.
+
+    ``ending`` is the regular expression of the endings any spelling may take in running text
+    (English: a plural ``s``); a spelling written with a final ``*`` is a stem and takes
+    ``stem_ending`` instead (Russian, whose words change with their case: ``угроз*`` finds
+    "угроза", "угрозу", "угрозы"). ``ignore_case`` matches sentence-initial capitals too.
+    """
+
+    def __init__(self, terms: list[Term], lang: str, ending: str = ENGLISH_ENDING,
+                 ignore_case: bool = False, stem_ending: str | None = None) -> None:
         self.terms = terms
         self.lang = lang
         self._by_id = {t.id: t for t in terms}
         spellings = sorted(((s, t) for t in terms for s in t.spellings),
                            key=lambda st: -len(st[0]))
+        stem = ending if stem_ending is None else stem_ending
+        flags = re.IGNORECASE if ignore_case else 0
+        alternatives = [re.escape(s[:-1]) + f"(?:{stem})" if s.endswith("*")
+                        else re.escape(s) + f"(?:{ending})" for s, _ in spellings]
         self._pattern = re.compile(
-            r"(?<![\w-])(" + "|".join(re.escape(s) for s, _ in spellings) + r")(s|es)?(?![\w-])")
-        self._owner = {s: t for s, t in spellings}
+            r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", flags)
+        self._spellings = [(re.compile(a + r"$", flags), t)
+                           for a, (_s, t) in zip(alternatives, spellings)]
+        self._any_case = [(re.compile(a, re.IGNORECASE), t)
+                          for a, (_s, t) in zip(alternatives, spellings)]
 
     def entry(self, term_id: str) -> Term:
         try:
@@ -60,11 +80,8 @@ class Glossary:
 
     def find(self, spelling: str) -> Term | None:
         """The term spelled exactly ``spelling`` (case-insensitive), if any."""
-        low = spelling.strip().lower()
-        for t in self.terms:
-            if low in (s.lower() for s in t.spellings):
-                return t
-        return None
+        word = spelling.strip()
+        return next((t for pattern, t in self._any_case if pattern.fullmatch(word)), None)
 
     def wrap(self, html: str) -> str:
         """``html`` with the first use of each term wrapped in a tooltip ``<abbr>``.
@@ -91,7 +108,7 @@ class Glossary:
         return "".join(out)
 
     def _tip(self, m: re.Match[str], seen: set[str]) -> str:
-        term = self._owner[m.group(1)]
+        term = next(t for pattern, t in self._spellings if pattern.match(m.group(0)))
         if term.id in seen:
             return m.group(0)
         seen.add(term.id)
@@ -99,8 +116,8 @@ class Glossary:
                 f"{m.group(0)}</abbr>")
 
 
-def _term(data: object, where: str) -> Term:
-    t = _Table(data, where, ("id", "term", "aliases", "text", "lesson"))
+def _term(data: object, where: str, and_word: str = "and") -> Term:
+    t = _Table(data, where, ("id", "term", "aliases", "text", "lesson"), and_word)
     return Term(id=t.get("id", str), term=t.get("term", str), aliases=t.strings("aliases"),
                 text=_text(t, "text"), lesson=t.get("lesson", str))
 
@@ -112,12 +129,24 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
     entries = data.get("term")
     if not isinstance(entries, list) or not entries:
         raise DataError(f"{where}: should hold [[term]] entries")
-    terms = [_term(e, f"{where} term #{i + 1}") for i, e in enumerate(entries)]
+    terms = [_term(e, f"{where} term #{i + 1}", language_and(lang))
+             for i, e in enumerate(entries)]
     ids = [t.id for t in terms]
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
         raise DataError(f"{where}: duplicate term id {sorted(dup)[0]!r}")
-    return Glossary(terms, lang)
+    match = _Table(data.get("match", {}), f"{where} [match]",
+                   ("ending", "stem_ending", "ignore_case"))
+    ending = match.get("ending", str, ENGLISH_ENDING)
+    stem_ending = match.get("stem_ending", str, ending)
+    for key, value in (("ending", ending), ("stem_ending", stem_ending)):
+        try:
+            re.compile(value)
+        except re.error as err:
+            raise DataError(f"{where} [match]: field {key!r} is not a regular expression: "
+                            f"{err}") from None
+    return Glossary(terms, lang, ending, bool(match.get("ignore_case", bool, False)),
+                    stem_ending)
 
 
 # -- the rules lookup ----------------------------------------------------------------------------
@@ -148,6 +177,8 @@ def lookup(query: str, lang: str = DEFAULT_LANGUAGE, limit: int = 6) -> list[Hit
     lessons = {lesson.id: lesson for lesson in all_lessons(lang)}
     hits: list[Hit] = []
     exact = g.find(query)
+    if lang != DEFAULT_LANGUAGE:
+        words = [_stem(w) for w in words]
     for term in g.terms:
         score = _term_score(term, query, words, exact)
         if score:
@@ -175,8 +206,19 @@ def _term_score(term: Term, query: str, words: list[str], exact: Term | None) ->
     return 0
 
 
+def _stem(word: str) -> str:
+    """A Russian query word without its case ending, so "угрозу" finds "угроза" and "угрозы"
+    (a plain cut of the last letters, enough for the game's vocabulary)."""
+    if len(word) > 5:
+        return word[:-2]
+    if len(word) > 3 and word[-1] in "аяыиуюеёоьй":
+        return word[:-1]
+    return word
+
+
 def _has_word(text: str, word: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(word)}(s|es)?(?![\w-])", text) is not None
+    ending = "(s|es)?" if word.isascii() else r"[а-яё]{0,4}"
+    return re.search(rf"(?<![\w-]){re.escape(word)}{ending}(?![\w-])", text) is not None
 
 
 def _excerpt(text: str, word: str, width: int = 110) -> str:

@@ -27,6 +27,11 @@ def tutor_css() -> str:
     return resources.files("precog.tutor").joinpath("tutor.css").read_text(encoding="utf-8")
 
 
+def footer(texts: UiTexts) -> str:
+    """The note under every lesson: an unofficial tool, and the cards are the project's own."""
+    return f'<div class="pt-unofficial pt-footer">{escape(texts.say("label", "unofficial"))}</div>'
+
+
 def styles() -> str:
     """The board's stylesheet and the tutor's, as ``<style>`` elements."""
     return f"{style_tag()}<style>{tutor_css()}</style>"
@@ -38,7 +43,7 @@ def rich(text: str, glossary: Glossary) -> str:
 
 
 def board(state: GameState, seat: int, highlight: Iterable[str] = (),
-          notes: Mapping[str, str] | None = None) -> str:
+          notes: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """The drawn table as the learner's seat sees it, parts labelled, some highlighted.
 
     Highlight names without a seat (``cabins``) mean the learner's own part (``seat0.cabins``).
@@ -48,7 +53,8 @@ def board(state: GameState, seat: int, highlight: Iterable[str] = (),
         marks[_part(part, seat)] = ""
     for part, note in (notes or {}).items():
         marks[_part(part, seat)] = note
-    return f'<div class="pt-board">{board_html(state, seat, labels=True, highlight=marks)}</div>'
+    drawn = board_html(state, seat, labels=True, highlight=marks, lang=lang)
+    return f'<div class="pt-board">{drawn}</div>'
 
 
 def _part(part: str, seat: int) -> str:
@@ -165,7 +171,7 @@ def _flow_zones(flow: CardFlow, stage: int, seat: int, state: GameState,
         tags = () if moved else (texts.say("flow", f"tag_{move.role}"),)
         lit = moved and stage == move.stage
         zones[zone].append(card_html(state.card(move.card), size="small", tags=tags,
-                                     note="" if lit else None))
+                                     note="" if lit else None, lang=texts.lang))
     names = texts.section("zone")
     return "".join(f'<div class="pt-flow-zone pt-zone-{z.lower()}"><div class="pt-zone-name">'
                    f'{escape(names[z])}</div><div class="pt-zone-cards">{"".join(cards) or "—"}'

@@ -33,7 +33,9 @@ from precog.engine.components import Gains
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
 from precog.engine.playout import play_on
 from precog.engine.state import BOAT_FIELDS, FEEDING_ROUNDS
+from precog.session.names import component_name
 from precog.tutor.data import UiTexts
+from precog.tutor.text import plural
 
 MAX_LOOKAHEAD = 400
 
@@ -43,10 +45,7 @@ MAX_LOOKAHEAD = 400
 def gains_text(g: Gains, texts: UiTexts) -> str:
     """``2 Food, 1 Battery`` in the tutor's words; "nothing" when empty."""
     names = texts.section("resource")
-    parts = []
-    for kind, n in g.items():
-        one, many = names.get(kind, [kind, kind])
-        parts.append(f"{n} {one if n == 1 else many}")
+    parts = [f"{n} {plural(n, names.get(kind, [kind]))}" for kind, n in g.items()]
     return texts.say("preview", "list", items=", ".join(parts)) if parts else texts.say(
         "preview", "nothing")
 
@@ -266,10 +265,11 @@ def _rooms(state: GameState, action: ChooseRooms, texts: UiTexts) -> list[str]:
     for room_id in action.rooms:
         room = state.components.room_by_id[room_id]
         machines = "; ".join(texts.say("preview", "machine_rule", line=i + 1,
-                                       cond=m.condition.text, gains=gains_text(m.effect, texts),
-                                       n=m.batteries)
+                                       cond=texts.condition(m.condition),
+                                       gains=gains_text(m.effect, texts), n=m.batteries)
                              for i, m in enumerate(room.face(state.config.advanced)))
-        lines.append(texts.say("preview", "room", name=room.name, machines=machines))
+        lines.append(texts.say("preview", "room", name=component_name(room.name, texts.lang),
+                               machines=machines))
     return lines
 
 

@@ -176,7 +176,8 @@ def _gains(ctx: Context) -> Quiz:
             key = "per_card_x" if card.gain is None else "per_card"
             parts.append(ctx.say(key, card=card.id, other=other.id,
                                  gains=gains_text(plain[slot], ctx.texts)))
-    bonus = ctx.say("bonus_yes" if bonus_given else "bonus_no", t1=g.type.value, t2=r.type.value)
+    bonus = ctx.say("bonus_yes" if bonus_given else "bonus_no",
+                    t1=ctx.texts.card_type(g.type.value), t2=ctx.texts.card_type(r.type.value))
     working = ctx.say("working", parts=" ".join(parts), bonus=bonus,
                       total=gains_text(got, ctx.texts))
     which = ctx.texts.say("quiz_gains", f"slots_{slots}", g=g_id, r=r_id)
@@ -307,14 +308,14 @@ def _machines_trigger(ctx: Context) -> Quiz:
         face = s.components.room_by_id[room_id].face(s.config.advanced)
         for j, machine in enumerate(face):
             m = 3 * i + j
-            label = ctx.say("machine", m=m + 1, cond=machine.condition.text,
+            label = ctx.say("machine", m=m + 1, cond=ctx.texts.condition(machine.condition),
                             gains=gains_text(machine.effect, ctx.texts))
             choices.append(Choice(f"m{m + 1}", label))
             filled = after.players[seat].batteries[m]
             key = ("fires" if m in fired else "unpowered" if filled < machine.batteries
                    else "condition_fails")
             lines.append(ctx.say(key, m=m + 1, a=filled, b=machine.batteries,
-                                 cond=machine.condition.text))
+                                 cond=ctx.texts.condition(machine.condition)))
     choices.append(Choice("none", ctx.say("none")))
     answer = frozenset(f"m{m + 1}" for m in fired) or frozenset({"none"})
     return Quiz("machines_trigger", question, tuple(choices), answer, True, " ".join(lines))

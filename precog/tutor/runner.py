@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from precog.engine import GameState, Phase, PrecogError, legal_actions, why_illegal
 from precog.engine.actions import (
@@ -331,9 +332,21 @@ class LessonRunner:
             return {}
         rows = {}
         for child in root.children:
-            line = [n.label.split(",")[0] for n in principal_line(child)[:2]]
-            rows[child.label] = (child.value, " · ".join(line), child.principal)
+            line = [self._tree_step(n) for n in principal_line(child)[:2]]
+            rows[child.label] = (child.value, " · ".join(x for x in line if x), child.principal)
         return rows
+
+    def _tree_step(self, node: Any) -> str:
+        """One node of the explorer's likely line in the tutor's words: the card that arrives,
+        or the first decision of the plan."""
+        after = node.state
+        if after is None:
+            return ""
+        if node.kind == "plan":
+            return self.texts.say("label", "tree_arrives", card=after.players[self.seat]
+                                  .action_zone[1], n=after.right(self.seat))
+        steps = getattr(node.meta.get("line"), "steps", ())
+        return action_label(after, steps[0], self.texts.lang) if steps else ""
 
     # -- quizzes, parts, the card flow ----------------------------------------------------------
     def answer(self, picked: set[str] | frozenset[str]) -> Feedback:

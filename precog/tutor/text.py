@@ -24,17 +24,37 @@ from html import escape
 from typing import Any
 
 
+def plural(n: int, forms: Sequence[str]) -> str:
+    """The word form for ``n``: two forms (one|many, as in English) or three (one|few|many,
+    the Russian rule: 1, 21, 31... take the first; 2-4, 22-24... the second; the rest the
+    third).
+
+    >>> [plural(n, ("человек", "человека", "человек")) for n in (1, 3, 5)]
+    ['человек', 'человека', 'человек']
+    >>> [plural(n, ("Батарея", "Батареи", "Батарей")) for n in (1, 22, 11, 25)]
+    ['Батарея', 'Батареи', 'Батарей', 'Батарей']
+    """
+    if len(forms) < 3:
+        return forms[0] if n == 1 else forms[-1]
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
+
+
 class RuleFormatter(string.Formatter):
     """``str.format`` with two more specs: ``list`` joins a sequence (``4, 8 and 12``) and
-    ``pl:one|many`` picks a word by the number (``{n:pl:Human|Humans}``)."""
+    ``pl:one|many`` (or ``pl:one|few|many``) picks a word by the number
+    (``{n:pl:Human|Humans}``, see :func:`plural`)."""
 
     def __init__(self, and_word: str = "and") -> None:
         self.and_word = and_word
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("pl:"):
-            one, _, many = format_spec[3:].partition("|")
-            return one if value == 1 else many
+            return plural(value, format_spec[3:].split("|"))
         if format_spec == "list":
             items = [str(v) for v in (value.values() if isinstance(value, Mapping) else value)]
             if len(items) < 2:
@@ -96,18 +116,43 @@ NUMBER_WORDS = ("three", "four", "five", "six", "seven", "eight", "nine", "ten",
 # Words after which a number is a name, not a rule claim: "lesson 2", "line 1", "seat 0".
 NAME_WORDS = ("lesson", "lessons", "line", "lines", "seat", "seats", "season", "step",
               "stage", "part", "m", "room", "tile", "or")
+# Russian: number words and naming words are matched by their start, so every case counts
+# ("трёх", "четырьмя"; "урока", "сезоне", "линии").
+NUMBER_STEMS_RU = ("трёх", "трем", "трём", "четыр", "пят", "шест", "восем", "восьм", "девят",
+                   "десят", "одиннадцат", "двенадцат", "тридцат", "сорок", "шестьдесят")
+NUMBER_WORDS_RU = ("три", "тремя", "семь", "семи", "семью")
+NAME_STEMS_RU = ("урок", "лини", "мест", "сезон", "шаг", "этап", "част", "отсек", "жетон",
+                 "или", "m", "ряд", "раздел")
 _NUMBER = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+_NUMBER_RU = re.compile(r"^(\d+|" + "|".join(NUMBER_WORDS_RU) + "|(" + "|".join(NUMBER_STEMS_RU)
+                        + r")[а-яё]*)$", re.IGNORECASE)
 
 
-def bare_numbers(text: str, terms: Sequence[str], window: int = 4) -> list[str]:
+def _is_number(word: str, lang: str) -> bool:
+    return bool((_NUMBER_RU if lang == "ru" else _NUMBER).fullmatch(word))
+
+
+def _is_name_word(word: str, lang: str) -> bool:
+    if lang == "ru":
+        return word.startswith(NAME_STEMS_RU)
+    return word in NAME_WORDS
+
+
+def bare_numbers(text: str, terms: Sequence[str], window: int = 4,
+                 lang: str = "en") -> list[str]:
     """Numbers typed by hand within ``window`` words of a rule term, with their context.
 
     A number right after a naming word ("line 1", "season 2") is a name and is allowed;
-    placeholders are ignored, since their values come from the engine.
+    placeholders are ignored, since their values come from the engine. A term ending in
+    ``*`` is a stem that matches every ending (``люд*`` finds "людей" and "люди").
 
     >>> bare_numbers("Start with 8 Food.", ["Food"])
     ['with 8 Food .']
     >>> bare_numbers("Start with {START_FOOD} Food; line 1 machines.", ["Food", "machines"])
+    []
+    >>> bare_numbers("У вас восемь единиц еды.", ["ед*"], lang="ru")
+    ['вас восемь единиц еды']
+    >>> bare_numbers("Механизмы линии 1 смотрят на карты.", ["карт*"], lang="ru")
     []
     """
     plain = strip_placeholders(text)
@@ -116,9 +161,9 @@ def bare_numbers(text: str, terms: Sequence[str], window: int = 4) -> list[str]:
     term_words = [t.lower().split() for t in terms]
     hits = []
     for i, word in enumerate(words):
-        if not _NUMBER.fullmatch(word):
+        if not _is_number(word, lang):
             continue
-        if i > 0 and lowered[i - 1] in NAME_WORDS:
+        if i > 0 and _is_name_word(lowered[i - 1], lang):
             continue
         near = lowered[max(0, i - window): i + window + 1]
         if any(_contains(near, tw) for tw in term_words):
@@ -126,7 +171,13 @@ def bare_numbers(text: str, terms: Sequence[str], window: int = 4) -> list[str]:
     return hits
 
 
+def _word_is(word: str, term: str) -> bool:
+    if term.endswith("*"):
+        return word.startswith(term[:-1])
+    return word == term or word.rstrip("s") == term
+
+
 def _contains(words: list[str], term: list[str]) -> bool:
     n = len(term)
-    return any(words[k:k + n] == term or [w.rstrip("s") for w in words[k:k + n]] == term
+    return any(all(_word_is(w, t) for w, t in zip(words[k:k + n], term))
                for k in range(len(words) - n + 1))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from precog.engine.actions import Action
 from precog.engine.components import Card
+from precog.session.names import component_name
 from precog.tutor.data import UiTexts, ui_texts
 
 __all__ = ["action_kind", "card_label", "ui_texts"]
@@ -20,8 +21,9 @@ __all__ = ["action_kind", "card_label", "ui_texts"]
 
 def card_label(card: Card, texts: UiTexts) -> str:
     """A one-line description of a card, e.g. ``D07 Battery +2, Cost 1``."""
-    return texts.say("card", "label", id=card.id, name=card.name, type=card.type.value,
-                     gain=card.gain_text, cost=card.cost_text).replace("  ", " ")
+    return texts.say("card", "label", id=card.id, name=component_name(card.name, texts.lang),
+                     type=texts.card_type(card.type.value), gain=card.gain_text,
+                     cost=card.cost_text).replace("  ", " ")
 
 
 def action_kind(action: Action) -> str:

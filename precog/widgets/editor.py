@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from precog.engine import GameState, PrecogError, from_json, to_json
 from precog.engine.state import FEEDING_ROUNDS
+from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import Message, button, discard
 
@@ -174,9 +175,10 @@ class PositionEditor(widgets.VBox):
         comps = self.state.components
         season = i // 4 + 1
         if i % 4 == 3:
-            return [(self.w.say("editor.island", name=t.name), t.id)
+            return [(self.w.say("editor.island", name=component_name(t.name, self.w.lang)), t.id)
                     for t in comps.islands if t.season == season]
-        return [(f"{t.id} · {t.name}", t.id) for t in comps.river if t.season == season]
+        return [(f"{t.id} · {component_name(t.name, self.w.lang)}", t.id)
+                for t in comps.river if t.season == season]
 
     # -- edits ----------------------------------------------------------------------------
     def _setter(self, seat: int, key: str) -> Callable[[dict[str, Any]], None]:

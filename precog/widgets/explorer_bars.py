@@ -52,10 +52,13 @@ class Sources(widgets.Tab):
         self.deal_button = button(say("explorer.deal"), style="primary", icon="random",
                                   cls="pc-deal")
         self.deal_button.on_click(lambda _b: on_deal())
+        # labels as long as the language needs (Russian ones are longer than English)
         for box in (self.players_in, self.mode_in, self.setup_in, self.round_in,
                     self.game_seed_in):
-            box.layout.width = "210px"
-            box.style.description_width = "60px"
+            box.layout.width = "auto"
+            box.style.description_width = "initial"
+        self.round_in.layout.width = "260px"
+        self.deal_button.layout.width = "auto"
         fresh = widgets.HBox([self.players_in, self.mode_in, self.setup_in, self.round_in,
                               self.game_seed_in, self.deal_button])
         fresh.add_class("pc-setup-row")
@@ -96,11 +99,8 @@ class Controls(widgets.VBox):
             description=say("explorer.lookahead"))
         self.seed_in = widgets.IntText(value=0, description=say("setup.seed"))
         for box in (self.model_in, self.rollouts_in, self.depth_in, self.seed_in):
-            box.style.description_width = "76px"
-        self.model_in.layout.width = "300px"
-        self.rollouts_in.layout.width = "290px"
-        self.depth_in.layout.width = "190px"
-        self.seed_in.layout.width = "160px"
+            box.style.description_width = "initial"
+            box.layout.width = "auto"
         self.say = say
         self.analyse_button = button(say("explorer.analyse"), style="primary", icon="search",
                                      cls="pc-analyse")

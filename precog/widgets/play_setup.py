@@ -57,8 +57,9 @@ class SetupBar(widgets.VBox):
             box.observe(lambda _c: self.sync(), names="value")
         for box in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
                     self.setup_in, self.seed_in, *self.bot_in):
-            box.layout.width = "180px"
-            box.style.description_width = "72px"
+            # labels and values as long as the language needs (Russian ones are longer)
+            box.layout.width = "auto"
+            box.style.description_width = "initial"
         self.bots_box = widgets.HBox(self.bot_in)
         self.bots_box.add_class("pc-bots-row")
         row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,

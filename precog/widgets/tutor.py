@@ -130,7 +130,8 @@ class LessonPage(widgets.VBox):
         right.add_class("pt-right")
         columns = widgets.HBox([left, right])
         columns.add_class("pt-columns")
-        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns])
+        super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns,
+                          _html(th.footer(self.texts))])
         self.add_class("pt-app")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ class LessonPage(widgets.VBox):
         self.step_box.value = th.step_html(step.title, step.text, self.glossary)
         focus = self.choosing.focus_part.split("+") if self.choosing.focus_part else []
         highlight = list(step.highlight) + focus
-        self.board.value = th.board(r.state, r.seat, highlight)
+        self.board.value = th.board(r.state, r.seat, highlight, lang=self.texts.lang)
         self.panel.children = self._panel()
         self.panel.layout.display = None if self.panel.children else "none"
         selected = self.choosing.selected

@@ -93,7 +93,7 @@ def picker(page: LessonPage) -> list[widgets.Widget]:
 def _card(page: LessonPage, pick: CardPick) -> widgets.VBox:
     say, card, role = page.texts.say, pick.card, pick.role
     tags = (say("button", role),) if role else ()
-    face = th.card_html(page.runner.state.card(card), tags=tags)
+    face = th.card_html(page.runner.state.card(card), tags=tags, lang=page.texts.lang)
     keep = button(say("button", "keep"), lambda: page.pick("keep", card),
                   "success" if role == "keep" else "", disabled=not pick.keep_ok)
     give = button(say("button", "give"), lambda: page.pick("give", card),

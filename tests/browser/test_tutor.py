@@ -108,10 +108,12 @@ def test_lesson_two_is_completed_through_clicks(app_url: str, page: Page,
     page.locator(".pt-fb-ok").wait_for()
     _next(page, mirror)                      # 4: the cards move
     _flow(page, mirror, "tutor-lesson02-4-flow")
-    _next(page, mirror)                      # 5: which cards come back?
+    _next(page, mirror)                      # 5: at a real table, the Choice cards
+    assert "Choice cards" in page.locator(".pt-step").inner_text()
+    _next(page, mirror)                      # 6: which cards come back?
     _answer_multi(page, mirror)
-    _next(page, mirror)                      # 6: why one comes back
-    _next(page, mirror)                      # 7: play out the round with "show me"
+    _next(page, mirror)                      # 7: why one comes back
+    _next(page, mirror)                      # 8: play out the round with "show me"
     show_me = ui_texts().say("button", "show_me")
     for _ in range(40):
         if mirror.complete:
@@ -121,11 +123,11 @@ def test_lesson_two_is_completed_through_clicks(app_url: str, page: Page,
         page.locator(".pt-feedback").wait_for()
     assert mirror.complete
     screenshot(page, "tutor-lesson02-5-round")
-    _next(page, mirror)                      # 8: choose again
+    _next(page, mirror)                      # 9: choose again
     _choose(page, mirror, "tutor-lesson02-6-choose-again")
-    _next(page, mirror)                      # 9: one came back
+    _next(page, mirror)                      # 10: one came back
     _flow(page, mirror, "tutor-lesson02-7-came-back")
-    _next(page, mirror)                      # 10: what to remember
+    _next(page, mirror)                      # 11: what to remember
     page.get_by_role("button", name=ui_texts().say("button", "finish")).click()
     page.locator(".pt-panel", has_text="Lesson complete").wait_for()
     assert page.locator(".pt-dot-done").count() == total

@@ -46,3 +46,39 @@ def test_the_lookup_puts_the_exact_term_first_then_lesson_steps() -> None:
 def test_the_lookup_of_nothing_finds_nothing() -> None:
     assert lookup("   ") == []
     assert lookup("zeppelin") == []
+
+
+def test_russian_plurals_take_one_few_or_many_by_the_number() -> None:
+    spec = "{n} {n:pl:батарея|батареи|батарей}"
+    assert [fill(spec, {"n": n}) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)] == [
+        "1 батарея", "2 батареи", "4 батареи", "5 батарей", "11 батарей", "12 батарей",
+        "21 батарея", "22 батареи", "25 батарей", "111 батарей"]
+
+
+def test_a_russian_term_gets_its_tooltip_in_any_case_form_and_only_once() -> None:
+    g = glossary("ru")
+    html = g.wrap("<p>Угрозу снижают защитники; угроза растёт, шкала угрозы тоже.</p>")
+    assert html.count('data-term="bane"') == 1 and '>Угрозу</abbr>' in html
+    assert 'data-term="protector"' in html
+    assert 'data-term="bane"' not in g.wrap("<p>Ураган и угорь.</p>")
+
+
+def test_the_russian_lookup_finds_terms_by_any_case_form_and_lesson_steps() -> None:
+    hits = lookup("защитника", "ru")
+    assert hits[0].term is not None and hits[0].term.id == "protector"
+    assert lookup("кормление", "ru")[0].term.id == "island"  # type: ignore[union-attr]
+    assert any(h.term is None and h.step >= 0 for h in lookup("защитник", "ru", limit=20))
+    assert lookup("дирижабль", "ru") == []
+
+
+def test_every_glossary_term_of_english_exists_in_russian_and_teaches_in_the_same_lesson() -> None:
+    en, ru = glossary("en"), glossary("ru")
+    assert [(t.id, t.lesson) for t in en.terms] == [(t.id, t.lesson) for t in ru.terms]
+    assert all(t.text and "{" not in t.text for t in ru.terms)
+
+
+def test_a_russian_spelling_without_a_star_must_match_the_whole_word() -> None:
+    g = glossary("ru")
+    assert "<abbr" not in g.wrap("<p>Раунд пропускают целиком.</p>")  # not "цели"
+    assert 'data-term="objective"' in g.wrap("<p>Все цели выполнены.</p>")
+    assert g.find("угрозу") is g.entry("bane") and g.find("целиком") is None

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from precog.engine import Phase
-from precog.tutor.data import lesson_ids, load_lesson
+from precog.tutor.data import languages, lesson_ids, load_lesson
 from precog.tutor.progress import ProgressStore
 from precog.widgets.tutor import LessonPage, TutorIndex
 
@@ -44,7 +44,7 @@ def _answer(page: LessonPage) -> None:
         page.check_button.click()
     else:
         page.quiz_buttons[next(iter(quiz.answer))].click()
-    assert "Right!" in page.feedback_box.value
+    assert page.texts.say("quiz", "right") in page.feedback_box.value
 
 
 def play_by_clicks(page: LessonPage) -> int:
@@ -70,19 +70,34 @@ def play_by_clicks(page: LessonPage) -> int:
     raise AssertionError(f"not finished after {MAX_CLICKS} clicks at step {r.index + 1}")
 
 
+@pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("lesson_id", lesson_ids())
-def test_every_lesson_plays_to_its_end_by_clicks(lesson_id: str, store: ProgressStore) -> None:
-    page = LessonPage(lesson_id, store=store)
+def test_every_lesson_plays_to_its_end_by_clicks(lesson_id: str, lang: str,
+                                                 store: ProgressStore) -> None:
+    page = LessonPage(lesson_id, lang, store=store)
+    assert page.lesson.lang == lang, f"{lesson_id} has no {lang} edition"
     clicks = play_by_clicks(page)
-    assert clicks > len(load_lesson(lesson_id).steps)
+    assert clicks > len(load_lesson(lesson_id, lang).steps)
     status = store.status(lesson_id)
     assert status is not None and status.done
     end = page.panel.children[0].value
-    assert "Lesson complete" in end and 'href="index.ipynb"' in end
-    ids = lesson_ids()
+    suffix = "" if lang == "en" else f"?lang={lang}"
+    assert page.texts.say("feedback", "lesson_done") in end
+    assert f'href="index.ipynb{suffix}"' in end
+    ids = lesson_ids(lang)
     if lesson_id != ids[-1]:
-        assert f'href="{ids[ids.index(lesson_id) + 1]}.ipynb"' in end
+        assert f'href="{ids[ids.index(lesson_id) + 1]}.ipynb{suffix}"' in end
     assert page.next_button.disabled and page.show_me_button.disabled
+
+
+def test_every_lesson_page_says_its_cards_are_the_projects_reference_set(
+        store: ProgressStore) -> None:
+    for lang, words in (("en", "reference set, not the publisher"),
+                        ("ru", "эталонный набор проекта")):
+        for lesson_id in lesson_ids(lang):
+            page = LessonPage(lesson_id, lang, store=store)
+            footer = page.children[-1].value
+            assert "pt-footer" in footer and words in footer, (lang, lesson_id)
 
 
 def test_give_buttons_on_hand_cards_are_greyed_with_the_reason_shown(
@@ -184,3 +199,41 @@ def test_the_index_lists_every_lesson_with_its_progress(store: ProgressStore) ->
     assert html.count('class="pt-lesson ') == len(lesson_ids())
     assert "step 3 of 10" in html and "done ✓" in html and "1 of 9 lessons done" in html
     assert 'href="lesson09.ipynb"' in html
+
+
+@pytest.mark.parametrize("word, term", [("X", "x"), ("бонус", "bonus"), ("кормление", "island"),
+                                        ("защитники", "protector"), ("угрозу", "bane")])
+def test_the_russian_lookup_finds_the_term_and_its_lesson_in_any_case_form(
+        word: str, term: str, store: ProgressStore) -> None:
+    from precog.tutor.glossary import glossary
+
+    page = TutorIndex("ru", store=store)
+    page.lookup.query.value = word
+    first = page.lookup.results.value.split('<li class="pt-hit">')[1]
+    entry = glossary("ru").entry(term)
+    assert entry.term in first and f'href="{entry.lesson}.ipynb?lang=ru"' in first
+
+
+def test_the_russian_index_is_in_russian_and_its_links_keep_the_language(
+        store: ProgressStore) -> None:
+    store.record("lesson02", step=3, steps=11)
+    page = TutorIndex("ru", store=store)
+    html = page.list_box.value
+    assert "шаг 3 из 11" in html and "Пройдено уроков: 0 из 9" in html
+    assert 'href="lesson09.ipynb?lang=ru"' in html and "Думать наперёд" in html
+    head = page.children[1].value
+    assert "Учимся играть" in head and 'href="../notebooks/index.ipynb?lang=ru"' in head
+    page.lookup.query.value = "дирижабль"
+    assert "ничего не нашлось" in page.lookup.results.value
+
+
+def test_a_page_takes_its_language_from_the_query_and_falls_back_to_english(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from precog.session.language import page_language
+
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    assert page_language() == "ru"
+    monkeypatch.setenv("QUERY_STRING", "lang=de")
+    assert page_language() == "en"
+    monkeypatch.delenv("QUERY_STRING")
+    assert page_language() == "en"

@@ -1,0 +1,43 @@
+"""Names of the reference components in another language (``precog/data/words/<lang>/names.toml``).
+
+The component data name things in English ("Salvage crate", "Workshop"); a language may give
+each name its own. A name the language does not list (a card of your own box, say) is shown as
+it is written in the data, so nothing is ever lost, only left untranslated.
+
+>>> component_name("Workshop", "ru"), component_name("Workshop", "en")
+('Мастерская', 'Workshop')
+>>> component_name("My own card", "ru")
+'My own card'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+from precog.engine import DataError
+
+__all__ = ["component_name", "component_names"]
+
+
+@cache
+def component_names(lang: str) -> dict[str, str]:
+    """English name -> name in ``lang`` (empty for English or a language without the file)."""
+    path = resources.files("precog") / "data" / "words" / lang / "names.toml"
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise DataError(f"precog/data/words/{lang}/names.toml: not valid TOML: {err}") from None
+    names = data.get("name", {})
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        raise DataError(f"precog/data/words/{lang}/names.toml: [name] should map each English "
+                        "name to a text")
+    return dict(names)
+
+
+def component_name(name: str, lang: str) -> str:
+    """``name`` (a card's, room's, tile's or Prescient's) in ``lang``, as written if unknown."""
+    return component_names(lang).get(name, name)
