@@ -12,6 +12,7 @@ from statistics import fmean
 from typing import Any
 
 from precog.commands.common import (
+    UsageError,
     add_command,
     add_game_options,
     game_options,
@@ -70,7 +71,15 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+MAX_GAMES = 100_000  # a summary keeps every final position: about 0.5 GB at most
+MAX_CHECKED_GAMES = 10_000_000  # the checked run keeps only totals (days of work already)
+
+
 def run(args: argparse.Namespace) -> int:
+    top = MAX_CHECKED_GAMES if args.check_invariants else MAX_GAMES
+    if args.games > top:
+        raise UsageError(f"--games {args.games}: expected at most {top:,}"
+                         + ("" if args.check_invariants else " (run several seeds for more)"))
     if args.check_invariants:
         return run_invariants(args)
     try:
@@ -87,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_invariants(args: argparse.Namespace) -> int:
-    from precog.commands.invariant_run import run_checked
+    from precog.engine.checked_run import run_checked
 
     checked = run_checked(args.games, args.seed, full_every=args.full_every,
                           workers=args.workers, progress=not args.json)

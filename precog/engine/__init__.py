@@ -18,7 +18,7 @@ from precog.engine.errors import (
     PositionError,
     PrecogError,
 )
-from precog.engine.game import Game, replay
+from precog.engine.game import Game, LoadedPosition, read_position, replay
 from precog.engine.observation import Observation, determinize, observation
 from precog.engine.render import render_text
 from precog.engine.rules import apply, legal_actions, parse_action, why_illegal
@@ -46,6 +46,7 @@ __all__ = [
     "GameConfig",
     "GameState",
     "IllegalActionError",
+    "LoadedPosition",
     "Observation",
     "OptionError",
     "Outcome",
@@ -65,6 +66,7 @@ __all__ = [
     "observation",
     "parse_action",
     "parse_action_text",
+    "read_position",
     "reference_components",
     "render_text",
     "replay",

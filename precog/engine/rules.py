@@ -16,6 +16,7 @@ from precog.engine.actions import (
     ChooseRooms,
     Mitigate,
     PassCards,
+    malformed,
     parse_action_text,
 )
 from precog.engine.components import Components
@@ -52,6 +53,9 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def why_illegal(state: GameState, action: Action) -> str | None:
     """None when ``action`` is legal now, else a sentence saying why it is refused."""
+    bad = malformed(action)
+    if bad is not None:
+        return bad
     if state.phase is Phase.OVER:
         return "the game is over"
     if state._legal is not None and action in state._legal:
