@@ -22,6 +22,8 @@ import io
 import json
 import os
 import random
+import resource
+import signal
 import sys
 import tempfile
 import time
@@ -78,6 +80,7 @@ from tests.engine.test_fuzz import (
 
 CPU_BOUND = 1.0  # seconds of CPU per input
 WALL_BOUND = 10.0  # seconds of wall time per input (a blocking read would exceed it)
+MEMORY_BOUND = 1 << 30  # bytes of address space an input may add (a real one needs a few MB)
 FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much,
                                        HealthCheck.function_scoped_fixture])
@@ -90,16 +93,45 @@ HUGER = [*HUGE, 10**4000]  # beyond str(): only reachable from Python, not from 
 NON_ASCII_DIGITS = ["٣", "３", "߃", "३", "²", "Ⅲ", "𝟑"]
 
 
+class TookTooLong(AssertionError):
+    """Raised inside a call that outlives the wall-time bound (so a hang fails, not hangs)."""
+
+
+def _on_alarm(_signum: int, _frame: Any) -> None:
+    raise TookTooLong(f"still running after {WALL_BOUND} s")
+
+
+@contextlib.contextmanager
+def guarded() -> Iterator[None]:
+    """Interrupt the call after the wall-time bound, and let it use at most
+    :data:`MEMORY_BOUND` more address space (MemoryError then, not a swapping machine)."""
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/status") as status:
+        used = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize"))
+    resource.setrlimit(resource.RLIMIT_AS, (used + MEMORY_BOUND, hard))
+    signal.setitimer(signal.ITIMER_REAL, WALL_BOUND)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        signal.signal(signal.SIGALRM, previous)
+
+
 def bounded(call: Callable[..., Any], *args: Any,
             refused: type[BaseException] | tuple[type[BaseException], ...] = PrecogError
             ) -> tuple[Any, BaseException | None]:
     """``call(*args)``: (result, None) or (None, the refusal); fails on any other exception
-    and on an input that takes longer than the bounds."""
+    and on an input that takes longer than the bounds or more memory."""
     wall, cpu = time.perf_counter(), time.process_time()
     result: Any = None
     error: BaseException | None = None
     try:
-        result = call(*args)
+        with guarded():
+            result = call(*args)
+    except TookTooLong:
+        raise
     except refused as err:
         error = err
     cpu_used, wall_used = time.process_time() - cpu, time.perf_counter() - wall
@@ -451,7 +483,8 @@ def test_the_command_line_refuses_bad_input_with_status_2_and_one_line_in_bounde
         case: tuple[list[str], str]) -> None:
     argv, stdin = case
     wall, cpu = time.perf_counter(), time.process_time()
-    status, _out, err = run_cli(argv, stdin)
+    with guarded():
+        status, _out, err = run_cli(argv, stdin)
     cpu_used, wall_used = time.process_time() - cpu, time.perf_counter() - wall
     assert status in (0, 2), f"status {status}: {err}"
     if status == 2:
@@ -526,6 +559,17 @@ def test_plays_load_box_loads_or_names_the_refusal_in_bounded_time(
     if play_app.message.kind == "error":
         assert play_app.message.text.startswith("Load (pasted text)")
         assert (play_app.game.state if play_app.game else None) == before
+
+
+def test_the_explorer_analyses_with_a_negative_seed() -> None:
+    from precog.widgets.explorer import Explorer
+
+    ex = Explorer(state=from_position(GOOD), background=False, auto=False)
+    ex.rollouts_in.value = 16
+    ex.seed_in.value = -7
+    ex.analyse_button.click()
+    assert ex.message.kind != "error", ex.message.text
+    assert ex.ranking is not None and all(r.ci95 is not None for r in ex.ranking.rows)
 
 
 # ---------------------------------------------------------------- the issue's inputs, with memory

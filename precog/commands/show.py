@@ -74,7 +74,7 @@ def read_input(arg: str) -> tuple[str, str | bytes]:
         raise UsageError(f"POSITION {_clip(arg)!r}: neither a position string nor a file "
                          f"name; expected {EXPECTED}")
     try:
-        return f"file {clip_path(arg, 300)}", read_regular_file(arg, MAX_POSITION_BYTES,
+        return f"file {clip_path(arg)}", read_regular_file(arg, MAX_POSITION_BYTES,
                                                                 PositionError)
     except PositionError as err:
         reason = str(err).removeprefix(clip_path(arg) + ": ")

@@ -13,7 +13,7 @@ import stat
 from precog.engine.errors import PrecogError
 
 
-def clip_path(path: object, longest: int = 80) -> str:
+def clip_path(path: object, longest: int = 300) -> str:
     text = os.fsdecode(path) if isinstance(path, str | bytes | os.PathLike) else repr(path)
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:longest])
     return text if len(text) <= longest else text[:longest - 3] + "..."

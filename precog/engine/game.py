@@ -149,7 +149,7 @@ def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
     if not text:
         raise PositionError(f"it is empty; {EXPECTED}")
     if text.startswith("{"):
-        data = load_json(text, "JSON text")
+        data = load_json(text)
         if isinstance(data, dict) and data.get("format") == "precog-game":
             game = Game.from_json(data, components)
             return LoadedPosition(game.state, game)

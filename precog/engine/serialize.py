@@ -113,20 +113,22 @@ def from_position(text: str, components: Components | None = None) -> GameState:
     return from_json(load_json(text, "position string data"), components)
 
 
-def load_json(text: str | bytes, what: str) -> Any:
+def load_json(text: str | bytes, what: str = "") -> Any:
     """JSON data from untrusted text: at most :data:`MAX_POSITION_BYTES`, any fault (bad JSON,
-    deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``."""
+    deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``
+    (a message starting "not valid JSON" and the like when ``what`` is empty)."""
+    subject = f"{what} is " if what else ""
     if len(text) > MAX_POSITION_BYTES:
-        raise PositionError(f"{what} is {len(text)} long; a position is at most "
+        raise PositionError(f"{subject}{len(text)} long; a position is at most "
                             f"{MAX_POSITION_BYTES} bytes")
     try:
         return json.loads(text)
     except RecursionError:
-        raise PositionError(f"{what} is nested too deeply to be a position") from None
+        raise PositionError(f"{subject}nested too deeply to be a position") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(f"{what} is not valid JSON: {err}") from None
+        raise PositionError(f"{subject}not valid JSON: {err}") from None
     except ValueError as err:  # e.g. an integer of more than 4,300 digits
-        raise PositionError(f"{what} cannot be read: {err}") from None
+        raise PositionError(f"{subject}not readable JSON: {err}") from None
 
 
 def _clip(text: str) -> str:
