@@ -459,7 +459,9 @@ def command_line(draw: st.DrawFn) -> tuple[list[str], str]:
     if command == "analyse":
         argv += ["--budget", "0.3"]
     if command == "tournament":
-        argv += ["--workers", "1", "--games", "1"]
+        argv += ["--workers", "1", "--games", "1", "--bots", "random"]
+    if command == "simulate":
+        argv += ["--games", "2"]  # accepted runs stay short: the bound is on refusals
     for _ in range(draw(st.integers(0, 4))):
         option = draw(st.sampled_from(OPTIONS[command]))
         argv.append(option)
