@@ -295,7 +295,7 @@ class SpielPlayer:
         self.seed, self.kind, self.simulations = seed, kind, simulations
         self.rng = random.Random(seed)
         self.sample_world: Any = None
-        np_rng = np.random.RandomState(seed)
+        np_rng = np.random.RandomState(seed % 2**32)  # it takes 0..2**32-1 only
         if evaluator == "precog":
             self.evaluator: Any = PrecogEvaluator()
         else:

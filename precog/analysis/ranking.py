@@ -27,7 +27,7 @@ from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.evaluation import evaluate
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
-from precog.analysis.rollouts import RolloutPolicy, mean_ci
+from precog.analysis.rollouts import RolloutPolicy, mean_ci, numpy_rng
 from precog.analysis.tree import (
     TreeNode,
     build_tree,
@@ -248,7 +248,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
             break
         size = min(max(2, min(256, target // 4 or 1)), target - done)
         worlds = [determinize(state, player, rng) for _ in range(size)]
-        us = np.random.default_rng(seed * 7 + done).random(size)
+        us = numpy_rng(seed * 7 + done).random(size)
         gives = _gives(worlds, right, know.incoming, model, bot, us)
         for which, forced_right in enumerate(gives):
             starts, forced = [], []

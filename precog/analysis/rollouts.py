@@ -76,9 +76,18 @@ def ymune_default(state: GameState, options: list[Action]) -> int:
     return options.index(target)
 
 
+def numpy_rng(seed: int) -> np.random.Generator:
+    """numpy's generator for any whole-number seed (numpy refuses negative ones): a seed of 0 or
+    more as numpy reads it, a negative seed ``-k`` as ``k`` in a stream of its own (a
+    spawn key), so that no two seeds share a stream."""
+    if seed >= 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(-seed, spawn_key=(1,)))
+
+
 def uniforms(games: int, seed: int, width: int = WIDTH) -> np.ndarray:
     """The uniforms of ``games`` rollouts (row ``g`` drives game ``g``)."""
-    return np.random.default_rng(seed).random((games, width))
+    return numpy_rng(seed).random((games, width))
 
 
 def play_out(state: GameState, policy: RolloutPolicy, row: np.ndarray,

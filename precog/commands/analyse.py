@@ -6,10 +6,17 @@ import argparse
 import sys
 from typing import Any
 
-from precog.commands.common import UsageError, add_command, positive_int, print_json
+from precog.commands.common import (
+    UsageError,
+    add_command,
+    positive_int,
+    positive_seconds,
+    print_json,
+)
 from precog.commands.common import whole_number as int_type
 
 NAME = "analyse"
+MAX_ROLLOUTS = 100_000  # per choice: minutes of work; more is refused, not run for days
 EXAMPLES = """\
 POSITION is a position string (pg1.<data>.<check>), a JSON position or saved game file, or -
 for standard input. The position must be in a Decision phase where PLAYER has not chosen yet.
@@ -37,14 +44,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--model", choices=("uniform", "worst", "bot"), default="uniform",
                         help="opponent model: uniform, worst or bot (default uniform)")
     parser.add_argument("--rollouts", type=int_type, default=0, metavar="N",
-                        help="rollouts per choice to the end of the game (default 0: the "
-                             "look-ahead tree's values)")
+                        help="rollouts per choice to the end of the game, at most "
+                             f"{MAX_ROLLOUTS:,} (default 0: the look-ahead tree's values)")
     parser.add_argument("--depth", type=positive_int, default=None, choices=(1, 2),
                         metavar="D", help="rounds of look-ahead: 1 or 2 (default 2, or 1 "
                                           "with --rollouts)")
     parser.add_argument("--seed", type=int_type, default=0, metavar="S",
                         help="seed of the sampled worlds (default 0)")
-    parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--budget", type=positive_seconds, default=None, metavar="SECONDS",
                         help="stop the analysis after this many seconds")
     parser.add_argument("--tree", action="store_true", help="also print the look-ahead tree")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -65,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= player < n:
         raise UsageError(f"--player {player}: expected a seat 0..{n - 1} of this "
                          f"{n}-player game")
-    if args.rollouts < 0:
-        raise UsageError(f"--rollouts {args.rollouts}: expected 0 or more")
+    if not 0 <= args.rollouts <= MAX_ROLLOUTS:
+        raise UsageError(f"--rollouts {args.rollouts}: expected 0 to {MAX_ROLLOUTS}")
     if args.budget is not None and args.budget <= 0:
         raise UsageError(f"--budget {args.budget}: expected a positive number of seconds")
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import textwrap
 from typing import Any
 
@@ -35,16 +36,30 @@ def positive_int(text: str) -> int:
     return value
 
 
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0 (not nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r:.40}") \
+            from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive finite number of seconds, "
+                                         f"got {text!r:.40}")
+    return value
+
+
 def whole_number(text: str) -> int:
     """An argparse type: any whole number (seeds may be negative)."""
     return _whole_number(text)
 
 
 def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
+        raise argparse.ArgumentTypeError(f"expected a whole number (ASCII digits, at most 40), "
+                                         f"got {text!r:.40}")
+    return int(text)
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from precog.commands.common import UsageError, add_command, print_json
 from precog.commands.common import whole_number as seat_type
 from precog.engine import (
-    Game,
     GameState,
     PositionError,
-    from_json,
-    from_position,
     observation,
+    read_position,
     to_json,
 )
+from precog.engine.files import clip_path, read_regular_file
+from precog.engine.serialize import MAX_POSITION_BYTES
 from precog.session.describe import position_text
 
 NAME = "show"
+MAX_PATH = 4096  # longer is no file name on any system we run on
 EXPECTED = ("a position string 'pg1.<data>.<check>', a JSON position or saved game file, "
             "or '-' for standard input")
 EXAMPLES = """\
@@ -65,38 +64,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_input(arg: str) -> tuple[str, str]:
+def read_input(arg: str) -> tuple[str, str | bytes]:
     """(a name for the input, its text) from a position string, a file path or ``-``."""
     if arg == "-":
-        return "standard input", sys.stdin.read()
-    if arg.strip().startswith("pg1.") or arg.strip().startswith("{"):
+        return "standard input", sys.stdin.read(2 * MAX_POSITION_BYTES + 1)
+    if arg.strip().startswith(("pg1.", "{")):
         return "POSITION", arg
-    path = Path(arg)
-    if not path.is_file():
-        what = "no such file" if not path.exists() else "not a file"
-        raise UsageError(f"POSITION {_clip(arg)!r}: {what}; expected {EXPECTED}")
+    if len(arg) > MAX_PATH or "\0" in arg or not arg.strip():
+        raise UsageError(f"POSITION {_clip(arg)!r}: neither a position string nor a file "
+                         f"name; expected {EXPECTED}")
     try:
-        return f"file {arg}", path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"file {arg}: cannot be read as text ({err}); "
-                         f"expected {EXPECTED}") from None
+        return f"file {clip_path(arg)}", read_regular_file(arg, MAX_POSITION_BYTES,
+                                                                PositionError)
+    except PositionError as err:
+        reason = str(err).removeprefix(clip_path(arg) + ": ")
+        raise UsageError(f"POSITION {_clip(arg)!r}: {reason}; expected {EXPECTED}") from None
 
 
-def parse_position(source: str, text: str) -> GameState:
+def parse_position(source: str, text: str | bytes) -> GameState:
     """A position from a position string, a JSON position or a saved game (its last state)."""
-    text = text.strip()
-    if not text:
-        raise UsageError(f"{source} is empty; expected {EXPECTED}")
     try:
-        if not text.startswith("{"):
-            return from_position(text)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise PositionError(f"not valid JSON ({err})") from None
-        if isinstance(data, dict) and data.get("format") == "precog-game":
-            return Game.from_json(data).state
-        return from_json(data)
+        return read_position(text).state
     except PositionError as err:
         raise UsageError(f"{source}: {err}") from None
 

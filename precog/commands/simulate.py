@@ -12,6 +12,7 @@ from statistics import fmean
 from typing import Any
 
 from precog.commands.common import (
+    UsageError,
     add_command,
     add_game_options,
     game_options,
@@ -33,6 +34,13 @@ examples:
   precog simulate --players 4 --games 200 --seed 1
   precog simulate --players 3 --mode coop --difficulty hard --games 50 --check
   precog simulate --players 4 --mode team --setup advanced --games 20 --json
+  precog simulate --check-invariants --games 2600 --seed 0
+
+With --check-invariants, game i plays configuration i mod 26 (every mode, setup, player count
+and difficulty; --players, --mode, --difficulty and --setup are ignored) with seed S+i on
+every core, checks card conservation, resource ranges and round order after every step (every
+--full-every'th game: every invariant after every step) and reports games, steps, violations
+(each with its configuration and seed) and wall time; exit status 1 if any invariant failed.
 """
 END_CHECKS = 2  # card conservation and resource ranges, on every final position
 TEAMS = {"0+1": (0, 1), "2+3": (2, 3)}
@@ -53,11 +61,28 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--check", action="store_true",
                         help="check every invariant at every step (slower); without it only "
                              "card conservation and resource ranges are checked at the end")
+    parser.add_argument("--check-invariants", action="store_true",
+                        help="play every configuration on every core, checking invariants at "
+                             "every step (see below)")
+    parser.add_argument("--full-every", type=positive_int, default=100, metavar="K",
+                        help="with --check-invariants: fully check every K-th game (default 100)")
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="W",
+                        help="with --check-invariants: processes (default: every core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
 
+MAX_GAMES = 100_000  # a summary keeps every final position: about 0.5 GB at most
+MAX_CHECKED_GAMES = 10_000_000  # the checked run keeps only totals (days of work already)
+
+
 def run(args: argparse.Namespace) -> int:
+    top = MAX_CHECKED_GAMES if args.check_invariants else MAX_GAMES
+    if args.games > top:
+        raise UsageError(f"--games {args.games}: expected at most {top:,}"
+                         + ("" if args.check_invariants else " (run several seeds for more)"))
+    if args.check_invariants:
+        return run_invariants(args)
     try:
         summary = simulate(games=args.games, seed=args.seed, check=args.check,
                            **game_options(args))
@@ -69,6 +94,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(summary.text(args.lang))
     return 0
+
+
+def run_invariants(args: argparse.Namespace) -> int:
+    from precog.engine.checked_run import run_checked
+
+    checked = run_checked(args.games, args.seed, full_every=args.full_every,
+                          workers=args.workers, progress=not args.json)
+    if args.json:
+        print_json(checked.to_json())
+    else:
+        print(checked.text())
+    return 1 if checked.violations else 0
 
 
 @dataclass

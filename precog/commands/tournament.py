@@ -16,6 +16,7 @@ from precog.commands.common import (
 from precog.commands.common import whole_number as seed_type
 
 NAME = "tournament"
+MAX_GAMES = 1_000_000
 EXAMPLES = """\
 BOTS is a comma-separated line-up, one bot per seat (repeated to fill the table): random,
 greedy, lookahead, lookahead2 (two rounds), rollout, and with OpenSpiel installed ismcts,
@@ -59,8 +60,13 @@ def run(args: argparse.Namespace) -> int:
     known = set(bot_names())
     bad = [b for b in names if b not in known]
     if not names or bad:
-        raise UsageError(f"--bots {args.bots!r}: expected a comma-separated list of "
+        raise UsageError(f"--bots {args.bots!r:.80}: expected a comma-separated list of "
                          f"{', '.join(sorted(known))}")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games {args.games}: expected at most {MAX_GAMES:,}")
+    if len(names) > args.players:
+        raise UsageError(f"--bots lists {len(names)} bots for a {args.players}-player game; "
+                         f"expected at most {args.players} (one per seat)")
     result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
                             **game_options(args))
     if args.json:

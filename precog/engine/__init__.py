@@ -18,7 +18,7 @@ from precog.engine.errors import (
     PositionError,
     PrecogError,
 )
-from precog.engine.game import Game, replay
+from precog.engine.game import Game, LoadedPosition, read_position, replay
 from precog.engine.observation import Observation, chance_outcomes, determinize, observation
 from precog.engine.plain_text import render_text
 from precog.engine.refusals import Refusal, RefusalCode
@@ -47,6 +47,7 @@ __all__ = [
     "GameConfig",
     "GameState",
     "IllegalActionError",
+    "LoadedPosition",
     "Observation",
     "OptionError",
     "Outcome",
@@ -69,6 +70,7 @@ __all__ = [
     "observation",
     "parse_action",
     "parse_action_text",
+    "read_position",
     "reference_components",
     "render_text",
     "replay",

@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 
 from precog.engine.errors import ActionParseError
+from precog.engine.refusals import Refusal
+from precog.engine.refusals import RefusalCode as R
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,7 @@ Action = (ChooseRooms | PassCards | Choose | Activate | TakeFood | TakeHumans | 
           | IgnoreRiver)
 
 _ID = r"([A-Za-z0-9][A-Za-z0-9_-]{0,15})"
-_N = r"(\d{1,2})"
+_N = r"([0-9]{1,2})"  # ASCII digits only (int() would also read other scripts' digits)
 _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(rf"^rooms {_ID} {_ID}$"), ChooseRooms),
     (re.compile(rf"^pass {_ID} {_ID}$"), PassCards),
@@ -182,6 +184,37 @@ NOTATION_HELP = ("expected one of: 'rooms R01 R02', 'pass D01 D02', 'keep D01 gi
                  "'lose NH NC', 'river ignore|accept'")
 
 
+MAX_ACTION_TEXT = 200  # the longest notation is about 20 characters; spaces are allowed
+
+# The type of each field of each action: an action built in code with a float, a bool or a
+# list where a number or an id belongs is refused (1.0 == 1 would pass a legality check).
+_FIELD_TYPES: dict[type, tuple[tuple[str, type | tuple[type, ...]], ...]] = {
+    ChooseRooms: (("rooms", tuple),), PassCards: (("cards", tuple),),
+    Choose: (("keep", str), ("give", str)), Activate: (("slots", str),),
+    TakeFood: (("amount", int),), TakeHumans: (("amount", int),),
+    PlaceYmunes: (("doctors", int), ("protectors", int)), Heal: (("amount", int),),
+    PlaceBattery: (("machine", (int, type(None))),), Reveal: (), Mitigate: (("tile", str),),
+    EndActions: (), SpendProtectors: (("amount", int),),
+    LoseHumans: (("healthy", int), ("contaminated", int)), IgnoreRiver: (("ignore", bool),),
+}
+
+
+def malformed(action: object) -> Refusal | None:
+    """None for a well-formed action value, else what is wrong with it (any legality aside)."""
+    spec = _FIELD_TYPES.get(type(action))
+    if spec is None:
+        return Refusal.of(R.NOT_AN_ACTION, kind=type(action).__name__)
+    for name, kind in spec:
+        value = getattr(action, name)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if type(value) not in kinds:
+            want = " | ".join("None" if k is type(None) else k.__name__ for k in kinds)
+            return Refusal.of(R.FIELD_TYPE, field=name, want=want, got=type(value).__name__)
+        if kind is tuple and (len(value) != 2 or {type(v) for v in value} != {str}):
+            return Refusal.of(R.FIELD_IDS, field=name, count=len(value))
+    return None
+
+
 def parse_action_text(text: str) -> Action:
     """Read action notation (case and extra spaces do not matter), without a position.
 
@@ -193,14 +226,17 @@ def parse_action_text(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise ActionParseError(f"action text must be a string, got {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionParseError(f"action text is {len(text)} characters long; an action is "
+                               f"at most {MAX_ACTION_TEXT}: {NOTATION_HELP}")
     typed = " ".join(text.strip().split())
     for pattern, kind in _PATTERNS:
         m = pattern.match(typed.lower())
         if m:
-            ids = re.match(pattern.pattern, typed, re.IGNORECASE)
+            ids = re.match(pattern.pattern, typed, re.IGNORECASE | re.ASCII)
             assert ids is not None
             return _build(kind, ids.groups())
-    raise ActionParseError(f"cannot read action {text!r}: {NOTATION_HELP}")
+    raise ActionParseError(f"cannot read action {text!r:.60}: {NOTATION_HELP}")
 
 
 def _build(kind: type, groups: tuple[str | None, ...]) -> Action:

@@ -48,6 +48,7 @@ from precog.engine.components import (
     RiverTile,
 )
 from precog.engine.errors import DataError
+from precog.engine.files import clip_path, read_regular_file
 from precog.engine.machines import LINE_SCOPE, parse_condition
 
 __all__ = [
@@ -80,6 +81,7 @@ CARDS_PER_SEASON = {1: 10, 2: 8, 3: 6}
 ROOM_COUNT = 12
 RIVER_TILES_PER_SEASON = 4
 OBJECTIVES_PER_SEASON = 8
+MAX_FILE_BYTES = 1 << 20  # a component file is a few KB
 MAX_VALUE = 9  # costs, gains, bonuses, effects
 MAX_BANE = 12  # the Bane gauge
 MAX_AMOUNT = 99  # objective requirements
@@ -123,11 +125,8 @@ def load_components(overrides: Mapping[str, str | os.PathLike[str]] | None = Non
     sources = {}
     for key, path in overrides.items():
         key = _check_key(key)
-        label = os.fspath(path)
-        try:
-            raw = Path(label).read_bytes()
-        except OSError as exc:
-            raise DataError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
+        raw = read_regular_file(path, MAX_FILE_BYTES, DataError)
+        label = clip_path(path)
         sources[key] = _Source(label, _parse(label, raw))
     default = "custom (" + ", ".join(f"{k}={Path(s.label).name}" for k, s in sources.items()) + ")"
     return _build(sources, name or default)
@@ -141,6 +140,9 @@ def load_components_from_texts(texts: Mapping[str, str | bytes], *,
         key = _check_key(key)
         label = f"<{key} text>"
         raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError(f"{label}: {len(raw)} bytes, more than the {MAX_FILE_BYTES} a "
+                            "component file can need")
         sources[key] = _Source(label, _parse(label, raw))
     default = "custom (" + ", ".join(sources) + ")" if sources else REFERENCE_NAME
     return _build(sources, name or default)

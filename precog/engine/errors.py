@@ -34,7 +34,7 @@ class IllegalActionError(PrecogError):
 
     def __init__(self, action: object, refusal: Refusal, state: object = None) -> None:
         self.reason = str(refusal)
-        super().__init__(f"{action}: {self.reason}")
+        super().__init__(f"{_describe(action)}: {self.reason}")
         self.action = action
         self.refusal = refusal
         self.state = state
@@ -42,3 +42,12 @@ class IllegalActionError(PrecogError):
 
 class OptionError(PrecogError):
     """An invalid game option (player count, mode, setup, difficulty...)."""
+
+
+def _describe(action: object) -> str:
+    """The action's notation, or its kind when a malformed value cannot print itself."""
+    try:
+        text = str(action)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return f"a malformed {type(action).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."

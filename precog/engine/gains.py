@@ -76,12 +76,21 @@ def options(state: GameState) -> list[Action]:
 
 
 def _ymune_splits(g: Gains) -> list[tuple[int, int]]:
-    out = []
+    """Every (Doctors, Protectors) placing some of the Ymunes on offer, most first.
+
+    Free Ymunes fill either task; the work is the length of the answer (no pair is tried and
+    dropped), and validate.py bounds the offer.
+    """
+    out: list[tuple[int, int]] = []
     for d in range(g.doctor + g.ymune, -1, -1):
-        for p in range(g.protector + g.ymune, -1, -1):
-            if max(0, d - g.doctor) + max(0, p - g.protector) <= g.ymune:
-                out.append((d, p))
+        free_left = g.ymune - max(0, d - g.doctor)
+        out.extend((d, p) for p in range(g.protector + free_left, -1, -1))
     return out
+
+
+def _ymune_fits(g: Gains, doctors: int, protectors: int) -> bool:
+    return (0 <= doctors <= g.doctor + g.ymune and protectors >= 0
+            and max(0, doctors - g.doctor) + max(0, protectors - g.protector) <= g.ymune)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
@@ -100,7 +109,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
         top = min(g.heal, state.players[state.to_move].contaminated)
         return _amount(action.amount, top, "heal")
     if isinstance(action, PlaceYmunes):
-        if (action.doctors, action.protectors) not in _ymune_splits(g):
+        if not _ymune_fits(g, action.doctors, action.protectors):
             return Refusal.of(R.YMUNES_DONT_FIT, doctors=action.doctors,
                               protectors=action.protectors, offer=tuple(g.items()))
         return None

@@ -9,17 +9,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from precog.engine.actions import Action
 from precog.engine.errors import PositionError
 from precog.engine.playout import MAX_ACTIONS, Policy, play_on
 from precog.engine.rules import apply, legal_actions, parse_action
-from precog.engine.serialize import from_json, to_json
+from precog.engine.serialize import MAX_POSITION_BYTES, from_json, from_position, load_json, to_json
 from precog.engine.setup import new_game
 from precog.engine.state import GameState
 
-__all__ = ["Game", "legal_actions", "new_game", "replay"]
+__all__ = ["Game", "LoadedPosition", "legal_actions", "new_game", "read_position", "replay"]
+
+MAX_GAME_ACTIONS = 2_000  # a real game has about 100 to 400 choices
 
 
 class Game:
@@ -102,12 +105,16 @@ class Game:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise PositionError("saved game: 'actions' should be a list of action texts")
+        if len(actions) > MAX_GAME_ACTIONS:
+            raise PositionError(f"saved game: 'actions' lists {len(actions)} actions; a game has "
+                                f"at most {MAX_GAME_ACTIONS}")
         game = cls(from_json(data.get("start"), components))
         for i, text in enumerate(actions):
             try:
                 game.play(text)
             except ValueError as err:
-                raise PositionError(f"saved game: action {i + 1} ({text!r:.40}): {err}") from None
+                raise PositionError(f"saved game: action {i + 1} ({_short(text)}): {err}") \
+                    from None
         return game
 
 
@@ -117,3 +124,51 @@ def replay(actions: Iterable[Action | str], **setup: Any) -> Game:
     for act in actions:
         game.play(act)
     return game
+
+
+def _short(value: object) -> str:
+    return repr(value)[:40] if isinstance(value, str) else type(value).__name__
+
+
+@dataclass(frozen=True)
+class LoadedPosition:
+    """What a user's text held: a position, and the whole game when it was a saved game."""
+
+    state: GameState
+    game: Game | None = None
+
+
+EXPECTED = ("expected a position string (pg1.<data>.<check>), a JSON position or a saved game "
+            "(JSON)")
+
+
+def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
+    """A position from any accepted text: a position string, a JSON position or a saved game.
+
+    The one reader for user text (the CLI, the app's address, uploads and pasted text): at most
+    :data:`~precog.engine.serialize.MAX_POSITION_BYTES`, every field bounded; any fault raises
+    :class:`PositionError` saying what was expected. Never evaluates the text.
+    """
+    if not isinstance(text, str | bytes):
+        raise PositionError(f"a position is text; {EXPECTED}, got {type(text).__name__}")
+    if len(text) > 2 * MAX_POSITION_BYTES:
+        raise PositionError(f"the text is {len(text)} long, more than a position can be; "
+                            f"{EXPECTED}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PositionError(f"not UTF-8 text; {EXPECTED}") from None
+    text = text.strip()
+    if not text:
+        raise PositionError(f"it is empty; {EXPECTED}")
+    if text.startswith("{"):
+        data = load_json(text)
+        if isinstance(data, dict) and data.get("format") == "precog-game":
+            game = Game.from_json(data, components)
+            return LoadedPosition(game.state, game)
+        return LoadedPosition(from_json(data, components))
+    if text.startswith("pg"):
+        return LoadedPosition(from_position(text, components))
+    shown = repr(text[:24]) + ("..." if len(text) > 24 else "")
+    raise PositionError(f"{EXPECTED}, got {shown}")

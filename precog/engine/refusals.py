@@ -33,6 +33,10 @@ class RefusalCode(StrEnum):
     """Every reason the rules give for refusing an action."""
 
     GAME_OVER = "game_over"
+    # a malformed action value (built in code, not read from notation)
+    NOT_AN_ACTION = "not_an_action"              # kind: the value's type
+    FIELD_TYPE = "field_type"                    # field, want, got
+    FIELD_IDS = "field_ids"                      # field, count
     # advanced setup
     ROOMS_EXPECTED = "rooms_expected"            # example: the first two rooms
     ROOMS_SAME = "rooms_same"

@@ -16,6 +16,7 @@ from precog.engine.actions import (
     ChooseRooms,
     Mitigate,
     PassCards,
+    malformed,
     parse_action_text,
 )
 from precog.engine.components import Components
@@ -57,6 +58,9 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     ``str(refusal)`` is the English sentence; ``refusal.code`` and ``refusal.values`` are what
     a UI explains in its own words (see :mod:`precog.engine.refusals`).
     """
+    bad = malformed(action)
+    if bad is not None:
+        return bad
     if state.phase is Phase.OVER:
         return Refusal.of(RefusalCode.GAME_OVER)
     if state._legal is not None and action in state._legal:

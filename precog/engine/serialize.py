@@ -33,6 +33,9 @@ FORMAT = "precog-position"
 VERSION = 1
 PREFIX = "pg1"
 MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
+MAX_LIST = 64  # the longest list of a position (a Discard pile, a deck) holds 24 cards
+MAX_TEXT = 120  # ids are at most 16 characters, action notation about 20
+MAX_INT = 2**63  # numbers beyond (seeds included) are refused before any other check
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
 _INT_FIELDS = BOAT_FIELDS
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
@@ -86,6 +89,8 @@ def from_position(text: str, components: Components | None = None) -> GameState:
     """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
     if not isinstance(text, str):
         raise PositionError(f"a position string is text, got {type(text).__name__}")
+    if len(text) > 2 * MAX_POSITION_BYTES:
+        raise PositionError(f"a position string is a few thousand characters, got {len(text)}")
     parts = "".join(text.split()).split(".")
     if len(parts) != 3 or parts[0] != PREFIX:
         raise PositionError(f"position string should look like '{PREFIX}.<data>.<check>' "
@@ -103,13 +108,28 @@ def from_position(text: str, components: Components | None = None) -> GameState:
         if inflater.unconsumed_tail:
             raise PositionError(f"position string data unpacks to more than "
                                 f"{MAX_POSITION_BYTES} bytes: not a position")
-        data = json.loads(raw.decode())
-    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as err:
+        text = raw.decode()
+    except (zlib.error, UnicodeDecodeError) as err:
         raise PositionError(f"position string data cannot be unpacked: {err}") from None
+    return from_json(load_json(text, "position string data"), components)
+
+
+def load_json(text: str | bytes, what: str = "") -> Any:
+    """JSON data from untrusted text: at most :data:`MAX_POSITION_BYTES`, any fault (bad JSON,
+    deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``
+    (a message starting "not valid JSON" and the like when ``what`` is empty)."""
+    subject = f"{what} is " if what else ""
+    if len(text) > MAX_POSITION_BYTES:
+        raise PositionError(f"{subject}{len(text)} long; a position is at most "
+                            f"{MAX_POSITION_BYTES} bytes")
+    try:
+        return json.loads(text)
     except RecursionError:
-        raise PositionError("position string data is nested too deeply to be a position") \
-            from None
-    return from_json(data, components)
+        raise PositionError(f"{subject}nested too deeply to be a position") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise PositionError(f"{subject}not valid JSON: {err}") from None
+    except ValueError as err:  # e.g. an integer of more than 4,300 digits
+        raise PositionError(f"{subject}not readable JSON: {err}") from None
 
 
 def _clip(text: str) -> str:
@@ -122,12 +142,7 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
     from precog.engine.validate import check_state
 
     if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise PositionError(f"JSON position is not valid JSON: {err}") from None
-        except RecursionError:
-            raise PositionError("JSON position is nested too deeply to be a position") from None
+        data = load_json(data, "JSON position")
     r = _Reader(data, "position")
     if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
         raise PositionError(f"position: expected format {FORMAT!r} version {VERSION}")
@@ -235,7 +250,16 @@ class _Reader:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
             raise PositionError(f"{self.where}.{where} should be {kind.__name__}, "
-                                f"got {value!r:.40}")
+                                f"got {show_value(value)}")
+        if kind is int and not -MAX_INT < value < MAX_INT:
+            raise PositionError(f"{self.where}.{where} should be a number of a real game, "
+                                f"got {show_value(value)}")
+        if kind is str and len(value) > MAX_TEXT:
+            raise PositionError(f"{self.where}.{where} should be at most {MAX_TEXT} "
+                                f"characters, got {len(value)}")
+        if kind is list and len(value) > MAX_LIST:
+            raise PositionError(f"{self.where}.{where} should list at most {MAX_LIST} items, "
+                                f"got {len(value)}")
         return value
 
     def get(self, key: str, kind: type, optional: bool = False) -> Any:
@@ -269,7 +293,7 @@ class _Reader:
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
             raise PositionError(f"{self.where}.{key} should be one of {allowed}, "
-                                f"got {value!r:.40}") from None
+                                f"got {show_value(value)}") from None
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -289,6 +313,18 @@ def _outcome_values(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
             value = tuple(value)
         elif not isinstance(value, int | str) or isinstance(value, bool):
             raise PositionError(f"outcome.values.{key} should be a number or a list, "
-                                f"got {value!r:.40}")
+                                f"got {show_value(value)}")
         out.append((str(key), value))
     return tuple(sorted(out))
+
+
+def show_value(value: Any) -> str:
+    """A short description of an untrusted value for messages (never thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a number of about {digits} digits"
+    if isinstance(value, list | dict | tuple):  # (repr could recurse without end)
+        return f"a {type(value).__name__} of length {len(value)}"
+    if isinstance(value, str | bytes) and len(value) > 40:
+        return f"{type(value).__name__} of length {len(value)}"
+    return f"{value!r:.40}"

@@ -9,6 +9,7 @@ from collections import Counter
 
 from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.components import Gains
+from precog.engine.data_loading import MAX_VALUE
 from precog.engine.errors import PositionError, PrecogError
 from precog.engine.setup import check_config
 from precog.engine.state import (
@@ -21,6 +22,14 @@ from precog.engine.state import (
     PlayerState,
     Step,
 )
+
+# The most one placement can offer, per resource: a component gives at most MAX_VALUE of each
+# (data_loading checks it), two activated cards give their gain and bonus each, six machines
+# can trigger together, a River tile gives once; a round's takings add cards and machines.
+PENDING_MAX = {"cards": 4 * MAX_VALUE, "machines": 6 * MAX_VALUE, "river": MAX_VALUE}
+CARD_GAINS_MAX = 4 * MAX_VALUE
+TAKEN_MAX = 10 * MAX_VALUE
+SCORE_MAX = 4 * 999  # a team's total of Healthy Humans, far above a real game
 
 _STEPS = {
     Phase.SETUP_ROOMS: {Step.CHOOSE}, Phase.SETUP_PASS: {Step.CHOOSE},
@@ -63,6 +72,7 @@ def _check_flow(s: GameState) -> None:
     if s.phase is Phase.OVER:
         if s.to_move != -1 or s.outcome is None:
             _fail("a finished game has to_move -1 and an outcome")
+        _check_outcome(s)
         return
     if s.outcome is not None:
         _fail("only a finished game has an outcome")
@@ -76,6 +86,8 @@ def _check_flow(s: GameState) -> None:
             _fail(f"pending_source {s.pending_source!r} does not fit phase {s.phase.value}")
         if not s.pending.total() or min(s.pending.astuple()) < 0:
             _fail("pending gains must be non-negative and not empty in the gains step")
+        _check_gains("pending", s.pending, PENDING_MAX[s.pending_source],
+                     f"what {s.pending_source} can offer at once")
     elif s.pending.total():
         _fail("pending gains exist only in the gains step")
     if s.step in (Step.COOP, Step.TEAM) and not s.config.coop:
@@ -109,10 +121,27 @@ def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
         if not 0 <= n <= top or (s.phase is Phase.SETUP_ROOMS and n):
             _fail(f"{where}.batteries[m{m + 1}] should be 0..{top}, got {n}")
     _check_zones(s, where, p)
-    for name in ("card_gains", "received", "taken"):
-        g: Gains = getattr(p, name)
-        if min(g.astuple()) < 0:
-            _fail(f"{where}.{name} cannot be negative")
+    _check_gains(f"{where}.card_gains", p.card_gains, CARD_GAINS_MAX,
+                 "what two activated cards can give")
+    _check_gains(f"{where}.received", p.received, CARD_GAINS_MAX,
+                 "what two activated cards can give")
+    _check_gains(f"{where}.taken", p.taken, TAKEN_MAX, "what one round can give")
+
+
+def _check_gains(where: str, g: Gains, top: int, what: str) -> None:
+    for name, value in zip(("food", "human", "battery", "ymune", "doctor", "protector", "heal"),
+                           g.astuple(), strict=True):
+        if not 0 <= value <= top:
+            _fail(f"{where}.{name} should be 0..{top} ({what}), got {value}")
+
+
+def _check_outcome(s: GameState) -> None:
+    assert s.outcome is not None
+    winners, scores = s.outcome.winners, s.outcome.scores
+    if len(set(winners)) != len(winners) or not set(winners) <= set(range(s.n)):
+        _fail(f"outcome.winners should be different seats 0..{s.n - 1}, got {list(winners)}")
+    if len(scores) != s.n or not all(0 <= v <= SCORE_MAX for v in scores):
+        _fail(f"outcome.scores should hold {s.n} scores 0..{SCORE_MAX}, got {list(scores)}")
 
 
 def _check_zones(s: GameState, where: str, p: PlayerState) -> None:

@@ -19,9 +19,9 @@ from precog.engine import (
     GameState,
     IllegalActionError,
     Phase,
-    PrecogError,
-    from_json,
-    from_position,
+)
+from precog.engine import (
+    read_position as engine_read_position,
 )
 from precog.engine.state import ROUNDS
 from precog.render.style import style_tag
@@ -126,30 +126,12 @@ class Loaded:
 def read_position(text: str | bytes) -> Loaded:
     """A position from a position string, a JSON position or a saved game (JSON).
 
-    Raises the engine's :class:`PrecogError` (naming the field at fault) or a PrecogError
-    saying what was expected. Never evaluates the text.
+    The engine's reader (:func:`precog.engine.read_position`): raises its
+    :class:`PositionError` naming the field at fault or saying what was expected. Never
+    evaluates the text.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise PrecogError("expected a UTF-8 text file (a position string or JSON)") from None
-    text = text.strip()
-    if not text:
-        raise PrecogError("it is empty; expected a position string (pg1.…) or a JSON position")
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise PrecogError(f"not valid JSON ({err})") from None
-        if isinstance(data, dict) and data.get("format") == "precog-game":
-            game = Game.from_json(data)
-            return Loaded(game.state, game)
-        return Loaded(from_json(data))
-    if text.startswith("pg"):
-        return Loaded(from_position(text))
-    raise PrecogError(f"expected a position string starting 'pg1.' or a JSON object, "
-                      f"got {text[:24]!r}{'…' if len(text) > 24 else ''}")
+    loaded = engine_read_position(text)
+    return Loaded(loaded.state, loaded.game)
 
 
 def uploaded_bytes(value: Any) -> tuple[str, bytes] | None:

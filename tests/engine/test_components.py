@@ -405,7 +405,7 @@ def test_a_missing_or_unreadable_file_raises_data_error_naming_the_file(tmp_path
     missing = tmp_path / "nope.toml"
     with pytest.raises(DataError, match=re.escape(f"{missing}: cannot read the file")):
         load_components({"rooms": missing})
-    with pytest.raises(DataError, match=re.escape(f"{tmp_path}: cannot read the file")):
+    with pytest.raises(DataError, match=re.escape(f"{tmp_path}: not a regular file")):
         load_components({"river": tmp_path})
 
 

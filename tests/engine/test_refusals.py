@@ -43,6 +43,9 @@ from precog.engine.wording import languages
 # One example of the values each code's sentence may name (a new code needs one here).
 EXAMPLES: dict[RefusalCode, dict[str, object]] = {
     RefusalCode.GAME_OVER: {},
+    RefusalCode.NOT_AN_ACTION: {"kind": "str"},
+    RefusalCode.FIELD_TYPE: {"field": "amount", "want": "int", "got": "float"},
+    RefusalCode.FIELD_IDS: {"field": "cards", "count": 3},
     RefusalCode.ROOMS_EXPECTED: {"example": "R01 R02"},
     RefusalCode.ROOMS_SAME: {},
     RefusalCode.ROOMS_NOT_YOURS: {"rooms": ("R01", "R02", "R07")},
@@ -134,6 +137,7 @@ def _attempts(state: GameState) -> Iterator[Action]:
     yield from (LoseHumans(h, c) for h, c in ((0, 0), (9, 0), (n, 0), (0, n), (-1, n + 1)))
     yield from (IgnoreRiver(i) for i in (True, False))
     yield from (Reveal(), EndActions())
+    yield from (TakeFood(0.5), PassCards(("D01", "D02", "D03")), "keep")  # type: ignore[misc]
     yield from (Mitigate(t) for t in ("O1a", "O1b", "O2a", "O3a", *(t for t, _ in
                                                                      state.objectives)))
 
