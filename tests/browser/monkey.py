@@ -1,0 +1,208 @@
+"""A seeded monkey: random clicks on the enabled controls of Play, the explorer and a lesson.
+
+Used by ``tests/browser/test_monkey.py`` (60 s in ``make test``) and ``scripts/monkey.py`` (long
+runs). It visits a page, clicks, picks and types at random for a while, moves to another page,
+and collects every Python error: error text on the page (a traceback, Voila's cell-error note,
+the app's apology for a kernel error, a widget that could not be shown) and tracebacks in the
+server's log. It ends by checking that Play's undo, save and load still work.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.server import Server
+
+PLAY = "/voila/render/notebooks/play.ipynb"
+EXPLORER = "/voila/render/notebooks/explorer.ipynb"
+LESSONS = tuple(f"/voila/render/tutorials/lesson{i:02d}.ipynb" for i in range(1, 10))
+PAGE_ERROR_MARKERS = (
+    "Traceback (most recent call last)",
+    "There was an error when executing cell",
+    "Error displaying widget",
+    "Sorry, something went wrong here",
+)
+LOG_ERROR = re.compile(r"Traceback \(most recent call last\)|\[precog kernel\]")
+# Controls a visitor can use. Not links (they leave the page, which the monkey does itself) and
+# not the file upload (it opens the system's file chooser).
+CONTROLS = ("#rendered_cells button:not([disabled]):visible, "
+            "#rendered_cells select:not([disabled]):visible, "
+            "#rendered_cells input[type=checkbox]:not([disabled]):visible, "
+            "#rendered_cells textarea:not([disabled]):visible, "
+            "#rendered_cells input[type=text]:not([disabled]):visible, "
+            "#rendered_cells input[type=number]:not([disabled]):visible, "
+            "#rendered_cells .lm-TabBar-tab:visible")
+JUNK = ("", "pg1.", "{}", "[]", '{"a": 1}', "0", "-1", "1e9", "nan", "x" * 40, "🂡", "\\u0000")
+WIDGETS_SECONDS = 60
+
+
+@dataclass
+class Figures:
+    seed: int
+    clicks: int = 0
+    pages: int = 0
+    errors: list[str] = field(default_factory=list)
+    kernels_max: int = 0
+    kernels_end: int = 0
+    memory_max_mb: float = 0.0
+    memory_end_mb: float = 0.0
+    seconds: float = 0.0
+    end_check: str = "not run"
+
+    def line(self) -> str:
+        return (f"seed {self.seed}: {self.seconds:.0f} s, {self.pages} pages, {self.clicks} "
+                f"clicks, {len(self.errors)} errors, kernels max {self.kernels_max} / end "
+                f"{self.kernels_end}, server memory max {self.memory_max_mb:.0f} MB / end "
+                f"{self.memory_end_mb:.0f} MB, undo/save/load: {self.end_check}")
+
+    def as_json(self) -> dict[str, Any]:
+        return {**self.__dict__, "errors": self.errors[:50], "error_count": len(self.errors)}
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator("#rendered_cells .jupyter-widgets").first.wait_for(
+        timeout=WIDGETS_SECONDS * 1000)
+    page.wait_for_timeout(500)
+
+
+def page_errors(page: Page) -> list[str]:
+    try:
+        text = page.inner_text("body")
+    except PlaywrightError as err:
+        return [f"{page.url}: page unreadable ({err})"]
+    return [f"{page.url}: shows {marker!r}" for marker in PAGE_ERROR_MARKERS if marker in text]
+
+
+def log_errors(server: Server, since: int) -> tuple[list[str], int]:
+    """Tracebacks in the server's log after character ``since``; and the new end."""
+    text = server.log_text()
+    found = [f"server log: {line.strip()[:300]}" for line in text[since:].splitlines()
+             if LOG_ERROR.search(line)]
+    if found:
+        found.append("server log tail:\n" + text[since:][-3000:])
+    return found, len(text)
+
+
+def _act(page: Page, rng: random.Random) -> bool:
+    """One random action on an enabled control; False when there is none."""
+    controls = page.locator(CONTROLS)
+    count = controls.count()
+    if count == 0:
+        return False
+    target = controls.nth(rng.randrange(count))
+    tag = target.evaluate("e => e.tagName.toLowerCase()")
+    if tag == "select":
+        options = target.locator("option").all_inner_texts()
+        if options:
+            target.select_option(label=rng.choice(options), timeout=5000)
+    elif tag in ("textarea", "input") and target.get_attribute("type") not in ("checkbox",):
+        target.fill(rng.choice(JUNK), timeout=5000)
+    else:
+        target.click(timeout=5000)
+    return True
+
+
+def monkey_page(page: Page, url: str, clicks: int, rng: random.Random, figures: Figures,
+                deadline: float = float("inf")) -> None:
+    """Open ``url`` and make ``clicks`` random actions (fewer at ``deadline``), noting errors."""
+    open_page(page, url)
+    figures.pages += 1
+    for _ in range(clicks):
+        if time.monotonic() > deadline:
+            break
+        try:
+            if not _act(page, rng):
+                break
+            figures.clicks += 1
+        except PlaywrightError:
+            pass  # the control went away or was disabled under the pointer: a fair miss
+        page.wait_for_timeout(rng.choice((50, 150, 400, 900)))
+    page.wait_for_timeout(800)
+    figures.errors += page_errors(page)
+
+
+def check_undo_save_load(page: Page, base: str) -> str:
+    """On a fresh Play page: a choice, Undo, then the saved game loaded back. '' when all work."""
+    open_page(page, base + PLAY)
+    page.locator(".pc-cardbtn").first.wait_for()
+
+    def moves() -> int:
+        return int(page.locator(".pc-steps-bar").get_attribute("data-moves") or "0")
+
+    start = moves()
+    page.locator(".pc-cardbtn-hit").first.click()  # Keep
+    page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
+    page.locator(".pc-cardbtn-hit").first.click()  # Give
+    page.wait_for_function("n => +document.querySelector('.pc-steps-bar').dataset.moves > n",
+                           arg=start)
+    played = moves()
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("n => +document.querySelector('.pc-steps-bar').dataset.moves < n",
+                           arg=played)
+    if moves() >= played:
+        return "undo did not take the choice back"
+    kept = moves()
+    page.get_by_role("tab", name="Save / load").click()
+    link = page.locator("a.pc-download", has_text="game").first
+    href = link.get_attribute("href") or ""
+    if not href.startswith("data:application/json;base64,"):
+        return f"no game download link (got {href[:60]!r})"
+    saved = base64.b64decode(href.split(",", 1)[1]).decode()
+    json.loads(saved)
+    page.get_by_placeholder("Paste a position string").fill(saved)
+    page.get_by_role("button", name="Load pasted text").click()
+    page.locator(".pc-msg-ok", has_text="loaded").wait_for(timeout=30_000)
+    if moves() != kept:
+        return f"the loaded game has {moves()} moves, the saved one {kept}"
+    return ""
+
+
+def run(browser: Browser, server: Server, seconds: float, seed: int,
+        clicks_per_page: int = 25) -> Figures:
+    """Monkey on ``server`` for about ``seconds``, then check undo, save and load."""
+    rng = random.Random(seed)
+    figures = Figures(seed=seed)
+    start = time.monotonic()
+    log_end = 0
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WIDGETS_SECONDS * 1000)
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    page.on("filechooser", lambda chooser: None)
+    pages = (PLAY, EXPLORER, *LESSONS)
+    try:
+        while time.monotonic() - start < seconds:
+            url = server.url + rng.choice(pages[:2] + (rng.choice(LESSONS),))
+            try:
+                monkey_page(page, url, clicks_per_page, rng, figures, start + seconds)
+            except PlaywrightError as err:
+                figures.errors.append(f"{url}: {str(err).splitlines()[0]}")
+            found, log_end = log_errors(server, log_end)
+            figures.errors += found
+            figures.kernels_max = max(figures.kernels_max, server.kernels())
+            figures.memory_max_mb = max(figures.memory_max_mb, server.memory_mb())
+        try:
+            figures.end_check = check_undo_save_load(page, server.url) or "ok"
+        except PlaywrightError as err:
+            figures.end_check = f"failed: {str(err).splitlines()[0]}"
+        figures.errors += page_errors(page)
+        found, log_end = log_errors(server, log_end)
+        figures.errors += found
+        page.goto("about:blank")  # leaving the page shuts its kernel down
+        page.wait_for_timeout(1500)
+    finally:
+        context.close()
+    figures.seconds = time.monotonic() - start
+    figures.kernels_end = server.kernels()
+    figures.memory_end_mb = server.memory_mb()
+    return figures
