@@ -7,6 +7,8 @@ cannot download its own here. Every test under this folder is marked ``browser``
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,8 +40,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def app_server() -> Iterator[Server]:
-    """A Voila server serving the repository, for the whole session."""
-    server = Server(log=ARTIFACTS / "voila.log")
+    """A Voila server serving the repository, for the whole session.
+
+    Lessons record progress: kept out of the tester's home (test_tutor.py sets its own file).
+    """
+    progress = os.environ.get("PRECOG_TUTOR_PROGRESS") or os.path.join(
+        tempfile.mkdtemp(prefix="precog-tutor-"), "progress.json")
+    server = Server(log=ARTIFACTS / "voila.log", env={"PRECOG_TUTOR_PROGRESS": progress})
     try:
         server.start()
     except ServerError as err:
