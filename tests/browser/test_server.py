@@ -265,3 +265,35 @@ def test_pages_closed_without_a_word_have_their_kernels_culled_within_two_minute
         idle_page.get_by_text("precog").first.wait_for()
     finally:
         open_context.close()
+
+
+# -- tutor progress per browser -----------------------------------------------------------------
+
+def test_served_to_other_machines_each_browser_keeps_its_own_tutor_progress(
+        browser: Browser, tmp_path: Path) -> None:
+    env = {"HOME": str(tmp_path), "PRECOG_APP_TOKEN": TOKEN, "PRECOG_TUTOR_PROGRESS": ""}
+    server = Server(log=ARTIFACTS / "voila-visitors.log", extra=("--host", "0.0.0.0"),
+                    env=env).start()
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        for context in contexts:
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(server.url + f"/voila/render/tutorials/lesson01.ipynb?token={TOKEN}")
+            page.locator(".pt-step-count", has_text="Step 1 of").wait_for()
+            page.locator(".pt-buttons button").last.click()
+            page.locator(".pt-step-count", has_text="Step 2 of").wait_for()
+        visitors = [c.cookies(server.url) for c in contexts]
+        ids = [next(k["value"] for k in jar if k["name"] == "precog_visitor") for jar in visitors]
+        assert ids[0] != ids[1]
+        for visitor in ids:
+            path = tmp_path / ".precog" / "visitors" / visitor / "tutor-progress.json"
+            deadline = time.monotonic() + 10
+            while not path.exists() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert json.loads(path.read_text())["lessons"]["lesson01"]["step"] == 1
+        assert not (tmp_path / ".precog" / "tutor-progress.json").exists()
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
