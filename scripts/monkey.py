@@ -30,13 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=1.0, help="how long (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--clicks-per-page", type=int, default=25)
+    parser.add_argument("--page-seconds", type=float, default=20.0,
+                        help="time spent on a page before moving on (default 20)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--log", type=Path, help="server log file (default: a temporary file)")
     args = parser.parse_args(argv)
-    if not 0 < args.minutes <= 24 * 60 or args.clicks_per_page < 1:
+    if not 0 < args.minutes <= 24 * 60 or not 1 <= args.page_seconds <= 3600:
         parser.error("--minutes: expected more than 0 and at most 1440; "
-                     "--clicks-per-page at least 1")
+                     "--page-seconds: from 1 to 3600")
     log = args.log or Path(tempfile.mkdtemp(prefix="precog-monkey-")) / "voila.log"
     progress = Path(tempfile.mkdtemp(prefix="precog-monkey-progress-")) / "progress.json"
     server = Server(log=log, env={"PRECOG_TUTOR_PROGRESS": str(progress)}).start()
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                  args=CHROMIUM_ARGS)
-            figures = run(browser, server, args.minutes * 60, args.seed, args.clicks_per_page)
+            figures = run(browser, server, args.minutes * 60, args.seed, args.page_seconds)
             browser.close()
     finally:
         server.stop()

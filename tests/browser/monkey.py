@@ -14,6 +14,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +58,7 @@ class Figures:
     memory_end_mb: float = 0.0
     seconds: float = 0.0
     end_check: str = "not run"
+    visits: list[str] = field(default_factory=list)  # "path: seconds, clicks" per page
 
     def line(self) -> str:
         return (f"seed {self.seed}: {self.seconds:.0f} s, {self.pages} pages, {self.clicks} "
@@ -65,7 +67,8 @@ class Figures:
                 f"{self.memory_end_mb:.0f} MB, undo/save/load: {self.end_check}")
 
     def as_json(self) -> dict[str, Any]:
-        return {**self.__dict__, "errors": self.errors[:50], "error_count": len(self.errors)}
+        return {**self.__dict__, "errors": self.errors[:50], "error_count": len(self.errors),
+                "visits": self.visits[:200]}
 
 
 def open_page(page: Page, url: str) -> None:
@@ -112,23 +115,25 @@ def _act(page: Page, rng: random.Random) -> bool:
     return True
 
 
-def monkey_page(page: Page, url: str, clicks: int, rng: random.Random, figures: Figures,
-                deadline: float = float("inf")) -> None:
-    """Open ``url`` and make ``clicks`` random actions (fewer at ``deadline``), noting errors."""
+def monkey_page(page: Page, url: str, seconds: float, rng: random.Random,
+                figures: Figures) -> None:
+    """Open ``url`` and act at random on it; ``seconds`` from opening to leaving. Notes errors."""
+    opened, clicks = time.monotonic(), figures.clicks
+    until = opened + seconds
     open_page(page, url)
     figures.pages += 1
-    for _ in range(clicks):
-        if time.monotonic() > deadline:
-            break
+    while time.monotonic() < until:
         try:
             if not _act(page, rng):
                 break
             figures.clicks += 1
         except PlaywrightError:
             pass  # the control went away or was disabled under the pointer: a fair miss
-        page.wait_for_timeout(rng.choice((50, 150, 400, 900)))
+        page.wait_for_timeout(rng.choice((50, 150, 400)))
     page.wait_for_timeout(800)
     figures.errors += page_errors(page)
+    figures.visits.append(f"{url.rsplit('/', 1)[-1]}: {time.monotonic() - opened:.0f} s, "
+                          f"{figures.clicks - clicks} clicks")
 
 
 def check_undo_save_load(page: Page, base: str) -> str:
@@ -167,9 +172,17 @@ def check_undo_save_load(page: Page, base: str) -> str:
     return ""
 
 
+def tour(rng: random.Random) -> Iterator[str]:
+    """Pages to visit: Play, the explorer and a lesson first, then any of them at random."""
+    yield from (PLAY, EXPLORER, rng.choice(LESSONS))
+    while True:
+        yield rng.choice((PLAY, EXPLORER, rng.choice(LESSONS)))
+
+
 def run(browser: Browser, server: Server, seconds: float, seed: int,
-        clicks_per_page: int = 25) -> Figures:
-    """Monkey on ``server`` for about ``seconds``, then check undo, save and load."""
+        page_seconds: float = 20.0) -> Figures:
+    """Monkey on ``server`` for about ``seconds`` (``page_seconds`` a page), then check undo,
+    save and load."""
     rng = random.Random(seed)
     figures = Figures(seed=seed)
     start = time.monotonic()
@@ -178,13 +191,14 @@ def run(browser: Browser, server: Server, seconds: float, seed: int,
     page = context.new_page()
     page.set_default_timeout(WIDGETS_SECONDS * 1000)
     page.on("dialog", lambda dialog: dialog.dismiss())
-    page.on("filechooser", lambda chooser: None)
-    pages = (PLAY, EXPLORER, *LESSONS)
     try:
-        while time.monotonic() - start < seconds:
-            url = server.url + rng.choice(pages[:2] + (rng.choice(LESSONS),))
+        for path in tour(rng):
+            left = seconds - (time.monotonic() - start)
+            if left <= 0:
+                break
+            url = server.url + path
             try:
-                monkey_page(page, url, clicks_per_page, rng, figures, start + seconds)
+                monkey_page(page, url, min(page_seconds, left), rng, figures)
             except PlaywrightError as err:
                 figures.errors.append(f"{url}: {str(err).splitlines()[0]}")
             found, log_end = log_errors(server, log_end)
