@@ -4,7 +4,8 @@ Used by ``tests/browser/test_monkey.py`` (60 s in ``make test``) and ``scripts/m
 runs). It visits a page, clicks, picks and types at random for a while, moves to another page,
 and collects every Python error: error text on the page (a traceback, Voila's cell-error note,
 the app's apology for a kernel error, a widget that could not be shown) and tracebacks in the
-server's log. It ends by checking that Play's undo, save and load still work.
+server's log; a request to any other server counts as an error too. It ends by checking that
+Play's undo, save and load still work.
 """
 
 from __future__ import annotations
@@ -21,17 +22,13 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser.helpers import PYTHON_ERROR_MARKERS
 from tests.browser.server import Server
 
 PLAY = "/voila/render/notebooks/play.ipynb"
 EXPLORER = "/voila/render/notebooks/explorer.ipynb"
 LESSONS = tuple(f"/voila/render/tutorials/lesson{i:02d}.ipynb" for i in range(1, 10))
-PAGE_ERROR_MARKERS = (
-    "Traceback (most recent call last)",
-    "There was an error when executing cell",
-    "Error displaying widget",
-    "Sorry, something went wrong here",
-)
+PAGE_ERROR_MARKERS = PYTHON_ERROR_MARKERS
 LOG_ERROR = re.compile(r"Traceback \(most recent call last\)|\[precog kernel\]")
 # Controls a visitor can use. Not links (they leave the page, which the monkey does itself) and
 # not the file upload (it opens the system's file chooser).
@@ -191,6 +188,9 @@ def run(browser: Browser, server: Server, seconds: float, seed: int,
     page = context.new_page()
     page.set_default_timeout(WIDGETS_SECONDS * 1000)
     page.on("dialog", lambda dialog: dialog.dismiss())
+    page.on("request", lambda request: None
+            if request.url.startswith((server.url, "data:", "blob:", "about:"))
+            else figures.errors.append(f"request off the server: {request.url[:200]}"))
     try:
         for path in tour(rng):
             left = seconds - (time.monotonic() - start)
