@@ -17,6 +17,8 @@ On top of stock Voila (``precog.serve`` builds its command line):
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import re
 import secrets
@@ -26,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import tornado.web
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -150,6 +154,19 @@ def _app_handlers(handlers: list[Any]) -> list[Any]:
     return replaced
 
 
+def _quiet_closed_sockets(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """A page left while kernel output was on its way to it: one log line, not a traceback.
+
+    jupyter_server writes kernel messages to the page's websocket in tasks nobody awaits; when
+    the page has just gone, each ends in WebSocketClosedError, which asyncio would log with a
+    traceback as "Task exception was never retrieved". Anything else goes to asyncio's default.
+    """
+    if isinstance(context.get("exception"), WebSocketClosedError | StreamClosedError):
+        logging.getLogger("precog.app").debug("a page closed before its kernel output was sent")
+        return
+    loop.default_exception_handler(context)
+
+
 def _host_pattern(names: list[str]) -> str:
     return "^(?:" + "|".join(re.escape(name) for name in names) + ")$"
 
@@ -175,6 +192,7 @@ class PrecogVoila(Voila):  # type: ignore[misc]
         self.app.add_handlers(_host_pattern(self.hostnames), handlers)
         self.app.add_handlers(r".*", [(r".*", WrongHost)])
         self.log.info("Serving the host names %s", ", ".join(self.hostnames))
+        asyncio.get_event_loop().set_exception_handler(_quiet_closed_sockets)
         self.listen()
 
 

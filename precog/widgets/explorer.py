@@ -37,6 +37,7 @@ from precog.widgets.common import (
     stylesheet,
     uploaded_bytes,
 )
+from precog.widgets.dropdown import Dropdown, SelectMultiple
 from precog.widgets.editor import PositionEditor
 from precog.widgets.tree import TreeView
 
@@ -78,7 +79,7 @@ class Explorer(widgets.VBox):
     # -- building ---------------------------------------------------------------------------
     def _build(self, compact: bool) -> None:
         self.board = BoardView(labels=True)
-        self.seat_in = widgets.Dropdown(description="Analyse for", options=[("Seat 0", 0)])
+        self.seat_in = Dropdown(description="Analyse for", options=[("Seat 0", 0)])
         self.seat_in.observe(self._seat_changed, names="value")
         self.position_html = widgets.HTML()
         self.position_html.layout.flex = "1 1 auto"
@@ -88,7 +89,7 @@ class Explorer(widgets.VBox):
         self.editor: PositionEditor | None = None
         self._build_controls()
         self.table = widgets.HTML()
-        self.compare_in = widgets.SelectMultiple(description="Compare", rows=6)
+        self.compare_in = SelectMultiple(description="Compare", rows=6)
         self.compare_in.layout.width = "420px"
         self.compare_in.observe(lambda _c: self._redo_trajectories(), names="value")
         self.horizon_in = widgets.Dropdown(description="Horizon", value=True, options=[

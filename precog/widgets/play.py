@@ -34,6 +34,7 @@ from precog.widgets.common import (
     stylesheet,
     uploaded_bytes,
 )
+from precog.widgets.dropdown import Dropdown
 from precog.widgets.figures import game_resources_figure
 from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, Bot, make_bot
 
@@ -83,8 +84,8 @@ class PlayApp(widgets.VBox):
                      seed: int, bot: str, names: list[str]) -> None:
         self.players_in = widgets.Dropdown(options=[2, 3, 4], value=players,
                                            description="Players")
-        self.seat_in = widgets.Dropdown(options=list(range(players)), value=seat,
-                                        description="Your seat")
+        self.seat_in = Dropdown(options=list(range(players)), value=seat,
+                                description="Your seat")
         self.mode_in = widgets.Dropdown(options=["competitive", "team", "coop"], value=mode,
                                         description="Mode")
         self.difficulty_in = widgets.Dropdown(options=["normal", "hard", "apocalypse"],
