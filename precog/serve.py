@@ -1,36 +1,155 @@
-"""Serve the app's notebooks with Voila on the loopback interface.
+"""Serve the app's notebooks with Voila: where, on which port, with which safety settings.
 
 The served root is the repository, so ``notebooks/`` and ``tutorials/`` are both reachable and
 the landing page lives at ``/voila/render/notebooks/index.ipynb`` (the same path Binder uses).
+The Voila application itself, with the project's routes and checks, is in
+``precog.voila_app`` (it needs the ``app`` extra); this module only needs the standard library.
+
+Safety, in short (README's "App" section says more):
+
+- loopback (``127.0.0.1``, the default) serves the person at this machine, without a token;
+- any other address (``--host 0.0.0.0``, a LAN address) requires a token, printed in the URL;
+- the Host header must name the served host, so a page of another site cannot reach the app
+  through DNS rebinding;
+- kernels of closed pages are shut down within two minutes;
+- visitors see the app's pages only (no file tree) and no tracebacks (those go to the log).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import secrets
+import socket
 import sys
 import threading
 import webbrowser
 from pathlib import Path
 
 DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
 LANDING_PATH = "notebooks/index.ipynb"
+TOKEN_ENV = "PRECOG_APP_TOKEN"
+
+# A page's kernel is shut down when the page is left (see precog.voila_app for the Voila bug
+# worked around); failing that, a kernel with no page connected is culled after CULL_IDLE_S idle
+# seconds, checked every CULL_INTERVAL_S: at most two minutes after the page closed. A kernel
+# with an open page is never culled (cull_connected=False), however long the visitor reads.
+CULL_IDLE_S = 80
+CULL_INTERVAL_S = 20
+
+
+class ServeError(ValueError):
+    """A serving option that cannot work; the message names the option and what was expected."""
+
+
+def port_number(value: int | str, name: str = "port") -> int:
+    """A TCP port a server can listen on, 1 to 65535.
+
+    >>> port_number("8866")
+    8866
+    >>> port_number(70000)
+    Traceback (most recent call last):
+    ...
+    precog.serve.ServeError: port 70000: expected a whole number from 1 to 65535
+    """
+    try:
+        port = int(value)
+    except (TypeError, ValueError):
+        raise ServeError(f"{name} {value!r}: expected a whole number from 1 to 65535") from None
+    if not 1 <= port <= 65535:
+        raise ServeError(f"{name} {port}: expected a whole number from 1 to 65535")
+    return port
 
 
 def port_from_env() -> int:
     """The port in ``$PORT``, else 8866."""
-    return int(os.environ.get("PORT", DEFAULT_PORT))
+    return port_number(os.environ.get("PORT", DEFAULT_PORT), "$PORT")
 
 
-def landing_url(port: int) -> str:
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` serves this machine only.
+
+    >>> [is_loopback(h) for h in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "192.168.1.5")]
+    [True, True, True, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_host(host: str) -> str:
+    """``host`` if it is an address or name this machine can listen on, else a ServeError."""
+    if not host or len(host) > 253 or any(c.isspace() or c in "/?#@" for c in host):
+        raise ServeError(f"--host {host!r}: expected an IP address or a host name")
+    try:
+        socket.getaddrinfo(host.strip("[]"), None)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError(f"--host {host!r}: not an address of this machine") from None
+    return host
+
+
+def served_hostnames(host: str, extra: tuple[str, ...] = ()) -> list[str]:
+    """The names the Host header may carry: the served host, its usual aliases, and ``extra``.
+
+    >>> served_hostnames("127.0.0.1")
+    ['127.0.0.1', '::1', '[::1]', 'localhost']
+    """
+    names: list[str] = [host]
+    if is_loopback(host) or host in ("0.0.0.0", "::", ""):
+        names += ["127.0.0.1", "::1", "[::1]", "localhost"]
+    if host in ("0.0.0.0", "::", ""):
+        names += [socket.gethostname(), socket.getfqdn()]
+        names += _addresses_of(socket.gethostname())
+    if ":" in host and not host.startswith("["):
+        names.append(f"[{host}]")
+    names += list(extra)
+    seen: list[str] = []
+    for name in names:
+        if name and name.lower() not in seen:
+            seen.append(name.lower())
+    return seen
+
+
+def _addresses_of(name: str) -> list[str]:
+    try:
+        return sorted({str(info[4][0]) for info in socket.getaddrinfo(name, None)})
+    except (socket.gaierror, UnicodeError):
+        return []
+
+
+def needs_token(host: str) -> bool:
+    """A token is required whenever the app is reachable from another machine."""
+    return not is_loopback(host)
+
+
+def new_token() -> str:
+    """The token from ``$PRECOG_APP_TOKEN``, else a fresh random one."""
+    token = os.environ.get(TOKEN_ENV, "")
+    if token and len(token) < 16:
+        raise ServeError(f"${TOKEN_ENV}: expected at least 16 characters")
+    return token or secrets.token_urlsafe(24)
+
+
+def landing_url(port: int, host: str = DEFAULT_HOST, token: str = "") -> str:
     """
     >>> landing_url(8866)
     'http://127.0.0.1:8866/voila/render/notebooks/index.ipynb'
+    >>> landing_url(9000, "10.0.0.5", token="abc")
+    'http://10.0.0.5:9000/voila/render/notebooks/index.ipynb?token=abc'
     """
-    return f"http://127.0.0.1:{port}/voila/render/{LANDING_PATH}"
+    shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    query = f"?token={token}" if token else ""
+    return f"http://{shown}:{port}/voila/render/{LANDING_PATH}{query}"
 
 
-def voila_argv(root: Path, port: int) -> list[str]:
-    """Voila's command line for serving ``root`` on ``127.0.0.1:port``.
+def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "") -> list[str]:
+    """Voila's command line for serving ``root`` on ``host:port``.
 
     ``port_retries=0`` makes a busy port an error instead of a silent move to another port,
     so the printed URL is always the right one.
@@ -39,22 +158,33 @@ def voila_argv(root: Path, port: int) -> list[str]:
         str(root),
         "--no-browser",
         f"--port={port}",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={host}",
         "--Voila.port_retries=0",
+        f"--Voila.token={token}",
         "--strip_sources=True",  # the default, stated: visitors see the app, not its code
-        # A closed page's kernel is shut down after 30 idle minutes; open pages are kept.
-        "--MappingKernelManager.cull_idle_timeout=1800",
-        "--MappingKernelManager.cull_interval=300",
-        "--show_tracebacks=True",
+        "--show_tracebacks=False",  # tracebacks go to the server's log, never to a visitor
+        "--VoilaExecutor.cell_error_instruction="
+        "Sorry, this page could not be built. The details are in the server's log.",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+        # The browser's visitor id reaches the kernel (per-browser tutor progress; the header is
+        # set by the server from its cookie, see precog.voila_app.AppPage).
+        "--VoilaConfiguration.http_header_envs=X-Precog-Visitor",
     ]
 
 
-def serve(root: Path, port: int) -> None:
+def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
+          allow_hosts: tuple[str, ...] = ()) -> None:
     """Print the landing URL, then run Voila in this process until it is stopped."""
-    from voila.app import Voila  # the `app` extra; imported here so the core never needs it
+    from precog.voila_app import run  # the `app` extra; imported here so the core never needs it
 
-    print(f"precog app: {landing_url(port)}", flush=True)
-    Voila.launch_instance(argv=voila_argv(root, port))
+    if needs_token(host) and not token:
+        raise ServeError(f"--host {host}: serving beyond this machine requires a token")
+    print(f"precog app: {landing_url(port, host, token)}", flush=True)
+    run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
+        per_visitor=not is_loopback(host))
 
 
 def has_desktop() -> bool:

@@ -2,7 +2,8 @@
 # Builds what Binder would build, as far as a machine without Docker can: a clean copy of the
 # repository's files, a fresh venv, `pip install -r binder/requirements.txt` run from the copy's
 # root (as repo2docker runs it), then the imports and the landing notebook the app needs, and
-# Voila's server extension, which Binder's `jupyter lab` needs for ?urlpath=voila/render/...
+# Voila's server extension, which Binder's `jupyter lab` needs for ?urlpath=voila/render/...,
+# and the kernel culling that binder/postBuild configures.
 # Prints the time taken and the size of the environment.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,4 +45,14 @@ extensions=$("$work/venv/bin/jupyter" server extension list 2>&1)
 grep -q 'voila\.server_extension .*enabled' <<<"$extensions" \
   || { echo "$extensions"; echo "voila's server extension is not enabled"; exit 1; }
 echo "jupyter: voila's server extension is enabled"
+# binder/postBuild, run with a home of its own: the jupyter_server config it writes is read
+mkdir "$work/home"
+HOME="$work/home" bash "$work/repo/binder/postBuild"
+HOME="$work/home" "$work/venv/bin/python" - <<'PY'
+from jupyter_server.serverapp import ServerApp
+app = ServerApp()
+app.load_config_file()
+assert app.config.MappingKernelManager.cull_idle_timeout == 80, app.config
+print("postBuild: jupyter_server culls kernels of closed pages (80 s idle, every 20 s)")
+PY
 echo "binder env: installed in ${took} s, $(du -sh "$work/venv" | cut -f1) in the venv"

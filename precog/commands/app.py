@@ -1,4 +1,4 @@
-"""``precog app``: serve the app's notebooks with Voila on 127.0.0.1."""
+"""``precog app``: serve the app's notebooks with Voila (on 127.0.0.1 unless ``--host``)."""
 
 from __future__ import annotations
 
@@ -16,16 +16,27 @@ examples:
   precog app                      # http://127.0.0.1:8866/voila/render/notebooks/index.ipynb
   precog app --port 9000
   PORT=9000 precog app --root /path/to/precog
+  precog app --host 0.0.0.0       # other machines too; prints a URL with its ?token=
+
+Off loopback a token is always required (a random one, or $PRECOG_APP_TOKEN); the Host
+header must name the served host (add names, e.g. a proxy's, with --allow-host).
 """
 
 
 def register(subparsers: Any) -> None:
     parser = add_command(
-        subparsers, NAME, "serve the app with Voila on 127.0.0.1",
+        subparsers, NAME, "serve the app with Voila (127.0.0.1 unless --host)",
         "Serve the notebooks (the app and the tutorials) with Voila on the "
         "loopback interface and print the landing page's URL.",
         EXAMPLES)
-    parser.add_argument("--port", type=int, default=None, help="port (default: $PORT or 8866)")
+    parser.add_argument("--port", type=_port, default=None,
+                        help="port, 1 to 65535 (default: $PORT or 8866)")
+    parser.add_argument("--host", default=None, metavar="ADDRESS",
+                        help="address to listen on (default 127.0.0.1, this machine only); "
+                             "any other address requires the printed token")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another name visitors' browsers use for this server (the Host "
+                             "header), e.g. behind a proxy; repeatable")
     parser.add_argument(
         "--root", type=Path, default=Path.cwd(), help="folder holding notebooks/ (default: .)"
     )
@@ -35,18 +46,38 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from precog.serve import landing_url, open_browser_soon, port_from_env, serve
+def _port(text: str) -> int:
+    from precog.serve import ServeError, port_number
 
-    if args.port is None:
-        try:
-            args.port = port_from_env()
-        except ValueError:
-            raise UsageError("$PORT should be a port number") from None
+    try:
+        return port_number(text)
+    except ServeError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from precog.serve import (
+        DEFAULT_HOST,
+        ServeError,
+        check_host,
+        landing_url,
+        needs_token,
+        new_token,
+        open_browser_soon,
+        port_from_env,
+        serve,
+    )
+
+    try:
+        port = args.port if args.port is not None else port_from_env()
+        host = check_host(args.host if args.host is not None else DEFAULT_HOST)
+        token = new_token() if needs_token(host) else ""
+    except ServeError as err:
+        raise UsageError(str(err)) from None
     root = args.root.resolve()
     if not (root / "notebooks").is_dir():
         raise UsageError(f"--root {args.root}: expected a folder holding notebooks/")
     if not args.no_browser:
-        open_browser_soon(landing_url(args.port))
-    serve(root, args.port)
+        open_browser_soon(landing_url(port, host, token))
+    serve(root, port, host, token, tuple(args.allow_host))
     return 0

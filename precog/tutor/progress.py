@@ -1,8 +1,24 @@
 """Progress through the lessons, kept in a small JSON file so every lesson page can show it.
 
-The file is ``$PRECOG_TUTOR_PROGRESS`` or ``~/.precog/tutor-progress.json``. A file that
-cannot be read is never overwritten: the problem is reported (naming the file) and progress
-is kept in memory only, so nothing the learner had is lost.
+Where the file is:
+
+- ``$PRECOG_TUTOR_PROGRESS`` when set;
+- else, when the app is served to several visitors (``precog app --host`` on anything but
+  loopback sets ``$PRECOG_TUTOR_PER_VISITOR``), one file per browser:
+  ``~/.precog/visitors/<id>/tutor-progress.json``, where ``<id>`` is the random id in the
+  browser's ``precog_visitor`` cookie (set by the server on the browser's first page and passed
+  to each page's kernel as ``$HTTP_X_PRECOG_VISITOR``, see ``precog.voila_app``);
+- else ``~/.precog/tutor-progress.json`` (one person at their own machine, or one Binder session).
+
+Writing is safe against the two ways progress was lost: every save re-reads the file under a
+lock and merges (so two lesson pages open at once keep each other's lessons), and the new text
+goes to a private temporary file in the same folder which then replaces the file in one step
+(a planted symlink at a fixed temporary name can no longer redirect the write).
+
+Reading is strict: a file that is not a progress file (not JSON, too large, too deeply nested,
+another format) is never overwritten: the problem is reported (naming the file) and progress is
+kept in memory only. An entry with wrong types or values (``"step": -5``, ``"done": "no"``) is
+ignored and named in the report; it is not taken as progress.
 
 >>> import tempfile, pathlib
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "p.json")
@@ -13,13 +29,35 @@ LessonStatus(step=3, steps=9, done=False)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import tempfile
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+try:  # POSIX; elsewhere saves are still atomic, only not serialised between pages
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 ENV = "PRECOG_TUTOR_PROGRESS"
+PER_VISITOR_ENV = "PRECOG_TUTOR_PER_VISITOR"
+VISITOR_COOKIE = "precog_visitor"  # set by the server (precog.voila_app)
+VISITOR_HEADER = "X-Precog-Visitor"  # the server puts the cookie's id in this request header,
+VISITOR_ENV = "HTTP_X_PRECOG_VISITOR"  # which Voila passes to the page's kernel as this variable
 FORMAT = "precog-tutor-progress"
+MAX_BYTES = 256 * 1024  # far above nine lessons' worth; bounds the time and memory of a read
+MAX_STEPS = 1000
+LESSON_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+VISITOR_ID = re.compile(r"[0-9a-f]{32}")
+
+
+class ProgressFileError(ValueError):
+    """The progress file is not one this module wrote: it is reported and left untouched."""
 
 
 @dataclass(frozen=True)
@@ -29,8 +67,119 @@ class LessonStatus:
     done: bool
 
 
-def default_path() -> Path:
-    return Path(os.environ.get(ENV) or Path.home() / ".precog" / "tutor-progress.json")
+def visitor_id(environ: Mapping[str, str] | None = None) -> str | None:
+    """The browser's visitor id passed to this kernel (``$HTTP_X_PRECOG_VISITOR``), or None.
+
+    Only a 32-digit lowercase hex id is taken, so it is safe as a folder name.
+
+    >>> visitor_id({"HTTP_X_PRECOG_VISITOR": "0123456789abcdef0123456789abcdef"})
+    '0123456789abcdef0123456789abcdef'
+    >>> visitor_id({"HTTP_X_PRECOG_VISITOR": "../../etc"}) is None
+    True
+    """
+    env = os.environ if environ is None else environ
+    value = env.get(VISITOR_ENV, "")
+    return value if VISITOR_ID.fullmatch(value) else None
+
+
+def default_path(environ: Mapping[str, str] | None = None) -> Path:
+    """The progress file for this page (see the module's note for the rules)."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV):
+        return Path(env[ENV])
+    home = Path.home() / ".precog"
+    visitor = visitor_id(env) if env.get(PER_VISITOR_ENV) else None
+    if visitor is not None:
+        return home / "visitors" / visitor / "tutor-progress.json"
+    return home / "tutor-progress.json"
+
+
+def _entry(lesson: Any, entry: Any) -> LessonStatus:
+    """One lesson's entry, checked: ids are short names, counts are plain ints in range."""
+    if not isinstance(lesson, str) or not LESSON_ID.fullmatch(lesson):
+        raise ValueError("a lesson id should be a short name of letters, digits, - and _")
+    if not isinstance(entry, dict) or set(entry) != {"step", "steps", "done"}:
+        raise ValueError('expected {"step": int, "steps": int, "done": true/false}')
+    step, steps, done = entry["step"], entry["steps"], entry["done"]
+    if type(step) is not int or type(steps) is not int or type(done) is not bool:
+        raise ValueError('"step" and "steps" should be whole numbers and "done" true or false')
+    if not 1 <= steps <= MAX_STEPS or not 0 <= step <= steps:
+        raise ValueError(f'expected 0 <= "step" <= "steps" <= {MAX_STEPS}')
+    return LessonStatus(step=step, steps=steps, done=done)
+
+
+def parse(text: str) -> tuple[dict[str, LessonStatus], list[str]]:
+    """The lessons of a progress file and the entries ignored (as ``"id: why"``).
+
+    Raises ``ProgressFileError`` when ``text`` is not a progress file at all.
+
+    >>> lessons, ignored = parse('{"format": "precog-tutor-progress", "lessons": '
+    ...                          '{"lesson01": {"step": -5, "steps": 4, "done": false}}}')
+    >>> lessons, ignored
+    ({}, ['lesson01: expected 0 <= "step" <= "steps" <= 1000'])
+    """
+    if len(text) > MAX_BYTES:
+        raise ProgressFileError(f"larger than {MAX_BYTES} characters")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ProgressFileError("JSON nested too deeply") from None
+    except ValueError as err:  # includes json.JSONDecodeError and over-long integers
+        raise ProgressFileError(f"not JSON: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ProgressFileError(f"expected a JSON object with format {FORMAT!r}")
+    lessons = data.get("lessons", {})
+    if not isinstance(lessons, dict):
+        raise ProgressFileError('"lessons" should be an object')
+    good: dict[str, LessonStatus] = {}
+    ignored: list[str] = []
+    for lesson, entry in lessons.items():
+        try:
+            good[lesson] = _entry(lesson, entry)
+        except ValueError as err:
+            ignored.append(f"{str(lesson)[:64]}: {err}")
+    return good, ignored
+
+
+def merge(a: LessonStatus | None, b: LessonStatus) -> LessonStatus:
+    """The further of two records of one lesson: progress never goes back.
+
+    >>> merge(LessonStatus(2, 5, False), LessonStatus(1, 5, True))
+    LessonStatus(step=2, steps=5, done=True)
+    """
+    if a is None:
+        return b
+    steps = b.steps
+    return LessonStatus(step=min(max(a.step, b.step), steps), steps=steps, done=a.done or b.done)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An exclusive lock on ``folder`` itself (no lock file that could be planted)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a private temporary file beside ``path``, then rename it over ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tutor-progress-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 class ProgressStore:
@@ -41,42 +190,58 @@ class ProgressStore:
         self._writable = True
         self._load()
 
-    def _load(self) -> None:
-        if not self.path.exists():
-            return
+    def _read(self) -> dict[str, LessonStatus]:
+        """The file's lessons (empty when there is no file); notes ignored entries."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise ValueError(f"expected a JSON object with format {FORMAT!r}")
-            for lesson, entry in data.get("lessons", {}).items():
-                self._lessons[str(lesson)] = LessonStatus(
-                    step=int(entry["step"]), steps=int(entry["steps"]), done=bool(entry["done"]))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
-            self.problem = (f"tutor progress file {self.path} could not be read ({err}); "
-                            "it was left untouched and progress is kept for this page only")
-            self._lessons = {}
-            self._writable = False
+            with open(self.path, "rb") as src:
+                raw = src.read(MAX_BYTES + 1)
+        except FileNotFoundError:
+            return {}
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProgressFileError("not UTF-8 text") from None
+        lessons, ignored = parse(text)
+        if ignored:
+            self.problem = (f"tutor progress file {self.path}: entries ignored "
+                            f"({'; '.join(ignored[:3])})")
+        return lessons
+
+    def _load(self) -> None:
+        try:
+            self._lessons = self._read()
+        except (OSError, ProgressFileError) as err:
+            self._refuse(err)
+
+    def _refuse(self, err: Exception) -> None:
+        self.problem = (f"tutor progress file {self.path} could not be read ({err}); "
+                        "it was left untouched and progress is kept for this page only")
+        self._writable = False
 
     def status(self, lesson: str) -> LessonStatus | None:
         return self._lessons.get(lesson)
 
     def record(self, lesson: str, step: int, steps: int, done: bool = False) -> None:
         """Remember the furthest step reached in ``lesson`` (never goes back)."""
-        old = self._lessons.get(lesson)
-        if old is not None:
-            step, done = max(step, old.step), done or old.done
-        self._lessons[lesson] = LessonStatus(step=min(step, steps), steps=steps, done=done)
+        new = LessonStatus(step=max(0, min(step, steps)), steps=steps, done=done)
+        self._lessons[lesson] = merge(self._lessons.get(lesson), new)
         self._save()
 
     def _save(self) -> None:
         if not self._writable:
             return
-        data = {"format": FORMAT, "lessons": {k: vars(v) for k, v in self._lessons.items()}}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            tmp.replace(self.path)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            with _locked(self.path.parent):
+                on_disk = self._read()  # another page may have saved since this one read
+                for lesson, status in self._lessons.items():
+                    on_disk[lesson] = merge(on_disk.get(lesson), status)
+                self._lessons = on_disk
+                data = {"format": FORMAT,
+                        "lessons": {k: vars(v) for k, v in sorted(on_disk.items())}}
+                _write_atomically(self.path, json.dumps(data, indent=1))
+        except ProgressFileError as err:
+            self._refuse(err)
         except OSError as err:
             self.problem = f"tutor progress could not be saved to {self.path} ({err})"
             self._writable = False

@@ -29,6 +29,7 @@ from precog.widgets.common import (
     stylesheet,
     uploaded_bytes,
 )
+from precog.widgets.dropdown import Dropdown
 from precog.widgets.editor import PositionEditor
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
 from precog.widgets.explorer_results import (
@@ -86,8 +87,8 @@ class Explorer(widgets.VBox):
     def _build(self, compact: bool) -> None:
         say = self.w.say
         self.board = BoardView(labels=True, lang=self.lang)
-        self.seat_in = widgets.Dropdown(description=say("explorer.analyse_for"),
-                                        options=[(say("board.seat", seat=0), 0)])
+        self.seat_in = Dropdown(description=say("explorer.analyse_for"),
+                                options=[(say("board.seat", seat=0), 0)])
         self.seat_in.observe(self._seat_changed, names="value")
         self.position_html = widgets.HTML()
         self.position_html.layout.flex = "1 1 auto"

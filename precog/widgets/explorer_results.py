@@ -13,6 +13,7 @@ from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
+from precog.widgets.dropdown import SelectMultiple
 from precog.widgets.tree import TreeView
 
 PLOT_PANELS = (("healthy", "contaminated", "bane"), ("food", "batteries", "doctors", "protectors"))
@@ -26,7 +27,7 @@ class Results(widgets.VBox):
         self.lang = lang
         say = words(lang).say
         self.table = widgets.HTML()
-        self.compare_in = widgets.SelectMultiple(description=say("results.compare"), rows=6)
+        self.compare_in = SelectMultiple(description=say("results.compare"), rows=6)
         self.compare_in.layout.width = "420px"
         self.compare_in.observe(lambda _c: self._changed(on_compare), names="value")
         self.horizon_in = widgets.Dropdown(description=say("results.horizon"), value=True,

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 from precog.engine.setup import parse_rooms
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import button
+from precog.widgets.dropdown import Dropdown
 
 MODES = ("competitive", "team", "coop")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
@@ -32,7 +33,7 @@ class SetupBar(widgets.VBox):
         w = words(lang)
         self.players_in = widgets.Dropdown(options=[2, 3, 4], value=players,
                                            description=w.say("setup.players"))
-        self.seat_in = widgets.Dropdown(options=list(range(players)), value=seat,
+        self.seat_in = Dropdown(options=list(range(players)), value=seat,
                                         description=w.say("setup.seat"))
         self.mode_in = widgets.Dropdown(options=_named(w, "text.mode", MODES), value=mode,
                                         description=w.say("setup.mode"))

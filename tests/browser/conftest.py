@@ -1,18 +1,14 @@
 """Real-browser harness: one Voila server per session, a fresh Chromium page per test.
 
-Voila is started the way ``make app`` starts it (``scripts/serve_app.py``), on a free port, and
-stopped by its own process id. The browser is Debian's Chromium: Playwright cannot download its
-own here. Every test under this folder is marked ``browser``.
+Voila is started the way ``make app`` starts it (``scripts/serve_app.py``, see ``server.py``), on
+a free port, and stopped by its own process id. The browser is Debian's Chromium: Playwright
+cannot download its own here. Every test under this folder is marked ``browser``.
 """
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.helpers import ARTIFACTS, PageWatch
+from tests.browser.server import Server, ServerError
 
-REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -32,7 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
-SERVER_START_SECONDS = 60
 PAGE_TIMEOUT_MS = 60_000
 
 
@@ -43,58 +38,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+@pytest.fixture(scope="session")
+def app_server() -> Iterator[Server]:
+    """A Voila server serving the repository, for the whole session.
 
-
-def _wait_until_serving(base_url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    # A static file: probing "/" or a page would start a kernel and run a notebook.
-    probe = f"{base_url}/voila/static/voila.js"
-    deadline = time.monotonic() + SERVER_START_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"Voila exited with {server.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(probe, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.2)
-    tail = log.read_text()[-3000:]
-    pytest.fail(f"Voila did not serve {probe} in {SERVER_START_SECONDS} s:\n{tail}")
-
-
-def _stop(server: subprocess.Popen[bytes]) -> None:
-    server.terminate()
+    Lessons record progress: kept out of the tester's home (test_tutor.py sets its own file).
+    """
+    progress = os.environ.get("PRECOG_TUTOR_PROGRESS") or os.path.join(
+        tempfile.mkdtemp(prefix="precog-tutor-"), "progress.json")
+    server = Server(log=ARTIFACTS / "voila.log", env={"PRECOG_TUTOR_PROGRESS": progress})
     try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+        server.start()
+    except ServerError as err:
+        pytest.fail(str(err))
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Base URL (``http://127.0.0.1:PORT``) of a Voila server serving the repository."""
-    port = _free_port()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = ARTIFACTS / "voila.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, str(REPO / "scripts" / "serve_app.py"), "--port", str(port)],
-            cwd=REPO,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_serving(base_url, server, log)
-        yield base_url
-    finally:
-        _stop(server)
+def app_url(app_server: Server) -> str:
+    """Base URL (``http://127.0.0.1:PORT``) of the session's Voila server."""
+    return app_server.url
 
 
 @pytest.fixture(scope="session")

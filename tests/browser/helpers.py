@@ -10,12 +10,13 @@ from playwright.sync_api import ConsoleMessage, Error, Page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 
-# Text that only appears on a Voila page when Python failed: a traceback (with
-# --show_tracebacks, which the app runs with), Voila's note when tracebacks are hidden, and the
-# ipywidgets placeholder for a widget that could not be shown.
+# Text that only appears on a Voila page when Python failed: a traceback (were one ever sent to
+# a visitor), Voila's note for a failed cell, the app's apology for an error in a kernel (see
+# precog/voila_app.py), and the ipywidgets placeholder for a widget that could not be shown.
 PYTHON_ERROR_MARKERS = (
     "Traceback (most recent call last)",
     "There was an error when executing cell",
+    "Sorry, something went wrong here",
     "Error displaying widget",
 )
 
@@ -43,8 +44,8 @@ def screenshot(page: Page, name: str) -> Path:
 class PageWatch:
     """Collects a page's console messages and uncaught errors; fails on Python errors shown.
 
-    Console errors alone do not fail a test: some are cosmetic here (an icon font from an
-    unreachable CDN, JupyterLab version notices). They are printed with any failure instead.
+    Console errors alone do not fail a test: some are cosmetic here (JupyterLab version
+    notices). They are printed with any failure instead.
     """
 
     page: Page

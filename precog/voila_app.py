@@ -1,0 +1,218 @@
+"""Voila, with the app's routes and checks (``precog app`` and ``make app`` run this).
+
+On top of stock Voila (``precog.serve`` builds its command line):
+
+- ``/``, the file tree (``/voila/tree``), the contents API and any unknown path redirect to the
+  landing page; only notebooks of ``notebooks/`` and ``tutorials/`` are rendered;
+- every route answers only to the served host names (the Host header): any other host gets
+  403, the kernel websocket included, which is what defeats DNS rebinding;
+- a page's kernel is shut down when the page is left (Voila's own request for it is refused,
+  see ``ShutdownOnLeave``), and kernels of closed pages are culled anyway (``precog.serve``);
+- pages fetch nothing from the internet (the icon font is served from ``precog/static``);
+- a Python error in a kernel shows the visitor a short apology; its traceback goes to the
+  server's log (``KERNEL_STARTUP``);
+- each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
+  progress (``precog.tutor.progress``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+import secrets
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
+from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from precog.serve import LANDING_PATH
+from precog.tutor.progress import PER_VISITOR_ENV, VISITOR_COOKIE, VISITOR_HEADER, VISITOR_ID
+
+STATIC = Path(__file__).resolve().parent / "static"
+# Voila's lab template links Font Awesome (the icons of ipywidgets buttons) from a CDN; pages are
+# rewritten to link the copy vendored in precog/static/fontawesome (Font Awesome Free 5.15.4).
+CDN_FONTAWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+LOCAL_FONTAWESOME = "voila/precog-static/fontawesome/css/"
+APP_NOTEBOOK = re.compile(r"(?:notebooks|tutorials)/[A-Za-z0-9_-]{1,64}\.ipynb")
+FRIENDLY_ERROR = "Sorry, something went wrong here. The details are in the server's log."
+
+# Run in every kernel this server starts (an IPython startup file). A traceback is written to
+# the kernel's original stderr, which is the server's log, and the visitor sees FRIENDLY_ERROR.
+KERNEL_STARTUP = f'''
+import os as _os, sys as _sys, traceback as _traceback
+_ip = get_ipython()
+_show = _ip._showtraceback
+
+def _precog_showtraceback(etype, evalue, stb):
+    text = "".join(_traceback.format_exception(etype, evalue, evalue.__traceback__))
+    text = "[precog kernel] Traceback (most recent call last) in a visitor's page:\\n" + text
+    try:
+        _os.write(_sys.stderr.fileno(), text.encode("utf-8", "replace"))
+    except Exception:
+        print(text, file=_sys.__stderr__, flush=True)
+    _show(etype, evalue, [{FRIENDLY_ERROR!r}])
+
+_ip._showtraceback = _precog_showtraceback
+del _precog_showtraceback
+'''
+
+
+def landing(handler: tornado.web.RequestHandler) -> str:
+    base = handler.settings.get("base_url", "/")
+    query = handler.request.query
+    return f"{base}voila/render/{LANDING_PATH}" + (f"?{query}" if query else "")
+
+
+class ToLanding(tornado.web.RequestHandler):
+    """Any path that is not a page of the app: redirect to the landing page."""
+
+    def prepare(self) -> None:
+        self.redirect(landing(self))
+
+
+class WrongHost(tornado.web.RequestHandler):
+    """A request whose Host header names another host (e.g. a DNS-rebinding page)."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("403: this server does not serve that host name\n")
+
+
+class AppPage(TornadoVoilaHandler):
+    """A page of the app; any other notebook path goes to the landing page."""
+
+    async def get(self, path: str | None = None) -> Any:
+        root = Path(self.settings.get("server_root_dir_precog", "."))
+        if not path or not APP_NOTEBOOK.fullmatch(path) or not (root / path).is_file():
+            return self.redirect(landing(self))
+        self._pass_visitor_id()
+        return await super().get(path)
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        if isinstance(chunk, str) and CDN_FONTAWESOME in chunk:
+            base = self.settings.get("base_url", "/")
+            chunk = chunk.replace(CDN_FONTAWESOME, base + LOCAL_FONTAWESOME)
+        super().write(chunk)
+
+    def _pass_visitor_id(self) -> None:
+        """The browser's visitor id (a new one on its first page) to the page's kernel."""
+        visitor = self.get_cookie(VISITOR_COOKIE, "")
+        if not VISITOR_ID.fullmatch(visitor):
+            visitor = secrets.token_hex(16)
+            self.set_cookie(VISITOR_COOKIE, visitor, expires_days=365, httponly=True,
+                            samesite="Lax")
+        self.request.headers[VISITOR_HEADER] = visitor  # replaces any sent by the browser
+
+
+class ShutdownOnLeave(VoilaShutdownKernelHandler):
+    """Voila's page-leave shutdown, made to work.
+
+    The page sends ``POST /voila/api/shutdown/<id>`` with ``navigator.sendBeacon``, which cannot
+    carry the ``_xsrf`` argument, so jupyter_server refuses it with 403 "'_xsrf' argument missing
+    from POST" and the kernel lives on (voila-dashboards/voila#1458, open upstream). The request
+    only stops a kernel whose random id the page was given; the Host check and, off loopback,
+    the token still apply, so the XSRF check is skipped here and here only.
+    """
+
+    def check_xsrf_cookie(self) -> None:
+        return None
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if kernel_id not in self.kernel_manager:
+            self.set_status(204)  # already gone (culled, or a second beacon): nothing to do
+            self.finish()
+            return
+        await super().post(kernel_id)
+
+
+def _app_handlers(handlers: list[Any]) -> list[Any]:
+    """Voila's handlers with the tree and contents routes redirected, render and shutdown ours."""
+    replaced: list[Any] = []
+    for rule in handlers:
+        pattern, handler, *rest = rule
+        if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler):
+            replaced.append((pattern, ToLanding))
+        elif handler is TornadoVoilaHandler:
+            replaced.append((pattern, AppPage, *rest))
+        elif handler is VoilaShutdownKernelHandler:
+            replaced.append((pattern, ShutdownOnLeave, *rest))
+        else:
+            replaced.append(rule)
+    return replaced
+
+
+def _quiet_closed_sockets(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """A page left while kernel output was on its way to it: one log line, not a traceback.
+
+    jupyter_server writes kernel messages to the page's websocket in tasks nobody awaits; when
+    the page has just gone, each ends in WebSocketClosedError, which asyncio would log with a
+    traceback as "Task exception was never retrieved". Anything else goes to asyncio's default.
+    """
+    if isinstance(context.get("exception"), WebSocketClosedError | StreamClosedError):
+        logging.getLogger("precog.app").debug("a page closed before its kernel output was sent")
+        return
+    loop.default_exception_handler(context)
+
+
+def _host_pattern(names: list[str]) -> str:
+    return "^(?:" + "|".join(re.escape(name) for name in names) + ")$"
+
+
+class PrecogVoila(Voila):  # type: ignore[misc]
+    """Voila with the app's routes; ``hostnames`` are the Host header values served."""
+
+    hostnames: list[str] = ["127.0.0.1", "localhost"]
+
+    def start(self) -> None:
+        # Voila.start, with the handlers registered for the served host names only.
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        self.log.info("Storing connection files in %s.", self.connection_dir)
+        settings = self.init_settings()
+        settings["server_root_dir_precog"] = self.root_dir
+        self.app = tornado.web.Application(**settings)
+        self.app.settings.update(self.tornado_settings)
+        base = self.server_url.rstrip("/")
+        handlers = [(base + "/" + LOCAL_FONTAWESOME.rsplit("fontawesome", 1)[0] + "(.*)",
+                     tornado.web.StaticFileHandler, {"path": str(STATIC)}),
+                    *_app_handlers(self.init_handlers()),
+                    (base + r"/.*", ToLanding)]
+        self.app.add_handlers(_host_pattern(self.hostnames), handlers)
+        self.app.add_handlers(r".*", [(r".*", WrongHost)])
+        self.log.info("Serving the host names %s", ", ".join(self.hostnames))
+        asyncio.get_event_loop().set_exception_handler(_quiet_closed_sockets)
+        self.listen()
+
+
+def _kernel_profile() -> Path:
+    """An IPython folder whose startup file logs tracebacks (set as the kernels' IPYTHONDIR)."""
+    folder = Path(tempfile.mkdtemp(prefix="precog-ipython-"))
+    startup = folder / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-precog-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
+    return folder
+
+
+def run(argv: list[str], hostnames: list[str], per_visitor: bool) -> None:
+    """Run Voila with ``argv`` until stopped, serving ``hostnames`` only."""
+    profile = _kernel_profile()
+    os.environ["IPYTHONDIR"] = str(profile)  # kernels inherit the server's environment
+    if per_visitor:
+        os.environ[PER_VISITOR_ENV] = "1"
+    PrecogVoila.hostnames = hostnames
+    try:
+        PrecogVoila.launch_instance(argv=argv)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)

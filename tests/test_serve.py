@@ -1,0 +1,106 @@
+"""Serving options: ports and hosts checked, a token off loopback, the safety settings passed."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+import precog.serve
+from precog import cli
+from precog.serve import (
+    ServeError,
+    is_loopback,
+    needs_token,
+    port_number,
+    served_hostnames,
+    voila_argv,
+)
+
+
+@pytest.mark.parametrize("port", ["-1", "0", "70000", "65536", "http", "1e3", ""])
+def test_a_port_outside_1_to_65535_is_a_usage_error_with_status_2(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, port: str) -> None:
+    (tmp_path / "notebooks").mkdir()
+    assert cli.main(["app", "--root", str(tmp_path), "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert "--port" in err and "1 to 65535" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["-1", "70000", "x"])
+def test_a_bad_port_in_the_environment_names_port(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        port: str) -> None:
+    (tmp_path / "notebooks").mkdir()
+    monkeypatch.setenv("PORT", port)
+    assert cli.main(["app", "--root", str(tmp_path)]) == 2
+    assert "$PORT" in capsys.readouterr().err
+
+
+def test_ports_at_the_ends_of_the_range_are_accepted() -> None:
+    assert (port_number("1"), port_number(65535)) == (1, 65535)
+
+
+@pytest.mark.parametrize("host", ["bad host", "", "a/b", "no-such-host.invalid", "x" * 300])
+def test_a_host_that_cannot_be_listened_on_is_a_usage_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, host: str) -> None:
+    (tmp_path / "notebooks").mkdir()
+    assert cli.main(["app", "--root", str(tmp_path), "--host", host]) == 2
+    assert "--host" in capsys.readouterr().err
+
+
+def test_loopback_needs_no_token_and_anything_else_does() -> None:
+    for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
+        assert is_loopback(host) and not needs_token(host)
+    for host in ("0.0.0.0", "::", "192.168.1.5", "example.org"):
+        assert needs_token(host)
+
+
+def test_serving_off_loopback_without_a_token_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ServeError, match="requires a token"):
+        precog.serve.serve(tmp_path, 9000, host="0.0.0.0", token="")
+
+
+def test_the_app_command_passes_a_token_when_the_host_is_not_loopback(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    served: list[tuple[str, str, tuple[str, ...]]] = []
+    monkeypatch.setattr(precog.serve, "serve",
+                        lambda root, port, host, token, allow: served.append((host, token, allow)))
+    monkeypatch.delenv(precog.serve.TOKEN_ENV, raising=False)
+    (tmp_path / "notebooks").mkdir()
+    argv = ["app", "--root", str(tmp_path), "--no-browser"]
+    assert cli.main([*argv, "--host", "0.0.0.0", "--allow-host", "precog.example"]) == 0
+    assert cli.main(argv) == 0
+    (host, token, allow), (local_host, local_token, _) = served
+    assert host == "0.0.0.0" and len(token) >= 24 and allow == ("precog.example",)
+    assert local_host == "127.0.0.1" and local_token == ""
+
+
+def test_a_short_token_from_the_environment_is_refused(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.setenv(precog.serve.TOKEN_ENV, "short")
+    (tmp_path / "notebooks").mkdir()
+    assert cli.main(["app", "--root", str(tmp_path), "--host", "0.0.0.0"]) == 2
+    assert "16 characters" in capsys.readouterr().err
+
+
+def test_the_host_header_names_are_the_served_host_and_its_aliases_only() -> None:
+    names = served_hostnames("127.0.0.1")
+    assert "evil.example" not in names and "localhost" in names
+    assert served_hostnames("10.1.2.3", ("proxy.example",)) == ["10.1.2.3", "proxy.example"]
+
+
+def test_voila_runs_with_culling_no_tracebacks_and_no_port_retries(tmp_path: Path) -> None:
+    argv = voila_argv(tmp_path, 9000)
+    assert "--show_tracebacks=False" in argv and "--Voila.port_retries=0" in argv
+    assert "--MappingKernelManager.cull_connected=False" in argv
+    idle = precog.serve.CULL_IDLE_S + precog.serve.CULL_INTERVAL_S
+    assert idle <= 120, "a closed page's kernel must be gone within two minutes"
+    assert f"--MappingKernelManager.cull_idle_timeout={precog.serve.CULL_IDLE_S}" in argv
+
+
+def test_the_serving_examples_in_the_docstrings_hold() -> None:
+    result = doctest.testmod(precog.serve)
+    assert result.attempted >= 5 and result.failed == 0
