@@ -165,6 +165,9 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "")
         "--show_tracebacks=False",  # tracebacks go to the server's log, never to a visitor
         "--VoilaExecutor.cell_error_instruction="
         "Sorry, this page could not be built. The details are in the server's log.",
+        # A cell's output may come well after its reply on a busy machine; nbclient's default
+        # wait of 4 s dropped an explorer page's widgets once in an hour-long monkey run.
+        "--VoilaExecutor.iopub_timeout=20",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
         "--MappingKernelManager.cull_connected=False",

@@ -95,6 +95,7 @@ def test_the_host_header_names_are_the_served_host_and_its_aliases_only() -> Non
 def test_voila_runs_with_culling_no_tracebacks_and_no_port_retries(tmp_path: Path) -> None:
     argv = voila_argv(tmp_path, 9000)
     assert "--show_tracebacks=False" in argv and "--Voila.port_retries=0" in argv
+    assert "--VoilaExecutor.iopub_timeout=20" in argv
     assert "--MappingKernelManager.cull_connected=False" in argv
     idle = precog.serve.CULL_IDLE_S + precog.serve.CULL_INTERVAL_S
     assert idle <= 120, "a closed page's kernel must be gone within two minutes"
