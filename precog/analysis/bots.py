@@ -283,16 +283,20 @@ def make_bot(spec: str, seed: int) -> Any:
     return BOTS[spec](seed)
 
 
-def play_game(bots: Sequence[Player], seed: int = 0, **setup: Any) -> GameState:
+def play_game(bots: Sequence[Player], seed: int = 0,
+              observe: Callable[[GameState], None] | None = None, **setup: Any) -> GameState:
     """Play one seeded game between ``bots`` (seat order); returns the final position.
 
     Each bot sees only ``observation(state, seat)``; bots that simulate get a world sampler
-    bound to ``determinize(state, seat, rng)``.
+    bound to ``determinize(state, seat, rng)``. ``observe``, if given, is shown every
+    position of the game, the first and the last included.
     """
     players = setup.pop("players", len(bots))
     if players != len(bots):
         raise AnalysisError(f"{players} players but {len(bots)} bots")
     state = new_game(players=players, seed=seed, **setup)
+    if observe is not None:
+        observe(state)
     while not state.is_over:
         seat = state.to_move
         bot = bots[seat]
@@ -303,6 +307,8 @@ def play_game(bots: Sequence[Player], seed: int = 0, **setup: Any) -> GameState:
         if action not in legal:
             raise AnalysisError(f"{bot!r} chose {action}, which is not legal here")
         state = apply(state, action)
+        if observe is not None:
+            observe(state)
     return state
 
 

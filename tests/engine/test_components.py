@@ -222,7 +222,7 @@ def test_objectives_eight_per_season_mitigated_easier_and_season_3_hardest(
 def test_example_deck_file_replaces_deck_d(ref: Components) -> None:
     comps = load_components({"deck:D": EXAMPLE_DECK})
     assert comps.name == "custom (deck:D=my_deck.toml)"
-    assert comps.cards["D07"].gain == 3 and ref.cards["D07"].gain == 2
+    assert comps.cards["D07"].gain == 3 and ref.cards["D07"].gain == 1
     assert comps.cards["D01"].name == "My first card"
     assert comps.decks["T"] == ref.decks["T"] and comps.rooms == ref.rooms
     assert comps.fingerprint != ref.fingerprint
@@ -336,7 +336,7 @@ CORRUPTIONS = [
     ("eleven rooms", "rooms", lambda t: t.rsplit("[[room]]", 1)[0],
      ["field 'room'", "exactly 12 rooms", "11 rooms"]),
     ("too many batteries", "rooms", _deck("batteries = 4", "batteries = 5"),
-     ["room R02 advanced machine 1", "field 'batteries'", "1..4", "5"]),
+     ["room R01 standard machine 2", "field 'batteries'", "1..4", "5"]),
     ("season 2 river tile gives", "river", _deck("losses = { food = 3 }", "gains = { food = 3 }"),
      ["river tile W2a", "field 'gains'", "absent"]),
     ("river tile in the wrong season", "river",
