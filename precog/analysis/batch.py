@@ -29,6 +29,7 @@ from precog.engine.state import BANE_MAX, ROUNDS
 
 TYPES = {CardType.FOOD: 0, CardType.HUMAN: 1, CardType.BATTERY: 2, CardType.YMUNE: 3}
 TYPE_NAMES = {"Food": 0, "Human": 1, "Battery": 2, "Ymune": 3}
+RECEIVED_NAMES = {**TYPE_NAMES, "any": 4, "Doctor": 5, "Protector": 6}
 FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
 INT = np.int32  # the batch's arrays (half the memory traffic of int64)
 MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
@@ -99,7 +100,8 @@ class Conditions:
     pair: np.ndarray  # (conditions, 4*4*2*2*MAXC*MAXC): kept/received types, Banes, Costs
     given: np.ndarray  # (conditions, 4*2*MAXC): given card's type, Bane, resolved Cost
     received_n: np.ndarray  # received: at least n ...
-    received_what: np.ndarray  # ... of Food 0, Human 1, Battery 2, Ymune 3, anything 4
+    received_what: np.ndarray  # ... of Food 0, Human 1, Battery 2, Ymune 3, anything 4,
+    #                             Doctor 5, Protector 6
 
 
 def pair_key(ta: Any, tb: Any, ba: Any, bb: Any, ca: Any, cb: Any) -> Any:
@@ -131,12 +133,12 @@ def _conditions(comps: Components) -> Conditions:
     blank = cards[0, 0, 0]
     pairs = [(pair_key(ta, tb, ba, bb, ca, cb),
               Context(kept=cards[ta, ba, ca], received_card=cards[tb, bb, cb], given=None,
-                      given_cost=0, card_gains=Gains()))
+                      given_cost=0, received=Gains()))
              for ta in range(4) for tb in range(4) for ba in range(2) for bb in range(2)
              for ca in range(MAXC) for cb in range(MAXC)]
     gives = [(given_key(gt, gb, gc),
               Context(kept=blank, received_card=blank, given=cards[gt, gb, gc], given_cost=gc,
-                      card_gains=Gains()))
+                      received=Gains()))
              for gt in range(4) for gb in range(2) for gc in range(MAXC)]
     for cond in found:
         i = index[cond]
@@ -151,7 +153,7 @@ def _conditions(comps: Components) -> Conditions:
             scope[i] = 2
             what = str(cond.args[1])
             rec_n[i] = int(cond.args[0])
-            rec_what[i] = 4 if what == "any" else TYPE_NAMES[what]
+            rec_what[i] = RECEIVED_NAMES[what]
     return Conditions(index, scope, pair, given, rec_n, rec_what)
 
 
@@ -256,6 +258,7 @@ class Batch:
         self.G = G = len(starts)
         self.advanced = first.config.advanced
         self.heal_in_action = first.config.options.heal_in_action_phase
+        self.offered = first.config.options.received_means_offered
         self.round = first.round
         self.U = rows
         self.W = rows.shape[1]
@@ -295,7 +298,7 @@ class Batch:
         self.ptr = np.zeros((G, n), INT)
         self.az = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
-        self.cgains = np.zeros((G, n, 7), INT)
+        self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
         self.river = np.array([[ti[t] for t in s.river] for s in starts], INT)
 
     # -- the policy ----------------------------------------------------------------------
@@ -418,20 +421,25 @@ class Batch:
         self.healthy[:, seat] -= pay
         self.cont[:, seat] += pay
         total = np.where(both[:, None], gg + rr, np.where((slot == 1)[:, None], gg, rr))
-        self.cgains[:, seat] = total
-        self.place(seat, total.copy())
+        taken = self.place(seat, total.copy())
+        self.cgains[:, seat] = total if self.offered else taken
         effect = self.machine_effects(seat)
         self.place(seat, effect)
         if self.heal_in_action:
             self.heal(seat)
 
-    def place(self, seat: int, pending: np.ndarray) -> None:
-        """Place gains on offer, one kind at a time, as the engine offers them."""
+    def place(self, seat: int, pending: np.ndarray) -> np.ndarray:
+        """Place gains on offer, one kind at a time, as the engine offers them; returns what
+        was received (games, 7): declined resources left out, a Battery lost for want of a
+        free slot counted."""
+        taken = np.zeros((self.G, 7), INT)
         for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
             amount = pending[:, kind]
             if amount.any():
                 _, idx = self.choose(amount + 1)
-                target[:, seat] += np.where(amount > 0, amount - idx, 0)
+                took = np.where(amount > 0, amount - idx, 0)
+                target[:, seat] += took
+                taken[:, kind] = took
         if pending[:, YMUNE:HEAL].any():
             y = np.minimum(pending[:, YMUNE], MAXY - 1)
             d0 = np.minimum(pending[:, DOCTOR], MAXY - 1)
@@ -439,8 +447,11 @@ class Batch:
             has = (y + d0 + p0) > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
             _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
-            self.doctors[:, seat] += np.where(has, SPLIT_D[y, d0, p0, idx], 0)
-            self.prot[:, seat] += np.where(has, SPLIT_P[y, d0, p0, idx], 0)
+            docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
+            pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
+            self.doctors[:, seat] += docs
+            self.prot[:, seat] += pros
+            taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
             top = np.minimum(pending[:, HEAL], self.cont[:, seat])
             _, idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
@@ -461,7 +472,9 @@ class Batch:
             order = np.cumsum(free, axis=1) - 1
             target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
             self.bat[act, seat] += target
+            taken[act, BATTERY] += (pick < nfree) | (nfree == 0)
             left[act] -= 1
+        return taken
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
@@ -498,9 +511,11 @@ class Batch:
             gc = np.minimum(gcost, MAXC - 1)[:, None]
             given_hit = table.given[ids, given_key(gt, gb, gc)]
             cg = self.cgains[rows, seat]
+            free = cg[:, YMUNE] if self.offered else 0
             recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
                              cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR],
-                             cg[:, :6].sum(axis=1)], axis=1)
+                             cg[:, :6].sum(axis=1), cg[:, DOCTOR] + free,
+                             cg[:, PROTECTOR] + free], axis=1)
             received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
                 table.received_n[ids]
             met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))

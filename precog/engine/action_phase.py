@@ -102,8 +102,13 @@ def after_gains(state: GameState) -> GameState:
     return next_seat(state)
 
 
-def triggered_machines(state: GameState, seat: int) -> list[tuple[int, Machine]]:
-    """Powered machines of ``seat`` whose condition holds this round."""
+def triggered_machines(state: GameState, seat: int,
+                       take_all: bool = False) -> list[tuple[int, Machine]]:
+    """Powered machines of ``seat`` whose condition holds this round.
+
+    ``take_all``: as if the player took everything its activated cards offer (a preview
+    before the gains are placed; a free Ymune counts as the Doctor or Protector it may become).
+    """
     p = state.players[seat]
     kept, got = (state.card(c) for c in p.action_zone)
     given_cost = 0
@@ -111,8 +116,9 @@ def triggered_machines(state: GameState, seat: int) -> list[tuple[int, Machine]]
     if given is not None:
         left_kept = state.card(state.players[state.left(seat)].action_zone[0])
         given_cost = resolved_costs(left_kept, given)[1]
+    offered = take_all or state.config.options.received_means_offered
     ctx = Context(kept=kept, received_card=got, given=given, given_cost=given_cost,
-                  card_gains=p.card_gains)
+                  received=p.card_gains if offered else p.received, offered=offered)
     out = []
     for i, room_id in enumerate(p.rooms[:2]):
         face = state.components.room_by_id[room_id].face(state.config.advanced)

@@ -2,6 +2,10 @@
 
 Order: Food, Humans, Ymunes (Doctor or Protector), healing, then each Battery. Any part of a
 gain may be declined: ``food 1`` when 3 are on offer takes 1.
+
+What a player takes from its activated cards is kept in ``PlayerState.received`` (line-1
+Machine conditions look at it): a declined resource is not received, a Battery lost for want
+of a free slot was received (and then lost).
 """
 
 from __future__ import annotations
@@ -110,6 +114,7 @@ def play(state: GameState, action: Action) -> GameState:
     g = state.pending
     keep_taken = state.pending_source != "river"
     t = p.taken
+    before = t
     if isinstance(action, TakeFood):
         n = action.amount
         p = replace(p, food=p.food + n, taken=replace(t, food=t.food + n) if keep_taken else t)
@@ -138,7 +143,16 @@ def play(state: GameState, action: Action) -> GameState:
         placed = keep_taken and action.machine is not None
         p = replace(p, batteries=bats, taken=replace(t, battery=t.battery + 1) if placed else t)
         g = Gains(0, 0, g.battery - 1, 0, 0, 0, 0)
+        if state.pending_source == "cards" and action.machine is None and not battery_slots(
+                state, seat):
+            p = replace(p, received=replace(p.received, battery=p.received.battery + 1))
+    if state.pending_source == "cards":
+        p = replace(p, received=p.received + _difference(p.taken, before))
     return state.with_player(seat, p, pending=g)
+
+
+def _difference(after: Gains, before: Gains) -> Gains:
+    return Gains(*(a - b for a, b in zip(after.astuple(), before.astuple(), strict=True)))
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:

@@ -9,8 +9,15 @@ A condition is written as ``SCOPE: TEST``:
 * ``pair: same Cost`` / ``pair: different Cost``
 * ``given: Battery`` - the card given to the left neighbour this round is a Battery card
 * ``given: Cost = 2`` / ``given: Cost <= 1`` / ``given: Cost >= 3`` / ``given: Bane``
-* ``received: 2 Food`` - the activated cards gave at least 2 Food this round
-* ``received: 3 any`` - the activated cards gave at least 3 resources in all
+* ``received: 2 Food`` - the player took at least 2 Food from its activated cards this round
+* ``received: 3 any`` - the player took at least 3 resources in all from its activated cards
+* ``received: 1 Ymune`` - at least 1 Ymune, Doctor or Protector
+* ``received: 1 Doctor`` / ``received: 1 Protector`` - at least 1 Ymune placed as a Doctor
+  (in the Infirmary) or as a Protector (on the Bow)
+
+Line 1 counts what the player took (a declined resource was not received); the rule option
+``received_means_offered`` makes it count what the cards offered instead, and then a free
+Ymune counts towards ``Doctor`` and ``Protector`` alike (it could have been placed as either).
 
 Standard faces and advanced line 3 use ``pair``, line 2 uses ``given``, line 1 ``received``.
 """
@@ -27,7 +34,8 @@ _TYPES = {t.value.lower(): t for t in CardType}
 _PAIR_TYPE = re.compile(r"^(food|human|battery|ymune)\s*\+\s*(other|food|human|battery|ymune)$")
 _COST_SUM = re.compile(r"^cost sum\s*(<=|>=)\s*(\d+)$")
 _GIVEN_COST = re.compile(r"^cost\s*(=|<=|>=)\s*(\d+)$")
-_RECEIVED = re.compile(r"^(\d+)\s+(food|human|battery|ymune|any)$")
+_RECEIVED = re.compile(r"^(\d+)\s+(\w+)$")
+RECEIVED_KINDS = ("Food", "Human", "Battery", "Ymune", "Doctor", "Protector", "any")
 
 LINE_SCOPE = {0: "pair", 1: "received", 2: "given", 3: "pair"}
 
@@ -49,7 +57,9 @@ def parse_condition(text: str) -> Condition:
         raise DataError(f"condition {text!r}: scope {scope!r} should be pair, given or received")
     parsed = parser(test)
     if parsed is None:
-        raise DataError(f"condition {text!r}: cannot read {test!r} as a {scope} test "
+        hint = (f": an amount of at least 1 then one of {', '.join(RECEIVED_KINDS)}"
+                if scope == "received" else "")
+        raise DataError(f"condition {text!r}: cannot read {test!r} as a {scope} test{hint} "
                         "(see docs/components.md for the forms)")
     kind, args = parsed
     return Condition(text=text.strip(), scope=scope, kind=kind, args=args)
@@ -89,9 +99,10 @@ def _parse_given(test: str) -> tuple[str, tuple[str | int, ...]] | None:
 def _parse_received(test: str) -> tuple[str, tuple[str | int, ...]] | None:
     if m := _RECEIVED.match(test):
         n, what = int(m.group(1)), m.group(2)
-        if n < 1:
+        kinds = {k.lower(): k for k in RECEIVED_KINDS}
+        if what not in kinds or n < 1:
             return None
-        return "received_at_least", (n, "any" if what == "any" else _TYPES[what].value)
+        return "received_at_least", (n, kinds[what])
     return None
 
 
@@ -119,7 +130,8 @@ class Context:
     received_card: Card  # R slot (given to this player by the right neighbour)
     given: Card | None  # the card this player gave left (None before any give)
     given_cost: int  # that card's Cost as resolved in the left neighbour's Action Zone
-    card_gains: Gains  # what the activated cards gave (before any declining)
+    received: Gains  # what the player took from its activated cards (or what they offered)
+    offered: bool = False  # ``received`` is what the cards offered (a free Ymune unplaced)
 
 
 def condition_met(cond: Condition, ctx: Context) -> bool:
@@ -158,13 +170,18 @@ def condition_met(cond: Condition, ctx: Context) -> bool:
         if kind == "given_cost_at_least":
             return ctx.given_cost >= int(args[0])
     elif kind == "received_at_least":
-        return _received(ctx.card_gains, str(args[1])) >= int(args[0])
+        return received_count(ctx.received, str(args[1]), ctx.offered) >= int(args[0])
     raise AssertionError(f"unknown condition {cond.text!r}")
 
 
-def _received(g: Gains, what: str) -> int:
+def received_count(g: Gains, what: str, offered: bool = False) -> int:
+    """Resources of kind ``what`` (a ``RECEIVED_KINDS`` entry) in ``g``; a Heal is not one.
+
+    With ``offered``, a free (unplaced) Ymune counts as a Doctor and as a Protector."""
     if what == "any":
         return g.food + g.human + g.battery + g.ymune + g.doctor + g.protector
     if what == CardType.YMUNE.value:
         return g.ymune + g.doctor + g.protector
+    if what in ("Doctor", "Protector"):
+        return int(getattr(g, what.lower())) + (g.ymune if offered else 0)
     return int(getattr(g, what.lower()))

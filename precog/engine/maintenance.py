@@ -233,7 +233,8 @@ def _supply(p: PlayerState, g: Gains) -> PlayerState:
 
 def _discard(state: GameState) -> GameState:
     players = tuple(replace(p, discard=p.discard + p.action_zone, action_zone=(), gave=None,
-                            activated="", card_gains=NO_GAINS, taken=NO_GAINS)
+                            activated="", card_gains=NO_GAINS, received=NO_GAINS,
+                            taken=NO_GAINS)
                     for p in state.players)
     return replace(state, players=players, pending=NO_GAINS, pending_source="")
 

@@ -42,6 +42,7 @@ class SeatView:
     hand_size: int
     has_chosen: bool
     card_gains: Gains
+    received: Gains
     taken: Gains
 
 
@@ -103,7 +104,7 @@ def _seat_view(state: GameState, seat: int, p: PlayerState, own: bool) -> SeatVi
         deck_seasons=(seasons[1], seasons[2], seasons[3]),
         hand=p.hand if own else None, hand_size=len(p.hand),
         has_chosen=bool(state.choices) and state.choices[seat] is not None,
-        card_gains=p.card_gains, taken=p.taken)
+        card_gains=p.card_gains, received=p.received, taken=p.taken)
 
 
 def determinize(state: GameState, player: int, rng: random.Random) -> GameState:

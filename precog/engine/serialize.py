@@ -46,7 +46,8 @@ def to_json(state: GameState) -> dict[str, Any]:
                        "fingerprint": state.components.fingerprint},
         "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
                    "difficulty": c.difficulty, "decks": list(c.decks), "seed": c.seed,
-                   "options": {"heal_in_action_phase": c.options.heal_in_action_phase}},
+                   "options": {"heal_in_action_phase": c.options.heal_in_action_phase,
+                               "received_means_offered": c.options.received_means_offered}},
         "round": state.round, "phase": state.phase.value, "step": state.step.value,
         "to_move": state.to_move,
         "players": [_player_json(p) for p in state.players],
@@ -65,7 +66,7 @@ def _player_json(p: PlayerState) -> dict[str, Any]:
     out: dict[str, Any] = {k: getattr(p, k) for k in _INT_FIELDS}
     out.update({k: list(getattr(p, k)) for k in _TUPLE_FIELDS})
     out.update(gave=p.gave, activated=p.activated, card_gains=_gains_json(p.card_gains),
-               taken=_gains_json(p.taken))
+               received=_gains_json(p.received), taken=_gains_json(p.taken))
     return out
 
 
@@ -152,8 +153,10 @@ def _build(r: _Reader, comps: Components) -> GameState:
     config = GameConfig(players=cr.get("players", int), mode=cr.get("mode", str),
                         setup=cr.get("setup", str), difficulty=cr.get("difficulty", str),
                         decks=tuple(cr.strs("decks")), seed=cr.get("seed", int),
-                        options=RuleOptions(heal_in_action_phase=opts.get(
-                            "heal_in_action_phase", bool)))
+                        options=RuleOptions(
+                            heal_in_action_phase=opts.get("heal_in_action_phase", bool),
+                            received_means_offered="received_means_offered" in opts.data
+                            and opts.get("received_means_offered", bool)))
     players = tuple(_player(r.item("players", i)) for i in range(len(r.list("players"))))
     choices = tuple(None if c is None else canonical_ids(
         comps, parse_action_text(r.check(c, str, f"choices[{i}]")))
@@ -197,6 +200,8 @@ def _player(r: _Reader) -> PlayerState:
     kw["activated"] = r.get("activated", str)
     kw["card_gains"] = _gains(r.sub("card_gains"))
     kw["taken"] = _gains(r.sub("taken"))
+    # positions saved before "received" existed: what was taken so far stands for it
+    kw["received"] = _gains(r.sub("received")) if "received" in r.data else kw["taken"]
     return PlayerState(**kw)
 
 

@@ -54,9 +54,13 @@ class RuleOptions:
 
     ``heal_in_action_phase``: heal Contaminated Humans at the end of the Action phase (as the
     Player Aid lists it) instead of after losing Humans in Maintenance.
+
+    ``received_means_offered``: line-1 Machine conditions ("received: ...") count what the
+    activated cards offered, declined resources included, instead of what the player took.
     """
 
     heal_in_action_phase: bool = False
+    received_means_offered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +105,8 @@ class PlayerState:
     gave: str | None = None
     discard: tuple[str, ...] = ()
     activated: str = ""  # "", "both", "G" or "R"
-    card_gains: Gains = NO_GAINS  # what the activated cards gave this round
+    card_gains: Gains = NO_GAINS  # what the activated cards offered this round
+    received: Gains = NO_GAINS  # what this player took from its activated cards this round
     taken: Gains = NO_GAINS  # what this player took this round (cards and machines)
 
     @property

@@ -103,7 +103,7 @@ def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
         if not 0 <= n <= top or (s.phase is Phase.SETUP_ROOMS and n):
             _fail(f"{where}.batteries[m{m + 1}] should be 0..{top}, got {n}")
     _check_zones(s, where, p)
-    for name in ("card_gains", "taken"):
+    for name in ("card_gains", "received", "taken"):
         g: Gains = getattr(p, name)
         if min(g.astuple()) < 0:
             _fail(f"{where}.{name} cannot be negative")

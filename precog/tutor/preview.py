@@ -189,7 +189,7 @@ def _activation(state: GameState, after: GameState, seat: int, texts: UiTexts) -
     lines = [texts.say("preview", "pay", n=paid) if paid else texts.say("preview", "free")]
     lines.append(texts.say("preview", "receive",
                            gains=gains_text(after.players[seat].card_gains, texts)))
-    for m, machine in triggered_machines(after, seat):
+    for m, machine in triggered_machines(after, seat, take_all=True):
         lines.append(texts.say("preview", "machine", m=m + 1,
                                gains=gains_text(machine.effect, texts)))
     return lines

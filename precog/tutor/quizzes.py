@@ -301,7 +301,7 @@ def _machines_trigger(ctx: Context) -> Quiz:
         _need(p.taken.battery <= p.card_gains.battery, ctx,
               "no Battery from a machine this round")
         after, question = s, ctx.say("question_after")
-    fired = {m for m, _ in triggered_machines(after, seat)}
+    fired = {m for m, _ in triggered_machines(after, seat, take_all=after is not s)}
     choices, lines = [], []
     for i, room_id in enumerate(p.rooms[:2]):
         face = s.components.room_by_id[room_id].face(s.config.advanced)

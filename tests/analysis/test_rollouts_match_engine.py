@@ -64,3 +64,21 @@ def test_the_batch_refuses_cooperative_games_and_mid_phase_positions():
     assert not batch.supports([apply(started, legal_actions(started)[0])])
     with pytest.raises(ValueError, match="batch"):
         batch.run(coop, uniforms(1, 0), RolloutPolicy())
+
+
+@pytest.mark.parametrize("offered", [False, True])
+def test_batch_counts_line_1_received_resources_as_the_engine_does(offered):
+    # advanced faces with random declines: what was taken (or, with the rule option, what the
+    # cards offered) decides line-1 Machines in both the batch and the engine
+    from precog.engine import RuleOptions
+
+    options = RuleOptions(received_means_offered=offered)
+    starts = [random_playout(random.Random(g), players=3, setup="advanced", seed=g,
+                             options=options, stop_round=3).final for g in range(12)]
+    rows = uniforms(len(starts), seed=7)
+    policy = RolloutPolicy(explore=0.6)
+    finals = batch.run(starts, rows, policy)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        for s in range(3):
+            assert finals.seat(g, s) == boat(final, s), (g, s)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
-from precog.engine import GameState, Phase
+from precog.engine import GameState, Phase, RuleOptions, Step, apply, legal_actions
 from precog.engine.action_phase import triggered_machines
 from precog.engine.components import NO_GAINS, Gains, Machine
 from tests.engine.positions import (
@@ -81,12 +81,21 @@ def scenario(case: Case, batteries: int | None = None) -> tuple[GameState, Machi
     return state, m
 
 
-def machine_offer(state: GameState, slot: str = "G") -> Gains:
-    """Activate ``slot``, decline what the cards give: what the machines offer then."""
-    state = decline(play(state, f"activate {slot}"))
+def machine_offer(state: GameState, slot: str = "G", take: bool = False) -> Gains:
+    """Activate ``slot``, decline (or, with ``take``, take all) what the cards give: what the
+    machines offer then."""
+    state = play(state, f"activate {slot}")
+    state = take_all(state) if take else decline(state)
     if state.pending_source == "machines" and state.to_move == 0:
         return state.pending
     return NO_GAINS
+
+
+def take_all(state: GameState) -> GameState:
+    """Take everything the cards offer (each Battery on the first free Machine)."""
+    while state.step is Step.GAINS and state.pending_source == "cards":
+        state = apply(state, legal_actions(state)[0])
+    return state
 
 
 def received(g: Gains, what: str) -> int:
@@ -103,7 +112,8 @@ def check(case: Case) -> None:
         got = received(play(state, f"activate {case.slot}").pending, str(what))
         assert (got >= int(n)) == case.meets, (
             f"scenario no longer fits the component data: the cards give {got} {what}")
-    assert machine_offer(state, case.slot) == (m.effect if case.meets else NO_GAINS)
+    take = m.condition.kind == "received_at_least"
+    assert machine_offer(state, case.slot, take) == (m.effect if case.meets else NO_GAINS)
 
 
 # ---------------------------------------------------------------- standard machines
@@ -255,12 +265,86 @@ def test_advanced_machine_gives_its_effect_exactly_when_its_condition_holds(case
     check(case)
 
 
-def test_line_1_counts_what_the_cards_gave_before_any_declining() -> None:
-    case = ADVANCED[0]  # received: 1 Ymune, and the Ymune is declined
+def test_line_1_counts_only_what_the_player_took_from_its_cards() -> None:
+    case = ADVANCED[0]  # received: 1 Ymune
     state, m = scenario(case)
     state = play(state, "activate G")
     assert state.pending.ymune >= 1
+    assert decline(state).pending == NO_GAINS  # a declined Ymune was not received
+    taken = take_all(state)
+    assert taken.players[0].received.ymune == 0  # each Ymune is received as Doctor or Protector
+    assert taken.players[0].received.doctor + taken.players[0].received.protector >= 1
+    assert (taken.pending_source, taken.pending) == ("machines", m.effect)
+
+
+@pytest.mark.parametrize(("text", "took", "offered", "met"), [
+    ("received: 1 Doctor", Gains(doctor=1), False, True),
+    ("received: 1 Doctor", Gains(protector=1), False, False),
+    ("received: 2 Protector", Gains(protector=2), False, True),
+    ("received: 1 Protector", Gains(doctor=3), False, False),
+    ("received: 1 Protector", Gains(ymune=1), True, True),  # offered: a free Ymune could be one
+    ("received: 1 Protector", Gains(ymune=1), False, False),
+    ("received: 2 Ymune", Gains(doctor=1, protector=1), False, True),
+])
+def test_line_1_may_name_the_kind_of_ymune_received(text: str, took: Gains, offered: bool,
+                                                    met: bool) -> None:
+    from precog.engine.machines import Context, condition_met, parse_condition
+
+    ctx = Context(kept=card("D07"), received_card=card("T07"), given=None, given_cost=0,
+                  received=took, offered=offered)
+    assert condition_met(parse_condition(text), ctx) == met
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("received: 1 Nurse", "cannot read '1 nurse'.*Doctor, Protector"),
+    ("received: 0 Doctor", "cannot read '0 doctor'.*at least 1"),
+])
+def test_a_bad_received_condition_is_refused_naming_it(text: str, says: str) -> None:
+    from precog.engine.errors import DataError
+    from precog.engine.machines import parse_condition
+
+    with pytest.raises(DataError, match=says):
+        parse_condition(text)
+
+
+def test_received_means_offered_option_counts_declined_resources() -> None:
+    case = ADVANCED[0]  # received: 1 Ymune, and the Ymune is declined
+    state, m = scenario(case)
+    state = replace(state, config=replace(state.config, options=RuleOptions(
+        received_means_offered=True)))
+    state = play(state, "activate G")
+    assert state.pending.ymune >= 1
     assert decline(state).pending == m.effect
+
+
+def test_a_battery_lost_for_want_of_a_free_slot_was_received() -> None:
+    need_machine("R03", 0, "received: 2 Battery", advanced=True)
+    d07 = need("D07", type="Battery", cost_is=1)
+    assert card_gains_of("D07", "T01").battery >= 2
+    full = {f"m{i + 1}": machine(room, i % 3, advanced=True).batteries
+            for i, room in enumerate(("R03", "R03", "R03", "R12", "R12", "R12"))}
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(rooms=("R03", "R12"), batteries=full, action_zone=(d07.id, "T01"))])
+    after = play(state, "activate G")  # no free slot: each Battery is lost on placing
+    assert after.players[0].received.battery == card_gains_of("D07", "T01").battery
+    assert 0 in [m for m, _ in triggered_machines(after, 0)]
+
+
+def test_a_declined_battery_was_not_received() -> None:
+    m = need_machine("R03", 0, "received: 2 Battery", advanced=True)
+    state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
+        seat(rooms=("R03", "R12"), batteries={"m1": m.batteries},
+             action_zone=("D07", "T01"))])
+    after = decline(play(state, "activate G"))  # free slots, every Battery declined
+    assert after.players[0].received == NO_GAINS
+    assert 0 not in [m for m, _ in triggered_machines(after, 0)]
+
+
+def card_gains_of(card_id: str, other: str) -> Gains:
+    from precog.engine.machines import card_gains
+
+    a, b = card(card_id), card(other)
+    return card_gains(a, b, a.type == b.type)
 
 
 def test_line_1_ignores_what_machines_gave() -> None:
@@ -273,8 +357,9 @@ def test_line_1_ignores_what_machines_gave() -> None:
     state = position(players=2, setup="advanced", phase=Phase.ACTION, seats=[
         seat(rooms=("R10", "R03"), batteries={"m1": one.batteries, "m4": two.batteries},
              action_zone=("D06", "T01"))])
-    state = decline(play(state, "activate G"))
+    state = play(state, "activate G", "battery m2")  # the card's Battery is taken
     assert (state.pending_source, state.pending) == ("machines", one.effect)
+    assert play(state, "battery m5").players[0].received.battery == 1
 
 
 def test_line_2_without_a_given_card_is_not_met() -> None:
@@ -282,7 +367,7 @@ def test_line_2_without_a_given_card_is_not_met() -> None:
 
     m = need_machine("R03", 1, "given: Battery", advanced=True)
     ctx = Context(kept=card("D07"), received_card=card("T07"), given=None, given_cost=0,
-                  card_gains=Gains(battery=4))
+                  received=Gains(battery=4))
     assert not condition_met(m.condition, ctx)
 
 
@@ -295,7 +380,7 @@ def test_a_machine_gives_its_effect_once_per_round() -> None:
              action_zone=("D02", "T02"))])
     state = play(state, "activate both")
     assert state.pending.food >= 2 * 2  # enough Food for the condition twice over
-    state = decline(state)
+    state = take_all(state)
     assert state.pending == m.effect  # once, not once per 2 Food
     state = play(state, f"food {m.effect.food}")
     assert state.to_move == 1  # seat 0's machines are done for the round
@@ -310,7 +395,7 @@ def test_one_received_resource_may_trigger_several_machines() -> None:
              action_zone=("D02", "T02"))])
     state = play(state, "activate both")
     assert state.pending.food >= 3
-    assert decline(state).pending == two.effect + three.effect
+    assert take_all(state).pending == two.effect + three.effect
 
 
 def test_batteries_from_a_machine_power_only_from_the_next_round() -> None:
@@ -323,7 +408,8 @@ def test_batteries_from_a_machine_power_only_from_the_next_round() -> None:
         seat(rooms=("R10", "R12"),
              batteries={"m1": feeder.batteries, "m3": target.batteries - 1},
              action_zone=("D07", "T01"))])
-    state = decline(play(state, "activate G"))  # the cards' Batteries are declined
+    assert card_gains_of("D07", "T01").battery == 2
+    state = play(state, "activate G", "battery m5", "battery m5")  # m5 needs 3: unpowered
     assert state.pending == feeder.effect
     state = play(state, "battery m3")  # the machine's Battery completes m3 ...
     assert state.players[0].batteries[2] == target.batteries

@@ -155,6 +155,10 @@ def _machines(quiz: Quiz, s: GameState, seat: int, params: dict) -> set[str]:
         for j, machine in enumerate(s.components.room_by_id[room_id].face(s.config.advanced)):
             effects[f"m{3 * i + j + 1}"] = machine.effect
     if s.step is Step.ACTIVATE and s.to_move == seat:
+        # the quiz assumes everything the cards offer is taken: with the Batteries declined
+        # (so that none powers a machine), that is what the cards offered
+        offered = replace(s.config.options, received_means_offered=True)
+        s = replace(s, config=replace(s.config, options=offered))
         after = apply(s, Activate(params.get("slots", "both")))
         decline = PlaceBattery(None)
         while after.to_move == seat and after.step is Step.GAINS \
