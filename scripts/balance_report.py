@@ -66,7 +66,7 @@ def rows(label: str, result: TournamentResult) -> list[str]:
                        f"peak {f.peak_mean:.1f} (max {f.peak_max})" for f in result.supply())
     out.append(f"| {label} | supply | {len(result.records)} | {supply} | |")
     if c["mode"] == "coop":
-        lost_obj = sum("Objectives" in r.reason for r in result.records)
+        lost_obj = sum("Objectives not met" in r.reason for r in result.records)
         out.append(f"| {label} | lost on Objectives | {lost_obj} of {len(result.records)} | | |")
     return out
 
