@@ -39,7 +39,7 @@ from precog.engine import (
     new_game,
     observation,
 )
-from precog.engine.actions import Choose, ChooseRooms, EndActions, PassCards
+from precog.engine.actions import Choose, ChooseRooms, EndActions, Mitigate, PassCards, Reveal
 
 WorldSampler = Callable[[random.Random], GameState]
 
@@ -104,7 +104,8 @@ class _Planner(Bot):
 
     def plan_step(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The first step of the best plan for the rest of this round."""
-        if self.coop_worlds and isinstance(legal_actions[-1], EndActions):
+        if self.coop_worlds and any(isinstance(a, Reveal | Mitigate | EndActions)
+                                    for a in legal_actions):
             return self.objective_step(observation, legal_actions)
         world = self.world()
         seat = observation.player
@@ -118,10 +119,12 @@ class _Planner(Bot):
 
     def objective_step(self, observation: Observation,
                        legal_actions: Sequence[Action]) -> Action:
-        """Cooperative Objective step (reveal, mitigate or done): each option is valued by the
-        best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds, so
-        that a reveal is judged over every tile it could show (one sampled world would show one
-        tile and make revealing look good or bad by chance). Ties go to ``done``."""
+        """A cooperative step that offers Objective actions (reveal before activating; reveal,
+        mitigate or done after placing gains and in the team window): each option is valued by
+        the best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds,
+        so that a reveal is judged over every tile it could show (one sampled world would show
+        one tile and make revealing look good or bad by chance). Ties go to ``done``, and
+        before activating to the first activation (not to revealing)."""
         seat = observation.player
         rivers = river_outcomes(observation)
         totals = dict.fromkeys(legal_actions, 0.0)
@@ -130,7 +133,9 @@ class _Planner(Bot):
             for action in legal_actions:
                 search = RoundSearch(seat, rivers, self.leaf(seat), narrow=self.narrow)
                 totals[action] += search.run(apply(world, action)).value
-        return max(reversed(legal_actions), key=lambda a: totals[a])
+        if isinstance(legal_actions[-1], EndActions):
+            return max(reversed(legal_actions), key=lambda a: totals[a])
+        return max(legal_actions, key=lambda a: totals[a])  # the reveal is listed last
 
 
 class GreedyBot(_Planner):

@@ -24,6 +24,7 @@ from precog.engine.actions import (
     Heal,
     PlaceBattery,
     PlaceYmunes,
+    Reveal,
     TakeFood,
     TakeHumans,
 )
@@ -101,6 +102,8 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
             return battery_candidates(state, seat, options, battery_width)
     if state.step is Step.LOSE and len(options) > 2:
         return [options[0], options[-1]]  # Contaminated first, or Healthy first
+    if state.step is Step.ACTIVATE:  # revealing first is judged where it is decided, over
+        return [a for a in options if not isinstance(a, Reveal)]  # many worlds (bots.py)
     return options
 
 

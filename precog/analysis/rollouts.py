@@ -51,7 +51,7 @@ class RolloutPolicy:
             return min(k - 1, int(u * k))
         if u < self.explore:
             return min(k - 1, int(u / self.explore * k))
-        if state.step is Step.COOP:
+        if state.step in (Step.COOP, Step.TEAM):
             return k - 1
         first = options[0]
         if isinstance(first, PlaceYmunes):

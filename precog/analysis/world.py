@@ -88,7 +88,7 @@ def first_legal(world: GameState, seat: int) -> Action:
     (in a cooperative Objective step, ``done``: revealing or mitigating is a real choice that
     costs Humans, never a default)."""
     options = legal_actions(world)
-    if world.step is Step.COOP:
+    if world.step in (Step.COOP, Step.TEAM):
         return options[-1]
     return options[0]
 

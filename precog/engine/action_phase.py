@@ -1,6 +1,12 @@
 """The Action phase: activating Action Zone cards, powered machines, cooperative Objectives.
 
-Seats act one after another (nothing in this phase is secret).
+Seats act one after another (nothing in this phase is secret). In the cooperative mode a seat
+may reveal Objective tiles before choosing which cards to activate (``Step.ACTIVATE``) and
+reveal or mitigate after placing its gains (``Step.COOP``, ended by ``done``). When every seat
+has placed its gains, the team window opens (``Step.TEAM``): seats in turn, from seat 0, reveal,
+mitigate (each only with what that seat received this round) or pass (``done``); each of these
+ends the seat's turn, and the window closes when every seat has passed in a row
+(``state.passes`` counts them).
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ def options(state: GameState) -> list[Action]:
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
         both: list[Action] = [Activate("both")] if p.healthy >= activation_cost(state, seat) else []
-        return both + [Activate("G"), Activate("R")]
+        first: list[Action] = [Reveal()] if _can_reveal(state, p) else []
+        return both + [Activate("G"), Activate("R")] + first
     acts: list[Action] = []
     if _can_reveal(state, p):
         acts.append(Reveal())
@@ -35,8 +42,11 @@ def options(state: GameState) -> list[Action]:
 def why_illegal(state: GameState, action: Action) -> str | None:
     seat = state.to_move
     p = state.players[seat]
-    if state.step is Step.ACTIVATE:
+    if state.step is Step.ACTIVATE and not (state.config.coop and isinstance(action, Reveal)):
         if not isinstance(action, Activate) or action.slots not in ("both", "G", "R"):
+            if state.config.coop:
+                return ("now choose which Action Zone cards to activate (activate both, G or R) "
+                        "or reveal an Objective first; mitigating comes after placing your gains")
             return "now choose which Action Zone cards to activate: activate both, G or R"
         cost = activation_cost(state, seat)
         if action.slots == "both" and p.healthy < cost:
@@ -57,6 +67,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if action.tile in _mitigable(state, p):
             return None
         return _why_not_mitigable(state, p, action.tile)
+    if state.step is Step.TEAM:
+        return "in the team window reveal or mitigate an Objective, or pass with done"
     return "now reveal or mitigate Objectives, or say done"
 
 
@@ -66,10 +78,28 @@ def play(state: GameState, action: Action) -> GameState:
     if isinstance(action, Activate):
         return _activate(state, seat, p, action.slots)
     if isinstance(action, Reveal):
-        return _reveal(state, seat, p)
+        return _window_turn(state, _reveal(state, seat, p), acted=True)
     if isinstance(action, Mitigate):
-        return _mitigate(state, seat, p, action.tile)
+        return _window_turn(state, _mitigate(state, seat, p, action.tile), acted=True)
+    if state.step is Step.TEAM:
+        return _window_turn(state, state, acted=False)
     return next_seat(state)
+
+
+def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
+    """In the team window each action ends the seat's turn; outside it, nothing moves on."""
+    if before.step is not Step.TEAM:
+        return state
+    passes = 0 if acted else state.passes + 1
+    if passes >= state.n:
+        return _begin_maintenance(replace(state, passes=0))
+    return replace(state, passes=passes, to_move=(state.to_move + 1) % state.n)
+
+
+def _begin_maintenance(state: GameState) -> GameState:
+    from precog.engine.maintenance import begin_maintenance
+
+    return begin_maintenance(replace(state, phase=Phase.MAINTENANCE))
 
 
 def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameState:
@@ -147,9 +177,9 @@ def next_seat(state: GameState) -> GameState:
     state = replace(state, pending=NO_GAINS, pending_source="")
     if nxt < state.n:
         return replace(state, to_move=nxt, step=Step.ACTIVATE)
-    from precog.engine.maintenance import begin_maintenance
-
-    return begin_maintenance(replace(state, phase=Phase.MAINTENANCE))
+    if state.config.coop:
+        return replace(state, to_move=0, step=Step.TEAM, passes=0)
+    return _begin_maintenance(state)
 
 
 # -- cooperative Objectives ------------------------------------------------------------

@@ -59,6 +59,7 @@ class Observation:
     river_unseen: tuple[tuple[str, ...], ...]  # per season, River tiles not yet seen
     objectives: tuple[tuple[str, bool], ...]
     objective_stack_sizes: tuple[int, ...]
+    passes: int  # seats that passed in a row in the cooperative team window
     pending: Gains
     pending_source: str
 
@@ -91,7 +92,7 @@ def observation(state: GameState, player: int) -> Observation:
         to_move=state.to_move, seats=seats, own_choice=own, river_revealed=shown,
         river_unseen=unseen, objectives=state.objectives,
         objective_stack_sizes=tuple(len(s) for s in state.objective_stacks),
-        pending=state.pending, pending_source=state.pending_source)
+        passes=state.passes, pending=state.pending, pending_source=state.pending_source)
 
 
 def _seat_view(state: GameState, seat: int, p: PlayerState, own: bool) -> SeatView:

@@ -56,6 +56,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "river": list(state.river),
         "objective_stacks": [list(s) for s in state.objective_stacks],
         "objectives": [[t, m] for t, m in state.objectives],
+        "passes": state.passes,
         "outcome": None if state.outcome is None else {
             "winners": list(state.outcome.winners), "scores": list(state.outcome.scores),
             "reason": state.outcome.reason},
@@ -174,7 +175,7 @@ def _build(r: _Reader, comps: Components) -> GameState:
         pending_source=r.get("pending_source", str), river=tuple(r.strs("river")),
         objective_stacks=tuple(_stack(r, i) for i in range(len(r.list("objective_stacks")))),
         objectives=tuple(_objective(r, i) for i in range(len(r.list("objectives")))),
-        outcome=outcome)
+        passes=r.get("passes", int) if "passes" in r.data else 0, outcome=outcome)
 
 
 def _stack(r: _Reader, i: int) -> tuple[str, ...]:

@@ -41,7 +41,8 @@ class Step(str, Enum):
     CHOOSE = "choose"  # setup choices and the Decision phase
     ACTIVATE = "activate"
     GAINS = "gains"  # placing what cards, machines or the River gave
-    COOP = "coop"  # reveal / mitigate Objectives, then done
+    COOP = "coop"  # reveal / mitigate Objectives after placing one's gains, then done
+    TEAM = "team"  # cooperative: the last window, every seat in turn reveals, mitigates or passes
     PROTECT = "protect"
     LOSE = "lose"
     IGNORE = "ignore"
@@ -144,6 +145,7 @@ class GameState:
     river: tuple[str, ...] = ()  # 12 tile ids in River order (Islands included)
     objective_stacks: tuple[tuple[str, ...], ...] = ()  # face-down, per season
     objectives: tuple[tuple[str, bool], ...] = ()  # revealed (id, mitigated)
+    passes: int = 0  # seats that passed in a row in the cooperative team window
     outcome: Outcome | None = None
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
 
@@ -179,7 +181,7 @@ class GameState:
         return (self.config, self.components.fingerprint, self.round, self.phase, self.step,
                 self.to_move, self.players, tuple(str(c) for c in self.choices), self.pending,
                 self.pending_source, self.river, self.objective_stacks, self.objectives,
-                self.outcome)
+                self.passes, self.outcome)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()

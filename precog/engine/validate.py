@@ -23,7 +23,7 @@ from precog.engine.state import (
 
 _STEPS = {
     Phase.SETUP_ROOMS: {Step.CHOOSE}, Phase.SETUP_PASS: {Step.CHOOSE},
-    Phase.DECISION: {Step.CHOOSE}, Phase.ACTION: {Step.ACTIVATE, Step.GAINS, Step.COOP},
+    Phase.DECISION: {Step.CHOOSE}, Phase.ACTION: {Step.ACTIVATE, Step.GAINS, Step.COOP, Step.TEAM},
     Phase.MAINTENANCE: {Step.PROTECT, Step.LOSE}, Phase.RIVER: {Step.IGNORE, Step.GAINS},
     Phase.OVER: {Step.NONE},
 }
@@ -77,8 +77,13 @@ def _check_flow(s: GameState) -> None:
             _fail("pending gains must be non-negative and not empty in the gains step")
     elif s.pending.total():
         _fail("pending gains exist only in the gains step")
-    if s.step is Step.COOP and not s.config.coop:
-        _fail("the coop step exists only in the coop mode")
+    if s.step in (Step.COOP, Step.TEAM) and not s.config.coop:
+        _fail(f"the {s.step.value} step exists only in the coop mode")
+    if not 0 <= s.passes < (s.n if s.step is Step.TEAM else 1):
+        _fail(f"passes counts seats that passed in a row in the team window: 0..{s.n - 1} "
+              f"in the team step, else 0; got {s.passes}")
+    if s.step is Step.TEAM and not all(p.activated for p in s.players):
+        _fail("the team window opens only when every seat has activated and placed its gains")
 
 
 def _check_player(s: GameState, seat: int, p: PlayerState) -> None:

@@ -42,7 +42,8 @@ PHASE_NAMES = {
 }
 STEP_NAMES = {
     Step.CHOOSE: "choosing", Step.ACTIVATE: "activating cards", Step.GAINS: "placing gains",
-    Step.COOP: "working on Objectives", Step.PROTECT: "returning Protectors",
+    Step.COOP: "working on Objectives", Step.TEAM: "team window (Objectives)",
+    Step.PROTECT: "returning Protectors",
     Step.LOSE: "losing Humans", Step.IGNORE: "facing the River", Step.NONE: "",
 }
 _MAX_PAWNS = 10

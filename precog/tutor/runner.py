@@ -403,7 +403,7 @@ def _nearby(state: GameState, seat: int) -> list[Action]:
         return [LoseHumans(h, n - h) for h in range(n + 1)]
     if state.step is Step.IGNORE:
         return [IgnoreRiver(False), IgnoreRiver(True)]
-    if state.step is Step.COOP:
+    if state.step in (Step.COOP, Step.TEAM):
         return [Reveal(), *(Mitigate(t) for t, m in state.objectives if not m), EndActions()]
     if state.step is Step.GAINS:
         g = state.pending

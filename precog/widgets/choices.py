@@ -118,6 +118,9 @@ def prompt(state: GameState) -> str:
         return f"Place what {source.get(s.pending_source, s.pending_source)} gave."
     if s.step is Step.COOP:
         return "Cooperative Objectives: reveal, mitigate, or say you are done."
+    if s.step is Step.TEAM:
+        return ("Team window: reveal or mitigate an Objective (with what you received this "
+                "round), or pass.")
     if s.step is Step.PROTECT:
         return f"Maintenance: your Bane is {p.bane}. Return Protectors to lower it?"
     if s.step is Step.LOSE:

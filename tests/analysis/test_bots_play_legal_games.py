@@ -59,3 +59,11 @@ def test_a_bot_that_simulates_needs_a_world_sampler():
 def test_an_unknown_bot_name_is_refused_with_the_known_names():
     with pytest.raises(AnalysisError, match="greedy"):
         make_bot("clever", 0)
+
+
+def test_lookahead_bots_play_a_legal_complete_cooperative_game():
+    # the cooperative steps: reveal before activating, reveal/mitigate after the gains, and
+    # the team window once every seat has placed its gains
+    bots = [Checking(LookaheadBot(s, worlds=1)) for s in range(2)]
+    final = play_game(bots, seed=5, players=2, mode="coop")
+    assert final.is_over and all(b.choices > 0 for b in bots)

@@ -37,3 +37,27 @@ def test_the_cooperative_value_is_the_team_s_and_nothing_when_a_miss_is_certain(
     assert evaluate(state, 0) == evaluate(state, 1)
     assert sum(p.healthy for p in state.players) > 0
     assert evaluate(season_1_check(0), 0) <= 0.0
+
+
+def test_the_lookahead_bot_mitigates_in_the_team_window_when_that_saves_the_season() -> None:
+    # Round 4, every seat has placed its gains. O1a (one Boat holds 4 Food; mitigated: 2) and
+    # O1g (mitigated: each Boat holds 1 Food) are revealed. After the feeding each seat keeps 3
+    # Food: O1a fails on its full side and the game is lost. Seat 0 received 2 Food this round:
+    # spending them flips O1a, which seat 1's 3 Food then meet.
+    from precog.analysis.bots import LookaheadBot
+    from precog.engine import Step, determinize, legal_actions, observation
+    from precog.engine.actions import Mitigate
+    from precog.engine.components import Gains
+    from tests.engine.positions import position, seat
+
+    stacks = ((), ("O2a", "O2b"), ("O3a", "O3f"))
+    state = position(players=2, mode="coop", round=4, phase=Phase.ACTION, step=Step.TEAM,
+                     seats=[seat(food=11, healthy=8, doctors=0, activated="G",
+                                 taken=Gains(food=2)),
+                            seat(food=11, healthy=8, doctors=0, activated="G")],
+                     objective_stacks=stacks, objectives=(("O1a", False), ("O1g", True)))
+    legal = legal_actions(state)
+    assert Mitigate("O1a") in legal
+    bot = LookaheadBot(0)
+    bot.sample_world = lambda rng: determinize(state, 0, rng)
+    assert bot.choose(observation(state, 0), legal) == Mitigate("O1a")

@@ -116,6 +116,83 @@ def test_the_coop_step_ends_with_done() -> None:
     assert play(state, "done").to_move == 1
 
 
+# ---------------------------------------------------------------- timing
+
+def activate_step(boats: Sequence[dict[str, object]], to_move: int = 0,
+                  stacks: Sequence[Sequence[str]] = STACKS,
+                  revealed: Sequence[tuple[str, bool]] = ()) -> GameState:
+    """A 2-player cooperative game: ``to_move`` is about to choose which cards to activate."""
+    return position(players=2, mode="coop", phase=Phase.ACTION, step=Step.ACTIVATE,
+                    to_move=to_move, seats=boats, objective_stacks=stacks, objectives=revealed)
+
+
+def team_window(boats: Sequence[dict[str, object]], to_move: int = 0,
+                stacks: Sequence[Sequence[str]] = STACKS,
+                revealed: Sequence[tuple[str, bool]] = ()) -> GameState:
+    """A 2-player cooperative game: every seat has placed its gains; the team window is open."""
+    return position(players=2, mode="coop", phase=Phase.ACTION, step=Step.TEAM,
+                    to_move=to_move, seats=[dict(b, activated="G") for b in boats],
+                    objective_stacks=stacks, objectives=revealed)
+
+
+def test_a_seat_may_reveal_before_choosing_which_cards_to_activate() -> None:
+    state = activate_step([boat(food=8, healthy=4)])
+    assert "reveal" in legal_texts(state)
+    after = play(state, "reveal")
+    assert (after.step, after.to_move) == (Step.ACTIVATE, 0)
+    assert after.objectives == ((STACKS[0][0], False),)
+    assert after.players[0].healthy == 4 - REVEAL_COST[1]
+    assert {"activate G", "activate R"} <= legal_texts(after)
+
+
+def test_mitigating_waits_until_the_seat_has_placed_its_gains() -> None:
+    state = activate_step([boat(food=9)], stacks=(("O1g",), STACKS[1], STACKS[2]),
+                          revealed=[("O1a", False)])
+    assert not any(t.startswith("mitigate") for t in legal_texts(state))
+    with pytest.raises(IllegalActionError, match="mitigating comes after placing your gains"):
+        parse_action(state, "mitigate O1a")
+
+
+def test_the_team_window_opens_when_every_seat_has_placed_its_gains() -> None:
+    # seat 0 took Food and is done; seat 1 then reveals a tile seat 0 can pay for
+    price = tile("O1a").mitigate_cost  # type: ignore[attr-defined]
+    taken = Gains(food=price.food)
+    state = coop_step([boat(food=9, healthy=0, contaminated=4, taken=taken, activated="G"),
+                       boat(food=8, healthy=1, activated="G")], to_move=1,
+                      stacks=(("O1a", "O1g"), STACKS[1], STACKS[2]))
+    state = play(state, "reveal")  # seat 1 has nothing more to do: its "done" is played for it
+    assert (state.phase, state.step, state.to_move) == (Phase.ACTION, Step.TEAM, 0)
+    assert "mitigate O1a" in legal_texts(state)
+    state = play(state, "mitigate O1a")  # then nobody can do more: the window closes
+    assert state.objectives[0] == ("O1a", True)
+    assert state.phase is not Phase.ACTION
+
+
+def test_the_team_window_closes_only_when_every_seat_passes_in_a_row() -> None:
+    taken = Gains(food=9)
+    state = team_window([boat(food=9, healthy=0, taken=taken), boat(food=8, healthy=2)],
+                        stacks=(("O1g",), STACKS[1], STACKS[2]), revealed=[("O1a", False)])
+    assert legal_texts(state) >= {"mitigate O1a", "done"}
+    state = play(state, "done")  # seat 0 passes ...
+    assert (state.step, state.to_move, state.passes) == (Step.TEAM, 1, 1)
+    assert "reveal" in legal_texts(state)
+    assert not any(t.startswith("mitigate") for t in legal_texts(state))  # seat 1 took nothing
+    state = play(state, "reveal")  # ... seat 1 acts, so seat 0 may act again
+    assert (state.step, state.to_move, state.passes) == (Step.TEAM, 0, 0)
+    assert "mitigate O1a" in legal_texts(state)
+    state = play(state, "done")  # now seat 1 has nothing left to do and passes too
+    assert state.phase is not Phase.ACTION
+    assert state.objectives == (("O1a", False), ("O1g", False))
+
+
+def test_a_tile_revealed_in_an_earlier_round_of_the_season_may_be_mitigated() -> None:
+    price = tile("O1a").mitigate_cost  # type: ignore[attr-defined]
+    taken = Gains(food=price.food)
+    state = coop_step([boat(food=9, taken=taken, card_gains=taken)], round=3,
+                      stacks=(("O1g",), STACKS[1], STACKS[2]), revealed=[("O1a", False)])
+    assert play(state, "mitigate O1a").objectives == (("O1a", True),)
+
+
 # ---------------------------------------------------------------- mitigate
 
 def test_mitigating_pays_the_price_from_what_was_taken_this_round_and_flips_the_tile() -> None:
