@@ -54,3 +54,35 @@ def test_a_tournament_records_each_game_s_peaks_from_its_first_position_on():
         assert all(p >= s for p, s in zip(record.peaks, start, strict=True))
     assert [f.games for f in result.supply()] == [2, 2, 2]
     assert "within 50 at every moment" in result.table()
+
+
+def _balance_report():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "balance_report.py"
+    spec = importlib.util.spec_from_file_location("balance_report", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_balance_report_reads_mode_players_bots_and_a_difficulty_or_setup():
+    report = _balance_report()
+    assert report.parse_config("coop:3:lookahead:hard") == {
+        "mode": "coop", "players": 3, "bots": ["lookahead"], "difficulty": "hard"}
+    assert report.parse_config("competitive:4:lookahead,greedy:advanced") == {
+        "mode": "competitive", "players": 4, "bots": ["lookahead", "greedy"],
+        "setup": "advanced"}
+    with pytest.raises(SystemExit, match="MODE:PLAYERS:BOTS"):
+        report.parse_config("duel:2:lookahead")
+
+
+def test_the_balance_report_counts_objective_losses_and_prints_the_supply_row():
+    report = _balance_report()
+    result = run_tournament(["random"], games=2, seed=2, players=2, mode="coop", workers=1)
+    rows = report.rows("coop:2:random", result)
+    lost = sum("Objectives not met" in r.reason for r in result.records)
+    assert rows[-1] == f"| coop:2:random | lost on Objectives | {lost} of 2 | | |"
+    assert any("humans ≤ 50" in row and "batteries ≤ 48" in row for row in rows)
