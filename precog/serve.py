@@ -26,9 +26,10 @@ import threading
 import webbrowser
 from pathlib import Path
 
+from precog import LANDING_PATH  # re-exported: the landing page uses it
+
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
-LANDING_PATH = "notebooks/index.ipynb"
 TOKEN_ENV = "PRECOG_APP_TOKEN"
 
 # A page's kernel is shut down when the page is left (see precog.voila_app for the Voila bug

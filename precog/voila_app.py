@@ -36,7 +36,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from precog.serve import LANDING_PATH
+from precog import LANDING_PATH
 from precog.tutor.progress import PER_VISITOR_ENV, VISITOR_COOKIE, VISITOR_HEADER, VISITOR_ID
 
 STATIC = Path(__file__).resolve().parent / "static"

@@ -152,14 +152,19 @@ def make_bot(spec: str, seed: int) -> Any:
     return BOTS[spec](seed)
 
 
-def play_game(bots: Sequence[Player], seed: int = 0, **setup: Any) -> GameState:
+def play_game(bots: Sequence[Player], seed: int = 0,
+              observe: Callable[[GameState], None] | None = None, **setup: Any) -> GameState:
     """Play one seeded game between ``bots`` (seat order); returns the final position.
 
     Each bot sees only ``observation(state, seat)`` and worlds sampled from it
-    (:func:`~precog.analysis.players.ask`).
+    (:func:`~precog.analysis.players.ask`). ``observe``, if given, is shown every position of
+    the game, the first and the last included.
     """
     players = setup.pop("players", len(bots))
     if players != len(bots):
         raise AnalysisError(f"{players} players but {len(bots)} bots")
-    return play_on(new_game(players=players, seed=seed, **setup), as_policy(list(bots)),
-                   limit=1 << 30)
+    on_move = None if observe is None else (lambda _before, _action, after: observe(after))
+    state = new_game(players=players, seed=seed, **setup)
+    if observe is not None:
+        observe(state)
+    return play_on(state, as_policy(list(bots)), on_move=on_move, limit=1 << 30)

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from precog.analysis.bots import make_bot, play_game
+from precog.analysis.supply import BOX, Peaks, Supply, supply_figures
 from precog.analysis.world import AnalysisError
 
 
@@ -35,6 +36,7 @@ class GameRecord:
     seconds: float
     rounds: int = 12
     reason: str = ""
+    peaks: tuple[int, int, int] = (0, 0, 0)  # most Humans, Ymunes, Batteries on all Boats
 
 
 @dataclass
@@ -76,9 +78,14 @@ class TournamentResult:
     margins: list[Margin] = field(default_factory=list)
     elapsed_s: float = 0.0
 
+    def supply(self) -> list[Any]:
+        """Per resource: the share of games within the box's supply at every moment."""
+        return supply_figures([Supply(*r.peaks) for r in self.records], BOX)
+
     def to_dict(self) -> dict[str, Any]:
         return {"config": self.config, "elapsed_s": round(self.elapsed_s, 2),
                 "standings": [asdict(s) for s in self.standings],
+                "supply": [asdict(f) for f in self.supply()],
                 "margins": [asdict(m) | {"significant": m.significant} for m in self.margins],
                 "games": [asdict(r) for r in self.records]}
 
@@ -97,6 +104,10 @@ class TournamentResult:
             lines.append(f"{m.a} - {m.b}: {m.healthy_diff:+.2f} ±{m.healthy_diff_ci95:.2f} "
                          f"Healthy, {m.win_diff:+.1%} ±{m.win_diff_ci95:.1%} wins "
                          f"({m.games} games, {sig} at 95 %)")
+        for f in self.supply():
+            lines.append(f"{f.resource} within {f.cap} at every moment: {f.within}/{f.games} "
+                         f"= {f.share:.1%} [{f.low:.1%}, {f.high:.1%}], most {f.peak_max}, "
+                         f"mean peak {f.peak_mean:.1f}")
         return "\n".join(lines)
 
 
@@ -118,12 +129,14 @@ def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameReco
     start = time.perf_counter()
     gseed = game_seed(seed, index)
     bots = [make_bot(spec, gseed * 8 + seat) for seat, spec in enumerate(seats)]
-    final = play_game(bots, seed=gseed, players=len(seats), **setup)
+    peaks = Peaks()
+    final = play_game(bots, seed=gseed, players=len(seats), observe=peaks, **setup)
     assert final.outcome is not None
     return GameRecord(index=index, seed=gseed, lineup=seats, winners=final.outcome.winners,
                       healthy=tuple(p.healthy for p in final.players),
                       scores=final.outcome.scores, seconds=time.perf_counter() - start,
-                      rounds=final.round, reason=final.outcome.reason)
+                      rounds=final.round, reason=final.outcome.reason,
+                      peaks=(peaks.value.humans, peaks.value.ymunes, peaks.value.batteries))
 
 
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,

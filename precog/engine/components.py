@@ -222,9 +222,16 @@ class ObjectiveTile:
 
 @dataclass(frozen=True, slots=True)
 class CoopRiverTile:
+    """A cooperative River tile; its ``supplies`` reach every Boat as its season begins.
+
+    Supplies are the project's design (the rulebook does not print the tiles): only resources
+    that need no placing choice (food, human, doctor, protector, heal).
+    """
+
     id: str
     season: int
     name: str
+    supplies: Gains = NO_GAINS
 
 
 @dataclass(frozen=True, slots=True)

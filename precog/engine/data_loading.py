@@ -33,6 +33,7 @@ from pathlib import Path
 
 from precog.engine.components import (
     MITIGATION_RESOURCES,
+    NO_GAINS,
     REQUIREMENT_RESOURCES,
     Card,
     CardType,
@@ -88,6 +89,7 @@ MAX_AMOUNT = 99  # objective requirements
 
 _GAIN_KEYS = tuple(f.name for f in fields(Gains))
 _LOSS_KEYS = tuple(f.name for f in fields(Losses))
+_SUPPLY_KEYS = ("food", "human", "doctor", "protector", "heal")  # no placing choice
 _TYPE_NAMES = ", ".join(f'"{t.value}"' for t in CardType)
 _DECK_KEY = re.compile(r"^deck:([A-Z])$")
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
@@ -504,8 +506,11 @@ def _read_river(src: _Source) -> tuple[tuple[RiverTile, ...], tuple[IslandTile, 
     islands = [IslandTile(id=str(t["id"]), season=int(str(t["season"])), name=str(t["name"]))
                for _, t in _read_tiles(at, data, "island", "island tile")]
     _season_counts(at, "island", (t.season for t in islands), 1, "tile")
-    coop = [CoopRiverTile(id=str(t["id"]), season=int(str(t["season"])), name=str(t["name"]))
-            for _, t in _read_tiles(at, data, "coop_river", "cooperative river tile")]
+    coop = [CoopRiverTile(id=str(t["id"]), season=int(str(t["season"])), name=str(t["name"]),
+                          supplies=Gains(**_amounts(here, t, "supplies", _SUPPLY_KEYS))
+                          if "supplies" in t else NO_GAINS)
+            for here, t in _read_tiles(at, data, "coop_river", "cooperative river tile",
+                                       ("supplies",))]
     _season_counts(at, "coop_river", (t.season for t in coop), 1, "tile")
     return (tuple(sorted(river, key=lambda t: t.id)),
             tuple(sorted(islands, key=lambda t: t.season)),

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from precog.engine import gains
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
-from precog.engine.components import NO_GAINS, RiverTile
+from precog.engine.components import NO_GAINS, Gains, RiverTile
 from precog.engine.fastcopy import replace
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.scoring import check_objectives, final_outcome
 from precog.engine.state import (
     BANE_MAX,
+    FEEDING_ROUNDS,
     ROUNDS,
     GameState,
     Phase,
@@ -204,8 +205,31 @@ def end_round(state: GameState) -> GameState:
     if state.round >= ROUNDS:
         return _game_over(state, final_outcome(state, ()))
     players = tuple(replace(p, hand=p.deck[:2], deck=p.deck[2:]) for p in players)
-    return replace(state, players=players, round=state.round + 1, phase=Phase.DECISION,
-                   step=Step.CHOOSE, to_move=0, choices=(None,) * state.n)
+    return coop_supplies(replace(state, players=players, round=state.round + 1,
+                                 phase=Phase.DECISION, step=Step.CHOOSE, to_move=0,
+                                 choices=(None,) * state.n))
+
+
+def coop_supplies(state: GameState) -> GameState:
+    """Co-op: as a season begins, every Boat receives its cooperative River tile's supplies.
+
+    Humans arrive Contaminated (as from a card), Ymunes as the tile says, then ``heal``
+    moves Contaminated Humans to the Cabins.
+    """
+    if not state.config.coop or state.round - 1 not in (0, *FEEDING_ROUNDS[:-1]):
+        return state
+    season = 1 + sum(1 for r in FEEDING_ROUNDS if r < state.round)
+    tile = next((t for t in state.components.coop_river if t.season == season), None)
+    if tile is None or tile.supplies.is_empty():
+        return state
+    return replace(state, players=tuple(_supply(p, tile.supplies) for p in state.players))
+
+
+def _supply(p: PlayerState, g: Gains) -> PlayerState:
+    p = replace(p, food=p.food + g.food, contaminated=p.contaminated + g.human,
+                doctors=p.doctors + g.doctor, protectors=p.protectors + g.protector)
+    n = min(g.heal, p.contaminated)
+    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
 
 
 def _discard(state: GameState) -> GameState:

@@ -121,6 +121,9 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
                       step=Step.CHOOSE, to_move=0, players=tuple(seats),
                       choices=(None,) * players, river=_lay_river(comps, gen),
                       objective_stacks=_objective_stacks(config, comps, gen))
+    from precog.engine.maintenance import coop_supplies
+
+    state = coop_supplies(state)
     if config.advanced:
         state = _begin_advanced(state)
     else:

@@ -48,4 +48,8 @@ def tournament_text(result: Any, lang: str) -> str:
         lines.append(w.say("cli.tour_margin", a=m.a, b=m.b, healthy=m.healthy_diff,
                            healthy_ci=m.healthy_diff_ci95, wins=m.win_diff,
                            wins_ci=m.win_diff_ci95, games=m.games, sig=sig))
+    for f in result.supply():
+        lines.append(w.say("cli.tour_supply", resource=w.say(f"cli.supply_{f.resource}"),
+                           cap=f.cap, within=f.within, games=f.games, share=f.share,
+                           low=f.low, high=f.high, most=f.peak_max, mean=f.peak_mean))
     return "\n".join(lines)

@@ -120,6 +120,18 @@ def seat(**fields: Any) -> dict[str, Any]:
     return fields
 
 
+def _without_coop_supplies(state: GameState) -> GameState:
+    """Scenario Boats start as the rulebook's, without the cooperative River tile's supplies."""
+    if not state.config.coop:
+        return state
+    g = next(t.supplies for t in state.components.coop_river if t.season == 1)
+    fresh = PlayerState()
+    return replace(state, players=tuple(
+        replace(p, food=p.food - g.food, healthy=fresh.healthy,
+                contaminated=fresh.contaminated, doctors=fresh.doctors,
+                protectors=fresh.protectors) for p in state.players))
+
+
 def position(players: int = 2, *, mode: str = "competitive", setup: str = "standard",
              difficulty: str = "normal", options: RuleOptions | None = None, round: int = 1,
              phase: Phase = Phase.DECISION, step: Step | None = None, to_move: int = 0,
@@ -130,6 +142,7 @@ def position(players: int = 2, *, mode: str = "competitive", setup: str = "stand
     """A checked position built from a seeded new game and the literal fields given."""
     base = new_game(players=players, mode=mode, setup=setup, difficulty=difficulty,
                     options=options, seed=seed)
+    base = _without_coop_supplies(base)
     specs = [dict(s) for s in seats] + [{} for _ in range(players - len(seats))]
     boats = [_boat(phase, p, spec) for p, spec in zip(base.players, specs, strict=True)]
     state = replace(

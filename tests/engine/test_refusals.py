@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -38,6 +39,7 @@ from precog.engine.actions import (
 )
 from precog.engine.maintenance import humans_to_lose
 from precog.engine.refusals import refusal_template
+from precog.engine.state import Step
 from precog.engine.wording import languages
 
 # One example of the values each code's sentence may name (a new code needs one here).
@@ -161,10 +163,13 @@ def _reached_codes(games: int) -> dict[RefusalCode, Refusal]:
 
 
 def test_every_refusal_code_is_reached_by_refusing_real_actions_and_renders() -> None:
-    seen = _reached_codes(games=45)
+    seen = _reached_codes(games=15)
     # The River asks only a seat that holds a Protector (otherwise the tile is accepted
     # automatically), so that refusal needs a built position: test_rules_maintenance has it.
-    assert set(RefusalCode) - set(seen) == {RefusalCode.IGNORE_WITHOUT_PROTECTOR}
+    # Random play seldom leaves a seat too poor to reveal while tiles remain: built below.
+    built = {RefusalCode.IGNORE_WITHOUT_PROTECTOR, RefusalCode.REVEAL_UNAFFORDABLE}
+    assert set(RefusalCode) - set(seen) <= built
+    assert set(RefusalCode) - built <= set(seen)
     for refusal in seen.values():
         for lang in languages():
             assert "{" not in refusal.text(lang)
@@ -186,3 +191,16 @@ def test_a_finished_game_keeps_its_outcome_code_through_json_and_the_position_st
     assert final.outcome is not None and final.outcome.code
     assert from_json(to_json(final)).outcome == final.outcome
     assert from_position(to_position(final)).outcome == final.outcome
+
+
+def test_revealing_without_the_healthy_humans_to_pay_is_refused_with_its_cost() -> None:
+    state = new_game(players=2, mode="coop", seed=3)
+    while state.step is not Step.ACTIVATE:
+        state = apply(state, legal_actions(state)[0])
+    seat = state.to_move
+    players = list(state.players)
+    players[seat] = replace(players[seat], healthy=0)
+    poor = replace(state, players=tuple(players))
+    refusal = why_illegal(poor, Reveal())
+    assert refusal is not None and refusal.code is RefusalCode.REVEAL_UNAFFORDABLE
+    assert "0" in refusal.text("en") and "{" not in refusal.text("ru")

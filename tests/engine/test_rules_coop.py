@@ -65,7 +65,8 @@ def test_apocalypse_adds_one_objective_tile_per_season() -> None:
                                                    ("apocalypse", 4)])
 def test_hard_and_apocalypse_start_with_4_food(difficulty: str, food: int) -> None:
     state = new_game(players=2, mode="coop", difficulty=difficulty, seed=3)
-    assert all(p.food == food for p in state.players)
+    supplied = next(t for t in COMPONENTS.coop_river if t.season == 1).supplies.food
+    assert all(p.food == food + supplied for p in state.players)
 
 
 def test_objectives_exist_only_in_the_cooperative_mode() -> None:
@@ -249,6 +250,39 @@ def test_the_mitigation_price_uses_only_food_humans_doctors_and_protectors() -> 
                                                 "mitigate_cost = { battery = 2 }", 1)
     with pytest.raises(DataError, match="battery"):
         load_components_from_texts({"objectives": text})
+
+
+def test_the_cooperative_river_tile_supplies_every_boat_as_its_season_begins() -> None:
+    # the project's design: the rulebook does not print the cooperative River tiles
+    c1 = next(t for t in COMPONENTS.coop_river if t.season == 1).supplies
+    assert not c1.is_empty()
+    plain = new_game(players=2, seed=3)
+    coop = new_game(players=2, mode="coop", seed=3)
+    for before, after in zip(plain.players, coop.players, strict=True):
+        assert after.contaminated + after.healthy == before.healthy + c1.human
+        assert after.doctors == before.doctors + c1.doctor
+        assert after.food == before.food + c1.food
+
+
+def test_supplies_arrive_at_rounds_1_5_and_9_only_and_heal_after_the_humans_come() -> None:
+    from dataclasses import replace as dc_replace
+
+    from precog.engine.components import CoopRiverTile
+    from precog.engine.maintenance import coop_supplies
+
+    tiles = (CoopRiverTile("C1", 1, "a", Gains(food=1)),
+             CoopRiverTile("C2", 2, "b", Gains(human=3, heal=2, protector=1)),
+             CoopRiverTile("C3", 3, "c", Gains(doctor=2)))
+    comps = dc_replace(COMPONENTS, coop_river=tiles)
+    start = dc_replace(position(players=2, mode="coop", seats=[boat(food=5, contaminated=0)] * 2),
+                       components=comps)
+    for round, expected in ((5, (5, 4 + 2, 1, 1, 0)), (6, (5, 4, 0, 0, 0)),
+                            (9, (5, 4, 0, 0, 2))):
+        got = coop_supplies(dc_replace(start, round=round)).players[0]
+        assert (got.food, got.healthy, got.contaminated, got.protectors,
+                got.doctors) == expected, round
+    competitive = dc_replace(start, config=dc_replace(start.config, mode="competitive"))
+    assert coop_supplies(dc_replace(competitive, round=5)) == dc_replace(competitive, round=5)
 
 
 # ---------------------------------------------------------------- the season check
