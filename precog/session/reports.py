@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from precog.session.words import words
+from precog.session.lines import line_text
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 
 def ranking_text(ranking: Any, lang: str) -> str:
@@ -21,11 +22,14 @@ def ranking_text(ranking: Any, lang: str) -> str:
     out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],
                  seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
            w.say("cli.rank_columns")]
+    state = ranking.tree.state if ranking.tree is not None else None
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
         back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
+        line = (r.principal_line if lang == DEFAULT_LANGUAGE  # the analysis' notation
+                else line_text(r.line, lang, state, m["player"]))
         out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
-                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
+                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {line}")
     return "\n".join(out)
 
 
