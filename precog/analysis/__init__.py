@@ -57,7 +57,8 @@ Public API (names and shapes the explorer relies on):
     ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
 ``precog.analysis.budget``
     ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
-    ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event`` or a callable.
+    ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event``
+    or a callable.
 ``precog.analysis.openspiel_game`` (needs the ``openspiel`` extra)
     the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
 

@@ -41,7 +41,7 @@ from precog.engine.actions import (
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["bot_name", "edge_text", "line_text", "move_text", "stage_text"]
+__all__ = ["bot_name", "edge_names", "edge_text", "line_text", "move_text", "stage_text"]
 
 SEP = "; "
 PLAN_CHARS = 60  # a plan in the principal line is cut to about this many characters
@@ -66,6 +66,26 @@ def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None 
         return say("line.draw", hand=" ".join(edge.hand) or say("line.draw_nothing"),
                    passed=" ".join(edge.passed))
     raise DataError(f"no words for the analysis edge {edge!r}")
+
+
+def edge_names(edge: Edge, state: GameState, lang: str = DEFAULT_LANGUAGE
+               ) -> list[tuple[str, str]]:
+    """(id, name in ``lang``) of each card and River tile an edge mentions (ids the
+    position's components do not know are left out)."""
+    if isinstance(edge, Chosen):
+        ids: tuple[str, ...] = (edge.choice.keep, edge.choice.give)
+    elif isinstance(edge, Arrives):
+        ids = (edge.card,)
+    elif isinstance(edge, RiverTile):
+        ids = (edge.tile,)
+    elif isinstance(edge, Draw):
+        ids = (*edge.hand, *edge.passed)
+    else:
+        ids = ()
+    comps = state.components
+    names = {t.id: t.name for t in comps.river} | {t.id: t.name for t in comps.islands}
+    names |= {i: c.name for i, c in comps.cards.items()}
+    return [(i, component_name(names[i], lang)) for i in ids if i in names]
 
 
 def line_text(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,

@@ -30,11 +30,13 @@ from precog.session.explore import deal
 from precog.session.lines import (
     MOVE_TYPES,
     bot_name,
+    edge_names,
     edge_text,
     line_text,
     move_text,
     stage_text,
 )
+from precog.session.names import component_name
 from precog.widgets.seats import BOT_NAMES
 
 # Ids, slots and machine numbers are data in any language: T16, W1b, I1, G, m2.
@@ -162,3 +164,16 @@ def test_a_ranking_row_keeps_its_choice_and_line_and_its_json_keys() -> None:
                                   "principal_line", "return_chance", "give_value_to_left",
                                   "samples"}
     _russian(line_text(row.line, "ru"))
+
+
+def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> None:
+    state = deal(3, 1, players=3)
+    keep, give = state.players[0].hand[0], state.players[0].decision_zone[0]
+    tile = state.river[0]
+    english = dict(edge_names(Chosen(Choose(keep, give)), state))
+    assert english == {keep: state.components.cards[keep].name,
+                       give: state.components.cards[give].name}
+    tiles = {t.id: t.name for t in (*state.components.river, *state.components.islands)}
+    assert edge_names(RiverTile(tile), state, "ru") == [
+        (tile, component_name(tiles[tile], "ru"))]
+    assert edge_names(Plan(), state) == []
