@@ -150,15 +150,22 @@ def principal_line(node: TreeNode) -> list[TreeNode]:
     return out
 
 
-def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = False) -> str:
-    """The tree as indented text for the terminal (``*`` marks the principal line)."""
+def node_notation(n: TreeNode) -> str:
+    """One node on one line: its edge, kind, value and probability (the analysis' notation)."""
+    prob = f" p={n.probability:.2f}" if n.probability < 0.999 else ""
+    return f"{n.label}  ({n.kind}) value {n.value:.2f}{prob}"
+
+
+def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = False,
+                     describe: Callable[[TreeNode], str] = node_notation) -> str:
+    """The tree as indented text for the terminal (``*`` marks the principal line, ``[+]`` a
+    node left collapsed); ``describe`` writes a node's line (another language's words)."""
     lines: list[str] = []
 
     def walk(n: TreeNode, depth: int, prefix: str) -> None:
         mark = "*" if n.principal else " "
-        prob = f" p={n.probability:.2f}" if n.probability < 0.999 else ""
         more = " [+]" if n.expandable else ""
-        lines.append(f"{prefix}{mark} {n.label}  ({n.kind}) value {n.value:.2f}{prob}{more}")
+        lines.append(f"{prefix}{mark} {describe(n)}{more}")
         if depth >= max_depth:
             return
         for child in n.children:

@@ -177,3 +177,16 @@ def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> N
     assert edge_names(RiverTile(tile), state, "ru") == [
         (tile, component_name(tiles[tile], "ru"))]
     assert edge_names(Plan(), state) == []
+
+
+def test_precog_analyse_says_its_table_and_tree_in_russian_and_keeps_english_notation() -> None:
+    from precog.analysis.tree import render_tree_text
+    from precog.session.reports import ranking_text, tree_text
+
+    ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
+    assert ranking.tree is not None
+    assert tree_text(ranking.tree, "en", 0) == render_tree_text(ranking.tree, max_depth=6)
+    assert ranking_text(ranking, "en") == ranking.table()
+    russian = tree_text(ranking.tree, "ru", 0) + ranking_text(ranking, "ru")
+    assert "Оставить" in russian and "приходит" in russian
+    assert not set(LATIN_WORD.findall(russian)) - {"uniform"}  # the model's name is an option
