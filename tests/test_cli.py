@@ -364,8 +364,11 @@ def test_the_analysis_tables_in_english_are_the_analysis_own_text_and_russian_ha
     assert ranking_text(ranking, "en") == ranking.table()
     russian = ranking_text(ranking, "ru")
     assert russian.startswith(f"место {state.to_move}, раунд 3") and "Healthy" not in russian
-    assert [line.split()[:4] for line in russian.splitlines()[2:]] == [
-        line.split()[:4] for line in ranking.table().splitlines()[2:]]
+    for ru_line, en_line, row in zip(russian.splitlines()[2:], ranking.table().splitlines()[2:],
+                                     ranking.rows, strict=True):  # the choice in words
+        assert ru_line.split()[:1] == en_line.split()[:1]
+        assert f"Оставить {row.keep}, отдать {row.give}" in ru_line
+        assert ru_line.split()[5:8] == en_line.split()[5:8]  # value, loss, to left
     result = run_tournament(["random", "greedy"], 2, seed=1, workers=1, players=2,
                             mode="competitive", setup="standard", difficulty="normal")
     assert tournament_text(result, "en") == result.table()

@@ -8,17 +8,23 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.tree``
     ``build_tree(state, player, model="uniform"|"worst"|"bot", depth_rounds=2,
     evaluation=None, rollouts=0, seed=0, progress=None, cancel=None, worlds=3,
-    budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``label`` (the edge
-    from the parent), ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
+    budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
+    from the parent as data, :mod:`precog.analysis.edges`; ``label`` is its notation),
+    ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
     ``probability`` (of that edge), ``value`` (Healthy Humans), ``resources`` (food,
     batteries, healthy, contaminated, doctors, protectors, bane of the analysing seat),
     ``children``, ``principal``, ``position`` (position string of the sampled world there),
     ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
-    ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``.
+    ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``; ``choice_of``.
+``precog.analysis.edges``
+    what the analysis says, as small frozen records (never sentences): ``Start``,
+    ``Chosen``, ``Arrives``, ``Plan``, ``RiverTile``, ``Draw`` (the tree's edges and the
+    principal line) and ``Stage`` (progress); ``precog.session.lines`` says them in words.
 ``precog.analysis.ranking``
     ``rank_options(state, player, model=..., rollouts=0, seed=0, budget_s=None,
-    progress=None, cancel=None) -> Ranking``; ``Ranking.rows`` (``keep``, ``give``,
-    ``action``, ``value``, ``loss``, ``ci95``, ``principal_line``, ``return_chance``,
+    progress=None, cancel=None) -> Ranking``; ``Ranking.rows`` (``choice``, ``keep``,
+    ``give``, ``action``, ``value``, ``loss``, ``ci95``, ``line`` (edges) and
+    ``principal_line`` (its notation), ``return_chance``,
     ``give_value_to_left``, ``samples``), ``Ranking.meta`` (model, seed, samples, elapsed_s),
     ``Ranking.table()``, ``Ranking.to_dict()``.
 ``precog.analysis.trajectories``
@@ -26,8 +32,9 @@ Public API (names and shapes the explorer relies on):
     per choice, per resource: ``mean``, ``p10``, ``p90`` lists over ``rounds``;
     ``feeding_rounds``.
 ``precog.analysis.plots``
-    ``trajectory_figure(data, resources=[...]) -> plotly.graph_objects.Figure`` (plotly is
-    imported there only).
+    ``trajectory_figure(data, resources=[...], names=, labels=, hover=) ->
+    plotly.graph_objects.Figure`` (plotly is imported there only; the keywords carry the
+    reader's words).
 ``precog.analysis.players``
     the one bot protocol ``Player.choose(observation, legal, sample_world) -> action``;
     ``ask(player, state, seat)`` (the one adapter: observation, legal actions, a world sampler
@@ -50,7 +57,8 @@ Public API (names and shapes the explorer relies on):
     ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
 ``precog.analysis.budget``
     ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
-    ``progress(fraction, message)``; ``Cancel`` a ``threading.Event`` or a callable.
+    ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event``
+    or a callable.
 ``precog.analysis.openspiel_game`` (needs the ``openspiel`` extra)
     the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
 

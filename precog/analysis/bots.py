@@ -30,7 +30,7 @@ from precog.analysis.basic_bots import Bot, GreedyBot, RandomBot, _Planner, setu
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate
 from precog.analysis.players import Player, as_policy
 from precog.analysis.ranking import give_values, rank_options
-from precog.analysis.tree import build_tree
+from precog.analysis.tree import build_tree, choice_of
 from precog.analysis.world import AnalysisError
 from precog.engine import Action, GameState, Observation, new_game
 from precog.engine.playout import play_on
@@ -80,7 +80,7 @@ class LookaheadBot(_Planner):
         if self.spite and world.config.mode == "competitive":
             worth = give_values(world, seat, self.rng.randrange(1 << 30))
             for child in root.children:
-                child.value -= self.spite * worth.get(child.label.split()[-1], 0.0)
+                child.value -= self.spite * worth.get(choice_of(child).give, 0.0)
         return best_child_action(root, legal_actions)
 
 
@@ -102,9 +102,9 @@ class RolloutBot(_Planner):
         ranking = rank_options(self.world(), observation.player, model=self.model,
                                rollouts=self.rollouts, seed=self.rng.randrange(1 << 30),
                                depth_rounds=1, with_give_values=False)
-        best = ranking.rows[0].action
+        best = ranking.rows[0].choice
         for action in legal_actions:
-            if str(action) == best:
+            if action == best:
                 return action
         return legal_actions[0]
 
@@ -112,7 +112,7 @@ class RolloutBot(_Planner):
 def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
     best = max(root.children, key=lambda c: c.value)
     for action in legal_actions:
-        if str(action) == best.label:
+        if action == choice_of(best):
             return action
     raise AnalysisError(f"the tree's best choice {best.label} is not legal")
 

@@ -7,8 +7,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-Progress = Callable[[float, str], None]
-"""Called as ``progress(fraction_done, message)``; ``fraction_done`` runs from 0 to 1."""
+from precog.analysis.edges import Stage
+
+Progress = Callable[[float, Stage], None]
+"""Called as ``progress(fraction_done, stage)``; ``fraction_done`` runs from 0 to 1, the
+:class:`~precog.analysis.edges.Stage` says what is being done (as data; ``str()`` for a log)."""
 
 Cancel = threading.Event | Callable[[], bool] | None
 """A ``threading.Event`` (set it to stop) or a function returning True to stop."""
@@ -56,6 +59,6 @@ class Budget:
             self.stopped = "sample budget"
         return bool(self.stopped)
 
-    def report(self, fraction: float, message: str) -> None:
+    def report(self, fraction: float, message: Stage) -> None:
         if self.progress is not None:
             self.progress(max(0.0, min(1.0, fraction)), message)

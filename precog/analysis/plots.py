@@ -3,7 +3,7 @@ only, so the rest of the analysis runs without it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -18,18 +18,24 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
 
 
 def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy", "food"),
-                      choices: Sequence[str] | None = None) -> go.Figure:
+                      choices: Sequence[str] | None = None, names: Mapping[str, str] | None = None,
+                      labels: Mapping[str, str] = LABELS,
+                      hover: str = "round %{x}: %{y:.2f} {resource}") -> go.Figure:
     """One panel per resource: each choice's mean over rounds with its 10-90 % band; dotted
-    lines mark the feeding rounds (Islands)."""
+    lines mark the feeding rounds (Islands). ``names`` (a choice's name in the legend, by its
+    notation), ``labels`` (resource names) and ``hover`` (the hover text, ``{resource}`` and
+    Plotly's ``%{x}``/``%{y}``) put the words of another language on it."""
     unknown = [r for r in resources if r not in RESOURCES]
     if unknown:
         raise ValueError(f"resources {unknown}: expected some of {', '.join(RESOURCES)}")
     picked = list(choices or data["choices"])
     rounds = data["rounds"]
     fig = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
-                        subplot_titles=[LABELS[r] for r in resources], vertical_spacing=0.08)
+                        subplot_titles=[labels.get(r, LABELS[r]) for r in resources],
+                        vertical_spacing=0.08)
     for k, choice in enumerate(picked):
         colour = COLOURS[k % len(COLOURS)]
+        name = (names or {}).get(choice, choice)
         for row, res in enumerate(resources, start=1):
             series = data["choices"][choice][res]
             fig.add_trace(go.Scatter(
@@ -37,10 +43,11 @@ def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy
                 fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
                 hoverinfo="skip", showlegend=False, legendgroup=choice), row=row, col=1)
             fig.add_trace(go.Scatter(
-                x=rounds, y=series["mean"], mode="lines+markers", name=choice,
+                x=rounds, y=series["mean"], mode="lines+markers", name=name,
                 line={"color": colour}, legendgroup=choice, showlegend=row == 1,
-                hovertemplate=f"{choice}<br>round %{{x}}: %{{y:.2f}} {LABELS[res]}"
-                              "<extra></extra>"), row=row, col=1)
+                hovertemplate=f"{name}<br>"
+                              + hover.replace("{resource}", labels.get(res, LABELS[res]))
+                              + "<extra></extra>"), row=row, col=1)
     for r in data.get("feeding_rounds", []):
         fig.add_vline(x=r, line={"dash": "dot", "color": "grey"})
     fig.update_xaxes(title_text="after round (first point: now)", row=len(resources), col=1,

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
 from precog.analysis.evaluation import evaluate
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
@@ -31,6 +32,7 @@ from precog.analysis.rollouts import RolloutPolicy, mean_ci, numpy_rng
 from precog.analysis.tree import (
     TreeNode,
     build_tree,
+    choice_of,
     principal_line,
 )
 from precog.analysis.world import (
@@ -46,22 +48,40 @@ from precog.analysis.world import (
     knowledge as knowledge_of,
 )
 from precog.engine import Action, GameState, determinize, legal_actions, observation
+from precog.engine.actions import Choose
 
 
 @dataclass
 class RankingRow:
-    """One candidate: its value, its loss against the best, and what it leads to."""
+    """One candidate: its value, its loss against the best, and what it leads to.
 
-    keep: str
-    give: str
-    action: str
+    ``choice`` is the (Keep, Give) action and ``action`` its notation; ``line`` is the principal
+    line as data (:mod:`precog.analysis.edges`), ``principal_line`` its notation."""
+
+    choice: Choose
     value: float
     loss: float = 0.0
     ci95: float | None = None
-    principal_line: str = ""
+    line: tuple[Edge, ...] = ()
     return_chance: dict[str, float] = field(default_factory=dict)
     give_value_to_left: float = 0.0
     samples: int = 0
+
+    @property
+    def keep(self) -> str:
+        return self.choice.keep
+
+    @property
+    def give(self) -> str:
+        return self.choice.give
+
+    @property
+    def action(self) -> str:
+        return str(self.choice)
+
+    @property
+    def principal_line(self) -> str:
+        return line_notation(self.line)
 
     def to_dict(self) -> dict[str, Any]:
         return {"keep": self.keep, "give": self.give, "action": self.action,
@@ -152,27 +172,19 @@ def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
 
 
 def _row_from_tree(opp: TreeNode) -> RankingRow:
-    words = opp.label.split()
     passed = opp.meta.get("passed", ())
-    row = RankingRow(keep=words[1], give=words[3], action=opp.label, value=opp.value)
-    row.principal_line = describe_line(opp)
+    row = RankingRow(choice=choice_of(opp), value=opp.value, line=describe_line(opp))
     row.return_chance = return_chance(opp, passed)
     return row
 
 
-def describe_line(opp: TreeNode) -> str:
-    """What the principal line says: what arrives, the plan, and what comes back next."""
-    parts = []
-    for node in principal_line(opp):
-        if node.kind == "plan" and "arrives" in node.label:
-            parts.append(node.label.split(" from")[0])
-        elif node.kind == "chance" and node.label.startswith(("activate", "nothing")):
-            parts.append(node.label if len(node.label) < 60 else node.label[:57] + "...")
-        elif node.label.startswith("River") or node.label.startswith("you draw"):
-            parts.append(node.label)
-        elif node.kind == "opponent":
-            parts.append("then " + node.label)
-    return "; ".join(parts)
+LINE_EDGES = (Arrives, Plan, RiverTile, Draw, Chosen)
+
+
+def describe_line(opp: TreeNode) -> tuple[Edge, ...]:
+    """What the principal line says, as data: what arrives, the plan, the River, the next
+    cards and the next choice (:func:`~precog.analysis.edges.line_notation` writes it)."""
+    return tuple(node.edge for node in principal_line(opp) if isinstance(node.edge, LINE_EDGES))
 
 
 def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
@@ -184,12 +196,12 @@ def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
 
     def walk(node: TreeNode, weight: float) -> None:
         nonlocal mass
-        if node.kind == "opponent" and node.children and "arrives" in node.children[0].label \
-                and node is not opp:
+        if node.kind == "opponent" and node.children \
+                and isinstance(node.children[0].edge, Arrives) and node is not opp:
             for c in node.children:
-                card = c.label.split()[0]
-                if card in totals:
-                    totals[card] += weight * c.probability
+                assert isinstance(c.edge, Arrives)
+                if c.edge.card in totals:
+                    totals[c.edge.card] += weight * c.probability
             mass += weight
             return
         if node.kind in ("chance",):
@@ -263,7 +275,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
                 samples[r.action][which].extend(vals[j * size:(j + 1) * size])
         done += size
         budget.spend(size)
-        budget.report(done / target, f"{done} of {target} rollouts per choice")
+        budget.report(done / target, Stage("rollouts", (("done", done), ("total", target))))
     for r in rows:
         groups = [g for g in samples[r.action] if g]
         means = [float(np.mean(g)) for g in groups]

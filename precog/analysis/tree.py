@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate, resources
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
@@ -67,13 +68,14 @@ KINDS = ("decision", "opponent", "chance", "plan", "leaf")
 class TreeNode:
     """One node of the look-ahead tree (plain data: the app draws, filters and expands it).
 
-    ``label`` names the edge from the parent (a choice, a card, a River tile); ``kind`` says who
-    chooses below this node; ``probability`` is the edge's (chance, or the opponent model's);
+    ``edge`` is the edge from the parent as data (a choice, a card, a plan, a River tile: see
+    :mod:`precog.analysis.edges`), ``label`` its notation; ``kind`` says who chooses below
+    this node; ``probability`` is the edge's (chance, or the opponent model's);
     ``value`` is in Healthy Humans; ``resources`` summarises the analysing seat's Boat here.
     """
 
     id: str
-    label: str
+    edge: Edge
     kind: str
     probability: float = 1.0
     value: float = 0.0
@@ -83,6 +85,11 @@ class TreeNode:
     state: GameState | None = field(default=None, repr=False)
     meta: dict[str, Any] = field(default_factory=dict, repr=False)
     expander: Callable[[TreeNode], None] | None = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        """The edge in the analysis' notation (``keep T16 give T15``, ``River W2b``)."""
+        return str(self.edge)
 
     @property
     def position(self) -> str:
@@ -126,6 +133,13 @@ def iter_nodes(node: TreeNode) -> Iterator[TreeNode]:
         stack.extend(reversed(n.children))
 
 
+def choice_of(node: TreeNode) -> Choose:
+    """The (Keep, Give) choice on the edge into ``node`` (a child of a Decision)."""
+    if not isinstance(node.edge, Chosen):
+        raise AnalysisError(f"node {node.id} ({node.label}) is not a Keep/Give choice")
+    return node.edge.choice
+
+
 def principal_line(node: TreeNode) -> list[TreeNode]:
     """The nodes of the principal line below ``node``."""
     out = []
@@ -136,15 +150,22 @@ def principal_line(node: TreeNode) -> list[TreeNode]:
     return out
 
 
-def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = False) -> str:
-    """The tree as indented text for the terminal (``*`` marks the principal line)."""
+def node_notation(n: TreeNode) -> str:
+    """One node on one line: its edge, kind, value and probability (the analysis' notation)."""
+    prob = f" p={n.probability:.2f}" if n.probability < 0.999 else ""
+    return f"{n.label}  ({n.kind}) value {n.value:.2f}{prob}"
+
+
+def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = False,
+                     describe: Callable[[TreeNode], str] = node_notation) -> str:
+    """The tree as indented text for the terminal (``*`` marks the principal line, ``[+]`` a
+    node left collapsed); ``describe`` writes a node's line (another language's words)."""
     lines: list[str] = []
 
     def walk(n: TreeNode, depth: int, prefix: str) -> None:
         mark = "*" if n.principal else " "
-        prob = f" p={n.probability:.2f}" if n.probability < 0.999 else ""
         more = " [+]" if n.expandable else ""
-        lines.append(f"{prefix}{mark} {n.label}  ({n.kind}) value {n.value:.2f}{prob}{more}")
+        lines.append(f"{prefix}{mark} {describe(n)}{more}")
         if depth >= max_depth:
             return
         for child in n.children:
@@ -221,20 +242,20 @@ class _Builder(RoundPlayer):
                      "evaluation": "rollouts" if rollouts else "projection"}
 
     # -- nodes
-    def node(self, label: str, kind: str, state: GameState | None = None,
+    def node(self, edge: Edge, kind: str, state: GameState | None = None,
              probability: float = 1.0, value: float = 0.0) -> TreeNode:
         res = resources(state, self.me) if state is not None else {}
-        return TreeNode(id=f"n{next(self.ids)}", label=label, kind=kind,
+        return TreeNode(id=f"n{next(self.ids)}", edge=edge, kind=kind,
                         probability=probability, value=value, resources=res, state=state)
 
     def build(self, depth: int) -> TreeNode:
-        root = self.node(f"round {self.know.round}: seat {self.me} keeps one card and gives one",
-                         "decision", self.base)
+        root = self.node(Start(self.know.round, self.me), "decision", self.base)
         root.meta = dict(self.meta, complete=False)
         total = len(self.know.choices)
         for i, choice in enumerate(self.know.choices):
             root.children.append(self.choice_node(self.base, choice, self.know.incoming, 1))
-            self.budget.report((i + 1) / total / depth, f"round {self.know.round}: {choice}")
+            self.budget.report((i + 1) / total / depth,
+                               Stage("first", (("round", self.know.round), ("choice", choice))))
         self.back_up(root, "max")
         root.meta["first_answer_s"] = self.budget.elapsed()
         if depth == 2:
@@ -253,7 +274,7 @@ class _Builder(RoundPlayer):
 
     def choice_node(self, world: GameState, choice: Choose, incoming: tuple[str, ...],
                     level: int) -> TreeNode:
-        opp = self.node(str(choice), "opponent", world)
+        opp = self.node(Chosen(choice), "opponent", world)
         probs = self.model.give_probabilities(world, self.right, incoming)
         for give in incoming:
             after = resolve_decision(world, self.me, choice, {self.right: give}, first_legal)
@@ -271,7 +292,7 @@ class _Builder(RoundPlayer):
     def plan_node(self, after: GameState, give: str, level: int) -> TreeNode:
         """My plan once ``give`` has arrived: the best plan, then single deviations from it
         (in the second round the deviations are found when the node is expanded)."""
-        node = self.node(f"{give} arrives from seat {self.right}", "plan", after)
+        node = self.node(Arrives(give, self.right), "plan", after)
         rs, line, _ = self.search(after, narrow=True)
         node.children.append(self.river_node(after, rs, line, principal=True,
                                              fill=level == 1))
@@ -303,8 +324,7 @@ class _Builder(RoundPlayer):
                    fill: bool = True) -> TreeNode:
         """A plan: its River outcomes are built now (the first round's principal plan) or
         when the node is expanded."""
-        node = self.node(line.text() or "nothing to decide", "chance", after,
-                         value=line.value)
+        node = self.node(Plan.of(line), "chance", after, value=line.value)
         node.principal = principal
         node.meta.update(line=line, search=rs, after=after)
         if principal and fill and self.leaves:
@@ -322,11 +342,10 @@ class _Builder(RoundPlayer):
         for i, (p, tile, _, value) in enumerate(ends):
             end = self.play_line(after, rs, line, tile)
             shown = tile or end.river[after.round - 1]
-            label = f"River {shown}" + (" (Island: feeding)" if shown.startswith("I") else "")
             key = end.key()
             leaf = self.table.get(key)
             if leaf is None:
-                leaf = self.node(label, "leaf", end, p, value)
+                leaf = self.node(RiverTile(shown), "leaf", end, p, value)
                 leaf.meta["tile"] = tile
                 self.table[key] = leaf
             else:
@@ -349,19 +368,20 @@ class _Builder(RoundPlayer):
         total = sum(1 for opp in root.children for _ in opp.children)
         done = 0
         for opp in root.children:
-            choice = _choice(opp.label)
+            choice = choice_of(opp)
             for plan in opp.children:
                 done += 1
                 if self.budget.exhausted():
                     return
-                give = plan.label.split()[0]
+                assert isinstance(plan.edge, Arrives)
+                give = plan.edge.card
                 for river in plan.children:
                     if river.principal:
                         self.deepen_river(river, choice, give)
                         river.value = sum(c.probability * c.value for c in river.children)
                 plan.value = max(c.value for c in plan.children)
-                self.budget.report(0.5 + 0.5 * done / total, f"round {self.know.round + 1} "
-                                   f"after {choice}, {give} arriving")
+                self.budget.report(0.5 + 0.5 * done / total, Stage("deepen", (
+                    ("round", self.know.round + 1), ("choice", choice), ("card", give))))
             self.model.back_up(opp)
         self.back_up(root, "max")
 
@@ -391,11 +411,9 @@ class _Builder(RoundPlayer):
         out = []
         for (hand, dz), members in groups.items():
             end = members[0]
-            label = (f"you draw {' '.join(hand) or 'nothing'}; left neighbour passes "
-                     f"{' '.join(dz)}")
             node = self.table.get(end.key())
             if node is None:
-                node = self.node(label, "decision", end, len(members) / len(ends))
+                node = self.node(Draw(hand, dz), "decision", end, len(members) / len(ends))
                 self.fill_next_round(node, end)
                 self.table[end.key()] = node
             else:
@@ -418,7 +436,7 @@ class _Builder(RoundPlayer):
 
 def _shared(node: TreeNode, probability: float) -> TreeNode:
     """A transposition: the same subtree reached on another edge (a new edge, same children)."""
-    twin = TreeNode(id=node.id, label=node.label, kind=node.kind, probability=probability,
+    twin = TreeNode(id=node.id, edge=node.edge, kind=node.kind, probability=probability,
                     value=node.value, resources=node.resources, children=node.children,
                     state=node.state, meta=node.meta)
     return twin
@@ -430,7 +448,3 @@ def _plan_key(line: Line) -> tuple[object, ...]:
     return (tuple(sorted(str(a) for a in line.steps)),
             tuple((tile, _plan_key(sub)) for _, tile, sub in line.forks))
 
-
-def _choice(label: str) -> Choose:
-    words = label.split()
-    return Choose(words[1], words[3])

@@ -60,10 +60,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from precog.analysis.ranking import rank_options
-    from precog.analysis.tree import render_tree_text
     from precog.analysis.world import AnalysisError
     from precog.commands.show import parse_position, read_input
-    from precog.session.reports import ranking_text
+    from precog.session.reports import ranking_text, tree_text
 
     source, text = read_input(args.position)
     state = parse_position(source, text)
@@ -90,6 +89,6 @@ def run(args: argparse.Namespace) -> int:
     print(ranking_text(ranking, args.lang))
     if args.tree and ranking.tree is not None:
         print()
-        print(render_tree_text(ranking.tree, max_depth=6, principal_only=False))
+        print(tree_text(ranking.tree, args.lang, player))
     sys.stdout.flush()
     return 0

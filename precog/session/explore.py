@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from precog.analysis.edges import Stage
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.trajectories import trajectories
 from precog.engine import GameState, PrecogError, to_position
@@ -28,7 +29,7 @@ from precog.engine.playout import random_playout
 
 TRAJECTORY_SAMPLES = 48
 
-Report = Callable[[float, str], None]
+Report = Callable[[float, Stage], None]
 Done = Callable[[BaseException | None], None]
 
 

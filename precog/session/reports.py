@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from precog.session.words import words
+from precog.analysis.tree import TreeNode, render_tree_text
+from precog.session.lines import choice_text, edge_text, line_text
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 
 def ranking_text(ranking: Any, lang: str) -> str:
@@ -21,12 +23,32 @@ def ranking_text(ranking: Any, lang: str) -> str:
     out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],
                  seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
            w.say("cli.rank_columns")]
+    state = ranking.tree.state if ranking.tree is not None else None
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
         back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
-        out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
-                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
+        line = (r.principal_line if lang == DEFAULT_LANGUAGE  # the analysis' notation
+                else line_text(r.line, lang, state, m["player"]))
+        choice = r.action if lang == DEFAULT_LANGUAGE else choice_text(r.choice, lang)
+        width = 20 if lang == DEFAULT_LANGUAGE else 25
+        out.append(f"{i:>2} {choice:<{width}} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
+                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {line}")
     return "\n".join(out)
+
+
+def tree_text(tree: TreeNode, lang: str, seat: int, max_depth: int = 6) -> str:
+    """The look-ahead tree as indented text (English: the analysis' notation)."""
+    if lang == DEFAULT_LANGUAGE:
+        return render_tree_text(tree, max_depth=max_depth)
+    say = words(lang).say
+
+    def describe(n: TreeNode) -> str:
+        prob = say("tree.probability", p=f"{n.probability:.0%}") if n.probability < 0.999 \
+            else ""
+        return (f"{edge_text(n.edge, lang, n.state, seat)}  ({say(f'tree.kind_{n.kind}')}) "
+                f"{say('tree.value', value=f'{n.value:.2f}')}{prob}")
+
+    return render_tree_text(tree, max_depth=max_depth, describe=describe)
 
 
 def tournament_text(result: Any, lang: str) -> str:

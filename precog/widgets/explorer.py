@@ -16,9 +16,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from precog.analysis.edges import Stage
 from precog.engine import GameState, Phase, PrecogError, to_position
 from precog.session.explore import Exploration, deal, query_position
 from precog.session.language import page_language
+from precog.session.lines import stage_text
 from precog.session.words import words
 from precog.widgets.board import BoardView
 from precog.widgets.common import (
@@ -219,15 +221,13 @@ class Explorer(widgets.VBox):
         if self.model.cancel():
             self.controls.busy(self.w.say("explorer.cancelling"))
 
-    def _report(self, fraction: float, message: str) -> None:
+    def _report(self, fraction: float, stage: Stage) -> None:
         now = time.perf_counter()
         if now - self._last_progress < 0.15:
             return
         self._last_progress = now
         self.progress.value = fraction
-        if self.lang != "en":  # the analysis reports its progress in English words
-            message = self.w.say("explorer.progress", percent=f"{fraction:.0%}")
-        self.controls.busy(message)
+        self.controls.busy(stage_text(stage, self.lang))
 
     def _done(self, error: BaseException | None = None) -> None:
         if error is not None:

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 
 from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking
+from precog.session.lines import choice_text, line_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 from precog.widgets.dropdown import SelectMultiple
@@ -36,6 +37,7 @@ class Results(widgets.VBox):
         self.horizon_in.observe(lambda _c: self._changed(on_compare), names="value")
         self.horizon_in.layout.width = "300px"
         self._drawing = False
+        self.names: dict[str, str] = {}
         self.plots = widgets.HBox()
         self.plots.add_class("pc-plots")
         self.tree = TreeView(lang)
@@ -64,7 +66,9 @@ class Results(widgets.VBox):
     def show(self, ranking: Ranking, seat: int) -> None:
         """The ranked table and tree; the best two choices picked for comparison."""
         self.table.value = ranking_table_html(ranking, self.lang)
-        options = [(f"{i}. {r.action}", r.action) for i, r in enumerate(ranking.rows, 1)]
+        self.names = {r.action: choice_text(r.choice, self.lang) for r in ranking.rows}
+        options = [(f"{i}. {self.names[r.action]}", r.action)
+                   for i, r in enumerate(ranking.rows, 1)]
         self._drawing = True
         self.compare_in.options = options
         self.compare_in.value = tuple(a for _, a in options[:2])
@@ -77,17 +81,21 @@ class Results(widgets.VBox):
             self.plots.children = [widgets.HTML(
                 f'<div class="pc-none">{words(self.lang).say("results.pick")}</div>')]
             return
-        self.plots.children = [go.FigureWidget(trajectory_panel(data, panel, self.lang))
+        self.plots.children = [go.FigureWidget(trajectory_panel(data, panel, self.lang,
+                                                                self.names))
                                for panel in PLOT_PANELS]
 
 
 def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...],
-                     lang: str = DEFAULT_LANGUAGE) -> go.Figure:
-    """The analysis' trajectory figure for some resources, sized to sit beside another."""
+                     lang: str = DEFAULT_LANGUAGE, names: dict[str, str] | None = None
+                     ) -> go.Figure:
+    """The analysis' trajectory figure for some resources, sized to sit beside another;
+    ``names``: each choice's name in the legend (by its notation; the notation if absent)."""
     say = words(lang).say
-    fig = trajectory_figure(data, resources, list(data["choices"]))
-    for i, name in enumerate(resources, 1):  # the panel titles, in the page's language
-        fig.layout.annotations[i - 1].text = say(f"results.res_{name}")
+    fig = trajectory_figure(data, resources, list(data["choices"]), names=names or {},
+                            labels={r: say(f"results.res_{r}") for r in resources},
+                            hover=say("results.hover", x="%{x}", y="%{y:.2f}",
+                                      resource="{resource}"))
     fig.update_xaxes(title_text=say("results.x_axis"), row=len(resources), col=1)
     where = say("results.where_end" if data["rounds"][-1] == 12 else "results.where_next")
     fig.update_layout(width=560, height=170 * len(resources) + 120,
@@ -105,11 +113,13 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     w = words(lang)
     say = w.say
     meta = ranking.meta
+    state = ranking.tree.state if ranking.tree is not None else None
+    seat = int(meta.get("player", 0))
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
         back = " · ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "—"
-        line = r.principal_line
+        line = line_text(r.line, lang, state, seat)
         short = line if len(line) < 90 else line[:88] + "…"
         rows.append(
             f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'

@@ -22,6 +22,7 @@ from precog.engine import Action, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
 from precog.render.board import seat_name
 from precog.session.language import page_language, page_link
+from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.board import BoardView
@@ -252,7 +253,8 @@ class PlayApp(widgets.VBox):
 
     def _seat_label(self, seat: int) -> str:
         who = (self.w.say("play.you") if seat == self.human else
-               self.session.bot_names.get(seat, self.w.say("play.bot")))
+               bot_name(self.session.bot_names[seat], self.lang)
+               if seat in self.session.bot_names else self.w.say("play.bot"))
         return f"{seat_name(self.session.state, seat, self.lang)} ({who})"
 
 

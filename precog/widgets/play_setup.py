@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine.setup import parse_rooms
+from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import button
 from precog.widgets.dropdown import Dropdown
@@ -48,7 +49,8 @@ class SetupBar(widgets.VBox):
         self.rooms_in.add_class("pc-rooms")
         self.rooms_in.layout.width = "300px"
         self.rooms_in.style.description_width = "72px"
-        self.bot_in = [widgets.Dropdown(options=names, value=bot if bot in names else names[0],
+        self.bot_in = [widgets.Dropdown(options=[(bot_name(n, w.lang), n) for n in names],
+                                        value=bot if bot in names else names[0],
                                         description=w.say("board.seat", seat=i))
                        for i in range(4)]
         self.new_button = button(w.say("setup.new_game"), style="primary", icon="play",

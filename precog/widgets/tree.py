@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
+from precog.session.lines import edge_names, edge_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 
@@ -138,7 +139,8 @@ class TreeView(widgets.VBox):
                                 disabled=not has_more)
         toggle.add_class("pc-tree-toggle")
         toggle.on_click(lambda _b, nid=node.id: self.toggle(nid))
-        label = widgets.Button(description=_short(node.label), tooltip=node.label)
+        text = edge_text(node.edge, self.lang, node.state, self.seat)
+        label = widgets.Button(description=_short(text), tooltip=text)
         label.add_class("pc-tree-label")
         label.on_click(lambda _b, nid=node.id: self.select(nid))
         if self.selected is not None and self.selected.id == node.id:
@@ -175,13 +177,17 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
     prob = say("tree.probability", p=f"{node.probability:.0%}") \
         if node.probability < 0.999 else ""
-    boat = ""
+    boat = names = ""
     if node.state is not None:
+        names = "".join(f"<li><b>{escape(i)}</b> {escape(name)}</li>"
+                        for i, name in edge_names(node.edge, node.state, lang))
+        names = f'<ul class="pc-node-names">{names}</ul>' if names else ""
         boat = (f'<div class="pc-sub">{say("tree.boat_here")}</div>'
                 + boat_html(node.state, seat, viewer=seat, lang=lang))
     kind = say(f"tree.kind_{node.kind}") if node.kind in KINDS else node.kind
     principal = say("tree.on_principal") if node.principal else ""
-    return (f'<div class="pc-node"><div class="pc-node-title">{escape(node.label)}</div>'
+    title = edge_text(node.edge, lang, node.state, seat)
+    return (f'<div class="pc-node"><div class="pc-node-title">{escape(title)}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
             f'{escape(say("tree.value", value=f"{node.value:.2f}"))}{escape(prob)}'
-            f"{escape(principal)}</div>{table}{boat}</div>")
+            f"{escape(principal)}</div>{names}{table}{boat}</div>")

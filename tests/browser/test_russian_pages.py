@@ -134,15 +134,7 @@ def test_the_english_word_list_is_built_from_the_files_and_spares_shared_words()
     assert english_words_on("Keep D07 · Следующий ход") == ["keep"]
 
 
-# The explorer's look-ahead tree labels and its ranking's "principal line" are sentences built by
-# the analysis package in English (``analysis.tree`` node labels, ``ranking.describe_line``), and
-# its comparison list shows action notation; they need words of their own before this passes.
-EXPLORER_GAP = pytest.mark.xfail(strict=True, reason="explorer tree labels and principal line "
-                                 "are English sentences from precog.analysis")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=EXPLORER_GAP) if n == "explorer" else n
-                                  for n in PAGES])
+@pytest.mark.parametrize("name", list(PAGES))
 def test_a_russian_page_shows_no_english_word_of_the_ui(name: str, app_url: str, page: Page,
                                                         watch: PageWatch) -> None:
     url, ready = PAGES[name]

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["precog.session.table", "precog.session.play", "precog.session.explore",
-           "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing"]
+           "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing",
+           "precog.session.lines", "precog.analysis.edges"]
 
 
 @pytest.mark.parametrize("name", MODULES)

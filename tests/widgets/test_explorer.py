@@ -187,17 +187,18 @@ def test_trajectories_of_the_two_best_choices_are_plotted_side_by_side(
     best = [r.action for r in explorer.ranking.rows[:2]]
     assert set(explorer.trajectory_data["choices"]) == set(best)
     names = {t.name for f in figures for t in f.data if t.showlegend is not False}
-    assert set(best) <= names
+    assert {f"Keep {r.keep}, give {r.give}" for r in explorer.ranking.rows[:2]} <= names
     assert explorer.trajectory_data["rounds"][-1] == 12  # to the end by default
 
 
 def test_choosing_other_choices_to_compare_redraws_the_trajectories(
         explorer: Explorer) -> None:
-    third = explorer.ranking.rows[2].action
+    row = explorer.ranking.rows[2]
+    third = row.action
     explorer.compare_in.value = (third,)
     assert list(explorer.trajectory_data["choices"]) == [third]
     names = {t.name for f in explorer.plots.children for t in f.data if t.name}
-    assert names == {third}
+    assert names == {f"Keep {row.keep}, give {row.give}"}
     explorer.horizon_in.value = False
     assert explorer.trajectory_data["rounds"][-1] < 12
     assert explorer.analysis_json()["trajectories"]["choices"].keys() == {third}

@@ -1,0 +1,192 @@
+"""The analysis said in words: every edge of the look-ahead tree, every kind of move a plan can
+hold, the principal line, the progress stages and the bots' names, in English and Russian."""
+
+from __future__ import annotations
+
+import random
+import re
+import typing
+
+import pytest
+
+from precog.analysis.edges import (
+    EDGE_TYPES,
+    Arrives,
+    Chosen,
+    Draw,
+    Edge,
+    Plan,
+    RiverTile,
+    Stage,
+    Start,
+    line_notation,
+)
+from precog.analysis.ranking import rank_options
+from precog.analysis.tree import TreeNode, build_tree, choice_of
+from precog.analysis.world import AnalysisError
+from precog.engine import Action, GameState, apply, legal_actions, new_game
+from precog.engine.actions import Activate, Choose, PlaceBattery, TakeHumans
+from precog.session.explore import deal
+from precog.session.lines import (
+    MOVE_TYPES,
+    bot_name,
+    edge_names,
+    edge_text,
+    line_text,
+    move_text,
+    stage_text,
+)
+from precog.session.names import component_name
+from precog.widgets.seats import BOT_NAMES
+
+# Ids, slots and machine numbers are data in any language: T16, W1b, I1, G, m2.
+LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def _russian(text: str) -> None:
+    assert CYRILLIC.search(text), text
+    assert not LATIN_WORD.findall(text), f"English left in {text!r}"
+
+
+def _moves() -> dict[type, tuple[GameState, Action]]:
+    """One real move of every kind, with the position it was legal in (random games)."""
+    rng = random.Random(5)
+    found: dict[type, tuple[GameState, Action]] = {}
+    setups = [{"players": 2, "mode": "coop", "setup": "advanced"}, {"players": 3},
+              {"players": 4, "mode": "team", "setup": "advanced"}]
+    for i in range(9):
+        state = new_game(seed=i, **setups[i % 3])  # type: ignore[arg-type]
+        while not state.is_over:
+            options = legal_actions(state)
+            for a in options:
+                found.setdefault(type(a), (state, a))
+            state = apply(state, rng.choice(options))
+    return found
+
+
+EDGES: list[Edge] = [
+    Start(3, 1), Chosen(Choose("T16", "T15")), Arrives("D02", 2),
+    Plan((Activate("both"), TakeHumans(2), PlaceBattery(1)),
+         (("W1b", Plan((TakeHumans(1),))), ("W1d", Plan((PlaceBattery(None),))))),
+    Plan(), RiverTile("W2b"), RiverTile("I1"), Draw(("D08", "D10"), ("T01", "T09")),
+    Draw((), ("T01", "T09")),
+]
+
+
+def test_every_kind_of_move_has_words() -> None:
+    assert set(MOVE_TYPES) == set(typing.get_args(Action))
+
+
+def test_every_kind_of_edge_is_tested_here() -> None:
+    assert {type(e) for e in EDGES} == set(EDGE_TYPES)
+
+
+def test_every_move_a_plan_can_hold_is_said_in_english_and_russian() -> None:
+    moves = _moves()
+    assert set(moves) == set(MOVE_TYPES)
+    for state, action in moves.values():
+        english, russian = move_text(action), move_text(action, "ru", state, state.to_move)
+        assert english and "{" not in english and "{" not in russian
+        assert english != russian
+        _russian(russian)
+
+
+@pytest.mark.parametrize("edge", EDGES, ids=lambda e: type(e).__name__)
+def test_every_edge_of_the_tree_is_a_label_in_english_and_russian(edge: Edge) -> None:
+    english, russian = edge_text(edge), edge_text(edge, "ru")
+    assert english and "{" not in english
+    _russian(russian)
+    for card in re.findall(r"\b[A-Z]\d\d\b|\bW\d[a-z]\b|\bI\d\b", str(edge)):  # ids kept
+        assert card in english and card in russian
+
+
+def test_a_plan_names_the_room_of_a_battery_when_the_position_is_known() -> None:
+    state = new_game(players=3, seed=2)
+    room = state.components.room_by_id[state.players[0].rooms[0]].name
+    assert move_text(PlaceBattery(1), "en", state, 0) == f"Battery on m2 ({room})"
+    assert move_text(PlaceBattery(1)) == "Battery on m2"
+
+
+def test_a_principal_line_with_every_kind_of_step_reads_in_both_languages() -> None:
+    line = tuple(e for e in EDGES if not isinstance(e, Start))
+    english = line_text(line)
+    assert english.startswith("then keep T16, give T15; D02 arrives; ")
+    assert "D02 arrives" in english and "River I1 (Island: feeding)" in english
+    assert "activate both, take 2 Humans, Battery on m2, [if W1b: take …;" in english  # cut
+    assert edge_text(EDGES[3]).endswith("[if W1b: take 1 Human; if W1d: no Battery]")
+    _russian(line_text(line, "ru"))
+
+
+def test_the_notation_of_the_line_is_what_precog_analyse_printed_before() -> None:
+    line = (Arrives("D02", 2), Plan((Activate("G"), PlaceBattery(1))), RiverTile("W1b"),
+            Draw(("D08",), ("T01", "T09")), Chosen(Choose("D08", "T01")))
+    assert line_notation(line) == ("D02 arrives; activate G, battery m2; River W1b; "
+                                   "you draw D08; left neighbour passes T01 T09; "
+                                   "then keep D08 give T01")
+
+
+@pytest.mark.parametrize("stage", [
+    Stage("first", (("round", 3), ("choice", Choose("T16", "T15")))),
+    Stage("deepen", (("round", 4), ("choice", Choose("T16", "T15")), ("card", "D02"))),
+    Stage("rollouts", (("done", 64), ("total", 256)))], ids=lambda s: s.code)
+def test_every_progress_stage_is_said_in_both_languages(stage: Stage) -> None:
+    assert stage_text(stage) != str(stage) or stage.code == "rollouts"
+    assert "{" not in stage_text(stage)
+    _russian(stage_text(stage, "ru"))
+
+
+def test_the_bots_have_russian_names() -> None:
+    for name in BOT_NAMES:
+        assert bot_name(name) == name
+        _russian(bot_name(name, "ru"))
+    assert bot_name("First", "ru") == "First"  # a bot the page was given keeps its name
+
+
+def test_the_tree_holds_its_edges_as_data_not_sentences() -> None:
+    state = deal(3, 1, players=3)
+    root = build_tree(state, 0, depth_rounds=1)
+    assert isinstance(root.edge, Start) and root.edge.seat == 0
+    for opp in root.children:
+        assert choice_of(opp) in legal_actions(state)
+        assert all(isinstance(c.edge, Arrives) and c.edge.seat == 2 for c in opp.children)
+    with pytest.raises(AnalysisError, match="not a Keep/Give choice"):
+        choice_of(TreeNode(id="x", edge=RiverTile("W1a"), kind="leaf"))
+
+
+def test_a_ranking_row_keeps_its_choice_and_line_and_its_json_keys() -> None:
+    ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
+    row = ranking.rows[0]
+    assert row.action == str(row.choice) and (row.keep, row.give) == (row.choice.keep,
+                                                                      row.choice.give)
+    assert row.principal_line == line_notation(row.line)
+    assert set(row.to_dict()) == {"keep", "give", "action", "value", "loss", "ci95",
+                                  "principal_line", "return_chance", "give_value_to_left",
+                                  "samples"}
+    _russian(line_text(row.line, "ru"))
+
+
+def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> None:
+    state = deal(3, 1, players=3)
+    keep, give = state.players[0].hand[0], state.players[0].decision_zone[0]
+    tile = state.river[0]
+    english = dict(edge_names(Chosen(Choose(keep, give)), state))
+    assert english == {keep: state.components.cards[keep].name,
+                       give: state.components.cards[give].name}
+    tiles = {t.id: t.name for t in (*state.components.river, *state.components.islands)}
+    assert edge_names(RiverTile(tile), state, "ru") == [
+        (tile, component_name(tiles[tile], "ru"))]
+    assert edge_names(Plan(), state) == []
+
+
+def test_precog_analyse_says_its_table_and_tree_in_russian_and_keeps_english_notation() -> None:
+    from precog.analysis.tree import render_tree_text
+    from precog.session.reports import ranking_text, tree_text
+
+    ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
+    assert ranking.tree is not None
+    assert tree_text(ranking.tree, "en", 0) == render_tree_text(ranking.tree, max_depth=6)
+    assert ranking_text(ranking, "en") == ranking.table()
+    russian = tree_text(ranking.tree, "ru", 0) + ranking_text(ranking, "ru")
+    assert "Оставить" in russian and "приходит" in russian
+    assert not set(LATIN_WORD.findall(russian)) - {"uniform"}  # the model's name is an option
