@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -153,13 +154,34 @@ def button(description: str, *, tooltip: str = "", style: str = "", icon: str = 
     return b
 
 
+CLOSE_AFTER_S = 10.0
+"""Replaced widgets are closed this long after they left the page, not at once."""
+_replaced: list[tuple[float, list[Any]]] = []
+
+
 def discard(items: Any) -> None:
     """Close widgets that are being replaced (and the widgets inside them), so a long session
-    does not keep every widget it ever drew."""
+    does not keep every widget it ever drew.
+
+    They are closed on a later call, once they have been off the page for ``CLOSE_AFTER_S``:
+    a browser may still be building the views of a box's previous children when the kernel
+    replaces them, and a view of a closed widget then shows "Click to show javascript error"
+    in the page (jupyter-widgets/ipywidgets#3264 and #2585; seen here when the explorer's tree
+    was redrawn twice in quick succession).
+    """
+    now = time.monotonic()
+    while _replaced and now - _replaced[0][0] >= CLOSE_AFTER_S:
+        _close_all(_replaced.pop(0)[1])
+    batch = list(items)
+    if batch:
+        _replaced.append((now, batch))
+
+
+def _close_all(items: Any) -> None:
     for w in list(items):
         inner = getattr(w, "children", None)
         if inner:
-            discard(inner)
+            _close_all(inner)
         for part in ("layout", "style"):  # each widget has these as widgets of their own
             sub = getattr(w, part, None)
             if isinstance(sub, widgets.Widget):
