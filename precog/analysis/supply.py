@@ -71,7 +71,8 @@ class SupplyFigure:
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion ``p`` over ``n`` trials."""
+    """The 95 % Wilson score interval of a proportion ``p`` over ``n`` trials (a share of
+    games within the supply, a win rate)."""
     if n == 0:
         return math.nan, math.nan
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from precog.analysis.bots import make_bot, play_game
-from precog.analysis.supply import BOX, Peaks, Supply, supply_figures
+from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
 
 
@@ -191,15 +191,6 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
         return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate ``p`` over ``n`` games."""
-    if n == 0:
-        return math.nan, math.nan
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summarise(records: Sequence[GameRecord], mode: str) -> tuple[list[Standing], list[Margin]]:
