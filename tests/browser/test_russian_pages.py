@@ -140,7 +140,8 @@ def test_a_russian_page_shows_no_english_word_of_the_ui(name: str, app_url: str,
     url, ready = PAGES[name]
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(app_url + url)
-    page.locator(ready).first.wait_for(state="visible")
+    # the explorer analyses before it shows the table: allow for a loaded machine
+    page.locator(ready).first.wait_for(state="visible", timeout=120_000)
     page.wait_for_timeout(1500)  # let the last widgets of the page render
     screenshot(page, f"ru-page-{name}")
     watch.check()
