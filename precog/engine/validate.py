@@ -6,6 +6,7 @@ Each failed check raises :class:`PositionError` naming the part of the position 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.components import Gains
@@ -30,6 +31,7 @@ PENDING_MAX = {"cards": 4 * MAX_VALUE, "machines": 6 * MAX_VALUE, "river": MAX_V
 CARD_GAINS_MAX = 4 * MAX_VALUE
 TAKEN_MAX = 10 * MAX_VALUE
 SCORE_MAX = 4 * 999  # a team's total of Healthy Humans, far above a real game
+_GAIN_FIELDS = tuple(f.name for f in fields(Gains))
 
 _STEPS = {
     Phase.SETUP_ROOMS: {Step.CHOOSE}, Phase.SETUP_PASS: {Step.CHOOSE},
@@ -129,8 +131,8 @@ def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
 
 
 def _check_gains(where: str, g: Gains, top: int, what: str) -> None:
-    for name, value in zip(("food", "human", "battery", "ymune", "doctor", "protector", "heal"),
-                           g.astuple(), strict=True):
+    for name in _GAIN_FIELDS:
+        value = getattr(g, name)
         if not 0 <= value <= top:
             _fail(f"{where}.{name} should be 0..{top} ({what}), got {value}")
 
