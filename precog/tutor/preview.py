@@ -34,8 +34,8 @@ from precog.engine.maintenance import bane_after_protectors, feed, humans_to_los
 from precog.engine.playout import play_on
 from precog.engine.state import BOAT_FIELDS, FEEDING_ROUNDS
 from precog.session.names import component_name
+from precog.session.words import words
 from precog.tutor.data import UiTexts
-from precog.tutor.text import plural
 
 MAX_LOOKAHEAD = 400
 
@@ -43,11 +43,8 @@ MAX_LOOKAHEAD = 400
 # -- words for resources ----------------------------------------------------------------------
 
 def gains_text(g: Gains, texts: UiTexts) -> str:
-    """``2 Food, 1 Battery`` in the tutor's words; "nothing" when empty."""
-    names = texts.section("resource")
-    parts = [f"{n} {plural(n, names.get(kind, [kind]))}" for kind, n in g.items()]
-    return texts.say("preview", "list", items=", ".join(parts)) if parts else texts.say(
-        "preview", "nothing")
+    """``2 Food, 1 Battery`` in the tutor's language (the shared words); "nothing" when empty."""
+    return words(texts.lang).gains(g)
 
 
 def boat_changes(before: PlayerState, after: PlayerState, texts: UiTexts) -> list[str]:
