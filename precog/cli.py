@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from precog import __version__
-from precog.commands import analyse, app, random_position, show, simulate, tournament
+from precog.commands import analyse, app, random_position, review, show, simulate, tournament
 from precog.commands.common import UsageError
 from precog.engine import PrecogError
 from precog.session.words import DEFAULT_LANGUAGE, languages
@@ -18,13 +18,14 @@ from precog.session.words import DEFAULT_LANGUAGE, languages
 # example `analyse` or `tournament`), write precog/commands/<name>.py with
 # `register(subparsers)` (its parser, help with examples, and `set_defaults(handler=...)`)
 # and add the module to this list; nothing else here needs to change.
-COMMANDS: list[ModuleType] = [simulate, random_position, show, analyse, tournament, app]
+COMMANDS: list[ModuleType] = [simulate, random_position, show, analyse, review, tournament, app]
 
 EXAMPLES = """\
 examples:
   precog simulate --players 4 --games 100 --seed 1
   precog random-position --players 3 --round 5 --seed 7
   precog show "$(precog random-position --round 5 --seed 7)" --for 0
+  precog review game.json --seat 1
   precog app --port 8866
   precog --lang ru show "$(precog random-position --round 5 --seed 7)"
 

@@ -75,3 +75,28 @@ def tournament_text(result: Any, lang: str) -> str:
                            cap=f.cap, within=f.within, games=f.games, share=f.share,
                            low=f.low, high=f.high, most=f.peak_max, mean=f.peak_mean))
     return "\n".join(lines)
+
+
+def review_text(review: Any, lang: str) -> str:
+    """A game review (a :class:`~precog.analysis.review.Review`) as a table and a summary."""
+    from precog.engine.actions import Choose, parse_action_text
+
+    def choice(text: str) -> str:
+        action = parse_action_text(text)
+        return choice_text(action, lang) if isinstance(action, Choose) else text
+
+    w = words(lang)
+    s = review.summary()
+    marks = ", ".join(w.say(f"review.mark_{name}_n", n=n) for name, n in s["marks"].items())
+    out = [w.say("review.head", seat=review.seat, players=review.players,
+                 mode=w.say(f"text.mode_{review.mode}"), n=s["decisions"],
+                 loss=s["mean_loss"], total=s["total_loss"], marks=marks),
+           w.say("review.columns")]
+    for d in review.decisions:
+        played, best = choice(d.played), choice(d.best)
+        mark = w.say(f"review.mark_{d.mark}") if d.mark else ""
+        out.append(f"{d.round:>5}  {played:<24} {d.played_value:>6.2f}  {best:<24} "
+                   f"{d.best_value:>6.2f} {d.loss:>6.2f}  {d.symbol:<2} {mark}")
+    if not review.complete:
+        out.append(w.say("review.incomplete"))
+    return "\n".join(out)

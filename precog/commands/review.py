@@ -1,0 +1,110 @@
+"""``precog review``: each Keep/Give of one seat in a saved game, against the best choice."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from precog.commands.common import (
+    UsageError,
+    add_command,
+    positive_seconds,
+    print_json,
+)
+from precog.commands.common import whole_number as int_type
+
+NAME = "review"
+MAX_GAMES = 10_000
+EXAMPLES = """\
+GAME is a saved game file (JSON with format "precog-game": Play's "Save game" writes one) or -
+for standard input. For every Keep/Give of the seat, the review shows the value of what was
+played and of the best choice (the Healthy Humans the seat should expect at the end of the
+game, the same value as the explorer's table) and the loss between them, marked dubious (?!,
+at least 0.3), mistake (?, at least 0.8) or blunder (??, at least 2.0 Healthy Humans). Only
+what the seat could see at each decision is used. Several games are reviewed as independent
+jobs, on every core or on a Dask cluster (--scheduler), with the same results.
+
+examples:
+  precog review game.json --seat 1
+  precog review game.json --seat 0 --budget 1 --json
+  precog review a.json b.json c.json --seat 0 --json --scheduler tcp://10.0.0.5:8786
+"""
+
+
+def register(subparsers: Any) -> None:
+    parser = add_command(
+        subparsers, NAME, "review a saved game: each Keep/Give against the best choice",
+        "Review every Keep/Give decision of one seat in a saved game: the value of what was "
+        "played, the best choice and its value, the loss, and a mark; then a summary.",
+        EXAMPLES)
+    parser.add_argument("games", metavar="GAME", nargs="+",
+                        help="saved game file(s) (format precog-game) or - for standard input")
+    parser.add_argument("--seat", type=int_type, default=0, metavar="N",
+                        help="seat to review (default 0)")
+    parser.add_argument("--budget", type=positive_seconds, default=2.0, metavar="SECONDS",
+                        help="analysis time per decision (default 2)")
+    parser.add_argument("--seed", type=int_type, default=0, metavar="S",
+                        help="seed of the sampled worlds (default 0)")
+    parser.add_argument("--workers", type=int_type, default=None, metavar="W",
+                        help="processes for several games (default: every core)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="review on the Dask cluster at ADDRESS (default: "
+                             "$PRECOG_SCHEDULER if set; needs precog[cluster])")
+    parser.add_argument("--json", action="store_true", help="print JSON (a list for several "
+                                                             "games)")
+    parser.set_defaults(handler=run)
+
+
+def load_game(arg: str) -> Any:
+    """A saved game from a file name or ``-``, checked; a UsageError names the input."""
+    from precog.commands.show import read_input
+    from precog.engine import PrecogError, read_position
+
+    source, text = read_input(arg)
+    try:
+        loaded = read_position(text)
+    except PrecogError as err:
+        raise UsageError(f"{source}: {err}") from None
+    if loaded.game is None:
+        raise UsageError(f"{source}: a position, not a saved game; expected a saved game file "
+                         "(JSON with format 'precog-game', as Play's Save game writes)")
+    return loaded.game
+
+
+def run(args: argparse.Namespace) -> int:
+    from precog.analysis.errors import AnalysisError
+    from precog.analysis.jobs import scheduler_address
+    from precog.analysis.review import MAX_BUDGET_S, review_game, review_many
+    from precog.session.reports import review_text
+
+    if len(args.games) > MAX_GAMES:
+        raise UsageError(f"GAME: {len(args.games)} files; expected at most {MAX_GAMES:,}")
+    if args.budget > MAX_BUDGET_S:
+        raise UsageError(f"--budget {args.budget:g}: expected at most {MAX_BUDGET_S:g} seconds")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers {args.workers}: expected at least 1")
+    games = [load_game(g) for g in args.games]
+    for name, game in zip(args.games, games, strict=True):
+        n = game.start.config.players
+        if not 0 <= args.seat < n:
+            raise UsageError(f"--seat {args.seat}: expected a seat 0..{n - 1} of the "
+                             f"{n}-player game in {name}")
+    try:
+        scheduler_address(args.scheduler)
+        if len(games) > 1 or args.scheduler:
+            reviews = review_many([g.to_json() for g in games], args.seat, args.budget,
+                                  args.seed, args.workers, args.scheduler)
+            if args.json:
+                print_json(reviews)
+                return 0
+            from precog.analysis.review import review_from_dict
+            print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
+            return 0
+        review = review_game(games[0], args.seat, args.budget, args.seed)
+    except AnalysisError as err:
+        raise UsageError(str(err)) from None
+    if args.json:
+        print_json(review.to_dict())
+    else:
+        print(review_text(review, args.lang))
+    return 0

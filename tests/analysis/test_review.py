@@ -1,0 +1,124 @@
+"""Reviewing a game: losses and marks per Keep/Give, honest to the reviewed seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from precog.analysis.bots import make_bot
+from precog.analysis.errors import AnalysisError
+from precog.analysis.players import as_policy
+from precog.analysis.ranking import rank_options
+from precog.analysis.review import (
+    MARKS,
+    decision_points,
+    mark_for,
+    recorded_game,
+    review_decision,
+    review_from_dict,
+    review_game,
+    review_many,
+    seat_values,
+)
+from precog.engine import Game, determinize
+
+
+@pytest.fixture(scope="module")
+def greedy_game() -> Game:
+    return recorded_game(["greedy"], seed=4, players=2)
+
+
+def test_marks_follow_the_documented_thresholds():
+    blunder, mistake, dubious = (t for _, t in MARKS)
+    assert blunder > mistake > dubious > 0
+    assert mark_for(blunder) == "blunder"
+    assert mark_for(mistake) == "mistake"
+    assert mark_for((mistake + dubious) / 2) == "dubious"
+    assert mark_for(dubious / 2) is None
+
+
+def test_every_keep_give_of_the_seat_is_reviewed_in_game_order(greedy_game):
+    points = decision_points(greedy_game, 1)
+    assert len(points) == 12
+    assert points == sorted(points)
+    assert [greedy_game.states[i].round for i in points] == list(range(1, 13))
+
+
+def test_a_deliberately_bad_keep_give_is_marked_a_blunder_where_it_was_played():
+    base = recorded_game(["greedy"], seed=4, players=2)
+    seat = 0
+    found = None
+    for i in decision_points(base, seat)[2:9]:
+        ranking = rank_options(base.states[i], seat, depth_rounds=1, with_give_values=False)
+        worst = ranking.rows[-1]
+        if worst.loss >= MARKS[0][1] + 0.5:
+            found = i, worst.choice
+            break
+    assert found is not None, "no decision in rounds 3-9 with a choice losing 2.5+"
+    index, bad = found
+    game = Game(base.start)
+    for action in base.actions[:index]:
+        game.play(action)
+    game.play(bad)
+    game.advance(as_policy([make_bot("greedy", 1), make_bot("greedy", 2)]))
+    review = review_game(game, seat, budget_s=None, depth_rounds=1)
+    marked = {d.index: d for d in review.decisions}
+    assert marked[index].mark == "blunder"
+    assert marked[index].played == str(bad)
+    assert marked[index].loss >= MARKS[0][1]
+
+
+def test_the_review_uses_only_what_the_seat_could_see(greedy_game):
+    seat = 1
+    i = decision_points(greedy_game, seat)[4]
+    state, played = greedy_game.states[i], greedy_game.actions[i]
+    other = determinize(state, seat, random.Random(99))
+    assert other != state  # another seat's hand or the River order differs
+    a = review_decision(state, seat, played, i, budget_s=None, depth_rounds=1)
+    b = review_decision(other, seat, played, i, budget_s=None, depth_rounds=1)
+    assert a == b
+    assert seat_values(state, seat, 3) == seat_values(other, seat, 3)
+
+
+def test_a_whole_review_has_curves_for_every_seat_and_a_summary(greedy_game):
+    review = review_game(greedy_game, 0, budget_s=None, depth_rounds=1)
+    assert len(review.decisions) == 12 and review.complete
+    assert set(review.curves) == {0, 1}
+    assert [r for r, _ in review.curves[0]] == list(range(1, 13))
+    for d in review.decisions:
+        assert d.loss == pytest.approx(max(0.0, d.best_value - d.played_value))
+        assert d.alternatives[0].action == d.best
+    summary = review.summary()
+    assert summary["decisions"] == 12
+    assert sum(summary["marks"].values()) == sum(d.mark is not None for d in review.decisions)
+    assert review_from_dict(review.to_dict()).to_dict() == review.to_dict()
+
+
+def test_a_cancelled_review_keeps_what_was_done(greedy_game):
+    calls = []
+    review = review_game(greedy_game, 0, budget_s=None, depth_rounds=1,
+                         cancel=lambda: len(calls) >= 3,
+                         on_decision=lambda d, k, n: calls.append(k))
+    assert len(review.decisions) == 3 and not review.complete
+
+
+def test_many_games_reviewed_on_a_pool_equal_the_one_by_one_reviews(greedy_game):
+    other = recorded_game(["greedy"], seed=6, players=2)
+    pooled = review_many([greedy_game.to_json(), other.to_json()], 1, budget_s=None, workers=2,
+                         depth_rounds=1)
+    single = [review_game(g, 1, budget_s=None, depth_rounds=1).to_dict()
+              for g in (greedy_game, other)]
+    assert pooled == single
+
+
+@pytest.mark.parametrize("budget", [0, -1, float("nan"), float("inf"), 1e9])
+def test_an_absurd_budget_is_refused(greedy_game, budget):
+    with pytest.raises(AnalysisError, match="budget"):
+        review_game(greedy_game, 0, budget_s=budget)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0"])
+def test_a_seat_outside_the_game_is_refused(greedy_game, seat):
+    with pytest.raises(AnalysisError, match="seat"):
+        review_game(greedy_game, seat)

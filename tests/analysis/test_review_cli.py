@@ -1,0 +1,92 @@
+"""``precog review``: a saved game reviewed as text or JSON; bad game files are clear errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from precog import cli
+from precog.analysis.review import recorded_game
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def game_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("games") / "game.json"
+    path.write_text(json.dumps(recorded_game(["greedy"], seed=4, players=2).to_json()))
+    return path
+
+
+def test_review_prints_each_keep_give_with_its_loss_and_a_summary(capsys, game_file):
+    code, out, _ = run(capsys, "review", str(game_file), "--seat", "1", "--budget", "0.3")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Review of seat 1 (2 players, competitive): 12 Keep/Give")
+    assert len(lines) == 2 + 12
+
+
+def test_review_json_lists_decisions_curves_and_summary(capsys, game_file):
+    code, out, _ = run(capsys, "review", str(game_file), "--budget", "0.3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == "precog-review" and data["seat"] == 0
+    assert len(data["decisions"]) == 12 and set(data["curves"]) == {"0", "1"}
+    assert data["summary"]["decisions"] == 12
+
+
+def test_review_in_russian_has_no_english_head(capsys, game_file):
+    code, out, _ = run(capsys, "--lang", "ru", "review", str(game_file), "--budget", "0.3")
+    assert code == 0 and out.startswith("Разбор места 0")
+
+
+@pytest.mark.parametrize(("content", "expected"), [
+    ("not json", "saved game"),
+    ('{"format": "precog-game", "actions": 5}', "'actions'"),
+    ('{"format": "something"}', "format"),
+    ('[1, 2, 3]', "saved game"),
+])
+def test_a_bad_game_file_is_a_clear_error_naming_the_file(capsys, tmp_path, content, expected):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, _, err = run(capsys, "review", str(path))
+    assert code == 2
+    assert "bad.json" in err and expected in err
+
+
+def test_a_position_instead_of_a_game_is_refused(capsys, tmp_path, game_file):
+    data = json.loads(game_file.read_text())
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data["start"]))
+    code, _, err = run(capsys, "review", str(path))
+    assert code == 2 and "not a saved game" in err
+
+
+def test_an_action_that_is_not_legal_names_its_number(capsys, tmp_path, game_file):
+    data = json.loads(game_file.read_text())
+    data["actions"][3] = "keep Z99 give Z98"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "review", str(path))
+    assert code == 2 and "action 4" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_fifo_is_refused_without_blocking(capsys, tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    code, _, err = run(capsys, "review", str(fifo))
+    assert code == 2 and "not a regular file" in err
+
+
+@pytest.mark.parametrize("argv", [["--seat", "5"], ["--budget", "0"], ["--budget", "nan"],
+                                  ["--budget", "100000"], ["--scheduler", "nowhere"]])
+def test_bad_arguments_are_refused_before_any_work(capsys, game_file, argv):
+    code, _, err = run(capsys, "review", str(game_file), *argv)
+    assert code == 2 and argv[0] in err
