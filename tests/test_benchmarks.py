@@ -48,3 +48,28 @@ def test_engine_benchmark_table_names_both_engines() -> None:
     text = bench.table(result)
     assert "3-player Precognition" in text and "steps/s" in text
     assert ("python_tic_tac_toe" in text) == ("openspiel_python_steps_per_s" in result)
+
+
+def test_review_benchmark_reports_the_time_of_a_whole_review(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = BENCHMARK.parent / "review.py"
+    spec = importlib.util.spec_from_file_location("precog_benchmark_review", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--json", "--games", "1", "--players", "2", "--budget", "0.05"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["review_game_s_median"] > 0
+    assert result["decisions_per_game"] == [12]
+
+
+@pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--games", "-1"]])
+def test_review_benchmark_refuses_bad_arguments(argv: list[str]) -> None:
+    path = BENCHMARK.parent / "review.py"
+    spec = importlib.util.spec_from_file_location("precog_benchmark_review2", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    with pytest.raises(SystemExit) as done:
+        bench.main(argv)
+    assert done.value.code == 2

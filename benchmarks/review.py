@@ -1,0 +1,81 @@
+"""Review speed: a whole 4-player, 12-round game reviewed for one seat.
+
+The games are played by the greedy bot (``precog.analysis.review.recorded_game``, seeded), and
+each is reviewed for seat 0 with ``review_game(game, 0, budget_s=B)``: every Keep/Give valued by
+the explorer's analysis under a time budget of B seconds per decision (default 2), plus the
+curves of every seat. The figure is the wall time per game (median over ``--games`` games;
+target ≤ 30 s on a 2-core machine). Run ``python benchmarks/review.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from precog import __version__
+from precog.analysis.review import recorded_game, review_game
+
+
+def measure(games: int = 2, players: int = 4, budget: float = 2.0, seed: int = 1
+            ) -> dict[str, Any]:
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    times, decisions, marks = [], [], []
+    for k in range(games):
+        game = recorded_game(["greedy"], seed=seed + k, players=players)
+        start = time.perf_counter()
+        review = review_game(game, 0, budget_s=budget, seed=k)
+        times.append(time.perf_counter() - start)
+        decisions.append(len(review.decisions))
+        marks.append(sum(review.summary()["marks"].values()))
+    return {"review_game_s_median": round(statistics.median(times), 2),
+            "review_game_s_max": round(max(times), 2), "games": games, "players": players,
+            "budget_s_per_decision": budget, "decisions_per_game": decisions,
+            "marks_per_game": marks, "precog": __version__,
+            "python": platform.python_version(), "machine": {"nproc": os.cpu_count()},
+            "started_at": started,
+            "finished_at": datetime.now(UTC).isoformat(timespec="seconds")}
+
+
+def _positive(kind: type, limit: float) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r:.40}") from None
+        if not math.isfinite(value) or not 0 < value <= limit:
+            raise argparse.ArgumentTypeError(f"expected more than 0 and at most {limit:g}, "
+                                             f"got {text!r:.40}")
+        return value
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=_positive(int, 100), default=2)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--budget", type=_positive(float, 60), default=2.0,
+                        help="seconds per decision (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = measure(args.games, args.players, args.budget, args.seed)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(f"review of a {args.players}-player game for one seat: median "
+              f"{result['review_game_s_median']} s, max {result['review_game_s_max']} s "
+              f"({args.games} games, {args.budget} s per decision)")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
