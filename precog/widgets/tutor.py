@@ -93,15 +93,15 @@ class LessonPage(widgets.VBox):
         self.preview_box = _html("")
         self.feedback_box = _html("")
         self.undo_button = _button(say("button", "undo"), self.undo, tooltip="")
-        self.restart_button = _button(say("button", "restart"), self.ask_restart)
+        self.restart_button = _button(say("button", "restart"), lambda: self.restart_ask.ask())
         self.show_me_button = _button(say("button", "show_me"), self.show_me, "warning")
         self.next_button = _button(say("button", "next"), self.next, "primary")
         self.commit_button = _button(say("button", "commit"), self.commit, "success")
         self.commit_button.add_class("pt-commit-button")
-        self.restart_yes = _button(say("retry", "restart_yes"), self.restart, "danger")
-        self.restart_no = _button(say("retry", "restart_no"), self.cancel_restart)
-        self.restart_ask = panels.confirm_row(say("retry", "restart_ask"), self.restart_yes,
-                                              self.restart_no)
+        self.restart_ask = panels.Confirm(say("retry", "restart_ask"), say("retry", "restart_yes"),
+                                          say("retry", "restart_no"), self.restart,
+                                          self.restart_button)
+        self.restart_yes, self.restart_no = self.restart_ask.yes, self.restart_ask.no
         buttons = widgets.HBox([self.undo_button, self.restart_button, self.show_me_button,
                                 self.next_button])
         buttons.add_class("pt-buttons")
@@ -229,18 +229,10 @@ class LessonPage(widgets.VBox):
         self.feedback = self.runner.undo()
         self.refresh()
 
-    def ask_restart(self) -> None:
-        """Restart asks first: the question and its Yes/Cancel buttons appear."""
-        self.restart_ask.layout.display = None
-        self.restart_button.disabled = True
-
-    def cancel_restart(self) -> None:
-        self.restart_ask.layout.display = "none"
-        self.restart_button.disabled = False
-
     @_safe
     def restart(self) -> None:
-        self.cancel_restart()
+        """Back to step 1 (the Restart button asks first, see ``restart_ask``)."""
+        self.restart_ask.cancel()
         self.choosing.reset()
         self.runner.restart()
         self.feedback = None

@@ -40,13 +40,27 @@ def html(value: str, cls: str = "") -> widgets.HTML:
     return w
 
 
-def confirm_row(question: str, yes: widgets.Button, no: widgets.Button) -> widgets.VBox:
-    """A question with its two buttons, hidden until asked."""
-    row = widgets.VBox([html(f'<div class="pt-confirm-q">{to_html(question)}</div>'),
-                        widgets.HBox([yes, no])])
-    row.add_class("pt-confirm")
-    row.layout.display = "none"
-    return row
+class Confirm(widgets.VBox):
+    """A question with Yes and Cancel, hidden until :meth:`ask`; ``trigger`` (the button that
+    asks) is greyed while the question is open."""
+
+    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None],
+                 trigger: widgets.Button) -> None:
+        self.trigger = trigger
+        self.yes = button(yes, on_yes, "danger")
+        self.no = button(no, self.cancel)
+        super().__init__([html(f'<div class="pt-confirm-q">{to_html(question)}</div>'),
+                          widgets.HBox([self.yes, self.no])])
+        self.add_class("pt-confirm")
+        self.layout.display = "none"
+
+    def ask(self) -> None:
+        self.layout.display = None
+        self.trigger.disabled = True
+
+    def cancel(self) -> None:
+        self.layout.display = "none"
+        self.trigger.disabled = False
 
 
 def note(page: LessonPage, key: str, **values: Any) -> widgets.HTML:
