@@ -11,16 +11,23 @@ page in headless Chromium (Debian's, as the browser tests do) and reports:
   (for the explorer: after its analysis finished).
 
 Each page gets a fresh kernel, as a visitor's would. The server is stopped by its own pid.
+The tutor's progress goes to a temporary file, not the home folder.
 
     .venv/bin/python benchmarks/app_pages.py            # prints a table
+    .venv/bin/python benchmarks/app_pages.py --json --repeat 3
+        # {"first_widget_s": {page: median seconds}, ...}; target: first widget <= 2 s
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import socket
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -33,6 +40,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 PAGES = (  # name, notebook, first widget, ready
     ("landing", "notebooks/index.ipynb", ".precog-pages a", ".precog-pages a"),
+    ("lesson", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("play", "notebooks/play.ipynb", ".pc-title", ".pc-cardbtn"),
     ("explorer", "notebooks/explorer.ipynb", ".pc-title", ".pc-ranking tr[data-action]"),
 )
@@ -89,19 +97,43 @@ def is_kernel(pid: int) -> bool:
         return False
 
 
+FIRST_WIDGET_TARGET_S = 2.0
+
+
+def median_by_page(rows: list[tuple[str, float, float, float]], column: int
+                   ) -> dict[str, float]:
+    """Per page, the median of one column of ``rows`` (1: first widget, 2: ready, 3: RSS)."""
+    by_page: dict[str, list[float]] = {}
+    for row in rows:
+        by_page.setdefault(row[0], []).append(row[column])
+    return {name: round(statistics.median(values), 2) for name, values in by_page.items()}
+
+
+def first_widget_s(rows: list[tuple[str, float, float, float]]) -> dict[str, float]:
+    """The ``first_widget_s`` key: per page, the median seconds from navigation to its first
+    widget visible in the browser (target: at most ``FIRST_WIDGET_TARGET_S``)."""
+    return median_by_page(rows, 1)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--repeat", type=int, default=1, help="loads of each page (median)")
+    args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(os.devnull, "wb")  # noqa: SIM115 - closed with the server below
+    progress = os.path.join(tempfile.mkdtemp(prefix="precog-bench-"), "progress.json")
     server = subprocess.Popen([sys.executable, str(REPO / "scripts" / "serve_app.py"),
                                "--port", str(port), "--no-browser"], cwd=REPO, stdout=log,
-                              stderr=subprocess.STDOUT)
+                              stderr=subprocess.STDOUT,
+                              env={**os.environ, "PRECOG_TUTOR_PROGRESS": progress})
     rows = []
     try:
         wait_serving(base, server)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            for name, path, first, ready in PAGES:
+            for name, path, first, ready in PAGES * max(1, args.repeat):
                 before = {p for p in children(server.pid) if is_kernel(p)}
                 page = browser.new_page(viewport={"width": 1200, "height": 800})
                 start = time.perf_counter()
@@ -124,6 +156,15 @@ def main() -> None:
             server.kill()
         log.close()
     load = os.getloadavg()[0]
+    if args.json:
+        result = {"first_widget_s": first_widget_s(rows),
+                  "first_widget_target_s": FIRST_WIDGET_TARGET_S,
+                  "ready_s": median_by_page(rows, 2),
+                  "kernel_rss_mb": median_by_page(rows, 3),
+                  "repeat": max(1, args.repeat), "load_average": round(load, 2),
+                  "cores": os.cpu_count()}
+        print(json.dumps(result, indent=1))
+        return
     print(f"{'page':<10} {'first render (s)':>17} {'ready (s)':>10} {'kernel RSS (MB)':>16}"
           f"   (load average {load:.1f}, {os.cpu_count()} cores)")
     for name, seconds, usable, memory in rows:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from precog.engine.state import ROUNDS
 from precog.serve import LANDING_PATH
 from precog.session.language import page_language, page_link
 from precog.session.words import DEFAULT_LANGUAGE, languages, words
@@ -42,6 +43,7 @@ PAGES = (
     Page("tutorials", "tutorials/index.ipynb"),
 )
 UNOFFICIAL_NOTE = words().say("landing.unofficial")
+FIRST_LESSON = "tutorials/lesson01.ipynb"
 
 
 def relative_href(target: str, page: str = LANDING_PATH) -> str:
@@ -97,6 +99,13 @@ def language_switch(lang: str) -> str:
     return f'<nav class="pc-lang-switch">{" · ".join(items)}</nav>'
 
 
+def start_link(lang: str) -> str:
+    """The newcomer's first click: lesson 1, in the page's language."""
+    href = page_link(relative_href(FIRST_LESSON), lang)
+    return (f'<a class="pc-start" href="{html.escape(href)}">'
+            f'{html.escape(words(lang).say("landing_start.start"))}</a>')
+
+
 def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
     """The landing page's HTML in ``lang``, with pages looked up under ``root``."""
     from precog.render.landing import card_strip
@@ -106,10 +115,12 @@ def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
     items = "\n".join(_page_item(page, root, lang) for page in PAGES)
     return (
         f'{style_tag()}<div class="precog-landing pc-landing" lang="{lang}">'
-        f"{language_switch(lang)}"
         f'<div class="pc-hero"><div><h1 class="precog-title">{TITLE}</h1>'
-        f'<p class="pc-tagline">{html.escape(w.say("landing.tagline"))}</p></div>'
+        f'<p class="pc-what">{html.escape(w.say("landing_start.what", rounds=ROUNDS))}</p>'
+        f'<p class="pc-tagline">{html.escape(w.say("landing.tagline"))}</p>'
+        f"{start_link(lang)}</div>"
         f"{card_strip(lang)}</div>"
+        f"{language_switch(lang)}"
         f'<ul class="precog-pages">\n{items}\n</ul>'
         f'<p class="precog-unofficial"><em>{html.escape(w.say("landing.unofficial"))}</em> '
         f'{html.escape(w.say("landing.reference_set"))}</p>'

@@ -43,3 +43,25 @@ def test_relative_links_resolve_from_the_landing_page() -> None:
 def test_root_is_found_from_the_notebooks_folder_where_voila_runs_the_kernel() -> None:
     assert find_root(REPO / "notebooks") == REPO
     assert find_root(REPO) == REPO
+
+
+def test_the_landing_says_what_the_game_is_with_the_engines_round_count() -> None:
+    from precog.engine.state import ROUNDS
+
+    value = landing(REPO, lang="en").value
+    assert f"Precognition is a card game of {ROUNDS} rounds" in value
+    assert f"на {ROUNDS} раундов" in landing(REPO, lang="ru").value
+
+
+def test_a_newcomers_first_link_is_lesson_one_in_the_pages_language() -> None:
+    import re
+
+    for lang, text, href in (("en", "New to the game? Start with lesson 1",
+                              "../tutorials/lesson01.ipynb"),
+                             ("ru", "Впервые играете? Начните с урока 1",
+                              "../tutorials/lesson01.ipynb?lang=ru")):
+        value = landing(REPO, lang=lang).value
+        first = re.search(r'<a [^>]*href="([^"]*)"[^>]*>([^<]*)</a>', value)
+        assert first is not None
+        assert first.group(1) == href and first.group(2).startswith(text), lang
+        assert (REPO / "tutorials" / "lesson01.ipynb").is_file()

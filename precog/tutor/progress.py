@@ -20,11 +20,16 @@ another format) is never overwritten: the problem is reported (naming the file) 
 kept in memory only. An entry with wrong types or values (``"step": -5``, ``"done": "no"``) is
 ignored and named in the report; it is not taken as progress.
 
+Each lesson's entry also says where the learner left it (``"at"``, the step a lesson page
+resumes at; it may go back, as after a restart) and the first answer to each quiz
+(``"quizzes"``, step index -> answered right; a later try never changes it). Files written
+before these fields existed are read as they are.
+
 >>> import tempfile, pathlib
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "p.json")
 >>> store.record("lesson02", step=3, steps=9)
 >>> store.status("lesson02")
-LessonStatus(step=3, steps=9, done=False)
+LessonStatus(step=3, steps=9, done=False, at=None, quizzes=())
 """
 
 from __future__ import annotations
@@ -54,6 +59,8 @@ MAX_BYTES = 256 * 1024  # far above nine lessons' worth; bounds the time and mem
 MAX_STEPS = 1000
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 VISITOR_ID = re.compile(r"[0-9a-f]{32}")
+REQUIRED = {"step", "steps", "done"}
+OPTIONAL = {"at", "quizzes"}
 
 
 class ProgressFileError(ValueError):
@@ -65,6 +72,20 @@ class LessonStatus:
     step: int  # steps completed
     steps: int
     done: bool
+    at: int | None = None  # the step to resume at; None: at ``step``
+    quizzes: tuple[tuple[int, bool], ...] = ()  # (step index, first answer right), sorted
+
+    @property
+    def resume_at(self) -> int:
+        return self.step if self.at is None else self.at
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"step": self.step, "steps": self.steps, "done": self.done}
+        if self.at is not None:
+            out["at"] = self.at
+        if self.quizzes:
+            out["quizzes"] = {str(i): right for i, right in self.quizzes}
+        return out
 
 
 def visitor_id(environ: Mapping[str, str] | None = None) -> str | None:
@@ -98,14 +119,34 @@ def _entry(lesson: Any, entry: Any) -> LessonStatus:
     """One lesson's entry, checked: ids are short names, counts are plain ints in range."""
     if not isinstance(lesson, str) or not LESSON_ID.fullmatch(lesson):
         raise ValueError("a lesson id should be a short name of letters, digits, - and _")
-    if not isinstance(entry, dict) or set(entry) != {"step", "steps", "done"}:
-        raise ValueError('expected {"step": int, "steps": int, "done": true/false}')
+    if (not isinstance(entry, dict) or not set(entry) >= REQUIRED
+            or not set(entry) <= REQUIRED | OPTIONAL):
+        raise ValueError('expected {"step": int, "steps": int, "done": true/false} '
+                         '(and optionally "at": int, "quizzes": {"step": true/false})')
     step, steps, done = entry["step"], entry["steps"], entry["done"]
-    if type(step) is not int or type(steps) is not int or type(done) is not bool:
-        raise ValueError('"step" and "steps" should be whole numbers and "done" true or false')
+    at = entry.get("at")
+    if (type(step) is not int or type(steps) is not int or type(done) is not bool
+            or (at is not None and type(at) is not int)):
+        raise ValueError('"step", "steps" and "at" should be whole numbers and "done" true '
+                         "or false")
     if not 1 <= steps <= MAX_STEPS or not 0 <= step <= steps:
         raise ValueError(f'expected 0 <= "step" <= "steps" <= {MAX_STEPS}')
-    return LessonStatus(step=step, steps=steps, done=done)
+    if not 0 <= (at or 0) <= steps:
+        raise ValueError('expected 0 <= "at" <= "steps"')
+    return LessonStatus(step=step, steps=steps, done=done, at=at,
+                        quizzes=_quizzes(entry.get("quizzes", {}), steps))
+
+
+def _quizzes(value: Any, steps: int) -> tuple[tuple[int, bool], ...]:
+    if not isinstance(value, dict) or len(value) > steps:
+        raise ValueError('"quizzes" should map step numbers to true or false')
+    out = []
+    for key, right in value.items():
+        if not (isinstance(key, str) and key.isdigit() and len(key) <= 4
+                and int(key) < steps and type(right) is bool):
+            raise ValueError('"quizzes" should map step numbers to true or false')
+        out.append((int(key), right))
+    return tuple(sorted(out))
 
 
 def parse(text: str) -> tuple[dict[str, LessonStatus], list[str]]:
@@ -141,16 +182,22 @@ def parse(text: str) -> tuple[dict[str, LessonStatus], list[str]]:
     return good, ignored
 
 
-def merge(a: LessonStatus | None, b: LessonStatus) -> LessonStatus:
-    """The further of two records of one lesson: progress never goes back.
+def merge(a: LessonStatus | None, b: LessonStatus, newer: bool = True) -> LessonStatus:
+    """The further of two records of one lesson: progress never goes back; the step to resume
+    at is ``b``'s when ``b`` is the newer record, else ``a``'s; a quiz's first answer is
+    ``a``'s when both have one.
 
-    >>> merge(LessonStatus(2, 5, False), LessonStatus(1, 5, True))
-    LessonStatus(step=2, steps=5, done=True)
+    >>> merge(LessonStatus(2, 5, False, at=2), LessonStatus(1, 5, True, at=1))
+    LessonStatus(step=2, steps=5, done=True, at=1, quizzes=())
     """
     if a is None:
         return b
     steps = b.steps
-    return LessonStatus(step=min(max(a.step, b.step), steps), steps=steps, done=a.done or b.done)
+    at = b.at if newer else a.at
+    at = None if at is None else min(at, steps)
+    quizzes = tuple(sorted({**dict(b.quizzes), **dict(a.quizzes)}.items()))
+    return LessonStatus(step=min(max(a.step, b.step), steps), steps=steps, done=a.done or b.done,
+                        at=at, quizzes=tuple((i, r) for i, r in quizzes if i < steps))
 
 
 @contextlib.contextmanager
@@ -188,6 +235,7 @@ class ProgressStore:
         self.problem = ""
         self._lessons: dict[str, LessonStatus] = {}
         self._writable = True
+        self._touched: set[str] = set()  # lessons recorded since the last save (newest "at")
         self._load()
 
     def _read(self) -> dict[str, LessonStatus]:
@@ -221,10 +269,27 @@ class ProgressStore:
     def status(self, lesson: str) -> LessonStatus | None:
         return self._lessons.get(lesson)
 
-    def record(self, lesson: str, step: int, steps: int, done: bool = False) -> None:
-        """Remember the furthest step reached in ``lesson`` (never goes back)."""
-        new = LessonStatus(step=max(0, min(step, steps)), steps=steps, done=done)
+    def record(self, lesson: str, step: int, steps: int, done: bool = False,
+               at: int | None = None) -> None:
+        """Remember the furthest step reached in ``lesson`` (never goes back) and the step
+        to resume at (``at``, default ``step``; it may go back)."""
+        step = max(0, min(step, steps))
+        at = None if at is None else max(0, min(at, steps))
+        new = LessonStatus(step=step, steps=steps, done=done, at=at)
         self._lessons[lesson] = merge(self._lessons.get(lesson), new)
+        self._touched.add(lesson)
+        self._save()
+
+    def record_quiz(self, lesson: str, index: int, right: bool, steps: int) -> None:
+        """Remember the first answer to the quiz at step ``index`` of ``lesson`` (a later
+        answer to the same quiz changes nothing)."""
+        old = self._lessons.get(lesson)
+        if old is not None and any(i == index for i, _ in old.quizzes):
+            return
+        base = old or LessonStatus(step=0, steps=steps, done=False)
+        quizzes = tuple(sorted((*base.quizzes, (index, right))))
+        self._lessons[lesson] = LessonStatus(base.step, base.steps, base.done, base.at, quizzes)
+        self._touched.add(lesson)
         self._save()
 
     def _save(self) -> None:
@@ -235,11 +300,13 @@ class ProgressStore:
             with _locked(self.path.parent):
                 on_disk = self._read()  # another page may have saved since this one read
                 for lesson, status in self._lessons.items():
-                    on_disk[lesson] = merge(on_disk.get(lesson), status)
+                    on_disk[lesson] = merge(on_disk.get(lesson), status,
+                                            newer=lesson in self._touched)
                 self._lessons = on_disk
                 data = {"format": FORMAT,
-                        "lessons": {k: vars(v) for k, v in sorted(on_disk.items())}}
+                        "lessons": {k: v.to_json() for k, v in sorted(on_disk.items())}}
                 _write_atomically(self.path, json.dumps(data, indent=1))
+                self._touched.clear()  # memory now equals the file: nothing newer
         except ProgressFileError as err:
             self._refuse(err)
         except OSError as err:

@@ -13,47 +13,26 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import Phase, PrecogError
+from precog.engine import PrecogError
 from precog.engine.actions import Action
-from precog.session.language import page_language, page_link
+from precog.session.language import page_language
 from precog.tutor import html as th
 from precog.tutor.choosing import Choosing
-from precog.tutor.data import Lesson, all_lessons, languages, lesson_ids, load_lesson, ui_texts
-from precog.tutor.glossary import glossary, lookup
+from precog.tutor.data import Lesson, languages, lesson_ids, load_lesson, ui_texts
+from precog.tutor.glossary import glossary
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import Feedback, LessonRunner
-from precog.tutor.text import inline_html, to_html
 from precog.widgets import tutor_panels as panels
+from precog.widgets.scroll import Scroller
+from precog.widgets.tutor_index import LookupBox, TutorIndex
 from precog.widgets.tutor_panels import button as _button
 from precog.widgets.tutor_panels import html as _html
 
 __all__ = ["LessonPage", "LookupBox", "TutorIndex", "lesson", "tutor_index"]
-
-
-class LookupBox(widgets.VBox):
-    """Type a word, get the glossary's explanation and the lessons that teach it."""
-
-    def __init__(self, lang: str = "en") -> None:
-        self.lang = lang
-        self.texts = ui_texts(lang)
-        self.lessons = {x.id: x for x in all_lessons(lang)}
-        self.query = widgets.Text(placeholder=self.texts.say("label", "lookup_hint"),
-                                  continuous_update=False)
-        self.query.add_class("pt-lookup-input")
-        self.button = _button(self.texts.say("button", "lookup"), self.search)
-        self.results = _html("", "pt-lookup-results")
-        self.query.observe(lambda _change: self.search(), names="value")
-        super().__init__([widgets.HBox([self.query, self.button]), self.results])
-        self.add_class("pt-lookup")
-
-    def search(self) -> None:
-        q = self.query.value
-        self.results.value = th.lookup_html(q, lookup(q, self.lang), self.lessons, self.texts)
 
 
 def _safe(method: Callable[..., None]) -> Callable[..., None]:
@@ -70,12 +49,12 @@ def _safe(method: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-PANELS = {"explore": panels.parts, "quiz": panels.quiz, "flow": panels.flow,
-          "lookahead": panels.lookahead}
-
-
 class LessonPage(widgets.VBox):
-    """One lesson: its steps, the drawn table, the learner's choices, previews and quizzes."""
+    """One lesson: its steps, the drawn table, the learner's choices, previews and quizzes.
+
+    The lesson opens at the step where this visitor left it (see
+    :meth:`~precog.tutor.runner.LessonRunner.resume`).
+    """
 
     def __init__(self, lesson_id: str, lang: str = "en",
                  store: ProgressStore | None = None) -> None:
@@ -95,7 +74,11 @@ class LessonPage(widgets.VBox):
         self.check_button: widgets.Button | None = None
         self.flow_prev_button: widgets.Button | None = None
         self.flow_next_button: widgets.Button | None = None
+        self.scroller = Scroller()
         self._build()
+        if self.runner.resume() > 0:
+            self.feedback = Feedback("info", self.texts.say("retry", "resumed",
+                                                            n=self.runner.index + 1))
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------------
@@ -110,11 +93,15 @@ class LessonPage(widgets.VBox):
         self.preview_box = _html("")
         self.feedback_box = _html("")
         self.undo_button = _button(say("button", "undo"), self.undo, tooltip="")
-        self.restart_button = _button(say("button", "restart"), self.restart)
+        self.restart_button = _button(say("button", "restart"), lambda: self.restart_ask.ask())
         self.show_me_button = _button(say("button", "show_me"), self.show_me, "warning")
         self.next_button = _button(say("button", "next"), self.next, "primary")
         self.commit_button = _button(say("button", "commit"), self.commit, "success")
         self.commit_button.add_class("pt-commit-button")
+        self.restart_ask = panels.Confirm(say("retry", "restart_ask"), say("retry", "restart_yes"),
+                                          say("retry", "restart_no"), self.restart,
+                                          self.restart_button)
+        self.restart_yes, self.restart_no = self.restart_ask.yes, self.restart_ask.no
         buttons = widgets.HBox([self.undo_button, self.restart_button, self.show_me_button,
                                 self.next_button])
         buttons.add_class("pt-buttons")
@@ -123,7 +110,7 @@ class LessonPage(widgets.VBox):
         more.set_title(0, say("label", "lookup_title"))
         more.add_class("pt-lookup-box")
         left = widgets.VBox([self.step_box, self.panel, self.preview_box, self.feedback_box,
-                             buttons, more])
+                             buttons, self.restart_ask, more])
         left.add_class("pt-left")
         self.board = _html("", "pt-board-widget")
         right = widgets.VBox([self.board])
@@ -131,7 +118,7 @@ class LessonPage(widgets.VBox):
         columns = widgets.HBox([left, right])
         columns.add_class("pt-columns")
         super().__init__([_html(th.styles()), self.header, self.nav, self.problem, columns,
-                          _html(th.footer(self.texts))])
+                          self.scroller, _html(th.footer(self.texts))])
         self.add_class("pt-app")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -148,7 +135,7 @@ class LessonPage(widgets.VBox):
         focus = self.choosing.focus_part.split("+") if self.choosing.focus_part else []
         highlight = list(step.highlight) + focus
         self.board.value = th.board(r.state, r.seat, highlight, lang=self.texts.lang)
-        self.panel.children = self._panel()
+        self.panel.children = panels.step_panel(self)
         self.panel.layout.display = None if self.panel.children else "none"
         selected = self.choosing.selected
         lines = r.preview(selected) if selected is not None else []
@@ -158,32 +145,17 @@ class LessonPage(widgets.VBox):
                                    if fb else "")
         for box in (self.preview_box, self.feedback_box, self.problem):
             box.layout.display = None if box.value else "none"
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        r = self.runner
         self.undo_button.disabled = not r.can_undo
-        self.show_me_button.disabled = r.finished or r.complete
+        self.show_me_button.disabled = r.finished or (r.complete and not r.quiz_open)
         last = r.index + 1 >= r.total
         self.next_button.description = self.texts.say("button", "finish" if last else "next")
         self.next_button.disabled = r.finished or not r.complete
         for b in (self.undo_button, self.show_me_button, self.next_button):
             b.layout.display = "none" if r.finished else None
-
-    def _panel(self) -> list[widgets.Widget]:
-        r = self.runner
-        say = self.texts.say
-        if r.finished:
-            return [_html(th.finished_html(self.lesson, self.ids, self.texts))]
-        kind = r.step.kind
-        if kind in PANELS:
-            return PANELS[kind](self)
-        if kind == "act":
-            if r.state.is_over and r.state.outcome is not None:
-                note = say("label", "game_over", reason=r.state.outcome.reason)
-                return [_html(f'<div class="pt-panel-note">{to_html(note)}</div>')]
-            if r.learner_to_move:
-                if r.state.phase is Phase.DECISION:
-                    return panels.picker(self)
-                return panels.options(self)
-            return [_html(f'<div class="pt-panel-note">{to_html(say("label", "waiting"))}</div>')]
-        return []
 
     # -- clicks, forwarded to the picks and the runner -------------------------------------
     @_safe
@@ -203,12 +175,14 @@ class LessonPage(widgets.VBox):
 
     @_safe
     def commit(self) -> None:
+        """Play the selected move, then bring what comes next (the step's panel) into view."""
         action = self.choosing.selected
         if action is None:
             return
         self.choosing.clear_choice()
         self.feedback = self.runner.play(action)
         self.refresh()
+        self.scroller.scroll_to(".pt-panel")
 
     @_safe
     def answer(self, picked: set[str]) -> None:
@@ -257,45 +231,12 @@ class LessonPage(widgets.VBox):
 
     @_safe
     def restart(self) -> None:
+        """Back to step 1 (the Restart button asks first, see ``restart_ask``)."""
+        self.restart_ask.cancel()
         self.choosing.reset()
         self.runner.restart()
         self.feedback = None
         self.refresh()
-
-
-class TutorIndex(widgets.VBox):
-    """The tutorials' landing page: lessons with progress, the glossary, the rules lookup."""
-
-    def __init__(self, lang: str = "en", store: ProgressStore | None = None) -> None:
-        self.texts = ui_texts(lang)
-        self.store = store if store is not None else ProgressStore()
-        self.lessons = all_lessons(lang)
-        say = self.texts.say
-        intro = inline_html(say("label", "index_intro", count=len(self.lessons)))
-        head = _html(f'<div class="pt-index-head"><h1>{say("label", "index_title")}</h1>'
-                     f'<p>{intro}</p></div>'
-                     f'<div class="pt-unofficial">{say("label", "unofficial")}</div>'
-                     f'<nav class="pt-nav"><a href="'
-                     f'{escape(page_link("../notebooks/index.ipynb", lang))}">'
-                     f'{say("label", "app_home")}</a></nav>')
-        self.list_box = _html("")
-        self.problem = _html(self.store.problem, "pt-problem")
-        self.lookup = LookupBox(lang)
-        by_id = {x.id: x for x in self.lessons}
-        gloss = widgets.Accordion(children=[_html(th.glossary_html(glossary(lang), by_id))],
-                                  selected_index=None)
-        gloss.set_title(0, say("label", "glossary"))
-        look = widgets.VBox([self._title(say("label", "lookup_title")), self.lookup])
-        super().__init__([_html(th.styles()), head, self.problem, self.list_box, look, gloss])
-        self.add_class("pt-app")
-        self.refresh()
-
-    def _title(self, text: str) -> widgets.HTML:
-        return _html(f'<h3 style="margin:14px 0 4px">{text}</h3>')
-
-    def refresh(self) -> None:
-        statuses = {x.id: self.store.status(x.id) for x in self.lessons}
-        self.list_box.value = th.lesson_list_html(self.lessons, statuses, self.texts)
 
 
 def _tutor_language(lang: str | None) -> str:

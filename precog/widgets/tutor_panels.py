@@ -40,6 +40,29 @@ def html(value: str, cls: str = "") -> widgets.HTML:
     return w
 
 
+class Confirm(widgets.VBox):
+    """A question with Yes and Cancel, hidden until :meth:`ask`; ``trigger`` (the button that
+    asks) is greyed while the question is open."""
+
+    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None],
+                 trigger: widgets.Button) -> None:
+        self.trigger = trigger
+        self.yes = button(yes, on_yes, "danger")
+        self.no = button(no, self.cancel)
+        super().__init__([html(f'<div class="pt-confirm-q">{to_html(question)}</div>'),
+                          widgets.HBox([self.yes, self.no])])
+        self.add_class("pt-confirm")
+        self.layout.display = "none"
+
+    def ask(self) -> None:
+        self.layout.display = None
+        self.trigger.disabled = True
+
+    def cancel(self) -> None:
+        self.layout.display = "none"
+        self.trigger.disabled = False
+
+
 def note(page: LessonPage, key: str, **values: Any) -> widgets.HTML:
     return html(f'<div class="pt-panel-note">{to_html(page.texts.say("label", key, **values))}'
                 "</div>")
@@ -56,6 +79,24 @@ def commit_row(page: LessonPage, label: str) -> widgets.HBox:
     row = widgets.HBox([page.commit_button])
     row.add_class("pt-commit")
     return row
+
+
+# -- which panel a step shows ----------------------------------------------------------------
+def step_panel(page: LessonPage) -> list[widgets.Widget]:
+    """The panel of the current step: the step kind's own, the learner's choices, or a note."""
+    r = page.runner
+    if r.finished:
+        return [html(th.finished_html(page.lesson, page.ids, page.texts))]
+    kind = r.step.kind
+    if kind in PANELS:
+        return PANELS[kind](page)
+    if kind != "act":
+        return []
+    if r.state.is_over and r.state.outcome is not None:
+        return [note(page, "game_over", reason=r.state.outcome.reason)]
+    if r.learner_to_move:
+        return picker(page) if r.state.phase is Phase.DECISION else options(page)
+    return [note(page, "waiting")]
 
 
 # -- the Decision phase: pick a Keep and a Give ---------------------------------------------
@@ -142,22 +183,23 @@ def quiz(page: LessonPage) -> list[widgets.Widget]:
     q = page.runner.quiz
     if q is None:
         return []
-    answered = page.runner.complete
+    solved = not page.runner.quiz_open  # a wrong answer leaves the quiz open for a retry
+    tried = page.runner.complete
     picks = page.choosing.quiz_picks
     page.quiz_buttons = {}
     items: list[widgets.Widget] = []
     for choice in q.choices:
         if q.multi:
             t = widgets.ToggleButton(description=choice.label, value=choice.value in picks,
-                                     disabled=answered)
+                                     disabled=solved)
             t.observe(functools.partial(_toggle, picks, choice.value), names="value")
             w: widgets.Widget = t
         else:
             w = button(choice.label, functools.partial(page.answer, {choice.value}),
-                       disabled=answered)
-        if answered and choice.value in q.answer:
+                       disabled=solved)
+        if solved and choice.value in q.answer:
             w.add_class("pt-quiz-right")
-        elif answered and choice.value in picks:
+        elif tried and choice.value in picks and choice.value not in q.answer:
             w.add_class("pt-quiz-wrong")
         page.quiz_buttons[choice.value] = w
         items.append(w)
@@ -171,7 +213,7 @@ def quiz(page: LessonPage) -> list[widgets.Widget]:
     if q.multi:
         page.check_button = button(page.texts.say("button", "check"),
                                    lambda: page.answer(set(page.choosing.quiz_picks)),
-                                   "success", disabled=answered)
+                                   "success", disabled=solved)
         out.append(page.check_button)
     return out
 
@@ -232,3 +274,7 @@ def lookahead(page: LessonPage) -> list[widgets.Widget]:
     href = escape(page_link("../notebooks/explorer.ipynb", page.texts.lang))
     link = f'<a href="{href}">{page.texts.say("label", "tree_link")}</a>'
     return [html(view + link)]
+
+
+PANELS: dict[str, Callable[[LessonPage], list[widgets.Widget]]] = {
+    "explore": parts, "quiz": quiz, "flow": flow, "lookahead": lookahead}

@@ -75,3 +75,13 @@ class PageWatch:
                 f"{self.page.url} shows a Python error ({', '.join(shown)}):\n{text[-3000:]}\n"
                 f"{self.report()}"
             )
+
+
+def forget_progress() -> None:
+    """Delete the served tutor's progress file, so a lesson opens at step 1 rather than where
+    an earlier test (the monkey's random clicks included) left it."""
+    import os
+
+    path = os.environ.get("PRECOG_TUTOR_PROGRESS")
+    if path:
+        Path(path).unlink(missing_ok=True)

@@ -32,3 +32,21 @@ def test_landing_page_shows_title_unofficial_note_and_page_links(
     }
     screenshot(page, "landing")
     watch.check()
+
+
+def test_a_newcomer_is_told_what_the_game_is_and_starts_with_lesson_one(
+    app_url: str, page: Page, watch: PageWatch
+) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + LANDING)
+    page.locator(".precog-landing").wait_for(state="visible")
+    assert "Precognition is a card game" in page.locator(".pc-what").inner_text()
+    first = page.locator(".precog-landing a").first
+    assert first.inner_text().startswith("New to the game? Start with lesson 1")
+    box = first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 900, "above the fold at 1400x900"
+    first.click()
+    page.locator(".pt-app").wait_for(state="visible")
+    assert page.url.endswith("/voila/render/tutorials/lesson01.ipynb")
+    assert "Lesson 1 of" in (page.locator(".pt-kicker").text_content() or "")
+    watch.check()

@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from precog.engine.actions import Choose
 from precog.tutor.data import load_lesson, ui_texts
 from precog.tutor.runner import LessonRunner
-from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.helpers import PageWatch, forget_progress, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -92,6 +92,7 @@ def test_lesson_two_is_completed_through_clicks(app_url: str, page: Page,
     page.set_viewport_size({"width": 1280, "height": 1500})
     mirror = LessonRunner(load_lesson("lesson02"))
     total = mirror.total
+    forget_progress()
     page.goto(app_url + LESSON)
     page.locator(".pt-app").wait_for(state="visible")
     _wait_step(page, 1, total)
@@ -146,4 +147,52 @@ def test_lesson_two_is_completed_through_clicks(app_url: str, page: Page,
     page.locator(".pt-hit").first.wait_for()
     assert "Island" in page.locator(".pt-hit").first.inner_text()
     screenshot(page, "tutor-index")
+    watch.check()
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    """Whether the top of the first ``selector`` is inside the browser window."""
+    return bool(page.evaluate(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return r.top > -4 && r.top < window.innerHeight; }", selector))  # -4: sub-pixel
+
+
+def test_play_this_scrolls_to_what_comes_next_and_restart_asks_first(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    """At 1400x900 the Keep/Give picker is taller than the window: after "Play this" the page
+    shows the step's panel ("Done here: press Next") instead of an emptied column."""
+    page.set_default_timeout(TIMEOUT_MS)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    forget_progress()
+    mirror = LessonRunner(load_lesson("lesson02"))
+    page.goto(app_url + LESSON)
+    page.locator(".pt-app").wait_for(state="visible")
+    _wait_step(page, 1, mirror.total)
+    _next(page, mirror)                      # 2: a quiz, shown
+    _click(page, ui_texts().say("button", "show_me"))
+    page.locator(".pt-fb-info").wait_for()
+    mirror.show_me()
+    _next(page, mirror)                      # 3: make your choice
+    _choose(page, mirror, "tutor-lesson02-scroll-before")
+    page.locator(".pt-fb-ok").wait_for()
+    page.wait_for_timeout(600)  # the scroll follows the redraw
+    assert _in_view(page, ".pt-panel"), "the step's panel is in view after Play this"
+    assert page.get_by_role("button", name="Next ▸").is_visible()
+    assert _in_view(page, ".pt-buttons"), "Next is on screen"
+    screenshot(page, "tutor-lesson02-scroll-after")
+
+    restart = ui_texts().say("button", "restart")
+    page.get_by_role("button", name=restart).click()
+    question = page.locator(".pt-confirm")
+    question.wait_for(state="visible")
+    assert "Restart this lesson" in question.inner_text()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    screenshot(page, "tutor-lesson02-restart-ask-1024")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.get_by_role("button", name=ui_texts().say("retry", "restart_no")).click()
+    question.wait_for(state="hidden")
+    _wait_step(page, 3, mirror.total)
+    page.get_by_role("button", name=restart).click()
+    page.get_by_role("button", name=ui_texts().say("retry", "restart_yes")).click()
+    _wait_step(page, 1, mirror.total)
     watch.check()

@@ -19,7 +19,7 @@ from precog.engine.actions import Choose
 from precog.session.words import words
 from precog.tutor.data import load_lesson, ui_texts
 from precog.tutor.runner import LessonRunner
-from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.helpers import PageWatch, forget_progress, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +103,7 @@ def test_lesson_two_is_completed_in_russian_through_clicks(app_url: str, page: P
     page.set_default_timeout(TIMEOUT_MS)
     page.set_viewport_size({"width": 1280, "height": 1500})
     mirror = LessonRunner(load_lesson("lesson02", "ru"))
+    forget_progress()
     page.goto(app_url + LESSON)
     page.locator(".pt-app").wait_for(state="visible")
     _wait_step(page, 1, mirror.total)

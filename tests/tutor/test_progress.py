@@ -75,6 +75,35 @@ def test_a_page_behind_another_never_takes_progress_back(tmp_path: Path) -> None
     assert behind.status("lesson03") == LessonStatus(5, 6, False)  # it learnt the merge
 
 
+def test_the_step_to_resume_at_follows_the_page_that_moved_last(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    first, second = ProgressStore(path), ProgressStore(path)
+    first.record("lesson03", step=5, steps=6, at=5)
+    second.record("lesson03", step=0, steps=6, at=0)  # restarted in another page
+    second.record("lesson02", step=1, steps=9)
+    first.record("lesson01", step=1, steps=4)  # first never touched lesson03 again
+    again = ProgressStore(path).status("lesson03")
+    assert again is not None and (again.step, again.resume_at) == (5, 0)
+
+
+def test_a_quizs_first_answer_is_kept_whichever_page_saves_later(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    first, second = ProgressStore(path), ProgressStore(path)
+    first.record_quiz("lesson03", 1, False, steps=6)
+    first.record_quiz("lesson03", 1, True, steps=6)
+    second.record_quiz("lesson03", 1, True, steps=6)
+    second.record_quiz("lesson03", 4, True, steps=6)
+    again = ProgressStore(path).status("lesson03")
+    assert again is not None and again.quizzes == ((1, False), (4, True))
+
+
+def test_a_file_written_before_resuming_existed_is_read_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    _write(path, {"lesson02": {"step": 2, "steps": 9, "done": False}})
+    status = ProgressStore(path).status("lesson02")
+    assert status == LessonStatus(2, 9, False) and status.resume_at == 2
+
+
 # -- reading --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("entry", [
@@ -86,6 +115,11 @@ def test_a_page_behind_another_never_takes_progress_back(tmp_path: Path) -> None
     {"step": 1, "steps": 10**9, "done": False},
     {"step": 1, "steps": 4},
     {"step": 1, "steps": 4, "done": False, "extra": 1},
+    {"step": 1, "steps": 4, "done": False, "at": 7},
+    {"step": 1, "steps": 4, "done": False, "at": "2"},
+    {"step": 1, "steps": 4, "done": False, "quizzes": {"9": True}},
+    {"step": 1, "steps": 4, "done": False, "quizzes": {"1": "yes"}},
+    {"step": 1, "steps": 4, "done": False, "quizzes": [True]},
     [1, 4, False],
 ])
 def test_an_entry_with_wrong_types_or_values_is_ignored_and_named(

@@ -244,7 +244,7 @@ def test_every_quiz_answer_in_the_lesson_script_agrees_with_the_engine(lesson_id
     assert checked == sum(1 for lid, _ in _quiz_steps() if lid == lesson_id)
 
 
-def test_a_wrong_answer_shows_the_right_one_and_the_working() -> None:
+def test_a_wrong_answer_hides_the_answer_and_the_quiz_takes_another_try() -> None:
     runner = LessonRunner(load_lesson("lesson03"))
     runner.next()
     quiz = runner.quiz
@@ -252,9 +252,24 @@ def test_a_wrong_answer_shows_the_right_one_and_the_working() -> None:
     wrong = next(c.value for c in quiz.choices if c.value not in quiz.answer)
     fb = runner.answer({wrong})
     assert fb.kind == "wrong"
-    assert quiz.answer_text() in fb.text
+    assert quiz.answer_text() not in fb.text and not fb.lines
+    assert runner.complete and runner.quiz_open, "Next may be pressed, or the quiz tried again"
+    fb = runner.answer(set(quiz.answer))
+    assert fb.kind == "right"
     assert fb.lines and "Cost" in fb.lines[0] and next(iter(quiz.answer)) in fb.lines[0]
-    assert runner.complete
+    assert not runner.quiz_open
+    assert runner.answer({wrong}).kind == "refused", "a solved quiz takes no more answers"
+
+
+def test_show_me_after_a_wrong_answer_gives_the_answer_and_the_working() -> None:
+    runner = LessonRunner(load_lesson("lesson03"))
+    runner.next()
+    quiz = runner.quiz
+    assert quiz is not None
+    runner.answer({next(c.value for c in quiz.choices if c.value not in quiz.answer)})
+    fb = runner.show_me()
+    assert quiz.answer_text() in fb.text and fb.lines == (quiz.working,)
+    assert runner.index == 1 and not runner.quiz_open
 
 
 def test_a_quiz_asked_in_a_position_it_does_not_fit_says_what_it_needs() -> None:

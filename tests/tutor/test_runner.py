@@ -110,6 +110,54 @@ def test_progress_is_saved_step_by_step_and_a_finished_lesson_is_done(tmp_path: 
     assert again is not None and again.done and again.step == again.steps
 
 
+def test_a_lesson_resumes_at_the_step_where_it_was_left(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    left = _runner_at("lesson03", 5, ProgressStore(path))
+    again = LessonRunner(load_lesson("lesson03"), store=ProgressStore(path))
+    assert again.index == 0, "a runner starts at step 1 until asked to resume"
+    assert again.resume() == 5
+    assert again.index == 5 and again.step.title == left.step.title
+    assert again.state == left.state, "the steps before are replayed as show me plays them"
+
+
+def test_a_restarted_lesson_resumes_at_its_start_but_keeps_its_furthest_step(
+        tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    runner = _runner_at("lesson03", 5, ProgressStore(path))
+    runner.restart()
+    status = ProgressStore(path).status("lesson03")
+    assert status is not None and (status.step, status.resume_at) == (5, 0)
+    assert LessonRunner(load_lesson("lesson03"), store=ProgressStore(path)).resume() == 0
+
+
+def test_a_finished_lesson_opens_again_at_its_first_step(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    runner = LessonRunner(load_lesson("lesson01"), store=ProgressStore(path))
+    while not runner.finished:
+        runner.next() if runner.complete else runner.show_me()
+    assert LessonRunner(load_lesson("lesson01"), store=ProgressStore(path)).resume() == 0
+
+
+def test_resuming_does_not_record_the_replayed_quizzes_as_answers(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    _runner_at("lesson03", 4, ProgressStore(path))
+    LessonRunner(load_lesson("lesson03"), store=ProgressStore(path)).resume()
+    status = ProgressStore(path).status("lesson03")
+    assert status is not None and status.quizzes == ()
+
+
+def test_progress_records_a_quizs_first_answer_not_the_retry(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    runner = LessonRunner(load_lesson("lesson03"), store=ProgressStore(path))
+    runner.next()
+    quiz = runner.quiz
+    assert quiz is not None
+    runner.answer({next(c.value for c in quiz.choices if c.value not in quiz.answer)})
+    assert runner.answer(set(quiz.answer)).kind == "right"
+    status = ProgressStore(path).status("lesson03")
+    assert status is not None and status.quizzes == ((1, False),)
+
+
 def test_an_unreadable_progress_file_is_reported_and_never_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     path.write_text("{not json", encoding="utf-8")

@@ -127,7 +127,8 @@ def test_keeping_a_decision_zone_card_greys_out_giving_it(store: ProgressStore) 
     assert "already your Keep" in page.give_buttons[card].tooltip
 
 
-def test_a_wrong_quiz_answer_shows_the_answer_and_the_working(store: ProgressStore) -> None:
+def test_a_wrong_quiz_answer_can_be_tried_again_and_the_first_answer_is_recorded(
+        store: ProgressStore) -> None:
     page = LessonPage("lesson03", store=store)
     page.next_button.click()
     quiz = page.runner.quiz
@@ -135,9 +136,29 @@ def test_a_wrong_quiz_answer_shows_the_answer_and_the_working(store: ProgressSto
     wrong = next(c.value for c in quiz.choices if c.value not in quiz.answer)
     page.quiz_buttons[wrong].click()
     fb = page.feedback_box.value
-    assert "Not quite" in fb and "Cost" in fb
+    assert "Not quite" in fb and quiz.answer_text() not in fb
+    assert not any(b.disabled for b in page.quiz_buttons.values()), "the quiz takes a retry"
+    assert "pt-quiz-wrong" in page.quiz_buttons[wrong]._dom_classes
+    assert not page.next_button.disabled and not page.show_me_button.disabled
+    page.quiz_buttons[next(iter(quiz.answer))].click()
+    assert page.texts.say("quiz", "right") in page.feedback_box.value
+    assert "Cost" in page.feedback_box.value, "the working comes with the right answer"
     assert all(b.disabled for b in page.quiz_buttons.values())
-    assert not page.next_button.disabled
+    status = ProgressStore(store.path).status("lesson03")
+    assert status is not None and status.quizzes == ((1, False),)
+
+
+def test_a_multiple_choice_quiz_is_checked_again_after_a_wrong_try(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    page.next_button.click()
+    quiz = page.runner.quiz
+    assert quiz is not None and quiz.multi and page.check_button is not None
+    page.check_button.click()  # nothing picked: wrong
+    assert "Not quite" in page.feedback_box.value
+    for value in quiz.answer:
+        page.quiz_buttons[value].value = True
+    page.check_button.click()
+    assert page.texts.say("quiz", "right") in page.feedback_box.value
 
 
 def test_lesson_text_wraps_glossary_terms_in_tooltips(store: ProgressStore) -> None:
@@ -169,7 +190,51 @@ def test_restart_and_undo_buttons_bring_the_lesson_back(store: ProgressStore) ->
     page.undo_button.click()
     assert page.runner.state.phase is Phase.DECISION
     page.restart_button.click()
+    page.restart_yes.click()
     assert page.runner.index == 0 and page.runner.state == start
+
+
+def test_restart_lesson_asks_first_and_cancel_keeps_the_lesson(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    page.next_button.click()
+    page.show_me_button.click()
+    page.next_button.click()
+    assert page.restart_ask.layout.display == "none"
+    page.restart_button.click()
+    assert page.restart_ask.layout.display is None, "the question is shown"
+    assert page.runner.index == 2, "nothing is reset before the answer"
+    assert "Restart this lesson" in page.restart_ask.children[0].value
+    page.restart_no.click()
+    assert page.restart_ask.layout.display == "none" and page.runner.index == 2
+    assert not page.restart_button.disabled
+    page.restart_button.click()
+    page.restart_yes.click()
+    assert page.runner.index == 0 and page.restart_ask.layout.display == "none"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_lesson_page_opens_at_the_step_where_it_was_left(store: ProgressStore,
+                                                          lang: str) -> None:
+    page = LessonPage("lesson03", lang, store=store)
+    for _ in range(4):
+        page.show_me_button.click() if not page.runner.complete else page.next_button.click()
+    left = page.runner.index
+    assert left > 0
+    again = LessonPage("lesson03", lang, store=ProgressStore(store.path))
+    assert again.runner.index == left
+    welcome = again.texts.say("retry", "resumed", n=left + 1).split("**")[0]
+    assert welcome in again.feedback_box.value and f"{left + 1}" in welcome
+    assert f"{left + 1}" in again.header.value
+
+
+def test_play_this_asks_the_browser_to_scroll_to_the_steps_panel(store: ProgressStore) -> None:
+    page = LessonPage("lesson02", store=store)
+    while page.runner.step.kind != "act":
+        page.show_me_button.click() if not page.runner.complete else page.next_button.click()
+    before = page.scroller.request
+    _act(page)
+    assert page.scroller.request == before + 1 and page.scroller.target == ".pt-panel"
+    assert page.scroller in page.children, "the scroller is on the page to do it"
 
 
 @pytest.mark.parametrize("word, term", [("X", "x"), ("bonus", "bonus"), ("feeding", "island"),
