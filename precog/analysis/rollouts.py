@@ -60,6 +60,10 @@ class RolloutPolicy:
         return 0
 
 
+DEFAULT_POLICY = RolloutPolicy()
+"""The sensible player every playout uses (rankings, trajectories, the value's fit)."""
+
+
 def protectors_wanted(state: GameState) -> int:
     """Protectors that would bring this round's Bane to 0, beyond those on the Bow."""
     p = state.players[state.to_move]
@@ -148,6 +152,10 @@ def values(starts: Sequence[GameState], seat: int, seed: int,
 def rollout_value(state: GameState, seat: int, count: int, seed: int,
                   engine: str = "auto") -> float:
     """Mean rollout value of ``state`` for ``seat`` over ``count`` sampled worlds."""
+    from precog.analysis.checks import MAX_ROLLOUTS, check_count, check_player
+
+    check_player(seat, state.config.players)
+    check_count("count", count, 1, MAX_ROLLOUTS)
     if state.is_over:
         return terminal_value(state, seat)
     starts = sample_starts(state, seat, count, seed)
