@@ -637,8 +637,58 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     if not supports(starts):
         raise ValueError("batch rollouts need competitive or team games at the start of one "
                          "round's Decision phase")
+    if not hasattr(policy, "explore"):
+        return _engine_run(starts, rows, policy, forced, record)
     batch = Batch(starts, rows, policy.explore, forced)
     batch.record = record
     return batch.play()
 
 
+def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
+                forced: np.ndarray | None,
+                record: list[dict[str, np.ndarray]] | None) -> Finals:
+    """The same games through the engine, as arrays (a policy the batch does not mirror)."""
+    from precog.analysis.world import first_legal, until_seat
+    from precog.engine import legal_actions
+    from precog.engine.playout import play_on
+
+    G, n = len(starts), starts[0].config.players
+    rounds: list[list[GameState]] = []
+    used = np.zeros(G, dtype=INT)
+    for g, start in enumerate(starts):
+        fixed = {} if forced is None else {
+            seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[g, seat])]
+            for seat in range(n) if forced[g, seat] >= 0}
+        ends: list[GameState] = []
+        row, width = rows[g], rows.shape[1]
+
+        def move(s: GameState, seat: int, g: int = g, fixed: dict[int, Any] = fixed,
+                 row: np.ndarray = row, width: int = width, first: int = start.round) -> Any:
+            if fixed and s.phase is Phase.DECISION and s.round == first and seat in fixed:
+                return fixed[seat]
+            options = legal_actions(s)
+            u = float(row[used[g] % width])
+            used[g] += 1
+            return options[policy.index(s, u, options)]
+
+        def seen(before: GameState, _action: Any, after: GameState,
+                 ends: list[GameState] = ends) -> None:
+            if after.round != before.round or after.is_over:
+                ends.append(after)
+
+        play_on(start, move, on_move=seen, limit=1 << 30)
+        rounds.append(ends)
+    if record is not None:
+        for j in range(len(rounds[0])):
+            at = [r[j] for r in rounds]
+            record.append({"round": np.array([s.round if s.is_over else s.round - 1
+                                              for s in at]),
+                           **{k: np.array([[getattr(p, k) for p in s.players] for s in at])
+                              for k in ("food", "healthy", "contaminated", "doctors",
+                                        "protectors", "bane")},
+                           "batteries": np.array([[sum(p.batteries) for p in s.players]
+                                                  for s in at])})
+    finals = [r[-1] for r in rounds]
+    arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
+    return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
+                  np.array([[p.batteries for p in s.players] for s in finals], INT), used)
