@@ -66,7 +66,8 @@ HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
 KEEP_WEIGHT = 3  # a choice scores KEEP_WEIGHT * Keep +/- Give (in half points)
 SCALE = 1024  # the softmax weights are whole numbers up to this
-IGNORE_ABOVE = 6  # points a River tile must cost (net) before a Protector is spent on it
+IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
+IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ def gains_points(g: tuple[int, ...], f: Facts) -> int:
     pts += human * (3 if f.doctors > 0 else 1)
     pts += min(battery, f.free_slots) * battery_points(f)
     y = ymune + doctor + protector
-    pts += HH * y + 6 * min(y, protectors_short(f))
+    pts += 6 * y + 6 * min(y, protectors_short(f))
     pts += HH * min(heal, f.contaminated)
     return pts
 
@@ -205,7 +206,7 @@ class SensiblePolicy:
         if state.step in (Step.COOP, Step.TEAM):
             return objective_step(state, options)
         if isinstance(first, PlaceYmunes):
-            return ymune_default(state, options)
+            return ymune_split(state, options)
         if isinstance(first, PlaceBattery):
             return battery_choice(state, options)
         if isinstance(first, IgnoreRiver):
@@ -262,6 +263,26 @@ def ymune_default(state: GameState, options: list[Action]) -> int:
     return options.index(target)
 
 
+DOCTORS_AT_LEAST = 2  # the sensible player's Infirmary before its Ymunes go to the Bow
+
+
+def ymune_split(state: GameState, options: list[Action]) -> int:
+    """Index of the sensible split placing every Ymune: Protectors up to the Bane's need this
+    round, then Doctors until they match the Contaminated (at least ``DOCTORS_AT_LEAST``),
+    the rest Protectors (they lower the Bane to come and ignore River tiles)."""
+    g = state.pending
+    p = state.players[state.to_move]
+    total = g.ymune + g.doctor + g.protector
+    need = protectors_wanted(state)
+    doctors_wanted = max(0, max(DOCTORS_AT_LEAST, p.contaminated) - p.doctors)
+    free = g.ymune
+    to_bow = min(free, max(0, need - g.protector))
+    free -= to_bow
+    to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
+    doctors = g.doctor + to_infirmary
+    return options.index(PlaceYmunes(doctors, total - doctors))
+
+
 def battery_choice(state: GameState, options: list[Action]) -> int:
     """The Machine with the fewest Batteries still missing (the first of them on a tie)."""
     p = state.players[state.to_move]
@@ -288,7 +309,8 @@ def ignore_river(state: GameState) -> bool:
     lost = (2 * min(loss.food, p.food) + HH * min(loss.healthy, p.healthy)
             + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
             + 3 * min(loss.protector, p.protectors) + bane_points(loss.bane, after))
-    return lost - gains_points(tile.gains.astuple(), f) > IGNORE_ABOVE
+    spare = p.protectors - (p.bane + 1) // 2 > 0
+    return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 
 def objective_step(state: GameState, options: list[Action]) -> int:
