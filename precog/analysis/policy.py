@@ -66,6 +66,7 @@ HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
 KEEP_WEIGHT = 3  # a choice scores KEEP_WEIGHT * Keep +/- Give (in half points)
 SCALE = 1024  # the softmax weights are whole numbers up to this
+BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
 IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
 IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
 
@@ -132,7 +133,7 @@ def cost_points(cost: int, f: Facts) -> int:
 def bane_points(bane: int, f: Facts) -> int:
     """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
     spare = max(0, f.protectors - (f.bane + 1) // 2)
-    return max(0, bane - 2 * spare) * HH * min(f.left, 4)
+    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
 
 
 def card_worth(card: Card, f: Facts) -> int:
