@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from precog.analysis import batch_policy as bp
+from precog.analysis.policy import SensiblePolicy, gives_to_friend
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
@@ -250,8 +252,11 @@ class Batch:
     """The arrays of a batch of games and the stages that play them."""
 
     def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
-                 forced: np.ndarray | None = None) -> None:
+                 forced: np.ndarray | None = None,
+                 sensible: SensiblePolicy | None = None) -> None:
         first = starts[0]
+        self.sensible = sensible  # None: the random baseline with ``explore``
+        self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.t = tables(first.components)
         self.conds = conditions(first.components)
         self.n = first.config.players
@@ -356,7 +361,10 @@ class Batch:
         for seat in range(n):
             k = np.full(G, 2 if last else 6, INT)
             _, u = self.draw_decision(k, seat if first else -1)
-            idx = np.minimum(k - 1, (u * k).astype(INT))
+            if self.sensible is not None:
+                idx = self.keep_give(seat, u, last).astype(INT)
+            else:
+                idx = np.minimum(k - 1, (u * k).astype(INT))
             if first and self.forced is not None:
                 fixed = self.forced[:, seat] >= 0
                 idx = np.where(fixed, self.forced[:, seat], idx)
@@ -378,6 +386,28 @@ class Batch:
             self.dz[:, seat] = passed[:, left]
             self.gave[:, seat] = give[:, seat]
         self.hand[:] = -1
+
+    def boat(self, seat: int) -> bp.BoatArrays:
+        """The sensible player's view of ``seat``'s Boats now."""
+        free = (self.cap[:, seat] - self.bat[:, seat]).sum(axis=1)
+        return bp.boat_arrays(self.food[:, seat], self.healthy[:, seat], self.cont[:, seat],
+                              self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
+                              free, self.round)
+
+    def keep_give(self, seat: int, u: np.ndarray, last: bool) -> np.ndarray:
+        """The sensible player's Keep/Give index in the engine's list (see KEEP_POS)."""
+        assert self.sensible is not None
+        f = self.boat(seat).col()
+        if last:
+            d = self.dz[:, seat]
+            worth = bp.card_worth(d, self.t, f)
+            keep, give = worth, worth[:, ::-1]
+        else:
+            four = np.concatenate([self.hand[:, seat], self.dz[:, seat]], axis=1)
+            worth = bp.card_worth(four, self.t, f)
+            keep, give = worth[:, KEEP_POS], worth[:, GIVE_POS]
+        scores = bp.keep_give_scores(keep, give, self.friend[seat])
+        return bp.soft_pick(scores, u, self.sensible.temperature)
 
     def draw_decision(self, k: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """Uniforms for every game's Keep/Give (none used where the choice is forced)."""
@@ -410,11 +440,19 @@ class Batch:
         cost = ca + cb
         can_both = self.healthy[:, seat] >= cost
         k = np.where(can_both, 3, 2)
-        _, idx = self.choose(k)
-        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         bonus = self.t.ctype[g_card] == self.t.ctype[r_card]
         gg = self.card_gains(g_card, r_card, bonus)
         rr = self.card_gains(r_card, g_card, bonus)
+        default: np.ndarray | int = 0
+        if self.sensible is not None:
+            f = self.boat(seat)
+            both_pts = bp.gains_points(gg + rr, f) - bp.cost_points(cost, f)
+            pts = np.stack([np.where(can_both, both_pts, np.iinfo(np.int64).min),
+                            bp.gains_points(gg, f), bp.gains_points(rr, f)], axis=1)
+            best = np.argmax(pts, axis=1)
+            default = np.where(can_both, best, best - 1)
+        _, idx = self.choose(k, default)
+        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         both = slot == 0
         pay = np.where(both, cost, 0)
         self.healthy[:, seat] -= pay
@@ -445,7 +483,8 @@ class Batch:
             p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
             has = (y + d0 + p0) > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
-            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
+            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
+                                 if self.sensible is None else self.ymune_split(seat, y, d0, p0))
             docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
             pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
             self.doctors[:, seat] += docs
@@ -466,14 +505,29 @@ class Batch:
             nfree = free.sum(axis=1)
             k = np.ones(self.G, dtype=INT)
             k[act] = nfree + 1
-            _, idx = self.choose(k)
-            pick = idx[act]
             order = np.cumsum(free, axis=1) - 1
+            default: np.ndarray | int = 0
+            if self.sensible is not None:
+                missing = np.where(free, self.cap[act, seat] - self.bat[act, seat], 1 << 20)
+                closest = np.argmin(missing, axis=1)
+                default = np.zeros(self.G, dtype=INT)
+                default[act] = np.where(nfree > 0, order[np.arange(len(act)), closest], 0)
+            _, idx = self.choose(k, default)
+            pick = idx[act]
             target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
             self.bat[act, seat] += target
             taken[act, BATTERY] += (pick < nfree) | (nfree == 0)
             left[act] -= 1
         return taken
+
+    def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
+                    p0: np.ndarray) -> np.ndarray:
+        """The sensible player's split: its index in the engine's list."""
+        coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
+            self.az[:, seat, 1]]
+        need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        pros = bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
+        return SPLIT_FULL[y, d0, p0, pros]
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
@@ -561,7 +615,10 @@ class Batch:
         has_loss = loss.any(axis=1) & ~island
         for seat in range(self.n):
             ask = has_loss & (self.prot[:, seat] > 0)
-            _, idx = self.choose(np.where(ask, 2, 1))
+            default: np.ndarray | int = 0
+            if self.sensible is not None:
+                default = bp.ignore_river(loss, gain, self.boat(seat)).astype(INT)
+            _, idx = self.choose(np.where(ask, 2, 1), default)
             ignore = ask & (idx == 1)
             self.prot[:, seat] -= ignore
             hit = ~island & ~ignore
@@ -637,8 +694,61 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     if not supports(starts):
         raise ValueError("batch rollouts need competitive or team games at the start of one "
                          "round's Decision phase")
-    batch = Batch(starts, rows, policy.explore, forced)
+    if isinstance(policy, SensiblePolicy):
+        batch = Batch(starts, rows, 0.0, forced, sensible=policy)
+    elif hasattr(policy, "explore"):
+        batch = Batch(starts, rows, policy.explore, forced)
+    else:
+        return _engine_run(starts, rows, policy, forced, record)
     batch.record = record
     return batch.play()
 
 
+def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
+                forced: np.ndarray | None,
+                record: list[dict[str, np.ndarray]] | None) -> Finals:
+    """The same games through the engine, as arrays (a policy the batch does not mirror)."""
+    from precog.analysis.world import first_legal, until_seat
+    from precog.engine import legal_actions
+    from precog.engine.playout import play_on
+
+    G, n = len(starts), starts[0].config.players
+    rounds: list[list[GameState]] = []
+    used = np.zeros(G, dtype=INT)
+    for g, start in enumerate(starts):
+        fixed = {} if forced is None else {
+            seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[g, seat])]
+            for seat in range(n) if forced[g, seat] >= 0}
+        ends: list[GameState] = []
+        row, width = rows[g], rows.shape[1]
+
+        def move(s: GameState, seat: int, g: int = g, fixed: dict[int, Any] = fixed,
+                 row: np.ndarray = row, width: int = width, first: int = start.round) -> Any:
+            if fixed and s.phase is Phase.DECISION and s.round == first and seat in fixed:
+                return fixed[seat]
+            options = legal_actions(s)
+            u = float(row[used[g] % width])
+            used[g] += 1
+            return options[policy.index(s, u, options)]
+
+        def seen(before: GameState, _action: Any, after: GameState,
+                 ends: list[GameState] = ends) -> None:
+            if after.round != before.round or after.is_over:
+                ends.append(after)
+
+        play_on(start, move, on_move=seen, limit=1 << 30)
+        rounds.append(ends)
+    if record is not None:
+        for j in range(len(rounds[0])):
+            at = [r[j] for r in rounds]
+            record.append({"round": np.array([s.round if s.is_over else s.round - 1
+                                              for s in at]),
+                           **{k: np.array([[getattr(p, k) for p in s.players] for s in at])
+                              for k in ("food", "healthy", "contaminated", "doctors",
+                                        "protectors", "bane")},
+                           "batteries": np.array([[sum(p.batteries) for p in s.players]
+                                                  for s in at])})
+    finals = [r[-1] for r in rounds]
+    arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
+    return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
+                  np.array([[p.batteries for p in s.players] for s in finals], INT), used)

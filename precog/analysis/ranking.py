@@ -301,7 +301,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
 def _gives(worlds: list[GameState], right: int, incoming: tuple[str, ...], model: str,
            bot: Any, us: np.ndarray) -> list[list[int] | None]:
     """Forced Decision indices of the right neighbour per world, one list per variant
-    (uniform: none forced, its random choice Gives each card half the time)."""
+    (uniform: none forced, the rollout policy chooses for it)."""
     if model == "uniform":
         return [None]
     variants: list[list[int] | None] = []

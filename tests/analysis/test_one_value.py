@@ -55,8 +55,9 @@ def test_table_tree_root_and_trajectory_end_agree_within_their_intervals(
 
 
 def test_the_value_of_a_finished_game_is_its_score_with_no_error():
-    from precog.engine.playout import random_playout
     import random
+
+    from precog.engine.playout import random_playout
 
     final = random_playout(random.Random(4), players=3, seed=4).final
     assert final.is_over
