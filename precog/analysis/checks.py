@@ -70,7 +70,12 @@ def check_model(model: object) -> str:
 
 
 def check_player(player: object, players: int) -> int:
-    return check_count("player", player, 0, players - 1)
+    """One of the game's seats."""
+    if isinstance(player, bool) or not isinstance(player, Integral) \
+            or not 0 <= int(player) < players:
+        raise AnalysisInputError(f"player {player!r:.40}: expected a seat 0..{players - 1} of "
+                                 f"this {players}-player game")
+    return int(player)
 
 
 ENGINES = ("auto", "batch", "scalar")

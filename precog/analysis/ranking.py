@@ -234,7 +234,8 @@ def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
 def give_values(state: GameState, player: int, seed: int,
                 know: Knowledge | None = None) -> dict[str, float]:
     """For each card ``player`` may Give: how much more it is worth to the left neighbour
-    (their projected Healthy Humans after this round) than the other card."""
+    than the other card, on the scale of the ranking's values (the left neighbour's one value,
+    Healthy Humans expected at the end, after its best plan for this round with each card)."""
     n = state.config.players
     left = (player + 1) % n
     world = determinize(state, player, random.Random(seed + 1))

@@ -81,3 +81,22 @@ def test_the_fit_names_its_policy():
     assert shipped_fit().info["policy"] == repr(DEFAULT_POLICY), (
         "the evaluation fit was made with another playout policy: refit with "
         "scripts/fit_evaluation.py")
+
+
+def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
+    from importlib import resources
+
+    from precog.analysis.errors import AnalysisError
+    from precog.analysis.value import FIT_FILE, parse_fit
+
+    text = (resources.files("precog") / "data" / FIT_FILE).read_text(encoding="utf-8")
+    assert parse_fit(text).coefficients["coop"].shape == shipped_fit().coefficients[
+        "coop"].shape
+    with pytest.raises(AnalysisError, match="refit"):
+        parse_fit(text.replace('"healthy now", ', '', 1))
+
+
+def test_the_leaf_error_is_the_fit_s_held_out_error_for_that_kind_of_position():
+    state = deal(6, 2, players=4, mode="team")
+    fit = shipped_fit()
+    assert leaf_error(state) == fit.error("team", 4, 6) > 0
