@@ -10,7 +10,11 @@ decision's legal actions in the engine's order. It is a mirror of the rules for 
 the engine stays the authority, and tests/analysis/test_rollouts_match_engine.py plays the
 same seeded games both ways and requires identical final positions.
 
-Scope: competitive and team games (not cooperative), from the start of a Decision phase.
+Scope: every mode from the start of a Decision phase. The random baseline is mirrored for the
+competitive and team modes; the sensible player (:mod:`precog.analysis.batch_policy`) for all
+three, the cooperative Objectives, team window and supplies included
+(:mod:`precog.analysis.batch_coop`). A policy the batch does not mirror is played through the
+engine, with the same results as arrays.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import Any
 import numpy as np
 
 from precog.analysis import batch_policy as bp
+from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
+from precog.analysis.batch_coop import Coop
 from precog.analysis.policy import SensiblePolicy, gives_to_friend
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
@@ -199,13 +205,11 @@ def tables(comps: Components) -> Tables:
 
 
 def supports(starts: Sequence[GameState]) -> bool:
-    """Whether the batch can play these starts (same game, competitive or team, each at the
-    start of the same round's Decision phase, no choice made yet)."""
+    """Whether the batch can play these starts (same game, each at the start of the same
+    round's Decision phase, no choice made yet)."""
     if not starts:
         return False
     first = starts[0]
-    if first.config.mode == "coop":
-        return False
     rules = _rules(first)
     for s in starts:
         if (s.phase is not Phase.DECISION or s.round != first.round
@@ -232,6 +236,7 @@ class Finals:
     bane: np.ndarray
     batteries: np.ndarray  # (games, seats, 6)
     decisions: np.ndarray  # uniforms used per game
+    failed: np.ndarray | None = None  # co-op: games lost on an Objective
 
     def seat(self, g: int, s: int) -> tuple[Any, ...]:
         return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
@@ -242,6 +247,9 @@ class Finals:
 def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
     """Final value per game for ``seat`` (as :func:`evaluation.terminal_value`)."""
     assert isinstance(finals, Finals)
+    if template.config.mode == "coop":
+        total = finals.healthy.sum(axis=1).astype(float)
+        return total if finals.failed is None else np.where(finals.failed, 0.0, total)
     if template.config.mode == "team":
         team = TEAMS[0] if seat in TEAMS[0] else TEAMS[1]
         return finals.healthy[:, list(team)].sum(axis=1).astype(float)
@@ -274,6 +282,7 @@ class Batch:
         self.record: list[dict[str, np.ndarray]] | None = None
         self.zeros = np.zeros(G)
         self._load(starts)
+        self.co = Coop(self, starts) if first.config.coop else None
 
     # -- loading -----------------------------------------------------------------------
     def _load(self, starts: Sequence[GameState]) -> None:
@@ -333,6 +342,10 @@ class Batch:
         return sel, idx
 
     # -- the round ---------------------------------------------------------------------
+    @property
+    def season(self) -> int:
+        return min(3, (self.round - 1) // 4 + 1)
+
     def play(self) -> Finals:
         first = True
         while True:
@@ -340,6 +353,10 @@ class Batch:
             first = False
             for seat in range(self.n):
                 self.action(seat)
+                if self.co is not None:
+                    self.co.seat_turn(self, seat)
+            if self.co is not None:
+                self.co.team_window(self)
             for seat in range(self.n):
                 self.maintenance(seat)
             self.river_phase()
@@ -349,8 +366,16 @@ class Batch:
                 break
             self.draw_cards()
             self.round += 1
-        return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot, self.bane,
-                      self.bat, self.ctr.copy())
+            if self.co is not None:
+                self.co.new_round(self)
+        co = self.co
+        if co is None:
+            return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot,
+                          self.bane, self.bat, self.ctr.copy())
+        food, healthy, cont, doctors, prot, bane, bat = (co.held(name, getattr(self, name))
+                                                         for name in FROZEN_FIELDS)
+        return Finals(food, healthy, cont, doctors, prot, bane, bat,
+                      np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy())
 
     def decision(self, first: bool) -> None:
         n, G = self.n, self.G
@@ -461,7 +486,10 @@ class Batch:
         taken = self.place(seat, total.copy())
         self.cgains[:, seat] = total if self.offered else taken
         effect = self.machine_effects(seat)
-        self.place(seat, effect)
+        from_machines = self.place(seat, effect)
+        if self.co is not None:
+            self.co.taken[:, seat] += (taken + from_machines)[:, [FOOD, HUMAN, DOCTOR,
+                                                                  PROTECTOR]]
         if self.heal_in_action:
             self.heal(seat)
 
@@ -629,13 +657,20 @@ class Batch:
             self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
                                                           loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
+        if self.co is not None:
+            self.co.island(self, island)
 
     def snapshot(self) -> dict[str, np.ndarray]:
-        """Every Boat's resources now: arrays (games, seats)."""
-        return {"round": np.full(self.G, self.round), "food": self.food.copy(),
-                "batteries": self.bat.sum(axis=2), "healthy": self.healthy.copy(),
-                "contaminated": self.cont.copy(), "doctors": self.doctors.copy(),
-                "protectors": self.prot.copy(), "bane": self.bane.copy()}
+        """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an
+        Objective as it ended)."""
+        def now(name: str) -> np.ndarray:
+            arr = getattr(self, name)
+            return arr.copy() if self.co is None else self.co.held(name, arr)
+
+        return {"round": np.full(self.G, self.round), "food": now("food"),
+                "batteries": now("bat").sum(axis=2), "healthy": now("healthy"),
+                "contaminated": now("cont"), "doctors": now("doctors"),
+                "protectors": now("prot"), "bane": now("bane")}
 
     def draw_cards(self) -> None:
         for seat in range(self.n):
@@ -692,11 +727,11 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     """Play every start to the end with ``policy`` driven by ``rows`` (one row per start);
     ``record``, if given, receives every Boat's resources after each round."""
     if not supports(starts):
-        raise ValueError("batch rollouts need competitive or team games at the start of one "
+        raise ValueError("batch rollouts need games of one configuration at the start of one "
                          "round's Decision phase")
     if isinstance(policy, SensiblePolicy):
         batch = Batch(starts, rows, 0.0, forced, sensible=policy)
-    elif hasattr(policy, "explore"):
+    elif hasattr(policy, "explore") and not starts[0].config.coop:
         batch = Batch(starts, rows, policy.explore, forced)
     else:
         return _engine_run(starts, rows, policy, forced, record)
@@ -750,5 +785,8 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
                                                   for s in at])})
     finals = [r[-1] for r in rounds]
     arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
+    failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
+                       for s in finals])
     return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
-                  np.array([[p.batteries for p in s.players] for s in finals], INT), used)
+                  np.array([[p.batteries for p in s.players] for s in finals], INT), used,
+                  failed)

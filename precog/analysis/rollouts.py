@@ -127,8 +127,8 @@ def final_states(starts: Sequence[GameState], seed: int, policy: Policy | None =
         if batch.supports(starts):
             return batch.run(starts, rows, policy)
         if engine == "batch":
-            raise ValueError("the batch path plays competitive and team games from the start "
-                             "of a Decision phase only")
+            raise ValueError("the batch path plays games from the start of a Decision phase "
+                             "only")
     return [play_out(s, policy, rows[i]) for i, s in enumerate(starts)]
 
 

@@ -58,15 +58,59 @@ def test_batch_rollouts_from_mid_game_with_a_forced_first_choice_match_the_engin
         assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
 
 
-def test_the_batch_refuses_cooperative_games_and_mid_phase_positions():
-    coop = [new_game(players=2, mode="coop", seed=1)]
-    assert not batch.supports(coop)
-    started = new_game(players=2, seed=1)
+@pytest.mark.parametrize(("players", "setup", "difficulty"), [
+    (2, "standard", "normal"), (3, "advanced", "normal"), (4, "standard", "hard"),
+    (3, "standard", "apocalypse"), (4, "advanced", "normal")])
+def test_batch_plays_cooperative_games_as_the_engine_does(players, setup, difficulty):
+    # Objective reveals and mitigations, the team window, the supplies as a season begins and
+    # games lost on an Objective at an Island (their Boats as they were then)
+    if setup == "advanced":
+        starts = [random_playout(random.Random(g), players=players, mode="coop", setup=setup,
+                                 difficulty=difficulty, seed=g, stop_round=1).final
+                  for g in range(12)]
+    else:
+        starts = [new_game(players=players, mode="coop", difficulty=difficulty, seed=g)
+                  for g in range(12)]
+    rows = uniforms(len(starts), seed=players)
+    policy = SensiblePolicy()
+    finals = batch.run(starts, rows, policy)
+    assert finals.failed.any()  # the seeds include games lost on an Objective
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        lost = final.outcome.code == "coop_objectives_failed"
+        assert bool(finals.failed[g]) == lost, g
+        for s in range(players):
+            assert finals.seat(g, s) == boat(final, s), (g, s)
+        expected = 0.0 if lost else float(sum(p.healthy for p in final.players))
+        assert batch.seat_values(finals, start, 0)[g] == expected
+
+
+@pytest.mark.parametrize("round", [3, 5, 9])
+def test_batch_plays_cooperative_games_from_mid_game_as_the_engine_does(round):
+    starts = [random_playout(random.Random(g), players=3, mode="coop", seed=g,
+                             stop_round=round).final for g in range(10)]
+    starts = [s for s in starts if not s.is_over]
+    rows = uniforms(len(starts), seed=round)
+    policy = SensiblePolicy()
+    finals = batch.run(starts, rows, policy)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
+
+
+def test_the_batch_refuses_mid_phase_positions_and_plays_the_random_co_op_through_the_engine():
     from precog.engine import apply
 
+    started = new_game(players=2, seed=1)
     assert not batch.supports([apply(started, legal_actions(started)[0])])
     with pytest.raises(ValueError, match="batch"):
-        batch.run(coop, uniforms(1, 0), RandomPolicy())
+        batch.run([apply(started, legal_actions(started)[0])], uniforms(1, 0), RandomPolicy())
+    coop = [new_game(players=2, mode="coop", seed=g) for g in range(3)]
+    rows = uniforms(3, 0)
+    finals = batch.run(coop, rows, RandomPolicy())
+    for g, start in enumerate(coop):
+        final = play_out(start, RandomPolicy(), rows[g])
+        assert [finals.seat(g, s) for s in range(2)] == [boat(final, s) for s in range(2)]
 
 
 @pytest.mark.parametrize("offered", [False, True])
