@@ -5,10 +5,10 @@ plays like the sensible player (:data:`precog.analysis.rollouts.DEFAULT_POLICY`)
 Healthy Humans in competitive play, its team's in the team mode, every Boat's in the
 cooperative mode (0 when an Objective is missed). Rollouts measure it directly; the look-ahead
 tree needs it at its leaves without playing to the end, so :func:`expected_final` predicts it
-from the position with a linear model fitted to such playouts (``scripts/fit_evaluation.py``).
-The model's inputs are the terms of the hand-made projection
-(:func:`precog.analysis.evaluation.explain`) added over the Boats that score, each also
-weighed by the share of the game left, plus the cooperative Objectives' chance; its
+from the position: the hand-made projection (:func:`precog.analysis.evaluation.evaluate`)
+rescaled by a linear model fitted to such playouts (``scripts/fit_evaluation.py``), whose weight
+on the projection and offset change with the share of the game left. A positive weight keeps
+the projection's order of positions, so the fit changes the scale, not the choices. The
 coefficients, the fit's date, component set, policy and sample sizes live in
 ``precog/data/evaluation_fit.toml``, with the held-out error that sets the intervals.
 
@@ -30,9 +30,7 @@ import numpy as np
 
 from precog.analysis.evaluation import (
     DEFAULT,
-    explain,
-    objective_risk,
-    objective_shortfall,
+    evaluate,
     rounds_left,
     team_of,
     terminal_value,
@@ -41,19 +39,16 @@ from precog.engine import GameState
 from precog.engine.state import ROUNDS
 
 FIT_FILE = "evaluation_fit.toml"
-TERMS = ("healthy now", "heal by Doctors", "lost to Bane", "unfed at Islands",
-         "powered Machines", "Batteries on the way", "spare Protectors", "spare Doctors",
-         "Food to spare")
-BASE = ("constant", "share of the game left", "players - 3", "advanced setup")
-COOP = ("Objectives met (chance)", "projection x Objectives met", "Objectives lacking")
+FEATURES = ("constant", "share of the game left", "share left squared", "advanced setup",
+            "players - 3", "projection", "projection x left", "projection x left squared")
 MODES = ("competitive", "team", "coop")
 BANDS = ((1, 4), (5, 8), (9, 13))  # rounds of the position (13: the game is over)
 
 
 def feature_names(mode: str) -> tuple[str, ...]:
-    """The model's inputs in order (the coefficients of the data file follow it)."""
-    late = tuple(f"{t} x left" for t in TERMS)
-    return BASE + TERMS + late + (COOP if mode == "coop" else ())
+    """The model's inputs in order (the coefficients of the data file follow it; the same
+    for every mode, each mode has its own coefficients)."""
+    return FEATURES
 
 
 def scoring_seats(state: GameState, seat: int) -> tuple[int, ...]:
@@ -67,19 +62,16 @@ def scoring_seats(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 def features(state: GameState, seat: int) -> np.ndarray:
-    """The model's inputs for ``seat`` in ``state`` (:func:`feature_names` says which)."""
+    """The model's inputs for ``seat`` in ``state``: the hand-made projection
+    (:func:`~precog.analysis.evaluation.evaluate`, in the mode's score) with a weight that
+    changes as the game goes on (the share of the game left, and its square), and shifts for
+    that share, the setup and the player count (:data:`FEATURES` names them)."""
     left = rounds_left(state) / ROUNDS
-    terms = np.zeros(len(TERMS))
-    for s in scoring_seats(state, seat):
-        ex = explain(state, s, DEFAULT)
-        terms += np.array([ex[t] for t in TERMS])
-    base = np.array([1.0, left, state.config.players - 3.0,
-                     1.0 if state.config.setup == "advanced" else 0.0])
-    out = [base, terms, terms * left]
-    if state.config.mode == "coop":
-        met = 1.0 - objective_risk(state, DEFAULT)
-        out.append(np.array([met, met * terms.sum(), objective_shortfall(state)]))
-    return np.concatenate(out)
+    projection = evaluate(state, seat, DEFAULT)
+    return np.array([1.0, left, left * left,
+                     1.0 if state.config.setup == "advanced" else 0.0,
+                     state.config.players - 3.0,
+                     projection, projection * left, projection * left * left])
 
 
 @dataclass(frozen=True)
