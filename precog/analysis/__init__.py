@@ -43,7 +43,8 @@ Public API (names and shapes the explorer relies on):
     Objective step); ``random_policy``; ``until_seat``. ``Policy`` is the engine's
     ``policy(state, seat) -> action``, played by ``precog.engine.playout.play_on``.
 ``precog.analysis.bots`` (Random and Greedy from ``precog.analysis.basic_bots``)
-    ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
+    ``RandomBot``, ``GreedyBot``, ``PolicyBot`` (the sensible player), ``LookaheadBot``,
+    ``RolloutBot``,
     ``make_bot(name, seed)``, ``play_game(bots, seed, **setup)``.
 ``precog.analysis.rounds``
     ``RoundPlayer``: one seat's round in sampled worlds (best plan after a choice, cached per
@@ -51,9 +52,10 @@ Public API (names and shapes the explorer relies on):
     ``round_values``.
 ``precog.analysis.tournament``
     ``run_tournament(bots, games, seed, players, mode, setup, difficulty, workers)``.
-``precog.analysis.rollouts`` / ``precog.analysis.batch``
-    ``RolloutPolicy``, ``play_out`` (engine), ``batch.run`` (numpy, the same results),
-    ``rollout_value``, ``mean_ci``.
+``precog.analysis.policy`` / ``precog.analysis.rollouts`` / ``precog.analysis.batch``
+    ``SensiblePolicy`` (the playout policy, ``rollouts.DEFAULT_POLICY``), ``RandomPolicy``
+    (the random baseline, formerly ``RolloutPolicy``), ``play_out`` (engine), ``batch.run``
+    (numpy, the same results, every mode), ``rollout_value``, ``mean_ci``.
 ``precog.analysis.value``
     the one value every analysis shows: ``expected_final(state, seat)`` (Healthy Humans
     expected at the end under the sensible player; the tree's leaves), ``leaf_error(state)``
@@ -62,8 +64,8 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.checks``
     argument checks of the entry points (``AnalysisInputError`` names the argument and range).
 ``precog.analysis.evaluation``
-    ``evaluate(state, seat)`` (the hand-made projection), ``explain(state, seat)`` (its terms,
-    the fitted value's inputs), ``Weights``.
+    ``evaluate(state, seat)`` (the hand-made projection, which the fitted value rescales),
+    ``explain(state, seat)`` (its terms), ``Weights``.
 ``precog.analysis.budget``
     ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
     ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event``
