@@ -11,7 +11,8 @@ Public API (names and shapes the explorer relies on):
     budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
     from the parent as data, :mod:`precog.analysis.edges`; ``label`` is its notation),
     ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
-    ``probability`` (of that edge), ``value`` (Healthy Humans), ``resources`` (food,
+    ``probability`` (of that edge), ``value`` (the one value, Healthy Humans expected at the
+    end) and ``ci95`` (its 95 % half-width), ``resources`` (food,
     batteries, healthy, contaminated, doctors, protectors, bane of the analysing seat),
     ``children``, ``principal``, ``position`` (position string of the sampled world there),
     ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
@@ -42,7 +43,8 @@ Public API (names and shapes the explorer relies on):
     Objective step); ``random_policy``; ``until_seat``. ``Policy`` is the engine's
     ``policy(state, seat) -> action``, played by ``precog.engine.playout.play_on``.
 ``precog.analysis.bots`` (Random and Greedy from ``precog.analysis.basic_bots``)
-    ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
+    ``RandomBot``, ``GreedyBot``, ``PolicyBot`` (the sensible player), ``LookaheadBot``,
+    ``RolloutBot``,
     ``make_bot(name, seed)``, ``play_game(bots, seed, **setup)``.
 ``precog.analysis.rounds``
     ``RoundPlayer``: one seat's round in sampled worlds (best plan after a choice, cached per
@@ -50,11 +52,20 @@ Public API (names and shapes the explorer relies on):
     ``round_values``.
 ``precog.analysis.tournament``
     ``run_tournament(bots, games, seed, players, mode, setup, difficulty, workers)``.
-``precog.analysis.rollouts`` / ``precog.analysis.batch``
-    ``RolloutPolicy``, ``play_out`` (engine), ``batch.run`` (numpy, the same results),
-    ``rollout_value``, ``mean_ci``.
+``precog.analysis.policy`` / ``precog.analysis.rollouts`` / ``precog.analysis.batch``
+    ``SensiblePolicy`` (the playout policy, ``rollouts.DEFAULT_POLICY``), ``RandomPolicy``
+    (the random baseline, formerly ``RolloutPolicy``), ``play_out`` (engine), ``batch.run``
+    (numpy, the same results, every mode), ``rollout_value``, ``mean_ci``.
+``precog.analysis.value``
+    the one value every analysis shows: ``expected_final(state, seat)`` (Healthy Humans
+    expected at the end under the sensible player; the tree's leaves), ``leaf_error(state)``
+    (its held-out error), ``features``, ``shipped_fit()`` (``precog/data/evaluation_fit.toml``,
+    refit with ``scripts/fit_evaluation.py``).
+``precog.analysis.checks``
+    argument checks of the entry points (``AnalysisInputError`` names the argument and range).
 ``precog.analysis.evaluation``
-    ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
+    ``evaluate(state, seat)`` (the hand-made projection, which the fitted value rescales),
+    ``explain(state, seat)`` (its terms), ``Weights``.
 ``precog.analysis.budget``
     ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
     ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event``
@@ -62,5 +73,6 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.openspiel_game`` (needs the ``openspiel`` extra)
     the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
 
-Bad requests raise ``precog.analysis.world.AnalysisError`` (a ``PrecogError``) saying why.
+Bad requests raise ``precog.analysis.world.AnalysisError`` (a ``PrecogError``) saying why;
+bad arguments its subclass ``precog.analysis.errors.AnalysisInputError``.
 """
