@@ -46,6 +46,10 @@ def build_parser() -> Parser:
     parser.add_argument("--lang", choices=languages(), default=DEFAULT_LANGUAGE, metavar="LANG",
                         help=f"language of the human-readable output: {', '.join(languages())} "
                              f"(default {DEFAULT_LANGUAGE}); JSON output is the same in all")
+    parser.add_argument("--box", default=None, metavar="FILE",
+                        help="your box file (TOML, docs/components.md): play and analyse with "
+                             "your cards; what it leaves out is unknown (default: the "
+                             "reference set)")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.register(subparsers)
@@ -59,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version or a usage error already printed
         return done.code if isinstance(done.code, int) else 2
     try:
+        args.components = _box(args.box)
         status: int = args.handler(args)
     except (UsageError, PrecogError) as err:
         message = " ".join(str(err).split())
@@ -70,6 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     return status
+
+
+def _box(path: str | None) -> object:
+    """The component set of ``--box FILE`` (None: the reference set)."""
+    if path is None:
+        return None
+    from precog.engine.box import load_box
+
+    return load_box(path)
 
 
 def _silence_stdout() -> None:

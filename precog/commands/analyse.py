@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from precog.session.reports import ranking_text, tree_text
 
     source, text = read_input(args.position)
-    state = parse_position(source, text)
+    state = parse_position(source, text, getattr(args, "components", None))
     n = state.config.players
     player = state.to_move if args.player is None else args.player
     if not 0 <= player < n:

@@ -97,6 +97,8 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
            "setup": args.setup}
     if getattr(args, "rooms", None) is not None:
         out["rooms"] = args.rooms
+    if getattr(args, "components", None) is not None:  # precog --box FILE
+        out["components"] = args.components
     return out
 
 

@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     source, text = read_input(args.position)
-    state = parse_position(source, text)
+    state = parse_position(source, text, getattr(args, "components", None))
     if args.seat is not None and not 0 <= args.seat < state.config.players:
         raise UsageError(f"--for {args.seat}: expected a seat 0..{state.config.players - 1} "
                          f"of this {state.config.players}-player game")
@@ -81,10 +81,11 @@ def read_input(arg: str) -> tuple[str, str | bytes]:
         raise UsageError(f"POSITION {_clip(arg)!r}: {reason}; expected {EXPECTED}") from None
 
 
-def parse_position(source: str, text: str | bytes) -> GameState:
-    """A position from a position string, a JSON position or a saved game (its last state)."""
+def parse_position(source: str, text: str | bytes, components: Any = None) -> GameState:
+    """A position from a position string, a JSON position or a saved game (its last state);
+    ``components``: the set it was made with (``precog --box FILE``; default the reference)."""
     try:
-        return read_position(text).state
+        return read_position(text, components).state
     except PositionError as err:
         raise UsageError(f"{source}: {err}") from None
 

@@ -67,8 +67,11 @@ def run(args: argparse.Namespace) -> int:
     if len(names) > args.players:
         raise UsageError(f"--bots lists {len(names)} bots for a {args.players}-player game; "
                          f"expected at most {args.players} (one per seat)")
+    options = game_options(args)
+    if options.pop("components", None) is not None:
+        raise UsageError("--box: the tournament plays on the reference set only, so far")
     result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
-                            **game_options(args))
+                            **options)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -42,12 +42,20 @@ _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_
 
 
 def to_json(state: GameState) -> dict[str, Any]:
-    """The whole position as plain JSON data (see :func:`from_json`)."""
+    """The whole position as plain JSON data (see :func:`from_json`).
+
+    On a partly-known box ``components.fingerprint`` is the box's and ``components.faces`` the
+    values this game's world gives the unknown faces."""
     c = state.config
+    comps = state.components
+    components: dict[str, Any] = {"name": comps.name, "fingerprint": comps.box_id}
+    if comps.unknown:
+        from precog.engine.faces import faces_json
+
+        components["faces"] = faces_json(comps)
     return {
         "format": FORMAT, "version": VERSION,
-        "components": {"name": state.components.name,
-                       "fingerprint": state.components.fingerprint},
+        "components": components,
         "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
                    "difficulty": c.difficulty, "decks": list(c.decks), "seed": c.seed,
                    "options": {"heal_in_action_phase": c.options.heal_in_action_phase,
@@ -148,16 +156,31 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
         raise PositionError(f"position: expected format {FORMAT!r} version {VERSION}")
     comps = components if components is not None else reference_components()
     want = r.sub("components").get("fingerprint", str)
-    if want != comps.fingerprint:
+    if want != comps.box_id:
         raise PositionError(
             f"position was made with component set {want!r} but the loaded set is "
-            f"{comps.name!r} ({comps.fingerprint}); load the matching components")
+            f"{comps.name!r} ({comps.box_id}); load the matching components")
     try:
         state = _build(r, comps)
     except PrecogError as err:
         raise PositionError(str(err)) from None
+    if comps.unknown:
+        state = _with_world(state, r.sub("components").data.get("faces", {}))
     check_state(state)
     return state
+
+
+def _with_world(state: GameState, faces: Any) -> GameState:
+    """The position on the world its saved faces describe (a face on the table must be saved;
+    a hidden one left out is drawn from the prior)."""
+    from dataclasses import replace
+
+    from precog.engine.faces import seen_by, world_from_json
+
+    views = [seen_by(state, s) for s in range(len(state.players))]
+    public = frozenset.intersection(*views) if views else frozenset()
+    world = world_from_json(state.components, faces, state.config.seed, public)
+    return replace(state, components=world)
 
 
 def _build(r: _Reader, comps: Components) -> GameState:

@@ -106,6 +106,10 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
                         options=options or RuleOptions(), decks=tuple(decks), seed=seed)
     check_config(config, comps)
     gen = rng if rng is not None else random.Random(seed)
+    if comps.unknown:  # a partly-known box: this game's world gives every unknown face a value
+        from precog.engine.faces import draw_world
+
+        comps = draw_world(comps, gen)
     start_food = 4 if difficulty in ("hard", "apocalypse") else 8
     per_seat = 3 if config.advanced else 2
     room_pool = gen.sample([r.id for r in comps.rooms], per_seat * players)
