@@ -23,7 +23,7 @@ import hashlib
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from precog.engine.components import (
     Card,
@@ -34,9 +34,7 @@ from precog.engine.components import (
     RiverTile,
 )
 from precog.engine.errors import PositionError
-
-if TYPE_CHECKING:
-    from precog.engine.state import GameState
+from precog.engine.state import GameState, revealed_count
 
 Face = Card | RiverTile | ObjectiveTile
 PRIOR_TEXT = ("each unknown face drawn uniformly from the reference set's faces of the same "
@@ -151,8 +149,6 @@ def seen_by(state: GameState, seat: int) -> frozenset[str]:
     unknown = state.components.unknown
     if not unknown:
         return frozenset()
-    from precog.engine.observation import revealed_count
-
     ids: set[str] = set(state.players[seat].hand)
     for p in state.players:
         ids.update(p.decision_zone, p.action_zone, p.discard)

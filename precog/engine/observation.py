@@ -16,7 +16,14 @@ from precog.engine.actions import Action
 from precog.engine.components import Gains
 from precog.engine.faces import draw_world, seen_by, seen_faces
 from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
-from precog.engine.state import FEEDING_ROUNDS, GameState, Phase, PlayerState, Step
+from precog.engine.state import (
+    FEEDING_ROUNDS,
+    GameState,
+    Phase,
+    PlayerState,
+    Step,
+    revealed_count,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +94,6 @@ def chance_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
     if not unseen:
         return [(None, 1.0)]
     return [(tile, 1.0 / len(unseen)) for tile in unseen]
-
-
-def revealed_count(state: GameState) -> int:
-    """River tiles face up: this round's is flipped once the River phase starts."""
-    done = state.round - 1
-    if state.phase in (Phase.RIVER,) or state.phase is Phase.OVER:
-        done = state.round
-    return done
 
 
 def observation(state: GameState, player: int) -> Observation:
