@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import base64
 import os
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import DataError
+from precog.engine import Components, DataError
+from precog.engine.box import load_box_text
 from precog.render.cards import card_back_html, card_html
 from precog.session.box import BoxDraft, CardEntry, RiverEntry
 from precog.session.language import page_language
@@ -22,7 +24,7 @@ from precog.session.words import words
 from precog.widgets.common import Message, button, stylesheet, uploaded_bytes
 from precog.widgets.dropdown import Dropdown
 
-__all__ = ["BoxEditor"]
+__all__ = ["BoxEditor", "BoxSource"]
 
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
 RIVER_FIELDS = ("season", "id", "name", "effect")
@@ -289,3 +291,41 @@ class BoxEditor(widgets.VBox):
         self._deck_changed()
         self._river_season()
         self._refresh_file()
+
+
+class BoxSource(widgets.VBox):
+    """Where the cards come from on Play and the explorer: the reference set or your box file
+    (``components``; None for the reference set). ``on_change()`` is called after a box loads;
+    a refused file changes nothing."""
+
+    def __init__(self, on_change: Callable[[], None], lang: str, message: Message) -> None:
+        super().__init__()
+        self.say, self.message, self.on_change = words(lang).say, message, on_change
+        self.components: Components | None = None
+        self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
+                                         description=self.say("box.source_load"))
+        self.upload.add_class("pc-box-source-upload")
+        self.status = widgets.HTML(self._status())
+        self.status.add_class("pc-box-source-status")
+        self.upload.observe(lambda change: self.load(change["new"]), "value")
+        self.children = [widgets.HBox([self.upload, self.status])]
+        self.add_class("pc-box-source")
+
+    def _status(self) -> str:
+        comps = self.components
+        text = (self.say("box.source_reference") if comps is None else
+                self.say("box.source_box", name=comps.name, unknown=len(comps.unknown)))
+        return f'<span class="pc-hint-text">{escape(text)}</span>'
+
+    def load(self, value: Any) -> None:
+        found = uploaded_bytes(value)
+        if found is None:
+            return
+        name, content = found
+        try:
+            self.components = load_box_text(content, name)
+        except DataError as err:
+            self.message.error(name, err)
+            return
+        self.status.value = self._status()
+        self.on_change()

@@ -124,14 +124,14 @@ class Loaded:
     game: Game | None = None
 
 
-def read_position(text: str | bytes) -> Loaded:
+def read_position(text: str | bytes, components: Any = None) -> Loaded:
     """A position from a position string, a JSON position or a saved game (JSON).
 
     The engine's reader (:func:`precog.engine.read_position`): raises its
     :class:`PositionError` naming the field at fault or saying what was expected. Never
     evaluates the text.
     """
-    loaded = engine_read_position(text)
+    loaded = engine_read_position(text, components)
     return Loaded(loaded.state, loaded.game)
 
 

@@ -92,3 +92,26 @@ def test_the_page_speaks_russian() -> None:
     type_card(page, type="Food", season="1", cost="1", gain="3", bonus="человек 1")
     page.enter_card()
     assert load_box_text(saved_text(page)).cards["D01"].bonus.human == 1
+
+
+def test_the_explorer_deals_and_reads_positions_on_a_loaded_box() -> None:
+    from precog.widgets.explorer import Explorer
+    from tests.engine.test_partly_known import HALF_BOX
+
+    page = Explorer(query="", background=False, auto=False)
+    page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert "half box" in page.box_source.status.value
+    assert page.state.components.box_id == page.box_source.components.box_id
+    page.box_source.load([{"name": "bad.toml", "content": b"deck = 3"}])
+    assert page.message.kind == "error" and "bad.toml" in page.message.text
+    assert page.box_source.components.name == "half box"  # the loaded box is kept
+
+
+def test_play_starts_a_game_on_a_loaded_box() -> None:
+    from precog.widgets.play import PlayApp
+    from tests.engine.test_partly_known import HALF_BOX
+
+    page = PlayApp()
+    page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert page.game is not None
+    assert page.game.state.components.box_id == page.box_source.components.box_id
