@@ -257,7 +257,7 @@ class BoxDraft:
             return out
         s = int(season)
         if entry.id not in RIVER_SLOTS[s]:
-            out.errors["id"] = say("box.bad_tile", ids=", ".join(RIVER_SLOTS[s]))
+            out.errors["slot"] = say("box.bad_tile", ids=", ".join(RIVER_SLOTS[s]))
         if not entry.name.strip() or len(entry.name) > 80:
             out.errors["name"] = say("box.bad_name")
         keys = _GAIN_KEYS if s == 1 else _LOSS_KEYS

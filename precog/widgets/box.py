@@ -174,6 +174,9 @@ class BoxEditor(widgets.VBox):
                          **{k: str(self.fields[k].value or "") for k in CARD_FIELDS})
 
     def _check(self) -> None:
+        if not any(self.fields[k].value for k in CARD_FIELDS):  # a blank card: nothing to say
+            self.errors.value = self.drawing.value = ""
+            return
         checked = self.draft.check_card(self.entry())
         self.errors.value = self._errors_html(checked.errors)
         card = checked.card
@@ -187,16 +190,21 @@ class BoxEditor(widgets.VBox):
                                   + f'<div class="pc-note">{escape(card.id)}: '
                                   f'{escape(self.say("box.unknown_face"))}</div>')
 
+    def _label(self, key: str) -> str:
+        return self.say("box.card" if key == "id" else f"box.{key}")
+
+    def _errors_text(self, errors: dict[str, str]) -> str:
+        return "; ".join(f"{self._label(k)}: {v}" for k, v in errors.items())
+
     def _errors_html(self, errors: dict[str, str]) -> str:
         return "".join(f'<div class="pc-msg pc-msg-error pc-field-error" data-field="{k}">'
-                       f'{escape(self.say("box." + k) if k != "id" else "")}'
-                       f'{": " if k != "id" else ""}{escape(v)}</div>'
+                       f"{escape(self._label(k))}: {escape(v)}</div>"
                        for k, v in errors.items())
 
     def enter_card(self) -> None:
         checked = self.draft.put_card(self.entry())
         if checked.errors:
-            self.message.error(self.entry().id, "; ".join(checked.errors.values()))
+            self.message.error(self.entry().id, self._errors_text(checked.errors))
             return
         self.message.ok(self.say("box.entered", id=checked.table["id"]))
         current = self.card.value
@@ -253,7 +261,7 @@ class BoxEditor(widgets.VBox):
         checked = self.draft.put_river(self.river_entry())
         if checked.errors:
             self.message.error(self.river_entry().id or self.say("box.river_heading"),
-                               "; ".join(checked.errors.values()))
+                               self._errors_text(checked.errors))
             return
         self.message.ok(self.say("box.entered", id=checked.table["id"]))
         self.river_progress.value = escape(self.draft.river_progress())

@@ -129,3 +129,10 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 
 def test_not_utf8_is_refused() -> None:
     refused(b"name = \"\xff\xfe\"", "UTF-8")
+
+
+def test_the_documented_example_box_loads() -> None:
+    box = load_box(Path(__file__).resolve().parents[2] / "docs" / "examples" / "my_box.toml")
+    assert box.name == "my box"
+    assert box.cards["D02"].cost is None and "D03" in box.unknown
+    assert box.river_by_id["W2a"].losses.food == 2
