@@ -110,6 +110,13 @@ def draw_world(comps: Components, rng: random.Random,
     return with_faces(comps, faces)
 
 
+def world_with(box: Components, faces: Mapping[str, Face], rng: random.Random) -> Components:
+    """A world of ``box`` where ``faces`` hold (faces seen at a real table: facts) and every
+    other unknown face is drawn from the prior. What a position editor builds its state on."""
+    entered = {i: f for i, f in faces.items() if i in box.unknown}
+    return draw_world(with_faces(box, entered), rng, keep=entered)
+
+
 def with_faces(comps: Components, faces: Mapping[str, Face]) -> Components:
     """``comps`` with the given unknown faces replaced: a world of the same box."""
     if not faces:
@@ -207,9 +214,8 @@ def world_from_json(box: Components, data: object, seed: int,
     if missing:
         raise PositionError(f"components.faces: the face of {', '.join(missing[:5])} is on the "
                             "table, so it must be given (it cannot be drawn at random)")
-    world = draw_world(box, random.Random(seed), keep=())
     faces = {i: _read_face(face_of(box, i), data[i]) for i in sorted(data)}
-    return with_faces(world, faces)
+    return world_with(box, faces, random.Random(seed))
 
 
 def _read_face(slot: Face, raw: object) -> Face:

@@ -39,3 +39,17 @@ def test_the_reference_set_is_not_flagged() -> None:
     assert note["reference"] is True and "refit" not in note
     assert "not the reference set" not in ranking_text(rank_options(state, 0, depth_rounds=1),
                                                         "en")
+
+
+def test_the_ranking_does_not_depend_on_faces_the_seat_has_not_seen() -> None:
+    from dataclasses import replace
+
+    from precog.engine.faces import draw_world, seen_by
+
+    state = random_playout(random.Random(4), components=half_box(), players=3, seed=4,
+                           stop_round=6).final
+    other = replace(state, components=draw_world(state.components, random.Random(77),
+                                                 keep=seen_by(state, 1)))
+    assert other.components.fingerprint != state.components.fingerprint
+    first, second = (rank_options(s, 1, depth_rounds=1, seed=3) for s in (state, other))
+    assert [(r.action, r.value) for r in first.rows] == [(r.action, r.value) for r in second.rows]

@@ -218,3 +218,15 @@ def test_a_new_game_on_the_reference_set_is_unchanged() -> None:
     state = new_game(players=3, seed=7)
     assert not state.components.unknown and state.components is reference_components()
     assert observation(state, 0).faces == ()
+
+
+def test_faces_entered_at_a_table_hold_and_the_rest_is_drawn() -> None:
+    from precog.engine.faces import world_with
+
+    box = half_box()
+    entered = replace(box.cards["D05"], cost=2, gain=4)
+    world = world_with(box, {"D05": entered}, random.Random(1))
+    assert face_values(world.cards["D05"]) == face_values(entered)
+    again = world_with(box, {"D05": entered}, random.Random(2))
+    assert face_values(again.cards["D05"]) == face_values(entered)
+    assert world.fingerprint != again.fingerprint  # the other unknown faces were drawn anew
