@@ -53,3 +53,14 @@ def test_the_ranking_does_not_depend_on_faces_the_seat_has_not_seen() -> None:
     assert other.components.fingerprint != state.components.fingerprint
     first, second = (rank_options(s, 1, depth_rounds=1, seed=3) for s in (state, other))
     assert [(r.action, r.value) for r in first.rows] == [(r.action, r.value) for r in second.rows]
+
+
+def test_the_explorer_table_shows_the_box_note() -> None:
+    from precog.widgets.explorer_results import ranking_table_html
+
+    state = random_playout(random.Random(2), components=half_box(), players=3, seed=2,
+                           stop_round=5).final
+    ranking = rank_options(state, 0, depth_rounds=1)
+    assert "pc-box-note" in ranking_table_html(ranking, "en")
+    assert "half box" in ranking_table_html(ranking, "en")
+    assert "не эталонный" in ranking_table_html(ranking, "ru")

@@ -31,13 +31,14 @@ def test_cards_are_entered_by_typing_saved_and_loaded_back(
     page.locator(".pc-box-progress-text", has_text="0 of 24").wait_for()
     _type_card(page, "Food", "1", "1", "3", "human 1")
     page.locator('.pc-box-drawing [data-card="D01"]').wait_for()  # drawn as typed
+    screenshot(page, "box-editor-typing")
     page.locator(".pc-box-enter").click()
     page.locator(".pc-box-progress-text", has_text="Tal Defitia: 1 of 24").wait_for()
     # the next card: a Cost that does not fit is named, and nothing is entered
     _type_card(page, "Human", "2", "12", "2")
     page.locator('.pc-field-error[data-field="cost"]').wait_for()
     page.locator(".pc-box-enter").click()
-    page.locator(".pc-msg-error").wait_for()
+    page.locator(".pc-message-box .pc-msg-error").wait_for()
     page.locator(".pc-box-cost input").fill("X")
     page.locator(".pc-box-cost input").press("Tab")
     page.locator('.pc-field-error[data-field="cost"]').wait_for(state="detached")
@@ -57,7 +58,7 @@ def test_cards_are_entered_by_typing_saved_and_loaded_back(
         page.locator(".pc-box-upload").click()
     chooser.value.set_files(str(saved))
     page.locator(".pc-box-progress-text", has_text="2 of 24").wait_for()
-    page.locator(".pc-msg-ok").wait_for()
+    page.locator(".pc-message-box .pc-msg-ok").wait_for()
     watch.check()
 
 
