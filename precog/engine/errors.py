@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 
 if TYPE_CHECKING:
     from precog.engine.refusals import Refusal
@@ -59,6 +59,7 @@ class IllegalActionError(PrecogError):
         super().__init__(f"{self.shown}: {self.reason}", input=action, state=state)
         self.action = action
         self.refusal = refusal
+        self.problem = Problem.of(ErrorCode.ACTION_ILLEGAL, action=self.shown, refusal=refusal)
 
 
 class OptionError(PrecogError):

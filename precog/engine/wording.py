@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from precog.engine.errors import DataError, IllegalActionError, PrecogError
+from precog.engine.errors import DataError, PrecogError
 from precog.engine.problems import ErrorCode, Problem
 
 DEFAULT_LANGUAGE = "en"
@@ -146,6 +146,9 @@ def render_problem(problem: Problem, lang: str = DEFAULT_LANGUAGE) -> str:
 def _rendered(value: object, lang: str) -> object:
     if isinstance(value, Problem):
         return render_problem(value, lang)
+    said = getattr(value, "text", None)  # a Refusal inside a problem
+    if callable(said) and not isinstance(value, str):
+        return said(lang)
     if isinstance(value, tuple) and any(isinstance(v, Problem) for v in value):
         return tuple(_rendered(v, lang) for v in value)
     return value
@@ -154,8 +157,6 @@ def _rendered(value: object, lang: str) -> object:
 def error_text(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
     """What ``error`` says, in ``lang``: a refused action from its refusal code, any other
     :class:`PrecogError` from its problem code (an error without a code as it was written)."""
-    if isinstance(error, IllegalActionError):
-        return f"{error.shown}: {error.refusal.text(lang)}"
     if isinstance(error, PrecogError) and error.problem is not None:
         return render_problem(error.problem, lang)
     return str(error)
