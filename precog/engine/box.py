@@ -42,6 +42,10 @@ from precog.engine.data_loading import (
 )
 from precog.engine.errors import DataError
 from precog.engine.files import clip_path, read_regular_file
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 __all__ = ["BOX_FORMAT", "MAX_BOX_BYTES", "box_from_data", "load_box", "load_box_text"]
 
@@ -66,21 +70,20 @@ def load_box_text(text: str | bytes, label: str = "<box text>") -> Components:
     """Like :func:`load_box` with the file's content."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_BOX_BYTES:
-        raise DataError(f"{label}: {len(raw)} bytes, more than the {MAX_BOX_BYTES} a box file "
-                        "can need")
+        raise DataError(_P(E.FILE_TOO_BIG, file=label, size=len(raw), limit=MAX_BOX_BYTES))
     return box_from_data(_parse(label, raw), label)
 
 
 def box_from_data(data: dict[str, Any], label: str) -> Components:
     """The component set of a parsed box file."""
     at = _At(label)
-    _only(at, data, _TOP, "a box file")
+    _only(at, data, _TOP, _P(E.BOX_FILE))
     if data.get("format", BOX_FORMAT) != BOX_FORMAT or data.get("version", 1) != BOX_VERSION:
-        raise at.bad("format", f'"{BOX_FORMAT}" with version = {BOX_VERSION}',
+        raise at.bad("format", _P(E.BOX_FORMAT, format=BOX_FORMAT, version=BOX_VERSION),
                      data.get("format"))
     name = data.get("name", "your box")
     if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise at.bad("name", "a text of 1 to 80 characters", name)
+        raise at.bad("name", _P(E.EXPECT_TEXT, n=80), name)
     unknown: set[str] = set()
     distribution = _distribution(at, data)
     decks, prescients = {}, {}
@@ -96,7 +99,7 @@ def box_from_data(data: dict[str, Any], label: str) -> Components:
                   + [t.id for t in coop_river] + [t.id for t in objectives])
     twice = sorted(i for i, n in ids.items() if n > 1)
     if twice:
-        raise at.bad("id", "unique in the whole box", twice[:5])
+        raise at.bad("id", _P(E.BOX_UNIQUE), twice[:5])
     digest = hashlib.sha256(repr((sorted(data.items(), key=str), sorted(unknown))).encode())
     return Components(name=name, decks=decks, prescients=prescients, distribution=distribution,
                       rooms=rooms, river=river, islands=islands, coop_river=coop_river,
@@ -106,24 +109,26 @@ def box_from_data(data: dict[str, Any], label: str) -> Components:
 
 # ---------------------------------------------------------------- pieces
 
-def _only(at: _At, table: object, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
+def _only(at: _At, table: object, allowed: tuple[str, ...], what: Problem) -> dict[str, Any]:
     if not isinstance(table, dict):
-        raise at.error(f"should be a table ({what}), got {type(table).__name__}")
+        raise at.error(_P(E.DATA_NOT_TABLE, what=what, got=type(table).__name__))
     for key in table:
         if key not in allowed:
-            raise at.error(f"unknown field {key!r:.30} (expected one of: {', '.join(allowed)})")
+            raise at.error(_P(E.DATA_UNKNOWN_FIELD, key=str(key)[:30], allowed=allowed,
+                              hint=""))
     return table
 
 
 def _entries(at: _At, data: dict[str, Any], field: str, most: int) -> list[dict[str, Any]]:
     items = data.get(field, [])
     if not isinstance(items, list):
-        raise at.bad(field, f"an array of tables ([[{field}]] entries)", type(items).__name__)
+        raise at.bad(field, _P(E.EXPECT_ARRAY, field=field, what=field), type(items).__name__)
     if len(items) > most:
-        raise at.bad(field, f"at most {most} entries", f"{len(items)} entries")
+        raise at.bad(field, _P(E.BOX_AT_MOST, n=most), _P(E.BOX_ENTRIES, n=len(items)))
     for i, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            raise at.sub(f"{field} #{i}").error(f"should be a table, got {item!r:.40}")
+            raise at.sub(_P(E.ENTRY_NUMBER, kind=field, index=i)).error(
+                _P(E.DATA_ENTRY_NOT_TABLE, got=repr(item)[:40]))
     return items
 
 
@@ -131,7 +136,7 @@ def _distribution(at: _At, data: dict[str, Any]) -> dict[int, dict[CardType, int
     if "distribution" not in data:
         return reference_components().distribution
     table = _only(at.sub("distribution"), data["distribution"], ("season",),
-                  "[distribution.season.1] ... [distribution.season.3]")
+                  _P(E.NOUN_SEASON_TABLES))
     return _read_distribution(_Source(at.file + " [distribution]", table))
 
 
@@ -140,19 +145,19 @@ def _deck_sources(at: _At, data: dict[str, Any], unknown: set[str]) -> dict[str,
     ref = reference_components()
     entered: dict[str, dict[str, Any]] = {}
     for i, deck in enumerate(_entries(at, data, "deck", 26), start=1):
-        here = at.sub(f"deck #{i}")
-        _only(here, deck, _DECK, "a deck: code, prescient, card")
+        here = at.sub(_P(E.ENTRY_NUMBER, kind=_P(E.BOX_DECK_NOUN), index=i))
+        _only(here, deck, _DECK, _P(E.BOX_DECK))
         code = deck.get("code")
         if not isinstance(code, str) or not _CODE.match(code):
-            raise here.bad("code", 'one capital letter such as "D"', code)
+            raise here.bad("code", _P(E.EXPECT_DECK_CODE), code)
         if code in entered:
-            raise here.bad("code", "a deck not entered twice", code)
+            raise here.bad("code", _P(E.BOX_DECK_ONCE), code)
         entered[code] = deck
     codes = list(ref.decks) + sorted(c for c in entered if c not in ref.decks)
     out = {}
     for code in codes:
         deck = entered.get(code, {})
-        here = at.sub(f"deck {code}")
+        here = at.sub(_P(E.ENTRY_ID, kind=_P(E.BOX_DECK_NOUN), id=code))
         prescient = deck.get("prescient", ref.prescients.get(code, f"Prescient {code}"))
         cards = _cards(here, code, _entries(here, deck, "card", 24), unknown)
         out[code] = _Source(f"{at.file} deck {code}",
@@ -166,23 +171,24 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
     result: list[dict[str, Any]] = []
     slots: Counter[tuple[int, str]] = Counter()
     for i, card in enumerate(cards, start=1):
-        here = at.sub(f"card {card.get('id')}" if isinstance(card.get("id"), str)
-                      and len(card["id"]) <= 16 else f"card #{i}")
+        ident = card.get("id")
+        here = at.sub(_P(E.ENTRY_ID, kind=_P(E.NOUN_CARD), id=ident)
+                      if isinstance(ident, str) and len(ident) <= 16
+                      else _P(E.ENTRY_NUMBER, kind=_P(E.NOUN_CARD), index=i))
         season, kind = card.get("season"), card.get("type")
         if type(season) is not int or season not in SEASONS:
-            raise here.bad("season", "1, 2 or 3", season)
+            raise here.bad("season", _P(E.BOX_SEASON), season)
         if kind not in {t.value for t in CardType}:
-            raise here.bad("type", "one of Food, Human, Battery, Ymune", kind)
+            raise here.bad("type", _P(E.EXPECT_ONE_OF, names=[t.value for t in CardType]), kind)
         slots[season, kind] += 1
         if slots[season, kind] > dist[season][CardType(kind)]:
-            raise here.bad("type", f"at most {dist[season][CardType(kind)]} {kind} cards in "
-                           f"season {season} (the distribution table)",
-                           f"card {slots[season, kind]} of that kind")
+            raise here.bad("type", _P(E.BOX_KIND_LIMIT, n=dist[season][CardType(kind)],
+                                      kind=kind, season=season),
+                           _P(E.BOX_CARD_OF_KIND, n=slots[season, kind]))
         given = [f for f in ("cost", "gain") if f in card]
         if len(given) == 1:
-            raise here.bad("cost" if "cost" not in card else "gain",
-                           "given with the other one, or both left out (face unknown)",
-                           "nothing (the field is missing)")
+            raise here.bad("cost" if "cost" not in card else "gain", _P(E.BOX_BOTH),
+                           _P(E.GOT_MISSING))
         result.append({"bonus": {}, "bane": 0, **card} if given
                       else _stand_in(card, code, unknown))
     used = {c.get("id") for c in result}
@@ -191,8 +197,7 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
         for kind in CardType:
             for _ in range(dist[season][kind] - slots[season, kind.value]):
                 if not free:
-                    raise at.bad("card", f"ids {code}01..{code}24 left for the cards not "
-                                 "entered", "every id taken")
+                    raise at.bad("card", _P(E.BOX_IDS_LEFT, code=code), _P(E.BOX_EVERY_ID))
                 blank = {"id": free.pop(0), "season": season, "type": kind.value}
                 result.append(_stand_in(blank, code, unknown))
     return result
@@ -220,8 +225,8 @@ def _rooms(at: _At, data: dict[str, Any]) -> list[dict[str, Any]]:
     for i, room in enumerate(_entries(at, data, "room", 12), start=1):
         ident = room.get("id")
         if not isinstance(ident, str) or ident not in rooms:
-            raise at.sub(f"room #{i}").bad("id", f"one of {', '.join(rooms)} (the room it "
-                                           "replaces)", ident)
+            raise at.sub(_P(E.ENTRY_NUMBER, kind=_P(E.NOUN_ROOM), index=i)).bad(
+                "id", _P(E.BOX_ROOM_ID, ids=list(rooms)), ident)
         rooms[ident] = room
     return list(rooms.values())
 
@@ -231,18 +236,17 @@ def _tiles(at: _At, data: dict[str, Any], field: str, shipped: list[Any], per_se
     entered = _entries(at, data, field, 3 * per_season)
     counts: Counter[int] = Counter()
     for i, tile in enumerate(entered, start=1):
-        here = at.sub(f"{field} #{i}")
+        here = at.sub(_P(E.ENTRY_NUMBER, kind=field, index=i))
         season = tile.get("season")
         if type(season) is not int or season not in SEASONS:
-            raise here.bad("season", "1, 2 or 3", season)
+            raise here.bad("season", _P(E.BOX_SEASON), season)
         ident = tile.get("id")
         if not isinstance(ident, str) or not _ID.match(ident):
-            raise here.bad("id", 'an id such as "W1a" (a letter, then letters or digits)',
-                           ident)
+            raise here.bad("id", _P(E.EXPECT_ID, example="W1a"), ident)
         counts[season] += 1
         if counts[season] > per_season:
-            raise here.bad("season", f"at most {per_season} {field} tiles per season",
-                           f"tile {counts[season]} of season {season}")
+            raise here.bad("season", _P(E.BOX_TILES_PER_SEASON, n=per_season, field=field),
+                           _P(E.BOX_TILE_OF_SEASON, n=counts[season], season=season))
     used = {t["id"] for t in entered}
     result = list(entered)
     for season in SEASONS:

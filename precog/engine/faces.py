@@ -34,9 +34,12 @@ from precog.engine.components import (
     RiverTile,
 )
 from precog.engine.errors import PositionError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.state import GameState, revealed_count
 
 Face = Card | RiverTile | ObjectiveTile
+_P = Problem.of
 PRIOR_TEXT = ("each unknown face drawn uniformly from the reference set's faces of the same "
               "deck, season and type (River tiles and Objectives: of the same season)")
 
@@ -77,7 +80,7 @@ def prior_face_pool(slot: Face, prior: Components) -> tuple[Face, ...]:
     else:
         pool = [replace(o, id=slot.id) for o in prior.objectives if o.season == slot.season]
     if not pool:
-        raise PositionError(f"{slot.id}: the prior set has no face of the same kind to draw from")
+        raise PositionError(_P(E.FACES_NO_PRIOR, id=slot.id))
     return tuple(pool)
 
 
@@ -196,7 +199,7 @@ def _prior_objective(face: ObjectiveTile) -> str:
     for o in reference_components().objectives:
         if o.season == face.season and face_values(o) == face_values(face):
             return o.id
-    raise PositionError(f"{face.id}: an Objective face not in the prior cannot be saved yet")
+    raise PositionError(_P(E.FACES_SAVE_OBJECTIVE, id=face.id))
 
 
 def world_from_json(box: Components, data: object, seed: int,
@@ -205,15 +208,13 @@ def world_from_json(box: Components, data: object, seed: int,
     drawn from the prior (seeded by ``seed``) unless they are in ``seen``: a face on the table
     must be given, never invented."""
     if not isinstance(data, dict):
-        raise PositionError(f"components.faces should be a table of faces, got {data!r:.40}")
+        raise PositionError(_P(E.FACES_NOT_TABLE, got=repr(data)[:40]))
     for ident in data:
         if ident not in box.unknown:
-            raise PositionError(f"components.faces: {ident!r:.20} is not an unknown face of "
-                                f"the box {box.name!r}")
+            raise PositionError(_P(E.FACES_NOT_UNKNOWN, id=ident, box=box.name))
     missing = sorted(seen - set(data))
     if missing:
-        raise PositionError(f"components.faces: the face of {', '.join(missing[:5])} is on the "
-                            "table, so it must be given (it cannot be drawn at random)")
+        raise PositionError(_P(E.FACES_ON_TABLE, ids=missing[:5]))
     faces = {i: _read_face(face_of(box, i), data[i]) for i in sorted(data)}
     return world_with(box, faces, random.Random(seed))
 
@@ -221,25 +222,22 @@ def world_from_json(box: Components, data: object, seed: int,
 def _read_face(slot: Face, raw: object) -> Face:
     from precog.engine.data_loading import MAX_BANE, MAX_VALUE, reference_components
 
-    where = f"components.faces.{slot.id}"
-
     def number(value: object, high: int, x: bool = False) -> int | None:
         if x and value == "X":
             return None
         if type(value) is not int or not 0 <= value <= high:
-            raise PositionError(f"{where}: expected an integer 0..{high}"
-                                f"{' or X' if x else ''}, got {value!r:.20}")
+            raise PositionError(_P(E.FACES_NUMBER, id=slot.id, high=high,
+                                   x=" / X" if x else "", got=value))
         return value
 
     def amounts(value: object, kind: type[Gains] | type[Losses]) -> dict[str, int]:
         names = kind.__dataclass_fields__
         if not isinstance(value, dict) or any(k not in names for k in value):
-            raise PositionError(f"{where}: expected amounts of {', '.join(names)}, "
-                                f"got {value!r:.40}")
+            raise PositionError(_P(E.FACES_AMOUNTS, id=slot.id, names=list(names), got=value))
         return {str(k): int(number(v, MAX_VALUE) or 0) for k, v in value.items()}
 
     if not isinstance(raw, dict):
-        raise PositionError(f"{where}: expected a table, got {raw!r:.40}")
+        raise PositionError(_P(E.FACES_ENTRY, id=slot.id, got=raw))
     if isinstance(slot, Card):
         return replace(slot, cost=number(raw.get("cost"), MAX_VALUE, True),
                        gain=number(raw.get("gain"), MAX_VALUE, True),
@@ -250,6 +248,5 @@ def _read_face(slot: Face, raw: object) -> Face:
                        losses=Losses(**amounts(raw.get("losses", {}), Losses)))
     like = reference_components().objective_by_id.get(str(raw.get("like")))
     if like is None or like.season != slot.season:
-        raise PositionError(f"{where}: expected 'like', a season {slot.season} Objective id "
-                            "of the reference set")
+        raise PositionError(_P(E.FACES_OBJECTIVE, id=slot.id, season=slot.season))
     return replace(like, id=slot.id)
