@@ -28,6 +28,7 @@ __all__ = ["BoxEditor", "BoxSource"]
 
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
 RIVER_FIELDS = ("season", "id", "name", "effect")
+CARD_TYPES = ("Food", "Human", "Battery", "Ymune")
 
 
 def _text(label: str, placeholder: str = "", width: str = "11em", cls: str = "") -> widgets.Text:
@@ -61,7 +62,7 @@ class BoxEditor(widgets.VBox):
         self.card.add_class("pc-box-card")
         self.fields: dict[str, Any] = {
             "type": Dropdown(description=say("box.type"),
-                             options=["", "Food", "Human", "Battery", "Ymune"]),
+                             options=[("", "")] + [(self._kind(t), t) for t in CARD_TYPES]),
             "season": Dropdown(description=say("box.season"), options=["", "1", "2", "3"]),
             "cost": _text(say("box.cost"), "0-9 / X"),
             "gain": _text(say("box.gain"), "0-9 / X"),
@@ -102,6 +103,10 @@ class BoxEditor(widgets.VBox):
         self._deck_changed()
         self._river_season()
         self._refresh_file()
+
+    def _kind(self, card_type: str) -> str:
+        """A card type's name in the page's language (Food -> "еда")."""
+        return str(self.say(f"kind.{card_type.lower()}")).capitalize()
 
     # ------------------------------------------------------------ layout and wiring
     def _layout(self) -> list[Any]:
@@ -231,7 +236,7 @@ class BoxEditor(widgets.VBox):
                                f'{escape(self.draft.progress(code))}</span>')
         rows = []
         for season, kinds in self.draft.season_counts(code).items():
-            counts = ", ".join(f"{t} {got}/{want}" for t, (got, want) in kinds.items())
+            counts = ", ".join(f"{self._kind(t)} {got}/{want}" for t, (got, want) in kinds.items())
             rows.append(f"<div>{escape(self.say('box.counts', season=season, counts=counts))}"
                         "</div>")
         self.counts.value = f'<div class="pc-box-counts">{"".join(rows)}</div>'
