@@ -30,14 +30,29 @@ from typing import Any
 
 from precog.engine import Components, DataError
 from precog.engine.box import load_box_text
-from precog.engine.components import NO_GAINS, Card, CardType, Gains, Losses
+from precog.engine.components import (
+    MITIGATION_RESOURCES,
+    NO_GAINS,
+    REQUIREMENT_RESOURCES,
+    Card,
+    CardType,
+    Gains,
+    Losses,
+)
 from precog.engine.data_loading import MAX_BANE, MAX_VALUE, reference_components
+from precog.engine.problems import Problem
+from precog.engine.wording import error_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["BoxDraft", "CardEntry", "Checked", "RiverEntry", "parse_amounts"]
+__all__ = ["BoxDraft", "CardEntry", "Checked", "ObjectiveEntry", "RiverEntry", "parse_amounts",
+           "parse_requirements"]
 
 DECK_SIZE = 24
 RIVER_SLOTS = {s: tuple(f"W{s}{x}" for x in "abcd") for s in (1, 2, 3)}
+OBJECTIVE_SLOTS = {s: tuple(f"O{s}{x}" for x in "abcdefgh") for s in (1, 2, 3)}
+_RESOURCE_WORDS = {"food": "kind.food", "doctor": "kind.doctor", "protector": "kind.protector",
+                   "ymune": "kind.ymune", "battery": "kind.battery", "humans": "kind.human",
+                   "healthy": "box.healthy", "contaminated": "box.contaminated"}
 _GAIN_KEYS = tuple(f.name for f in fields(Gains))
 _LOSS_KEYS = tuple(f.name for f in fields(Losses))
 
@@ -63,6 +78,18 @@ class RiverEntry:
     season: str = ""
     name: str = ""
     effect: str = ""  # season 1: what it gives; seasons 2-3: what it takes ("food 2")
+
+
+@dataclass
+class ObjectiveEntry:
+    """A cooperative Objective as typed: requirements such as ``"one 4 food, each 1 doctor"``
+    (who, how many, what), the mitigated side the same way, and the price to mitigate."""
+
+    id: str
+    season: str = ""
+    full: str = ""
+    mitigated: str = ""
+    cost: str = ""  # "food 2"
 
 
 @dataclass
@@ -97,6 +124,39 @@ def parse_amounts(text: str, keys: tuple[str, ...], lang: str = DEFAULT_LANGUAGE
     if any(v > MAX_VALUE for v in out.values()):
         raise ValueError(text)
     return {k: v for k, v in out.items() if v}
+
+
+def parse_requirements(text: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """``"one 4 food, each 1 doctor"`` as requirements (who, how many, what; words in English
+    or the page's language); :class:`ValueError` naming the part that does not fit."""
+    w = words(lang)
+    scopes = {"one": "one", "each": "each", w.say("box.scope_one").lower(): "one",
+              w.say("box.scope_each").lower(): "each"}
+    resources = {k: k for k in REQUIREMENT_RESOURCES}
+    resources.update({w.say(key).lower(): k for k, key in _RESOURCE_WORDS.items()})
+    out = []
+    for part in filter(None, (p.strip() for p in re.split(r"[,;]", text or ""))):
+        match = re.fullmatch(r"(\S+)\s+(\d{1,2})\s+(\S+)", part)
+        if (match is None or match.group(1).lower() not in scopes
+                or match.group(3).lower() not in resources or int(match.group(2)) < 1):
+            raise ValueError(part)
+        out.append({"resource": resources[match.group(3).lower()],
+                    "amount": int(match.group(2)), "scope": scopes[match.group(1).lower()]})
+    if not out:
+        raise ValueError(text or "—")
+    return out
+
+
+def _field_of(problem: object) -> str:
+    """The field a component data problem names (deepest first), or ""."""
+    if not isinstance(problem, Problem):
+        return ""
+    for value in problem.values.values():
+        found = _field_of(value)
+        if found:
+            return found
+    field_name = problem.values.get("field")
+    return str(field_name).split("[")[0].split(".")[0] if field_name else ""
 
 
 class BoxDraft:
@@ -282,6 +342,59 @@ class BoxDraft:
 
     def river_progress(self) -> str:
         return self.say("box.river_progress", n=len(self.river()), total=12)
+
+    # ------------------------------------------------------------ Objectives
+    def objectives(self) -> list[dict[str, Any]]:
+        return list(self.data.get("objective", []))
+
+    def check_objective(self, entry: ObjectiveEntry) -> Checked:
+        """Each field parsed, then the tile checked by the engine's loader (a mitigated side
+        easier than the full one, ...), its message under the field it names."""
+        say, out = self.say, Checked()
+        season = entry.season.strip()
+        if season not in ("1", "2", "3"):
+            out.errors["season"] = say("box.bad_season")
+            return out
+        s = int(season)
+        if entry.id not in OBJECTIVE_SLOTS[s]:
+            out.errors["slot"] = say("box.bad_tile", ids=", ".join(OBJECTIVE_SLOTS[s]))
+        table: dict[str, Any] = {"id": entry.id, "season": s}
+        for side in ("full", "mitigated"):
+            try:
+                table[side] = parse_requirements(getattr(entry, side), self.lang)
+            except ValueError as err:
+                out.errors[side] = say("box.bad_requirement", part=str(err))
+        try:
+            table["mitigate_cost"] = parse_amounts(entry.cost, MITIGATION_RESOURCES, self.lang)
+            if not table["mitigate_cost"]:
+                raise ValueError(entry.cost or "—")
+        except ValueError as err:
+            out.errors["cost"] = say("box.bad_amounts", part=str(err),
+                                     names=", ".join(MITIGATION_RESOURCES))
+        out.table = table
+        if not out.errors:
+            trial = dict(self.data)
+            trial["objective"] = [*(o for o in self.objectives() if o.get("id") != entry.id),
+                                  table]
+            try:
+                load_box_text(box_toml(trial), "<box being entered>")
+            except DataError as err:
+                field_name = _field_of(err.problem)
+                key = field_name if field_name in ("full", "mitigated") else (
+                    "cost" if field_name == "mitigate_cost" else "full")
+                out.errors[key] = error_text(err, self.lang)
+        out.known = not out.errors
+        return out
+
+    def put_objective(self, entry: ObjectiveEntry) -> Checked:
+        checked = self.check_objective(entry)
+        if not checked.errors:
+            tiles = [o for o in self.objectives() if o.get("id") != entry.id]
+            self.data["objective"] = sorted([*tiles, checked.table], key=lambda o: str(o["id"]))
+        return checked
+
+    def objective_progress(self) -> str:
+        return self.say("box.objective_progress", n=len(self.objectives()), total=24)
 
     # ------------------------------------------------------------ the file
     def toml(self) -> str:

@@ -18,7 +18,13 @@ import ipywidgets as widgets
 from precog.engine import Components, DataError
 from precog.engine.box import load_box_text
 from precog.render.cards import card_back_html, card_html
-from precog.session.box import BoxDraft, CardEntry, RiverEntry
+from precog.session.box import (
+    OBJECTIVE_SLOTS,
+    BoxDraft,
+    CardEntry,
+    ObjectiveEntry,
+    RiverEntry,
+)
 from precog.session.language import page_language
 from precog.session.words import words
 from precog.widgets.common import Message, button, stylesheet, uploaded_bytes
@@ -90,6 +96,22 @@ class BoxEditor(widgets.VBox):
         self.river_progress = widgets.HTML()
         self.river_progress.add_class("pc-box-river-progress")
         self.enter_tile = button(say("box.enter_tile"), cls="pc-box-enter-tile")
+        # Objectives
+        self.objective = {"season": Dropdown(description=say("box.season"),
+                                             options=["", "1", "2", "3"]),
+                          "id": Dropdown(description="", options=[]),
+                          "full": _text(say("box.full"), say("box.requirement_hint"), "30em"),
+                          "mitigated": _text(say("box.mitigated"), say("box.requirement_hint"),
+                                             "30em"),
+                          "cost": _text(say("box.cost"), say("box.cost_hint"), "18em")}
+        for key, w in self.objective.items():
+            w.add_class(f"pc-box-objective-{key}")
+        self.objective["full"].style.description_width = "9em"
+        self.objective["mitigated"].style.description_width = "9em"
+        self.objective_errors = widgets.HTML()
+        self.objective_progress = widgets.HTML()
+        self.objective_progress.add_class("pc-box-objective-progress")
+        self.enter_objective = button(say("box.enter_objective"), cls="pc-box-enter-objective")
         # the file
         self.box_name = _text(say("box.box_name"), "", "22em", "pc-box-name")
         self.box_name.value = self.draft.data.get("name", "")
@@ -102,6 +124,7 @@ class BoxEditor(widgets.VBox):
         self.children = self._layout()
         self._deck_changed()
         self._river_season()
+        self._objective_season()
         self._refresh_file()
 
     def _kind(self, card_type: str) -> str:
@@ -123,9 +146,15 @@ class BoxEditor(widgets.VBox):
             widgets.HTML(f'<h3>{escape(say("box.river_heading"))}</h3>'), self.river_progress,
             widgets.HBox([self.river["season"], self.river["id"]]), self.river["name"],
             self.river["effect"], self.enter_tile, self.river_errors])
+        objectives = widgets.VBox([
+            widgets.HTML(f'<h3>{escape(say("box.objective_heading"))}</h3>'),
+            self.objective_progress,
+            widgets.HBox([self.objective["season"], self.objective["id"]]),
+            self.objective["full"], self.objective["mitigated"], self.objective["cost"],
+            self.enter_objective, self.objective_errors])
         file = widgets.VBox([widgets.HTML(f'<h3>{escape(say("box.file_heading"))}</h3>'),
                              self.box_name, widgets.HBox([self.save, self.upload])])
-        return [stylesheet(), head, self.message, cards, river, file]
+        return [stylesheet(), head, self.message, cards, river, objectives, file]
 
     def _wire(self) -> None:
         self.deck.observe(lambda _: self._deck_changed(), "value")
@@ -138,6 +167,10 @@ class BoxEditor(widgets.VBox):
         for key in ("id", "name", "effect"):
             self.river[key].observe(lambda _: self._check_tile(), "value")
         self.enter_tile.on_click(lambda _: self.enter_river())
+        self.objective["season"].observe(lambda _: self._objective_season(), "value")
+        for key in ("id", "full", "mitigated", "cost"):
+            self.objective[key].observe(lambda _: self._check_objective(), "value")
+        self.enter_objective.on_click(lambda _: self.enter_objective_tile())
         self.box_name.observe(lambda _: self._rename(), "value")
         self.upload.observe(lambda change: self.load_file(change["new"]), "value")
 
@@ -272,6 +305,39 @@ class BoxEditor(widgets.VBox):
         self.river_progress.value = escape(self.draft.river_progress())
         self._refresh_file()
 
+    # ------------------------------------------------------------ Objectives
+    def _objective_season(self) -> None:
+        season = self.objective["season"].value
+        ids = list(OBJECTIVE_SLOTS[int(season)]) if season else []
+        self.objective["id"].options = ids
+        self.objective["id"].value = ids[0] if ids else None
+        self._check_objective()
+        self.objective_progress.value = escape(self.draft.objective_progress())
+
+    def objective_entry(self) -> ObjectiveEntry:
+        o = self.objective
+        return ObjectiveEntry(id=str(o["id"].value or ""), season=str(o["season"].value or ""),
+                              full=o["full"].value, mitigated=o["mitigated"].value,
+                              cost=o["cost"].value)
+
+    def _check_objective(self) -> None:
+        o = self.objective
+        if not o["season"].value or not any(o[k].value for k in ("full", "mitigated", "cost")):
+            self.objective_errors.value = ""
+            return
+        self.objective_errors.value = self._errors_html(
+            self.draft.check_objective(self.objective_entry()).errors)
+
+    def enter_objective_tile(self) -> None:
+        checked = self.draft.put_objective(self.objective_entry())
+        if checked.errors:
+            self.message.error(self.objective_entry().id or self.say("box.objective_heading"),
+                               self._errors_text(checked.errors))
+            return
+        self.message.ok(self.say("box.entered", id=checked.table["id"]))
+        self.objective_progress.value = escape(self.draft.objective_progress())
+        self._refresh_file()
+
     # ------------------------------------------------------------ the file
     def _rename(self) -> None:
         name = self.box_name.value.strip()
@@ -303,6 +369,7 @@ class BoxEditor(widgets.VBox):
         self.box_name.value = self.draft.data.get("name", "")
         self._deck_changed()
         self._river_season()
+        self._objective_season()
         self._refresh_file()
 
 

@@ -115,3 +115,32 @@ def test_play_starts_a_game_on_a_loaded_box() -> None:
     page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
     assert page.game is not None
     assert page.game.state.components.box_id == page.box_source.components.box_id
+
+
+def test_an_objective_is_entered_and_one_not_easier_when_mitigated_is_refused() -> None:
+    page = BoxEditor(query="")
+    page.objective["season"].value = "1"
+    page.objective["full"].value = "one 4 food"
+    page.objective["mitigated"].value = "one 6 food"
+    page.objective["cost"].value = "food 2"
+    assert 'data-field="mitigated"' in page.objective_errors.value
+    assert "easier than the full side" in page.objective_errors.value
+    page.enter_objective_tile()
+    assert page.message.kind == "error" and "0 of 24" in page.objective_progress.value
+    page.objective["mitigated"].value = "one 2 food"
+    assert page.objective_errors.value == ""
+    page.enter_objective_tile()
+    assert "1 of 24" in page.objective_progress.value
+    tile = load_box_text(saved_text(page)).objective_by_id["O1a"]
+    assert (tile.full[0].amount, tile.mitigated[0].amount, tile.mitigate_cost.food) == (4, 2, 2)
+
+
+def test_a_requirement_that_cannot_be_read_is_named() -> None:
+    page = BoxEditor(query="lang=ru")
+    page.objective["season"].value = "2"
+    page.objective["full"].value = "один 4 золота"
+    assert 'data-field="full"' in page.objective_errors.value
+    page.objective["full"].value = "каждый 2 здоровых"
+    page.objective["mitigated"].value = "один 2 здоровых"
+    page.objective["cost"].value = "еда 1"
+    assert page.objective_errors.value == ""
