@@ -6,7 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from precog.commands.common import UsageError, add_command
+from precog.commands.common import U, UsageError, add_command
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 NAME = "app"
 EXAMPLES = """\
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     root = args.root.resolve()
     if not (root / "notebooks").is_dir():
-        raise UsageError(f"--root {args.root}: expected a folder holding notebooks/")
+        raise UsageError(_P(U.ROOT, got=str(args.root)))
     if not args.no_browser:
         open_browser_soon(landing_url(port, host, token))
     serve(root, port, host, token, tuple(args.allow_host))

@@ -247,11 +247,11 @@ class ErrorCode(StrEnum):
 class Problem:
     """A problem: its ``code`` and the values its sentence names, as ``(name, value)`` pairs."""
 
-    code: ErrorCode
+    code: StrEnum  # an ErrorCode, or a code of a higher layer (UsageCode of the CLI)
     params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, code: ErrorCode, /, **params: object) -> Problem:
+    def of(cls, code: StrEnum, /, **params: object) -> Problem:
         return cls(code, tuple(params.items()))
 
     @property

@@ -46,7 +46,14 @@ from precog.engine.maintenance import bane_after_protectors
 from precog.engine.refusals import render_refusal
 from precog.engine.scoring import outcome_text
 from precog.engine.state import REVEAL_COST
-from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
+from precog.engine.wording import (
+    DEFAULT_LANGUAGE,
+    error_text,
+    fill,
+    languages,
+    load_words,
+    plural_form,
+)
 from precog.session.names import component_name
 
 __all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
@@ -105,6 +112,10 @@ class Words:
     def refusal(self, refusal: Refusal) -> str:
         """The rules' reason for refusing an action, as a sentence."""
         return _sentence(render_refusal(refusal, self.lang))
+
+    def error(self, error: BaseException) -> str:
+        """What a refused input was and why, in this language (from the error's code)."""
+        return error_text(error, self.lang)
 
     def explain(self, refusal: Refusal) -> str:
         """The reason said kindly for a learner (``[explain]``, else the plain sentence)."""
