@@ -12,7 +12,6 @@ from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem
 
-
 CODES = (*ErrorCode, *UsageCode)  # the engine's codes and the command line's
 
 

@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     FILE_GREW = "file.grew"
     # -- component data (data_loading.py, machines.py, wording.py)
     DATA_AT_FILE = "data.at_file"
+    DATA_TEXT_LABEL = "data.text_label"
     DATA_AT_ENTRY = "data.at_entry"
     DATA_BAD_FIELD = "data.bad_field"
     DATA_NOT_TABLE = "data.not_table"
