@@ -242,7 +242,18 @@ class ErrorCode(StrEnum):
     OPTION_ROOMS_SHAPE = "option.rooms_shape"
     OPTION_ROOMS_SEAT = "option.rooms_seat"
     OPTION_ROOM_UNKNOWN = "option.room_unknown"
-    OPTION_ROOM_TWICE = "option.room_twice"
+    OPTION_ROOM_TWICE = "option.room_twice"    # -- [session]
+    SESSION_ENDED_EARLY = "session.ended_early"
+    SESSION_NAMES_MAP = "session.names_map"    # -- [analysis]
+    ANALYSIS_SEAT = "analysis.seat"
+    ANALYSIS_PHASE = "analysis.phase"
+    ANALYSIS_CHOSEN = "analysis.chosen"
+    ANALYSIS_CHOICES = "analysis.choices"
+    ANALYSIS_HUMAN_SEAT = "analysis.human_seat"    # -- [table]
+    TABLE_OVER = "table.over"
+    TABLE_NOT_HUMAN = "table.not_human"
+    TABLE_NO_GAME = "table.no_game"
+    TABLE_NOT_YOUR_TURN = "table.not_your_turn"
 
 @dataclass(frozen=True, slots=True)
 class Problem:
