@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from precog.commands.common import U, UsageError, add_command
+from precog.commands.common import U, UsageError, add_command, say
 from precog.engine.problems import Problem
 
 _P = Problem.of
@@ -55,7 +55,7 @@ def _port(text: str) -> int:
     try:
         return port_number(text)
     except ServeError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        raise argparse.ArgumentTypeError(say(err.problem or str(err))) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         host = check_host(args.host if args.host is not None else DEFAULT_HOST)
         token = new_token() if needs_token(host) else ""
     except ServeError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(err.problem or str(err), input=err.input) from None
     root = args.root.resolve()
     if not (root / "notebooks").is_dir():
         raise UsageError(_P(U.ROOT, got=str(args.root)))
