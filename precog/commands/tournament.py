@@ -51,6 +51,9 @@ def register(subparsers: Any) -> None:
                         help="tournament seed (default 0)")
     parser.add_argument("--workers", type=positive_int, default=None, metavar="W",
                         help="processes (default: every core; 1 plays serially)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="play on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                             "(default: $PRECOG_SCHEDULER if set; needs precog[cluster])")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -70,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if len(names) > args.players:
         raise UsageError(_P(U.BOTS_SEATS, n=len(names), players=args.players))
     result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
-                            **game_options(args))
+                            scheduler=args.scheduler, **game_options(args))
     if args.json:
         print_json(result.to_dict())
     else:
