@@ -76,5 +76,5 @@ $(APP_STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) -e '.[app,test,openspiel]'
+	$(PIP) -e '.[app,test,openspiel,cluster]'
 	touch $@

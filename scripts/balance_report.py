@@ -78,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--scheduler", default=None,
+                        help="a Dask scheduler address (default: $PRECOG_SCHEDULER)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
     labels = [c for s in args.suite for c in SUITES[s]] + list(args.config)
@@ -89,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k, label in enumerate(labels):
         config = parse_config(label)
         result = run_tournament(config.pop("bots"), args.games, seed=args.seed + k,
-                                workers=args.workers, **config)
+                                workers=args.workers,
+                                scheduler=args.scheduler, **config)
         results.append({"label": label, "seed": args.seed + k} | result.to_dict())
         print("\n".join(rows(label, result)), flush=True)
         print(f"<!-- {label}: seed {args.seed + k}, {result.elapsed_s:.0f} s -->",

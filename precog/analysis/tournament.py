@@ -2,8 +2,9 @@
 
 Game ``i`` is a pure function of ``(seed, i)``: its setup seed, the seats' order (the line-up
 turns by one seat per game, by two in the team mode so that teams swap sides) and every bot's
-seed. Games are spread over a process pool and collected in game order, so the figures do not
-depend on the number of workers.
+seed. Games are spread over a process pool, or a Dask cluster given its scheduler address (see
+:mod:`precog.analysis.jobs`), and collected in game order, so the figures do not depend on the
+number of workers or where they ran.
 
 >>> result = run_tournament(["random", "random"], games=2, seed=1, workers=1)
 >>> [s.bot for s in result.standings]
@@ -13,14 +14,13 @@ depend on the number of workers.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from precog.analysis.bots import make_bot, play_game
+from precog.analysis.jobs import run_jobs
 from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
 
@@ -142,8 +142,10 @@ def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameReco
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
                    mode: str = "competitive", setup: str = "standard",
                    difficulty: str = "normal", workers: int | None = None,
-                   progress: Callable[[float, str], None] | None = None) -> TournamentResult:
-    """Play ``games`` seeded games; ``workers`` processes (default: every core; 1: serial)."""
+                   progress: Callable[[float, str], None] | None = None,
+                   scheduler: str | None = None) -> TournamentResult:
+    """Play ``games`` seeded games; ``workers`` processes (default: every core; 1: serial), or
+    on the Dask cluster at ``scheduler`` (default: ``$PRECOG_SCHEDULER`` if set)."""
     players = players or len(bots)
     if not bots:
         raise AnalysisError("a tournament needs at least one bot")
@@ -154,23 +156,18 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     extra = {"mode": mode, "setup": setup, "difficulty": difficulty}
     jobs = [(i, seed, lineup(bots, players, i, mode), extra) for i in range(games)]
     start = time.perf_counter()
-    workers = workers or os.cpu_count() or 1
-    records: list[GameRecord] = []
-    if workers <= 1 or games <= 1:
-        for job in jobs:
-            records.append(play_one(job))
-            if progress:
-                progress(len(records) / games, f"game {len(records)} of {games}")
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            for record in pool.map(play_one, jobs):
-                records.append(record)
-                if progress:
-                    progress(len(records) / games, f"game {len(records)} of {games}")
+    records: list[GameRecord] = run_jobs(play_one, jobs, workers, scheduler, _games(progress))
     result = TournamentResult(config=config, records=records,
                               elapsed_s=time.perf_counter() - start)
     result.standings, result.margins = summarise(records, mode)
     return result
+
+
+def _games(progress: Callable[[float, str], None] | None
+           ) -> Callable[[float, str], None] | None:
+    if progress is None:
+        return None
+    return lambda share, done: progress(share, f"game {done}")
 
 
 def _per_game(record: GameRecord, bot: str, mode: str) -> tuple[float, float] | None:

@@ -137,7 +137,7 @@ def _distribution(at: _At, data: dict[str, Any]) -> dict[int, dict[CardType, int
         return reference_components().distribution
     table = _only(at.sub("distribution"), data["distribution"], ("season",),
                   _P(E.NOUN_SEASON_TABLES))
-    return _read_distribution(_Source(at.file + " [distribution]", table))
+    return _read_distribution(_Source(f"{at.file} [distribution]", table))
 
 
 def _deck_sources(at: _At, data: dict[str, Any], unknown: set[str]) -> dict[str, _Source]:

@@ -126,7 +126,8 @@ def load_components(overrides: Mapping[str, str | os.PathLike[str]] | None = Non
         raw = read_regular_file(path, MAX_FILE_BYTES, DataError)
         label = clip_path(path)
         sources[key] = _Source(label, _parse(label, raw))
-    default = "custom (" + ", ".join(f"{k}={Path(s.label).name}" for k, s in sources.items()) + ")"
+    default = ("custom (" + ", ".join(f"{k}={Path(str(s.label)).name}"
+                                      for k, s in sources.items()) + ")")
     return _build(sources, name or default)
 
 
@@ -136,7 +137,7 @@ def load_components_from_texts(texts: Mapping[str, str | bytes], *,
     sources = {}
     for key, text in texts.items():
         key = _check_key(key)
-        label = f"<{key} text>"
+        label = _P(E.DATA_TEXT_LABEL, key=key)
         raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
         if len(raw) > MAX_FILE_BYTES:
             raise _At(label).error(_P(E.DATA_TOO_BIG, size=len(raw), limit=MAX_FILE_BYTES))
@@ -163,7 +164,7 @@ def reference_text(key: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Source:
-    label: str  # how messages name the file
+    label: str | Problem  # how messages name the file
     data: dict[str, object]
 
 
@@ -171,7 +172,7 @@ class _Source:
 class _At:
     """Where a value sits, for messages: ``file: entry: field 'x' should be ..., got ...``."""
 
-    file: str
+    file: str | Problem
     entry: str | Problem = ""  # a table's key, or a Problem naming an entry
 
     def error(self, what: Problem, got: object = None) -> DataError:
@@ -220,7 +221,7 @@ def _shipped_source(key: str) -> _Source:
     return _Source(label, _parse(label, raw))
 
 
-def _parse(label: str, raw: bytes) -> dict[str, object]:
+def _parse(label: str | Problem, raw: bytes) -> dict[str, object]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -378,7 +379,7 @@ def _read_card(at: _At, code: str, index: int, raw: object) -> Card:
 
 
 def _read_deck(src: _Source, code: str, distribution: dict[int, dict[CardType, int]],
-               table_file: str) -> tuple[str, tuple[Card, ...]]:
+               table_file: str | Problem) -> tuple[str, tuple[Card, ...]]:
     at, data = _top(src, ("deck", "prescient", "card"), E.NOUN_DECK_FILE)
     found = _text(at, data, "deck", _P(E.EXPECT_DECK_CODE), re.compile(r"^[A-Z]$"))
     if found != code:
@@ -594,9 +595,10 @@ def _build(overrides: Mapping[str, _Source], name: str) -> Components:
                       objectives=objectives, fingerprint=fingerprint_of(content))
 
 
-def _check_unique_ids(entries: list[tuple[str, str, E]], user_files: set[str]) -> None:
+def _check_unique_ids(entries: list[tuple[str, str | Problem, E]],
+                      user_files: set[str | Problem]) -> None:
     """Every id once; a clash is reported in the user's file rather than in a shipped one."""
-    seen: dict[str, tuple[str, Problem]] = {}
+    seen: dict[str, tuple[str | Problem, Problem]] = {}
     for ident, file, kind in sorted(entries, key=lambda e: e[1] in user_files):
         entry = _P(E.ENTRY_ID, kind=_P(kind), id=ident)
         if ident in seen:

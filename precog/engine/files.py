@@ -32,14 +32,14 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError, TypeError) as exc:  # ValueError: a NUL byte in the path
-        raise error(_P(E.FILE_UNREADABLE, file=label, reason=_reason(exc)), input=label) \
+        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
             from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(_P(E.FILE_NOT_REGULAR, file=label), input=label)
+            raise error(_at(label, E.FILE_NOT_REGULAR), input=label)
         if info.st_size > limit:
-            raise error(_P(E.FILE_TOO_BIG, file=label, size=info.st_size, limit=limit),
+            raise error(_at(label, E.FILE_TOO_BIG, size=info.st_size, limit=limit),
                         input=label)
         chunks, size = [], 0
         while size <= limit:
@@ -49,13 +49,17 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise error(_P(E.FILE_GREW, file=label, limit=limit), input=label)
+            raise error(_at(label, E.FILE_GREW, limit=limit), input=label)
         return b"".join(chunks)
     except OSError as exc:
-        raise error(_P(E.FILE_UNREADABLE, file=label, reason=_reason(exc)), input=label) \
+        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
             from None
     finally:
         os.close(fd)
+
+
+def _at(label: str, code: E, **values: object) -> Problem:
+    return _P(E.DATA_AT_FILE, file=label, what=_P(code, **values))
 
 
 def _reason(exc: Exception) -> Problem:

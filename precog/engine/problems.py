@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     FILE_GREW = "file.grew"
     # -- component data (data_loading.py, machines.py, wording.py)
     DATA_AT_FILE = "data.at_file"
+    DATA_TEXT_LABEL = "data.text_label"
     DATA_AT_ENTRY = "data.at_entry"
     DATA_BAD_FIELD = "data.bad_field"
     DATA_NOT_TABLE = "data.not_table"
@@ -242,6 +243,18 @@ class ErrorCode(StrEnum):
     OPTION_ROOMS_SEAT = "option.rooms_seat"
     OPTION_ROOM_UNKNOWN = "option.room_unknown"
     OPTION_ROOM_TWICE = "option.room_twice"
+    # -- [session]
+    SESSION_ENDED_EARLY = "session.ended_early"
+    SESSION_NAMES_MAP = "session.names_map"    # -- [analysis]
+    ANALYSIS_SEAT = "analysis.seat"
+    ANALYSIS_PHASE = "analysis.phase"
+    ANALYSIS_CHOSEN = "analysis.chosen"
+    ANALYSIS_CHOICES = "analysis.choices"
+    ANALYSIS_HUMAN_SEAT = "analysis.human_seat"    # -- [table]
+    TABLE_OVER = "table.over"
+    TABLE_NOT_HUMAN = "table.not_human"
+    TABLE_NO_GAME = "table.no_game"
+    TABLE_NOT_YOUR_TURN = "table.not_your_turn"
     # -- [box] a box file (box.py) and [faces] a world's faces (faces.py)
     BOX_FORMAT = "box.format"
     BOX_FILE = "box.file"
@@ -274,11 +287,11 @@ class ErrorCode(StrEnum):
 class Problem:
     """A problem: its ``code`` and the values its sentence names, as ``(name, value)`` pairs."""
 
-    code: ErrorCode
+    code: StrEnum  # an ErrorCode, or a code of a higher layer (UsageCode of the CLI)
     params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, code: ErrorCode, /, **params: object) -> Problem:
+    def of(cls, code: StrEnum, /, **params: object) -> Problem:
         return cls(code, tuple(params.items()))
 
     @property

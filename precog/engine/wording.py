@@ -25,6 +25,7 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -126,7 +127,7 @@ def fill(lang: str, template: str, values: Mapping[str, Any]) -> str:
     return WordFormatter(lang).vformat(template, (), values)
 
 
-def problem_template(code: ErrorCode, lang: str = DEFAULT_LANGUAGE) -> str | None:
+def problem_template(code: StrEnum, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The template of ``code`` (``section.key``) in ``lang``'s ``errors.toml``, or None."""
     section, _, key = code.value.partition(".")
     template = load_words(lang, "errors").get(section, {}).get(key)

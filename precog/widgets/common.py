@@ -63,6 +63,8 @@ class Message(widgets.HTML):
         action is said from its refusal code, in the page's language)."""
         if isinstance(err, IllegalActionError):
             err = f"{err.action}: {words(self.lang).refusal(err.refusal)}"
+        elif isinstance(err, BaseException):
+            err = words(self.lang).error(err)
         reason = " ".join(str(err).split())
         self._show("error", f"{source}: {reason}")
 

@@ -8,8 +8,11 @@ import string
 
 import pytest
 
+from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem
+
+CODES = (*ErrorCode, *UsageCode)  # the engine's codes and the command line's
 
 
 def _names(template: str) -> set[str]:
@@ -19,7 +22,7 @@ def _names(template: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", languages())
 def test_every_error_code_has_a_template_in_every_language(lang: str) -> None:
-    missing = [code.value for code in ErrorCode if problem_template(code, lang) is None]
+    missing = [code.value for code in CODES if problem_template(code, lang) is None]
     assert not missing, f"{lang}/errors.toml lacks {missing}"
 
 
@@ -27,13 +30,13 @@ def test_every_error_code_has_a_template_in_every_language(lang: str) -> None:
 def test_each_language_names_the_same_values_as_english(lang: str) -> None:
     differ = {code.value: (_names(problem_template(code, lang) or ""),
                            _names(problem_template(code) or ""))
-              for code in ErrorCode}
+              for code in CODES}
     assert {k: v for k, v in differ.items() if v[0] != v[1]} == {}
 
 
 @pytest.mark.parametrize("lang", languages())
 def test_no_template_without_a_code(lang: str) -> None:
-    known = {code.value for code in ErrorCode}
+    known = {code.value for code in CODES}
     data = load_words(lang, "errors")
     extra = [f"{section}.{key}" for section, table in data.items() for key in table
              if f"{section}.{key}" not in known]

@@ -1,0 +1,97 @@
+"""Independent jobs on a Dask cluster, a local process pool, or one after another.
+
+Tournaments, reviews of many games and the decision-quality reference answers are lists of
+independent jobs, each a pure function of its arguments. :func:`run_jobs` runs such a list and
+returns the results in the list's order, so the figures are the same however the jobs ran:
+
+* with a scheduler address (``tcp://host:port``, the ``scheduler`` argument or the
+  ``PRECOG_SCHEDULER`` environment variable), on that Dask cluster through
+  ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog[cluster]'``);
+* otherwise on a local process pool of ``workers`` processes (default: every core);
+* with ``workers=1`` (or a single job), serially in this process.
+
+>>> run_jobs(abs, [-2, 3, -1], workers=1)
+[2, 3, 1]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from precog.analysis.errors import AnalysisError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+ENVIRONMENT = "PRECOG_SCHEDULER"
+ADDRESS = re.compile(r"(tcp|tls|ucx|ws|wss|inproc)://[A-Za-z0-9_.:\[\]%-]{1,200}")
+Progress = Callable[[float, str], None]
+CONNECT_TIMEOUT = "10s"  # how long to wait for the scheduler to answer
+
+
+def scheduler_address(given: str | None = None) -> str | None:
+    """The Dask scheduler to use: ``given``, else ``$PRECOG_SCHEDULER``, else ``None``.
+
+    An address that is not ``PROTOCOL://HOST:PORT`` is refused with :class:`AnalysisError`
+    naming where it came from."""
+    source = "--scheduler"
+    if given is None:
+        given, source = os.environ.get(ENVIRONMENT) or None, f"${ENVIRONMENT}"
+    if given is None or given == "":
+        return None
+    if not ADDRESS.fullmatch(given):
+        raise AnalysisError(f"{source} {given[:80]!r}: expected a Dask scheduler address such "
+                            "as tcp://10.0.0.5:8786")
+    return given
+
+
+def run_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = None,
+             scheduler: str | None = None, progress: Progress | None = None) -> list[R]:
+    """``[fn(job) for job in jobs]``, on a cluster, a process pool or serially (see above)."""
+    results: list[R] = []
+    for result in iter_jobs(fn, jobs, workers, scheduler):
+        results.append(result)
+        if progress:
+            progress(len(results) / len(jobs), f"{len(results)} of {len(jobs)}")
+    return results
+
+
+def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = None,
+              scheduler: str | None = None) -> Iterator[R]:
+    """The results of :func:`run_jobs` one by one, in the jobs' order, as they are ready."""
+    address = scheduler_address(scheduler)
+    if address is not None:
+        yield from _on_cluster(fn, jobs, address)
+        return
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(fn, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+        yield from pool.map(fn, jobs)
+
+
+def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterator[R]:
+    client_type = _client_type()
+    try:
+        client = client_type(address, timeout=CONNECT_TIMEOUT)
+    except OSError as exc:  # includes TimeoutError: no scheduler answers there
+        raise AnalysisError(f"scheduler {address!r}: no Dask scheduler answered ({exc})") from exc
+    with client:
+        # pure=False: two equal jobs are still two jobs (a tournament may repeat one).
+        futures = client.map(fn, jobs, pure=False)
+        for future in futures:
+            yield future.result()
+
+
+def _client_type() -> Any:
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise AnalysisError("a scheduler address was given but dask.distributed is not "
+                            "installed: pip install 'precog[cluster]'") from exc
+    return Client

@@ -1,0 +1,68 @@
+"""Independent jobs give the same results on a Dask cluster, a process pool or serially."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from precog.analysis.errors import AnalysisError
+from precog.analysis.jobs import ENVIRONMENT, run_jobs, scheduler_address
+from precog.analysis.tournament import run_tournament
+
+
+def _plain(result):
+    return [replace(r, seconds=0.0) for r in result.records]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, host="127.0.0.1") as local:
+        yield local
+
+
+def test_a_tournament_on_a_dask_cluster_equals_the_serial_run(cluster):
+    serial = run_tournament(["greedy", "random"], games=4, seed=5, workers=1)
+    on_cluster = run_tournament(["greedy", "random"], games=4, seed=5,
+                                scheduler=cluster.scheduler_address)
+    assert cluster.scheduler_address.startswith("tcp://")
+    assert _plain(on_cluster) == _plain(serial)
+    assert on_cluster.standings == serial.standings
+
+
+def test_the_scheduler_may_come_from_the_environment(cluster, monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT, cluster.scheduler_address)
+    assert scheduler_address() == cluster.scheduler_address
+    assert run_jobs(abs, [-3, 2, -7, 0]) == [3, 2, 7, 0]
+
+
+def test_jobs_keep_their_order_on_a_process_pool():
+    assert run_jobs(abs, list(range(-6, 0)), workers=2) == [6, 5, 4, 3, 2, 1]
+
+
+def test_no_scheduler_means_the_local_pool(monkeypatch):
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    assert scheduler_address() is None
+    assert scheduler_address("") is None
+
+
+@pytest.mark.parametrize("bad", ["localhost:8786", "tcp://", "http://x:1", "tcp://a b:1",
+                                 "tcp://" + "x" * 500])
+def test_a_malformed_scheduler_address_is_refused_naming_it(bad):
+    with pytest.raises(AnalysisError, match="--scheduler"):
+        scheduler_address(bad)
+
+
+def test_a_malformed_address_in_the_environment_names_the_variable(monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT, "not an address")
+    with pytest.raises(AnalysisError, match=ENVIRONMENT):
+        run_jobs(abs, [1])
+
+
+def test_a_scheduler_that_does_not_answer_is_a_clear_error(monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("precog.analysis.jobs.CONNECT_TIMEOUT", "1s")
+    with pytest.raises(AnalysisError, match="no Dask scheduler answered"):
+        run_jobs(abs, [1], scheduler="tcp://127.0.0.1:9")
