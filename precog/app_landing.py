@@ -40,6 +40,7 @@ class Page:
 PAGES = (
     Page("explorer", "notebooks/explorer.ipynb"),
     Page("play", "notebooks/play.ipynb"),
+    Page("box", "notebooks/box.ipynb"),
     Page("tutorials", "tutorials/index.ipynb"),
 )
 UNOFFICIAL_NOTE = words().say("landing.unofficial")

@@ -10,8 +10,10 @@ from typing import NoReturn
 
 from precog import __version__
 from precog.commands import analyse, app, random_position, review, show, simulate, tournament
-from precog.commands.common import UsageError
+from precog.commands.cli_words import argparse_words, cli_words, language_of, translate_parser
+from precog.commands.common import UsageError, language, set_language
 from precog.engine import PrecogError
+from precog.engine.wording import error_text, fill
 from precog.session.words import DEFAULT_LANGUAGE, languages
 
 # One module per command, in the order `precog --help` lists them. To add a command (for
@@ -37,33 +39,49 @@ class Parser(argparse.ArgumentParser):
     """Reports a usage error on one line (exit status 2) instead of usage text + error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        line = cli_words(language()).get("precog", {}).get(
+            "error_line", "{prog}: error: {message} (see '{prog} --help')")
+        self.exit(2, fill(language(), line, {"prog": self.prog, "message": message}) + "\n")
 
 
-def build_parser() -> Parser:
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> Parser:
+    """The ``precog`` parser with its help in ``lang`` (build and use it inside
+    :func:`~precog.commands.cli_words.argparse_words` for argparse's own words)."""
     parser = Parser(prog="precog", description=__doc__, epilog=EXAMPLES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"precog {__version__}")
     parser.add_argument("--lang", choices=languages(), default=DEFAULT_LANGUAGE, metavar="LANG",
                         help=f"language of the human-readable output: {', '.join(languages())} "
                              f"(default {DEFAULT_LANGUAGE}); JSON output is the same in all")
+    parser.add_argument("--box", default=None, metavar="FILE",
+                        help="your box file (TOML, docs/components.md): play and analyse with "
+                             "your cards; what it leaves out is unknown (default: the "
+                             "reference set)")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.register(subparsers)
+    translate_parser(parser, lang)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``precog`` with ``argv`` (default: the process arguments); returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = language_of(argv)
+    set_language(lang)
     try:
-        args = build_parser().parse_args(argv)
+        with argparse_words(lang):
+            args = build_parser(lang).parse_args(argv)
     except SystemExit as done:  # --help, --version or a usage error already printed
         return done.code if isinstance(done.code, int) else 2
     try:
+        args.components = _box(args.box)
         status: int = args.handler(args)
     except (UsageError, PrecogError) as err:
-        message = " ".join(str(err).split())
-        print(f"precog {args.command}: error: {message}", file=sys.stderr)
+        message = " ".join(error_text(err, lang).split())
+        line = cli_words(lang).get("precog", {}).get("error_command",
+                                                     "precog {command}: error: {message}")
+        print(fill(lang, line, {"command": args.command, "message": message}), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -71,6 +89,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     return status
+
+
+def _box(path: str | None) -> object:
+    """The component set of ``--box FILE`` (None: the reference set)."""
+    if path is None:
+        return None
+    from precog.engine.box import load_box
+
+    return load_box(path)
 
 
 def _silence_stdout() -> None:

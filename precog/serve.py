@@ -27,6 +27,9 @@ import webbrowser
 from pathlib import Path
 
 from precog import LANDING_PATH  # re-exported: the landing page uses it
+from precog.commands.common import U
+from precog.engine.errors import PrecogError
+from precog.engine.problems import Problem
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
@@ -38,9 +41,10 @@ TOKEN_ENV = "PRECOG_APP_TOKEN"
 # with an open page is never culled (cull_connected=False), however long the visitor reads.
 CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
+_P = Problem.of
 
 
-class ServeError(ValueError):
+class ServeError(PrecogError):
     """A serving option that cannot work; the message names the option and what was expected."""
 
 
@@ -57,9 +61,9 @@ def port_number(value: int | str, name: str = "port") -> int:
     try:
         port = int(value)
     except (TypeError, ValueError):
-        raise ServeError(f"{name} {value!r}: expected a whole number from 1 to 65535") from None
+        raise ServeError(_P(U.PORT, name=name, got=repr(value)), input=value) from None
     if not 1 <= port <= 65535:
-        raise ServeError(f"{name} {port}: expected a whole number from 1 to 65535")
+        raise ServeError(_P(U.PORT, name=name, got=port), input=value)
     return port
 
 
@@ -85,11 +89,11 @@ def is_loopback(host: str) -> bool:
 def check_host(host: str) -> str:
     """``host`` if it is an address or name this machine can listen on, else a ServeError."""
     if not host or len(host) > 253 or any(c.isspace() or c in "/?#@" for c in host):
-        raise ServeError(f"--host {host!r}: expected an IP address or a host name")
+        raise ServeError(_P(U.HOST, got=host), input=host)
     try:
         socket.getaddrinfo(host.strip("[]"), None)
     except (socket.gaierror, UnicodeError):
-        raise ServeError(f"--host {host!r}: not an address of this machine") from None
+        raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
     return host
 
 
@@ -131,7 +135,7 @@ def new_token() -> str:
     """The token from ``$PRECOG_APP_TOKEN``, else a fresh random one."""
     token = os.environ.get(TOKEN_ENV, "")
     if token and len(token) < 16:
-        raise ServeError(f"${TOKEN_ENV}: expected at least 16 characters")
+        raise ServeError(_P(U.TOKEN, name=TOKEN_ENV))
     return token or secrets.token_urlsafe(24)
 
 
@@ -185,7 +189,7 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
     from precog.voila_app import run  # the `app` extra; imported here so the core never needs it
 
     if needs_token(host) and not token:
-        raise ServeError(f"--host {host}: serving beyond this machine requires a token")
+        raise ServeError(_P(U.NEEDS_TOKEN, got=host), input=host)
     print(f"precog app: {landing_url(port, host, token)}", flush=True)
     run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
         per_visitor=not is_loopback(host))

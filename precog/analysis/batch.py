@@ -167,12 +167,15 @@ def _conditions(comps: Components) -> Conditions:
     return Conditions(index, scope, pair, given, rec_n, rec_what)
 
 
+CACHE_SETS = 32  # component sets whose tables are kept (each world of a box is a set)
 _CONDITIONS: dict[str, Conditions] = {}
 
 
 def conditions(comps: Components) -> Conditions:
     found = _CONDITIONS.get(comps.fingerprint)
     if found is None:
+        if len(_CONDITIONS) >= CACHE_SETS:  # worlds of a partly-known box: one set each
+            _CONDITIONS.clear()
         found = _CONDITIONS[comps.fingerprint] = _conditions(comps)
     return found
 
@@ -202,6 +205,8 @@ def tables(comps: Components) -> Tables:
         bane=np.array([c.bane for c in cards], dtype=np.int64),
         tile_ids=tiles, tile_index={t: i for i, t in enumerate(tiles)},
         tile_gain=tile_gain, tile_loss=tile_loss, island=island)
+    if len(_TABLES) >= CACHE_SETS:
+        _TABLES.clear()
     _TABLES[comps.fingerprint] = made
     return made
 
@@ -706,6 +711,8 @@ class _RoomTable:
         key = (comps.fingerprint, advanced)
         found = cls._tables.get(key)
         if found is None:
+            if len(cls._tables) >= CACHE_SETS:
+                cls._tables.clear()
             found = cls._tables[key] = cls(comps, advanced)
         return found
 

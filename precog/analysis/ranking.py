@@ -32,6 +32,7 @@ from precog.analysis.checks import check_ranking
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
+from precog.analysis.provenance import component_note
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, numpy_rng
 from precog.analysis.tree import (
     TreeNode,
@@ -122,6 +123,11 @@ class Ranking:
                f"{how} ({m['elapsed_s']:.2f} s{partial})",
                f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±95%':>6} "
                f"{'to left':>7}  back (chance)   principal line"]
+        note = m.get("components", {})
+        if not note.get("reference", True):
+            out.insert(1, f"component set {note['name']!r}, not the reference set: "
+                          f"{note['unknown_faces']} unknown faces drawn from the prior; "
+                          f"evaluation {note['calibration']} (refit: {note['refit']})")
         for i, r in enumerate(self.rows, 1):
             ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
             back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
@@ -171,7 +177,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "evaluation": "rollouts" if rollouts else "fitted value",
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
-            "elapsed_s": time.perf_counter() - start}
+            "elapsed_s": time.perf_counter() - start,
+            "components": component_note(state.components)}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 

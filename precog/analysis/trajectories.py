@@ -36,6 +36,7 @@ from precog.analysis.world import AnalysisError, Knowledge, canonical_world, kno
 from precog.engine import Action, GameState, determinize
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 
@@ -54,8 +55,8 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     legal = {str(c): c for c in know.choices}
     bad = [c for c in wanted if c not in legal]
     if bad:
-        raise AnalysisError(f"choices {bad} are not legal for seat {player}; expected some of "
-                            f"{', '.join(legal)}")
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_CHOICES, bad=bad, seat=player,
+                                       legal=tuple(legal)), input=bad)
     samples = max(2, rollouts)
     last = ROUNDS if to_end else min(ROUNDS, state.round + 1)
     rounds = list(range(state.round - 1, last + 1))

@@ -27,6 +27,7 @@ from precog.engine import (
 from precog.engine.actions import Choose
 from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
+from precog.engine.problems import ErrorCode, Problem
 
 __all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
            "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
@@ -63,13 +64,14 @@ def check_decision(state: GameState, seat: int) -> None:
     """Refuse (with a reason) a position where ``seat`` has no Keep/Give choice to make."""
     n = state.config.players
     if not isinstance(seat, int) or not 0 <= seat < n:
-        raise AnalysisError(f"player {seat!r}: expected a seat 0..{n - 1} of this {n}-player game")
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SEAT, seat=seat, top=n - 1, n=n),
+                            input=seat, state=state)
     if state.phase is not Phase.DECISION:
-        raise AnalysisError(f"the position is in the {state.phase.value} phase; the look-ahead "
-                            "starts from a Decision phase (a Keep/Give choice)")
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_PHASE, phase=state.phase.value),
+                            state=state)
     if state.choices and state.choices[seat] is not None:
-        raise AnalysisError(f"seat {seat} has already chosen this round "
-                            f"({state.choices[seat]}); analyse the position before that choice")
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_CHOSEN, seat=seat,
+                                       choice=str(state.choices[seat])), state=state)
 
 
 def passed_pair(hand: tuple[str, ...], decision_zone: tuple[str, ...],

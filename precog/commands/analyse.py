@@ -7,13 +7,18 @@ import sys
 from typing import Any
 
 from precog.commands.common import (
+    U,
     UsageError,
+    about,
     add_command,
     positive_int,
     positive_seconds,
     print_json,
 )
 from precog.commands.common import whole_number as int_type
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 NAME = "analyse"
 MAX_ROLLOUTS = 100_000  # per choice, as precog.analysis.checks.MAX_ROLLOUTS (a test checks)
@@ -67,21 +72,20 @@ def run(args: argparse.Namespace) -> int:
     from precog.session.reports import ranking_text, tree_text
 
     source, text = read_input(args.position)
-    state = parse_position(source, text)
+    state = parse_position(source, text, getattr(args, "components", None))
     n = state.config.players
     player = state.to_move if args.player is None else args.player
     if not 0 <= player < n:
-        raise UsageError(f"--player {player}: expected a seat 0..{n - 1} of this "
-                         f"{n}-player game")
+        raise UsageError(_P(U.SEAT, option="--player", seat=player, top=n - 1, n=n))
     if not 0 <= args.rollouts <= MAX_ROLLOUTS:
-        raise UsageError(f"--rollouts {args.rollouts}: expected 0 to {MAX_ROLLOUTS}")
+        raise UsageError(_P(U.RANGE, option="--rollouts", got=args.rollouts, top=MAX_ROLLOUTS))
     if args.budget is not None and args.budget <= 0:
-        raise UsageError(f"--budget {args.budget}: expected a positive number of seconds")
+        raise UsageError(_P(U.BUDGET, got=args.budget))
     try:
         ranking = rank_options(state, player, model=args.model, rollouts=args.rollouts,
                                seed=args.seed, budget_s=args.budget, depth_rounds=args.depth)
     except AnalysisError as err:
-        raise UsageError(f"{source}: {err}") from None
+        raise UsageError(about(source, err)) from None
     if args.json:
         out = ranking.to_dict()
         if args.tree and ranking.tree is not None:

@@ -6,7 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from precog.commands.common import UsageError, add_command
+from precog.commands.common import U, UsageError, add_command, say
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 NAME = "app"
 EXAMPLES = """\
@@ -52,7 +55,7 @@ def _port(text: str) -> int:
     try:
         return port_number(text)
     except ServeError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        raise argparse.ArgumentTypeError(say(err.problem or str(err))) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,10 +76,10 @@ def run(args: argparse.Namespace) -> int:
         host = check_host(args.host if args.host is not None else DEFAULT_HOST)
         token = new_token() if needs_token(host) else ""
     except ServeError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(err.problem or str(err), input=err.input) from None
     root = args.root.resolve()
     if not (root / "notebooks").is_dir():
-        raise UsageError(f"--root {args.root}: expected a folder holding notebooks/")
+        raise UsageError(_P(U.ROOT, got=str(args.root)))
     if not args.no_browser:
         open_browser_soon(landing_url(port, host, token))
     serve(root, port, host, token, tuple(args.allow_host))

@@ -6,7 +6,12 @@ import argparse
 import json
 import math
 import textwrap
+from enum import StrEnum
 from typing import Any
+
+from precog.engine.errors import PrecogError
+from precog.engine.problems import Problem
+from precog.engine.wording import DEFAULT_LANGUAGE, render_problem
 
 PLAYERS = (2, 3, 4)
 MODES = ("competitive", "team", "coop")
@@ -14,8 +19,62 @@ SETUPS = ("standard", "advanced")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
 
 
-class UsageError(ValueError):
-    """Bad input to a command; the message names the input and what was expected."""
+class UsageCode(StrEnum):
+    """Every kind of bad command-line input, as ``usage.key`` of the words' ``errors.toml``."""
+
+    SEAT = "usage.seat"
+    RANGE = "usage.range"
+    BUDGET = "usage.budget"
+    ABOUT = "usage.about"
+    GAMES = "usage.games"
+    GAMES_SEEDS = "usage.games_seeds"
+    SEED_ENDED = "usage.seed_ended"
+    BOTS = "usage.bots"
+    BOTS_SEATS = "usage.bots_seats"
+    NOT_POSITION = "usage.not_position"
+    POSITION_FILE = "usage.position_file"
+    ROOT = "usage.root"
+    STDIN = "usage.stdin"
+    FILE = "usage.file"
+    AT_LEAST_ONE = "usage.at_least_one"
+    SECONDS = "usage.seconds"
+    POSITIVE_SECONDS = "usage.positive_seconds"
+    WHOLE_NUMBER = "usage.whole_number"
+    EXPECTED_INPUT = "usage.expected_input"
+    PORT = "usage.port"
+    HOST = "usage.host"
+    HOST_ELSEWHERE = "usage.host_elsewhere"
+    TOKEN = "usage.token"
+    NEEDS_TOKEN = "usage.needs_token"
+
+
+U = UsageCode
+_P = Problem.of
+_LANGUAGE = [DEFAULT_LANGUAGE]  # the --lang of this run (set by precog.cli before parsing)
+
+
+class UsageError(PrecogError):
+    """Bad input to a command; the problem names the input and what was expected."""
+
+
+def set_language(lang: str) -> None:
+    """Say argument errors in ``lang`` from now on (the CLI's ``--lang``)."""
+    _LANGUAGE[0] = lang
+
+
+def language() -> str:
+    return _LANGUAGE[0]
+
+
+def say(problem: Problem | str) -> str:
+    """``problem`` in this run's language (a text without a code as it is)."""
+    return render_problem(problem, language()) if isinstance(problem, Problem) else problem
+
+
+def about(source: Problem | str, err: Exception) -> Problem:
+    """``err`` said about its input ``source`` (``file game.json: ...``)."""
+    inner = err.problem if isinstance(err, PrecogError) and err.problem else str(err)
+    return _P(U.ABOUT, source=source, problem=inner)
 
 
 def add_command(subparsers: Any, name: str, summary: str, description: str,
@@ -32,7 +91,7 @@ def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = _whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
+        raise argparse.ArgumentTypeError(say(_P(U.AT_LEAST_ONE, got=value)))
     return value
 
 
@@ -41,11 +100,9 @@ def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r:.40}") \
-            from None
+        raise argparse.ArgumentTypeError(say(_P(U.SECONDS, got=text))) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive finite number of seconds, "
-                                         f"got {text!r:.40}")
+        raise argparse.ArgumentTypeError(say(_P(U.POSITIVE_SECONDS, got=text)))
     return value
 
 
@@ -57,8 +114,7 @@ def whole_number(text: str) -> int:
 def _whole_number(text: str) -> int:
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
-        raise argparse.ArgumentTypeError(f"expected a whole number (ASCII digits, at most 40), "
-                                         f"got {text!r:.40}")
+        raise argparse.ArgumentTypeError(say(_P(U.WHOLE_NUMBER, got=text)))
     return int(text)
 
 
@@ -88,7 +144,7 @@ def room_choice(text: str) -> tuple[tuple[str, ...], ...] | None:
     try:
         return parse_rooms(text)
     except OptionError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        raise argparse.ArgumentTypeError(say(err.problem or str(err))) from None
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -97,6 +153,8 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
            "setup": args.setup}
     if getattr(args, "rooms", None) is not None:
         out["rooms"] = args.rooms
+    if getattr(args, "components", None) is not None:  # precog --box FILE
+        out["components"] = args.components
     return out
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from precog.commands.common import UsageError, add_command, print_json
+from precog.commands.common import U, UsageError, about, add_command, print_json
 from precog.commands.common import whole_number as seat_type
 from precog.engine import (
     GameState,
@@ -16,13 +16,15 @@ from precog.engine import (
     to_json,
 )
 from precog.engine.files import clip_path, read_regular_file
+from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_POSITION_BYTES
 from precog.session.describe import position_text
 
+_P = Problem.of
+_EXPECTED = Problem.of(U.EXPECTED_INPUT)
+
 NAME = "show"
 MAX_PATH = 4096  # longer is no file name on any system we run on
-EXPECTED = ("a position string 'pg1.<data>.<check>', a JSON position or saved game file, "
-            "or '-' for standard input")
 EXAMPLES = """\
 POSITION is a position string (pg1.<data>.<check>), the path of a JSON position or saved
 game (for a saved game, its current position is shown), or - to read either from stdin.
@@ -52,10 +54,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     source, text = read_input(args.position)
-    state = parse_position(source, text)
+    state = parse_position(source, text, getattr(args, "components", None))
     if args.seat is not None and not 0 <= args.seat < state.config.players:
-        raise UsageError(f"--for {args.seat}: expected a seat 0..{state.config.players - 1} "
-                         f"of this {state.config.players}-player game")
+        raise UsageError(_P(U.SEAT, option="--for", seat=args.seat,
+                            top=state.config.players - 1, n=state.config.players))
     if args.json:
         print_json(to_json(state) if args.seat is None
                    else observation(state, args.seat).to_json())
@@ -64,29 +66,37 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_input(arg: str) -> tuple[str, str | bytes]:
+def read_input(arg: str) -> tuple[Problem | str, str | bytes]:
     """(a name for the input, its text) from a position string, a file path or ``-``."""
     if arg == "-":
-        return "standard input", sys.stdin.read(2 * MAX_POSITION_BYTES + 1)
+        return _P(U.STDIN), sys.stdin.read(2 * MAX_POSITION_BYTES + 1)
     if arg.strip().startswith(("pg1.", "{")):
         return "POSITION", arg
     if len(arg) > MAX_PATH or "\0" in arg or not arg.strip():
-        raise UsageError(f"POSITION {_clip(arg)!r}: neither a position string nor a file "
-                         f"name; expected {EXPECTED}")
+        raise UsageError(_P(U.NOT_POSITION, got=_clip(arg), expected=_EXPECTED))
     try:
-        return f"file {clip_path(arg)}", read_regular_file(arg, MAX_POSITION_BYTES,
+        return _P(U.FILE, path=clip_path(arg)), read_regular_file(arg, MAX_POSITION_BYTES,
                                                                 PositionError)
     except PositionError as err:
-        reason = str(err).removeprefix(clip_path(arg) + ": ")
-        raise UsageError(f"POSITION {_clip(arg)!r}: {reason}; expected {EXPECTED}") from None
+        raise UsageError(_P(U.POSITION_FILE, got=_clip(arg), reason=_bare(err),
+                            expected=_EXPECTED)) from None
 
 
-def parse_position(source: str, text: str | bytes) -> GameState:
-    """A position from a position string, a JSON position or a saved game (its last state)."""
+def parse_position(source: Problem | str, text: str | bytes,
+                   components: Any = None) -> GameState:
+    """A position from a position string, a JSON position or a saved game (its last state);
+    ``components``: the set it was made with (``precog --box FILE``; default the reference)."""
     try:
-        return read_position(text).state
+        return read_position(text, components).state
     except PositionError as err:
-        raise UsageError(f"{source}: {err}") from None
+        raise UsageError(about(source, err)) from None
+
+
+def _bare(err: PositionError) -> Problem | str:
+    """A file error without the file's name (the message names the input already)."""
+    if err.problem is not None and isinstance(err.problem.values.get("what"), Problem):
+        return err.problem.values["what"]  # type: ignore[return-value]
+    return str(err)
 
 
 def _clip(text: str) -> str:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from precog.commands.common import (
+    U,
     UsageError,
     add_command,
     add_game_options,
@@ -14,6 +15,9 @@ from precog.commands.common import (
     print_json,
 )
 from precog.commands.common import whole_number as seed_type
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 NAME = "tournament"
 MAX_GAMES = 1_000_000
@@ -64,15 +68,16 @@ def run(args: argparse.Namespace) -> int:
     known = set(bot_names())
     bad = [b for b in names if b not in known]
     if not names or bad:
-        raise UsageError(f"--bots {args.bots!r:.80}: expected a comma-separated list of "
-                         f"{', '.join(sorted(known))}")
+        raise UsageError(_P(U.BOTS, got=args.bots, known=tuple(sorted(known))))
     if args.games > MAX_GAMES:
-        raise UsageError(f"--games {args.games}: expected at most {MAX_GAMES:,}")
+        raise UsageError(_P(U.GAMES, got=args.games, top=MAX_GAMES))
     if len(names) > args.players:
-        raise UsageError(f"--bots lists {len(names)} bots for a {args.players}-player game; "
-                         f"expected at most {args.players} (one per seat)")
+        raise UsageError(_P(U.BOTS_SEATS, n=len(names), players=args.players))
+    options = game_options(args)
+    if options.pop("components", None) is not None:
+        raise UsageError("--box: the tournament plays on the reference set only, so far")
     result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
-                            scheduler=args.scheduler, **game_options(args))
+                            scheduler=args.scheduler, **options)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -21,6 +21,7 @@ from precog.engine.errors import (
 from precog.engine.game import Game, LoadedPosition, read_position, replay
 from precog.engine.observation import Observation, chance_outcomes, determinize, observation
 from precog.engine.plain_text import render_text
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.rules import apply, legal_actions, parse_action, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
@@ -34,6 +35,7 @@ from precog.engine.state import (
     RuleOptions,
     Step,
 )
+from precog.engine.wording import error_text
 
 __all__ = [
     "Action",
@@ -42,6 +44,7 @@ __all__ = [
     "CardType",
     "Components",
     "DataError",
+    "ErrorCode",
     "Gains",
     "Game",
     "GameConfig",
@@ -55,6 +58,7 @@ __all__ = [
     "PlayerState",
     "PositionError",
     "PrecogError",
+    "Problem",
     "Refusal",
     "RefusalCode",
     "RuleOptions",
@@ -62,6 +66,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "determinize",
+    "error_text",
     "from_json",
     "from_position",
     "legal_actions",

@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 
 from precog.engine.errors import ActionParseError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 
@@ -178,10 +180,7 @@ _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(r"^river (ignore|accept)$"), IgnoreRiver),
 ]
 
-NOTATION_HELP = ("expected one of: 'rooms R01 R02', 'pass D01 D02', 'keep D01 give T02', "
-                 "'activate both|G|R', 'food N', 'humans N', 'ymunes ND NP', 'heal N', "
-                 "'battery m1..m6|none', 'reveal', 'mitigate O12', 'done', 'protectors N', "
-                 "'lose NH NC', 'river ignore|accept'")
+_P = Problem.of
 
 
 MAX_ACTION_TEXT = 200  # the longest notation is about 20 characters; spaces are allowed
@@ -225,10 +224,10 @@ def parse_action_text(text: str) -> Action:
     'keep D03 give T07'
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"action text must be a string, got {type(text).__name__}")
+        raise ActionParseError(_P(E.ACTION_TEXT_TYPE, got=type(text).__name__), input=text)
     if len(text) > MAX_ACTION_TEXT:
-        raise ActionParseError(f"action text is {len(text)} characters long; an action is "
-                               f"at most {MAX_ACTION_TEXT}: {NOTATION_HELP}")
+        raise ActionParseError(_P(E.ACTION_TEXT_LONG, n=len(text), top=MAX_ACTION_TEXT,
+                                  help=_P(E.ACTION_NOTATION)), input=text)
     typed = " ".join(text.strip().split())
     for pattern, kind in _PATTERNS:
         m = pattern.match(typed.lower())
@@ -236,7 +235,8 @@ def parse_action_text(text: str) -> Action:
             ids = re.match(pattern.pattern, typed, re.IGNORECASE | re.ASCII)
             assert ids is not None
             return _build(kind, ids.groups())
-    raise ActionParseError(f"cannot read action {text!r:.60}: {NOTATION_HELP}")
+    raise ActionParseError(_P(E.ACTION_UNREADABLE, text=text, help=_P(E.ACTION_NOTATION)),
+                           input=text)
 
 
 def _build(kind: type, groups: tuple[str | None, ...]) -> Action:

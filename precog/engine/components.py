@@ -252,12 +252,27 @@ class Components:
     river_by_id: dict[str, RiverTile] = field(default_factory=dict)
     objective_by_id: dict[str, ObjectiveTile] = field(default_factory=dict)
     fingerprint: str = ""
+    unknown: frozenset[str] = frozenset()
+    """Ids of cards, River tiles and Objectives whose printed face the box does not say (their
+    deck, season and type are known). In a box their entry holds a stand-in face; in a world
+    (see :mod:`precog.engine.faces`) it holds the face that world gives them."""
+    box_fingerprint: str = ""  # a world: the fingerprint of the box it was drawn from
+    prior: str = ""  # the component set unknown faces are sampled from ("" when none unknown)
 
     def __post_init__(self) -> None:
         self.cards.update({c.id: c for deck in self.decks.values() for c in deck})
         self.room_by_id.update({r.id: r for r in self.rooms})
         self.river_by_id.update({t.id: t for t in self.river})
         self.objective_by_id.update({o.id: o for o in self.objectives})
+
+    @property
+    def partly_known(self) -> bool:
+        return bool(self.unknown)
+
+    @property
+    def box_id(self) -> str:
+        """The fingerprint of the box: the same for the box and every world drawn from it."""
+        return self.box_fingerprint or self.fingerprint
 
     def __hash__(self) -> int:
         return hash(self.fingerprint)

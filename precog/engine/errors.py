@@ -1,15 +1,36 @@
-"""Every error precog raises on bad input is a :class:`PrecogError`."""
+"""Every error precog raises on bad input is a :class:`PrecogError`.
+
+Each carries a :class:`~precog.engine.problems.Problem` (a code and its values, ``err.problem``);
+``str(err)`` is its English sentence and :func:`precog.engine.wording.error_text` says it in
+any language. ``input`` and ``state``, when given, are the refused input and the position.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from precog.engine.problems import ErrorCode, Problem
 
 if TYPE_CHECKING:
     from precog.engine.refusals import Refusal
 
 
 class PrecogError(ValueError):
-    """Base class: bad input of any kind (position, data file, action text, option)."""
+    """Base class: bad input of any kind (position, data file, action text, option).
+
+    ``problem`` is a :class:`Problem`; a plain text is accepted for errors raised above the
+    engine that have no code yet (``problem`` is then None and the text is said as is).
+    """
+
+    def __init__(self, problem: Problem | str, *, input: object = None,
+                 state: object = None) -> None:
+        super().__init__(problem)
+        self.problem = problem if isinstance(problem, Problem) else None
+        self.input = input
+        self.state = state
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class DataError(PrecogError):
@@ -34,10 +55,11 @@ class IllegalActionError(PrecogError):
 
     def __init__(self, action: object, refusal: Refusal, state: object = None) -> None:
         self.reason = str(refusal)
-        super().__init__(f"{_describe(action)}: {self.reason}")
+        self.shown = _describe(action)
+        super().__init__(f"{self.shown}: {self.reason}", input=action, state=state)
         self.action = action
         self.refusal = refusal
-        self.state = state
+        self.problem = Problem.of(ErrorCode.ACTION_ILLEGAL, action=self.shown, refusal=refusal)
 
 
 class OptionError(PrecogError):

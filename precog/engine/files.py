@@ -7,10 +7,15 @@ larger than the limit (read up to the limit, so a file growing meanwhile cannot 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
 from precog.engine.errors import PrecogError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
+
+_P = Problem.of
 
 
 def clip_path(path: object, longest: int = 300) -> str:
@@ -27,17 +32,15 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError, TypeError) as exc:  # ValueError: a NUL byte in the path
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise error(f"{label}: cannot read the file ({reason[:1].lower()}{reason[1:]})") \
+        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
             from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"{label}: not a regular file (a directory, device or pipe); "
-                        "expected a text file")
+            raise error(_at(label, E.FILE_NOT_REGULAR), input=label)
         if info.st_size > limit:
-            raise error(f"{label}: {info.st_size} bytes, more than the {limit} a file of this "
-                        "kind can need")
+            raise error(_at(label, E.FILE_TOO_BIG, size=info.st_size, limit=limit),
+                        input=label)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 16, limit + 1 - size))
@@ -46,9 +49,24 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise error(f"{label}: more than the {limit} bytes a file of this kind can need")
+            raise error(_at(label, E.FILE_GREW, limit=limit), input=label)
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"{label}: cannot read the file ({exc.strerror or exc})") from None
+        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
+            from None
     finally:
         os.close(fd)
+
+
+def _at(label: str, code: E, **values: object) -> Problem:
+    return _P(E.DATA_AT_FILE, file=label, what=_P(code, **values))
+
+
+def _reason(exc: Exception) -> Problem:
+    """Why the system refused to open or read a file (its own words for the common cases)."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENOENT:
+        return _P(E.OS_NO_SUCH_FILE)
+    if isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM):
+        return _P(E.OS_PERMISSION)
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return _P(E.OS_OTHER, detail=f"{reason[:1].lower()}{reason[1:]}")

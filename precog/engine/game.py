@@ -13,12 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from precog.engine.actions import Action
-from precog.engine.errors import PositionError
+from precog.engine.errors import PositionError, PrecogError
 from precog.engine.playout import MAX_ACTIONS, Policy, play_on
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.rules import apply, legal_actions, parse_action
 from precog.engine.serialize import MAX_POSITION_BYTES, from_json, from_position, load_json, to_json
 from precog.engine.setup import new_game
 from precog.engine.state import GameState
+
+_P = Problem.of
 
 __all__ = ["Game", "LoadedPosition", "legal_actions", "new_game", "read_position", "replay"]
 
@@ -101,19 +105,19 @@ class Game:
     def from_json(cls, data: Any, components: Any = None) -> Game:
         """Load a saved game; a bad action names its number and why it is refused."""
         if not isinstance(data, dict) or data.get("format") != "precog-game":
-            raise PositionError("saved game should be a JSON object with format 'precog-game'")
+            raise PositionError(_P(E.POSITION_GAME_FORMAT))
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise PositionError("saved game: 'actions' should be a list of action texts")
+            raise PositionError(_P(E.POSITION_GAME_ACTIONS))
         if len(actions) > MAX_GAME_ACTIONS:
-            raise PositionError(f"saved game: 'actions' lists {len(actions)} actions; a game has "
-                                f"at most {MAX_GAME_ACTIONS}")
+            raise PositionError(_P(E.POSITION_GAME_LONG, n=len(actions), top=MAX_GAME_ACTIONS))
         game = cls(from_json(data.get("start"), components))
         for i, text in enumerate(actions):
             try:
                 game.play(text)
             except ValueError as err:
-                raise PositionError(f"saved game: action {i + 1} ({_short(text)}): {err}") \
+                raise PositionError(_P(E.POSITION_GAME_ACTION, n=i + 1, action=_short(text),
+                                       reason=_reason(err)), input=text, state=game.state) \
                     from None
         return game
 
@@ -124,6 +128,11 @@ def replay(actions: Iterable[Action | str], **setup: Any) -> Game:
     for act in actions:
         game.play(act)
     return game
+
+
+def _reason(err: ValueError) -> Problem | str:
+    """A nested error's problem (said in the outer error's language), else its text."""
+    return err.problem if isinstance(err, PrecogError) and err.problem is not None else str(err)
 
 
 def _short(value: object) -> str:
@@ -150,18 +159,20 @@ def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
     :class:`PositionError` saying what was expected. Never evaluates the text.
     """
     if not isinstance(text, str | bytes):
-        raise PositionError(f"a position is text; {EXPECTED}, got {type(text).__name__}")
+        raise PositionError(_P(E.POSITION_READ_TYPE, expected=_P(E.POSITION_EXPECTED),
+                                   got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(f"the text is {len(text)} long, more than a position can be; "
-                            f"{EXPECTED}")
+        raise PositionError(_P(E.POSITION_READ_LONG, n=len(text),
+                                   expected=_P(E.POSITION_EXPECTED)))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise PositionError(f"not UTF-8 text; {EXPECTED}") from None
+            raise PositionError(_P(E.POSITION_READ_UTF8, expected=_P(E.POSITION_EXPECTED))) \
+                from None
     text = text.strip()
     if not text:
-        raise PositionError(f"it is empty; {EXPECTED}")
+        raise PositionError(_P(E.POSITION_READ_EMPTY, expected=_P(E.POSITION_EXPECTED)))
     if text.startswith("{"):
         data = load_json(text)
         if isinstance(data, dict) and data.get("format") == "precog-game":
@@ -171,4 +182,5 @@ def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
     if text.startswith("pg"):
         return LoadedPosition(from_position(text, components))
     shown = repr(text[:24]) + ("..." if len(text) > 24 else "")
-    raise PositionError(f"{EXPECTED}, got {shown}")
+    raise PositionError(_P(E.POSITION_READ_OTHER, expected=_P(E.POSITION_EXPECTED), got=shown),
+                        input=text)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from precog.engine.components import Card, CardType, Condition, Gains
 from precog.engine.errors import DataError
+from precog.engine.problems import ErrorCode, Problem
 
 _TYPES = {t.value.lower(): t for t in CardType}
 _PAIR_TYPE = re.compile(r"^(food|human|battery|ymune)\s*\+\s*(other|food|human|battery|ymune)$")
@@ -47,20 +48,20 @@ def parse_condition(text: str) -> Condition:
     'type_and_other'
     """
     if not isinstance(text, str) or ":" not in text:
-        raise DataError(f"condition {text!r} should look like 'pair: Human + other', "
-                        "'given: Cost <= 1' or 'received: 2 Food'")
+        raise DataError(Problem.of(ErrorCode.DATA_CONDITION_FORM, text=text), input=text)
     scope, _, test = text.partition(":")
     scope = scope.strip().lower()
     test = " ".join(test.strip().lower().split())
     parser = {"pair": _parse_pair, "given": _parse_given, "received": _parse_received}.get(scope)
     if parser is None:
-        raise DataError(f"condition {text!r}: scope {scope!r} should be pair, given or received")
+        raise DataError(Problem.of(ErrorCode.DATA_CONDITION_SCOPE, text=text, scope=scope),
+                        input=text)
     parsed = parser(test)
     if parsed is None:
-        hint = (f": an amount of at least 1 then one of {', '.join(RECEIVED_KINDS)}"
-                if scope == "received" else "")
-        raise DataError(f"condition {text!r}: cannot read {test!r} as a {scope} test{hint} "
-                        "(see docs/components.md for the forms)")
+        problem = (Problem.of(ErrorCode.DATA_CONDITION_RECEIVED, text=text, test=test,
+                              kinds=tuple(RECEIVED_KINDS)) if scope == "received" else
+                   Problem.of(ErrorCode.DATA_CONDITION_TEST, text=text, test=test, scope=scope))
+        raise DataError(problem, input=text)
     kind, args = parsed
     return Condition(text=text.strip(), scope=scope, kind=kind, args=args)
 

@@ -14,8 +14,16 @@ from typing import Any
 
 from precog.engine.actions import Action
 from precog.engine.components import Gains
+from precog.engine.faces import draw_world, seen_by, seen_faces
 from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
-from precog.engine.state import FEEDING_ROUNDS, GameState, Phase, PlayerState, Step
+from precog.engine.state import (
+    FEEDING_ROUNDS,
+    GameState,
+    Phase,
+    PlayerState,
+    Step,
+    revealed_count,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +70,9 @@ class Observation:
     passes: int  # seats that passed in a row in the cooperative team window
     pending: Gains
     pending_source: str
+    faces: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    """On a partly-known box: the unknown faces this seat has seen, with their values (see
+    :mod:`precog.engine.faces`); never a face the seat has not seen."""
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict
@@ -85,14 +96,6 @@ def chance_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
     return [(tile, 1.0 / len(unseen)) for tile in unseen]
 
 
-def revealed_count(state: GameState) -> int:
-    """River tiles face up: this round's is flipped once the River phase starts."""
-    done = state.round - 1
-    if state.phase in (Phase.RIVER,) or state.phase is Phase.OVER:
-        done = state.round
-    return done
-
-
 def observation(state: GameState, player: int) -> Observation:
     """Exactly what ``player`` may see of ``state``."""
     seats = tuple(_seat_view(state, s, p, s == player) for s, p in enumerate(state.players))
@@ -105,7 +108,8 @@ def observation(state: GameState, player: int) -> Observation:
         to_move=state.to_move, seats=seats, own_choice=own, river_revealed=shown,
         river_unseen=unseen, objectives=state.objectives,
         objective_stack_sizes=tuple(len(s) for s in state.objective_stacks),
-        passes=state.passes, pending=state.pending, pending_source=state.pending_source)
+        passes=state.passes, pending=state.pending, pending_source=state.pending_source,
+        faces=seen_faces(state, player))
 
 
 def _seat_view(state: GameState, seat: int, p: PlayerState, own: bool) -> SeatView:
@@ -127,7 +131,8 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     Other players' hands and every deck's order are redealt from the cards each deck still
     hides (keeping the season stacking); unseen River tiles are reshuffled; face-down
     Objective stacks are redrawn. Other players' secret choices this step are dropped (their
-    seats choose again). Uses only what :func:`observation` shows ``player``.
+    seats choose again). On a partly-known box every unknown face ``player`` has not seen is
+    drawn again from the prior. Uses only what :func:`observation` shows ``player``.
     """
     players = list(state.players)
     for seat, p in enumerate(state.players):
@@ -137,9 +142,13 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     to_move = state.to_move
     if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS) and waiting:
         to_move = waiting[0]
-    return replace(state, players=tuple(players), choices=choices, to_move=to_move,
-                   river=_reshuffle_river(state, rng),
-                   objective_stacks=_redraw_objectives(state, rng))
+    world = replace(state, players=tuple(players), choices=choices, to_move=to_move,
+                    river=_reshuffle_river(state, rng),
+                    objective_stacks=_redraw_objectives(state, rng))
+    if state.components.unknown:
+        comps = draw_world(state.components, rng, keep=seen_by(state, player))
+        world = replace(world, components=comps)
+    return world
 
 
 def _redeal(state: GameState, seat: int, p: PlayerState, keep_hand: bool,

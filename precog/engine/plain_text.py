@@ -37,7 +37,7 @@ def render_text(state: GameState, hidden_for: int | None = None) -> str:
 
 
 def _river(state: GameState) -> str:
-    from precog.engine.observation import revealed_count
+    from precog.engine.state import revealed_count
 
     shown = revealed_count(state)
     return " ".join(t if i < shown else "##" for i, t in enumerate(state.river))

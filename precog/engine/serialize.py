@@ -17,6 +17,8 @@ from typing import Any
 from precog.engine.actions import Action, parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.state import (
     BOAT_FIELDS,
     GameConfig,
@@ -27,6 +29,8 @@ from precog.engine.state import (
     RuleOptions,
     Step,
 )
+
+_P = Problem.of
 
 List = list  # the reader below has a method named list
 FORMAT = "precog-position"
@@ -42,12 +46,20 @@ _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_
 
 
 def to_json(state: GameState) -> dict[str, Any]:
-    """The whole position as plain JSON data (see :func:`from_json`)."""
+    """The whole position as plain JSON data (see :func:`from_json`).
+
+    On a partly-known box ``components.fingerprint`` is the box's and ``components.faces`` the
+    values this game's world gives the unknown faces."""
     c = state.config
+    comps = state.components
+    components: dict[str, Any] = {"name": comps.name, "fingerprint": comps.box_id}
+    if comps.unknown:
+        from precog.engine.faces import faces_json
+
+        components["faces"] = faces_json(comps)
     return {
         "format": FORMAT, "version": VERSION,
-        "components": {"name": state.components.name,
-                       "fingerprint": state.components.fingerprint},
+        "components": components,
         "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
                    "difficulty": c.difficulty, "decks": list(c.decks), "seed": c.seed,
                    "options": {"heal_in_action_phase": c.options.heal_in_action_phase,
@@ -88,48 +100,51 @@ def to_position(state: GameState) -> str:
 def from_position(text: str, components: Components | None = None) -> GameState:
     """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
     if not isinstance(text, str):
-        raise PositionError(f"a position string is text, got {type(text).__name__}")
+        raise PositionError(_P(E.POSITION_STRING_TYPE, got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(f"a position string is a few thousand characters, got {len(text)}")
+        raise PositionError(_P(E.POSITION_STRING_LONG, got=len(text)))
     parts = "".join(text.split()).split(".")
     if len(parts) != 3 or parts[0] != PREFIX:
-        raise PositionError(f"position string should look like '{PREFIX}.<data>.<check>' "
-                            f"(starting {PREFIX!r}), got {_clip(text)!r}")
+        raise PositionError(_P(E.POSITION_STRING_FORM, prefix=PREFIX, got=_clip(text)),
+                            input=text)
     try:
         packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
     except (binascii.Error, ValueError) as err:
-        raise PositionError(f"position string data is not valid base64url: {err}") from None
+        raise PositionError(_P(E.POSITION_BASE64, detail=str(err)), input=text) from None
     if f"{zlib.crc32(packed):08x}" != parts[2].lower():
-        raise PositionError("position string check failed: it was altered or cut short "
-                            "(copy the whole string again)")
+        raise PositionError(_P(E.POSITION_CHECK), input=text)
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_POSITION_BYTES)
         if inflater.unconsumed_tail:
-            raise PositionError(f"position string data unpacks to more than "
-                                f"{MAX_POSITION_BYTES} bytes: not a position")
+            raise PositionError(_P(E.POSITION_UNPACKS_BIG, limit=MAX_POSITION_BYTES))
         text = raw.decode()
     except (zlib.error, UnicodeDecodeError) as err:
-        raise PositionError(f"position string data cannot be unpacked: {err}") from None
-    return from_json(load_json(text, "position string data"), components)
+        raise PositionError(_P(E.POSITION_UNPACK, detail=str(err)), input=text) from None
+    return from_json(load_json(text, _P(E.POSITION_STRING_DATA)), components)
 
 
-def load_json(text: str | bytes, what: str = "") -> Any:
+def load_json(text: str | bytes, what: Problem | str = "") -> Any:
     """JSON data from untrusted text: at most :data:`MAX_POSITION_BYTES`, any fault (bad JSON,
     deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``
     (a message starting "not valid JSON" and the like when ``what`` is empty)."""
-    subject = f"{what} is " if what else ""
     if len(text) > MAX_POSITION_BYTES:
-        raise PositionError(f"{subject}{len(text)} long; a position is at most "
-                            f"{MAX_POSITION_BYTES} bytes")
+        raise PositionError(_about(what, _P(E.POSITION_JSON_LONG, size=len(text),
+                                                 limit=MAX_POSITION_BYTES)))
     try:
         return json.loads(text)
     except RecursionError:
-        raise PositionError(f"{subject}nested too deeply to be a position") from None
+        raise PositionError(_about(what, _P(E.POSITION_JSON_DEEP))) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(f"{subject}not valid JSON: {err}") from None
+        raise PositionError(_about(what, _P(E.POSITION_JSON_INVALID, detail=str(err)))) from None
     except ValueError as err:  # e.g. an integer of more than 4,300 digits
-        raise PositionError(f"{subject}not readable JSON: {err}") from None
+        raise PositionError(_about(what, _P(E.POSITION_JSON_UNREADABLE, detail=str(err)))) \
+            from None
+
+
+def _about(what: Problem | str, problem: Problem) -> Problem:
+    """``problem`` said of ``what`` (the JSON position, the position string data...)."""
+    return _P(E.POSITION_ABOUT, what=what, problem=problem) if what else problem
 
 
 def _clip(text: str) -> str:
@@ -142,22 +157,36 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
     from precog.engine.validate import check_state
 
     if isinstance(data, str | bytes):
-        data = load_json(data, "JSON position")
+        data = load_json(data, _P(E.POSITION_JSON_POSITION))
     r = _Reader(data, "position")
     if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
-        raise PositionError(f"position: expected format {FORMAT!r} version {VERSION}")
+        raise PositionError(_P(E.POSITION_FORMAT, format=FORMAT, version=VERSION))
     comps = components if components is not None else reference_components()
     want = r.sub("components").get("fingerprint", str)
-    if want != comps.fingerprint:
-        raise PositionError(
-            f"position was made with component set {want!r} but the loaded set is "
-            f"{comps.name!r} ({comps.fingerprint}); load the matching components")
+    if want != comps.box_id:
+        raise PositionError(_P(E.POSITION_COMPONENTS, want=want, name=comps.name,
+                                 fingerprint=comps.box_id))
     try:
         state = _build(r, comps)
     except PrecogError as err:
-        raise PositionError(str(err)) from None
+        raise PositionError(err.problem or str(err), input=data) from None
+    if comps.unknown:
+        state = _with_world(state, r.sub("components").data.get("faces", {}))
     check_state(state)
     return state
+
+
+def _with_world(state: GameState, faces: Any) -> GameState:
+    """The position on the world its saved faces describe (a face on the table must be saved;
+    a hidden one left out is drawn from the prior)."""
+    from dataclasses import replace
+
+    from precog.engine.faces import seen_by, world_from_json
+
+    views = [seen_by(state, s) for s in range(len(state.players))]
+    public = frozenset.intersection(*views) if views else frozenset()
+    world = world_from_json(state.components, faces, state.config.seed, public)
+    return replace(state, components=world)
 
 
 def _build(r: _Reader, comps: Components) -> GameState:
@@ -210,7 +239,7 @@ def _stack(r: _Reader, i: int) -> tuple[str, ...]:
 def _objective(r: _Reader, i: int) -> tuple[str, bool]:
     pair = r.check(r.list("objectives")[i], list, f"objectives[{i}]")
     if len(pair) != 2:
-        raise PositionError(f"position: objectives[{i}] should be [tile id, mitigated]")
+        raise PositionError(_P(E.POSITION_OBJECTIVE_PAIR, index=i))
     return r.check(pair[0], str, f"objectives[{i}][0]"), r.check(pair[1], bool,
                                                                    f"objectives[{i}][1]")
 
@@ -233,7 +262,7 @@ def _player(r: _Reader) -> PlayerState:
 def _gains(r: _Reader) -> Gains:
     unknown = set(r.data) - set(_GAIN_FIELDS)
     if unknown:
-        raise PositionError(f"{r.where}: unknown resource {sorted(unknown)[0]!r}")
+        raise PositionError(_P(E.POSITION_UNKNOWN_RESOURCE, where=r.where, key=sorted(unknown)[0]))
     return Gains(**{k: r.get(k, int) if k in r.data else 0 for k in _GAIN_FIELDS})
 
 
@@ -242,29 +271,29 @@ class _Reader:
 
     def __init__(self, data: Any, where: str) -> None:
         if not isinstance(data, dict):
-            raise PositionError(f"{where} should be a JSON object, got {type(data).__name__}")
+            raise PositionError(_P(E.POSITION_NOT_OBJECT, where=where, got=type(data).__name__))
         self.data: dict[str, Any] = data
         self.where = where
 
     def check(self, value: Any, kind: type, where: str) -> Any:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            raise PositionError(f"{self.where}.{where} should be {kind.__name__}, "
-                                f"got {show_value(value)}")
+            raise PositionError(_P(E.POSITION_FIELD_TYPE, where=f"{self.where}.{where}",
+                                   kind=kind.__name__, got=show_value(value)))
         if kind is int and not -MAX_INT < value < MAX_INT:
-            raise PositionError(f"{self.where}.{where} should be a number of a real game, "
-                                f"got {show_value(value)}")
+            raise PositionError(_P(E.POSITION_FIELD_NUMBER, where=f"{self.where}.{where}",
+                                   got=show_value(value)))
         if kind is str and len(value) > MAX_TEXT:
-            raise PositionError(f"{self.where}.{where} should be at most {MAX_TEXT} "
-                                f"characters, got {len(value)}")
+            raise PositionError(_P(E.POSITION_FIELD_TEXT, where=f"{self.where}.{where}",
+                                   top=MAX_TEXT, got=len(value)))
         if kind is list and len(value) > MAX_LIST:
-            raise PositionError(f"{self.where}.{where} should list at most {MAX_LIST} items, "
-                                f"got {len(value)}")
+            raise PositionError(_P(E.POSITION_FIELD_LIST, where=f"{self.where}.{where}",
+                                   top=MAX_LIST, got=len(value)))
         return value
 
     def get(self, key: str, kind: type, optional: bool = False) -> Any:
         if key not in self.data:
-            raise PositionError(f"{self.where}: missing field {key!r}")
+            raise PositionError(_P(E.POSITION_MISSING, where=self.where, key=key))
         value = self.data[key]
         if value is None and optional:
             return None
@@ -292,8 +321,8 @@ class _Reader:
             return kind(value)
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
-            raise PositionError(f"{self.where}.{key} should be one of {allowed}, "
-                                f"got {show_value(value)}") from None
+            raise PositionError(_P(E.POSITION_ONE_OF, where=f"{self.where}.{key}",
+                                   allowed=allowed, got=show_value(value))) from None
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -312,19 +341,18 @@ def _outcome_values(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
         if isinstance(value, list) and all(isinstance(v, int | str) for v in value):
             value = tuple(value)
         elif not isinstance(value, int | str) or isinstance(value, bool):
-            raise PositionError(f"outcome.values.{key} should be a number or a list, "
-                                f"got {show_value(value)}")
+            raise PositionError(_P(E.POSITION_OUTCOME_VALUE, key=key, got=show_value(value)))
         out.append((str(key), value))
     return tuple(sorted(out))
 
 
-def show_value(value: Any) -> str:
+def show_value(value: Any) -> str | Problem:
     """A short description of an untrusted value for messages (never thousands of digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
         digits = int(value.bit_length() * 0.30103) + 1
-        return f"a number of about {digits} digits"
+        return _P(E.POSITION_BIG_NUMBER, digits=digits)
     if isinstance(value, list | dict | tuple):  # (repr could recurse without end)
-        return f"a {type(value).__name__} of length {len(value)}"
+        return _P(E.POSITION_SIZED, kind=type(value).__name__, n=len(value))
     if isinstance(value, str | bytes) and len(value) > 40:
-        return f"{type(value).__name__} of length {len(value)}"
+        return _P(E.POSITION_LONG_TEXT, kind=type(value).__name__, n=len(value))
     return f"{value!r:.40}"

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from precog.engine.components import Components
 from precog.engine.errors import OptionError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.state import (
     DIFFICULTIES,
     MACHINES_PER_ROOM,
@@ -20,62 +22,66 @@ from precog.engine.state import (
     Step,
 )
 
+_P = Problem.of
+
 
 def check_config(config: GameConfig, components: Components) -> None:
     """Raise :class:`OptionError` naming the option when the configuration is not playable."""
     if not isinstance(config.players, int) or not 2 <= config.players <= 4:
-        raise OptionError(f"players must be 2, 3 or 4, got {config.players!r}")
+        raise OptionError(_P(E.OPTION_PLAYERS, got=config.players), input=config.players)
     if config.mode not in MODES:
-        raise OptionError(f"mode must be one of {', '.join(MODES)}, got {config.mode!r}")
+        raise OptionError(_P(E.OPTION_MODE, allowed=MODES, got=config.mode), input=config.mode)
     if config.setup not in SETUPS:
-        raise OptionError(f"setup must be one of {', '.join(SETUPS)}, got {config.setup!r}")
+        raise OptionError(_P(E.OPTION_SETUP, allowed=SETUPS, got=config.setup), input=config.setup)
     if config.difficulty not in DIFFICULTIES:
-        raise OptionError(
-            f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {config.difficulty!r}")
+        raise OptionError(_P(E.OPTION_DIFFICULTY, allowed=DIFFICULTIES, got=config.difficulty),
+                          input=config.difficulty)
     if config.difficulty != "normal" and config.mode != "coop":
-        raise OptionError(f"difficulty {config.difficulty!r} exists only in the coop mode")
+        raise OptionError(_P(E.OPTION_DIFFICULTY_COOP, got=config.difficulty),
+                          input=config.difficulty)
     if config.mode == "team" and config.players != 4:
-        raise OptionError(f"team mode needs exactly 4 players, got {config.players}")
+        raise OptionError(_P(E.OPTION_TEAM, got=config.players), input=config.players)
     if len(config.decks) != config.players or len(set(config.decks)) != config.players:
-        raise OptionError(f"decks must name {config.players} different decks, got {config.decks}")
+        raise OptionError(_P(E.OPTION_DECKS, n=config.players, got=config.decks),
+                          input=config.decks)
     for code in config.decks:
         if code not in components.decks:
-            raise OptionError(f"deck {code!r} is not in the component set "
-                              f"(available: {', '.join(sorted(components.decks))})")
+            raise OptionError(_P(E.OPTION_DECK_UNKNOWN, deck=code,
+                                  available=tuple(sorted(components.decks))), input=code)
 
 
 def parse_rooms(text: str) -> tuple[tuple[str, ...], ...] | None:
     """Rooms chosen by hand as typed: seats separated by commas, each seat's room ids by
     spaces (``"R01 R05, R02 R07"``); empty text means dealt at random (None)."""
     if not isinstance(text, str) or len(text) > 400:
-        raise OptionError(f"rooms should be text such as 'R01 R05, R02 R07', got {text!r:.40}")
+        raise OptionError(_P(E.OPTION_ROOMS_TEXT, got=text), input=text)
     if not text.strip():
         return None
     seats = tuple(tuple(part.split()) for part in text.split(","))
     if not all(seats):
-        raise OptionError("rooms: expected each seat's room ids separated by commas, e.g. "
-                          f"'R01 R05, R02 R07', got {text[:60]!r}")
+        raise OptionError(_P(E.OPTION_ROOMS_SEATS, got=text[:60]), input=text)
     return seats
 
 
 def check_rooms(rooms: object, config: GameConfig, comps: Components) -> list[str]:
     """The rooms chosen by hand, seat after seat; :class:`OptionError` naming what is wrong."""
     per_seat = 3 if config.advanced else 2
-    shape = (f"{config.players} seats of {per_seat} room ids each ({config.setup} setup), "
-             f"e.g. {[[r.id for r in comps.rooms[k:k + per_seat]] for k in (0, per_seat)]}")
+    example = [[r.id for r in comps.rooms[k:k + per_seat]] for k in (0, per_seat)]
     if isinstance(rooms, str) or not isinstance(rooms, Sequence) or len(rooms) != config.players:
-        raise OptionError(f"rooms should list {shape}; got {rooms!r:.80}")
+        raise OptionError(_P(E.OPTION_ROOMS_SHAPE, seats=config.players, n=per_seat,
+                              setup=config.setup, example=example, got=repr(rooms)[:80]),
+                          input=rooms)
     chosen: list[str] = []
     for seat, pick in enumerate(rooms):
         if isinstance(pick, str) or not isinstance(pick, Sequence) or len(pick) != per_seat:
-            raise OptionError(f"rooms[{seat}] should hold {per_seat} room ids, got {pick!r:.60}")
+            raise OptionError(_P(E.OPTION_ROOMS_SEAT, seat=seat, n=per_seat, got=repr(pick)[:60]),
+                              input=pick)
         for room in pick:
             if room not in comps.room_by_id:
-                raise OptionError(f"rooms[{seat}]: {room!r:.20} is not a Machine Room of the "
-                                  f"component set (known: {', '.join(comps.room_by_id)})")
+                raise OptionError(_P(E.OPTION_ROOM_UNKNOWN, seat=seat, room=repr(room)[:20],
+                                      known=tuple(comps.room_by_id)), input=room)
             if room in chosen:
-                raise OptionError(f"rooms[{seat}]: {room} is chosen twice; every Boat's rooms "
-                                  "must be different")
+                raise OptionError(_P(E.OPTION_ROOM_TWICE, seat=seat, room=room), input=room)
             chosen.append(room)
     return chosen
 
@@ -106,6 +112,10 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
                         options=options or RuleOptions(), decks=tuple(decks), seed=seed)
     check_config(config, comps)
     gen = rng if rng is not None else random.Random(seed)
+    if comps.unknown:  # a partly-known box: this game's world gives every unknown face a value
+        from precog.engine.faces import draw_world
+
+        comps = draw_world(comps, gen)
     start_food = 4 if difficulty in ("hard", "apocalypse") else 8
     per_seat = 3 if config.advanced else 2
     room_pool = gen.sample([r.id for r in comps.rooms], per_seat * players)

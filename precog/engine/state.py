@@ -221,3 +221,11 @@ class GameState:
         from precog.render.html import state_html
 
         return state_html(self)
+
+
+def revealed_count(state: GameState) -> int:
+    """River tiles face up: this round's is flipped once the River phase starts."""
+    done = state.round - 1
+    if state.phase in (Phase.RIVER,) or state.phase is Phase.OVER:
+        done = state.round
+    return done

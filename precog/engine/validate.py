@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import fields
+from typing import NoReturn
 
 from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.components import Gains
 from precog.engine.data_loading import MAX_VALUE
 from precog.engine.errors import PositionError, PrecogError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 from precog.engine.setup import check_config
 from precog.engine.state import (
     BANE_MAX,
@@ -31,6 +34,7 @@ PENDING_MAX = {"cards": 4 * MAX_VALUE, "machines": 6 * MAX_VALUE, "river": MAX_V
 CARD_GAINS_MAX = 4 * MAX_VALUE
 TAKEN_MAX = 10 * MAX_VALUE
 SCORE_MAX = 4 * 999  # a team's total of Healthy Humans, far above a real game
+_P = Problem.of
 _GAIN_FIELDS = tuple(f.name for f in fields(Gains))
 
 _STEPS = {
@@ -46,7 +50,8 @@ def check_state(state: GameState) -> None:
     try:
         check_config(state.config, state.components)
     except PrecogError as err:
-        raise PositionError(f"config: {err}") from None
+        raise PositionError(_P(E.CHECK_CONFIG, detail=err.problem or str(err)),
+                            state=state) from None
     _check_flow(state)
     for seat, p in enumerate(state.players):
         _check_player(state, seat, p)
@@ -57,48 +62,47 @@ def check_state(state: GameState) -> None:
     _probe(state)
 
 
-def _fail(msg: str) -> None:
-    raise PositionError(msg)
+def _fail(code: E, **values: object) -> NoReturn:
+    raise PositionError(_P(code, **values))
 
 
 def _check_flow(s: GameState) -> None:
     if len(s.players) != s.n:
-        _fail(f"players: {len(s.players)} boats for a {s.n}-player game")
+        _fail(E.CHECK_BOATS, boats=len(s.players), n=s.n)
     if not 1 <= s.round <= ROUNDS:
-        _fail(f"round should be 1..{ROUNDS}, got {s.round}")
+        _fail(E.CHECK_ROUND, top=ROUNDS, got=s.round)
     if s.step not in _STEPS[s.phase]:
-        _fail(f"step {s.step.value!r} does not belong to phase {s.phase.value!r}")
+        _fail(E.CHECK_STEP_PHASE, step=s.step.value, phase=s.phase.value)
     if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) and (s.round != 1
                                                               or not s.config.advanced):
-        _fail("setup phases exist only in round 1 of an advanced game")
+        _fail(E.CHECK_SETUP_ROUND)
     if s.phase is Phase.OVER:
         if s.to_move != -1 or s.outcome is None:
-            _fail("a finished game has to_move -1 and an outcome")
+            _fail(E.CHECK_OVER)
         _check_outcome(s)
         return
     if s.outcome is not None:
-        _fail("only a finished game has an outcome")
+        _fail(E.CHECK_OUTCOME_EARLY)
     if not 0 <= s.to_move < s.n:
-        _fail(f"to_move should be a seat 0..{s.n - 1}, got {s.to_move}")
+        _fail(E.CHECK_TO_MOVE, top=s.n - 1, got=s.to_move)
     if (s.step is Step.GAINS) != (s.pending_source != ""):
-        _fail("pending gains go with the gains step (pending_source cards/machines/river)")
+        _fail(E.CHECK_PENDING_STEP)
     if s.step is Step.GAINS:
         ok = {"cards", "machines"} if s.phase is Phase.ACTION else {"river"}
         if s.pending_source not in ok:
-            _fail(f"pending_source {s.pending_source!r} does not fit phase {s.phase.value}")
+            _fail(E.CHECK_PENDING_SOURCE, source=s.pending_source, phase=s.phase.value)
         if not s.pending.total() or min(s.pending.astuple()) < 0:
-            _fail("pending gains must be non-negative and not empty in the gains step")
+            _fail(E.CHECK_PENDING_EMPTY)
         _check_gains("pending", s.pending, PENDING_MAX[s.pending_source],
-                     f"what {s.pending_source} can offer at once")
+                     _P(E.CHECK_WHAT_OFFER, source=s.pending_source))
     elif s.pending.total():
-        _fail("pending gains exist only in the gains step")
+        _fail(E.CHECK_PENDING_ELSEWHERE)
     if s.step in (Step.COOP, Step.TEAM) and not s.config.coop:
-        _fail(f"the {s.step.value} step exists only in the coop mode")
+        _fail(E.CHECK_COOP_STEP, step=s.step.value)
     if not 0 <= s.passes < (s.n if s.step is Step.TEAM else 1):
-        _fail(f"passes counts seats that passed in a row in the team window: 0..{s.n - 1} "
-              f"in the team step, else 0; got {s.passes}")
+        _fail(E.CHECK_PASSES, top=s.n - 1, got=s.passes)
     if s.step is Step.TEAM and not all(p.activated for p in s.players):
-        _fail("the team window opens only when every seat has activated and placed its gains")
+        _fail(E.CHECK_TEAM_WINDOW)
 
 
 def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
@@ -106,44 +110,42 @@ def _check_player(s: GameState, seat: int, p: PlayerState) -> None:
     for name in BOAT_FIELDS:
         value = getattr(p, name)
         if value < 0 or value > 999:
-            _fail(f"{where}.{name} should be 0..999, got {value}")
+            _fail(E.CHECK_BOAT_FIELD, where=where, name=name, got=value)
     if p.bane > BANE_MAX:
-        _fail(f"{where}.bane should be 0..{BANE_MAX}, got {p.bane}")
+        _fail(E.CHECK_BANE, where=where, top=BANE_MAX, got=p.bane)
     rooms = 3 if s.phase is Phase.SETUP_ROOMS else 2
     if len(p.rooms) != rooms or len(set(p.rooms)) != rooms:
-        _fail(f"{where}.rooms should be {rooms} different rooms, got {list(p.rooms)}")
+        _fail(E.CHECK_ROOMS, where=where, n=rooms, got=list(p.rooms))
     for r in p.rooms:
         if r not in s.components.room_by_id:
-            _fail(f"{where}.rooms: unknown room {r!r}")
+            _fail(E.CHECK_ROOM_UNKNOWN, where=where, room=r)
     if len(p.batteries) != 2 * MACHINES_PER_ROOM:
-        _fail(f"{where}.batteries should list 6 machines, got {len(p.batteries)}")
+        _fail(E.CHECK_BATTERIES_COUNT, where=where, got=len(p.batteries))
     for m, n in enumerate(p.batteries):
         machine = s.machine(seat, m)
         top = machine.batteries if machine else 0
         if not 0 <= n <= top or (s.phase is Phase.SETUP_ROOMS and n):
-            _fail(f"{where}.batteries[m{m + 1}] should be 0..{top}, got {n}")
+            _fail(E.CHECK_BATTERIES, where=where, machine=m + 1, top=top, got=n)
     _check_zones(s, where, p)
-    _check_gains(f"{where}.card_gains", p.card_gains, CARD_GAINS_MAX,
-                 "what two activated cards can give")
-    _check_gains(f"{where}.received", p.received, CARD_GAINS_MAX,
-                 "what two activated cards can give")
-    _check_gains(f"{where}.taken", p.taken, TAKEN_MAX, "what one round can give")
+    _check_gains(f"{where}.card_gains", p.card_gains, CARD_GAINS_MAX, _P(E.CHECK_WHAT_CARDS))
+    _check_gains(f"{where}.received", p.received, CARD_GAINS_MAX, _P(E.CHECK_WHAT_CARDS))
+    _check_gains(f"{where}.taken", p.taken, TAKEN_MAX, _P(E.CHECK_WHAT_ROUND))
 
 
-def _check_gains(where: str, g: Gains, top: int, what: str) -> None:
+def _check_gains(where: str, g: Gains, top: int, what: Problem) -> None:
     for name in _GAIN_FIELDS:
         value = getattr(g, name)
         if not 0 <= value <= top:
-            _fail(f"{where}.{name} should be 0..{top} ({what}), got {value}")
+            _fail(E.CHECK_GAINS, where=where, name=name, top=top, what=what, got=value)
 
 
 def _check_outcome(s: GameState) -> None:
     assert s.outcome is not None
     winners, scores = s.outcome.winners, s.outcome.scores
     if len(set(winners)) != len(winners) or not set(winners) <= set(range(s.n)):
-        _fail(f"outcome.winners should be different seats 0..{s.n - 1}, got {list(winners)}")
+        _fail(E.CHECK_WINNERS, top=s.n - 1, got=list(winners))
     if len(scores) != s.n or not all(0 <= v <= SCORE_MAX for v in scores):
-        _fail(f"outcome.scores should hold {s.n} scores 0..{SCORE_MAX}, got {list(scores)}")
+        _fail(E.CHECK_SCORES, n=s.n, top=SCORE_MAX, got=list(scores))
 
 
 def _check_zones(s: GameState, where: str, p: PlayerState) -> None:
@@ -160,12 +162,12 @@ def _check_zones(s: GameState, where: str, p: PlayerState) -> None:
     expect = {"hand": hand, "decision_zone": dz, "action_zone": az, "deck": deck}
     for name, n in expect.items():
         if len(getattr(p, name)) != n:
-            _fail(f"{where}.{name} should hold {n} cards in round {s.round} "
-                  f"({s.phase.value}), got {len(getattr(p, name))}")
+            _fail(E.CHECK_ZONE, where=where, name=name, n=n, round=s.round, phase=s.phase.value,
+                  got=len(getattr(p, name)))
     if playing != (p.gave is not None):
-        _fail(f"{where}.gave is set exactly during the Action, Maintenance and River phases")
+        _fail(E.CHECK_GAVE_PHASE, where=where)
     if p.activated not in (("", "both", "G", "R") if playing else ("",)):
-        _fail(f"{where}.activated should be '', 'both', 'G' or 'R', got {p.activated!r}")
+        _fail(E.CHECK_ACTIVATED, where=where, got=p.activated)
 
 
 def check_cards(s: GameState) -> None:
@@ -177,89 +179,88 @@ def check_cards(s: GameState) -> None:
     if seen != owned:
         extra = sorted((seen - owned).elements())
         missing = sorted((owned - seen).elements())
-        _fail(f"cards: each card must be in exactly one place (duplicated or foreign: "
-              f"{extra[:5]}, missing: {missing[:5]})")
+        _fail(E.CHECK_CARDS, extra=extra[:5], missing=missing[:5])
     for seat, p in enumerate(s.players):
         if p.gave is not None and p.gave not in s.players[s.left(seat)].action_zone[1:]:
-            _fail(f"players[{seat}].gave {p.gave!r} is not in the left neighbour's R slot")
+            _fail(E.CHECK_GAVE, seat=seat, card=p.gave)
         code = s.config.decks[seat]
         for i, card_id in enumerate(p.deck):
             if s.card(card_id).deck != code:
-                _fail(f"players[{seat}].deck[{i}]: {card_id} belongs to another deck")
+                _fail(E.CHECK_DECK_FOREIGN, seat=seat, index=i, card=card_id)
         seasons = [s.card(c).season for c in p.deck]
         if seasons != sorted(seasons):
-            _fail(f"players[{seat}].deck must stay stacked by season (1 on top of 2 of 3)")
+            _fail(E.CHECK_DECK_ORDER, seat=seat)
 
 
 def _check_river(s: GameState) -> None:
     tiles = s.river
     if len(tiles) != ROUNDS:
-        _fail(f"river should list 12 tiles, got {len(tiles)}")
+        _fail(E.CHECK_RIVER_COUNT, got=len(tiles))
     islands = {i.id: i.season for i in s.components.islands}
     for i, t in enumerate(tiles):
         season = i // 4 + 1
         want_island = i % 4 == 3
         if want_island and islands.get(t) != season:
-            _fail(f"river[{i}] should be the season {season} Island, got {t!r}")
+            _fail(E.CHECK_RIVER_ISLAND, index=i, season=season, got=t)
         tile = s.components.river_by_id.get(t)
         if not want_island and (tile is None or tile.season != season):
-            _fail(f"river[{i}] should be a season {season} River tile, got {t!r}")
+            _fail(E.CHECK_RIVER_TILE, index=i, season=season, got=t)
     if len(set(tiles)) != len(tiles):
-        _fail("river: a tile appears twice")
+        _fail(E.CHECK_RIVER_TWICE)
 
 
 def _check_objectives(s: GameState) -> None:
     if not s.config.coop:
         if s.objective_stacks or s.objectives:
-            _fail("objectives exist only in the coop mode")
+            _fail(E.CHECK_OBJECTIVES_COOP)
         return
     if len(s.objective_stacks) != 3:
-        _fail("objective_stacks should hold 3 season stacks")
+        _fail(E.CHECK_OBJECTIVE_STACKS)
     per_season = s.n + (1 if s.config.difficulty == "apocalypse" else 0)
     ids: list[str] = [t for st in s.objective_stacks for t in st] + [t for t, _ in s.objectives]
     if len(set(ids)) != len(ids):
-        _fail("objectives: a tile appears twice")
+        _fail(E.CHECK_OBJECTIVE_TWICE)
     unknown = [t for t in ids if t not in s.components.objective_by_id]
     if unknown:
-        _fail(f"objectives: unknown Objective tile {unknown[0]!r}")
+        _fail(E.CHECK_OBJECTIVE_UNKNOWN, tile=unknown[0])
     for season in (1, 2, 3):
         mine = [t for t in ids if t in s.components.objective_by_id
                 and s.components.objective_by_id[t].season == season]
         if len(mine) != per_season:
-            _fail(f"objectives: season {season} should have {per_season} tiles, got {len(mine)}")
+            _fail(E.CHECK_OBJECTIVE_SEASON, season=season, n=per_season, got=len(mine))
     for season, stack in enumerate(s.objective_stacks, start=1):
         for t in stack:
             if s.components.objective_by_id[t].season != season:
-                _fail(f"objective_stacks[{season - 1}]: {t} is not a season {season} tile")
+                _fail(E.CHECK_OBJECTIVE_STACK, index=season - 1, tile=t, season=season)
     for t, _ in s.objectives:
         if s.components.objective_by_id[t].season > s.season:
-            _fail(f"objectives: {t} is revealed before its season")
+            _fail(E.CHECK_OBJECTIVE_EARLY, tile=t)
 
 
 def _check_choices(s: GameState) -> None:
     choosing = s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION)
     if len(s.choices) != s.n:
-        _fail(f"choices should have one entry per seat, got {len(s.choices)}")
+        _fail(E.CHECK_CHOICES_COUNT, got=len(s.choices))
     kind = {Phase.SETUP_ROOMS: ChooseRooms, Phase.SETUP_PASS: PassCards}.get(s.phase, Choose)
     waiting = [seat for seat, c in enumerate(s.choices) if c is None]
     if not choosing:
         if len(waiting) != s.n:
-            _fail("secret choices exist only while players are choosing")
+            _fail(E.CHECK_CHOICES_WHEN)
         return
     if not waiting or waiting[0] != s.to_move:
-        _fail("to_move should be the first seat that has not chosen yet")
+        _fail(E.CHECK_CHOICES_TO_MOVE)
     from precog.engine.decision import why_illegal
 
     for seat, c in enumerate(s.choices):
         if c is None:
             continue
         if not isinstance(c, kind):
-            _fail(f"choices[{seat}] should be a {kind.__name__} action, got {c}")
+            _fail(E.CHECK_CHOICE_KIND, seat=seat, kind=kind.__name__, got=str(c))
         from dataclasses import replace
 
         reason = why_illegal(replace(s, to_move=seat), c)
         if reason:
-            _fail(f"choices[{seat}] ({c}) is not legal: {reason}")
+            _fail(E.CHECK_CHOICE_ILLEGAL, seat=seat, choice=str(c), reason=reason)
 
 
 def _probe(s: GameState) -> None:
@@ -269,6 +270,7 @@ def _probe(s: GameState) -> None:
     try:
         actions = legal_actions(s)
     except (KeyError, IndexError, AssertionError, TypeError, ValueError) as err:
-        raise PositionError(f"position is inconsistent ({type(err).__name__}: {err})") from None
+        raise PositionError(_P(E.CHECK_INCONSISTENT, kind=type(err).__name__, detail=str(err)),
+                            state=s) from None
     if s.phase is not Phase.OVER and not actions:
-        _fail("position leaves the player to move without a legal action")
+        _fail(E.CHECK_NO_MOVE)

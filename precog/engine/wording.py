@@ -25,11 +25,13 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from precog.engine.errors import DataError
+from precog.engine.errors import DataError, PrecogError
+from precog.engine.problems import ErrorCode, Problem
 
 DEFAULT_LANGUAGE = "en"
 
@@ -50,15 +52,17 @@ def languages() -> tuple[str, ...]:
 def load_words(lang: str, part: str = "game") -> dict[str, Any]:
     """The TOML data of ``words/<lang>/<part>.toml``; a DataError names a bad or missing file."""
     if lang not in languages():
-        raise DataError(f"language {lang!r} has no words (available: {', '.join(languages())})")
+        raise DataError(Problem.of(ErrorCode.DATA_NO_LANGUAGE, lang=lang,
+                                   available=languages()))
     where = f"precog/data/words/{lang}/{part}.toml"
     path = words_folder(lang) / f"{part}.toml"
     if not path.is_file():
-        raise DataError(f"{where}: no such file")
+        raise DataError(Problem.of(ErrorCode.DATA_NO_WORDS_FILE, file=where))
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise DataError(f"{where}: not valid TOML: {err}") from None
+        raise DataError(Problem.of(ErrorCode.DATA_AT_FILE, file=where, what=Problem.of(
+            ErrorCode.DATA_NOT_TOML, detail=str(err)))) from None
     return data
 
 
@@ -121,3 +125,39 @@ class WordFormatter(string.Formatter):
 def fill(lang: str, template: str, values: Mapping[str, Any]) -> str:
     """``template`` with ``values`` filled in, in ``lang``'s words."""
     return WordFormatter(lang).vformat(template, (), values)
+
+
+def problem_template(code: StrEnum, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The template of ``code`` (``section.key``) in ``lang``'s ``errors.toml``, or None."""
+    section, _, key = code.value.partition(".")
+    template = load_words(lang, "errors").get(section, {}).get(key)
+    return template if isinstance(template, str) else None
+
+
+def render_problem(problem: Problem, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``problem`` as a sentence in ``lang`` (English when ``lang`` has no template for it);
+    values that are problems themselves are rendered in the same language first."""
+    template = problem_template(problem.code, lang) or problem_template(problem.code)
+    if template is None:
+        return problem.code.value
+    values = {name: _rendered(value, lang) for name, value in problem.params}
+    return fill(lang, template, values)
+
+
+def _rendered(value: object, lang: str) -> object:
+    if isinstance(value, Problem):
+        return render_problem(value, lang)
+    said = getattr(value, "text", None)  # a Refusal inside a problem
+    if callable(said) and not isinstance(value, str):
+        return said(lang)
+    if isinstance(value, tuple) and any(isinstance(v, Problem) for v in value):
+        return tuple(_rendered(v, lang) for v in value)
+    return value
+
+
+def error_text(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What ``error`` says, in ``lang``: a refused action from its refusal code, any other
+    :class:`PrecogError` from its problem code (an error without a code as it was written)."""
+    if isinstance(error, PrecogError) and error.problem is not None:
+        return render_problem(error.problem, lang)
+    return str(error)

@@ -12,7 +12,7 @@ The layout is the engine's ``render_text``; the words come from ``[text]`` of
 from __future__ import annotations
 
 from precog.engine import Card, GameState, PlayerState
-from precog.engine.observation import revealed_count
+from precog.engine.state import revealed_count
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 

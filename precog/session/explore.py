@@ -26,6 +26,7 @@ from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.trajectories import trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
+from precog.engine.problems import ErrorCode, Problem
 
 TRAJECTORY_SAMPLES = 48
 
@@ -38,8 +39,8 @@ def deal(round_: int, seed: int, **setup: Any) -> GameState:
     a :class:`PrecogError` when the setup is refused or the game ends before that round."""
     state = random_playout(random.Random(seed), stop_round=round_, seed=seed, **setup).final
     if state.is_over or state.round != round_:
-        raise PrecogError(f"this game ended in round {state.round} before round {round_}; "
-                          "try another seed")
+        raise PrecogError(Problem.of(ErrorCode.SESSION_ENDED_EARLY, ended=state.round,
+                                     round=round_), state=state)
     return state
 
 

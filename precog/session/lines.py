@@ -38,6 +38,7 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
+from precog.engine.problems import ErrorCode, Problem
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -65,7 +66,7 @@ def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None 
     if isinstance(edge, Draw):
         return say("line.draw", hand=" ".join(edge.hand) or say("line.draw_nothing"),
                    passed=" ".join(edge.passed))
-    raise DataError(f"no words for the analysis edge {edge!r}")
+    raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=edge))
 
 
 def edge_names(edge: Edge, state: GameState, lang: str = DEFAULT_LANGUAGE
@@ -133,7 +134,7 @@ def move_text(action: Action, lang: str = DEFAULT_LANGUAGE, state: GameState | N
                 if not values["room"]:
                     key += "_bare"
             return words(lang).say(f"line.{key}", **values)
-    raise DataError(f"no words for the move {action!r}")
+    raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=action))
 
 
 def _room(machine: int, lang: str, state: GameState | None, seat: int) -> str:

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from precog.engine import DataError
+from precog.engine.problems import ErrorCode, Problem
 
 __all__ = ["component_name", "component_names"]
 
@@ -30,11 +31,12 @@ def component_names(lang: str) -> dict[str, str]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise DataError(f"precog/data/words/{lang}/names.toml: not valid TOML: {err}") from None
+        where = f"precog/data/words/{lang}/names.toml"
+        raise DataError(Problem.of(ErrorCode.DATA_AT_FILE, file=where, what=Problem.of(
+            ErrorCode.DATA_NOT_TOML, detail=str(err)))) from None
     names = data.get("name", {})
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
-        raise DataError(f"precog/data/words/{lang}/names.toml: [name] should map each English "
-                        "name to a text")
+        raise DataError(Problem.of(ErrorCode.SESSION_NAMES_MAP, lang=lang))
     return dict(names)
 
 

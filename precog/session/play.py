@@ -18,6 +18,7 @@ from typing import Any
 from precog.analysis.players import Player
 from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game
 from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.problems import ErrorCode, Problem
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
 
 SECRET = (Choose, ChooseRooms, PassCards)
@@ -79,7 +80,7 @@ class PlaySession:
     @property
     def _table(self) -> Table:
         if self.table is None:
-            raise TableError("no game has been started")
+            raise TableError(Problem.of(ErrorCode.TABLE_NO_GAME))
         return self.table
 
     @property
@@ -139,7 +140,7 @@ class PlaySession:
         """The human's move (raises :class:`PrecogError` with the reason when refused, the
         game unchanged), then the bots' answers."""
         if not self.my_turn:
-            raise TableError("it is not your turn")
+            raise TableError(Problem.of(ErrorCode.TABLE_NOT_YOUR_TURN), input=action)
         self._table.game.play(action)
         self.bots_play()
 

@@ -23,6 +23,10 @@ def ranking_text(ranking: Any, lang: str) -> str:
     out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],
                  seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
            w.say("cli.rank_columns")]
+    note = m.get("components", {})
+    if not note.get("reference", True):
+        out.insert(1, w.say("cli.rank_box", name=repr(note["name"]),
+                            unknown=note["unknown_faces"], refit=note["refit"]))
     state = ranking.tree.state if ranking.tree is not None else None
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"

@@ -38,6 +38,7 @@ from precog.engine import (
     parse_action,
 )
 from precog.engine.playout import MAX_ACTIONS, Policy
+from precog.engine.problems import ErrorCode, Problem
 
 __all__ = ["BotSeat", "Human", "Scripted", "Seat", "StandIn", "Table", "TableError", "Target"]
 
@@ -137,9 +138,10 @@ class Table:
         on (:meth:`play_until` ``then``)."""
         state = self.state
         if state.is_over:
-            raise TableError("the game is over")
+            raise TableError(Problem.of(ErrorCode.TABLE_OVER), input=action, state=state)
         if not isinstance(self.seat(state.to_move), Human):
-            raise TableError(f"it is seat {state.to_move}'s turn, not a human seat's")
+            raise TableError(Problem.of(ErrorCode.TABLE_NOT_HUMAN, seat=state.to_move),
+                             input=action, state=state)
         self.game.play(action)
         return self.play_until(then)
 
@@ -163,7 +165,7 @@ class Table:
                 return who.then(state, seat)
             if isinstance(who, StandIn):
                 return who.policy(state, seat)
-            raise AnalysisError(f"seat {seat} is a human seat; the table does not play it")
+            raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_HUMAN_SEAT, seat=seat))
 
         return move
 

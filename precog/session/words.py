@@ -43,10 +43,18 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Condition
 from precog.engine.maintenance import bane_after_protectors
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.refusals import render_refusal
 from precog.engine.scoring import outcome_text
 from precog.engine.state import REVEAL_COST
-from precog.engine.wording import DEFAULT_LANGUAGE, fill, languages, load_words, plural_form
+from precog.engine.wording import (
+    DEFAULT_LANGUAGE,
+    error_text,
+    fill,
+    languages,
+    load_words,
+    plural_form,
+)
 from precog.session.names import component_name
 
 __all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
@@ -66,8 +74,8 @@ class Words:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         if lang not in languages():
-            raise DataError(f"language {lang!r} has no words (available: "
-                            f"{', '.join(languages())})")
+            raise DataError(Problem.of(ErrorCode.DATA_NO_LANGUAGE, lang=lang,
+                                       available=languages()), input=lang)
         self.lang = lang
 
     # -- raw access -------------------------------------------------------------------------
@@ -79,17 +87,19 @@ class Words:
                 value = load_words(lang, part).get(section, {}).get(name)
                 if value is not None:
                     return value
-        raise DataError(f"precog/data/words/{self.lang}: no entry {name!r} in [{section}]")
+        raise DataError(Problem.of(ErrorCode.DATA_NO_WORD, lang=self.lang, name=name,
+                                   section=section))
 
     def say(self, key: str, **values: Any) -> str:
         """The sentence ``section.key`` with its ``{names}`` filled in."""
         text = self.raw(key)
         if not isinstance(text, str):
-            raise DataError(f"precog/data/words/{self.lang}: [{key}] should be text")
+            raise DataError(Problem.of(ErrorCode.DATA_WORD_NOT_TEXT, lang=self.lang, key=key))
         try:
             return fill(self.lang, text, values)
         except (KeyError, IndexError) as err:
-            raise DataError(f"precog/data/words/{self.lang}: [{key}]: no value for {err}") from None
+            raise DataError(Problem.of(ErrorCode.DATA_WORD_VALUE, lang=self.lang, key=key,
+                                       name=str(err))) from None
 
     # -- the game's words -----------------------------------------------------------------
     def resource(self, kind: str, n: int | None = None) -> str:
@@ -105,6 +115,10 @@ class Words:
     def refusal(self, refusal: Refusal) -> str:
         """The rules' reason for refusing an action, as a sentence."""
         return _sentence(render_refusal(refusal, self.lang))
+
+    def error(self, error: BaseException) -> str:
+        """What a refused input was and why, in this language (from the error's code)."""
+        return error_text(error, self.lang)
 
     def explain(self, refusal: Refusal) -> str:
         """The reason said kindly for a learner (``[explain]``, else the plain sentence)."""
@@ -168,7 +182,7 @@ def _label_key(state: GameState, action: Action) -> tuple[str, dict[str, Any]]:
     for kind, describe in _LABELS:
         if isinstance(action, kind):
             return describe(state, action)
-    raise DataError(f"no label for action {action!r}")
+    raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=action))
 
 
 def _choose(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:

@@ -63,6 +63,8 @@ class Message(widgets.HTML):
         action is said from its refusal code, in the page's language)."""
         if isinstance(err, IllegalActionError):
             err = f"{err.action}: {words(self.lang).refusal(err.refusal)}"
+        elif isinstance(err, BaseException):
+            err = words(self.lang).error(err)
         reason = " ".join(str(err).split())
         self._show("error", f"{source}: {reason}")
 
@@ -124,14 +126,14 @@ class Loaded:
     game: Game | None = None
 
 
-def read_position(text: str | bytes) -> Loaded:
+def read_position(text: str | bytes, components: Any = None) -> Loaded:
     """A position from a position string, a JSON position or a saved game (JSON).
 
     The engine's reader (:func:`precog.engine.read_position`): raises its
     :class:`PositionError` naming the field at fault or saying what was expected. Never
     evaluates the text.
     """
-    loaded = engine_read_position(text)
+    loaded = engine_read_position(text, components)
     return Loaded(loaded.state, loaded.game)
 
 

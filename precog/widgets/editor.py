@@ -91,7 +91,7 @@ class PositionEditor(widgets.VBox):
             state = from_json(copy.deepcopy(self.draft), self.state.components)
         except PrecogError as err:
             self.message.error(self.w.say("editor.title"),
-                               f"{err} {self.w.say('editor.unchanged')}")
+                               f"{self.w.error(err)} {self.w.say('editor.unchanged')}")
             return False
         self.state = state
         self.message.ok(self.w.say("editor.accepted"))

@@ -23,6 +23,7 @@ from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
 from precog.widgets.board import BoardView
+from precog.widgets.box import BoxSource
 from precog.widgets.common import (
     Message,
     copy_box_html,
@@ -110,10 +111,11 @@ class Explorer(widgets.VBox):
             widgets.HBox([self.seat_in, self.position_html]),
             self.editor_box, self.board])
         parts: list[widgets.Widget] = [stylesheet()]
+        self.box_source = BoxSource(self.new_position, self.lang, self.message)
         if not compact:
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
-                                   self._load_upload, self.lang)
+                                   self._load_upload, self.lang, box=self.box_source)
             for name in ("players_in", "mode_in", "setup_in", "round_in", "game_seed_in",
                          "deal_button", "paste_in", "paste_button", "upload"):
                 setattr(self, name, getattr(self.sources, name))
@@ -129,7 +131,7 @@ class Explorer(widgets.VBox):
             self.new_position()
             return
         try:
-            loaded = read_position(text)
+            loaded = read_position(text, self.box_source.components)
         except PrecogError as err:
             self.message.error(self.w.say("explorer.address"), err)
             self.new_position(keep_message=True)
@@ -143,6 +145,8 @@ class Explorer(widgets.VBox):
         if hasattr(self, "sources"):  # the full page (the compact one has no sources)
             setup, seed, round_ = self.sources.setup()
         try:
+            if self.box_source.components is not None:
+                setup["components"] = self.box_source.components
             state = deal(round_, seed, **setup)
         except PrecogError as err:
             self.message.error(self.w.say("explorer.new_game"), err)
@@ -152,7 +156,7 @@ class Explorer(widgets.VBox):
 
     def load_text(self, text: str | bytes, source: str) -> None:
         try:
-            loaded = read_position(text)
+            loaded = read_position(text, self.box_source.components)
         except PrecogError as err:
             self.message.error(source, err)
             return

@@ -36,7 +36,8 @@ class Sources(widgets.Tab):
     ``on_deal()``, ``on_paste(text)`` and ``on_upload()``."""
 
     def __init__(self, on_deal: Callable[[], None], on_paste: Callable[[str], None],
-                 on_upload: Callable[[], None], lang: str = DEFAULT_LANGUAGE) -> None:
+                 on_upload: Callable[[], None], lang: str = DEFAULT_LANGUAGE,
+                 box: widgets.Widget | None = None) -> None:
         super().__init__()
         w = words(lang)
         say = w.say
@@ -71,9 +72,10 @@ class Sources(widgets.Tab):
         self.upload.observe(lambda _c: on_upload(), names="value")
         note = widgets.HTML(f'<div class="pc-hint-text">{say("explorer.address_note")}</div>')
         self.children = [fresh, widgets.VBox([self.paste_in, self.paste_button]),
-                         widgets.VBox([self.upload, note])]
-        for i, key in enumerate(("tab_new", "tab_paste", "tab_file")):
-            self.set_title(i, say(f"explorer.{key}"))
+                         widgets.VBox([self.upload, note]), *([box] if box else [])]
+        for i, key in enumerate(("explorer.tab_new", "explorer.tab_paste", "explorer.tab_file",
+                                 "box.tab")[:len(self.children)]):
+            self.set_title(i, say(key))
         self.add_class("pc-sources")
 
     def setup(self) -> tuple[dict[str, object], int, int]:

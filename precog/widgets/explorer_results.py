@@ -137,6 +137,11 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     head = say("results.note", seat=meta.get("player"), round=meta.get("round"),
                model=model_name, how=how, seed=meta.get("seed"))
     note = f'<div class="pc-table-note">{escape(head)}{escape(partial)}</div>'
+    box = meta.get("components", {})
+    if not box.get("reference", True):
+        text = say("results.box_note", name=box["name"], unknown=box["unknown_faces"],
+                   refit=box["refit"])
+        note += f'<div class="pc-table-note pc-box-note">{escape(text)}</div>'
     heads = "".join(f"<th>{escape(say(f'results.col_{k}'))}</th>"
                     for k in ("choice", "value", "loss", "spread"))
     return (f'{note}<table class="pc-table pc-ranking"><tr><th>#</th>{heads}'

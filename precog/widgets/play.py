@@ -26,6 +26,7 @@ from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.board import BoardView
+from precog.widgets.box import BoxSource
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
     Message,
@@ -116,8 +117,9 @@ class PlayApp(widgets.VBox):
             setattr(self, name, getattr(save, name))
         self.hint_box = widgets.VBox([widgets.HTML(
             f'<div class="pc-none">{say("play.hint_empty")}</div>')])
-        self.tabs = widgets.Tab([self.game_log, save, self.hint_box])
-        for i, key in enumerate(("play.tab_log", "play.tab_save", "play.tab_hint")):
+        self.box_source = BoxSource(self.new_game, self.lang, self.message)
+        self.tabs = widgets.Tab([self.game_log, save, self.hint_box, self.box_source])
+        for i, key in enumerate(("play.tab_log", "play.tab_save", "play.tab_hint", "box.tab")):
             self.tabs.set_title(i, say(key))
         self.tabs.add_class("pc-tabs")
 
@@ -127,7 +129,10 @@ class PlayApp(widgets.VBox):
         bar = self.setup_bar
         bar.sync()
         try:
-            state = self.session.new(bar.seat_in.value, bar.bots(), **bar.setup())
+            setup = bar.setup()
+            if self.box_source.components is not None:  # your box (else the reference set)
+                setup["components"] = self.box_source.components
+            state = self.session.new(bar.seat_in.value, bar.bots(), **setup)
         except PrecogError as err:
             self.message.error(self.w.say("play.new_game"), err)
             return
@@ -183,7 +188,7 @@ class PlayApp(widgets.VBox):
 
     def _load(self, text: str | bytes, source: str) -> None:
         try:
-            loaded = read_position(text)
+            loaded = read_position(text, self.box_source.components)
         except PrecogError as err:
             self.message.error(source, err)
             return

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = ["precog.session.table", "precog.session.play", "precog.session.explore",
            "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing",
-           "precog.session.lines", "precog.analysis.edges"]
+           "precog.session.lines", "precog.analysis.edges", "precog.session.box"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,146 @@
+"""The box editor page (widgets): cards entered by typing, drawn live, checked field by field,
+saved and loaded as a box file."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+from precog.engine.box import load_box_text
+from precog.widgets.box import BoxEditor
+
+
+def type_card(page: BoxEditor, **values: str) -> None:
+    for key, value in values.items():
+        page.fields[key].value = value
+
+
+def saved_text(page: BoxEditor) -> str:
+    payload = re.search(r"base64,([A-Za-z0-9+/=]+)", page.save.value)
+    assert payload is not None
+    return base64.b64decode(payload.group(1)).decode("utf-8")
+
+
+def test_a_card_typed_in_is_drawn_live_and_entered() -> None:
+    page = BoxEditor(query="")
+    assert page.card.value == "D01"
+    type_card(page, type="Food", season="1", cost="1", gain="3", bonus="human 1")
+    assert 'data-card="D01"' in page.drawing.value and page.errors.value == ""
+    page.enter_card()
+    assert "Tal Defitia: 1 of 24 cards entered" in page.progress.value
+    assert page.card.value == "D02"  # on to the next card not entered
+    box = load_box_text(saved_text(page))
+    assert box.cards["D01"].gain == 3 and "D01" not in box.unknown
+
+
+def test_each_field_that_does_not_fit_is_named_and_nothing_is_entered() -> None:
+    page = BoxEditor(query="")
+    type_card(page, type="Food", season="1", cost="12", gain="2", bane="1", bonus="gold 2")
+    fields = set(re.findall(r'data-field="(\w+)"', page.errors.value))
+    assert fields == {"cost", "bane", "bonus"}
+    assert "season 1 cards have no Bane" in page.errors.value
+    before = saved_text(page)
+    page.enter_card()
+    assert page.message.kind == "error" and saved_text(page) == before
+
+
+def test_the_distribution_table_limits_each_type_per_season() -> None:
+    page = BoxEditor(query="")
+    for ident in ("D01", "D02"):
+        page.card.value = ident
+        type_card(page, type="Food", season="1", cost="0", gain="1")
+        page.enter_card()
+    page.card.value = "D03"
+    type_card(page, type="Food", season="1", cost="0", gain="1")
+    assert 'data-field="type"' in page.errors.value and "2 Food cards" in page.errors.value
+
+
+def test_a_card_with_only_type_and_season_is_drawn_face_down_as_unknown() -> None:
+    page = BoxEditor(query="")
+    type_card(page, type="Human", season="2")
+    assert "pc-back" in page.drawing.value and "face unknown" in page.drawing.value
+    page.enter_card()
+    assert "D01" in load_box_text(saved_text(page)).unknown
+
+
+def test_a_river_tile_is_entered() -> None:
+    page = BoxEditor(query="")
+    page.river["season"].value = "2"
+    page.river["name"].value = "Rapids"
+    page.river["effect"].value = "food 2"
+    page.enter_river()
+    assert "1 of 12" in page.river_progress.value
+    assert load_box_text(saved_text(page)).river_by_id["W2a"].losses.food == 2
+
+
+def test_a_saved_box_loads_back_and_a_bad_file_loses_nothing() -> None:
+    page = BoxEditor(query="")
+    type_card(page, type="Food", season="1", cost="1", gain="3")
+    page.enter_card()
+    text = saved_text(page)
+    other = BoxEditor(query="")
+    other.load_file([{"name": "my_box.toml", "content": text.encode()}])
+    assert other.message.kind == "ok" and "1 of 24" in other.progress.value
+    other.load_file([{"name": "bad.toml", "content": b"[[deck]]\ncode = 5\n"}])
+    assert other.message.kind == "error" and "'code'" in other.message.text
+    assert "1 of 24" in other.progress.value and saved_text(other) == text
+
+
+def test_the_page_speaks_russian() -> None:
+    page = BoxEditor(query="lang=ru")
+    assert "введено 0 из 24 карт" in page.progress.value
+    type_card(page, type="Food", season="1", cost="1", gain="3", bonus="человек 1")
+    page.enter_card()
+    assert load_box_text(saved_text(page)).cards["D01"].bonus.human == 1
+
+
+def test_the_explorer_deals_and_reads_positions_on_a_loaded_box() -> None:
+    from precog.widgets.explorer import Explorer
+    from tests.engine.test_partly_known import HALF_BOX
+
+    page = Explorer(query="", background=False, auto=False)
+    page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert "half box" in page.box_source.status.value
+    assert page.state.components.box_id == page.box_source.components.box_id
+    page.box_source.load([{"name": "bad.toml", "content": b"deck = 3"}])
+    assert page.message.kind == "error" and "bad.toml" in page.message.text
+    assert page.box_source.components.name == "half box"  # the loaded box is kept
+
+
+def test_play_starts_a_game_on_a_loaded_box() -> None:
+    from precog.widgets.play import PlayApp
+    from tests.engine.test_partly_known import HALF_BOX
+
+    page = PlayApp()
+    page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert page.game is not None
+    assert page.game.state.components.box_id == page.box_source.components.box_id
+
+
+def test_an_objective_is_entered_and_one_not_easier_when_mitigated_is_refused() -> None:
+    page = BoxEditor(query="")
+    page.objective["season"].value = "1"
+    page.objective["full"].value = "one 4 food"
+    page.objective["mitigated"].value = "one 6 food"
+    page.objective["cost"].value = "food 2"
+    assert 'data-field="mitigated"' in page.objective_errors.value
+    assert "easier than the full side" in page.objective_errors.value
+    page.enter_objective_tile()
+    assert page.message.kind == "error" and "0 of 24" in page.objective_progress.value
+    page.objective["mitigated"].value = "one 2 food"
+    assert page.objective_errors.value == ""
+    page.enter_objective_tile()
+    assert "1 of 24" in page.objective_progress.value
+    tile = load_box_text(saved_text(page)).objective_by_id["O1a"]
+    assert (tile.full[0].amount, tile.mitigated[0].amount, tile.mitigate_cost.food) == (4, 2, 2)
+
+
+def test_a_requirement_that_cannot_be_read_is_named() -> None:
+    page = BoxEditor(query="lang=ru")
+    page.objective["season"].value = "2"
+    page.objective["full"].value = "один 4 золота"
+    assert 'data-field="full"' in page.objective_errors.value
+    page.objective["full"].value = "каждый 2 здоровых"
+    page.objective["mitigated"].value = "один 2 здоровых"
+    page.objective["cost"].value = "еда 1"
+    assert page.objective_errors.value == ""
