@@ -121,8 +121,7 @@ class Words:
         """Why the game ended as it did (the saved English sentence if it has no code)."""
         if not outcome.code:
             return outcome.reason
-        text = outcome_text(outcome.code, dict(outcome.values), self.lang)
-        return text[:1].upper() + text[1:]  # "Seat 1 has…", "Место 0 и место 2: …"
+        return outcome_text(outcome.code, dict(outcome.values), self.lang)
 
     def phase(self, phase: Phase) -> str:
         return self.say(f"phase.{phase.value}")
