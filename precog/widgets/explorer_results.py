@@ -148,7 +148,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f"<td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{ci}</td>"
             f"<td>{r.give_value_to_left:+.2f}</td><td>{back}</td>"
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
-            f'<td class="pc-line">{_line_cell(html(line_marked(r.line, lang, state, seat)))}'
+            f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>'
             f'<table class="pc-table pc-ranking"><tr>{_heads(say, left)}</tr>{"".join(rows)}'
@@ -181,12 +181,14 @@ def _heads(say: Callable[..., str], left: int | None) -> str:
     return "".join(cells)
 
 
-def _line_cell(text: str) -> str:
-    """The principal line: its first sentence, the rest folded."""
-    first, dot, rest = text.partition(". ")
-    if not rest:
-        return text
-    return (f'<details><summary>{first}{dot.strip()}</summary>{rest}</details>')
+def _line_cell(marked: str, html: Callable[[str], str]) -> str:
+    """The principal line: its first two sentences (what arrives, your plan), the rest folded
+    (split before the cards are drawn: a card's tooltip has sentences of its own)."""
+    sentences = marked.split(". ")
+    if len(sentences) <= 2:
+        return html(marked)
+    first, rest = ". ".join(sentences[:2]) + ".", ". ".join(sentences[2:])
+    return f"<details><summary>{html(first)}</summary>{html(rest)}</details>"
 
 
 def heading(text: str, note: str) -> widgets.HTML:
