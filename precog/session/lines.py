@@ -107,7 +107,13 @@ def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None 
 
 def edge_marked(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
                 seat: int = 0) -> str:
-    """:func:`edge_text` with its component ids marked (:func:`mark`)."""
+    """:func:`edge_text` with its component ids marked (:func:`mark`), as a label: starting
+    with a capital."""
+    text = _edge(edge, lang, state, seat)
+    return text[:1].upper() + text[1:]
+
+
+def _edge(edge: Edge, lang: str, state: GameState | None, seat: int) -> str:
     say = words(lang).say
     if isinstance(edge, Start):
         return say("line.start", round=edge.round, seat=edge.seat)

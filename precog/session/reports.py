@@ -14,7 +14,7 @@ from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
 from precog.session.why import reasons_text
-from precog.session.words import DEFAULT_LANGUAGE, words
+from precog.session.words import words
 
 
 def ranking_text(ranking: Any, lang: str) -> str:
@@ -48,9 +48,7 @@ def ranking_text(ranking: Any, lang: str) -> str:
 
 
 def tree_text(tree: TreeNode, lang: str, seat: int, max_depth: int = 6) -> str:
-    """The look-ahead tree as indented text (English: the analysis' notation)."""
-    if lang == DEFAULT_LANGUAGE:
-        return render_tree_text(tree, max_depth=max_depth)
+    """The look-ahead tree as indented text, cards and tiles by name."""
     say = words(lang).say
 
     def describe(n: TreeNode) -> str:
