@@ -60,7 +60,7 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
 
 
 # Names of cards (two lines at most) and River tiles that do not fit, or that a River tile's
-# round number is drawn over.
+# round number is drawn over; buttons whose label is cut.
 CUT_JS = """() => {
   const out = [];
   for (const e of document.querySelectorAll('.pc-board .pc-card-name, .pc-board .pc-tile-name'))
@@ -73,6 +73,9 @@ CUT_JS = """() => {
     if (a.bottom > b.top && a.right > b.left && a.left < b.right)
       out.push('under the number: ' + n.textContent);
   }
+  for (const b of document.querySelectorAll('.pc-explorer button'))
+    if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+      out.push('button cut: ' + b.textContent);
   return out;
 }"""
 
@@ -95,6 +98,7 @@ def test_a_malformed_pasted_position_shows_a_message_and_loses_nothing(
     board = page.locator(".pc-board").first.inner_text()
     page.get_by_role("tab", name="Paste a position").click()
     page.get_by_placeholder("Paste a position string").fill("pg1.Zm9v.deadbeef")
+    assert page.evaluate(CUT_JS) == []  # "Load pasted position" in full
     page.get_by_role("button", name="Load pasted position").click()
     error = page.locator(".pc-msg-error")
     error.wait_for()
