@@ -67,7 +67,8 @@ SHOW_PLOTS_JS = """() => {
 }"""
 
 # Names of cards (two lines at most) and River tiles that do not fit, or that a River tile's
-# round number is drawn over; buttons whose label is cut.
+# round number is drawn over; buttons whose label is cut (the tree's labels end in "…" on
+# purpose: the whole label is their tooltip).
 CUT_JS = """() => {
   const out = [];
   for (const e of document.querySelectorAll('.pc-board .pc-card-name, .pc-board .pc-tile-name'))
@@ -80,7 +81,7 @@ CUT_JS = """() => {
     if (a.bottom > b.top && a.right > b.left && a.left < b.right)
       out.push('under the number: ' + n.textContent);
   }
-  for (const b of document.querySelectorAll('.pc-explorer button'))
+  for (const b of document.querySelectorAll('.pc-explorer button:not(.pc-tree-label)'))
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push('button cut: ' + b.textContent);
   return out;
