@@ -84,6 +84,8 @@ CUT_JS = """() => {
   for (const b of document.querySelectorAll('.pc-explorer button:not(.pc-tree-label)'))
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push('button cut: ' + b.textContent);
+  for (const t of document.querySelectorAll('.pc-table-wrap'))
+    if (t.getBoundingClientRect().right > window.innerWidth + 1) out.push('table past the edge');
   return out;
 }"""
 
