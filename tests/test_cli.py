@@ -369,8 +369,9 @@ def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_nu
         rows = [ln for ln in text.splitlines() if ln[:2].strip().isdigit()]
         assert len(rows) == len(ranking.rows)
         for line, row in zip(rows, ranking.rows, strict=True):
-            numbers = line.split()[1:4]  # value, loss, to left (no interval without rollouts)
-            assert numbers == [f"{row.value:.2f}", f"{row.loss:.2f}",
+            numbers = line.split()[1:5]  # value, loss, its 95 % interval, to left
+            assert row.ci95 is not None  # the tree's interval (the fitted value's error)
+            assert numbers == [f"{row.value:.2f}", f"{row.loss:.2f}", f"{row.ci95:.2f}",
                                f"{row.give_value_to_left:+.2f}"]
             assert component_name(cards[row.keep].name, lang) in line
             assert row.keep not in line and row.give not in line
