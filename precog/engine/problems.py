@@ -253,7 +253,10 @@ class ErrorCode(StrEnum):
     TABLE_OVER = "table.over"
     TABLE_NOT_HUMAN = "table.not_human"
     TABLE_NO_GAME = "table.no_game"
-    TABLE_NOT_YOUR_TURN = "table.not_your_turn"
+    TABLE_NOT_YOUR_TURN = "table.not_your_turn"    # -- [analysis]
+    ANALYSIS_SCHEDULER_ADDRESS = "analysis.scheduler_address"
+    ANALYSIS_NO_SCHEDULER = "analysis.no_scheduler"
+    ANALYSIS_NO_DISTRIBUTED = "analysis.no_distributed"
 
 @dataclass(frozen=True, slots=True)
 class Problem:
