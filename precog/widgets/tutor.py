@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from precog.engine import Phase, PrecogError
 from precog.engine.actions import Action
 from precog.session.language import page_language, page_link
+from precog.session.words import words
 from precog.tutor import html as th
 from precog.tutor.choosing import Choosing
 from precog.tutor.data import Lesson, all_lessons, languages, lesson_ids, load_lesson, ui_texts
@@ -64,7 +65,8 @@ def _safe(method: Callable[..., None]) -> Callable[..., None]:
         try:
             method(self, *args)
         except (PrecogError, ValueError) as err:
-            self.feedback = Feedback("refused", self.texts.say("label", "error", error=err))
+            said = words(self.texts.lang).error(err)  # in the page's language
+            self.feedback = Feedback("refused", self.texts.say("label", "error", error=said))
             self.refresh()
 
     return run
