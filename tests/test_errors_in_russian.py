@@ -38,6 +38,7 @@ from precog.engine.data_loading import (
 from precog.engine.setup import parse_rooms
 from precog.engine.wording import error_text, load_words
 from precog.session.explore import deal
+from precog.tutor.data import load_lesson
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
 # what the message shows as typed: quoted input, [[tables]], paths
@@ -101,6 +102,7 @@ SAMPLES: dict[str, Callable[[], object]] = {
     "option: rooms typed wrong": lambda: parse_rooms("R01 R02,"),
     "action text: unreadable": lambda: parse_action_text("fly away"),
     "refused action": lambda: apply(new_game(players=2, seed=1), EndActions()),
+    "lesson data: a lesson id of the wrong form": lambda: load_lesson("lesson-two"),
     "analysis: a seat the game does not have": lambda: check_decision(new_game(players=2), 5),
     "explorer: a game that ends before the round": lambda: deal(12, 3, players=2, mode="coop",
                                                                 difficulty="apocalypse"),

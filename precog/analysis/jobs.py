@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from precog.analysis.errors import AnalysisError
+from precog.engine.problems import ErrorCode, Problem
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -44,8 +45,8 @@ def scheduler_address(given: str | None = None) -> str | None:
     if given is None or given == "":
         return None
     if not ADDRESS.fullmatch(given):
-        raise AnalysisError(f"{source} {given[:80]!r}: expected a Dask scheduler address such "
-                            "as tcp://10.0.0.5:8786")
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SCHEDULER_ADDRESS, source=source,
+                                       got=given[:80]), input=given)
     return given
 
 
@@ -80,7 +81,8 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterat
     try:
         client = client_type(address, timeout=CONNECT_TIMEOUT)
     except OSError as exc:  # includes TimeoutError: no scheduler answers there
-        raise AnalysisError(f"scheduler {address!r}: no Dask scheduler answered ({exc})") from exc
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
+                                       detail=str(exc)), input=address) from exc
     with client:
         # pure=False: two equal jobs are still two jobs (a tournament may repeat one).
         futures = client.map(fn, jobs, pure=False)
@@ -92,6 +94,5 @@ def _client_type() -> Any:
     try:
         from distributed import Client
     except ImportError as exc:
-        raise AnalysisError("a scheduler address was given but dask.distributed is not "
-                            "installed: pip install 'precog[cluster]'") from exc
+        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_DISTRIBUTED)) from exc
     return Client

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from precog.engine import PrecogError
 from precog.engine.actions import Action
 from precog.session.language import page_language
+from precog.session.words import words
 from precog.tutor import html as th
 from precog.tutor.choosing import Choosing
 from precog.tutor.data import Lesson, languages, lesson_ids, load_lesson, ui_texts
@@ -43,7 +44,8 @@ def _safe(method: Callable[..., None]) -> Callable[..., None]:
         try:
             method(self, *args)
         except (PrecogError, ValueError) as err:
-            self.feedback = Feedback("refused", self.texts.say("label", "error", error=err))
+            said = words(self.texts.lang).error(err)  # in the page's language
+            self.feedback = Feedback("refused", self.texts.say("label", "error", error=said))
             self.refresh()
 
     return run
