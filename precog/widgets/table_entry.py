@@ -64,7 +64,7 @@ class CardForm(widgets.VBox):
         self.picker.style.description_width = "initial"
         self.picker.add_class("pc-table-pick")
         self.picker.observe(lambda c: self._picked(c["new"]), "value")
-        self.drawing = widgets.HTML(empty_slot_html(""))
+        self.drawing = widgets.HTML(empty_slot_html("?"))
         self.entered: list[dict[str, Any]] = []
         self._quiet = False
         title = widgets.HTML(f'<b>{escape(label)}</b>')
@@ -108,8 +108,7 @@ class CardForm(widgets.VBox):
         if checked.card is not None and checked.known:
             self.drawing.value = card_html(checked.card, size="small", lang=self.lang)
         else:
-            self.drawing.value = empty_slot_html(self.say("table.card_type") if not raw else
-                                                 "…")
+            self.drawing.value = empty_slot_html("?" if not raw else "…")
 
 
 class SeatForm(widgets.VBox):
@@ -126,8 +125,8 @@ class SeatForm(widgets.VBox):
             options=[("", "")] + [(f"{name} ({code})", code)
                                   for code, name in draft.box.prescients.items()])
         self.prescient.add_class("pc-table-prescient")
-        self.boat = {k: _text(say(key), "", "9em", f"pc-table-{k}")
-                     for k, key in BOAT_KEYS.items()}
+        self.boat = {k: _text(say(key), "", "12.5em" if k == "contaminated" else "9em",
+                              f"pc-table-{k}") for k, key in BOAT_KEYS.items()}
         self.rooms = _text(say("table.rooms"), "R03 R10", "16em", "pc-table-rooms")
         self.batteries = [_text(f"{m + 1}", "0", "4.5em", f"pc-table-battery-{m}")
                           for m in range(6)]
@@ -142,7 +141,7 @@ class SeatForm(widgets.VBox):
         self.hand_box = widgets.VBox([self.cards["hand", 0], self.cards["hand", 1]])
         self.children = [
             widgets.HBox([self.prescient, self.rooms]),
-            widgets.HBox(list(self.boat.values())),
+            widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
             widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
             self.hand_box, self.cards["decision_zone", 0], self.cards["decision_zone", 1]]
 

@@ -58,7 +58,7 @@ class TablePage(widgets.VBox):
             "round": widgets.Dropdown(description=say("table.round"),
                                       options=list(range(1, 13))),
             "seat": widgets.Dropdown(description=say("table.seat"),
-                                     options=[(say("table.seat_n", n=n + 1), n)
+                                     options=[(say("table.seat_n", n=n), n)
                                               for n in range(4)]),
         }
         for key, w in self.game.items():
@@ -67,7 +67,7 @@ class TablePage(widgets.VBox):
         self.seats = [SeatForm(n, self.draft, self.changed, self.lang) for n in range(4)]
         self.seat_tabs = widgets.Tab(children=self.seats)
         for n in range(4):
-            self.seat_tabs.set_title(n, say("table.seat_n", n=n + 1))
+            self.seat_tabs.set_title(n, say("table.seat_n", n=n))
         self.river = widgets.Text(description=say("table.river"), placeholder="W1a I1 …",
                                   layout={"width": "40em"})
         self.river.style.description_width = "initial"
@@ -85,6 +85,7 @@ class TablePage(widgets.VBox):
         self.load_button = button(say("table.load"), cls="pc-table-load")
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          description=say("table.load"))
+        self.upload.add_class("pc-table-upload")
         self.analysis = widgets.VBox()
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()
@@ -124,7 +125,7 @@ class TablePage(widgets.VBox):
         built = self.built = self.draft.build()
         say = self.say
         for n, seat in enumerate(self.seats):
-            self.seat_tabs.set_title(n, say("table.seat_n", n=n + 1)
+            self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
                                                     for k in built.errors) else ""))
             seat.layout.display = "" if n < self.game["players"].value else "none"
@@ -151,10 +152,10 @@ class TablePage(widgets.VBox):
         return built
 
     def _label(self, path: str) -> str:
-        """``seats.1.decision_zone.0.cost`` -> "Seat 2 · Decision Zone card 1 · Cost"."""
+        """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
         say, parts, out = self.say, path.split("."), []
         if parts[0] == "seats" and len(parts) > 1:
-            out.append(say("table.seat_n", n=int(parts[1]) + 1))
+            out.append(say("table.seat_n", n=int(parts[1])))
             parts = parts[2:]
         if len(parts) >= 2 and parts[0] in ("hand", "decision_zone"):
             out.append(say("table.card_n", zone=say("table." + parts[0]), n=int(parts[1]) + 1))
@@ -213,6 +214,6 @@ class TablePage(widgets.VBox):
         seat = self.game["seat"].value
         view = for_seat(built.state, seat)
         note = widgets.HTML(f'<p class="pc-hint-text">'
-                            f'{escape(self.say("table.analysing", n=seat + 1))}</p>')
+                            f'{escape(self.say("table.analysing", n=seat))}</p>')
         explorer = Explorer(state=view, seat=seat, compact=True, lang=self.lang)
         replace_children(self.analysis, [note, explorer])

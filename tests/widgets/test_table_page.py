@@ -16,7 +16,7 @@ def test_a_typed_table_is_checked_live_and_a_bad_field_named_without_loss():
     page.game["round"].value = 6
     page.seats[1].boat["food"].value = "lots"
     assert 'data-field="seats.1.food"' in page.errors.value
-    assert "Seat 2 · Food" in page.errors.value
+    assert "Seat 1 · Food" in page.errors.value
     assert page.analyse_button.disabled
     assert page.seats[1].boat["food"].value == "lots"  # what was typed stays
     page.seats[1].boat["food"].value = "7"
