@@ -202,6 +202,7 @@ class TableDraft:
         chosen = [c for c in decks if c]
         if len(set(chosen)) != len(chosen):
             errors["seats.0.prescient"] = say("table.same_prescient")
+        self._check_rooms(seats[:players or 0], setup, errors)
         if errors:
             return {}
         assert players is not None and round_ is not None
@@ -211,6 +212,25 @@ class TableDraft:
         rooms = [s.get("rooms") if isinstance(s, dict) else None for s in seats[:players]]
         return {"players": players, "mode": mode, "setup": setup, "round": round_,
                 "decks": full, "rooms": rooms}
+
+    def _check_rooms(self, seats: list[Any], setup: str, errors: dict[str, str]) -> None:
+        """Each seat's rooms: ids of the box, 2 (standard) or 3 to choose from (advanced),
+        no room at two seats."""
+        per = 3 if setup == "advanced" else 2
+        ids = [r.id for r in self.box.rooms]
+        seen: set[str] = set()
+        for n, seat in enumerate(seats):
+            rooms = seat.get("rooms") if isinstance(seat, dict) else None
+            if not rooms:
+                continue
+            if (not isinstance(rooms, list) or len(rooms) != per
+                    or any(r not in ids for r in rooms)):
+                errors[f"seats.{n}.rooms"] = self.say("table.bad_rooms", n=per,
+                                                      ids=", ".join(ids))
+            elif seen & set(rooms) or len(set(rooms)) != per:
+                errors[f"seats.{n}.rooms"] = self.say("table.room_twice")
+            else:
+                seen |= set(rooms)
 
     def _seat(self, n: int, seat: dict[str, Any], player: dict[str, Any],
               errors: dict[str, str]) -> None:

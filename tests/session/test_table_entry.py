@@ -101,6 +101,14 @@ def test_two_seats_with_one_prescient_are_refused():
     assert "seats.0.prescient" in d.build().errors
 
 
+@pytest.mark.parametrize("rooms", [["R03"], ["R03", "R99"], ["R03", "R03"], "R03 R10",
+                                   ["R02", "R11"]])
+def test_bad_rooms_are_named(rooms):
+    d = mid_game()
+    d.seat(3)["rooms"] = rooms  # R02 is seat 1's, R11 seat 2's
+    assert "seats.3.rooms" in d.build().errors
+
+
 def test_too_many_river_tiles_for_the_round_are_refused():
     d = mid_game()
     d.data["round"] = 2
