@@ -118,10 +118,12 @@ class TableDraft:
     def entered_cards(self) -> list[dict[str, Any]]:
         """Every distinct face entered so far (the page's picker of cards already entered)."""
         out: list[dict[str, Any]] = []
-        for s in self.data.get("seats", []):
+        seats = self.data.get("seats", [])
+        for s in seats if isinstance(seats, list) else []:
             for zone in ZONES:
-                for c in s.get(zone, []):
-                    if c and c not in out:
+                cards = s.get(zone, []) if isinstance(s, dict) else []
+                for c in cards if isinstance(cards, list) else []:
+                    if isinstance(c, dict) and c and c not in out:
                         out.append(c)
         return out
 
@@ -131,10 +133,16 @@ class TableDraft:
         default = new_description()
         n = sum(1 for k in ("players", "mode", "setup", "round", "seat")
                 if self.data.get(k, default[k]) != default[k])
-        for s in self.data.get("seats", []):
+        seats = self.data.get("seats", [])
+        for s in seats if isinstance(seats, list) else []:
+            if not isinstance(s, dict):
+                continue
             n += sum(1 for k in ("prescient", *RESOURCES) if k in s)
-            n += len(s.get("rooms", [])) + sum(1 for b in s.get("batteries", []) if b)
-            n += sum(len(c) for zone in ZONES for c in s.get(zone, []))
+            rooms, batteries = s.get("rooms"), s.get("batteries")
+            n += len(rooms) if isinstance(rooms, list) else 0
+            n += sum(1 for b in batteries if b) if isinstance(batteries, list) else 0
+            n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
+                     if isinstance(c, dict))
         return n + len(self.data.get("river", []))
 
     # ------------------------------------------------------------ checking and building
@@ -145,6 +153,9 @@ class TableDraft:
         data = copy.deepcopy(self.data)
         if not isinstance(data, dict):
             out.errors["table"] = self.say("table.bad_file", why="not a table")
+            return out
+        self._shape(data, out.errors)
+        if out.errors:
             return out
         config = self._config(data, out.errors)
         if out.errors:
@@ -174,6 +185,27 @@ class TableDraft:
         except PrecogError as err:
             out.errors["position"] = words(self.lang).error(err)
         return out
+
+    def _shape(self, data: dict[str, Any], errors: dict[str, str]) -> None:
+        """Lists where lists belong, tables where tables belong (a hand-edited or hostile
+        file), each wrong one named."""
+        if not isinstance(data.get("seats", []), list) or len(data.get("seats", [])) > 4:
+            errors["seats"] = self.say("table.bad_shape", what="a list of up to 4 seats")
+            return
+        if not isinstance(data.get("river", []), list) or len(data.get("river", [])) > 12:
+            errors["river"] = self.say("table.bad_shape", what="a list of up to 12 tile ids")
+        for n, seat in enumerate(data.get("seats", [])):
+            if not isinstance(seat, dict):
+                errors[f"seats.{n}"] = self.say("table.bad_shape", what="a table")
+                continue
+            if not isinstance(seat.get("batteries", []), list):
+                errors[f"seats.{n}.batteries"] = self.say("table.bad_shape", what="a list")
+            for zone in ZONES:
+                cards = seat.get(zone, [])
+                if not isinstance(cards, list) or len(cards) > 2 or not all(
+                        isinstance(c, dict) for c in cards):
+                    errors[f"seats.{n}.{zone}"] = self.say("table.bad_shape",
+                                                           what="a list of up to 2 cards")
 
     def _config(self, data: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
         say = self.say

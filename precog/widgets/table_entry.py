@@ -169,14 +169,18 @@ class SeatForm(widgets.VBox):
         for key, w in self.boat.items():
             w.value = str(seat.get(key, ""))
             w.placeholder = "" if defaults is None else str(getattr(defaults, key))
-        self.rooms.value = " ".join(seat.get("rooms", []))
+        rooms = seat.get("rooms", [])
+        self.rooms.value = " ".join(map(str, rooms)) if isinstance(rooms, list) else str(rooms)
         if defaults is not None:
             self.rooms.placeholder = " ".join(defaults.rooms)
         batteries = seat.get("batteries") or [""] * 6
+        batteries = batteries if isinstance(batteries, list) else [""] * 6
         for m, w in enumerate(self.batteries):
             w.value = str(batteries[m]) if m < len(batteries) else ""
         for zone in ("hand", "decision_zone"):
             cards = seat.get(zone, [])
+            cards = [c if isinstance(c, dict) else {} for c in cards] \
+                if isinstance(cards, list) else []
             for i in range(2):
                 self.cards[zone, i].show(cards[i] if i < len(cards) else {})
         self.hand_box.layout.display = "" if you else "none"

@@ -184,7 +184,8 @@ class TablePage(widgets.VBox):
         seats = data.get("seats", [])
         for n, form in enumerate(self.seats):
             form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
-        self.river.value = " ".join(data.get("river", []))
+        river = data.get("river", [])
+        self.river.value = " ".join(map(str, river)) if isinstance(river, list) else str(river)
         self._quiet = False
         self.check()
 

@@ -137,6 +137,21 @@ def test_a_bad_saved_table_is_refused_and_the_draft_kept(text):
     assert d.data == before
 
 
+@pytest.mark.parametrize(("path", "value"), [
+    (("seats",), "four"), (("seats",), [{}] * 9), (("river",), 7), (("seats", 1), "x"),
+    (("seats", 1, "hand"), "abc"), (("seats", 1, "hand"), [1, 2]),
+    (("seats", 1, "decision_zone"), [{}] * 5), (("seats", 1, "batteries"), 3),
+    (("seats", 1, "food"), 10**9), (("players",), [4]), (("round",), True)])
+def test_a_hostile_table_is_answered_by_a_named_field(path, value):
+    d = mid_game()
+    where = d.data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    errors = d.build().errors
+    assert errors and any(k.startswith(".".join(map(str, path))) for k in errors), errors
+
+
 def test_a_zip_bomb_string_is_refused():
     import base64
     import zlib

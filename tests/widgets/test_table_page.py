@@ -64,3 +64,12 @@ def test_analyse_opens_the_explorer_for_the_chosen_seat():
 def test_the_page_speaks_russian():
     page = TablePage(query="lang=ru")
     assert "Ваш стол" in page.children[1].value
+
+
+def test_a_hand_edited_file_with_wrong_shapes_loads_and_names_the_fields():
+    page = TablePage(query="")
+    text = ('{"format": "precog-table", "round": 3, "river": 5, "seats": [{"rooms": 7, '
+            '"batteries": "x", "hand": ["a"], "food": "9"}]}')
+    assert page.load_text(text)
+    assert page.seats[0].boat["food"].value == "9"
+    assert "pc-error" in page.errors.value and page.analyse_button.disabled
