@@ -41,6 +41,7 @@ PAGES = (
     Page("explorer", "notebooks/explorer.ipynb"),
     Page("play", "notebooks/play.ipynb"),
     Page("box", "notebooks/box.ipynb"),
+    Page("table", "notebooks/table.ipynb"),
     Page("tutorials", "tutorials/index.ipynb"),
 )
 UNOFFICIAL_NOTE = words().say("landing.unofficial")

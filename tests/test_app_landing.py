@@ -65,3 +65,9 @@ def test_a_newcomers_first_link_is_lesson_one_in_the_pages_language() -> None:
         assert first is not None
         assert first.group(1) == href and first.group(2).startswith(text), lang
         assert (REPO / "tutorials" / "lesson01.ipynb").is_file()
+
+
+def test_landing_links_your_table_in_english_and_russian() -> None:
+    assert 'href="table.ipynb"' in landing(REPO, "en").value
+    assert "Your table" in landing(REPO, "en").value
+    assert "Ваш стол" in landing(REPO, "ru").value

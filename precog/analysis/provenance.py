@@ -15,6 +15,7 @@ from precog.engine.data_loading import reference_components
 from precog.engine.faces import PRIOR_TEXT
 
 REFIT_COMMAND = ("nice -n 10 .venv/bin/python scripts/fit_evaluation.py --box BOX.toml "
+                 "--out my_fit.toml "
                  "--positions 600 --playouts 24 --seed 1")
 """Refits the evaluation on a box (``scripts/fit_evaluation.py``; BOX.toml: your box file)."""
 

@@ -29,6 +29,7 @@ def test_landing_page_shows_title_unofficial_note_and_page_links(
         "Explorer": f"{app_url}/voila/render/notebooks/explorer.ipynb",
         "Play": f"{app_url}/voila/render/notebooks/play.ipynb",
         "Your box": f"{app_url}/voila/render/notebooks/box.ipynb",
+        "Your table": f"{app_url}/voila/render/notebooks/table.ipynb",
         "Tutorials": f"{app_url}/voila/render/tutorials/index.ipynb",
     }
     screenshot(page, "landing")

@@ -1,0 +1,462 @@
+"""Your table: a real game's position entered by hand, field by field (no widgets here).
+
+A *table description* is plain data (what the "Your table" page edits, saves and shares)::
+
+    {"format": "precog-table", "version": 1, "players": 4, "mode": "competitive",
+     "setup": "standard", "round": 6, "seat": 0,
+     "seats": [{"prescient": "D", "food": 5, "healthy": 4, "rooms": ["R03", "R10"],
+                "batteries": [0, 1, 0, 0, 2, 0],
+                "hand": [{"type": "Food", "season": "2", "cost": "1", "gain": "3"}],
+                "decision_zone": [...]}, ...],
+     "river": ["W1a", "I1", ...]}
+
+Everything left out takes a default: the game is played by the sensible player from a fixed
+seed to the start of the round's Decision phase, and what is entered replaces what that game
+has. Cards are entered by their *face* (type, season, Cost and gain as a number or X, bonus,
+Bane, name), as printed on the real card; each becomes a card of the right deck, season and
+type of the box (by default a box with every face unknown: each card not entered is drawn
+from the reference set's faces of its deck, season and type). Only the Decision phase's
+Keep/Give decision is supported: the round's first step, before anyone has chosen.
+
+:meth:`TableDraft.build` gives the position or, for every field that does not fit, its
+message (keyed by the field's path, e.g. ``seats.1.decision_zone.0.cost``); the draft is never
+changed by a failed build. :func:`for_seat` is the position as one seat may know it: every
+hidden part (other hands, deck orders, unseen faces) redrawn.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import random
+import zlib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from precog.analysis import rollouts
+from precog.engine import (
+    Components,
+    GameState,
+    Phase,
+    PrecogError,
+    determinize,
+    from_json,
+    legal_actions,
+    new_game,
+    to_json,
+)
+from precog.engine.box import load_box_text
+from precog.engine.components import Card
+from precog.engine.faces import face_values, faces_json, world_with
+from precog.engine.playout import play_on
+from precog.engine.state import revealed_count
+from precog.session.box import BoxDraft, CardEntry
+from precog.session.words import DEFAULT_LANGUAGE, words
+
+FORMAT = "precog-table"
+VERSION = 1
+PREFIX = "precog-table"
+SEED = 1  # the default game's seed
+MODES = ("competitive", "team", "coop")
+SETUPS = ("standard", "advanced")
+RESOURCES = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+RESOURCE_MOST = {"food": 60, "healthy": 30, "contaminated": 30, "doctors": 10,
+                 "protectors": 10, "bane": 30}
+ZONES = ("hand", "decision_zone")
+CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
+MAX_TEXT = 200_000  # a saved table or shared string longer than this is refused
+
+
+class TableEntryError(PrecogError):
+    """A saved table or shared string that cannot be read (the message says why)."""
+
+
+@dataclass
+class Built:
+    """A build: the position (None when a field does not fit) and each field's message."""
+
+    state: GameState | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def blank_box() -> Components:
+    """A box with every face unknown (a real box nobody has typed in)."""
+    return load_box_text('format = "precog-box"\nversion = 1\nname = "your table"\n',
+                         "<blank box>")
+
+
+def new_description(players: int = 4, mode: str = "competitive") -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "players": players, "mode": mode,
+            "setup": "standard", "round": 1, "seat": 0,
+            "seats": [{} for _ in range(players)], "river": []}
+
+
+class TableDraft:
+    """The table entered so far (``data``: a table description) and its box."""
+
+    def __init__(self, data: dict[str, Any] | None = None, box: Components | None = None,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        self.data = data if data is not None else new_description()
+        self.box = box if box is not None else blank_box()
+        self.lang = lang
+        self.say = words(lang).say
+
+    # ------------------------------------------------------------ editing
+    def seat(self, n: int) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = self.data.setdefault("seats", [])
+        while len(seats) <= n:
+            seats.append({})
+        return seats[n]
+
+    def set_card(self, seat: int, zone: str, index: int, card: dict[str, Any]) -> None:
+        cards: list[dict[str, Any]] = self.seat(seat).setdefault(zone, [])
+        while len(cards) <= index:
+            cards.append({})
+        cards[index] = {k: str(v) for k, v in card.items() if k in CARD_FIELDS and str(v)}
+
+    def entered_cards(self) -> list[dict[str, Any]]:
+        """Every distinct face entered so far (the page's picker of cards already entered)."""
+        out: list[dict[str, Any]] = []
+        seats = self.data.get("seats", [])
+        for s in seats if isinstance(seats, list) else []:
+            for zone in ZONES:
+                cards = s.get(zone, []) if isinstance(s, dict) else []
+                for c in cards if isinstance(cards, list) else []:
+                    if isinstance(c, dict) and c and c not in out:
+                        out.append(c)
+        return out
+
+    def field_count(self) -> int:
+        """How many fields were typed (the page's measure of effort): a field left at its
+        default is not counted."""
+        default = new_description()
+        n = sum(1 for k in ("players", "mode", "setup", "round", "seat")
+                if self.data.get(k, default[k]) != default[k])
+        seats = self.data.get("seats", [])
+        for s in seats if isinstance(seats, list) else []:
+            if not isinstance(s, dict):
+                continue
+            n += sum(1 for k in ("prescient", *RESOURCES) if k in s)
+            rooms, batteries = s.get("rooms"), s.get("batteries")
+            n += len(rooms) if isinstance(rooms, list) else 0
+            n += sum(1 for b in batteries if b) if isinstance(batteries, list) else 0
+            n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
+                     if isinstance(c, dict))
+        return n + len(self.data.get("river", []))
+
+    # ------------------------------------------------------------ checking and building
+    def build(self) -> Built:
+        """The position the draft describes, or the message of every field that does not fit.
+        The draft itself is never changed."""
+        out = Built()
+        data = copy.deepcopy(self.data)
+        if not isinstance(data, dict):
+            out.errors["table"] = self.say("table.bad_file", why="not a table")
+            return out
+        self._shape(data, out.errors)
+        if out.errors:
+            return out
+        config = self._config(data, out.errors)
+        if out.errors:
+            return out
+        try:
+            state = default_state(self.box, config)
+        except PrecogError as err:
+            out.errors["seats"] = words(self.lang).error(err)
+            return out
+        position = to_json(state)
+        faces: dict[str, Card] = {}
+        for n in range(config["players"]):
+            seat = data["seats"][n] if n < len(data.get("seats", [])) else {}
+            self._seat(n, seat, position["players"][n], out.errors)
+            for zone in ZONES:
+                for i, raw in enumerate(seat.get(zone, []) or []):
+                    if raw:
+                        self._card(f"seats.{n}.{zone}.{i}", raw, position, n, zone, i, faces,
+                                   out.errors)
+        self._river(data.get("river", []) or [], state, position, out.errors)
+        if out.errors:
+            return out
+        world = world_with(self.box, faces, random.Random(SEED))
+        position["components"]["faces"] = faces_json(world)
+        try:
+            out.state = from_json(position, self.box)
+        except PrecogError as err:
+            out.errors["position"] = words(self.lang).error(err)
+        return out
+
+    def _shape(self, data: dict[str, Any], errors: dict[str, str]) -> None:
+        """Lists where lists belong, tables where tables belong (a hand-edited or hostile
+        file), each wrong one named."""
+        if not isinstance(data.get("seats", []), list) or len(data.get("seats", [])) > 4:
+            errors["seats"] = self.say("table.bad_shape", what="a list of up to 4 seats")
+            return
+        if not isinstance(data.get("river", []), list) or len(data.get("river", [])) > 12:
+            errors["river"] = self.say("table.bad_shape", what="a list of up to 12 tile ids")
+        for n, seat in enumerate(data.get("seats", [])):
+            if not isinstance(seat, dict):
+                errors[f"seats.{n}"] = self.say("table.bad_shape", what="a table")
+                continue
+            if not isinstance(seat.get("batteries", []), list):
+                errors[f"seats.{n}.batteries"] = self.say("table.bad_shape", what="a list")
+            for zone in ZONES:
+                cards = seat.get(zone, [])
+                if not isinstance(cards, list) or len(cards) > 2 or not all(
+                        isinstance(c, dict) for c in cards):
+                    errors[f"seats.{n}.{zone}"] = self.say("table.bad_shape",
+                                                           what="a list of up to 2 cards")
+
+    def _config(self, data: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+        say = self.say
+        mode = data.get("mode", "competitive")
+        if mode not in MODES:
+            errors["mode"] = say("table.bad_choice", options=", ".join(MODES))
+        players = _int(data.get("players", 4))
+        if players is None or not 2 <= players <= 4 or (mode == "team" and players != 4):
+            errors["players"] = say("table.bad_players")
+        setup = data.get("setup", "standard")
+        if setup not in SETUPS:
+            errors["setup"] = say("table.bad_choice", options=", ".join(SETUPS))
+        round_ = _int(data.get("round", 1))
+        if round_ is None or not 1 <= round_ <= 12:
+            errors["round"] = say("table.bad_number", low=1, high=12)
+        seat = _int(data.get("seat", 0))
+        if seat is None or players is None or not 0 <= seat < max(players, 1):
+            errors["seat"] = say("table.bad_number", low=1, high=players or 4)
+        seats = data.get("seats", []) or []
+        decks = [s.get("prescient") for s in seats[:players or 0] if isinstance(s, dict)]
+        known = list(self.box.decks)
+        for n, code in enumerate(decks):
+            if code is not None and code not in known:
+                errors[f"seats.{n}.prescient"] = say("table.bad_choice",
+                                                     options=", ".join(known))
+        chosen = [c for c in decks if c]
+        if len(set(chosen)) != len(chosen):
+            errors["seats.0.prescient"] = say("table.same_prescient")
+        self._check_rooms(seats[:players or 0], setup, errors)
+        if errors:
+            return {}
+        assert players is not None and round_ is not None
+        free = [c for c in known if c not in chosen]
+        full = [(decks[n] if n < len(decks) and decks[n] else free.pop(0))
+                for n in range(players)]
+        rooms = [s.get("rooms") if isinstance(s, dict) else None for s in seats[:players]]
+        return {"players": players, "mode": mode, "setup": setup, "round": round_,
+                "decks": full, "rooms": rooms}
+
+    def _check_rooms(self, seats: list[Any], setup: str, errors: dict[str, str]) -> None:
+        """Each seat's rooms: ids of the box, 2 (standard) or 3 to choose from (advanced),
+        no room at two seats."""
+        per = 3 if setup == "advanced" else 2
+        ids = [r.id for r in self.box.rooms]
+        seen: set[str] = set()
+        for n, seat in enumerate(seats):
+            rooms = seat.get("rooms") if isinstance(seat, dict) else None
+            if not rooms:
+                continue
+            if (not isinstance(rooms, list) or len(rooms) != per
+                    or any(r not in ids for r in rooms)):
+                errors[f"seats.{n}.rooms"] = self.say("table.bad_rooms", n=per,
+                                                      ids=", ".join(ids))
+            elif seen & set(rooms) or len(set(rooms)) != per:
+                errors[f"seats.{n}.rooms"] = self.say("table.room_twice")
+            else:
+                seen |= set(rooms)
+
+    def _seat(self, n: int, seat: dict[str, Any], player: dict[str, Any],
+              errors: dict[str, str]) -> None:
+        for key in RESOURCES:
+            if key in seat and seat[key] not in ("", None):
+                value = _int(seat[key])
+                if value is None or not 0 <= value <= RESOURCE_MOST[key]:
+                    errors[f"seats.{n}.{key}"] = self.say("table.bad_number", low=0,
+                                                         high=RESOURCE_MOST[key])
+                else:
+                    player[key] = value
+        batteries = seat.get("batteries")
+        if batteries:
+            if len(batteries) != len(player["batteries"]):
+                errors[f"seats.{n}.batteries"] = self.say("table.bad_batteries",
+                                                          n=len(player["batteries"]))
+                return
+            for m, b in enumerate(batteries):
+                value = _int(b if b not in ("", None) else 0)
+                if value is None or not 0 <= value <= 9:
+                    errors[f"seats.{n}.batteries.{m}"] = self.say("table.bad_number", low=0,
+                                                                  high=9)
+                else:
+                    player["batteries"][m] = value
+
+    def _card(self, path: str, raw: dict[str, Any], position: dict[str, Any], n: int,
+              zone: str, i: int, faces: dict[str, Card], errors: dict[str, str]) -> None:
+        places = position["players"][n][zone]
+        if i >= len(places):
+            errors[path] = self.say("table.zone_full", n=len(places))
+            return
+        deck = self.box.cards[places[i]].deck
+        entry = CardEntry(deck=deck, id=f"{deck}01", **{k: str(raw.get(k, "") or "")
+                                                         for k in CARD_FIELDS})
+        checked = BoxDraft(lang=self.lang).check_card(entry)
+        for name, message in checked.errors.items():
+            errors[f"{path}.{name}"] = message
+        if checked.errors or checked.card is None:
+            return
+        if not checked.known:
+            errors[f"{path}.cost"] = self.say("box.both")
+            return
+        ident = self._slot(checked.card, deck, faces)
+        if ident is None:
+            errors[path] = self.say("table.no_slot", deck=deck, season=checked.card.season,
+                                    type=checked.card.type.value)
+            return
+        faces[ident] = replace(checked.card, id=ident)
+        _swap(position, places[i], ident)
+
+    def _slot(self, card: Card, deck: str, faces: dict[str, Card]) -> str | None:
+        """A card id of ``deck`` that may carry ``card``'s face: a known card with that face,
+        else an unknown one of its season and type not yet given a face."""
+        for c in self.box.decks[deck]:
+            if (c.id not in faces and c.season == card.season and c.type == card.type
+                    and c.id not in self.box.unknown and face_values(c) == face_values(card)):
+                return c.id
+        for c in self.box.decks[deck]:
+            if (c.id in self.box.unknown and c.id not in faces and c.season == card.season
+                    and c.type == card.type):
+                return c.id
+        return None
+
+    def _river(self, tiles: list[Any], state: GameState, position: dict[str, Any],
+               errors: dict[str, str]) -> None:
+        shown = revealed_count(state)
+        if len(tiles) > shown:
+            errors["river"] = self.say("table.river_count", n=shown)
+            return
+        for k, tile in enumerate(tiles):
+            if tile in ("", None):
+                continue
+            river = position["river"]
+            if tile in river[:k]:
+                errors[f"river.{k}"] = self.say("table.river_twice")
+            elif tile in river:
+                j = river.index(tile)
+                river[k], river[j] = river[j], river[k]
+            elif _season_of(self.box, tile) == _season_of(self.box, river[k]) != 0:
+                river[k] = tile  # a tile of the box this game had left out
+            else:
+                season = _season_of(self.box, river[k])
+                fits = [t.id for t in self.box.river if t.season == season
+                        and t.id not in river[:k]] or [river[k]]
+                errors[f"river.{k}"] = self.say("table.bad_choice", options=", ".join(fits))
+
+    # ------------------------------------------------------------ saving and sharing
+    def save_text(self) -> str:
+        return json.dumps(self.data, indent=1, ensure_ascii=False)
+
+    def share_string(self) -> str:
+        packed = zlib.compress(json.dumps(self.data, separators=(",", ":")).encode(), 9)
+        return f"{PREFIX}.{base64.urlsafe_b64encode(packed).decode().rstrip('=')}"
+
+    def load_text(self, text: str | bytes) -> None:
+        """Replace the draft by a saved table (a file's text or a shared string); on a bad
+        one :class:`TableEntryError` and the draft unchanged."""
+        self.data = read_table(text, self.say)
+
+
+def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
+    say = say or words(DEFAULT_LANGUAGE).say
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TableEntryError(say("table.bad_file", why="not UTF-8 text")) from None
+    if len(text) > MAX_TEXT:
+        raise TableEntryError(say("table.bad_file", why=f"longer than {MAX_TEXT} characters"))
+    text = text.strip()
+    if text.startswith(PREFIX + "."):
+        try:
+            payload = text[len(PREFIX) + 1:]
+            raw = zlib.decompressobj().decompress(
+                base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), MAX_TEXT)
+            text = raw.decode("utf-8")
+        except (ValueError, zlib.error, UnicodeDecodeError):
+            raise TableEntryError(say("table.bad_file", why="a damaged string")) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise TableEntryError(say("table.bad_file", why="not JSON")) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TableEntryError(say("table.bad_file", why=f"no format = {FORMAT!r}"))
+    if not isinstance(data.get("seats", []), list) or not all(
+            isinstance(s, dict) for s in data.get("seats", [])):
+        raise TableEntryError(say("table.bad_file", why="seats is not a list of tables"))
+    return data
+
+
+def default_state(box: Components, config: dict[str, Any]) -> GameState:
+    """The default game: dealt from seed :data:`SEED` with the given Prescients and rooms,
+    played by the sensible player to the start of the Decision phase of ``config["round"]``."""
+    rooms = config["rooms"]
+    state = new_game(players=config["players"], mode=config["mode"], setup=config["setup"],
+                     seed=SEED, components=box, decks=config["decks"],
+                     rooms=_rooms(rooms, box, config) if any(rooms) else None)
+    if config["round"] == 1:
+        return state
+    row = rollouts.uniforms(1, SEED)[0]
+    used = [0]
+
+    def move(s: GameState, seat: int) -> object:
+        options = legal_actions(s)
+        u = float(row[used[0] % len(row)])
+        used[0] += 1
+        return options[rollouts.DEFAULT_POLICY.index(s, u, options)]
+
+    def there(s: GameState) -> bool:
+        return (s.round == config["round"] and s.phase is Phase.DECISION
+                and all(c is None for c in s.choices))
+
+    reached = play_on(state, move, there, limit=1 << 20)  # type: ignore[arg-type]
+    if not there(reached):
+        raise TableEntryError(f"the default game ended before round {config['round']}")
+    return reached
+
+
+def _rooms(rooms: list[Any], box: Components, config: dict[str, Any]) -> list[list[str]]:
+    """Every seat's rooms: the entered ones, the others filled from the rooms left."""
+    per = 2 if config["setup"] == "standard" else 3
+    taken = {r for seat in rooms if seat for r in seat}
+    left = [r.id for r in box.rooms if r.id not in taken]
+    return [list(seat) if seat else [left.pop(0) for _ in range(per)] for seat in rooms] + [
+        [left.pop(0) for _ in range(per)] for _ in range(config["players"] - len(rooms))]
+
+
+def for_seat(state: GameState, seat: int, seed: int = SEED) -> GameState:
+    """The position as ``seat`` may know it: other hands, deck orders and every unknown face
+    the seat has not seen redrawn (what "Analyse" hands the explorer)."""
+    return determinize(state, seat, random.Random(seed))
+
+
+def _swap(position: dict[str, Any], a: str, b: str) -> None:
+    """Exchange the places of cards ``a`` and ``b`` in a position's JSON."""
+    if a == b:
+        return
+    for p in position["players"]:
+        for zone in ("deck", "hand", "decision_zone", "action_zone", "discard"):
+            p[zone] = [b if c == a else a if c == b else c for c in p[zone]]
+        if p.get("gave") in (a, b):
+            p["gave"] = b if p["gave"] == a else a
+
+
+def _season_of(box: Components, tile: str) -> int:
+    found = box.river_by_id.get(tile)
+    return found.season if found is not None else 0
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
+        return int(value.strip())
+    return None

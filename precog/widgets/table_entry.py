@@ -1,0 +1,201 @@
+"""The "Your table" page: a real game's position, typed in, then analysed for one seat.
+
+Thin views of :class:`~precog.session.table_entry.TableDraft` (which checks every field,
+builds the position and saves it). :class:`CardForm` is one card typed by its face with its
+drawing; :class:`SeatForm` one seat's Boat, rooms, Batteries and cards; :class:`TablePage`
+the page. Every change is checked at once; a field that does not fit is named in the list
+under the form and keeps what was typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from precog.render.cards import card_html, empty_slot_html
+from precog.session.box import BoxDraft, CardEntry
+from precog.session.table_entry import CARD_FIELDS, RESOURCES, TableDraft
+from precog.session.words import words
+
+__all__ = ["CardForm", "SeatForm"]
+
+CARD_TYPES = ("Food", "Human", "Battery", "Ymune")
+BOAT_KEYS = {k: f"table.boat_{k}" for k in RESOURCES}
+
+
+def _text(label: str, placeholder: str = "", width: str = "9em", cls: str = "") -> widgets.Text:
+    w = widgets.Text(description=label, placeholder=placeholder,
+                     layout=widgets.Layout(width=width))
+    w.style.description_width = "initial"
+    if cls:
+        w.add_class(cls)
+    return w
+
+
+class CardForm(widgets.VBox):
+    """One card by its face: its fields, a picker of cards already entered, its drawing."""
+
+    def __init__(self, label: str, cls: str, changed: Callable[[], None], lang: str) -> None:
+        super().__init__()
+        say = self.say = words(lang).say
+        self.lang, self.changed = lang, changed
+        self.add_class("pc-table-card")
+        self.add_class(cls)
+        self.fields: dict[str, Any] = {
+            "type": widgets.Dropdown(description=say("table.card_type"),
+                                     options=["", *CARD_TYPES], layout={"width": "13em"}),
+            "season": widgets.Dropdown(description=say("table.card_season"),
+                                       options=["", "1", "2", "3"], layout={"width": "10em"}),
+            "cost": _text(say("table.card_cost"), "0-9 / X", "13em"),
+            "gain": _text(say("table.card_gain"), "0-9 / X", "13em"),
+            "bonus": _text(say("table.card_bonus"), "", "16em"),
+            "bane": _text(say("table.card_bane"), "0", "8em"),
+            "name": _text(say("table.card_name"), "", "16em"),
+        }
+        for key, w in self.fields.items():
+            w.add_class(f"pc-table-card-{key}")
+            w.style.description_width = "initial"
+            w.observe(lambda _c: self._typed(), "value")
+        self.picker = widgets.Dropdown(description=say("table.pick"), options=[("", -1)],
+                                       layout={"width": "22em"})
+        self.picker.style.description_width = "initial"
+        self.picker.add_class("pc-table-pick")
+        self.picker.observe(lambda c: self._picked(c["new"]), "value")
+        self.drawing = widgets.HTML(empty_slot_html("?"))
+        self.entered: list[dict[str, Any]] = []
+        self._quiet = False
+        title = widgets.HTML(f'<b>{escape(label)}</b>')
+        self.children = [title, widgets.HBox([
+            widgets.VBox([widgets.HBox(list(self.fields.values())[:4]),
+                          widgets.HBox(list(self.fields.values())[4:]), self.picker]),
+            self.drawing])]
+
+    def value(self) -> dict[str, str]:
+        return {k: str(w.value).strip() for k, w in self.fields.items() if str(w.value).strip()}
+
+    def show(self, card: dict[str, Any]) -> None:
+        self._quiet = True
+        for key in CARD_FIELDS:
+            self.fields[key].value = str(card.get(key, ""))
+        self._quiet = False
+        self._draw()
+
+    def offer(self, entered: list[dict[str, Any]]) -> None:
+        """The picker lists the faces entered elsewhere."""
+        self.entered = entered
+        self._quiet = True
+        self.picker.options = [("", -1)] + [(_card_label(c), i) for i, c in enumerate(entered)]
+        self.picker.value = -1
+        self._quiet = False
+
+    def _picked(self, index: int) -> None:
+        if not self._quiet and 0 <= index < len(self.entered):
+            self.show(self.entered[index])
+            self.changed()
+
+    def _typed(self) -> None:
+        if not self._quiet:
+            self._draw()
+            self.changed()
+
+    def _draw(self) -> None:
+        raw = self.value()
+        entry = CardEntry(deck="D", id="D01", **{k: raw.get(k, "") for k in CARD_FIELDS})
+        checked = BoxDraft(lang=self.lang).check_card(entry)
+        if checked.card is not None and checked.known:
+            self.drawing.value = card_html(checked.card, size="small", lang=self.lang)
+        else:
+            self.drawing.value = empty_slot_html("?" if not raw else "…")
+
+
+class SeatForm(widgets.VBox):
+    """One seat: Prescient, Boat, rooms, Batteries per machine, its visible cards."""
+
+    def __init__(self, n: int, draft: TableDraft, changed: Callable[[], None],
+                 lang: str) -> None:
+        super().__init__()
+        say = words(lang).say
+        self.n, self.draft, self.changed = n, draft, changed
+        self.add_class(f"pc-table-seat-{n}")
+        self.prescient = widgets.Dropdown(
+            description=say("table.prescient"), layout={"width": "18em"},
+            options=[("", "")] + [(f"{name} ({code})", code)
+                                  for code, name in draft.box.prescients.items()])
+        self.prescient.add_class("pc-table-prescient")
+        self.boat = {k: _text(say(key), "", "12.5em" if k == "contaminated" else "9em",
+                              f"pc-table-{k}") for k, key in BOAT_KEYS.items()}
+        self.rooms = _text(say("table.rooms"), "R03 R10", "16em", "pc-table-rooms")
+        self.batteries = [_text(f"{m + 1}", "0", "4.5em", f"pc-table-battery-{m}")
+                          for m in range(6)]
+        self.cards: dict[tuple[str, int], CardForm] = {}
+        for zone in ("hand", "decision_zone"):
+            for i in range(2):
+                self.cards[zone, i] = CardForm(
+                    say("table.card_n", zone=say(f"table.{zone}"), n=i + 1),
+                    f"pc-table-{zone.replace('_', '-')}-{i}", changed, lang)
+        for w in (self.prescient, *self.boat.values(), self.rooms, *self.batteries):
+            w.observe(lambda _c: self.changed(), "value")
+        self.hand_box = widgets.VBox([self.cards["hand", 0], self.cards["hand", 1]])
+        self.children = [
+            widgets.HBox([self.prescient, self.rooms]),
+            widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
+            widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
+            self.hand_box, self.cards["decision_zone", 0], self.cards["decision_zone", 1]]
+
+    def read(self) -> dict[str, Any]:
+        """The seat's fields as typed (empty: the default)."""
+        out: dict[str, Any] = {}
+        if self.prescient.value:
+            out["prescient"] = self.prescient.value
+        for key, w in self.boat.items():
+            if w.value.strip():
+                out[key] = w.value.strip()
+        if self.rooms.value.strip():
+            out["rooms"] = self.rooms.value.replace(",", " ").split()
+        if any(b.value.strip() for b in self.batteries):
+            out["batteries"] = [b.value.strip() or "0" for b in self.batteries]
+        for zone in ("hand", "decision_zone"):
+            cards = [self.cards[zone, i].value() for i in range(2)]
+            if any(cards):
+                out[zone] = cards
+        return out
+
+    def show(self, seat: dict[str, Any], defaults: Any, you: bool) -> None:
+        """Fill the fields from a saved seat; the default game's values as placeholders."""
+        self.prescient.value = seat.get("prescient", "") or ""
+        for key, w in self.boat.items():
+            w.value = str(seat.get(key, ""))
+            w.placeholder = "" if defaults is None else str(getattr(defaults, key))
+        rooms = seat.get("rooms", [])
+        self.rooms.value = " ".join(map(str, rooms)) if isinstance(rooms, list) else str(rooms)
+        if defaults is not None:
+            self.rooms.placeholder = " ".join(defaults.rooms)
+        batteries = seat.get("batteries") or [""] * 6
+        batteries = batteries if isinstance(batteries, list) else [""] * 6
+        for m, w in enumerate(self.batteries):
+            w.value = str(batteries[m]) if m < len(batteries) else ""
+        for zone in ("hand", "decision_zone"):
+            cards = seat.get(zone, [])
+            cards = [c if isinstance(c, dict) else {} for c in cards] \
+                if isinstance(cards, list) else []
+            for i in range(2):
+                self.cards[zone, i].show(cards[i] if i < len(cards) else {})
+        self.hand_box.layout.display = "" if you else "none"
+
+    def placeholders(self, defaults: Any) -> None:
+        for key, w in self.boat.items():
+            w.placeholder = str(getattr(defaults, key))
+        self.rooms.placeholder = " ".join(defaults.rooms)
+        for m, w in enumerate(self.batteries):
+            w.placeholder = str(defaults.batteries[m]) if m < len(defaults.batteries) else "0"
+
+
+def _card_label(card: dict[str, Any]) -> str:
+    parts = [card.get("type", "?"), f"s{card.get('season', '?')}",
+             f"{card.get('cost', '?')}→{card.get('gain', '?')}"]
+    if card.get("name"):
+        parts.append(str(card["name"]))
+    return " ".join(parts)

@@ -1,0 +1,220 @@
+"""The "Your table" page (``notebooks/table.ipynb``): the game, the seats, the River, the file.
+
+A thin view of :class:`~precog.session.table_entry.TableDraft`; the seat and card forms are in
+:mod:`precog.widgets.table_entry`. "Analyse" opens the explorer below the form on the position
+as the chosen seat may know it (:func:`~precog.session.table_entry.for_seat`).
+"""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from precog.engine import PrecogError
+from precog.session.language import page_language
+from precog.session.table_entry import (
+    MODES,
+    SETUPS,
+    Built,
+    TableDraft,
+    TableEntryError,
+    for_seat,
+    new_description,
+)
+from precog.session.words import words
+from precog.widgets.common import (
+    Message,
+    button,
+    copy_box_html,
+    download_html,
+    replace_children,
+    stylesheet,
+    uploaded_bytes,
+)
+from precog.widgets.table_entry import SeatForm
+
+__all__ = ["TablePage"]
+
+
+class TablePage(widgets.VBox):
+    """The "Your table" page."""
+
+    def __init__(self, query: str | None = None, lang: str | None = None) -> None:
+        super().__init__()
+        query = os.environ.get("QUERY_STRING", "") if query is None else query
+        self.lang = page_language(query) if lang is None else lang
+        say = self.say = words(self.lang).say
+        self.draft = TableDraft(lang=self.lang)
+        self.add_class("pc-app")
+        self.add_class("pc-table-page")
+        self.game = {
+            "players": widgets.Dropdown(description=say("table.players"), options=[2, 3, 4],
+                                        value=4),
+            "mode": widgets.Dropdown(description=say("table.mode"), options=list(MODES)),
+            "setup": widgets.Dropdown(description=say("table.setup"), options=list(SETUPS)),
+            "round": widgets.Dropdown(description=say("table.round"),
+                                      options=list(range(1, 13))),
+            "seat": widgets.Dropdown(description=say("table.seat"),
+                                     options=[(say("table.seat_n", n=n), n)
+                                              for n in range(4)]),
+        }
+        for key, w in self.game.items():
+            w.add_class(f"pc-table-{key}")
+            w.layout.width = "14em"
+        self.seats = [SeatForm(n, self.draft, self.changed, self.lang) for n in range(4)]
+        self.seat_tabs = widgets.Tab(children=self.seats)
+        for n in range(4):
+            self.seat_tabs.set_title(n, say("table.seat_n", n=n))
+        self.river = widgets.Text(description=say("table.river"), placeholder="W1a I1 …",
+                                  layout={"width": "40em"})
+        self.river.style.description_width = "initial"
+        self.river.add_class("pc-table-river")
+        self.errors = widgets.HTML()
+        self.errors.add_class("pc-table-errors")
+        self.message = Message(self.lang)
+        self.analyse_button = button(say("table.analyse"), style="primary",
+                                     cls="pc-table-analyse")
+        self.save = widgets.HTML()
+        self.save.add_class("pc-table-save")
+        self.paste = widgets.Textarea(placeholder=say("table.load_tip"),
+                                      layout={"width": "40em", "height": "4em"})
+        self.paste.add_class("pc-table-paste")
+        self.load_button = button(say("table.load"), cls="pc-table-load")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description=say("table.load"))
+        self.upload.add_class("pc-table-upload")
+        self.analysis = widgets.VBox()
+        self.analysis.add_class("pc-table-analysis")
+        self.built = Built()
+        self._quiet = False
+        for w in (*self.game.values(), self.river):
+            w.observe(lambda _c: self.changed(), "value")
+        self.analyse_button.on_click(lambda _b: self.analyse())
+        self.load_button.on_click(lambda _b: self.load_text(self.paste.value))
+        self.upload.observe(lambda c: self._uploaded(c["new"]), "value")
+        head = widgets.HTML(f'<h2 class="pc-title">{escape(say("table.title"))}</h2>'
+                            f'<p class="pc-intro">{escape(say("table.intro"))}</p>'
+                            f'<p class="pc-hint-text">{escape(say("table.defaults"))}</p>')
+        self.children = [
+            stylesheet(), head, widgets.HBox(list(self.game.values())[:3]),
+            widgets.HBox(list(self.game.values())[3:]), self.seat_tabs, self.river,
+            self.errors, widgets.HBox([self.analyse_button, self.save]),
+            widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
+            self.message, self.analysis]
+        self.show()
+
+    # ------------------------------------------------------------ form -> draft -> checks
+    def read(self) -> dict[str, Any]:
+        data = new_description(self.game["players"].value, self.game["mode"].value)
+        data.update({k: w.value for k, w in self.game.items()})
+        data["seats"] = [self.seats[n].read() for n in range(self.game["players"].value)]
+        data["river"] = self.river.value.replace(",", " ").split()
+        return data
+
+    def changed(self) -> None:
+        """A field changed: the draft takes the form as typed, then is checked."""
+        if self._quiet:
+            return
+        self.draft.data = self.read()
+        self.check()
+
+    def check(self) -> Built:
+        built = self.built = self.draft.build()
+        say = self.say
+        for n, seat in enumerate(self.seats):
+            self.seat_tabs.set_title(n, say("table.seat_n", n=n)
+                                     + (" ⚠" if any(k.startswith(f"seats.{n}.")
+                                                    for k in built.errors) else ""))
+            seat.layout.display = "" if n < self.game["players"].value else "none"
+            seat.hand_box.layout.display = "" if n == self.game["seat"].value else "none"
+            if built.state is not None and n < len(built.state.players):
+                seat.placeholders(built.state.players[n])
+        entered = self.draft.entered_cards()
+        for seat in self.seats:
+            for form in seat.cards.values():
+                form.offer(entered)
+        if built.errors:
+            items = "".join(f'<li data-field="{escape(k)}"><b>{escape(self._label(k))}</b>: '
+                            f'{escape(v)}</li>' for k, v in sorted(built.errors.items()))
+            head = escape(say("table.unfit", n=len(built.errors)))
+            self.errors.value = f'<div class="pc-error">{head}<ul>{items}</ul></div>'
+        else:
+            self.errors.value = (f'<div class="pc-ok">'
+                                 f'{escape(say("table.ok", fields=self.draft.field_count()))}'
+                                 f'</div>')
+        self.analyse_button.disabled = built.state is None
+        self.save.value = (download_html("my_table.json", self.draft.data, say("table.save"))
+                           + copy_box_html(self.draft.share_string(), say("table.share"),
+                                           self.lang))
+        return built
+
+    def _label(self, path: str) -> str:
+        """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
+        say, parts, out = self.say, path.split("."), []
+        if parts[0] == "seats" and len(parts) > 1:
+            out.append(say("table.seat_n", n=int(parts[1])))
+            parts = parts[2:]
+        if len(parts) >= 2 and parts[0] in ("hand", "decision_zone"):
+            out.append(say("table.card_n", zone=say("table." + parts[0]), n=int(parts[1]) + 1))
+            parts = parts[2:]
+        for p in parts:
+            key = {"food": "boat_food", "healthy": "boat_healthy",
+                   "contaminated": "boat_contaminated", "doctors": "boat_doctors",
+                   "protectors": "boat_protectors", "bane": "boat_bane"}.get(p, p)
+            if p in ("type", "season", "cost", "gain", "bonus", "name"):
+                key = f"card_{p}"
+            try:
+                out.append(say(f"table.{key}"))
+            except PrecogError:  # a number (a machine, a River place) or an unnamed part
+                out.append(str(int(p) + 1) if p.isdigit() else p)
+        return " · ".join(out)
+
+    # ------------------------------------------------------------ draft -> form
+    def show(self) -> None:
+        """The form from the draft (after a load)."""
+        data = self.draft.data
+        self._quiet = True
+        for key, w in self.game.items():
+            if key in data and data[key] in [o[1] if isinstance(o, tuple) else o
+                                             for o in w.options]:
+                w.value = data[key]
+        seats = data.get("seats", [])
+        for n, form in enumerate(self.seats):
+            form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
+        river = data.get("river", [])
+        self.river.value = " ".join(map(str, river)) if isinstance(river, list) else str(river)
+        self._quiet = False
+        self.check()
+
+    def load_text(self, text: str | bytes) -> bool:
+        try:
+            self.draft.load_text(text)
+        except TableEntryError as err:
+            self.message.error(self.say("table.load"), str(err))
+            return False
+        self.show()
+        self.message.ok(self.say("table.loaded"))
+        return True
+
+    def _uploaded(self, value: Any) -> None:
+        got = uploaded_bytes(value)
+        if got is not None:
+            self.load_text(got[1])
+
+    # ------------------------------------------------------------ analysis
+    def analyse(self) -> None:
+        """The explorer, below, on the position as the chosen seat may know it."""
+        from precog.widgets.explorer import Explorer
+
+        built = self.check()
+        if built.state is None:
+            return
+        seat = self.game["seat"].value
+        view = for_seat(built.state, seat)
+        note = widgets.HTML(f'<p class="pc-hint-text">'
+                            f'{escape(self.say("table.analysing", n=seat))}</p>')
+        explorer = Explorer(state=view, seat=seat, compact=True, lang=self.lang)
+        replace_children(self.analysis, [note, explorer])

@@ -1,0 +1,59 @@
+"""scripts/fit_evaluation.py --box: the refit command the analysis names for a user's box."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from precog.analysis.value import parse_fit, shipped_fit
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "my_box.toml"
+
+
+def script():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("fit_evaluation",
+                                                  ROOT / "scripts" / "fit_evaluation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fit_evaluation"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fit_on_a_box_is_written_to_out_and_names_the_box(tmp_path, capsys):
+    out = tmp_path / "my_fit.toml"
+    shipped = (ROOT / "precog" / "data" / "evaluation_fit.toml").read_text(encoding="utf-8")
+    fit_evaluation = script()
+    assert fit_evaluation.main(["--box", str(EXAMPLE), "--out", str(out),
+                                "--positions", "6", "--playouts", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "box: my box" in printed and "MAE" in printed
+    fit = parse_fit(out.read_text(encoding="utf-8"))
+    assert fit.info["component_set"] == "my box"
+    assert fit.info["box"].startswith("box-")
+    # too few positions per mode: every mode keeps the shipped coefficients, and says so
+    assert fit.info["kept"] == ["competitive", "team", "coop"]
+    assert all((fit.coefficients[m] == shipped_fit().coefficients[m]).all()
+               for m in fit.coefficients)
+    # the package's own fit (the reference set's) is untouched
+    assert (ROOT / "precog" / "data" / "evaluation_fit.toml").read_text(
+        encoding="utf-8") == shipped
+
+
+def test_fit_on_a_box_needs_out(capsys):
+    with pytest.raises(SystemExit):
+        script().main(["--box", str(EXAMPLE), "--positions", "6", "--playouts", "2"])
+    assert "--box needs --out" in capsys.readouterr().err
+
+
+def test_fit_on_a_bad_box_names_the_file(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = "precog-box"\nversion = "one"\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        script().main(["--box", str(bad), "--out", str(tmp_path / "f.toml"),
+                       "--positions", "6", "--playouts", "2"])
+    assert "bad.toml" in capsys.readouterr().err

@@ -1,0 +1,103 @@
+"""The "Your table" page in Chromium: a scripted mid-game table entered by clicks and typing,
+checked live, analysed for one seat, saved as a file and loaded back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from precog.session.table_entry import TableDraft
+from tests.browser.helpers import PageWatch, screenshot
+
+pytestmark = pytest.mark.browser
+
+TABLE = "/voila/render/notebooks/table.ipynb"
+
+# what a player reads off the real table (round 6, seat 0's Keep/Give decision; the
+# keys below count tabs from 1: tab n is seat n - 1)
+SCRIPT = {
+    "round": "6",
+    "seats": {
+        1: {"food": "5", "healthy": "4", "doctors": "2", "battery-1": "1", "battery-4": "2",
+            "hand": [("Food", "2", "1", "3", ""), ("Battery", "2", "2", "2", "food 1")],
+            "decision-zone": [("Human", "2", "X", "2", ""), ("Ymune", "2", "0", "1", "")]},
+        2: {"food": "7", "bane": "2"},
+        3: {"food": "4", "contaminated": "1"},
+        4: {"food": "6", "protectors": "1"},
+    },
+    "river": "W1a W1b",
+}
+
+
+def _fill(page: Page, scope: str, cls: str, value: str) -> None:
+    box = page.locator(f"{scope} .{cls} input").first
+    box.fill(value)
+    box.press("Tab")  # the kernel sees the value when the field is left
+
+
+def _type_card(page: Page, scope: str, card: tuple[str, str, str, str, str]) -> None:
+    kind, season, cost, gain, bonus = card
+    page.locator(f"{scope} .pc-table-card-type select").select_option(kind)
+    page.locator(f"{scope} .pc-table-card-season select").select_option(season)
+    for name, value in (("cost", cost), ("gain", gain), ("bonus", bonus)):
+        if value:
+            _fill(page, scope, f"pc-table-card-{name}", value)
+    page.locator(f"{scope} [data-card]").wait_for()  # drawn as typed
+
+
+def _enter_table(page: Page) -> None:
+    page.locator(".pc-table-round select").select_option(SCRIPT["round"])
+    for n, seat in SCRIPT["seats"].items():
+        page.locator(".lm-TabBar-tab", has_text=f"Seat {n - 1}").first.click()
+        scope = f".pc-table-seat-{n - 1}"
+        for key, value in seat.items():
+            if key in ("hand", "decision-zone"):
+                for i, card in enumerate(value):
+                    _type_card(page, f"{scope} .pc-table-{key}-{i}", card)
+            elif key.startswith("battery-"):
+                _fill(page, scope, f"pc-table-battery-{int(key[8:]) - 1}", value)
+            else:
+                _fill(page, scope, f"pc-table-{key}", value)
+    _fill(page, "", "pc-table-river", SCRIPT["river"])
+
+
+def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
+        app_url: str, page: Page, watch: PageWatch, tmp_path: Path) -> None:
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    # a field that does not fit is named, and what was typed stays
+    page.locator(".lm-TabBar-tab", has_text="Seat 1").first.click()
+    _fill(page, ".pc-table-seat-1", "pc-table-food", "lots")
+    page.locator('.pc-table-errors li[data-field="seats.1.food"]').wait_for()
+    assert page.locator(".pc-table-seat-1 .pc-table-food input").input_value() == "lots"
+    screenshot(page, "table-page-error")
+    _enter_table(page)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    page.locator(".lm-TabBar-tab", has_text="Seat 0").first.click()
+    screenshot(page, "table-page")
+    page.locator(".pc-table-analyse").click()
+    page.locator(".pc-table-analysis .pc-explorer").wait_for(timeout=60_000)
+    page.locator(".pc-table-analysis .pc-explorer .pc-board").first.wait_for(timeout=60_000)
+    screenshot(page, "table-page-analysis")
+    with page.expect_download() as download:
+        page.locator(".pc-table-save .pc-download").click()
+    saved = tmp_path / "my_table.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    built = TableDraft(data).build()
+    assert built.errors == {}
+    assert built.state is not None and built.state.round == 6
+    assert [p.food for p in built.state.players] == [5, 7, 4, 6]
+    # a fresh page, then the saved file loaded into it
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pc-table-upload").click()
+    chooser.value.set_files(str(saved))
+    page.locator(".pc-message-box .pc-msg-ok").wait_for()
+    assert page.locator(".pc-table-seat-0 .pc-table-food input").input_value() == "5"
+    assert page.locator(".pc-table-river input").input_value() == "W1a W1b"
+    watch.check()
