@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from precog.analysis.players import Player
-from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game
+from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, read_position
 from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.view import SeatView, view_of
+from precog.session.hint import hint_unavailable
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
+from precog.session.words import DEFAULT_LANGUAGE
 
 SECRET = (Choose, ChooseRooms, PassCards)
 
@@ -99,6 +102,16 @@ class PlaySession:
         """Whether the human has a Keep/Give choice to analyse now."""
         return self.my_turn and self.state.phase is Phase.DECISION
 
+    def no_hint(self, lang: str = DEFAULT_LANGUAGE) -> str | None:
+        """Why there is no hint now, in ``lang`` (None when there is one)."""
+        if self.table is None:
+            return None
+        return hint_unavailable(self.state, self.human, self.my_turn, lang)
+
+    def view(self) -> SeatView:
+        """What the human's seat sees now: all a hint is given (never the whole position)."""
+        return view_of(self.state, self.human)
+
     # -- playing --------------------------------------------------------------------------
     def new(self, seat: int, bots: Mapping[int, str], **setup: Any) -> GameState:
         """A new game (``new_game`` arguments); a refused setup raises and changes nothing."""
@@ -121,6 +134,14 @@ class PlaySession:
                 self.bot_names[s] = name
         self.table = table
         self.bots_play()
+
+    def read(self, text: str | bytes) -> tuple[Game, int]:
+        """A position string, JSON position or saved game to play (start it with
+        :meth:`start`), and the human's seat in it: the same seat, or seat 0 when the game has
+        fewer seats. A bad text raises :class:`PrecogError` and changes nothing."""
+        loaded = read_position(text)
+        game = loaded.game or Game(loaded.state)
+        return game, self.human if self.human < game.state.config.players else 0
 
     def bots_play(self) -> BotFailure | None:
         """Let the bots move until it is the human's turn or the game is over; a bot that

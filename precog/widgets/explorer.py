@@ -18,7 +18,8 @@ import ipywidgets as widgets
 
 from precog.analysis.edges import Stage
 from precog.engine import GameState, Phase, PrecogError, to_position
-from precog.session.explore import Exploration, deal, query_position
+from precog.engine.view import SeatView, from_view_position, view_position
+from precog.session.explore import Exploration, deal, query_position, query_view
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
@@ -29,6 +30,7 @@ from precog.widgets.common import (
     download_html,
     read_position,
     stylesheet,
+    title,
     uploaded_bytes,
 )
 from precog.widgets.dropdown import Dropdown
@@ -62,6 +64,7 @@ class Explorer(widgets.VBox):
         self.model = Exploration(background)
         self.auto = auto
         self._last_progress = 0.0
+        self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
         self._build(compact)
         if state is not None:
@@ -98,6 +101,10 @@ class Explorer(widgets.VBox):
         self.editor_box.set_title(0, say("explorer.edit"))
         self.editor_box.selected_index = None
         self.editor: PositionEditor | None = None
+        self.what_if_button = widgets.Button(description=say("explorer.what_if"),
+                                             tooltip=say("explorer.what_if_tip"), icon="copy")
+        self.what_if_button.on_click(lambda _b: self.what_if())
+        self.what_if_button.layout.display = "none"
         self.controls = Controls(self.analyse, self.cancel, self.lang)
         for name in ("model_in", "rollouts_in", "depth_in", "seed_in", "analyse_button",
                      "cancel_button", "progress", "status"):
@@ -108,7 +115,7 @@ class Explorer(widgets.VBox):
         position = widgets.VBox([
             heading(say("explorer.position"), ""),
             widgets.HBox([self.seat_in, self.position_html]),
-            self.editor_box, self.board])
+            self.what_if_button, self.editor_box, self.board])
         parts: list[widgets.Widget] = [stylesheet()]
         if not compact:
             self.sources = Sources(self.new_position,
@@ -117,13 +124,17 @@ class Explorer(widgets.VBox):
             for name in ("players_in", "mode_in", "setup_in", "round_in", "game_seed_in",
                          "deal_button", "paste_in", "paste_button", "upload"):
                 setattr(self, name, getattr(self.sources, name))
-            parts += [_title(self.lang), self.sources]
+            parts += [title("explorer.title", self.lang), self.sources]
         parts += [self.message, self.controls, self.results, position]
         self.children = parts
 
     # -- sources --------------------------------------------------------------------------
     def load_query(self, query: str) -> None:
         """Load ``?position=…&seat=N`` from the page's query string, else deal a new game."""
+        view = query_view(query)
+        if view:
+            self.load_view_text(view, self.w.say("explorer.from_address"))
+            return
         text, seat = query_position(query)
         if not text:
             self.new_position()
@@ -150,7 +161,25 @@ class Explorer(widgets.VBox):
         self.load_state(state, None, source=self.w.say("explorer.from_deal", seed=seed,
                                                        round=round_), quiet=keep_message)
 
+    def load_view_text(self, text: str, source: str) -> None:
+        """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
+        try:
+            view = from_view_position(text)
+        except PrecogError as err:
+            self.message.error(source, err)
+            return
+        self.load_state(view.world(), view.seat, source=self.w.say("explorer.from_view",
+                                                                   seat=view.seat), view=view)
+
+    def what_if(self) -> None:
+        """Leave the seat's view for an editable copy whose hidden cards are guesses."""
+        if self.view is not None and self.state is not None:
+            self.load_state(self.state, self.seat, source=self.w.say("explorer.from_what_if"))
+
     def load_text(self, text: str | bytes, source: str) -> None:
+        if isinstance(text, str) and text.strip().startswith("pv1."):
+            self.load_view_text(text.strip(), source)
+            return
         try:
             loaded = read_position(text)
         except PrecogError as err:
@@ -164,8 +193,9 @@ class Explorer(widgets.VBox):
             self.load_text(got[1], self.w.say("explorer.file", name=got[0]))
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
-                   quiet: bool = False) -> None:
-        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat``."""
+                   quiet: bool = False, view: SeatView | None = None) -> None:
+        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat`` (``view``: the
+        seat's view ``state`` was made from; then no editor and no seat switch)."""
         self.cancel()
         seat = self.model.show(state, seat)
         self._clear_results()
@@ -174,10 +204,16 @@ class Explorer(widgets.VBox):
                                 for s in range(state.config.players)]
         self.seat_in.value = seat
         self.seat_in.observe(self._seat_changed, names="value")
-        self.position_html.value = copy_box_html(to_position(state),
-                                                 self.w.say("explorer.copy_position"), self.lang)
+        self.view = view
+        self.position_html.value = copy_box_html(
+            to_position(state) if self.view is None else view_position(self.view),
+            self.w.say("explorer.copy_position"), self.lang)
         self.board.show(state, seat)
-        self._editor(state, seat)
+        for part in (self.seat_in, self.editor_box):
+            part.layout.display = "none" if self.view else None
+        self.what_if_button.layout.display = None if self.view else "none"
+        if self.view is None:
+            self._editor(state, seat)
         if not quiet:
             self.message.ok(self.w.say("explorer.loaded", source=source, round=state.round,
                                        phase=_phase_text(state, self.lang)))
@@ -269,13 +305,6 @@ class Explorer(widgets.VBox):
         self.download.value = download_html(
             f"precog-analysis-round{self.state.round}-seat{self.seat}.json",
             self.analysis_json(), self.w.say("explorer.download"))
-
-
-def _title(lang: str) -> widgets.HTML:
-    say = words(lang).say
-    return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                        f'<span class="pc-title-page">{say("explorer.title")}</span>'
-                        f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
 
 
 def _phase_text(state: GameState, lang: str) -> str:
