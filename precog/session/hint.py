@@ -55,14 +55,16 @@ class HintAnswer:
     """The top choices after one pass; ``final`` once the refining pass has answered."""
 
     rows: tuple[HintRow, ...]
-    samples: int
+    samples: int  # sampled futures per choice (0: the look-ahead's values alone)
+    depth: int  # rounds looked ahead
     seconds: float
     final: bool
     cancelled: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": [row.__dict__ | {"reasons": list(row.reasons)} for row in self.rows],
-                "samples": self.samples, "seconds": round(self.seconds, 3),
+                "samples": self.samples, "depth": self.depth,
+                "seconds": round(self.seconds, 3),
                 "final": self.final, "cancelled": self.cancelled}
 
 
@@ -138,8 +140,19 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     """The top choices of ``ranking`` as hint rows (reasons in ``lang``)."""
     rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss, reasons(r, world, lang))
                  for r in ranking.rows[:TOP])
-    return HintAnswer(rows, int(ranking.meta.get("samples", 0)), float(meta.get("seconds", 0.0)),
+    return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
+                      int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")))
+
+
+def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:
+    """How the answer was worked out, and how long it took, in a line."""
+    say = words(lang).say
+    how = (say("hint.how_samples", samples=answer.samples) if answer.samples else
+           say("hint.how_ahead", depth=answer.depth))
+    key = ("hint.cancelled" if answer.cancelled else "hint.final" if answer.final else
+           "hint.first")
+    return say(key, how=how, seconds=f"{answer.seconds:.1f}")
 
 
 def reasons(row: RankingRow, world: GameState, lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
@@ -166,4 +179,4 @@ def _name(world: GameState, card: str, lang: str) -> str:
 
 
 __all__ = ["QUICK", "REFINE", "HintAnswer", "HintRow", "HintRun", "answer_of",
-           "hint_unavailable", "reasons", "view_link"]
+           "hint_unavailable", "how_text", "reasons", "view_link"]

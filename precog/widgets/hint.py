@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from precog.engine import GameState
 from precog.engine.view import SeatView
-from precog.session.hint import HintAnswer, HintRun, view_link
+from precog.session.hint import HintAnswer, HintRun, how_text, view_link
 from precog.session.language import page_link
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -87,9 +87,7 @@ class HintPanel(widgets.VBox):
     def _answered(self, answer: HintAnswer) -> None:
         if self.world is None:
             return
-        key = ("hint.final" if answer.final and not answer.cancelled else
-               "hint.cancelled" if answer.cancelled else "hint.first")
-        text = self.say(key, samples=answer.samples, seconds=f"{answer.seconds:.1f}")
+        text = how_text(answer, self.lang)
         self.body.value = hint_html(answer, self.world, self.link, self.lang)
         self.status.value = f'<span class="pc-hint-stage">{escape(text)}</span>'
         if answer.final or answer.cancelled:
@@ -118,7 +116,8 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
     for i, r in enumerate(answer.rows, 1):
         choice = say("hint.keep_give", keep="\0k", give="\0g")
         choice = escape(choice).replace("\0k", name(r.keep)).replace("\0g", name(r.give))
-        ci = "–" if r.ci95 is None else f"{r.ci95:.2f}"
+        ci = (f'<span title="{escape(say("hint.no_interval"))}">–</span>' if r.ci95 is None
+              else f"{r.ci95:.2f}")
         why = "".join(f"<li>{escape(t)}</li>" for t in r.reasons)
         rows.append(f'<tr class="pc-hint-row" data-action="keep {escape(r.keep)} give '
                     f'{escape(r.give)}"><td><span class="pc-hint-rank">{i}</span> {choice}</td>'
