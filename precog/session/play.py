@@ -19,6 +19,7 @@ from precog.analysis.players import Player
 from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, read_position
 from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.view import SeatView, view_of
+from precog.session.ahead import BotsAhead
 from precog.session.hint import hint_unavailable
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
 from precog.session.words import DEFAULT_LANGUAGE
@@ -63,8 +64,9 @@ class LogEntry:
 class PlaySession:
     """A game against the bots: start, the human's moves, undo and redo, the log."""
 
-    def __init__(self, bot_factory: BotFactory) -> None:
+    def __init__(self, bot_factory: BotFactory, background: bool = True) -> None:
         self.bot_factory = bot_factory
+        self.ahead = BotsAhead(background)
         self.table: Table | None = None
         self.human = 0
         self.bot_names: dict[int, str] = {}
@@ -154,6 +156,7 @@ class PlaySession:
             return self.failure
         if not self.state.is_over and not self.my_turn:
             raise RuntimeError("the bots did not hand the turn back (a bot bug)")
+        self.ahead.start(self._table, self.human)
         return None
 
     def play(self, action: Action) -> None:
@@ -161,12 +164,21 @@ class PlaySession:
         game unchanged), then the bots' answers."""
         if not self.my_turn:
             raise TableError("it is not your turn")
-        self._table.game.play(action)
+        game = self._table.game
+        before = game.state
+        ahead = self.ahead.take(before)
+        game.play(action)
+        for seat in sorted(ahead):  # the bots' secret choices, made while you were choosing
+            if game.state.phase is Phase.DECISION and game.state.to_move == seat:
+                game.play(ahead[seat])
         self.bots_play()
 
     def undo(self) -> bool:
         """Take back the human's last move and the bots' moves after it."""
-        return self.table is not None and self._table.undo(self.human)
+        if self.table is None or not self._table.undo(self.human):
+            return False
+        self.ahead.start(self._table, self.human)
+        return True
 
     def redo(self) -> bool:
         """Play the undone move again (and the bots' moves that followed), then play on."""
@@ -174,10 +186,12 @@ class PlaySession:
             return False
         self.failure = None
         try:
-            return self._table.redo(self.human)
+            self._table.redo(self.human)
         except PrecogError as err:
             self.failure = BotFailure(self.state.to_move, err)
             return True
+        self.ahead.start(self._table, self.human)
+        return True
 
     # -- the log --------------------------------------------------------------------------
     def log(self) -> list[LogEntry]:

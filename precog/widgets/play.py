@@ -68,7 +68,8 @@ class PlayApp(widgets.VBox):
         factories = dict(bots) if bots is not None else None
         names = list(factories) if factories is not None else list(BOT_NAMES)
         self.session = PlaySession(
-            (lambda name, s: factories[name](s)) if factories is not None else make_bot)
+            (lambda name, s: factories[name](s)) if factories is not None else make_bot,
+            background)
         self.message = Message(self.lang)
         self.setup_bar = SetupBar(players, seat, mode, setup, difficulty, seed, bot, names,
                                   on_new=self.new_game, lang=self.lang)
