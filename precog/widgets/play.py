@@ -116,6 +116,7 @@ class PlayApp(widgets.VBox):
         for i, key in enumerate(("play.tab_log", "play.tab_save")):
             self.tabs.set_title(i, say(key))
         self.tabs.add_class("pc-tabs")
+        self.tabs.observe(lambda _c: self._draw_save(), names="selected_index")
 
     # -- game flow: forwarded to the session -------------------------------------------------
     def new_game(self) -> None:
@@ -214,8 +215,13 @@ class PlayApp(widgets.VBox):
             replace_children(self.result, [])
             self.choices.show(state)
         self.game_log.value = log_html(session.log(), self.lang)
-        self.save_html.value = save_html(game, self.lang)
+        self._draw_save()
         self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
+
+    def _draw_save(self) -> None:
+        """The save box, drawn while its tab is open (the whole game: it grows every move)."""
+        if self.tabs.selected_index == 1 and self.game is not None:
+            self.save_html.value = save_html(self.game, self.lang)
 
     def _show_result(self) -> None:
         game = self.session.game

@@ -157,12 +157,15 @@ def test_saved_position_string_loads_back_into_the_same_position() -> None:
     app = _app()
     _choose(app)
     text = to_position(app.game.state)
+    app.tabs.selected_index = 1  # the save box is drawn while its tab is open
     assert text in app.save_html.value
     other = _app(seed=9)
     other.load_text.value = text
     other.load_button.click()
     assert other.game.state == app.game.state
     assert other.message.kind == "ok"
+    app.choices.buttons[0].click()  # the open save box follows the game
+    assert to_position(app.game.state) in app.save_html.value
 
 
 def test_saved_game_json_loads_with_its_moves_so_undo_still_works() -> None:
