@@ -220,8 +220,8 @@ class PlayApp(widgets.VBox):
 
     def _draw_save(self) -> None:
         """The save box, drawn while its tab is open (the whole game: it grows every move)."""
-        shown = self.tabs.selected_index == 1 and self.game is not None
-        self.save_html.value = save_html(self.game, self.lang) if shown and self.game else ""
+        game = self.game if self.tabs.selected_index == 1 else None
+        self.save_html.value = save_html(game, self.lang) if game is not None else ""
 
     def _show_result(self) -> None:
         game = self.session.game
