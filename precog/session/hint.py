@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from precog.analysis.ranking import Ranking, RankingRow
+from precog.analysis.reasons import row_reasons
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView, view_position
 from precog.session.explore import Exploration
-from precog.session.names import component_name
+from precog.session.why import reason_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 TOP = 3
@@ -138,8 +139,8 @@ class HintRun:
 def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, Any],
               lang: str = DEFAULT_LANGUAGE) -> HintAnswer:
     """The top choices of ``ranking`` as hint rows (reasons in ``lang``)."""
-    rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss, reasons(r, world, lang))
-                 for r in ranking.rows[:TOP])
+    rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss,
+                         reasons(ranking, r, world, lang)) for r in ranking.rows[:TOP])
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")))
@@ -155,27 +156,15 @@ def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:
     return say(key, how=how, seconds=f"{answer.seconds:.1f}")
 
 
-def reasons(row: RankingRow, world: GameState, lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
-    """Up to two short reasons from the analysis: the gap to the best choice, what the Give
-    is worth to the left neighbour, which passed card most likely comes back."""
+def reasons(ranking: Ranking, row: RankingRow, world: GameState,
+            lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """The gap to the best choice, then up to two of the analysis's own reasons
+    (:func:`precog.analysis.reasons.row_reasons`, said by :mod:`precog.session.why`)."""
     say = words(lang).say
-    out = [say("hint.best") if row.loss <= 1e-9 else say("hint.behind", loss=f"{row.loss:.2f}")]
-    if abs(row.give_value_to_left) >= 0.05:
-        key = "hint.give_helps" if row.give_value_to_left > 0 else "hint.give_spares"
-        out.append(say(key, card=_name(world, row.give, lang),
-                       value=f"{abs(row.give_value_to_left):.1f}"))
-    elif row.return_chance:
-        card, chance = max(row.return_chance.items(), key=lambda kv: kv[1])
-        out.append(say("hint.comes_back", card=_name(world, card, lang),
-                       chance=f"{chance:.0%}"))
-    return tuple(out)
-
-
-def _name(world: GameState, card: str, lang: str) -> str:
-    try:
-        return component_name(world.card(card).name, lang)
-    except KeyError:
-        return card
+    seat = int(ranking.meta.get("player", 0))
+    gap = say("hint.best") if row.loss <= 1e-9 else say("hint.behind", loss=f"{row.loss:.2f}")
+    why = [reason_text(r, lang, world, seat) for r in row_reasons(ranking, row)[:2]]
+    return (gap, *why)
 
 
 __all__ = ["QUICK", "REFINE", "HintAnswer", "HintRow", "HintRun", "answer_of",
