@@ -17,6 +17,7 @@ from precog.engine import Action, GameState, Phase, Step
 from precog.engine.actions import Choose
 from precog.render.board import gains_line
 from precog.render.cards import card_html
+from precog.session.names import component_name
 from precog.session.options import Option, options
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import replace_children
@@ -32,9 +33,8 @@ class CardButton(widgets.Box):
                  refused: str = "") -> None:
         card = card_html(state.card(card_id), tags=tags, size="large", lang=lang)
         place = f'<div class="pc-cardbtn-where">{escape(where)}</div>' if where else ""
-        why = f'<div class="pc-cardbtn-why">{escape(refused)}</div>' if refused else ""
         self.picture = widgets.HTML(f'{place}{card}<div class="pc-cardbtn-label">'
-                                    f"{escape(label)}</div>{why}")
+                                    f"{escape(label)}</div>")
         self.button = widgets.Button(description=f"{label} {card_id}",
                                      tooltip=refused or f"{label} {card_id}",
                                      disabled=bool(refused))
@@ -92,7 +92,18 @@ class DecisionPicker(widgets.VBox):
         head = widgets.HTML(f'<div class="pc-picker-title">{escape(title)}</div>')
         row = widgets.HBox([*cards, *extra])
         row.add_class("pc-card-row")
-        replace_children(self, [head, row])
+        replace_children(self, [head, row, widgets.HTML(self._refusals(cards))])
+
+    def _refusals(self, cards: list[CardButton]) -> str:
+        """Why the greyed cards may not be given: each reason once, with its cards' names."""
+        by_reason: dict[str, list[str]] = {}
+        for c in cards:
+            if c.refused:
+                name = component_name(self.state.card(c.card_id).name, self.w.lang)
+                by_reason.setdefault(c.refused, []).append(name)
+        items = "".join(f"<li><b>{escape(', '.join(names))}</b>: {escape(why)}</li>"
+                        for why, names in by_reason.items())
+        return f'<ul class="pc-refused">{items}</ul>' if items else ""
 
     def _where(self, card: str) -> str:
         p = self.state.players[self.state.to_move]

@@ -57,6 +57,13 @@ def test_the_hint_beside_the_board_shows_nothing_the_seat_cannot_see(
     page.set_viewport_size({"width": 1024, "height": 768})
     screenshot(page, "play-hint-1024")
     watch.check()
+    # "Open in explorer": the seat's view, without position editor or seat switch
+    page.goto(f"{app_url}/voila/render/notebooks/{href}")
+    page.locator(".pc-ranking tr[data-action]").first.wait_for(timeout=120_000)
+    assert page.locator(".pc-position .widget-dropdown").is_hidden()
+    assert page.locator(".pc-position .p-Accordion, .pc-position .lm-Accordion").is_hidden()
+    assert page.get_by_role("button", name="Make a what-if copy").is_visible()
+    screenshot(page, "explorer-seat-view")
 
 
 def test_greyed_choices_say_why_and_every_page_links_home(
@@ -69,6 +76,8 @@ def test_greyed_choices_say_why_and_every_page_links_home(
     keep.locator(".pc-cardbtn-hit").click()
     page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
     greyed = page.locator(".pc-cardbtn-refused")
-    assert greyed.count() == 2 and "Decision Zone" in greyed.first.inner_text()
+    assert greyed.count() == 2
+    assert "Decision Zone" in page.locator(".pc-picker .pc-refused").inner_text()
+    assert greyed.first.locator("button").is_disabled()
     screenshot(page, "play-greyed-give")
     watch.check()
