@@ -10,12 +10,20 @@ page in headless Chromium (Debian's, as the browser tests do) and reports:
 - kernel memory: resident memory (VmRSS) of each page's kernel process once the page is done
   (for the explorer: after its analysis finished).
 
+On the play page it also plays a few rounds by clicking, as a player would (1200×800):
+
+- ``hint_first_answer_s``: from clicking Hint at the Keep/Give decision to the first answer's
+  table beside the board (the refinement is then stopped);
+- ``give_click_s``: from clicking the Give card to the page showing the bots' answers (the
+  step bar, drawn last, showing the new move count).
+
 Each page gets a fresh kernel, as a visitor's would. The server is stopped by its own pid.
 The tutor's progress goes to a temporary file, not the home folder.
 
     .venv/bin/python benchmarks/app_pages.py            # prints a table
     .venv/bin/python benchmarks/app_pages.py --json --repeat 3
         # {"first_widget_s": {page: median seconds}, ...}; target: first widget <= 2 s
+    .venv/bin/python benchmarks/app_pages.py --json     # the figures as JSON (medians too)
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -113,6 +121,45 @@ def first_widget_s(rows: list[tuple[str, float, float, float]]) -> dict[str, flo
     """The ``first_widget_s`` key: per page, the median seconds from navigation to its first
     widget visible in the browser (target: at most ``FIRST_WIDGET_TARGET_S``)."""
     return median_by_page(rows, 1)
+ROUNDS_PLAYED = 5
+
+
+def moves(page: Page) -> int:
+    return int(page.locator(".pc-steps-bar").get_attribute("data-moves") or "0")
+
+
+def wait_moved(page: Page, before: int) -> None:
+    page.wait_for_function(
+        "n => +document.querySelector('.pc-steps-bar').dataset.moves !== n", arg=before,
+        timeout=120_000)
+
+
+def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED) -> tuple[list[float], list[float]]:
+    """Hint then Keep/Give at each of ``rounds`` decisions, the other decisions by their first
+    option; (seconds to the hint's first answer, seconds from Give to the bots' moves)."""
+    hints: list[float] = []
+    gives: list[float] = []
+    while len(gives) < rounds:
+        if page.locator(".pc-result").count():
+            break
+        if not page.locator(".pc-cardbtn").count():
+            before = moves(page)
+            page.locator(".pc-choice").first.click()
+            wait_moved(page, before)
+            continue
+        start = time.perf_counter()
+        page.locator(".pc-hint-ask").click()
+        page.locator(".pc-hint-table").wait_for(timeout=120_000)
+        hints.append(time.perf_counter() - start)
+        page.locator(".pc-hint-cancel").click()
+        page.locator(".pc-cardbtn-hit").first.click()
+        page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
+        before = moves(page)
+        start = time.perf_counter()
+        page.locator(".pc-cardbtn-hit").first.click()
+        wait_moved(page, before)
+        gives.append(time.perf_counter() - start)
+    return hints, gives
 
 
 def main() -> None:
@@ -129,6 +176,8 @@ def main() -> None:
                               stderr=subprocess.STDOUT,
                               env={**os.environ, "PRECOG_TUTOR_PROGRESS": progress})
     rows = []
+    hints: list[float] = []
+    gives: list[float] = []
     try:
         wait_serving(base, server)
         with sync_playwright() as pw:
@@ -146,6 +195,9 @@ def main() -> None:
                 kernels = {p for p in children(server.pid) if is_kernel(p)} - before
                 memory = max((rss_mb(p) for p in kernels), default=0.0)
                 rows.append((name, seconds, usable, memory))
+                if name == "play":
+                    h, g = play_rounds(page)
+                    hints, gives = hints + h, gives + g
                 page.close()
             browser.close()
     finally:
@@ -161,6 +213,11 @@ def main() -> None:
                   "first_widget_target_s": FIRST_WIDGET_TARGET_S,
                   "ready_s": median_by_page(rows, 2),
                   "kernel_rss_mb": median_by_page(rows, 3),
+                  "hint_first_answer_s": [round(x, 3) for x in hints],
+                  "hint_first_answer_s_median": (round(statistics.median(hints), 3)
+                                                 if hints else None),
+                  "give_click_s": [round(x, 3) for x in gives],
+                  "give_click_s_median": round(statistics.median(gives), 3) if gives else None,
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),
                   "cores": os.cpu_count()}
         print(json.dumps(result, indent=1))
@@ -169,6 +226,11 @@ def main() -> None:
           f"   (load average {load:.1f}, {os.cpu_count()} cores)")
     for name, seconds, usable, memory in rows:
         print(f"{name:<10} {seconds:>17.1f} {usable:>10.1f} {memory:>16.0f}")
+    if hints and gives:
+        print(f"play: hint first answer median {statistics.median(hints):.2f} s "
+              f"({min(hints):.2f}-{max(hints):.2f}, {len(hints)} decisions); Give answered "
+              f"with the bots' moves median {statistics.median(gives):.2f} s "
+              f"({min(gives):.2f}-{max(gives):.2f})")
 
 
 if __name__ == "__main__":

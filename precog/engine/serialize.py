@@ -91,21 +91,33 @@ def _gains_json(g: Gains) -> dict[str, int]:
 
 def to_position(state: GameState) -> str:
     """The compact, copy-pasteable position string."""
-    text = json.dumps(to_json(state), separators=(",", ":"), sort_keys=True)
-    packed = zlib.compress(text.encode(), 9)
-    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
-    return f"{PREFIX}.{payload}.{zlib.crc32(packed):08x}"
+    return pack(to_json(state), PREFIX)
 
 
 def from_position(text: str, components: Components | None = None) -> GameState:
     """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
+    return from_json(unpack(text, PREFIX, "position string"), components)
+
+
+def pack(data: Any, prefix: str) -> str:
+    """``<prefix>.<payload>.<check>``: JSON ``data`` deflated, base64url, and its CRC-32."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    packed = zlib.compress(text.encode(), 9)
+    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return f"{prefix}.{payload}.{zlib.crc32(packed):08x}"
+
+
+def unpack(text: str, prefix: str, what: str) -> Any:
+    """The JSON data of a string made by :func:`pack` with ``prefix``; a damaged or foreign
+    one (or one unpacking to more than :data:`MAX_POSITION_BYTES`) is refused with
+    :class:`PositionError` naming ``what``."""
     if not isinstance(text, str):
         raise PositionError(_P(E.POSITION_STRING_TYPE, got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
         raise PositionError(_P(E.POSITION_STRING_LONG, got=len(text)))
     parts = "".join(text.split()).split(".")
-    if len(parts) != 3 or parts[0] != PREFIX:
-        raise PositionError(_P(E.POSITION_STRING_FORM, prefix=PREFIX, got=_clip(text)),
+    if len(parts) != 3 or parts[0] != prefix:
+        raise PositionError(_P(E.POSITION_STRING_FORM, prefix=prefix, got=_clip(text)),
                             input=text)
     try:
         packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
@@ -118,10 +130,10 @@ def from_position(text: str, components: Components | None = None) -> GameState:
         raw = inflater.decompress(packed, MAX_POSITION_BYTES)
         if inflater.unconsumed_tail:
             raise PositionError(_P(E.POSITION_UNPACKS_BIG, limit=MAX_POSITION_BYTES))
-        text = raw.decode()
+        data = raw.decode()
     except (zlib.error, UnicodeDecodeError) as err:
         raise PositionError(_P(E.POSITION_UNPACK, detail=str(err)), input=text) from None
-    return from_json(load_json(text, _P(E.POSITION_STRING_DATA)), components)
+    return load_json(data, _P(E.POSITION_STRING_DATA))
 
 
 def load_json(text: str | bytes, what: Problem | str = "") -> Any:

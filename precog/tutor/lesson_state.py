@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from precog.engine import GameState, Phase
 from precog.engine.actions import Action
+from precog.session.options import Option
 from precog.session.table import Human, Table
 from precog.tutor.data import Lesson, LessonStep, UiTexts
 from precog.tutor.flow import STAGES
@@ -21,16 +22,6 @@ from precog.tutor.progress import ProgressStore
 from precog.tutor.quizzes import Quiz
 
 __all__ = ["Feedback", "Option", "RunnerBase", "StepState"]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A choice the learner could make now: legal (clickable) or refused, with the reason."""
-
-    action: Action
-    label: str
-    legal: bool
-    reason: str = ""
 
 
 @dataclass(frozen=True)

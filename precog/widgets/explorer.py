@@ -18,7 +18,8 @@ import ipywidgets as widgets
 
 from precog.analysis.edges import Stage
 from precog.engine import GameState, Phase, PrecogError
-from precog.session.explore import Exploration, deal, query_position
+from precog.engine.view import SeatView, from_view_position
+from precog.session.explore import Exploration, deal, query_position, query_view
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
@@ -27,6 +28,7 @@ from precog.widgets.common import (
     Message,
     read_position,
     stylesheet,
+    title,
     uploaded_bytes,
 )
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
@@ -58,6 +60,7 @@ class Explorer(widgets.VBox):
         self.model = Exploration(background)
         self.auto = auto
         self._last_progress, self._fresh_error = 0.0, False
+        self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
         self._build(compact)
         if state is not None:
@@ -86,8 +89,8 @@ class Explorer(widgets.VBox):
     def _build(self, compact: bool) -> None:
         say = self.w.say
         self.position = PositionPanel(self._seat_changed, lambda s: self.load_state(
-            s, self.seat, source=say("explorer.from_edit")), self.lang)
-        _alias(self, self.position, "board seat_in position_html editor_box")
+            s, self.seat, source=say("explorer.from_edit")), self.lang, self.what_if)
+        _alias(self, self.position, "board seat_in position_html editor_box what_if_button")
         self.controls = Controls(self.analyse, self.cancel, self.lang)
         _alias(self, self.controls, "model_in rollouts_in depth_in seed_in analyse_button "
                                     "cancel_button progress status")
@@ -101,14 +104,19 @@ class Explorer(widgets.VBox):
                                    self._load_upload, self.lang, box=self.box_source)
             _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
                                        "deal_button paste_in paste_button upload")
-            parts += [_title(self.lang), self.sources]
+            parts += [title("explorer.title", self.lang), self.sources]
         # the board first: the cards the table and the tree name are drawn there
         parts += [self.message, self.controls, self.position, self.results]
         self.children = parts
 
     # -- sources --------------------------------------------------------------------------
     def load_query(self, query: str) -> None:
-        """Load ``?position=…&seat=N`` from the page's query string, else deal a new game."""
+        """Load ``?position=…&seat=N`` (or a seat's view, ``?view=pv1…``) from the page's
+        query string, else deal a new game."""
+        view = query_view(query)
+        if view:
+            self.load_view_text(view, self.w.say("explorer.from_address"))
+            return
         text, seat = query_position(query)
         if not text:
             self.new_position()
@@ -138,7 +146,25 @@ class Explorer(widgets.VBox):
         self.load_state(state, None, source=self.w.say("explorer.from_deal", seed=seed,
                                                        round=round_), quiet=keep_message)
 
+    def load_view_text(self, text: str, source: str) -> None:
+        """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
+        try:
+            view = from_view_position(text)
+        except PrecogError as err:
+            self.message.error(source, err)
+            return
+        self.load_state(view.world(), view.seat, source=self.w.say("explorer.from_view",
+                                                                   seat=view.seat), view=view)
+
+    def what_if(self) -> None:
+        """Leave the seat's view for an editable copy whose hidden cards are placeholders."""
+        if self.view is not None and self.state is not None:
+            self.load_state(self.state, self.seat, source=self.w.say("explorer.from_what_if"))
+
     def load_text(self, text: str | bytes, source: str) -> None:
+        if isinstance(text, str) and text.strip().startswith("pv1."):
+            self.load_view_text(text.strip(), source)
+            return
         try:
             loaded = read_position(text, self.box_source.components)
         except PrecogError as err:
@@ -152,12 +178,14 @@ class Explorer(widgets.VBox):
             self.load_text(got[1], self.w.say("explorer.file", name=got[0]))
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
-                   quiet: bool = False) -> None:
-        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat``."""
+                   quiet: bool = False, view: SeatView | None = None) -> None:
+        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat`` (``view``: the
+        seat's view ``state`` was made from; then no editor and no seat switch)."""
         self.cancel()
         seat = self.model.show(state, seat)
+        self.view = view
         self._clear_results()
-        self.position.show(state, seat)
+        self.position.show(state, seat, view)
         if not quiet:
             self.message.ok(self.w.say("explorer.loaded", source=source, round=state.round,
                                        phase=_phase_text(state, self.lang)))
@@ -248,13 +276,6 @@ def _alias(page: Explorer, part: widgets.Widget, names: str) -> None:
     """The page's names for a part's widgets (``page.table`` is ``page.results.table``)."""
     for name in names.split():
         setattr(page, name, getattr(part, name))
-
-
-def _title(lang: str) -> widgets.HTML:
-    say = words(lang).say
-    return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                        f'<span class="pc-title-page">{say("explorer.title")}</span>'
-                        f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
 
 
 def _phase_text(state: GameState, lang: str) -> str:

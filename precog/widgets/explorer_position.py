@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine import GameState, to_position
+from precog.engine.view import SeatView, view_position
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.board import BoardView
 from precog.widgets.common import copy_box_html
@@ -22,7 +23,8 @@ class PositionPanel(widgets.VBox):
     switched, ``on_edit(state)`` when an edited position is applied."""
 
     def __init__(self, on_seat: Callable[[int], None], on_edit: Callable[[GameState], None],
-                 lang: str = DEFAULT_LANGUAGE) -> None:
+                 lang: str = DEFAULT_LANGUAGE, on_what_if: Callable[[], None] = lambda: None
+                 ) -> None:
         super().__init__()
         self.lang = lang
         say = words(lang).say
@@ -37,22 +39,35 @@ class PositionPanel(widgets.VBox):
         self.editor_box.set_title(0, say("explorer.edit"))
         self.editor_box.selected_index = None
         self.editor: PositionEditor | None = None
+        self.what_if_button = widgets.Button(description=say("explorer.what_if"),
+                                             tooltip=say("explorer.what_if_tip"), icon="copy")
+        self.what_if_button.on_click(lambda _b: on_what_if())
+        self.what_if_button.layout.width = "auto"
+        self.what_if_button.layout.display = "none"
         self.children = [heading(say("explorer.position"), ""),
                          widgets.HBox([self.seat_in, self.position_html]),
-                         self.editor_box, self.board]
+                         self.what_if_button, self.editor_box, self.board]
         self.add_class("pc-position")
 
-    def show(self, state: GameState, seat: int) -> None:
-        """Draw ``state`` for ``seat`` (the seat switch offers every seat of the game)."""
+    def show(self, state: GameState, seat: int, view: SeatView | None = None) -> None:
+        """Draw ``state`` for ``seat`` (the seat switch offers every seat of the game). With
+        ``view`` (the seat's view ``state`` was made from) there is no seat switch and no
+        editor, only a button for an explicit "what if" copy."""
         say = words(self.lang).say
         self.seat_in.unobserve(self._seat_changed, names="value")
         self.seat_in.options = [(say("board.seat", seat=s), s)
                                 for s in range(state.config.players)]
         self.seat_in.value = seat
         self.seat_in.observe(self._seat_changed, names="value")
-        self.position_html.value = copy_box_html(to_position(state),
-                                                 say("explorer.copy_position"), self.lang)
+        self.position_html.value = copy_box_html(
+            to_position(state) if view is None else view_position(view),
+            say("explorer.copy_position"), self.lang)
         self.board.show(state, seat)
+        for part in (self.seat_in, self.editor_box):
+            part.layout.display = "none" if view else None
+        self.what_if_button.layout.display = None if view else "none"
+        if view is not None:
+            return
         if self.editor is None:
             self.editor = PositionEditor(state, seat, on_apply=self.on_edit, lang=self.lang)
             self.editor_box.children = [self.editor]

@@ -209,6 +209,29 @@ def test_choosing_other_choices_to_compare_redraws_the_trajectories(
     assert explorer.analysis_json()["trajectories"]["choices"].keys() == {third}
 
 
+def test_a_seats_view_from_play_opens_without_editor_or_seat_switch() -> None:
+    """``?view=pv1…`` (Play's "Open in explorer"): analysed for that seat, nothing to edit,
+    no other seat to switch to; the copy box holds the view string, not the full position."""
+    from precog.engine.view import to_view_position
+
+    state = _state(players=3)
+    seat = state.to_move
+    ex = Explorer(query=f"view={to_view_position(state, seat)}", background=False, lang="en")
+    assert ex.view is not None and ex.seat == seat and ex.ranking is not None
+    assert ex.editor is None and ex.editor_box.layout.display == "none"
+    assert ex.seat_in.layout.display == "none"
+    assert "pv1." in ex.position_html.value and "pg1." not in ex.position_html.value
+    assert ex.what_if_button.layout.display != "none"
+    ex.what_if()
+    assert ex.view is None and ex.editor is not None and ex.editor_box.layout.display != "none"
+    assert "what-if copy" in ex.message.text
+
+
+def test_a_damaged_view_address_is_refused_with_the_reason() -> None:
+    ex = Explorer(query="view=pv1.broken.00000000", background=False, lang="en", auto=False)
+    assert ex.message.kind == "error" and "view string" in ex.message.text
+
+
 def test_the_table_names_cards_says_why_and_heads_every_column_with_a_tooltip(
         explorer: Explorer) -> None:
     html = explorer.table.value
