@@ -353,22 +353,29 @@ def test_simulate_reports_a_failed_invariant_with_its_game_and_seed(
     assert "game 2 (seed 21)" in err and "Bane 13" in err and "Traceback" not in err
 
 
-def test_the_analysis_tables_in_english_are_the_analysis_own_text_and_russian_has_the_numbers(
+def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_numbers(
         ) -> None:
     from precog.analysis.ranking import rank_options
     from precog.analysis.tournament import run_tournament
+    from precog.session.names import component_name
     from precog.session.reports import ranking_text, tournament_text
 
     state = random_playout(random.Random(2), stop_round=3, seed=2, players=3).final
     ranking = rank_options(state, state.to_move)
-    assert ranking_text(ranking, "en") == ranking.table()
+    cards = state.components.cards
+    for lang in ("en", "ru"):
+        text = ranking_text(ranking, lang)
+        rows = [ln for ln in text.splitlines() if ln[:2].strip().isdigit()]
+        assert len(rows) == len(ranking.rows)
+        for line, row in zip(rows, ranking.rows, strict=True):
+            numbers = line.split()[1:4]  # value, loss, to left (no interval without rollouts)
+            assert numbers == [f"{row.value:.2f}", f"{row.loss:.2f}",
+                               f"{row.give_value_to_left:+.2f}"]
+            assert component_name(cards[row.keep].name, lang) in line
+            assert row.keep not in line and row.give not in line
     russian = ranking_text(ranking, "ru")
-    assert russian.startswith(f"место {state.to_move}, раунд 3") and "Healthy" not in russian
-    for ru_line, en_line, row in zip(russian.splitlines()[2:], ranking.table().splitlines()[2:],
-                                     ranking.rows, strict=True):  # the choice in words
-        assert ru_line.split()[:1] == en_line.split()[:1]
-        assert f"Оставить {row.keep}, отдать {row.give}" in ru_line
-        assert ru_line.split()[5:8] == en_line.split()[5:8]  # value, loss, to left
+    assert russian.startswith(f"Место {state.to_move}, раунд 3") and "Healthy" not in russian
+    assert "почему:" in russian and "линия:" in russian
     result = run_tournament(["random", "greedy"], 2, seed=1, workers=1, players=2,
                             mode="competitive", setup="standard", difficulty="normal")
     assert tournament_text(result, "en") == result.table()

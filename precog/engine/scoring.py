@@ -60,11 +60,13 @@ class OutcomeCode(StrEnum):
 
 
 def outcome_text(code: str, values: Mapping[str, object], lang: str = DEFAULT_LANGUAGE) -> str:
-    """The sentence for an outcome ``code`` in ``lang``."""
+    """The sentence for an outcome ``code`` in ``lang`` (starting with a capital: "Seat 1
+    has…", "Season 1 Objectives…")."""
     template = load_words(lang).get("outcome", {}).get(code)
     if not isinstance(template, str):
         template = load_words(DEFAULT_LANGUAGE)["outcome"][code]
-    return fill(lang, template, values)
+    text = fill(lang, template, values)
+    return text[:1].upper() + text[1:]
 
 
 def _outcome(winners: tuple[int, ...], scores: tuple[int, ...], code: OutcomeCode,

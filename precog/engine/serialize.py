@@ -79,39 +79,50 @@ def _gains_json(g: Gains) -> dict[str, int]:
 
 def to_position(state: GameState) -> str:
     """The compact, copy-pasteable position string."""
-    text = json.dumps(to_json(state), separators=(",", ":"), sort_keys=True)
-    packed = zlib.compress(text.encode(), 9)
-    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
-    return f"{PREFIX}.{payload}.{zlib.crc32(packed):08x}"
+    return pack(to_json(state), PREFIX)
 
 
 def from_position(text: str, components: Components | None = None) -> GameState:
     """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
+    return from_json(unpack(text, PREFIX, "position string"), components)
+
+
+def pack(data: Any, prefix: str) -> str:
+    """``<prefix>.<payload>.<check>``: JSON ``data`` deflated, base64url, and its CRC-32."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    packed = zlib.compress(text.encode(), 9)
+    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return f"{prefix}.{payload}.{zlib.crc32(packed):08x}"
+
+
+def unpack(text: str, prefix: str, what: str) -> Any:
+    """The JSON data of a string made by :func:`pack` with ``prefix``; a damaged or foreign
+    one (or one unpacking to more than :data:`MAX_POSITION_BYTES`) is refused with
+    :class:`PositionError` naming ``what``."""
     if not isinstance(text, str):
-        raise PositionError(f"a position string is text, got {type(text).__name__}")
+        raise PositionError(f"a {what} is text, got {type(text).__name__}")
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(f"a position string is a few thousand characters, got {len(text)}")
+        raise PositionError(f"a {what} is a few thousand characters, got {len(text)}")
     parts = "".join(text.split()).split(".")
-    if len(parts) != 3 or parts[0] != PREFIX:
-        raise PositionError(f"position string should look like '{PREFIX}.<data>.<check>' "
-                            f"(starting {PREFIX!r}), got {_clip(text)!r}")
+    if len(parts) != 3 or parts[0] != prefix:
+        raise PositionError(f"{what} should look like '{prefix}.<data>.<check>' "
+                            f"(starting {prefix!r}), got {_clip(text)!r}")
     try:
         packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
     except (binascii.Error, ValueError) as err:
-        raise PositionError(f"position string data is not valid base64url: {err}") from None
+        raise PositionError(f"{what} data is not valid base64url: {err}") from None
     if f"{zlib.crc32(packed):08x}" != parts[2].lower():
-        raise PositionError("position string check failed: it was altered or cut short "
+        raise PositionError(f"{what} check failed: it was altered or cut short "
                             "(copy the whole string again)")
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_POSITION_BYTES)
         if inflater.unconsumed_tail:
-            raise PositionError(f"position string data unpacks to more than "
+            raise PositionError(f"{what} data unpacks to more than "
                                 f"{MAX_POSITION_BYTES} bytes: not a position")
-        text = raw.decode()
+        return load_json(raw.decode(), f"{what} data")
     except (zlib.error, UnicodeDecodeError) as err:
-        raise PositionError(f"position string data cannot be unpacked: {err}") from None
-    return from_json(load_json(text, "position string data"), components)
+        raise PositionError(f"{what} data cannot be unpacked: {err}") from None
 
 
 def load_json(text: str | bytes, what: str = "") -> Any:

@@ -12,12 +12,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
-from precog.engine.components import Card, Gains
+from precog.engine.components import Card, Components, Gains
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.lines import MARKED, component_label
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -120,3 +122,31 @@ def empty_slot_html(text: str, *, labels: bool = False, part: str | None = None,
     extra = f" pc-{size}" if size else ""
     return (f'<div class="pc-card pc-slot{extra}"{attrs(part, title or text, labels, note)}>'
             f"<span>{escape(text)}</span></div>")
+
+
+def card_chip_html(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A card named in a sentence: its type's colour and picture, its name, and the whole card
+    face when the pointer rests on it."""
+    kind = TYPE_CLASS[card.type.value]
+    name = escape(component_name(card.name, lang))
+    return (f'<span class="pc-chip pc-chip-{kind}" data-card="{card.id}" '
+            f'title="{escape(card_title(card, lang))}">{icon(TYPE_ICON[card.type.value], 12)}'
+            f'<span class="pc-chip-name">{name}</span><span class="pc-chip-face">'
+            f"{card_html(card, lang=lang)}</span></span>")
+
+
+def marked_html(text: str, components: Components | None,
+                lang: str = DEFAULT_LANGUAGE) -> str:
+    """A marked sentence (:func:`precog.session.lines.mark`) as HTML: each card drawn as a
+    :func:`card_chip_html`, each tile by name and effect, the rest escaped."""
+
+    def chip(match: re.Match[str]) -> str:
+        cid = match.group(1)
+        if components is None:
+            return escape(cid)
+        if cid in components.cards:
+            return card_chip_html(components.cards[cid], lang)
+        label = escape(component_label(cid, components, lang))
+        return f'<span class="pc-chip pc-chip-tile" data-tile="{escape(cid)}">{label}</span>'
+
+    return MARKED.sub(chip, escape(text, quote=False))

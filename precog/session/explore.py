@@ -56,6 +56,11 @@ def query_position(query: str) -> tuple[str, int | None]:
     return text, seat
 
 
+def query_view(query: str) -> str:
+    """The seat's view string (``?view=pv1…``) of a page address ("" when there is none)."""
+    return (parse_qs(query.lstrip("?")).get("view") or [""])[0]
+
+
 class Exploration:
     """A position, the seat to analyse for, and the latest analysis of it.
 
@@ -63,8 +68,9 @@ class Exploration:
     started. ``report(fraction, message)`` and ``done(error)`` are called from the worker.
     """
 
-    def __init__(self, background: bool = True) -> None:
+    def __init__(self, background: bool = True, with_trajectories: bool = True) -> None:
         self.background = background
+        self.with_trajectories = with_trajectories  # the Play hint needs only the ranking
         self.state: GameState | None = None
         self.seat = 0
         self.ranking: Ranking | None = None
@@ -142,8 +148,8 @@ class Exploration:
         if not self.current(job):  # a newer position or analysis replaced this one
             return
         meta = {**params, "seat": seat, "to_end": to_end}
-        data, error = self._trajectories(state, seat, [r.action for r in ranking.rows[:2]],
-                                         meta, ranking)
+        chosen = [r.action for r in ranking.rows[:2]] if self.with_trajectories else []
+        data, error = self._trajectories(state, seat, chosen, meta, ranking)
         if not self.current(job):
             return
         self.ranking, self.trajectory_data, self.trajectory_error = ranking, data, error

@@ -3,20 +3,24 @@ plan, the analysis' progress and the bots' names, in the reader's language.
 
 The analysis returns data (:mod:`precog.analysis.edges`: actions, card and tile ids, seat
 numbers); the words are ``[line]``, ``[stage]`` and ``[bots]`` of ``precog/data/words/<lang>/
-app.toml``. A plan's moves are said without the position (the analysis plays them in sampled
-worlds), so they name what is done, not what it costs; a state, when given, names the room
-of a Battery's machine.
+app.toml``. Given a position (``state``), cards are said by name, River tiles by name and
+effect, Islands by name and feeding, a Battery's machine by room and effect, and the seat a
+card is given to by number; without one, by id. The ``*_marked`` functions keep each id
+marked (:func:`mark`) so that a renderer can draw the card
+(:func:`precog.render.cards.marked_html`). A plan's moves are said without what they cost
+(the analysis plays them in sampled worlds).
 
 >>> from precog.analysis.edges import Arrives, Chosen, RiverTile
 >>> from precog.engine.actions import Choose
 >>> line_text((Arrives("D02", 2), RiverTile("I1"), Chosen(Choose("T16", "T15"))))
-'D02 arrives; River I1 (Island: feeding); then keep T16, give T15'
+'Seat 2 gives you D02. The River reaches I1. Then keep T16, give T15.'
 >>> edge_text(Arrives("D02", 2), "ru")
-'D02 приходит от места 2'
+'Место 2 отдаёт вам D02'
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
@@ -38,84 +42,166 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
+from precog.engine.components import Components
+from precog.engine.components import RiverTile as RiverTileCard
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["bot_name", "edge_names", "edge_text", "line_text", "move_text", "stage_text"]
+__all__ = ["bot_name", "choice_text", "component_label", "edge_marked", "edge_names",
+           "edge_text", "line_marked", "line_text", "mark", "move_text", "named",
+           "stage_text"]
 
 SEP = "; "
-PLAN_CHARS = 60  # a plan in the principal line is cut to about this many characters
+
+
+MARK, END = "\ue000", "\ue001"  # a component id inside a marked text: MARK id END
+MARKED = re.compile(f"{MARK}([^{END}]*){END}")
+
+
+def mark(component_id: str) -> str:
+    """``component_id`` marked, so that a text can later name it or draw it (see
+    :func:`named`; the renderer draws a mini card)."""
+    return f"{MARK}{component_id}{END}"
+
+
+def named(text: str, state: GameState | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A marked text with each id replaced by its name (the id itself without a position)."""
+    if state is None:
+        return MARKED.sub(lambda m: m.group(1), text)
+    return MARKED.sub(lambda m: component_label(m.group(1), state.components, lang), text)
+
+
+def component_label(component_id: str, comps: Components,
+                    lang: str = DEFAULT_LANGUAGE) -> str:
+    """A card's name, a River tile's name and effect, an Island's name and its feeding;
+    an id the components do not know stays as it is."""
+    w = words(lang)
+    if component_id in comps.cards:
+        return component_name(comps.cards[component_id].name, lang)
+    if component_id in comps.river_by_id:
+        tile = comps.river_by_id[component_id]
+        return w.say("line.tile", name=component_name(tile.name, lang),
+                     effect=tile_effect(tile, lang))
+    for island in comps.islands:
+        if island.id == component_id:
+            return w.say("line.island", name=component_name(island.name, lang))
+    return component_id
+
+
+def tile_effect(tile: RiverTileCard, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a River tile does, in words (``+2 Food``, ``−1 Healthy Human``, ``+2 Bane``)."""
+    w = words(lang)
+    if not tile.gains.is_empty():
+        return "+" + w.gains(tile.gains).replace(", ", ", +")
+    losses = [w.say("board.loss_bane" if k == "bane" else "board.loss", n=n,
+                    what=w.resource(k, n)) for k, n in tile.losses.items()]
+    return ", ".join(losses) or w.say("word.nothing")
 
 
 def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
               seat: int = 0) -> str:
-    """One edge of the tree as a label (``state``/``seat``: whose Boat, for room names)."""
+    """One edge of the tree as a label (``state``/``seat``: whose Boat, for names of cards,
+    tiles and rooms; without a state the ids are shown)."""
+    return named(edge_marked(edge, lang, state, seat), state, lang)
+
+
+def edge_marked(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
+                seat: int = 0) -> str:
+    """:func:`edge_text` with its component ids marked (:func:`mark`), as a label: starting
+    with a capital."""
+    text = _edge(edge, lang, state, seat)
+    return text[:1].upper() + text[1:]
+
+
+def _edge(edge: Edge, lang: str, state: GameState | None, seat: int) -> str:
     say = words(lang).say
     if isinstance(edge, Start):
         return say("line.start", round=edge.round, seat=edge.seat)
     if isinstance(edge, Chosen):
-        return choice_text(edge.choice, lang)
+        return _choice(edge.choice, lang, "line.choose", state, seat)
     if isinstance(edge, Arrives):
-        return say("line.arrives", card=edge.card, seat=edge.seat)
+        return say("line.arrives", card=mark(edge.card), seat=edge.seat)
     if isinstance(edge, Plan):
         text = plan_text(edge, lang, state, seat) or say("line.nothing")
         return text[:1].upper() + text[1:]
     if isinstance(edge, RiverTile):
-        return say("line.river_island" if edge.island else "line.river", tile=edge.tile)
+        return say("line.river_island" if edge.island else "line.river", tile=mark(edge.tile))
     if isinstance(edge, Draw):
-        return say("line.draw", hand=" ".join(edge.hand) or say("line.draw_nothing"),
-                   passed=" ".join(edge.passed))
+        return _draw(edge, lang, state, seat)
     raise DataError(f"no words for the analysis edge {edge!r}")
+
+
+def _draw(edge: Draw, lang: str, state: GameState | None, seat: int) -> str:
+    say = words(lang).say
+    hand = [mark(c) for c in edge.hand] or [say("line.draw_nothing")]
+    passed = [mark(c) for c in edge.passed]
+    if state is None:
+        return say("line.draw", hand=hand, passed=passed)
+    return say("line.draw_seat", hand=hand, passed=passed, left=_left(state, seat))
+
+
+def _left(state: GameState, seat: int) -> int:
+    return (seat + 1) % state.config.players
+
+
+def _choice(choice: Choose, lang: str, key: str, state: GameState | None, seat: int) -> str:
+    if state is None:
+        return words(lang).say(key, keep=mark(choice.keep), give=mark(choice.give))
+    return words(lang).say(f"{key}_seat", keep=mark(choice.keep), give=mark(choice.give),
+                           left=_left(state, seat))
 
 
 def edge_names(edge: Edge, state: GameState, lang: str = DEFAULT_LANGUAGE
                ) -> list[tuple[str, str]]:
     """(id, name in ``lang``) of each card and River tile an edge mentions (ids the
     position's components do not know are left out)."""
-    if isinstance(edge, Chosen):
-        ids: tuple[str, ...] = (edge.choice.keep, edge.choice.give)
-    elif isinstance(edge, Arrives):
-        ids = (edge.card,)
-    elif isinstance(edge, RiverTile):
-        ids = (edge.tile,)
-    elif isinstance(edge, Draw):
-        ids = (*edge.hand, *edge.passed)
-    else:
-        ids = ()
-    comps = state.components
-    names = {t.id: t.name for t in comps.river} | {t.id: t.name for t in comps.islands}
-    names |= {i: c.name for i, c in comps.cards.items()}
-    return [(i, component_name(names[i], lang)) for i in ids if i in names]
+    ids = [m.group(1) for m in MARKED.finditer(edge_marked(edge, lang))]
+    return [(i, label) for i in dict.fromkeys(ids)
+            if (label := component_label(i, state.components, lang)) != i]
 
 
 def line_text(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
               state: GameState | None = None, seat: int = 0) -> str:
-    """The principal line as short clauses: what arrives, the plan, the River, what next."""
+    """The principal line as short sentences: who gives you what, your plan, the River, the
+    next cards and your next choice (names of cards and tiles when ``state`` is given)."""
+    return named(line_marked(line, lang, state, seat), state, lang)
+
+
+def line_marked(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
+                state: GameState | None = None, seat: int = 0) -> str:
+    """:func:`line_text` with its component ids marked (:func:`mark`)."""
     say = words(lang).say
     parts = []
     for edge in line:
         if isinstance(edge, Arrives):
-            parts.append(say("line.arrives_short", card=edge.card, seat=edge.seat))
+            parts.append(say("line.arrives_short", card=mark(edge.card), seat=edge.seat))
         elif isinstance(edge, Plan):
-            text = plan_text(edge, lang, state, seat) or say("line.nothing")
-            parts.append(text if len(text) <= PLAN_CHARS else text[:PLAN_CHARS - 1] + "…")
+            text = plan_text(edge, lang, state, seat)
+            parts.append(say("line.you", plan=text) if text else say("line.nothing"))
         elif isinstance(edge, Chosen):
-            parts.append(say("line.then", keep=edge.choice.keep, give=edge.choice.give))
+            parts.append(_choice(edge.choice, lang, "line.then", state, seat))
         else:
-            parts.append(edge_text(edge, lang, state, seat))
-    return SEP.join(parts)
+            parts.append(edge_marked(edge, lang, state, seat))
+    return " ".join(_sentence(p) for p in parts)
 
 
-def choice_text(choice: Choose, lang: str = DEFAULT_LANGUAGE) -> str:
-    return words(lang).say("line.choose", keep=choice.keep, give=choice.give)
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "…", "]")) else ".")
+
+
+def choice_text(choice: Choose, lang: str = DEFAULT_LANGUAGE,
+                state: GameState | None = None, seat: int = 0) -> str:
+    """``Keep <card>, give <card> to Seat N`` (names with a position, ids without)."""
+    return named(_choice(choice, lang, "line.choose", state, seat), state, lang)
 
 
 def plan_text(plan: Plan, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
               seat: int = 0) -> str:
-    """A plan's moves, River branches as ``if W1a: …`` in brackets ('' when it has none)."""
-    parts = [move_text(a, lang, state, seat) for a in plan.steps]
+    """A plan's moves (marked), River branches as ``if W1a: …`` in brackets ('' when none)."""
+    parts = [move_text(a, lang, state, seat, marked=True) for a in plan.steps]
     if plan.forks:
-        forks = SEP.join(words(lang).say("line.fork", tile=tile,
+        forks = SEP.join(words(lang).say("line.fork", tile=mark(tile) if tile else "",
                                          plan=plan_text(sub, lang, state, seat))
                          for tile, sub in plan.forks)
         parts.append(f"[{forks}]")
@@ -123,8 +209,8 @@ def plan_text(plan: Plan, lang: str = DEFAULT_LANGUAGE, state: GameState | None 
 
 
 def move_text(action: Action, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
-              seat: int = 0) -> str:
-    """One move of a plan, said without its position (``state`` only names rooms)."""
+              seat: int = 0, marked: bool = False) -> str:
+    """One move of a plan, said without its position (``state`` names rooms and cards)."""
     for kind, describe in _MOVES:
         if isinstance(action, kind):
             key, values = describe(action)
@@ -132,17 +218,26 @@ def move_text(action: Action, lang: str = DEFAULT_LANGUAGE, state: GameState | N
                 values["room"] = _room(values["m"] - 1, lang, state, seat)
                 if not values["room"]:
                     key += "_bare"
-            return words(lang).say(f"line.{key}", **values)
+            values = {k: mark(v) if k in ID_FIELDS else v for k, v in values.items()}
+            text = words(lang).say(f"line.{key}", **values)
+            return text if marked else named(text, state, lang)
     raise DataError(f"no words for the move {action!r}")
 
 
+ID_FIELDS = frozenset({"keep", "give", "a", "b", "tile"})
+
+
 def _room(machine: int, lang: str, state: GameState | None, seat: int) -> str:
+    """The room of a machine and what the machine does (``Workshop: 2 Food``)."""
     if state is None or not 0 <= seat < len(state.players):
         return ""
     rooms = state.players[seat].rooms
     if machine // 3 >= len(rooms):
         return ""
-    return component_name(state.components.room_by_id[rooms[machine // 3]].name, lang)
+    room = state.components.room_by_id[rooms[machine // 3]]
+    effect = room.face(state.config.advanced)[machine % 3].effect
+    return words(lang).say("line.room", room=component_name(room.name, lang),
+                           effect=words(lang).gains(effect))
 
 
 def _activate(a: Any) -> tuple[str, dict[str, Any]]:
@@ -174,12 +269,15 @@ MOVE_TYPES = tuple(kind for kind, _ in _MOVES)
 """Every action type a plan's move can be said for (a test checks this is all of them)."""
 
 
-def stage_text(stage: Stage, lang: str = DEFAULT_LANGUAGE) -> str:
-    """What a long analysis is doing now (its progress report)."""
+def stage_text(stage: Stage, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
+               seat: int = 0) -> str:
+    """What a long analysis is doing now (its progress report; names with ``state``)."""
     values = dict(stage.values)
     if isinstance(values.get("choice"), Choose):
-        values["choice"] = choice_text(values["choice"], lang)
-    return words(lang).say(f"stage.{stage.code}", **values)
+        values["choice"] = _choice(values["choice"], lang, "line.choose", state, seat)
+    if "card" in values:
+        values["card"] = mark(values["card"])
+    return named(words(lang).say(f"stage.{stage.code}", **values), state, lang)
 
 
 def bot_name(name: str, lang: str = DEFAULT_LANGUAGE) -> str:

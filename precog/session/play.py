@@ -16,9 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from precog.analysis.players import Player
-from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game
+from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, read_position
 from precog.engine.actions import Choose, ChooseRooms, PassCards
+from precog.engine.view import SeatView, view_of
+from precog.session.ahead import BotsAhead
+from precog.session.hint import hint_unavailable
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
+from precog.session.words import DEFAULT_LANGUAGE
 
 SECRET = (Choose, ChooseRooms, PassCards)
 
@@ -60,8 +64,9 @@ class LogEntry:
 class PlaySession:
     """A game against the bots: start, the human's moves, undo and redo, the log."""
 
-    def __init__(self, bot_factory: BotFactory) -> None:
+    def __init__(self, bot_factory: BotFactory, background: bool = True) -> None:
         self.bot_factory = bot_factory
+        self.ahead = BotsAhead(background)
         self.table: Table | None = None
         self.human = 0
         self.bot_names: dict[int, str] = {}
@@ -99,6 +104,16 @@ class PlaySession:
         """Whether the human has a Keep/Give choice to analyse now."""
         return self.my_turn and self.state.phase is Phase.DECISION
 
+    def no_hint(self, lang: str = DEFAULT_LANGUAGE) -> str | None:
+        """Why there is no hint now, in ``lang`` (None when there is one)."""
+        if self.table is None:
+            return None
+        return hint_unavailable(self.state, self.human, self.my_turn, lang)
+
+    def view(self) -> SeatView:
+        """What the human's seat sees now: all a hint is given (never the whole position)."""
+        return view_of(self.state, self.human)
+
     # -- playing --------------------------------------------------------------------------
     def new(self, seat: int, bots: Mapping[int, str], **setup: Any) -> GameState:
         """A new game (``new_game`` arguments); a refused setup raises and changes nothing."""
@@ -122,6 +137,14 @@ class PlaySession:
         self.table = table
         self.bots_play()
 
+    def read(self, text: str | bytes) -> tuple[Game, int]:
+        """A position string, JSON position or saved game to play (start it with
+        :meth:`start`), and the human's seat in it: the same seat, or seat 0 when the game has
+        fewer seats. A bad text raises :class:`PrecogError` and changes nothing."""
+        loaded = read_position(text)
+        game = loaded.game or Game(loaded.state)
+        return game, self.human if self.human < game.state.config.players else 0
+
     def bots_play(self) -> BotFailure | None:
         """Let the bots move until it is the human's turn or the game is over; a bot that
         raises is reported (:attr:`failure`) and the game stays as it was before its move."""
@@ -133,6 +156,7 @@ class PlaySession:
             return self.failure
         if not self.state.is_over and not self.my_turn:
             raise RuntimeError("the bots did not hand the turn back (a bot bug)")
+        self.ahead.start(self._table, self.human)
         return None
 
     def play(self, action: Action) -> None:
@@ -140,12 +164,21 @@ class PlaySession:
         game unchanged), then the bots' answers."""
         if not self.my_turn:
             raise TableError("it is not your turn")
-        self._table.game.play(action)
+        game = self._table.game
+        before = game.state
+        ahead = self.ahead.take(before)
+        game.play(action)
+        for seat in sorted(ahead):  # the bots' secret choices, made while you were choosing
+            if game.state.phase is Phase.DECISION and game.state.to_move == seat:
+                game.play(ahead[seat])
         self.bots_play()
 
     def undo(self) -> bool:
         """Take back the human's last move and the bots' moves after it."""
-        return self.table is not None and self._table.undo(self.human)
+        if self.table is None or not self._table.undo(self.human):
+            return False
+        self.ahead.start(self._table, self.human)
+        return True
 
     def redo(self) -> bool:
         """Play the undone move again (and the bots' moves that followed), then play on."""
@@ -153,10 +186,12 @@ class PlaySession:
             return False
         self.failure = None
         try:
-            return self._table.redo(self.human)
+            self._table.redo(self.human)
         except PrecogError as err:
             self.failure = BotFailure(self.state.to_move, err)
             return True
+        self.ahead.start(self._table, self.human)
+        return True
 
     # -- the log --------------------------------------------------------------------------
     def log(self) -> list[LogEntry]:

@@ -1,45 +1,54 @@
 """The analysis tables of ``precog analyse`` and ``precog tournament`` in the reader's words.
 
-In English the text is the analysis' own ``Ranking.table()`` / ``TournamentResult.table()``
-line for line (``tests/test_cli.py`` checks it); other languages fill ``[cli]`` of
-``precog/data/words/<lang>/app.toml`` with the same numbers.
+The ranking names cards and tiles and says its lines and reasons in sentences (``[cli]``,
+``[line]`` and ``[why]`` of ``precog/data/words/<lang>/app.toml``); ``Ranking.table()`` keeps
+the analysis' own notation with ids. The tournament's English text is its own ``table()``
+(``tests/test_cli.py`` checks it); other languages fill ``[cli]`` with the same numbers.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
-from precog.session.lines import choice_text, edge_text, line_text
-from precog.session.words import DEFAULT_LANGUAGE, words
+from precog.session.lines import choice_text, edge_text, line_text, mark, named
+from precog.session.why import reasons_text
+from precog.session.words import words
 
 
 def ranking_text(ranking: Any, lang: str) -> str:
-    """The ranked Keep/Give table of ``ranking`` (a :class:`~precog.analysis.ranking.Ranking`)."""
+    """The ranked Keep/Give table of ``ranking`` (a :class:`~precog.analysis.ranking.Ranking`):
+    one row of numbers per choice, the cards by name, then what comes back, why and the
+    principal line in sentences."""
     w, m = words(lang), ranking.meta
     how = (w.say("cli.rank_rollouts", n=m["samples"]) if m.get("rollouts")
            else w.say("cli.rank_lookahead", n=m["depth_rounds"]))
     partial = "" if m.get("complete", True) else w.say("cli.rank_partial")
     out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],
                  seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
-           w.say("cli.rank_columns")]
+           w.say("cli.rank_legend"), w.say("cli.rank_columns")]
     state = ranking.tree.state if ranking.tree is not None else None
+    seat = m["player"]
+    why = choice_reasons(ranking)
+    pad = " " * 4
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
-        back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
-        line = (r.principal_line if lang == DEFAULT_LANGUAGE  # the analysis' notation
-                else line_text(r.line, lang, state, m["player"]))
-        choice = r.action if lang == DEFAULT_LANGUAGE else choice_text(r.choice, lang)
-        width = 20 if lang == DEFAULT_LANGUAGE else 25
-        out.append(f"{i:>2} {choice:<{width}} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
-                   f"{r.give_value_to_left:>+7.2f}  {back:<15} {line}")
+        choice = choice_text(r.choice, lang, state, seat)
+        out.append(f"{i:>2} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} {r.give_value_to_left:>+7.2f}"
+                   f"  {choice}")
+        if r.return_chance:
+            cards = ", ".join(f"{named(mark(c), state, lang)} {p:.0%}"
+                              for c, p in r.return_chance.items())
+            out.append(pad + w.say("cli.rank_back", cards=cards))
+        out.append(pad + w.say("cli.rank_why",
+                               text=reasons_text(why[r.action], lang, state, seat)))
+        out.append(pad + w.say("cli.rank_line", text=line_text(r.line, lang, state, seat)))
     return "\n".join(out)
 
 
 def tree_text(tree: TreeNode, lang: str, seat: int, max_depth: int = 6) -> str:
-    """The look-ahead tree as indented text (English: the analysis' notation)."""
-    if lang == DEFAULT_LANGUAGE:
-        return render_tree_text(tree, max_depth=max_depth)
+    """The look-ahead tree as indented text, cards and tiles by name."""
     say = words(lang).say
 
     def describe(n: TreeNode) -> str:

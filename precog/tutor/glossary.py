@@ -199,7 +199,7 @@ def _term_score(term: Term, query: str, words: list[str], exact: Term | None) ->
     if term is exact:
         return 4
     names = " ".join(term.spellings).lower()
-    if all(_has_word(names, w) or w in names for w in words):
+    if all(_has_word(names, w) or _starts_word(names, w) for w in words):
         return 3
     if all(_has_word(term.text.lower(), w) for w in words):
         return 2
@@ -214,6 +214,12 @@ def _stem(word: str) -> str:
     if len(word) > 3 and word[-1] in "аяыиуюеёоьй":
         return word[:-1]
     return word
+
+
+def _starts_word(text: str, start: str) -> bool:
+    """A word of ``text`` begins with ``start`` ("prot" finds "Protector"; "tie" does not
+    find "difficulties")."""
+    return re.search(rf"(?<![\w-]){re.escape(start)}", text) is not None
 
 
 def _has_word(text: str, word: str) -> bool:

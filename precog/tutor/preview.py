@@ -159,7 +159,7 @@ def preview(state: GameState, seat: int, action: Action, texts: UiTexts) -> list
         return lines
     after_p = after.players[seat]
     if isinstance(action, Activate):
-        lines += _activation(state, after, seat, texts)
+        lines += _activation(state, after, seat, texts, both=action.slots == "both")
     else:
         lines += boat_changes(before_p, after_p, texts)
     if isinstance(action, PlaceBattery) and action.machine is not None:
@@ -172,9 +172,11 @@ def preview(state: GameState, seat: int, action: Action, texts: UiTexts) -> list
     return lines or [texts.say("preview", "no_change")]
 
 
-def _activation(state: GameState, after: GameState, seat: int, texts: UiTexts) -> list[str]:
+def _activation(state: GameState, after: GameState, seat: int, texts: UiTexts,
+                both: bool = False) -> list[str]:
     paid = state.players[seat].healthy - after.players[seat].healthy
-    lines = [texts.say("preview", "pay", n=paid) if paid else texts.say("preview", "free")]
+    free = "free_both" if both else "free"  # both cards may cost 0 together
+    lines = [texts.say("preview", "pay", n=paid) if paid else texts.say("preview", free)]
     lines.append(texts.say("preview", "receive",
                            gains=gains_text(after.players[seat].card_gains, texts)))
     for m, machine in triggered_machines(after, seat, take_all=True):

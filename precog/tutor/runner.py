@@ -19,20 +19,10 @@ from typing import Any
 from precog.engine import GameState, Phase, PrecogError, legal_actions, why_illegal
 from precog.engine.actions import (
     Action,
-    Activate,
     Choose,
-    EndActions,
-    Heal,
-    IgnoreRiver,
-    LoseHumans,
-    Mitigate,
-    PlaceBattery,
-    Reveal,
-    SpendProtectors,
-    TakeFood,
-    TakeHumans,
 )
-from precog.engine.state import Step
+from precog.session.options import Option
+from precog.session.options import nearby as _nearby
 from precog.session.table import Human, StandIn, Table
 from precog.session.words import action_label, words
 from precog.tutor.data import Lesson, LessonStep, UiTexts, load_lesson, ui_texts
@@ -44,16 +34,6 @@ from precog.tutor.quizzes import Quiz, make_quiz
 from precog.tutor.words import action_kind
 
 __all__ = ["Feedback", "LessonRunner", "Option", "load_lesson"]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A choice the learner could make now: legal (clickable) or refused, with the reason."""
-
-    action: Action
-    label: str
-    legal: bool
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -410,35 +390,3 @@ _DECISION = {"keep": "choose", "rooms": "rooms", "pass": "pass", "activate": "ac
              "battery": "gains", "reveal": "coop", "mitigate": "coop", "done": "coop",
              "protectors": "protect", "lose": "lose", "river": "river"}
 
-
-def _nearby(state: GameState, seat: int) -> list[Action]:
-    """Refused actions worth showing next to the legal ones, so the learner sees why not."""
-    p = state.players[seat]
-    if state.phase is Phase.DECISION:
-        cards = p.hand + p.decision_zone
-        return [Choose(k, g) for k in cards for g in cards]
-    if state.step is Step.ACTIVATE:
-        return [Activate("both"), Activate("G"), Activate("R")]
-    if state.step is Step.PROTECT:
-        return [SpendProtectors(k) for k in range(p.protectors + 1)]
-    if state.step is Step.LOSE:
-        n = max((a.healthy + a.contaminated for a in legal_actions(state)
-                 if isinstance(a, LoseHumans)), default=0)
-        return [LoseHumans(h, n - h) for h in range(n + 1)]
-    if state.step is Step.IGNORE:
-        return [IgnoreRiver(False), IgnoreRiver(True)]
-    if state.step in (Step.COOP, Step.TEAM):
-        return [Reveal(), *(Mitigate(t) for t, m in state.objectives if not m), EndActions()]
-    if state.step is Step.GAINS:
-        g = state.pending
-        if g.food:
-            return [TakeFood(n) for n in range(g.food, -1, -1)]
-        if g.human:
-            return [TakeHumans(n) for n in range(g.human, -1, -1)]
-        if g.ymune or g.doctor or g.protector:
-            return []
-        if g.heal:
-            return [Heal(n) for n in range(g.heal, -1, -1)]
-        batteries: list[Action] = [PlaceBattery(m) for m in range(6)]
-        return batteries + [PlaceBattery(None)]
-    return []

@@ -26,6 +26,7 @@ from precog.engine import (
 )
 from precog.engine.state import ROUNDS
 from precog.render.style import style_tag
+from precog.session.language import page_link
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 PHASE_STEPS = (
@@ -33,6 +34,20 @@ PHASE_STEPS = (
     ("action", (Phase.ACTION,)),
     ("maintenance", (Phase.MAINTENANCE, Phase.RIVER)),
 )
+
+
+HOME = "index.ipynb"  # the app's home, next to the Play and explorer notebooks
+
+
+def title(page: str, lang: str = DEFAULT_LANGUAGE, home: str = HOME) -> widgets.HTML:
+    """A page's title line: precog, the page's name (words key ``page``), the fan-project
+    note and a link to the app's home."""
+    say = words(lang).say
+    link = (f'<a class="pc-home" href="{escape(page_link(home, lang))}" '
+            f'title="{escape(say("common.home_tip"))}">{escape(say("common.home"))}</a>')
+    return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
+                        f'<span class="pc-title-page">{escape(say(page))}</span>{link}'
+                        f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
 
 
 def stylesheet() -> widgets.HTML:

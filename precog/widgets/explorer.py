@@ -17,27 +17,25 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.edges import Stage
-from precog.engine import GameState, Phase, PrecogError, to_position
-from precog.session.explore import Exploration, deal, query_position
+from precog.engine import GameState, Phase, PrecogError
+from precog.engine.view import SeatView, from_view_position
+from precog.session.explore import Exploration, deal, query_position, query_view
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
-from precog.widgets.board import BoardView
 from precog.widgets.common import (
     Message,
-    copy_box_html,
-    download_html,
     read_position,
     stylesheet,
+    title,
     uploaded_bytes,
 )
-from precog.widgets.dropdown import Dropdown
 from precog.widgets.editor import PositionEditor
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
+from precog.widgets.explorer_position import PositionPanel
 from precog.widgets.explorer_results import (
     PLOT_PANELS,
     Results,
-    heading,
     ranking_table_html,
     trajectory_panel,
 )
@@ -62,6 +60,8 @@ class Explorer(widgets.VBox):
         self.model = Exploration(background)
         self.auto = auto
         self._last_progress = 0.0
+        self._fresh_error = False
+        self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
         self._build(compact)
         if state is not None:
@@ -88,42 +88,38 @@ class Explorer(widgets.VBox):
     # -- building ---------------------------------------------------------------------------
     def _build(self, compact: bool) -> None:
         say = self.w.say
-        self.board = BoardView(labels=True, lang=self.lang)
-        self.seat_in = Dropdown(description=say("explorer.analyse_for"),
-                                options=[(say("board.seat", seat=0), 0)])
-        self.seat_in.observe(self._seat_changed, names="value")
-        self.position_html = widgets.HTML()
-        self.position_html.layout.flex = "1 1 auto"
-        self.editor_box = widgets.Accordion([widgets.VBox()])
-        self.editor_box.set_title(0, say("explorer.edit"))
-        self.editor_box.selected_index = None
-        self.editor: PositionEditor | None = None
+        self.position = PositionPanel(self._seat_changed, lambda s: self.load_state(
+            s, self.seat, source=say("explorer.from_edit")), self.lang, self.what_if)
+        _alias(self, self.position, "board seat_in position_html editor_box what_if_button")
         self.controls = Controls(self.analyse, self.cancel, self.lang)
-        for name in ("model_in", "rollouts_in", "depth_in", "seed_in", "analyse_button",
-                     "cancel_button", "progress", "status"):
-            setattr(self, name, getattr(self.controls, name))
+        _alias(self, self.controls, "model_in rollouts_in depth_in seed_in analyse_button "
+                                    "cancel_button progress status")
         self.results = Results(self._redo_trajectories, self.lang)
-        for name in ("table", "compare_in", "horizon_in", "plots", "tree", "download"):
-            setattr(self, name, getattr(self.results, name))
-        position = widgets.VBox([
-            heading(say("explorer.position"), ""),
-            widgets.HBox([self.seat_in, self.position_html]),
-            self.editor_box, self.board])
+        _alias(self, self.results, "table compare_in horizon_in plots tree download")
         parts: list[widgets.Widget] = [stylesheet()]
         if not compact:
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
                                    self._load_upload, self.lang)
-            for name in ("players_in", "mode_in", "setup_in", "round_in", "game_seed_in",
-                         "deal_button", "paste_in", "paste_button", "upload"):
-                setattr(self, name, getattr(self.sources, name))
-            parts += [_title(self.lang), self.sources]
-        parts += [self.message, self.controls, self.results, position]
+            _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
+                                       "deal_button paste_in paste_button upload")
+            parts += [title("explorer.title", self.lang), self.sources]
+        # the board first: the cards the table and the tree name are drawn there
+        parts += [self.message, self.controls, self.position, self.results]
         self.children = parts
+
+    @property
+    def editor(self) -> PositionEditor | None:
+        return self.position.editor
 
     # -- sources --------------------------------------------------------------------------
     def load_query(self, query: str) -> None:
-        """Load ``?position=…&seat=N`` from the page's query string, else deal a new game."""
+        """Load ``?position=…&seat=N`` (or a seat's view, ``?view=pv1…``) from the page's
+        query string, else deal a new game."""
+        view = query_view(query)
+        if view:
+            self.load_view_text(view, self.w.say("explorer.from_address"))
+            return
         text, seat = query_position(query)
         if not text:
             self.new_position()
@@ -132,6 +128,7 @@ class Explorer(widgets.VBox):
             loaded = read_position(text)
         except PrecogError as err:
             self.message.error(self.w.say("explorer.address"), err)
+            self._fresh_error = True  # shown over the first analysis, not the later ones
             self.new_position(keep_message=True)
             return
         self.load_state(loaded.state, seat, source=self.w.say("explorer.from_address"))
@@ -150,7 +147,25 @@ class Explorer(widgets.VBox):
         self.load_state(state, None, source=self.w.say("explorer.from_deal", seed=seed,
                                                        round=round_), quiet=keep_message)
 
+    def load_view_text(self, text: str, source: str) -> None:
+        """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
+        try:
+            view = from_view_position(text)
+        except PrecogError as err:
+            self.message.error(source, err)
+            return
+        self.load_state(view.world(), view.seat, source=self.w.say("explorer.from_view",
+                                                                   seat=view.seat), view=view)
+
+    def what_if(self) -> None:
+        """Leave the seat's view for an editable copy whose hidden cards are placeholders."""
+        if self.view is not None and self.state is not None:
+            self.load_state(self.state, self.seat, source=self.w.say("explorer.from_what_if"))
+
     def load_text(self, text: str | bytes, source: str) -> None:
+        if isinstance(text, str) and text.strip().startswith("pv1."):
+            self.load_view_text(text.strip(), source)
+            return
         try:
             loaded = read_position(text)
         except PrecogError as err:
@@ -164,37 +179,23 @@ class Explorer(widgets.VBox):
             self.load_text(got[1], self.w.say("explorer.file", name=got[0]))
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
-                   quiet: bool = False) -> None:
-        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat``."""
+                   quiet: bool = False, view: SeatView | None = None) -> None:
+        """Show ``state`` and (with ``auto``) analyse the Decision of ``seat`` (``view``: the
+        seat's view ``state`` was made from; then no editor and no seat switch)."""
         self.cancel()
         seat = self.model.show(state, seat)
+        self.view = view
         self._clear_results()
-        self.seat_in.unobserve(self._seat_changed, names="value")
-        self.seat_in.options = [(self.w.say("board.seat", seat=s), s)
-                                for s in range(state.config.players)]
-        self.seat_in.value = seat
-        self.seat_in.observe(self._seat_changed, names="value")
-        self.position_html.value = copy_box_html(to_position(state),
-                                                 self.w.say("explorer.copy_position"), self.lang)
-        self.board.show(state, seat)
-        self._editor(state, seat)
+        self.position.show(state, seat, view)
         if not quiet:
             self.message.ok(self.w.say("explorer.loaded", source=source, round=state.round,
                                        phase=_phase_text(state, self.lang)))
         if self.auto:
             self.analyse()
 
-    def _editor(self, state: GameState, seat: int) -> None:
-        if self.editor is None:
-            self.editor = PositionEditor(state, seat, on_apply=lambda s: self.load_state(
-                s, self.seat, source=self.w.say("explorer.from_edit")), lang=self.lang)
-            self.editor_box.children = [self.editor]
-        else:
-            self.editor.load(state, seat)
-
-    def _seat_changed(self, change: dict[str, Any]) -> None:
+    def _seat_changed(self, seat: int) -> None:
         if self.state is not None:
-            self.model.seat = change["new"]
+            self.model.seat = seat
             self._clear_results()
             self.board.show(self.state, self.seat)
             if self.auto:
@@ -212,6 +213,9 @@ class Explorer(widgets.VBox):
                                          phase=_phase_text(state, self.lang)))
             return
         self.cancel()
+        if self.message.kind == "error" and not self._fresh_error:
+            self.message.clear()  # an old error does not stand over a new analysis
+        self._fresh_error = False
         self.controls.started()
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
                          self._report, self._done)
@@ -227,7 +231,7 @@ class Explorer(widgets.VBox):
             return
         self._last_progress = now
         self.progress.value = fraction
-        self.controls.busy(stage_text(stage, self.lang))
+        self.controls.busy(stage_text(stage, self.lang, self.state, self.seat))
 
     def _done(self, error: BaseException | None = None) -> None:
         if error is not None:
@@ -249,7 +253,7 @@ class Explorer(widgets.VBox):
 
     def _draw_results(self) -> None:
         assert self.ranking is not None and self.state is not None
-        self.results.show(self.ranking, self.seat)
+        self.results.show(self.ranking, self.seat, self.state)
         self.results.draw_trajectories(self.trajectory_data)
         self._refresh_download()
 
@@ -266,16 +270,13 @@ class Explorer(widgets.VBox):
 
     def _refresh_download(self) -> None:
         assert self.state is not None
-        self.download.value = download_html(
-            f"precog-analysis-round{self.state.round}-seat{self.seat}.json",
-            self.analysis_json(), self.w.say("explorer.download"))
+        self.results.offer_download(self.analysis_json(), self.state.round, self.seat)
 
 
-def _title(lang: str) -> widgets.HTML:
-    say = words(lang).say
-    return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                        f'<span class="pc-title-page">{say("explorer.title")}</span>'
-                        f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
+def _alias(page: Explorer, part: widgets.Widget, names: str) -> None:
+    """The page's names for a part's widgets (``page.table`` is ``page.results.table``)."""
+    for name in names.split():
+        setattr(page, name, getattr(part, name))
 
 
 def _phase_text(state: GameState, lang: str) -> str:

@@ -64,7 +64,8 @@ class Sources(widgets.Tab):
         fresh.add_class("pc-setup-row")
         self.paste_in = widgets.Textarea(placeholder=say("explorer.paste_here"), rows=3)
         self.paste_in.layout.width = "100%"
-        self.paste_button = button(say("explorer.load_pasted"), icon="upload", cls="pc-load")
+        self.paste_button = button(say("explorer.load_pasted"), icon="upload", cls="pc-load",
+                                   width="auto")  # the whole label ("Load pasted pos…" was cut)
         self.paste_button.on_click(lambda _b: on_paste(self.paste_in.value))
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
                                          description=say("explorer.json_file"))
@@ -103,9 +104,9 @@ class Controls(widgets.VBox):
             box.layout.width = "auto"
         self.say = say
         self.analyse_button = button(say("explorer.analyse"), style="primary", icon="search",
-                                     cls="pc-analyse")
+                                     cls="pc-analyse", width="auto")
         self.cancel_button = button(say("explorer.cancel"), icon="stop", style="warning",
-                                    cls="pc-cancel")
+                                    cls="pc-cancel", width="auto")
         self.cancel_button.disabled = True
         self.analyse_button.on_click(lambda _b: on_analyse())
         self.cancel_button.on_click(lambda _b: on_cancel())

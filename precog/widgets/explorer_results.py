@@ -11,9 +11,13 @@ import plotly.graph_objects as go
 
 from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking
-from precog.session.lines import choice_text, line_text
+from precog.analysis.reasons import choice_reasons
+from precog.engine import GameState
+from precog.render.cards import marked_html
+from precog.session.lines import choice_text, line_marked, mark
+from precog.session.why import reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.common import discard
+from precog.widgets.common import discard, download_html
 from precog.widgets.dropdown import SelectMultiple
 from precog.widgets.tree import TreeView
 
@@ -63,10 +67,11 @@ class Results(widgets.VBox):
         self.tree.show(None)
         self.download.value = ""
 
-    def show(self, ranking: Ranking, seat: int) -> None:
+    def show(self, ranking: Ranking, seat: int, state: GameState | None = None) -> None:
         """The ranked table and tree; the best two choices picked for comparison."""
         self.table.value = ranking_table_html(ranking, self.lang)
-        self.names = {r.action: choice_text(r.choice, self.lang) for r in ranking.rows}
+        self.names = {r.action: choice_text(r.choice, self.lang, state, seat)
+                      for r in ranking.rows}
         options = [(f"{i}. {self.names[r.action]}", r.action)
                    for i, r in enumerate(ranking.rows, 1)]
         self._drawing = True
@@ -74,6 +79,10 @@ class Results(widgets.VBox):
         self.compare_in.value = tuple(a for _, a in options[:2])
         self._drawing = False
         self.tree.show(ranking.tree, seat)
+
+    def offer_download(self, data: dict[str, Any], round_: int, seat: int) -> None:
+        self.download.value = download_html(f"precog-analysis-round{round_}-seat{seat}.json",
+                                            data, words(self.lang).say("explorer.download"))
 
     def draw_trajectories(self, data: dict[str, Any] | None) -> None:
         discard(self.plots.children)
@@ -108,40 +117,78 @@ def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...],
     return fig
 
 
+COLUMNS = ("rank", "choice", "value", "loss", "spread", "left", "back", "why", "line")
+
+
 def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The ranked Keep/Give table."""
-    w = words(lang)
-    say = w.say
+    """The ranked Keep/Give table: cards drawn by name, why each choice ranks there, the
+    principal line in sentences; every column headed in words with a tooltip."""
+    say = words(lang).say
     meta = ranking.meta
     state = ranking.tree.state if ranking.tree is not None else None
+    comps = state.components if state is not None else None
     seat = int(meta.get("player", 0))
+    left = (seat + 1) % state.config.players if state is not None else None
+    why = choice_reasons(ranking)
+
+    def html(marked: str) -> str:
+        return marked_html(marked, comps, lang)
+
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
-        back = " · ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "—"
-        line = line_text(r.line, lang, state, seat)
-        short = line if len(line) < 90 else line[:88] + "…"
+        back = "<br>".join(f"{html(mark(c))} {p:.0%}" for c, p in r.return_chance.items()) \
+            or "—"
+        reasons = "".join(f"<li>{html(reason_marked(x, lang, state, seat))}</li>"
+                          for x in why[r.action])
         rows.append(
             f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'
-            f'<td>{i}</td><td class="pc-choice-cell"><b>{say("choices.keep")} {escape(r.keep)}'
-            f'</b> · {say("choices.give")} '
-            f"{escape(r.give)}</td><td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{ci}</td>"
-            f"<td>{r.give_value_to_left:+.2f}</td><td>{escape(back)}</td>"
-            f'<td class="pc-line" title="{escape(line)}">{escape(short)}</td></tr>')
-    how = (say("results.how_rollouts", n=meta.get("samples", 0)) if meta.get("rollouts")
-           else say("results.how_lookahead", n=meta.get("depth_rounds")))
+            f'<td>{i}</td><td class="pc-choice-cell">{say("choices.keep")} {html(mark(r.keep))}'
+            f'<br>{say("choices.give")} {html(mark(r.give))}</td>'
+            f"<td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{ci}</td>"
+            f"<td>{r.give_value_to_left:+.2f}</td><td>{back}</td>"
+            f'<td class="pc-why"><ul>{reasons}</ul></td>'
+            f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
+            "</td></tr>")
+    return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>'
+            f'<table class="pc-table pc-ranking"><tr>{_heads(say, left)}</tr>{"".join(rows)}'
+            "</table>")
+
+
+def _note(meta: dict[str, Any], say: Callable[..., str]) -> str:
+    """What the table is: whose Decision, the opponents' model, how the values were found
+    (a cancelled run says how many rollouts of how many it finished)."""
+    done, asked = int(meta.get("samples", 0)), int(meta.get("rollouts", 0))
+    if asked and done < asked:
+        how = say("results.how_rollouts_part", n=done, total=asked)
+    elif asked:
+        how = say("results.how_rollouts", n=done)
+    else:
+        how = say("results.how_lookahead", n=meta.get("depth_rounds"))
     model = str(meta.get("model"))
     model_name = say(f"results.model_{model}") if model in ("uniform", "worst", "bot") else model
     partial = "" if meta.get("complete", True) else say("results.partial")
-    head = say("results.note", seat=meta.get("player"), round=meta.get("round"),
-               model=model_name, how=how, seed=meta.get("seed"))
-    note = f'<div class="pc-table-note">{escape(head)}{escape(partial)}</div>'
-    heads = "".join(f"<th>{escape(say(f'results.col_{k}'))}</th>"
-                    for k in ("choice", "value", "loss", "spread"))
-    return (f'{note}<table class="pc-table pc-ranking"><tr><th>#</th>{heads}'
-            f"<th title='{escape(say('results.col_left_tip'))}'>{say('results.col_left')}</th>"
-            f"<th>{say('results.col_back')}</th><th>{say('results.col_line')}"
-            f"</th></tr>{''.join(rows)}</table>")
+    return say("results.note", seat=meta.get("player"), round=meta.get("round"),
+               model=model_name, how=how, seed=meta.get("seed")) + partial
+
+
+def _heads(say: Callable[..., str], left: int | None) -> str:
+    cells = []
+    for key in COLUMNS:
+        name = (say("results.col_left_seat", seat=left) if key == "left" and left is not None
+                else say(f"results.col_{key}"))
+        cells.append(f'<th title="{escape(say(f"results.tip_{key}"))}">{escape(name)}</th>')
+    return "".join(cells)
+
+
+def _line_cell(marked: str, html: Callable[[str], str]) -> str:
+    """The principal line: its first two sentences (what arrives, your plan), the rest folded
+    (split before the cards are drawn: a card's tooltip has sentences of its own)."""
+    sentences = marked.split(". ")
+    if len(sentences) <= 2:
+        return html(marked)
+    first, rest = ". ".join(sentences[:2]) + ".", ". ".join(sentences[2:])
+    return f"<details><summary>{html(first)}</summary>{html(rest)}</details>"
 
 
 def heading(text: str, note: str) -> widgets.HTML:

@@ -2,7 +2,9 @@
 
 A thin view of :class:`~precog.session.play.PlaySession` (a table: the human's seat, bots at
 the others, undo and redo from the engine's :class:`~precog.engine.Game`): it draws the
-position and forwards clicks; each decision offers only ``legal_actions``.
+position and forwards clicks; each decision offers only ``legal_actions`` (the refused ones
+nearby greyed, with the reason). The hint beside the board (:mod:`precog.widgets.hint`) sees
+only what the human's seat sees.
 
 >>> app = PlayApp(players=2, seed=3, bot="Random")
 >>> app.game.state.to_move == app.human
@@ -21,7 +23,7 @@ import plotly.graph_objects as go
 from precog.engine import Action, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
 from precog.render.board import seat_name
-from precog.session.language import page_language, page_link
+from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -31,31 +33,33 @@ from precog.widgets.common import (
     Message,
     button,
     copy_box_html,
-    discard,
     download_html,
-    read_position,
+    replace_children,
     steps_html,
     stylesheet,
+    title,
     uploaded_bytes,
 )
 from precog.widgets.figures import game_resources_figure
+from precog.widgets.hint import HintPanel
 from precog.widgets.play_setup import SaveLoad, SetupBar
 from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, make_bot
 
 
 class PlayApp(widgets.VBox):
-    """The play page: a setup bar, the decision of the moment, the board, log, save and load.
+    """The play page: a setup bar, the decision of the moment, the board with the hint beside
+    it, the log, save and load.
 
     ``bots`` maps a bot name to a factory ``factory(seed)`` (a bot, a policy or an object with
-    ``act(state)``); ``explorer`` builds the hint panel (an
-    :class:`~precog.widgets.explorer.Explorer` by default) as ``explorer(state, seat)``.
+    ``act(state)``). The hint is given the human seat's view only
+    (:meth:`~precog.session.play.PlaySession.view`).
     """
 
     def __init__(self, players: int = 3, seat: int = 0, mode: str = "competitive",
                  setup: str = "standard", difficulty: str = "normal", seed: int = 1,
                  bot: str = DEFAULT_BOT, bots: Mapping[str, Callable[[int], Any]] | None = None,
-                 explorer: Callable[[GameState, int], widgets.Widget] | None = None,
-                 explorer_url: str = "explorer.ipynb", lang: str | None = None) -> None:
+                 explorer_url: str = "explorer.ipynb", lang: str | None = None,
+                 background: bool = True) -> None:
         super().__init__()
         self.lang = page_language() if lang is None else lang
         self.w = words(self.lang)
@@ -64,19 +68,19 @@ class PlayApp(widgets.VBox):
         factories = dict(bots) if bots is not None else None
         names = list(factories) if factories is not None else list(BOT_NAMES)
         self.session = PlaySession(
-            (lambda name, s: factories[name](s)) if factories is not None else make_bot)
-        self.explorer_factory = explorer
-        self.explorer_url = explorer_url
+            (lambda name, s: factories[name](s)) if factories is not None else make_bot,
+            background)
         self.message = Message(self.lang)
         self.setup_bar = SetupBar(players, seat, mode, setup, difficulty, seed, bot, names,
                                   on_new=self.new_game, lang=self.lang)
         for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "setup_in",
                      "seed_in", "rooms_in", "bot_in", "new_button"):
             setattr(self, name, getattr(self.setup_bar, name))
+        self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background)
+        self.hint_button = self.hint_panel.ask_button
         self._build_play()
-        self.children = [stylesheet(), self._title(), self.setup_bar, self.message,
-                         self.steps, self.toolbar, self.choices, self.result, self.board,
-                         self.tabs]
+        self.children = [stylesheet(), title("play.title", self.lang), self.setup_bar,
+                         self.message, self.steps, self.toolbar, self.table, self.tabs]
         self.new_game()
 
     @property
@@ -87,39 +91,32 @@ class PlayApp(widgets.VBox):
     def human(self) -> int:
         return self.session.human
 
-    # -- building --------------------------------------------------------------------------
-    def _title(self) -> widgets.HTML:
-        say = self.w.say
-        return widgets.HTML('<div class="pc-title"><span class="pc-title-main">precog</span>'
-                            f'<span class="pc-title-page">{say("play.title")}</span>'
-                            f'<span class="pc-title-note">{say("play.title_note")}</span></div>')
-
     def _build_play(self) -> None:
         say = self.w.say
         self.steps = widgets.HTML()
         self.undo_button = button(say("play.undo"), icon="undo", tooltip=say("play.undo_tip"))
         self.redo_button = button(say("play.redo"), icon="repeat", tooltip=say("play.redo_tip"))
-        self.hint_button = button(say("play.hint"), icon="lightbulb-o",
-                                  tooltip=say("play.hint_tip"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.toolbar = widgets.HBox([self.undo_button, self.redo_button, self.hint_button])
+        self.toolbar = widgets.HBox([self.undo_button, self.redo_button])
         self.toolbar.add_class("pc-toolbar")
         self.choices = ChoicePanel(self.human_plays, self.lang)
         self.result = widgets.VBox()
         self.result.add_class("pc-result-box")
         self.board = BoardView(labels=True, lang=self.lang)
+        play = widgets.VBox([self.choices, self.result, self.board])
+        play.add_class("pc-play-main")
+        self.table = widgets.HBox([play, self.hint_panel])
+        self.table.add_class("pc-play-table")
         self.game_log = widgets.HTML()
         save = SaveLoad(self.load_text_value, self.load_upload, self.lang)
         for name in ("save_html", "load_text", "load_button", "upload"):
             setattr(self, name, getattr(save, name))
-        self.hint_box = widgets.VBox([widgets.HTML(
-            f'<div class="pc-none">{say("play.hint_empty")}</div>')])
-        self.tabs = widgets.Tab([self.game_log, save, self.hint_box])
-        for i, key in enumerate(("play.tab_log", "play.tab_save", "play.tab_hint")):
+        self.tabs = widgets.Tab([self.game_log, save])
+        for i, key in enumerate(("play.tab_log", "play.tab_save")):
             self.tabs.set_title(i, say(key))
         self.tabs.add_class("pc-tabs")
+        self.tabs.observe(lambda _c: self._draw_save(), names="selected_index")
 
     # -- game flow: forwarded to the session -------------------------------------------------
     def new_game(self) -> None:
@@ -155,11 +152,10 @@ class PlayApp(widgets.VBox):
 
     def undo(self) -> None:
         """Take back the human's last action (and the bots' moves after it)."""
-        if not self.session.undo():
-            self.message.info(self.w.say("play.nothing_to_undo"))
-            return
-        self.message.info(self.w.say("play.undone"))
-        self.refresh()
+        done = self.session.undo()
+        self.message.info(self.w.say("play.undone" if done else "play.nothing_to_undo"))
+        if done:
+            self.refresh()
 
     def redo(self) -> None:
         """Play the undone action again (and the bots' moves that followed it)."""
@@ -176,21 +172,16 @@ class PlayApp(widgets.VBox):
 
     def load_upload(self) -> None:
         got = uploaded_bytes(self.upload.value)
-        if got is None:
-            return
-        name, content = got
-        self._load(content, self.w.say("play.load_file_source", name=name))
+        if got is not None:
+            self._load(got[1], self.w.say("play.load_file_source", name=got[0]))
 
     def _load(self, text: str | bytes, source: str) -> None:
         try:
-            loaded = read_position(text)
+            game, seat = self.session.read(text)
         except PrecogError as err:
             self.message.error(source, err)
             return
-        game = loaded.game or Game(loaded.state)
-        n = game.state.config.players
-        seat = self.human if self.human < n else 0
-        self.players_in.value = n
+        self.players_in.value = game.state.config.players
         self.seat_in.value = seat
         self.session.start(game, seat, self.setup_bar.bots())
         self._after_bots()
@@ -199,24 +190,13 @@ class PlayApp(widgets.VBox):
                                    seat=seat))
 
     def hint(self) -> None:
-        """Open the explorer on the human's current decision (in the Hint tab)."""
-        if not self.session.can_hint:
-            self.message.info(self.w.say("play.hint_only_decisions"))
+        """Rank the human's Keep/Give choices beside the board, from its seat's view only."""
+        reason = self.session.no_hint(self.lang)
+        if reason is not None:
+            self.message.info(reason)
+            self.hint_panel.unavailable(reason)
             return
-        state = self.session.state
-        factory = self.explorer_factory or _default_explorer
-        href = page_link(f"{self.explorer_url}?position={position_of(state)}&seat={self.human}",
-                         self.lang)
-        link = (f'<a class="pc-link" target="_blank" href="{escape(href)}">'
-                f'{self.w.say("play.open_in_explorer")}</a>')
-        old = self.hint_box.children
-        for w in old:
-            if hasattr(w, "cancel"):
-                w.cancel()
-        self.hint_box.children = [widgets.HTML(link), factory(state, self.human)]
-        discard(old)
-        self.tabs.selected_index = 2
-        self.message.info(self.w.say("play.hint_shown"))
+        self.hint_panel.show(self.session.view())
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -227,29 +207,29 @@ class PlayApp(widgets.VBox):
         self.board.show(state, self.human)
         self.undo_button.disabled = not session.can_undo
         self.redo_button.disabled = not session.can_redo
-        self.hint_button.disabled = not session.can_hint
+        self.hint_panel.unavailable(session.no_hint(self.lang))
         if state.is_over:
             self.choices.show(None)
             self._show_result()
-        elif self.result.children:
-            old = self.result.children
-            self.result.children = []
-            discard(old)
-            self.choices.show(state)
         else:
+            replace_children(self.result, [])
             self.choices.show(state)
         self.game_log.value = log_html(session.log(), self.lang)
-        self.save_html.value = save_html(game, self.lang)
+        self._draw_save()
         self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
+
+    def _draw_save(self) -> None:
+        """The save box, drawn while its tab is open (the whole game: it grows every move)."""
+        game = self.game if self.tabs.selected_index == 1 else None
+        self.save_html.value = save_html(game, self.lang) if game is not None else ""
 
     def _show_result(self) -> None:
         game = self.session.game
         assert game is not None
         names = [self._seat_label(s) for s in range(game.state.config.players)]
         fig = go.FigureWidget(game_resources_figure(game.states, names, self.lang))
-        old = self.result.children
-        self.result.children = [widgets.HTML(result_html(game.state, names, self.lang)), fig]
-        discard(old)
+        replace_children(self.result, [widgets.HTML(result_html(game.state, names, self.lang)),
+                                       fig])
 
     def _seat_label(self, seat: int) -> str:
         who = (self.w.say("play.you") if seat == self.human else
@@ -306,8 +286,3 @@ def _tie_break_note(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
     return (f'<div class="pc-tiebreak"><b>{escape(w.say("result.rule_title"))}</b> '
             f"{escape(text)}</div>")
 
-
-def _default_explorer(state: GameState, seat: int) -> Any:
-    from precog.widgets.explorer import Explorer
-
-    return Explorer(state=state, seat=seat, compact=True, lang=page_language())

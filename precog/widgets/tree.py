@@ -15,7 +15,8 @@ import ipywidgets as widgets
 
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
-from precog.session.lines import edge_names, edge_text
+from precog.render.cards import marked_html
+from precog.session.lines import edge_marked, edge_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 
@@ -177,17 +178,15 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
     prob = say("tree.probability", p=f"{node.probability:.0%}") \
         if node.probability < 0.999 else ""
-    boat = names = ""
+    boat = ""
     if node.state is not None:
-        names = "".join(f"<li><b>{escape(i)}</b> {escape(name)}</li>"
-                        for i, name in edge_names(node.edge, node.state, lang))
-        names = f'<ul class="pc-node-names">{names}</ul>' if names else ""
         boat = (f'<div class="pc-sub">{say("tree.boat_here")}</div>'
                 + boat_html(node.state, seat, viewer=seat, lang=lang))
     kind = say(f"tree.kind_{node.kind}") if node.kind in KINDS else node.kind
     principal = say("tree.on_principal") if node.principal else ""
-    title = edge_text(node.edge, lang, node.state, seat)
-    return (f'<div class="pc-node"><div class="pc-node-title">{escape(title)}</div>'
+    comps = node.state.components if node.state is not None else None
+    title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)
+    return (f'<div class="pc-node"><div class="pc-node-title">{title}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
             f'{escape(say("tree.value", value=f"{node.value:.2f}"))}{escape(prob)}'
-            f"{escape(principal)}</div>{names}{table}{boat}</div>")
+            f"{escape(principal)}</div>{table}{boat}</div>")

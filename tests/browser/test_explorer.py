@@ -33,6 +33,7 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     assert len(_actions(page)) >= 2
     assert page.locator(".pc-board .pc-boat").count() == 3
     traces = page.locator(".pc-plots .js-plotly-plot .scatterlayer .trace")
+    page.locator(".pc-plots").scroll_into_view_if_needed()  # below the board and the table
     traces.first.wait_for()
     assert page.locator(".pc-plots .js-plotly-plot").count() == 2
     drawn = traces.count()
@@ -51,7 +52,32 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     assert "Healthy" in detail.inner_text()
     assert detail.locator(".pc-boat").count() == 1
     screenshot(page, "explorer")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate(CUT_JS) == []  # no name cut short or drawn over a River number
+    screenshot(page, "explorer-1024")
     watch.check()
+
+
+# Names of cards (two lines at most) and River tiles that do not fit, or that a River tile's
+# round number is drawn over; buttons whose label is cut.
+CUT_JS = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('.pc-board .pc-card-name, .pc-board .pc-tile-name'))
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      out.push('cut: ' + e.textContent);
+  for (const t of document.querySelectorAll('.pc-board .pc-tile')) {
+    const r = t.querySelector('.pc-tile-round'), n = t.querySelector('.pc-tile-name');
+    if (!r || !n) continue;
+    const a = r.getBoundingClientRect(), b = n.getBoundingClientRect();
+    if (a.bottom > b.top && a.right > b.left && a.left < b.right)
+      out.push('under the number: ' + n.textContent);
+  }
+  for (const b of document.querySelectorAll('.pc-explorer button'))
+    if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+      out.push('button cut: ' + b.textContent);
+  return out;
+}"""
 
 
 def test_a_position_in_the_address_is_analysed_for_the_seat_it_names(
@@ -72,6 +98,7 @@ def test_a_malformed_pasted_position_shows_a_message_and_loses_nothing(
     board = page.locator(".pc-board").first.inner_text()
     page.get_by_role("tab", name="Paste a position").click()
     page.get_by_placeholder("Paste a position string").fill("pg1.Zm9v.deadbeef")
+    assert page.evaluate(CUT_JS) == []  # "Load pasted position" in full
     page.get_by_role("button", name="Load pasted position").click()
     error = page.locator(".pc-msg-error")
     error.wait_for()

@@ -302,7 +302,7 @@ def test_an_unmet_objective_loses_the_game_at_once() -> None:
     state = island([boat(food=4), boat(food=4)])  # nothing left after the feeding
     assert state.phase is Phase.OVER and state.round == 4
     assert state.outcome is not None and state.outcome.winners == ()
-    assert "season 1 Objectives not met: O1a, O1g" in state.outcome.reason
+    assert "Season 1 Objectives not met: O1a, O1g" in state.outcome.reason
 
 
 def test_one_resource_can_meet_several_objectives() -> None:

@@ -39,7 +39,7 @@ def test_most_healthy_humans_wins() -> None:
     state = end([fed(5), fed(4, contaminated=9), fed(3)])
     assert state.outcome is not None
     assert (state.outcome.winners, state.outcome.scores) == ((0,), (5, 4, 3))
-    assert "seat 0 has the most Healthy Humans (5)" in state.outcome.reason
+    assert "Seat 0 has the most Healthy Humans (5)" in state.outcome.reason
 
 
 def test_a_tie_on_healthy_humans_is_broken_by_all_humans() -> None:

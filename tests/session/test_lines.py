@@ -37,6 +37,7 @@ from precog.session.lines import (
     stage_text,
 )
 from precog.session.names import component_name
+from precog.session.words import words
 from precog.widgets.seats import BOT_NAMES
 
 # Ids, slots and machine numbers are data in any language: T16, W1b, I1, G, m2.
@@ -101,21 +102,46 @@ def test_every_edge_of_the_tree_is_a_label_in_english_and_russian(edge: Edge) ->
         assert card in english and card in russian
 
 
-def test_a_plan_names_the_room_of_a_battery_when_the_position_is_known() -> None:
+def test_a_plan_names_the_room_and_effect_of_a_battery_when_the_position_is_known() -> None:
     state = new_game(players=3, seed=2)
-    room = state.components.room_by_id[state.players[0].rooms[0]].name
-    assert move_text(PlaceBattery(1), "en", state, 0) == f"Battery on m2 ({room})"
+    room = state.components.room_by_id[state.players[0].rooms[0]]
+    effect = room.face(state.config.advanced)[1].effect
+    assert move_text(PlaceBattery(1), "en", state, 0) == (
+        f"Battery on m2 ({room.name}: {words('en').gains(effect)})")
     assert move_text(PlaceBattery(1)) == "Battery on m2"
 
 
 def test_a_principal_line_with_every_kind_of_step_reads_in_both_languages() -> None:
     line = tuple(e for e in EDGES if not isinstance(e, Start))
     english = line_text(line)
-    assert english.startswith("then keep T16, give T15; D02 arrives; ")
-    assert "D02 arrives" in english and "River I1 (Island: feeding)" in english
-    assert "activate both, take 2 Humans, Battery on m2, [if W1b: take …;" in english  # cut
-    assert edge_text(EDGES[3]).endswith("[if W1b: take 1 Human; if W1d: no Battery]")
+    assert english.startswith("Then keep T16, give T15. Seat 2 gives you D02. ")
+    assert "The River reaches I1." in english
+    assert ("You activate both, take 2 Humans, Battery on m2, [if the River brings W1b: take 1 "
+            "Human; if the River brings W1d: no Battery]") in english
+    assert edge_text(EDGES[3]).endswith(
+        "[if the River brings W1b: take 1 Human; if the River brings W1d: no Battery]")
     _russian(line_text(line, "ru"))
+
+
+def test_with_a_position_the_line_names_cards_tiles_and_seats_in_sentences() -> None:
+    state = deal(3, 1, players=3)
+    comps = state.components
+    card = comps.cards[state.players[0].hand[0]]
+    tile = comps.river_by_id[next(t for t in state.river if t in comps.river_by_id)]
+    island = comps.islands[0]
+    line = (Chosen(Choose(card.id, card.id)), Arrives(card.id, 2), RiverTile(tile.id),
+            RiverTile(island.id), Draw((card.id,), (card.id,)))
+    for lang in ("en", "ru"):
+        text = line_text(line, lang, state, 0)
+        assert card.id not in text and tile.id not in text and island.id not in text
+        assert component_name(card.name, lang) in text
+        assert component_name(tile.name, lang) in text
+        assert component_name(island.name, lang) in text
+    english = line_text(line, "en", state, 0)
+    assert f"give {card.name} to Seat 1." in english  # Seat 0's left neighbour
+    assert f"Seat 2 gives you {card.name}." in english
+    assert f"Seat 1 passes you {card.name}." in english
+    _russian(line_text(line, "ru", state, 0))
 
 
 def test_the_notation_of_the_line_is_what_precog_analyse_printed_before() -> None:
@@ -174,19 +200,25 @@ def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> N
     assert english == {keep: state.components.cards[keep].name,
                        give: state.components.cards[give].name}
     tiles = {t.id: t.name for t in (*state.components.river, *state.components.islands)}
-    assert edge_names(RiverTile(tile), state, "ru") == [
-        (tile, component_name(tiles[tile], "ru"))]
+    [(got_tile, label)] = edge_names(RiverTile(tile), state, "ru")  # name and effect
+    assert got_tile == tile and label.startswith(component_name(tiles[tile], "ru") + " (")
     assert edge_names(Plan(), state) == []
 
 
-def test_precog_analyse_says_its_table_and_tree_in_russian_and_keeps_english_notation() -> None:
+def test_precog_analyse_names_the_cards_and_says_its_table_and_tree_in_russian() -> None:
     from precog.analysis.tree import render_tree_text
     from precog.session.reports import ranking_text, tree_text
 
     ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
     assert ranking.tree is not None
-    assert tree_text(ranking.tree, "en", 0) == render_tree_text(ranking.tree, max_depth=6)
-    assert ranking_text(ranking, "en") == ranking.table()
+    tree = tree_text(ranking.tree, "en", 0)
+    assert len(tree.splitlines()) == len(render_tree_text(ranking.tree, max_depth=6).splitlines())
+    assert all(row.keep not in tree for row in ranking.rows)  # by name
+    english = ranking_text(ranking, "en")
+    state = ranking.tree.state
+    for row in ranking.rows:  # names, not ids
+        assert row.keep not in english and row.give not in english
+        assert state.components.cards[row.keep].name in english
     russian = tree_text(ranking.tree, "ru", 0) + ranking_text(ranking, "ru")
-    assert "Оставить" in russian and "приходит" in russian
+    assert "Оставить" in russian and "отдаёт вам" in russian
     assert not set(LATIN_WORD.findall(russian)) - {"uniform"}  # the model's name is an option

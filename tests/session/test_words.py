@@ -125,3 +125,31 @@ def test_a_machine_condition_said_from_its_parsed_form_is_the_datas_own_text_in_
                 assert words("en").condition(machine.condition) == text
                 said = words("ru").condition(machine.condition)
                 assert said and "{" not in said
+
+
+def test_costs_in_labels_name_healthy_humans_with_the_right_plural() -> None:
+    from precog.engine.actions import Activate, TakeHumans
+
+    seen: set[str] = set()
+    for state in _positions(games=12):
+        for action in legal_actions(state):
+            if isinstance(action, (Activate, TakeHumans)):
+                seen.add(action_label(state, action))
+    paid = [t for t in seen if "(pay" in t]
+    assert paid and all(t.endswith(("Healthy Human)", "Healthy Humans)")) for t in paid)
+    assert not any(t.startswith("Take 1 Humans") or "(pay 1 Healthy Humans)" in t for t in seen)
+
+
+def test_the_reason_a_game_ended_starts_with_a_capital_in_every_language() -> None:
+    from precog.engine import Outcome
+
+    for lang in ("en", "ru"):
+        w = words(lang)
+        for code, values in (("most_healthy", {"seat": 1, "best": 5}),
+                             ("tie_won_on_humans", {"seats": (0, 2), "best": 4, "winner": 2,
+                                                    "top": 6})):
+            text = w.outcome(Outcome(winners=(1,), scores=(), reason="", code=code,
+                                     values=tuple(values.items())))
+            assert text[:1].isupper(), text
+    assert words("en").outcome(Outcome(winners=(1,), scores=(), reason="", code="most_healthy",
+                                       values=(("seat", 1), ("best", 5)))).startswith("Seat 1 ")

@@ -82,3 +82,38 @@ def test_a_russian_spelling_without_a_star_must_match_the_whole_word() -> None:
     assert "<abbr" not in g.wrap("<p>Раунд пропускают целиком.</p>")  # not "цели"
     assert 'data-term="objective"' in g.wrap("<p>Все цели выполнены.</p>")
     assert g.find("угрозу") is g.entry("bane") and g.find("целиком") is None
+
+
+def test_a_short_query_matches_whole_words_or_word_starts_not_inside_words() -> None:
+    # "tie" is inside "difficulties", the explanation of Hard: no reason to show Hard
+    assert all(h.term is None or h.term.id != "hard" for h in lookup("tie"))
+    assert lookup("prot")[0].term.id == "protector"  # type: ignore[union-attr]
+
+
+def test_the_preview_of_activating_both_cards_at_cost_0_does_not_say_one_card_is_free() -> None:
+    import random
+
+    from precog.engine import apply, legal_actions, new_game
+    from precog.engine.action_phase import activation_cost
+    from precog.engine.actions import Activate
+    from precog.tutor.data import ui_texts
+    from precog.tutor.preview import preview
+
+    rng = random.Random(3)
+    free_both = []
+    for seed in range(60):
+        if free_both:
+            break
+        state = new_game(players=3, seed=seed)
+        while not state.is_over and not free_both:
+            options = legal_actions(state)
+            if Activate("both") in options and activation_cost(state, state.to_move) == 0:
+                free_both.append(state)
+            state = apply(state, rng.choice(options))
+    state = free_both[0]
+    for lang in ("en", "ru"):
+        texts = ui_texts(lang)
+        both = preview(state, state.to_move, Activate("both"), texts)
+        assert both[0] == texts.say("preview", "free_both")
+        one = preview(state, state.to_move, Activate("G"), texts)
+        assert one[0] == texts.say("preview", "free")

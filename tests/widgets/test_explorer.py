@@ -11,7 +11,7 @@ import pytest
 from precog.engine import GameState, Phase, apply, from_position, legal_actions, to_position
 from precog.engine.actions import Choose
 from precog.engine.playout import random_playout
-from precog.widgets.explorer import Explorer
+from precog.widgets.explorer import Explorer, ranking_table_html
 
 
 def _state(round_: int = 3, seed: int = 2, players: int = 3) -> GameState:
@@ -187,7 +187,10 @@ def test_trajectories_of_the_two_best_choices_are_plotted_side_by_side(
     best = [r.action for r in explorer.ranking.rows[:2]]
     assert set(explorer.trajectory_data["choices"]) == set(best)
     names = {t.name for f in figures for t in f.data if t.showlegend is not False}
-    assert {f"Keep {r.keep}, give {r.give}" for r in explorer.ranking.rows[:2]} <= names
+    cards = explorer.state.components.cards
+    left = (explorer.seat + 1) % 3
+    assert {f"Keep {cards[r.keep].name}, give {cards[r.give].name} to Seat {left}"
+            for r in explorer.ranking.rows[:2]} <= names  # by name, given to the left
     assert explorer.trajectory_data["rounds"][-1] == 12  # to the end by default
 
 
@@ -198,7 +201,62 @@ def test_choosing_other_choices_to_compare_redraws_the_trajectories(
     explorer.compare_in.value = (third,)
     assert list(explorer.trajectory_data["choices"]) == [third]
     names = {t.name for f in explorer.plots.children for t in f.data if t.name}
-    assert names == {f"Keep {row.keep}, give {row.give}"}
+    cards = explorer.state.components.cards
+    left = (explorer.seat + 1) % 3
+    assert names == {f"Keep {cards[row.keep].name}, give {cards[row.give].name} to Seat {left}"}
     explorer.horizon_in.value = False
     assert explorer.trajectory_data["rounds"][-1] < 12
     assert explorer.analysis_json()["trajectories"]["choices"].keys() == {third}
+
+
+def test_a_seats_view_from_play_opens_without_editor_or_seat_switch() -> None:
+    """``?view=pv1…`` (Play's "Open in explorer"): analysed for that seat, nothing to edit,
+    no other seat to switch to; the copy box holds the view string, not the full position."""
+    from precog.engine.view import to_view_position
+
+    state = _state(players=3)
+    seat = state.to_move
+    ex = Explorer(query=f"view={to_view_position(state, seat)}", background=False, lang="en")
+    assert ex.view is not None and ex.seat == seat and ex.ranking is not None
+    assert ex.editor is None and ex.editor_box.layout.display == "none"
+    assert ex.seat_in.layout.display == "none"
+    assert "pv1." in ex.position_html.value and "pg1." not in ex.position_html.value
+    assert ex.what_if_button.layout.display != "none"
+    ex.what_if()
+    assert ex.view is None and ex.editor is not None and ex.editor_box.layout.display != "none"
+    assert "what-if copy" in ex.message.text
+
+
+def test_a_damaged_view_address_is_refused_with_the_reason() -> None:
+    ex = Explorer(query="view=pv1.broken.00000000", background=False, lang="en", auto=False)
+    assert ex.message.kind == "error" and "view string" in ex.message.text
+
+
+def test_the_table_names_cards_says_why_and_heads_every_column_with_a_tooltip(
+        explorer: Explorer) -> None:
+    html = explorer.table.value
+    cards = explorer.state.components.cards
+    for row in explorer.ranking.rows:
+        assert f'data-card="{row.keep}"' in html and cards[row.keep].name in html
+    heads = re.findall(r'<th title="([^"]+)">([^<]+)</th>', html)
+    assert len(heads) == 9 and all(tip and name for tip, name in heads)
+    left = (explorer.seat + 1) % explorer.state.config.players
+    assert f"Give: worth to Seat {left}" in [name for _, name in heads]
+    assert html.count('<td class="pc-why"><ul><li>') == len(explorer.ranking.rows)
+    assert "To left" not in html
+
+
+def test_a_cancelled_run_heads_its_table_with_the_rollouts_it_finished() -> None:
+    from precog.analysis.ranking import rank_options
+
+    ranking = rank_options(_state(), 0, rollouts=64, budget_s=0.0)  # stops after the minimum
+    assert ranking.meta["samples"] < 64
+    note = re.search(r'pc-table-note">([^<]*)<', ranking_table_html(ranking)).group(1)
+    assert f"{ranking.meta['samples']} of 64 rollouts per choice (cancelled)" in note
+
+
+def test_an_address_error_gives_way_to_the_next_analysis() -> None:
+    ex = Explorer(query="position=pg1.xyz.0&seat=1", background=False, auto=True)
+    assert ex.message.kind == "error"  # over the first analysis (of the game dealt instead)
+    ex.analyse()
+    assert ex.message.kind != "error" and ex.ranking is not None

@@ -14,6 +14,7 @@ import pytest
 from precog.analysis.tree import principal_line
 from precog.app_landing import landing
 from precog.engine import GameState, legal_actions, reference_components
+from precog.session.words import words
 from precog.widgets.explorer import Explorer
 from precog.widgets.play import PlayApp
 
@@ -140,7 +141,8 @@ def test_the_landing_page_switches_language_and_its_links_keep_it() -> None:
 
 def test_the_play_hint_link_to_the_explorer_keeps_the_language() -> None:
     app = PlayApp(players=2, seed=3, bots={"First": FirstLegalBot}, bot="First", lang="ru",
-                  explorer=lambda state, seat: widgets.HTML(""))
+                  background=False)
     app.hint()
-    link = app.hint_box.children[0].value
-    assert "&amp;lang=ru" in link and "seat=" in link
+    link = app.hint_panel.body.value
+    assert "&amp;lang=ru" in link and "view=pv1." in link
+    assert words("ru").say("hint.open") in link

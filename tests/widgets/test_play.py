@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-import ipywidgets as widgets
 import plotly.graph_objects as go
 import pytest
 
@@ -32,9 +31,11 @@ def _app(**kw: object) -> PlayApp:
     return PlayApp(bots={"First": FirstLegalBot}, bot="First", **kw)  # type: ignore[arg-type]
 
 
-def _cards(app: PlayApp) -> list[CardButton]:
+def _cards(app: PlayApp, refused: bool = False) -> list[CardButton]:
+    """The clickable card buttons (``refused``: the greyed ones instead)."""
     assert app.choices.picker is not None
-    return [w for w in app.choices.picker.children[1].children if isinstance(w, CardButton)]
+    return [w for w in app.choices.picker.children[1].children
+            if isinstance(w, CardButton) and bool(w.refused) == refused]
 
 
 def _choose(app: PlayApp, keep_index: int = 0, give_index: int = 0) -> None:
@@ -62,6 +63,42 @@ def test_keep_offers_exactly_the_legal_keeps_then_give_the_legal_gives() -> None
     _cards(app)[0].button.click()
     assert {c.card_id for c in _cards(app)} == {a.give for a in legal if a.keep == keep}
     assert all(c.button.description.startswith("Give") for c in _cards(app))
+
+
+def test_a_card_that_may_not_be_given_is_greyed_with_the_rules_reason() -> None:
+    """A Give comes from the Decision Zone: a hand card is shown greyed, saying so."""
+    app = _app()
+    p = app.game.state.players[app.human]
+    keep = p.decision_zone[0]
+    next(c for c in _cards(app) if c.card_id == keep).button.click()
+    greyed = _cards(app, refused=True)
+    assert {c.card_id for c in greyed} == set(p.hand)
+    for card in greyed:
+        assert card.button.disabled and "Decision Zone" in card.refused
+        assert card.refused in app.choices.picker.children[-1].value
+
+
+def test_activate_both_unaffordable_is_greyed_with_the_cost_and_the_cabins() -> None:
+    from precog.engine import why_illegal
+    from precog.engine.actions import Activate
+
+    app = _app(players=2)
+    for _ in range(200):
+        state = app.game.state
+        if (state.to_move == app.human and why_illegal(state, Activate("both")) is not None
+                and state.step.value == "activate"):
+            break
+        if app.choices.picker is not None:
+            _choose(app)
+        elif app.choices.buttons:
+            app.choices.buttons[0].click()
+        else:
+            pytest.fail("the game ended before an unaffordable activation")
+    else:
+        pytest.fail("no unaffordable activation in this game")
+    both = [b for b in app.choices.refused if b.description.startswith("Activate both")]
+    assert len(both) == 1 and both[0].disabled and "Cabin" in both[0].tooltip
+    assert both[0].tooltip in app.choices.children[-1].value
 
 
 def test_a_choice_is_played_and_the_bots_answer_until_your_next_decision() -> None:
@@ -120,12 +157,15 @@ def test_saved_position_string_loads_back_into_the_same_position() -> None:
     app = _app()
     _choose(app)
     text = to_position(app.game.state)
+    app.tabs.selected_index = 1  # the save box is drawn while its tab is open
     assert text in app.save_html.value
     other = _app(seed=9)
     other.load_text.value = text
     other.load_button.click()
     assert other.game.state == app.game.state
     assert other.message.kind == "ok"
+    app.choices.buttons[0].click()  # the open save box follows the game
+    assert to_position(app.game.state) in app.save_html.value
 
 
 def test_saved_game_json_loads_with_its_moves_so_undo_still_works() -> None:
@@ -200,41 +240,40 @@ def test_the_end_shows_the_result_the_tie_break_rule_and_resource_plots() -> Non
     assert app.choices.children == ()
 
 
-def test_hint_opens_the_explorer_on_your_current_decision() -> None:
-    app = PlayApp(players=2, seed=4, bots={"First": FirstLegalBot}, bot="First",
-                  explorer=lambda state, seat: _ExplorerSpy(state, seat))
+def test_hint_ranks_your_choices_beside_the_board_from_your_view() -> None:
+    app = _app(players=2, seat=1, background=False)
     app.hint_button.click()
-    spy = app.hint_box.children[-1]
-    assert isinstance(spy, _ExplorerSpy)
-    assert spy.state == app.game.state and spy.seat == app.human
-    assert f"position={to_position(app.game.state)}" in app.hint_box.children[0].value
+    answer = app.hint_panel.answer
+    legal = {(a.keep, a.give) for a in legal_actions(app.game.state) if isinstance(a, Choose)}
+    assert answer is not None and answer.final and 1 <= len(answer.rows) <= 3
+    assert {(r.keep, r.give) for r in answer.rows} <= legal
+    assert all(r.reasons for r in answer.rows)
+    assert app.hint_panel in app.table.children  # beside the board, not in a tab
+    assert "?view=pv1." in app.hint_panel.link and "position=" not in app.hint_panel.link
 
 
-class _ExplorerSpy(widgets.HTML):
-    """Stands in for the explorer widget: records what it was opened on."""
-
-    def __init__(self, state: GameState, seat: int) -> None:
-        super().__init__("explorer")
-        self.state, self.seat = state, seat
-
-
-def test_hint_with_the_real_explorer_ranks_your_choices_for_your_seat() -> None:
+def test_the_hint_shows_the_values_of_the_explorers_own_analysis() -> None:
+    """The refined hint is the explorer's opening analysis of the same view: same values."""
+    from precog.engine.view import from_view_position
+    from precog.session.explore import query_view
     from precog.widgets.explorer import Explorer
 
-    app = _app(players=2, seat=1)
+    app = _app(players=3, seat=0, background=False)
     app.hint()
-    explorer = app.hint_box.children[-1]
-    assert isinstance(explorer, Explorer)
-    explorer.wait(timeout=120)
-    legal = {str(a) for a in legal_actions(app.game.state) if isinstance(a, Choose)}
-    assert explorer.seat == 1
-    assert {r.action for r in explorer.ranking.rows} == legal
-    assert app.tabs.selected_index == 2
+    answer = app.hint_panel.answer
+    view = query_view(app.hint_panel.link.split("?", 1)[1])
+    explorer = Explorer(state=from_view_position(view).world(), seat=0, background=False,
+                        lang="en")
+    top = {r.action: r.value for r in explorer.ranking.rows}
+    assert answer is not None
+    for r in answer.rows:
+        assert r.value == pytest.approx(top[f"keep {r.keep} give {r.give}"])
 
 
 def test_hint_outside_a_decision_only_says_what_it_is_for() -> None:
     app = _app(players=2)
     _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human)
     assert app.hint_button.disabled
+    assert "Keep/Give" in app.hint_panel.body.value and "Action phase" in app.hint_panel.body.value
     app.hint()
-    assert app.message.kind == "info" and "Decision" in app.message.text
+    assert app.message.kind == "info" and "Keep/Give" in app.message.text

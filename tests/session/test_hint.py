@@ -1,0 +1,68 @@
+"""The Play hint is worked out from the seat's view only: its data, its HTML and its link to
+the explorer name no card of another seat's hand and no River tile still face down."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from precog.engine import GameState, Phase, apply, determinize, legal_actions, new_game
+from precog.engine.view import view_of
+from precog.session.hint import HintAnswer, HintRun, hint_unavailable, view_link
+from precog.widgets.hint import hint_html
+from tests.engine.test_view import found, hidden_ids
+
+
+def decisions() -> list[GameState]:
+    """Decisions where the seat to move has hidden neighbours' hands and face-down tiles."""
+    out = []
+    for players, mode, seed, rounds in ((2, "competitive", 1, 2), (3, "competitive", 2, 5),
+                                        (4, "team", 3, 8), (3, "coop", 4, 3)):
+        rng = random.Random(seed)
+        state = new_game(players=players, mode=mode, seed=seed)
+        while state.round < rounds or state.phase is not Phase.DECISION:
+            state = apply(state, rng.choice(legal_actions(state)))
+        out.append(state)
+    return out
+
+
+def _hint(state: GameState) -> tuple[HintAnswer, str]:
+    answers: list[HintAnswer] = []
+    view = view_of(state, state.to_move)
+    HintRun(background=False).start(view, answers.append)
+    assert [a.final for a in answers] == [False, True]
+    return answers[-1], view_link(view, "explorer.ipynb")
+
+
+@pytest.mark.parametrize("state", decisions())
+def test_the_hint_names_no_other_hand_and_no_face_down_river_tile(state: GameState) -> None:
+    seat = state.to_move
+    secret = hidden_ids(state, seat)
+    assert secret, "a position with something hidden"
+    answer, link = _hint(state)
+    world = view_of(state, seat).world()
+    shown = hint_html(answer, world, link)
+    assert found(json.dumps(answer.to_json()), secret) == []
+    assert found(shown, secret) == []
+    assert found(link, secret) == []
+
+
+@pytest.mark.parametrize("state", decisions()[:2])
+def test_the_hint_is_the_same_whatever_the_cards_the_seat_cannot_see(state: GameState) -> None:
+    seat = state.to_move
+    other = determinize(state, seat, random.Random(5))
+    assert other.players[(seat + 1) % state.n].hand != state.players[(seat + 1) % state.n].hand
+    first, link = _hint(state)
+    second, other_link = _hint(other)
+    assert first.rows == second.rows and link == other_link
+
+
+def test_no_hint_outside_a_keep_give_choice_and_the_reason_is_said() -> None:
+    state = decisions()[0]
+    assert hint_unavailable(state, state.to_move, True) is None
+    assert "not your turn" in (hint_unavailable(state, state.to_move, False) or "")
+    while state.phase is Phase.DECISION:
+        state = apply(state, legal_actions(state)[0])
+    assert "Action phase" in (hint_unavailable(state, state.to_move, True) or "")
