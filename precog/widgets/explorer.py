@@ -30,7 +30,6 @@ from precog.widgets.common import (
     title,
     uploaded_bytes,
 )
-from precog.widgets.editor import PositionEditor
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
 from precog.widgets.explorer_position import PositionPanel
 from precog.widgets.explorer_results import (
@@ -59,8 +58,7 @@ class Explorer(widgets.VBox):
         self.add_class("pc-explorer")
         self.model = Exploration(background)
         self.auto = auto
-        self._last_progress = 0.0
-        self._fresh_error = False
+        self._last_progress, self._fresh_error = 0.0, False
         self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
         self._build(compact)
@@ -76,6 +74,7 @@ class Explorer(widgets.VBox):
     trajectory_data = property(lambda self: self.model.trajectory_data)
     analysis_meta = property(lambda self: self.model.meta)
     running = property(lambda self: self.model.running)
+    editor = property(lambda self: self.position.editor)
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the running analysis is done (for scripts and tests)."""
@@ -107,10 +106,6 @@ class Explorer(widgets.VBox):
         # the board first: the cards the table and the tree name are drawn there
         parts += [self.message, self.controls, self.position, self.results]
         self.children = parts
-
-    @property
-    def editor(self) -> PositionEditor | None:
-        return self.position.editor
 
     # -- sources --------------------------------------------------------------------------
     def load_query(self, query: str) -> None:

@@ -151,8 +151,8 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>'
-            f'<table class="pc-table pc-ranking"><tr>{_heads(say, left)}</tr>{"".join(rows)}'
-            "</table>")
+            f'<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
+            f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
 
 
 def _note(meta: dict[str, Any], say: Callable[..., str]) -> str:

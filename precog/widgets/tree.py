@@ -165,7 +165,7 @@ class TreeView(widgets.VBox):
         return row
 
 
-def _short(text: str, n: int = 64) -> str:
+def _short(text: str, n: int = 80) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 

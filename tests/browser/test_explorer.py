@@ -33,8 +33,7 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     assert len(_actions(page)) >= 2
     assert page.locator(".pc-board .pc-boat").count() == 3
     traces = page.locator(".pc-plots .js-plotly-plot .scatterlayer .trace")
-    page.locator(".pc-plots").scroll_into_view_if_needed()  # below the board and the table
-    traces.first.wait_for()
+    page.wait_for_function(SHOW_PLOTS_JS)  # below the board and the table: scrolled to
     assert page.locator(".pc-plots .js-plotly-plot").count() == 2
     drawn = traces.count()
     page.locator(".pc-explorer select[multiple]").select_option(index=[0, 1, 2])
@@ -59,8 +58,17 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     watch.check()
 
 
+# The plots sit below the board and the table: bring them into view (again while they are
+# redrawn) until their traces are there.
+SHOW_PLOTS_JS = """() => {
+  const plots = document.querySelector('.pc-plots');
+  if (plots) plots.scrollIntoView({block: 'center'});
+  return document.querySelectorAll('.pc-plots .js-plotly-plot .scatterlayer .trace').length > 0;
+}"""
+
 # Names of cards (two lines at most) and River tiles that do not fit, or that a River tile's
-# round number is drawn over; buttons whose label is cut.
+# round number is drawn over; buttons whose label is cut (the tree's labels end in "…" on
+# purpose: the whole label is their tooltip).
 CUT_JS = """() => {
   const out = [];
   for (const e of document.querySelectorAll('.pc-board .pc-card-name, .pc-board .pc-tile-name'))
@@ -73,9 +81,11 @@ CUT_JS = """() => {
     if (a.bottom > b.top && a.right > b.left && a.left < b.right)
       out.push('under the number: ' + n.textContent);
   }
-  for (const b of document.querySelectorAll('.pc-explorer button'))
+  for (const b of document.querySelectorAll('.pc-explorer button:not(.pc-tree-label)'))
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push('button cut: ' + b.textContent);
+  for (const t of document.querySelectorAll('.pc-table-wrap'))
+    if (t.getBoundingClientRect().right > window.innerWidth + 1) out.push('table past the edge');
   return out;
 }"""
 
