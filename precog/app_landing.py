@@ -39,6 +39,7 @@ class Page:
 PAGES = (
     Page("explorer", "notebooks/explorer.ipynb"),
     Page("play", "notebooks/play.ipynb"),
+    Page("review", "notebooks/review.ipynb"),
     Page("tutorials", "tutorials/index.ipynb"),
 )
 UNOFFICIAL_NOTE = words().say("landing.unofficial")
