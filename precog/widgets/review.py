@@ -33,10 +33,11 @@ from precog.widgets.figures import review_figure
 
 
 class ReviewPanel(widgets.VBox):
-    """Choose a seat, review it, see the decisions, the graph and the summary."""
+    """Choose a seat, review it, see the decisions, the graph and the summary (``budgets``:
+    the seconds per decision offered, the first chosen)."""
 
     def __init__(self, explorer_url: str = "explorer.ipynb", lang: str = DEFAULT_LANGUAGE,
-                 background: bool = True) -> None:
+                 background: bool = True, budgets: tuple[float, ...] = BUDGETS) -> None:
         super().__init__()
         self.lang, self.say = lang, words(lang).say
         self.explorer_url = explorer_url
@@ -46,8 +47,9 @@ class ReviewPanel(widgets.VBox):
         say = self.say
         self.seat_in = widgets.Dropdown(description=say("review_page.seat"), options=[0])
         self.budget_in = widgets.Dropdown(
-            description=say("review_page.budget"), value=BUDGETS[0],
-            options=[(say(f"review_page.budget_{i}"), b) for i, b in enumerate(BUDGETS)])
+            description=say("review_page.budget"), value=budgets[0],
+            options=[(say(f"review_page.budget_{i}") if b in BUDGETS else f"{b:g} s", b)
+                     for i, b in enumerate(budgets)])
         for box in (self.seat_in, self.budget_in):
             box.layout.width = "auto"
             box.style.description_width = "initial"
@@ -178,7 +180,7 @@ class ReviewPage(widgets.VBox):
     """The review page: paste or upload a saved game, choose a seat, review it."""
 
     def __init__(self, explorer_url: str = "explorer.ipynb", lang: str | None = None,
-                 background: bool = True) -> None:
+                 background: bool = True, budgets: tuple[float, ...] = BUDGETS) -> None:
         super().__init__()
         self.lang = page_language() if lang is None else lang
         say = words(self.lang).say
@@ -190,7 +192,7 @@ class ReviewPage(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=say("review_page.upload"))
         self.upload.observe(lambda _c: self._uploaded(), names="value")
-        self.panel = ReviewPanel(explorer_url, self.lang, background)
+        self.panel = ReviewPanel(explorer_url, self.lang, background, budgets)
         self.panel.layout.display = "none"
         intro = widgets.HTML(f'<div class="pc-sub">{escape(say("review_page.intro"))}</div>')
         self.children = [stylesheet(), title("review_page.title", self.lang), intro,
