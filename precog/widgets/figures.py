@@ -109,9 +109,10 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
         hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: −{r.loss:.2f}" for r in marked],
         hovertemplate="%{hovertext}<extra></extra>"))
     fig.update_layout(
-        title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14}},
+        title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
+               "x": 0.01, "xanchor": "left", "y": 0.97}, width=860,
         xaxis={"title": say("review_page.figure_x"), "dtick": 1},
         yaxis={"title": say("review_page.figure_y")}, height=360,
-        margin={"l": 50, "r": 20, "t": 40, "b": 40}, hovermode="closest",
+        margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
         legend={"orientation": "h", "y": -0.2})
     return fig

@@ -194,7 +194,8 @@ class ReviewPage(widgets.VBox):
         self.upload.observe(lambda _c: self._uploaded(), names="value")
         self.panel = ReviewPanel(explorer_url, self.lang, background, budgets)
         self.panel.layout.display = "none"
-        intro = widgets.HTML(f'<div class="pc-sub">{escape(say("review_page.intro"))}</div>')
+        intro = widgets.HTML(f'<div class="pc-review-intro">{escape(say("review_page.intro"))}'
+                             "</div>")
         self.children = [stylesheet(), title("review_page.title", self.lang), intro,
                          self.load_text, widgets.HBox([self.load_button, self.upload]),
                          self.message, self.panel]

@@ -41,6 +41,7 @@ PAGES = {
     "lesson": ("/voila/render/tutorials/lesson02.ipynb?lang=ru", ".pt-app"),
     "play": ("/voila/render/notebooks/play.ipynb?lang=ru", ".pc-board"),
     "explorer": ("/voila/render/notebooks/explorer.ipynb?lang=ru", ".pc-ranking"),
+    "review": ("/voila/render/notebooks/review.ipynb?lang=ru", ".pc-review-page"),
 }
 # Everything a reader sees: the text (also of folded panels), tooltips, placeholders and button
 # labels, without third-party toolbars (Plotly's modebar), without what the reader typed or
