@@ -28,6 +28,7 @@ def test_landing_page_shows_title_unofficial_note_and_page_links(
     assert targets == {
         "Explorer": f"{app_url}/voila/render/notebooks/explorer.ipynb",
         "Play": f"{app_url}/voila/render/notebooks/play.ipynb",
+        "Review": f"{app_url}/voila/render/notebooks/review.ipynb",
         "Tutorials": f"{app_url}/voila/render/tutorials/index.ipynb",
     }
     screenshot(page, "landing")
