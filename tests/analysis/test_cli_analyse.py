@@ -14,7 +14,8 @@ def test_analyse_prints_the_ranked_table_with_the_best_choice_first(capsys):
                    "1"])
     out = capsys.readouterr().out.splitlines()
     assert status == 0
-    assert out[2].split()[1:3] == ["keep", "D02"]
+    name = starving_position().components.cards["D02"].name
+    assert out[3].startswith(" 1 ") and f"Keep {name}, give " in out[3]  # by name, not id
 
 
 def test_analyse_json_holds_rows_meta_and_the_tree(capsys):
