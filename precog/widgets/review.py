@@ -54,10 +54,11 @@ class ReviewPanel(widgets.VBox):
             box.layout.width = "auto"
             box.style.description_width = "initial"
         self.start_button = button(say("review_page.start"), icon="search", style="primary",
-                                   tooltip=say("review_page.start_tip"), cls="pc-review-start")
+                                   tooltip=say("review_page.start_tip"), cls="pc-review-start",
+                                   width="auto")
         self.start_button.on_click(lambda _b: self.start())
         self.cancel_button = button(say("review_page.cancel"), icon="stop",
-                                    cls="pc-review-cancel")
+                                    cls="pc-review-cancel", width="auto")
         self.cancel_button.on_click(lambda _b: self.cancel())
         self.cancel_button.disabled = True
         self.progress = widgets.IntProgress(min=0, max=1, value=0)
@@ -85,7 +86,8 @@ class ReviewPanel(widgets.VBox):
         n = game.start.config.players
         self.seat_in.options = list(range(n))
         self.seat_in.value = seat if 0 <= seat < n else 0
-        self.status.value = self.table.value = ""
+        self.status.value = self.table.value = self.summary.value = ""
+        self.run.summaries.clear()  # the summaries are of this game's seats
         if start:
             self.start()
 
@@ -187,11 +189,13 @@ class ReviewPage(widgets.VBox):
         self.message = Message(self.lang)
         self.load_text = widgets.Textarea(placeholder=say("review_page.paste"), rows=3)
         self.load_text.layout.width = "100%"
-        self.load_button = button(say("review_page.load"), icon="upload", cls="pc-load")
+        self.load_button = button(say("review_page.load"), icon="upload", cls="pc-load",
+                                  width="auto")
         self.load_button.on_click(lambda _b: self.load(self.load_text.value))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=say("review_page.upload"))
         self.upload.observe(lambda _c: self._uploaded(), names="value")
+        self.upload.layout.width = "auto"
         self.panel = ReviewPanel(explorer_url, self.lang, background, budgets)
         self.panel.layout.display = "none"
         intro = widgets.HTML(f'<div class="pc-review-intro">{escape(say("review_page.intro"))}'
@@ -236,7 +240,8 @@ class GameReview(widgets.VBox):
         self.seat = self.moves = 0
         self.layout.display = "none"
         self.button = button(say("review_page.play_button"), icon="search",
-                             tooltip=say("review_page.play_button_tip"), cls="pc-review-play")
+                             tooltip=say("review_page.play_button_tip"), cls="pc-review-play",
+                             width="auto")
         self.button.on_click(lambda _b: self.review())
         self.children = [self.button]
         self.add_class("pc-game-review")
