@@ -42,6 +42,7 @@ PAGES = (
     Page("play", "notebooks/play.ipynb"),
     Page("box", "notebooks/box.ipynb"),
     Page("table", "notebooks/table.ipynb"),
+    Page("review", "notebooks/review.ipynb"),
     Page("tutorials", "tutorials/index.ipynb"),
 )
 UNOFFICIAL_NOTE = words().say("landing.unofficial")

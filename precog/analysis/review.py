@@ -143,11 +143,17 @@ def check_budget(budget_s: float | None) -> None:
 
 def review_decision(state: GameState, seat: int, played: Choose, index: int,
                     budget_s: float | None = 2.0, seed: int = 0, cancel: Cancel = None,
-                    depth_rounds: int | None = None) -> ReviewedDecision:
+                    depth_rounds: int | None = None,
+                    on_ranking: Callable[[int, Ranking], None] | None = None
+                    ) -> ReviewedDecision:
     """Value ``played`` against the best choice in ``state`` (``seat`` to choose); with
-    ``budget_s=None`` the analysis runs to its end (the same answer every time)."""
+    ``budget_s=None`` the analysis runs to its end (the same answer every time).
+    ``on_ranking(index, ranking)`` is handed the whole ranking (the reasons of a choice are
+    drawn from it, :mod:`precog.analysis.reasons`)."""
     ranking = rank_options(state, seat, seed=seed, budget_s=budget_s, cancel=cancel,
                            with_give_values=False, depth_rounds=depth_rounds)
+    if on_ranking is not None:
+        on_ranking(index, ranking)
     row = played_row(ranking, played)
     best = ranking.rows[0]
     loss = max(0.0, best.value - row.value)
@@ -175,10 +181,12 @@ def seat_values(state: GameState, seat: int, seed: int = 0) -> dict[int, float]:
 
 
 def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int = 0,
-                cancel: Cancel = None, depth_rounds: int | None = None
+                cancel: Cancel = None, depth_rounds: int | None = None,
+                on_ranking: Callable[[int, Ranking], None] | None = None
                 ) -> Iterator[tuple[ReviewedDecision, dict[int, float]]]:
     """Each reviewed decision as soon as it is ready, with every seat's curve point (the
-    reviewed seat's own point is the value of what it played)."""
+    reviewed seat's own point is the value of what it played); ``on_ranking`` as in
+    :func:`review_decision`."""
     check_seat(game, seat)
     check_budget(budget_s)
     states, actions = game.states, game.actions
@@ -188,7 +196,7 @@ def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
         played = actions[i]
         assert isinstance(played, Choose)
         decision = review_decision(states[i], seat, played, i, budget_s, seed + i, cancel,
-                                   depth_rounds)
+                                   depth_rounds, on_ranking)
         point = seat_values(states[i], seat, seed + i)
         point[seat] = decision.played_value
         yield decision, point

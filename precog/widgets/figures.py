@@ -6,6 +6,7 @@ They only read positions (no rule is applied here).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -76,4 +77,42 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
                       legend={"orientation": "h", "y": -0.08},
                       title={"text": w.say("figure.title"),
                              "font": {"size": 14}})
+    return fig
+
+
+MARK_COLOURS = {"dubious": "#d4ac0d", "mistake": "#e67e22", "blunder": "#c0392b"}
+
+
+def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any], seat: int,
+                  lang: str = DEFAULT_LANGUAGE) -> go.Figure:
+    """Every seat's expected final Healthy Humans over the rounds (as ``seat`` could estimate
+    them), with ``seat``'s marks on its curve; each point's ``customdata`` is the number of
+    the reviewed decision it belongs to (rows: :class:`precog.session.review.DecisionRow`)."""
+    say = words(lang).say
+    fig = go.Figure()
+    for s in sorted(curves):
+        pts = curves[s]
+        fig.add_trace(go.Scatter(
+            x=[r for r, _ in pts], y=[v for _, v in pts], customdata=list(range(len(pts))),
+            mode="lines+markers", name=say("review_page.figure_seat", seat=s),
+            line={"color": SEAT_COLOURS[s % len(SEAT_COLOURS)], "width": 3 if s == seat else 1.5},
+            marker={"size": 8 if s == seat else 5},
+            hovertemplate="%{y:.2f}<extra>" + say("review_page.figure_seat", seat=s) + "</extra>"))
+    marked = [r for r in rows if r.mark]
+    fig.add_trace(go.Scatter(
+        x=[r.round for r in marked], y=[r.value for r in marked],
+        customdata=[r.number for r in marked], text=[r.symbol for r in marked],
+        mode="markers+text", textposition="top center", name=say("review_page.figure_marks",
+                                                                  seat=seat),
+        marker={"size": 14, "symbol": "diamond", "color": [MARK_COLOURS[r.mark] for r in marked],
+                "line": {"width": 1, "color": "#333"}},
+        hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: −{r.loss:.2f}" for r in marked],
+        hovertemplate="%{hovertext}<extra></extra>"))
+    fig.update_layout(
+        title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
+               "x": 0.01, "xanchor": "left", "y": 0.97}, width=860,
+        xaxis={"title": say("review_page.figure_x"), "dtick": 1},
+        yaxis={"title": say("review_page.figure_y")}, height=360,
+        margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
+        legend={"orientation": "h", "y": -0.2})
     return fig

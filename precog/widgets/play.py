@@ -44,6 +44,7 @@ from precog.widgets.common import (
 from precog.widgets.figures import game_resources_figure
 from precog.widgets.hint import HintPanel
 from precog.widgets.play_setup import SaveLoad, SetupBar
+from precog.widgets.review import GameReview
 from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, make_bot
 
 
@@ -63,6 +64,7 @@ class PlayApp(widgets.VBox):
                  background: bool = True) -> None:
         super().__init__()
         self.lang = page_language() if lang is None else lang
+        self.background = background
         self.w = words(self.lang)
         self.add_class("pc-app")
         self.add_class("pc-play")
@@ -103,9 +105,10 @@ class PlayApp(widgets.VBox):
         self.toolbar.add_class("pc-toolbar")
         self.choices = ChoicePanel(self.human_plays, self.lang)
         self.result = widgets.VBox()
+        self.game_review = GameReview(self.hint_panel.explorer_url, self.lang, self.background)
         self.result.add_class("pc-result-box")
         self.board = BoardView(labels=True, lang=self.lang)
-        play = widgets.VBox([self.choices, self.result, self.board])
+        play = widgets.VBox([self.choices, self.result, self.game_review, self.board])
         play.add_class("pc-play-main")
         self.table = widgets.HBox([play, self.hint_panel])
         self.table.add_class("pc-play-table")
@@ -213,6 +216,7 @@ class PlayApp(widgets.VBox):
         self.undo_button.disabled = not session.can_undo
         self.redo_button.disabled = not session.can_redo
         self.hint_panel.unavailable(session.no_hint(self.lang))
+        self.game_review.offer(game if state.is_over else None, self.human)
         if state.is_over:
             self.choices.show(None)
             self._show_result()

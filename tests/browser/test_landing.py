@@ -30,6 +30,7 @@ def test_landing_page_shows_title_unofficial_note_and_page_links(
         "Play": f"{app_url}/voila/render/notebooks/play.ipynb",
         "Your box": f"{app_url}/voila/render/notebooks/box.ipynb",
         "Your table": f"{app_url}/voila/render/notebooks/table.ipynb",
+        "Review": f"{app_url}/voila/render/notebooks/review.ipynb",
         "Tutorials": f"{app_url}/voila/render/tutorials/index.ipynb",
     }
     screenshot(page, "landing")

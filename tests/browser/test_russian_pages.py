@@ -42,6 +42,7 @@ PAGES = {
     "play": ("/voila/render/notebooks/play.ipynb?lang=ru", ".pc-board"),
     "explorer": ("/voila/render/notebooks/explorer.ipynb?lang=ru", ".pc-ranking"),
     "box": ("/voila/render/notebooks/box.ipynb?lang=ru", ".pc-box-progress-text"),
+    "review": ("/voila/render/notebooks/review.ipynb?lang=ru", ".pc-review-page"),
 }
 # Everything a reader sees: the text (also of folded panels), tooltips, placeholders and button
 # labels, without third-party toolbars (Plotly's modebar), without what the reader typed or

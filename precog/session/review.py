@@ -1,0 +1,197 @@
+"""The model behind the review page: one seat's decisions reviewed in the background.
+
+No widget here. :class:`ReviewRun` runs :func:`precog.analysis.review.iter_review` in a thread
+(inline for scripts and tests) and hands each decision to ``on_row`` as soon as it is ready,
+as page data (:class:`DecisionRow`): what was played and the best choice (card ids of the
+seat's own hand), values, loss, mark, why the played choice fell short (the explorer's reasons,
+:mod:`precog.analysis.reasons`, said by :mod:`precog.session.why`) and the seat's *view string*
+at that decision (``pv1.…``: its observation only) for the explorer link. Cancel keeps what
+was done. Nothing of another seat's hand or of a face-down River tile goes into a row.
+
+>>> from precog.analysis.review import recorded_game
+>>> run = ReviewRun(background=False)
+>>> rows = []
+>>> run.start(recorded_game(["greedy", "greedy"], seed=5, players=2), 0, budget_s=0.05,
+...           depth_rounds=1, on_row=lambda row, k, n: rows.append(row))
+>>> len(rows), run.review.complete, rows[0].view.startswith("pv1.")
+(12, True, True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from precog.analysis.ranking import Ranking
+from precog.analysis.reasons import row_reasons
+from precog.analysis.review import (
+    MARKS,
+    Review,
+    ReviewedDecision,
+    decision_points,
+    iter_review,
+    played_row,
+)
+from precog.engine import Game, PrecogError
+from precog.engine.actions import Choose
+from precog.engine.view import to_view_position
+from precog.session.why import reason_marked
+from precog.session.words import DEFAULT_LANGUAGE
+
+BUDGETS = (0.3, 2.0, 6.0)
+"""Seconds of analysis per decision the page offers (quick, normal, thorough)."""
+WHY = 2  # reasons kept per decision
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    """One reviewed decision as the page shows it (ids of the seat's own cards only)."""
+
+    number: int  # 0: the seat's first decision
+    index: int  # the action's number in the game
+    round: int
+    keep: str
+    give: str
+    value: float
+    best_keep: str
+    best_give: str
+    best_value: float
+    loss: float
+    mark: str | None
+    symbol: str
+    why: tuple[str, ...]  # marked sentences (:func:`precog.session.lines.mark`)
+    view: str  # the seat's view string at this decision (``pv1.…``)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self) | {"why": list(self.why)}
+
+
+def row_of(decision: ReviewedDecision, number: int, played: Choose, ranking: Ranking | None,
+           view: str, lang: str = DEFAULT_LANGUAGE) -> DecisionRow:
+    """The page data of ``decision`` (``ranking``: its analysis, for the reasons)."""
+    best_keep, best_give = decision.best.split()[1::2]
+    why: tuple[str, ...] = ()
+    if ranking is not None and decision.loss > 0:
+        reasons = row_reasons(ranking, played_row(ranking, played))[:WHY]
+        seat = int(ranking.meta.get("player", 0))
+        why = tuple(reason_marked(r, lang, None, seat) for r in reasons)
+    return DecisionRow(number, decision.index, decision.round, played.keep, played.give,
+                       decision.played_value, best_keep, best_give, decision.best_value,
+                       decision.loss, decision.mark, decision.symbol, why, view)
+
+
+def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:
+    """Average loss per decision, the count of each mark, the three costliest decisions."""
+    counts = {name: sum(r.mark == name for r in rows) for name, _ in MARKS}
+    costly = [r for r in sorted(rows, key=lambda r: -r.loss) if r.loss > 0][:3]
+    return {"decisions": len(rows),
+            "mean_loss": sum(r.loss for r in rows) / len(rows) if rows else 0.0,
+            "marks": counts, "costliest": costly}
+
+
+OnRow = Callable[[DecisionRow, int, int], None]
+OnDone = Callable[[BaseException | None], None]
+
+
+class ReviewRun:
+    """One review at a time: :meth:`start` replaces any running one; ``on_row(row, k, total)``
+    and ``on_done(error)`` are called from the worker as the review goes."""
+
+    def __init__(self, background: bool = True, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.background = background
+        self.lang = lang
+        self.review: Review | None = None
+        self.rows: list[DecisionRow] = []
+        self.total = 0
+        self.summaries: dict[int, dict[str, Any]] = {}  # seat -> summary of its last review
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._job = 0
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def cancel(self) -> bool:
+        """Stop the review (the decisions done stay); True if one was running."""
+        if self.running:
+            self._cancel.set()
+            return True
+        return False
+
+    def start(self, game: Game, seat: int, budget_s: float | None = BUDGETS[0],
+              depth_rounds: int | None = None, on_row: OnRow | None = None,
+              on_done: OnDone | None = None) -> None:
+        """Review ``seat``'s decisions in ``game`` (refused seats raise at once)."""
+        self.cancel()
+        self.wait()
+        self._job += 1
+        self._cancel = threading.Event()
+        points = decision_points(game, seat) if 0 <= seat < game.start.config.players else []
+        self.total = len(points)
+        self.rows = []
+        cfg = game.start.config
+        self.review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
+                             curves={s: [] for s in range(cfg.players)}, complete=False)
+        args = (self._job, game, seat, budget_s, depth_rounds, self._cancel,
+                on_row or (lambda r, k, n: None), on_done or (lambda e: None))
+        if self.background:
+            self._thread = threading.Thread(target=self._work, args=args,
+                                            name="precog-review", daemon=True)
+            self._thread.start()
+        else:
+            self._work(*args)
+
+    def _work(self, job: int, game: Game, seat: int, budget_s: float | None,
+              depth_rounds: int | None, cancel: threading.Event, on_row: OnRow,
+              on_done: OnDone) -> None:
+        rankings: dict[int, Ranking] = {}
+        review = self.review
+        assert review is not None
+        try:
+            for decision, point in iter_review(game, seat, budget_s, seed=0, cancel=cancel,
+                                               depth_rounds=depth_rounds,
+                                               on_ranking=rankings.__setitem__):
+                if job != self._job:
+                    return
+                played = game.actions[decision.index]
+                assert isinstance(played, Choose)
+                view = to_view_position(game.states[decision.index], seat)
+                row = row_of(decision, len(self.rows), played,
+                             rankings.pop(decision.index, None), view, self.lang)
+                review.decisions.append(decision)
+                for s, value in point.items():
+                    review.curves[s].append((decision.round, value))
+                self.rows.append(row)
+                on_row(row, len(self.rows), self.total)
+        except PrecogError as err:
+            if job == self._job:
+                on_done(err)
+            return
+        except Exception as err:  # an analysis bug: say it rather than die silently
+            if job == self._job:
+                on_done(RuntimeError(f"review failed ({type(err).__name__}: {err})"))
+            return
+        if job != self._job:
+            return
+        review.complete = len(self.rows) == self.total
+        self.summaries[seat] = summary_of(self.rows)
+        on_done(None)
+
+    def page_data(self) -> dict[str, Any]:
+        """Everything the page shows, as plain data (what the tests search for hidden ids)."""
+        review = self.review
+        return {"seat": review.seat if review else None,
+                "rows": [r.to_json() for r in self.rows],
+                "curves": {str(s): pts for s, pts in (review.curves if review else {}).items()},
+                "summaries": {str(s): v | {"costliest": [r.to_json() for r in v["costliest"]]}
+                              for s, v in self.summaries.items()}}
+
+
+__all__ = ["BUDGETS", "DecisionRow", "ReviewRun", "row_of", "summary_of"]

@@ -1,0 +1,56 @@
+"""The review page in Chromium: a saved game reviewed for one seat, the marks and the graph,
+and a point of the graph opened in the explorer as that seat saw it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from precog.analysis.review import recorded_game
+from tests.browser.helpers import PageWatch, screenshot
+
+pytestmark = pytest.mark.browser
+
+REVIEW = "/voila/render/notebooks/review.ipynb"
+
+
+def test_a_saved_game_is_reviewed_and_a_point_of_the_graph_opens_the_seats_view(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    game = recorded_game(["greedy", "greedy"], seed=5, players=2)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + REVIEW)
+    page.get_by_placeholder("Paste a saved game").fill(json.dumps(game.to_json()))
+    page.get_by_role("button", name="Load pasted game").click()
+    page.locator(".pc-msg-ok", has_text="Game loaded").wait_for()
+    page.locator(".pc-review-start").click()  # the quickest budget is the default
+    page.locator(".pc-review-row").first.wait_for(timeout=120_000)
+    page.locator(".pc-review-status", has_text="Review done").wait_for(timeout=180_000)
+    assert page.locator(".pc-review-row").count() == 12
+    assert page.locator(".pc-review-row .pc-review-mark").count() >= 1
+    assert page.locator(".pc-review-summary").count() == 1
+    traces = page.locator(".pc-review-figure .scatterlayer .trace")
+    assert traces.count() == 3  # both seats' curves and the marks
+    # click the fourth point of the reviewed seat's curve (plotly picks points by position)
+    point = traces.first.locator("path.point").nth(3)
+    point.scroll_into_view_if_needed()
+    box = point.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    detail = page.locator('.pc-review-detail[data-number="3"]')
+    detail.wait_for()
+    href = detail.locator("a.pc-review-open").get_attribute("href") or ""
+    assert href.startswith("explorer.ipynb?view=pv1.") and "position=" not in href
+    screenshot(page, "review-1400")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    screenshot(page, "review-1024")
+    watch.check()
+    # the explorer opens on the seat's view: no position editor, no seat switch
+    page.goto(f"{app_url}/voila/render/notebooks/{href}")
+    page.locator(".pc-ranking tr[data-action]").first.wait_for(timeout=120_000)
+    assert page.locator(".pc-position .widget-dropdown").is_hidden()
+    assert page.get_by_role("button", name="Make a what-if copy").is_visible()
+    screenshot(page, "review-explorer-view")
+    watch.check()
