@@ -11,7 +11,7 @@ import base64
 import binascii
 import json
 import zlib
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from precog.engine.actions import Action, parse_action_text
@@ -107,33 +107,56 @@ def pack(data: Any, prefix: str) -> str:
     return f"{prefix}.{payload}.{zlib.crc32(packed):08x}"
 
 
+@dataclass(frozen=True)
+class _StringCodes:
+    """The error codes of one kind of packed string (a position or a seat's view)."""
+
+    string_type: E
+    string_long: E
+    string_form: E
+    base64: E
+    check: E
+    unpacks_big: E
+    unpack: E
+    string_data: E
+
+
+_POSITION_CODES = _StringCodes(E.POSITION_STRING_TYPE, E.POSITION_STRING_LONG,
+                               E.POSITION_STRING_FORM, E.POSITION_BASE64, E.POSITION_CHECK,
+                               E.POSITION_UNPACKS_BIG, E.POSITION_UNPACK, E.POSITION_STRING_DATA)
+_VIEW_CODES = _StringCodes(E.VIEW_STRING_TYPE, E.VIEW_STRING_LONG, E.VIEW_STRING_FORM,
+                           E.VIEW_BASE64, E.VIEW_CHECK, E.VIEW_UNPACKS_BIG, E.VIEW_UNPACK,
+                           E.VIEW_STRING_DATA)
+
+
 def unpack(text: str, prefix: str, what: str) -> Any:
     """The JSON data of a string made by :func:`pack` with ``prefix``; a damaged or foreign
     one (or one unpacking to more than :data:`MAX_POSITION_BYTES`) is refused with
     :class:`PositionError` naming ``what``."""
+    codes = _VIEW_CODES if what.startswith("view") else _POSITION_CODES
     if not isinstance(text, str):
-        raise PositionError(_P(E.POSITION_STRING_TYPE, got=type(text).__name__))
+        raise PositionError(_P(codes.string_type, got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(_P(E.POSITION_STRING_LONG, got=len(text)))
+        raise PositionError(_P(codes.string_long, got=len(text)))
     parts = "".join(text.split()).split(".")
     if len(parts) != 3 or parts[0] != prefix:
-        raise PositionError(_P(E.POSITION_STRING_FORM, prefix=prefix, got=_clip(text)),
+        raise PositionError(_P(codes.string_form, prefix=prefix, got=_clip(text)),
                             input=text)
     try:
         packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
     except (binascii.Error, ValueError) as err:
-        raise PositionError(_P(E.POSITION_BASE64, detail=str(err)), input=text) from None
+        raise PositionError(_P(codes.base64, detail=str(err)), input=text) from None
     if f"{zlib.crc32(packed):08x}" != parts[2].lower():
-        raise PositionError(_P(E.POSITION_CHECK), input=text)
+        raise PositionError(_P(codes.check), input=text)
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_POSITION_BYTES)
         if inflater.unconsumed_tail:
-            raise PositionError(_P(E.POSITION_UNPACKS_BIG, limit=MAX_POSITION_BYTES))
+            raise PositionError(_P(codes.unpacks_big, limit=MAX_POSITION_BYTES))
         data = raw.decode()
     except (zlib.error, UnicodeDecodeError) as err:
-        raise PositionError(_P(E.POSITION_UNPACK, detail=str(err)), input=text) from None
-    return load_json(data, _P(E.POSITION_STRING_DATA))
+        raise PositionError(_P(codes.unpack, detail=str(err)), input=text) from None
+    return load_json(data, _P(codes.string_data))
 
 
 def load_json(text: str | bytes, what: Problem | str = "") -> Any:
