@@ -15,7 +15,7 @@ Contaminated first, or all Healthy first), whether to ignore a River tile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from precog.analysis.world import Policy, first_legal, past_river, river_outcomes, with_river_tile
@@ -30,6 +30,9 @@ from precog.engine.actions import (
 )
 
 LeafValue = Callable[[GameState], float]
+RiverKey = Callable[[GameState], Hashable]
+"""What the rest of a round after the River tile shows depends on, for the searching seat (its
+Boat, the tile, whose turn...): searches that reach equal keys share one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,10 @@ class RoundSearch:
 
     ``rivers`` are the River outcomes the seat cannot rule out (from its observation);
     ``others`` plays every other seat; ``leaf`` values a state where the round is over;
-    ``narrow`` keeps only the activation choice as a real branch (a fast first answer).
+    ``narrow`` keeps only the activation choice as a real branch (a fast first answer);
+    ``shared`` and ``river_key``: lines after the River shows, shared between the searches of
+    one analysis (other worlds, other choices, other River tiles) whose positions have the same
+    ``river_key`` (see :meth:`precog.analysis.rounds.RoundPlayer.river_key`).
     """
 
     seat: int
@@ -125,6 +131,8 @@ class RoundSearch:
     nodes: int = 0
     _cache: dict[tuple[object, bool], Line] = field(default_factory=dict)
     options: dict[tuple[object, bool], list[tuple[Action, float]]] = field(default_factory=dict)
+    shared: dict[Hashable, Line] | None = None
+    river_key: RiverKey | None = None
 
     @classmethod
     def for_observation(cls, obs: Observation, leaf: LeafValue, **kw: object) -> RoundSearch:
@@ -175,8 +183,18 @@ class RoundSearch:
 
     def _fork(self, outs: list[tuple[float, str | None, GameState]], steps: tuple[Action, ...],
               start: int) -> Line:
-        forks = tuple((p, tile, self._search(s, True, start)) for p, tile, s in outs)
+        forks = tuple((p, tile, self._after_river(s, start)) for p, tile, s in outs)
         return Line(sum(p * line.value for p, _, line in forks), steps, forks)
+
+    def _after_river(self, state: GameState, start: int) -> Line:
+        """The best line once the River tile shows (shared by ``river_key``, if given)."""
+        if self.shared is None or self.river_key is None:
+            return self._search(state, True, start)
+        key = (self.narrow, self.battery_width, self.river_key(state))
+        line = self.shared.get(key)
+        if line is None:
+            line = self.shared[key] = self._search(state, True, start)
+        return line
 
     def _candidates(self, state: GameState) -> list[Action]:
         if self.narrow and state.step not in (Step.ACTIVATE, Step.IGNORE):

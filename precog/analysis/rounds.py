@@ -9,7 +9,7 @@ and a whole round played along that plan.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from precog.analysis.plans import Line, RoundSearch, candidates
@@ -31,12 +31,16 @@ Search = tuple[RoundSearch, Line, GameState]
 class RoundPlayer:
     """Rounds of seat ``me`` with leaves valued by ``leaf`` (plans cached per Boat)."""
 
-    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float]) -> None:
+    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float],
+                 transpose: bool = False) -> None:
         self.me = me
         self.n = players
         self.right = (me - 1) % players
         self.leaf = leaf
         self.searches: dict[tuple[object, ...], Search] = {}
+        # lines after the River shows, shared between searches (only for a leaf that reads
+        # no more than river_key holds: the evaluation, not rollouts or a caller's function)
+        self.after_river: dict[Hashable, Line] | None = {} if transpose else None
 
     def search(self, after: GameState, narrow: bool = False) -> Search:
         """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
@@ -44,7 +48,7 @@ class RoundPlayer:
         found = self.searches.get(key)
         if found is None:
             rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
-                             narrow=narrow)
+                             narrow=narrow, shared=self.after_river, river_key=self.river_key)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
         return found
@@ -60,6 +64,21 @@ class RoundPlayer:
         gave = (p.gave, left) if s.config.setup == "advanced" else None
         return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
                 s.river[:s.round - 1], others)
+
+    def river_key(self, s: GameState) -> Hashable:
+        """What the rest of the round after the River tile shows, and the value at its end,
+        depend on for me: the Boats that make my score (mine in the competitive mode, every
+        Boat otherwise: team-mates and the cooperative Objectives), the River so far, whose
+        turn and what is pending. Other seats' cards and decks are left out: from here to the
+        round's end they only play their own River tiles, and the evaluation reads no cards."""
+        if s.config.mode == "competitive":
+            p = s.players[self.me]
+            boats: object = (p.boat, p.batteries, p.rooms)
+        else:
+            boats = tuple((p.boat, p.batteries, p.rooms) for p in s.players)
+        return (s.config, s.components.fingerprint, s.round, s.phase, s.step, s.to_move,
+                s.pending, s.pending_source, s.river[:s.round], s.outcome, boats,
+                s.objectives, s.objective_stacks, s.passes)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
         """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
