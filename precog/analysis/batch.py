@@ -10,7 +10,11 @@ decision's legal actions in the engine's order. It is a mirror of the rules for 
 the engine stays the authority, and tests/analysis/test_rollouts_match_engine.py plays the
 same seeded games both ways and requires identical final positions.
 
-Scope: competitive and team games (not cooperative), from the start of a Decision phase.
+Scope: every mode from the start of a Decision phase. The random baseline is mirrored for the
+competitive and team modes; the sensible player (:mod:`precog.analysis.batch_policy`) for all
+three, the cooperative Objectives, team window and supplies included
+(:mod:`precog.analysis.batch_coop`). A policy the batch does not mirror is played through the
+engine, with the same results as arrays.
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from precog.analysis import batch_policy as bp
+from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
+from precog.analysis.batch_coop import Coop
+from precog.analysis.policy import SensiblePolicy, gives_to_friend
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
@@ -197,13 +205,11 @@ def tables(comps: Components) -> Tables:
 
 
 def supports(starts: Sequence[GameState]) -> bool:
-    """Whether the batch can play these starts (same game, competitive or team, each at the
-    start of the same round's Decision phase, no choice made yet)."""
+    """Whether the batch can play these starts (same game, each at the start of the same
+    round's Decision phase, no choice made yet)."""
     if not starts:
         return False
     first = starts[0]
-    if first.config.mode == "coop":
-        return False
     rules = _rules(first)
     for s in starts:
         if (s.phase is not Phase.DECISION or s.round != first.round
@@ -230,6 +236,7 @@ class Finals:
     bane: np.ndarray
     batteries: np.ndarray  # (games, seats, 6)
     decisions: np.ndarray  # uniforms used per game
+    failed: np.ndarray | None = None  # co-op: games lost on an Objective
 
     def seat(self, g: int, s: int) -> tuple[Any, ...]:
         return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
@@ -240,6 +247,9 @@ class Finals:
 def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
     """Final value per game for ``seat`` (as :func:`evaluation.terminal_value`)."""
     assert isinstance(finals, Finals)
+    if template.config.mode == "coop":
+        total = finals.healthy.sum(axis=1).astype(float)
+        return total if finals.failed is None else np.where(finals.failed, 0.0, total)
     if template.config.mode == "team":
         team = TEAMS[0] if seat in TEAMS[0] else TEAMS[1]
         return finals.healthy[:, list(team)].sum(axis=1).astype(float)
@@ -250,8 +260,11 @@ class Batch:
     """The arrays of a batch of games and the stages that play them."""
 
     def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
-                 forced: np.ndarray | None = None) -> None:
+                 forced: np.ndarray | None = None,
+                 sensible: SensiblePolicy | None = None) -> None:
         first = starts[0]
+        self.sensible = sensible  # None: the random baseline with ``explore``
+        self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.t = tables(first.components)
         self.conds = conditions(first.components)
         self.n = first.config.players
@@ -269,6 +282,7 @@ class Batch:
         self.record: list[dict[str, np.ndarray]] | None = None
         self.zeros = np.zeros(G)
         self._load(starts)
+        self.co = Coop(self, starts) if first.config.coop else None
 
     # -- loading -----------------------------------------------------------------------
     def _load(self, starts: Sequence[GameState]) -> None:
@@ -328,6 +342,10 @@ class Batch:
         return sel, idx
 
     # -- the round ---------------------------------------------------------------------
+    @property
+    def season(self) -> int:
+        return min(3, (self.round - 1) // 4 + 1)
+
     def play(self) -> Finals:
         first = True
         while True:
@@ -335,6 +353,10 @@ class Batch:
             first = False
             for seat in range(self.n):
                 self.action(seat)
+                if self.co is not None:
+                    self.co.seat_turn(self, seat)
+            if self.co is not None:
+                self.co.team_window(self)
             for seat in range(self.n):
                 self.maintenance(seat)
             self.river_phase()
@@ -344,8 +366,16 @@ class Batch:
                 break
             self.draw_cards()
             self.round += 1
-        return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot, self.bane,
-                      self.bat, self.ctr.copy())
+            if self.co is not None:
+                self.co.new_round(self)
+        co = self.co
+        if co is None:
+            return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot,
+                          self.bane, self.bat, self.ctr.copy())
+        food, healthy, cont, doctors, prot, bane, bat = (co.held(name, getattr(self, name))
+                                                         for name in FROZEN_FIELDS)
+        return Finals(food, healthy, cont, doctors, prot, bane, bat,
+                      np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy())
 
     def decision(self, first: bool) -> None:
         n, G = self.n, self.G
@@ -356,7 +386,10 @@ class Batch:
         for seat in range(n):
             k = np.full(G, 2 if last else 6, INT)
             _, u = self.draw_decision(k, seat if first else -1)
-            idx = np.minimum(k - 1, (u * k).astype(INT))
+            if self.sensible is not None:
+                idx = self.keep_give(seat, u, last).astype(INT)
+            else:
+                idx = np.minimum(k - 1, (u * k).astype(INT))
             if first and self.forced is not None:
                 fixed = self.forced[:, seat] >= 0
                 idx = np.where(fixed, self.forced[:, seat], idx)
@@ -378,6 +411,28 @@ class Batch:
             self.dz[:, seat] = passed[:, left]
             self.gave[:, seat] = give[:, seat]
         self.hand[:] = -1
+
+    def boat(self, seat: int) -> bp.BoatArrays:
+        """The sensible player's view of ``seat``'s Boats now."""
+        free = (self.cap[:, seat] - self.bat[:, seat]).sum(axis=1)
+        return bp.boat_arrays(self.food[:, seat], self.healthy[:, seat], self.cont[:, seat],
+                              self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
+                              free, self.round)
+
+    def keep_give(self, seat: int, u: np.ndarray, last: bool) -> np.ndarray:
+        """The sensible player's Keep/Give index in the engine's list (see KEEP_POS)."""
+        assert self.sensible is not None
+        f = self.boat(seat).col()
+        if last:
+            d = self.dz[:, seat]
+            worth = bp.card_worth(d, self.t, f)
+            keep, give = worth, worth[:, ::-1]
+        else:
+            four = np.concatenate([self.hand[:, seat], self.dz[:, seat]], axis=1)
+            worth = bp.card_worth(four, self.t, f)
+            keep, give = worth[:, KEEP_POS], worth[:, GIVE_POS]
+        scores = bp.keep_give_scores(keep, give, self.friend[seat])
+        return bp.soft_pick(scores, u, self.sensible.temperature)
 
     def draw_decision(self, k: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """Uniforms for every game's Keep/Give (none used where the choice is forced)."""
@@ -410,11 +465,19 @@ class Batch:
         cost = ca + cb
         can_both = self.healthy[:, seat] >= cost
         k = np.where(can_both, 3, 2)
-        _, idx = self.choose(k)
-        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         bonus = self.t.ctype[g_card] == self.t.ctype[r_card]
         gg = self.card_gains(g_card, r_card, bonus)
         rr = self.card_gains(r_card, g_card, bonus)
+        default: np.ndarray | int = 0
+        if self.sensible is not None:
+            f = self.boat(seat)
+            both_pts = bp.gains_points(gg + rr, f) - bp.cost_points(cost, f)
+            pts = np.stack([np.where(can_both, both_pts, np.iinfo(np.int64).min),
+                            bp.gains_points(gg, f), bp.gains_points(rr, f)], axis=1)
+            best = np.argmax(pts, axis=1)
+            default = np.where(can_both, best, best - 1)
+        _, idx = self.choose(k, default)
+        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         both = slot == 0
         pay = np.where(both, cost, 0)
         self.healthy[:, seat] -= pay
@@ -423,7 +486,10 @@ class Batch:
         taken = self.place(seat, total.copy())
         self.cgains[:, seat] = total if self.offered else taken
         effect = self.machine_effects(seat)
-        self.place(seat, effect)
+        from_machines = self.place(seat, effect)
+        if self.co is not None:
+            self.co.taken[:, seat] += (taken + from_machines)[:, [FOOD, HUMAN, DOCTOR,
+                                                                  PROTECTOR]]
         if self.heal_in_action:
             self.heal(seat)
 
@@ -445,7 +511,8 @@ class Batch:
             p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
             has = (y + d0 + p0) > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
-            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
+            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
+                                 if self.sensible is None else self.ymune_split(seat, y, d0, p0))
             docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
             pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
             self.doctors[:, seat] += docs
@@ -466,14 +533,29 @@ class Batch:
             nfree = free.sum(axis=1)
             k = np.ones(self.G, dtype=INT)
             k[act] = nfree + 1
-            _, idx = self.choose(k)
-            pick = idx[act]
             order = np.cumsum(free, axis=1) - 1
+            default: np.ndarray | int = 0
+            if self.sensible is not None:
+                missing = np.where(free, self.cap[act, seat] - self.bat[act, seat], 1 << 20)
+                closest = np.argmin(missing, axis=1)
+                default = np.zeros(self.G, dtype=INT)
+                default[act] = np.where(nfree > 0, order[np.arange(len(act)), closest], 0)
+            _, idx = self.choose(k, default)
+            pick = idx[act]
             target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
             self.bat[act, seat] += target
             taken[act, BATTERY] += (pick < nfree) | (nfree == 0)
             left[act] -= 1
         return taken
+
+    def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
+                    p0: np.ndarray) -> np.ndarray:
+        """The sensible player's split: its index in the engine's list."""
+        coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
+            self.az[:, seat, 1]]
+        need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        pros = bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
+        return SPLIT_FULL[y, d0, p0, pros]
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
@@ -561,7 +643,10 @@ class Batch:
         has_loss = loss.any(axis=1) & ~island
         for seat in range(self.n):
             ask = has_loss & (self.prot[:, seat] > 0)
-            _, idx = self.choose(np.where(ask, 2, 1))
+            default: np.ndarray | int = 0
+            if self.sensible is not None:
+                default = bp.ignore_river(loss, gain, self.boat(seat)).astype(INT)
+            _, idx = self.choose(np.where(ask, 2, 1), default)
             ignore = ask & (idx == 1)
             self.prot[:, seat] -= ignore
             hit = ~island & ~ignore
@@ -572,13 +657,20 @@ class Batch:
             self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
                                                           loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
+        if self.co is not None:
+            self.co.island(self, island)
 
     def snapshot(self) -> dict[str, np.ndarray]:
-        """Every Boat's resources now: arrays (games, seats)."""
-        return {"round": np.full(self.G, self.round), "food": self.food.copy(),
-                "batteries": self.bat.sum(axis=2), "healthy": self.healthy.copy(),
-                "contaminated": self.cont.copy(), "doctors": self.doctors.copy(),
-                "protectors": self.prot.copy(), "bane": self.bane.copy()}
+        """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an
+        Objective as it ended)."""
+        def now(name: str) -> np.ndarray:
+            arr = getattr(self, name)
+            return arr.copy() if self.co is None else self.co.held(name, arr)
+
+        return {"round": np.full(self.G, self.round), "food": now("food"),
+                "batteries": now("bat").sum(axis=2), "healthy": now("healthy"),
+                "contaminated": now("cont"), "doctors": now("doctors"),
+                "protectors": now("prot"), "bane": now("bane")}
 
     def draw_cards(self) -> None:
         for seat in range(self.n):
@@ -635,10 +727,66 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     """Play every start to the end with ``policy`` driven by ``rows`` (one row per start);
     ``record``, if given, receives every Boat's resources after each round."""
     if not supports(starts):
-        raise ValueError("batch rollouts need competitive or team games at the start of one "
+        raise ValueError("batch rollouts need games of one configuration at the start of one "
                          "round's Decision phase")
-    batch = Batch(starts, rows, policy.explore, forced)
+    if isinstance(policy, SensiblePolicy):
+        batch = Batch(starts, rows, 0.0, forced, sensible=policy)
+    elif hasattr(policy, "explore") and not starts[0].config.coop:
+        batch = Batch(starts, rows, policy.explore, forced)
+    else:
+        return _engine_run(starts, rows, policy, forced, record)
     batch.record = record
     return batch.play()
 
 
+def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
+                forced: np.ndarray | None,
+                record: list[dict[str, np.ndarray]] | None) -> Finals:
+    """The same games through the engine, as arrays (a policy the batch does not mirror)."""
+    from precog.analysis.world import first_legal, until_seat
+    from precog.engine import legal_actions
+    from precog.engine.playout import play_on
+
+    G, n = len(starts), starts[0].config.players
+    rounds: list[list[GameState]] = []
+    used = np.zeros(G, dtype=INT)
+    for g, start in enumerate(starts):
+        fixed = {} if forced is None else {
+            seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[g, seat])]
+            for seat in range(n) if forced[g, seat] >= 0}
+        ends: list[GameState] = []
+        row, width = rows[g], rows.shape[1]
+
+        def move(s: GameState, seat: int, g: int = g, fixed: dict[int, Any] = fixed,
+                 row: np.ndarray = row, width: int = width, first: int = start.round) -> Any:
+            if fixed and s.phase is Phase.DECISION and s.round == first and seat in fixed:
+                return fixed[seat]
+            options = legal_actions(s)
+            u = float(row[used[g] % width])
+            used[g] += 1
+            return options[policy.index(s, u, options)]
+
+        def seen(before: GameState, _action: Any, after: GameState,
+                 ends: list[GameState] = ends) -> None:
+            if after.round != before.round or after.is_over:
+                ends.append(after)
+
+        play_on(start, move, on_move=seen, limit=1 << 30)
+        rounds.append(ends)
+    if record is not None:
+        for j in range(len(rounds[0])):
+            at = [r[j] for r in rounds]
+            record.append({"round": np.array([s.round if s.is_over else s.round - 1
+                                              for s in at]),
+                           **{k: np.array([[getattr(p, k) for p in s.players] for s in at])
+                              for k in ("food", "healthy", "contaminated", "doctors",
+                                        "protectors", "bane")},
+                           "batteries": np.array([[sum(p.batteries) for p in s.players]
+                                                  for s in at])})
+    finals = [r[-1] for r in rounds]
+    arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
+    failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
+                       for s in finals])
+    return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
+                  np.array([[p.batteries for p in s.players] for s in finals], INT), used,
+                  failed)

@@ -12,6 +12,8 @@ only what the seat may see). A bot never receives the real position.
   from :mod:`~precog.analysis.basic_bots`).
 * :class:`LookaheadBot`: the look-ahead tree (:func:`precog.analysis.tree.build_tree`) with
   the projection evaluation, under an opponent model.
+* :class:`PolicyBot`: the sensible player of the rollouts (:class:`~precog.analysis.policy.
+  SensiblePolicy`) at the table: no search, one judgement per decision.
 * :class:`RolloutBot`: Monte Carlo: ranks its Keep/Give choices by batched rollouts to the
   end of the game (:func:`precog.analysis.ranking.rank_options`).
 
@@ -30,9 +32,11 @@ from precog.analysis.basic_bots import Bot, GreedyBot, RandomBot, _Planner, setu
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate
 from precog.analysis.players import Player, as_policy
 from precog.analysis.ranking import give_values, rank_options
+from precog.analysis.rollouts import DEFAULT_POLICY
 from precog.analysis.tree import build_tree, choice_of
 from precog.analysis.world import AnalysisError
 from precog.engine import Action, GameState, Observation, new_game
+from precog.engine.actions import ChooseRooms, PassCards
 from precog.engine.playout import play_on
 
 __all__ = [
@@ -41,6 +45,7 @@ __all__ = [
     "GreedyBot",
     "LookaheadBot",
     "Player",
+    "PolicyBot",
     "RandomBot",
     "RolloutBot",
     "best_child_action",
@@ -84,6 +89,26 @@ class LookaheadBot(_Planner):
         return best_child_action(root, legal_actions)
 
 
+class PolicyBot(Bot):
+    """The rollouts' sensible player (:data:`~precog.analysis.rollouts.DEFAULT_POLICY`) in a
+    sampled world; the advanced setup's choices as the other bots make them."""
+
+    name = "policy"
+
+    def __init__(self, seed: int = 0, policy: Any = None) -> None:
+        super().__init__(seed)
+        self.policy = policy or DEFAULT_POLICY
+
+    def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        world = self.world()
+        if isinstance(legal_actions[0], ChooseRooms | PassCards):
+            return setup_choice(world, observation.player, legal_actions)
+        options = list(legal_actions)
+        return options[self.policy.index(world, self.rng.random(), options)]
+
+
 class RolloutBot(_Planner):
     """Monte Carlo: Keep/Give ranked by ``rollouts`` batched rollouts per choice."""
 
@@ -119,7 +144,7 @@ def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot,
-    "rollout": RolloutBot,
+    "rollout": RolloutBot, "policy": PolicyBot,
 }
 
 
@@ -134,9 +159,10 @@ def bot_names() -> list[str]:
 
 
 def make_bot(spec: str, seed: int) -> Any:
-    """A bot from its name, seeded: ``random``, ``greedy``, ``lookahead``, ``lookahead2`` (two
-    rounds), ``rollout``, and with OpenSpiel installed ``ismcts`` (information-set MCTS, random
-    rollouts), ``ismcts-eval`` and ``mcts-eval`` (leaves valued by precog's evaluation)."""
+    """A bot from its name, seeded: ``random``, ``greedy``, ``policy`` (the rollouts' sensible
+    player), ``lookahead``, ``lookahead2`` (two rounds), ``rollout``, and with OpenSpiel
+    installed ``ismcts`` (information-set MCTS, random rollouts), ``ismcts-eval`` and
+    ``mcts-eval`` (leaves valued by precog's evaluation)."""
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
     if spec in SPIEL_BOTS:

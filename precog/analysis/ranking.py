@@ -2,9 +2,10 @@
 
 Without rollouts a choice is worth its value in the look-ahead tree. With ``rollouts=N`` each
 choice is played in the same ``N`` sampled worlds (common random numbers: the same hidden
-cards, River, opponent choices and rollout uniforms for every choice), through this round
-along its best plan and then to the end of the game with the rollout policy; the value is the
-mean final score and ``ci95`` its 95 % confidence half-width.
+cards, River, opponent choices and rollout uniforms for every choice): the choice's Keep/Give
+is forced, and everything after it, the rest of this round included, is played to the end of
+the game by the sensible player (:data:`precog.analysis.rollouts.DEFAULT_POLICY`); the value
+is the mean final score and ``ci95`` its 95 % confidence half-width.
 
 >>> from precog.engine.playout import random_playout
 >>> import random
@@ -28,7 +29,7 @@ from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, 
 from precog.analysis.evaluation import evaluate
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
-from precog.analysis.rollouts import RolloutPolicy, mean_ci, numpy_rng
+from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, numpy_rng
 from precog.analysis.tree import (
     TreeNode,
     build_tree,
@@ -289,7 +290,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
 def _gives(worlds: list[GameState], right: int, incoming: tuple[str, ...], model: str,
            bot: Any, us: np.ndarray) -> list[list[int] | None]:
     """Forced Decision indices of the right neighbour per world, one list per variant
-    (uniform: none forced, its random choice Gives each card half the time)."""
+    (uniform: none forced, the rollout policy chooses for it)."""
     if model == "uniform":
         return [None]
     variants: list[list[int] | None] = []
@@ -325,7 +326,7 @@ def _rollout_values(starts: list[GameState], forced: list[dict[int, int]], playe
     from precog.analysis.evaluation import terminal_value
     from precog.analysis.rollouts import play_out, uniforms
 
-    policy = RolloutPolicy()
+    policy = DEFAULT_POLICY
     rows = uniforms(size, seed)
     tiled = np.tile(rows, (len(starts) // size, 1))
     n = starts[0].config.players

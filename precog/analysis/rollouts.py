@@ -1,18 +1,19 @@
 """Monte Carlo rollouts to the end of the game, through the engine or the fast batch.
 
-A rollout plays every seat with :class:`RolloutPolicy`, which picks an action *index* in
-``legal_actions`` from one uniform number per decision: with probability ``explore`` a uniformly
-random legal action, otherwise the step's default (take everything on offer, activate both
-cards when the Cabins can pay, spend the useful Protectors, lose Contaminated Humans first,
-accept the River tile, end cooperative actions). Decisions with a single legal action are
-played by the engine itself and use no number, so a rollout is a pure function of its start
-position and its row of uniforms. :mod:`precog.analysis.batch` plays the same policy on many
-games at once with numpy and reaches exactly the same final positions (see
-tests/analysis/test_rollouts_match_engine.py).
+A rollout plays every seat with an *index policy*, which picks an action index in
+``legal_actions`` from one uniform number per decision. The default,
+:data:`DEFAULT_POLICY`, is the sensible player (:class:`precog.analysis.policy.
+SensiblePolicy`: Keep/Give by what the cards bring its Boat, activation, placements,
+Protectors, losses, the River and co-op Objectives judged the same way).
+:class:`RandomPolicy` (also known by its old name ``RolloutPolicy``) is the random baseline:
+Keep/Give at random, then with probability ``explore`` a random legal action, otherwise the
+step's default. Decisions with a single legal action are played by the engine itself and use
+no number, so a rollout is a pure function of its start position and its row of uniforms.
+:mod:`precog.analysis.batch` plays the same policies on many games at once with numpy and
+reaches exactly the same final positions (see tests/analysis/test_rollouts_match_engine.py).
 
 >>> from precog.engine import new_game
->>> import numpy as np
->>> final = play_out(new_game(players=2, seed=3), RolloutPolicy(), uniforms(1, seed=3)[0])
+>>> final = play_out(new_game(players=2, seed=3), DEFAULT_POLICY, uniforms(1, seed=3)[0])
 >>> final.is_over
 True
 """
@@ -28,20 +29,26 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.evaluation import terminal_value
+from precog.analysis.policy import SensiblePolicy, protectors_wanted, ymune_default
 from precog.engine import Action, GameState, Phase, Step, determinize, legal_actions
 from precog.engine.actions import PlaceYmunes
 from precog.engine.playout import play_on
+
+__all__ = ["DEFAULT_POLICY", "RandomPolicy", "RolloutPolicy", "SensiblePolicy", "final_states",
+           "mean_ci", "numpy_rng", "play_out", "protectors_wanted", "rollout_value",
+           "sample_starts", "uniforms", "values", "ymune_default"]
 
 WIDTH = 512  # uniforms per rollout row (a longer game reuses the row from its start)
 
 
 @dataclass(frozen=True, slots=True)
-class RolloutPolicy:
-    """Index policy: ``explore`` of the time a random legal action, else the step default.
+class RandomPolicy:
+    """The random baseline: ``explore`` of the time a random legal action, else the step
+    default; Keep/Give always at random (the rollout policy before the sensible player).
 
-    Keep/Give choices are always random. The one default that looks at the Boat is where the
-    Ymunes go: as Protectors until they cover the Bane this round will bring (the Bane level
-    plus both Action Zone cards' Bane), the rest as Doctors.
+    The one default that looks at the Boat is where the Ymunes go: as Protectors until they
+    cover the Bane this round will bring (the Bane level plus both Action Zone cards' Bane),
+    the rest as Doctors.
     """
 
     explore: float = 0.15
@@ -60,20 +67,11 @@ class RolloutPolicy:
         return 0
 
 
-def protectors_wanted(state: GameState) -> int:
-    """Protectors that would bring this round's Bane to 0, beyond those on the Bow."""
-    p = state.players[state.to_move]
-    coming = p.bane + sum(state.card(c).bane for c in p.action_zone)
-    return max(0, (coming + 1) // 2 - p.protectors)
+RolloutPolicy = RandomPolicy  # the name it had when it was the only rollout policy
 
-
-def ymune_default(state: GameState, options: list[Action]) -> int:
-    """Index of the split placing every Ymune, Protectors first up to the Bane's need."""
-    g = state.pending
-    total = g.ymune + g.doctor + g.protector
-    want = min(total, max(g.protector, min(g.protector + g.ymune, protectors_wanted(state))))
-    target = PlaceYmunes(total - want, want)
-    return options.index(target)
+Policy = SensiblePolicy | RandomPolicy
+DEFAULT_POLICY = SensiblePolicy()
+"""The policy every rollout plays unless told otherwise: the sensible player."""
 
 
 def numpy_rng(seed: int) -> np.random.Generator:
@@ -90,7 +88,7 @@ def uniforms(games: int, seed: int, width: int = WIDTH) -> np.ndarray:
     return numpy_rng(seed).random((games, width))
 
 
-def play_out(state: GameState, policy: RolloutPolicy, row: np.ndarray,
+def play_out(state: GameState, policy: Policy, row: np.ndarray,
              forced: Mapping[int, Action] | None = None) -> GameState:
     """Play ``state`` to the end with ``policy`` driven by ``row`` (the scalar engine path).
 
@@ -117,11 +115,11 @@ def sample_starts(state: GameState, seat: int, count: int, seed: int) -> list[Ga
     return [determinize(state, seat, rng) for _ in range(count)]
 
 
-def final_states(starts: Sequence[GameState], seed: int, policy: RolloutPolicy | None = None,
+def final_states(starts: Sequence[GameState], seed: int, policy: Policy | None = None,
                  engine: str = "auto") -> list[GameState] | Any:
     """Play every start to the end; ``engine`` "scalar" (the engine), "batch" (numpy) or
     "auto" (batch where it applies). Returns final states (scalar) or final scores (batch)."""
-    policy = policy or RolloutPolicy()
+    policy = policy or DEFAULT_POLICY
     rows = uniforms(len(starts), seed)
     if engine != "scalar":
         from precog.analysis import batch
@@ -129,13 +127,13 @@ def final_states(starts: Sequence[GameState], seed: int, policy: RolloutPolicy |
         if batch.supports(starts):
             return batch.run(starts, rows, policy)
         if engine == "batch":
-            raise ValueError("the batch path plays competitive and team games from the start "
-                             "of a Decision phase only")
+            raise ValueError("the batch path plays games from the start of a Decision phase "
+                             "only")
     return [play_out(s, policy, rows[i]) for i, s in enumerate(starts)]
 
 
 def values(starts: Sequence[GameState], seat: int, seed: int,
-           policy: RolloutPolicy | None = None, engine: str = "auto") -> np.ndarray:
+           policy: Policy | None = None, engine: str = "auto") -> np.ndarray:
     """Final value for ``seat`` of a rollout from each start."""
     finals = final_states(starts, seed, policy, engine)
     if not isinstance(finals, list):
@@ -146,12 +144,12 @@ def values(starts: Sequence[GameState], seat: int, seed: int,
 
 
 def rollout_value(state: GameState, seat: int, count: int, seed: int,
-                  engine: str = "auto") -> float:
+                  engine: str = "auto", policy: Policy | None = None) -> float:
     """Mean rollout value of ``state`` for ``seat`` over ``count`` sampled worlds."""
     if state.is_over:
         return terminal_value(state, seat)
     starts = sample_starts(state, seat, count, seed)
-    return float(np.mean(values(starts, seat, seed, engine=engine)))
+    return float(np.mean(values(starts, seat, seed, policy, engine=engine)))
 
 
 def mean_ci(samples: Sequence[float] | np.ndarray) -> tuple[float, float]:

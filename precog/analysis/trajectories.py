@@ -2,9 +2,10 @@
 
 For each (Keep, Give) choice the same sampled worlds are played (common random numbers): this
 round along the choice's best plan (the right neighbour's Give drawn from the opponent model),
-then with the rollout policy, over the two-round horizon or, with ``to_end``, to the end of the
-game. Per round: the mean and the 10th and 90th percentiles of Food, Batteries, Healthy and
-Contaminated Humans, Doctors, Protectors and Bane. :func:`precog.analysis.plots.
+then with the sensible player (:data:`precog.analysis.rollouts.DEFAULT_POLICY`), over the
+two-round horizon or, with ``to_end``, to the end of the game. Per round: the mean and the 10th
+and 90th percentiles of Food, Batteries, Healthy and Contaminated Humans, Doctors, Protectors
+and Bane. :func:`precog.analysis.plots.
 trajectory_figure` draws the result.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.evaluation import RESOURCES, evaluate, resources
-from precog.analysis.rollouts import RolloutPolicy, uniforms
+from precog.analysis.rollouts import DEFAULT_POLICY, uniforms
 from precog.analysis.rounds import RoundPlayer
 from precog.analysis.world import AnalysisError, Knowledge, canonical_world, knowledge
 from precog.engine import Action, GameState, determinize
@@ -89,7 +90,7 @@ def _rest(starts: list[GameState], rows: np.ndarray, seat: int,
     live = [s for s in starts if not s.is_over]
     if len(live) == len(starts) and batch.supports(starts):
         record: list[dict[str, np.ndarray]] = []
-        batch.run(starts, rows, RolloutPolicy(), record=record)
+        batch.run(starts, rows, DEFAULT_POLICY, record=record)
         for j, r in enumerate(rounds):
             snap = record[min(r - starts[0].round, len(record) - 1)]
             for k, res in enumerate(RESOURCES):
@@ -106,7 +107,7 @@ def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameS
     """The position after each round up to ``last`` (rollout policy, scalar engine)."""
     from precog.engine import legal_actions
 
-    policy = RolloutPolicy()
+    policy = DEFAULT_POLICY
     ends = {state.round - 1: state}
     moves = [0]
 

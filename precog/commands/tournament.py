@@ -19,7 +19,8 @@ NAME = "tournament"
 MAX_GAMES = 1_000_000
 EXAMPLES = """\
 BOTS is a comma-separated line-up, one bot per seat (repeated to fill the table): random,
-greedy, lookahead, lookahead2 (two rounds), rollout, and with OpenSpiel installed ismcts,
+greedy, policy (the rollouts' sensible player), lookahead, lookahead2 (two rounds), rollout,
+and with OpenSpiel installed ismcts,
 ismcts-eval and mcts-eval (OpenSpiel's search bots). The line-up turns by one seat each game
 (two in the team mode). Game i is fixed by the seed and i, so any number of workers gives the
 same figures. Intervals are 95 % (normal approximation over games).

@@ -1,4 +1,5 @@
-"""The numpy batch plays exactly the games the engine plays (same seeds, same policy)."""
+"""The numpy batch plays exactly the games the engine plays (same seeds, same policy): the
+sensible player (the default) and the random baseline."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import numpy as np
 import pytest
 
 from precog.analysis import batch
-from precog.analysis.rollouts import RolloutPolicy, play_out, uniforms
+from precog.analysis.policy import SensiblePolicy
+from precog.analysis.rollouts import RandomPolicy, play_out, uniforms
 from precog.analysis.world import first_legal, until_seat
 from precog.engine import legal_actions, new_game
 from precog.engine.playout import random_playout
@@ -23,15 +25,16 @@ def boat(state, seat):
 @pytest.mark.parametrize(("players", "mode", "setup"), [
     (2, "competitive", "standard"), (3, "competitive", "advanced"),
     (4, "competitive", "standard"), (4, "team", "standard"), (4, "team", "advanced")])
-@pytest.mark.parametrize("explore", [0.0, 0.15, 1.0])
-def test_batch_rollouts_end_in_the_engine_s_final_positions(players, mode, setup, explore):
+@pytest.mark.parametrize("policy", [RandomPolicy(0.0), RandomPolicy(0.15), RandomPolicy(1.0),
+                                    SensiblePolicy(), SensiblePolicy(0.0), SensiblePolicy(2.0)],
+                         ids=repr)
+def test_batch_rollouts_end_in_the_engine_s_final_positions(players, mode, setup, policy):
     if setup == "advanced":
         starts = [random_playout(random.Random(g), players=players, mode=mode, setup=setup,
                                  seed=g, stop_round=1).final for g in range(12)]
     else:
         starts = [new_game(players=players, mode=mode, seed=g) for g in range(12)]
     rows = uniforms(len(starts), seed=players)
-    policy = RolloutPolicy(explore=explore)
     finals = batch.run(starts, rows, policy)
     for g, start in enumerate(starts):
         final = play_out(start, policy, rows[g])
@@ -41,11 +44,11 @@ def test_batch_rollouts_end_in_the_engine_s_final_positions(players, mode, setup
 
 
 @pytest.mark.parametrize("round", [5, 8, 11, 12])
-def test_batch_rollouts_from_mid_game_with_a_forced_first_choice_match_the_engine(round):
+@pytest.mark.parametrize("policy", [RandomPolicy(0.5), SensiblePolicy()], ids=repr)
+def test_batch_rollouts_from_mid_game_with_a_forced_first_choice_match_the_engine(round, policy):
     starts = [random_playout(random.Random(g), players=3, seed=g, stop_round=round).final
               for g in range(10)]
     rows = uniforms(len(starts), seed=round)
-    policy = RolloutPolicy(explore=0.5)
     forced = np.full((len(starts), 3), -1)
     forced[:, 1] = 1
     finals = batch.run(starts, rows, policy, forced)
@@ -55,19 +58,64 @@ def test_batch_rollouts_from_mid_game_with_a_forced_first_choice_match_the_engin
         assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
 
 
-def test_the_batch_refuses_cooperative_games_and_mid_phase_positions():
-    coop = [new_game(players=2, mode="coop", seed=1)]
-    assert not batch.supports(coop)
-    started = new_game(players=2, seed=1)
+@pytest.mark.parametrize(("players", "setup", "difficulty"), [
+    (2, "standard", "normal"), (3, "advanced", "normal"), (4, "standard", "hard"),
+    (3, "standard", "apocalypse"), (4, "advanced", "normal")])
+def test_batch_plays_cooperative_games_as_the_engine_does(players, setup, difficulty):
+    # Objective reveals and mitigations, the team window, the supplies as a season begins and
+    # games lost on an Objective at an Island (their Boats as they were then)
+    if setup == "advanced":
+        starts = [random_playout(random.Random(g), players=players, mode="coop", setup=setup,
+                                 difficulty=difficulty, seed=g, stop_round=1).final
+                  for g in range(12)]
+    else:
+        starts = [new_game(players=players, mode="coop", difficulty=difficulty, seed=g)
+                  for g in range(12)]
+    rows = uniforms(len(starts), seed=players)
+    policy = SensiblePolicy()
+    finals = batch.run(starts, rows, policy)
+    assert finals.failed.any()  # the seeds include games lost on an Objective
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        lost = final.outcome.code == "coop_objectives_failed"
+        assert bool(finals.failed[g]) == lost, g
+        for s in range(players):
+            assert finals.seat(g, s) == boat(final, s), (g, s)
+        expected = 0.0 if lost else float(sum(p.healthy for p in final.players))
+        assert batch.seat_values(finals, start, 0)[g] == expected
+
+
+@pytest.mark.parametrize("round", [3, 5, 9])
+def test_batch_plays_cooperative_games_from_mid_game_as_the_engine_does(round):
+    starts = [random_playout(random.Random(g), players=3, mode="coop", seed=g,
+                             stop_round=round).final for g in range(10)]
+    starts = [s for s in starts if not s.is_over]
+    rows = uniforms(len(starts), seed=round)
+    policy = SensiblePolicy()
+    finals = batch.run(starts, rows, policy)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
+
+
+def test_the_batch_refuses_mid_phase_positions_and_plays_the_random_co_op_through_the_engine():
     from precog.engine import apply
 
+    started = new_game(players=2, seed=1)
     assert not batch.supports([apply(started, legal_actions(started)[0])])
     with pytest.raises(ValueError, match="batch"):
-        batch.run(coop, uniforms(1, 0), RolloutPolicy())
+        batch.run([apply(started, legal_actions(started)[0])], uniforms(1, 0), RandomPolicy())
+    coop = [new_game(players=2, mode="coop", seed=g) for g in range(3)]
+    rows = uniforms(3, 0)
+    finals = batch.run(coop, rows, RandomPolicy())
+    for g, start in enumerate(coop):
+        final = play_out(start, RandomPolicy(), rows[g])
+        assert [finals.seat(g, s) for s in range(2)] == [boat(final, s) for s in range(2)]
 
 
 @pytest.mark.parametrize("offered", [False, True])
-def test_batch_counts_line_1_received_resources_as_the_engine_does(offered):
+@pytest.mark.parametrize("policy", [RandomPolicy(0.6), SensiblePolicy()], ids=repr)
+def test_batch_counts_line_1_received_resources_as_the_engine_does(offered, policy):
     # advanced faces with random declines: what was taken (or, with the rule option, what the
     # cards offered) decides line-1 Machines in both the batch and the engine
     from precog.engine import RuleOptions
@@ -76,7 +124,6 @@ def test_batch_counts_line_1_received_resources_as_the_engine_does(offered):
     starts = [random_playout(random.Random(g), players=3, setup="advanced", seed=g,
                              options=options, stop_round=3).final for g in range(12)]
     rows = uniforms(len(starts), seed=7)
-    policy = RolloutPolicy(explore=0.6)
     finals = batch.run(starts, rows, policy)
     for g, start in enumerate(starts):
         final = play_out(start, policy, rows[g])

@@ -1,0 +1,251 @@
+"""The cooperative mode in the numpy batch: Objective tiles, the team window, the supplies.
+
+:class:`Coop` holds a batch's Objective stacks, the revealed tiles and what each seat took this
+round (mitigation is paid from it), and plays the sensible player's Objective steps
+(:func:`precog.analysis.policy.objective_step`) as the engine offers them: after a seat has
+placed its gains (reveal, mitigate, ``done``) and in the team window (seats in turn from seat 0,
+each action ending the turn, closed when every seat has passed in a row). At an Island the
+season's tiles are checked; a game that fails one is over, and its Boats are kept as they were
+then. As a season begins every Boat receives its cooperative River tile's supplies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from precog.engine import GameState
+from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST
+
+if TYPE_CHECKING:
+    from precog.analysis.batch import Batch
+
+REQUIREMENTS = ("food", "healthy", "contaminated", "humans", "doctor", "protector", "ymune",
+                "battery")
+PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in this order
+FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
+
+
+class Coop:
+    """The co-op arrays of a batch (see the module doc)."""
+
+    def __init__(self, b: Batch, starts: Sequence[GameState]) -> None:
+        comps = starts[0].components
+        tiles = list(comps.objectives)
+        self.index = {t.id: i for i, t in enumerate(tiles)}
+        width = max(1, max(len(side) for t in tiles for side in (t.full, t.mitigated)))
+        shape = (len(tiles), 2, width)  # side 0 full, 1 mitigated
+        self.res = np.zeros(shape, np.int64)
+        self.amount = np.zeros(shape, np.int64)  # 0: a padding requirement, always met
+        self.each = np.zeros(shape, bool)
+        for i, t in enumerate(tiles):
+            for s, side in enumerate((t.full, t.mitigated)):
+                for r, req in enumerate(side):
+                    self.res[i, s, r] = REQUIREMENTS.index(req.resource)
+                    self.amount[i, s, r] = req.amount
+                    self.each[i, s, r] = req.scope == "each"
+        self.price = np.array([[getattr(t.mitigate_cost, k) for k in PRICE] for t in tiles],
+                              np.int64).reshape(-1, 4)
+        self.tile_season = np.array([t.season for t in tiles], np.int64)
+        supplies = {t.season: t.supplies.astuple() for t in comps.coop_river}
+        self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
+        G, n = b.G, b.n
+        depth = max(1, max(len(st) for s in starts for st in s.objective_stacks))
+        self.stack = np.full((G, 3, depth), -1, np.int64)
+        self.top = np.zeros((G, 3), np.int64)
+        most = 3 * depth + max(len(s.objectives) for s in starts)
+        self.shown = np.full((G, most), -1, np.int64)  # revealed tiles, in reveal order
+        self.mitigated = np.zeros((G, most), bool)
+        self.count = np.zeros(G, np.int64)
+        self.taken = np.zeros((G, n, 4), np.int64)  # this round: food, human, doctor, protector
+        for g, start in enumerate(starts):
+            for season, stack in enumerate(start.objective_stacks):
+                self.stack[g, season, :len(stack)] = [self.index[t] for t in stack]
+            for j, (tile_id, m) in enumerate(start.objectives):
+                self.shown[g, j], self.mitigated[g, j] = self.index[tile_id], m
+            self.count[g] = len(start.objectives)
+            for seat, p in enumerate(start.players):
+                self.taken[g, seat] = [getattr(p.taken, k) for k in PRICE]
+        self.failed = np.zeros(G, bool)
+        self.frozen: dict[str, np.ndarray] = {}
+        self.frozen_ctr = np.zeros(G, np.int64)
+
+    # -- what the players hold ---------------------------------------------------------
+    def holdings(self, b: Batch) -> np.ndarray:
+        """(games, seats, 8): each Objective resource every seat holds now."""
+        return np.stack([b.food, b.healthy, b.cont, b.healthy + b.cont, b.doctors, b.prot,
+                         b.doctors + b.prot, b.bat.sum(axis=2)], axis=2).astype(np.int64)
+
+    def met(self, b: Batch, tiles: np.ndarray, side: np.ndarray | int = 0,
+            hold: np.ndarray | None = None) -> np.ndarray:
+        """Whether each game's tile (games,) side is met now (a tile of -1: met)."""
+        hold = self.holdings(b) if hold is None else hold
+        t = np.maximum(tiles, 0)
+        res, amount = self.res[t, side], self.amount[t, side]  # (games, width)
+        held = np.take_along_axis(hold[:, None, :, :].repeat(res.shape[1], axis=1),
+                                  res[:, :, None, None], axis=3)[..., 0]  # (games, width, n)
+        agg = np.where(self.each[t, side], held.min(axis=2), held.max(axis=2))
+        return (agg >= amount).all(axis=1) | (tiles < 0)
+
+    def stack_top(self, season: int) -> np.ndarray:
+        """Each game's next face-down tile of ``season`` (-1: none left)."""
+        s = season - 1
+        top = self.top[:, s]
+        inside = top < self.stack.shape[2]
+        return np.where(inside, self.stack[np.arange(len(top)), s,
+                                           np.minimum(top, self.stack.shape[2] - 1)], -1)
+
+    def can_pay(self, b: Batch, tiles: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """The engine's mitigation test for each game's tile, paid by its seat."""
+        ar = np.arange(b.G)
+        held = np.stack([b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
+                         b.doctors[ar, seats], b.prot[ar, seats]], axis=1)
+        price = self.price[np.maximum(tiles, 0)]
+        took = self.taken[ar, seats]
+        return ((took >= price) & (held >= price)).all(axis=1) & (tiles >= 0)
+
+    def can_reveal(self, b: Batch, seats: np.ndarray, season: int) -> np.ndarray:
+        ar = np.arange(b.G)
+        return (self.stack_top(season) >= 0) & (b.healthy[ar, seats] >= REVEAL_COST[season])
+
+    # -- the Objective steps -------------------------------------------------------------
+    def options(self, b: Batch, seats: np.ndarray,
+                season: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(legal actions, mitigable revealed slots (games, most), reveal possible) per game."""
+        slots = self.shown.shape[1]
+        mitigable = np.zeros((b.G, slots), bool)
+        for j in range(int(self.count.max(initial=0))):
+            tile = self.shown[:, j]
+            ok = (tile >= 0) & ~self.mitigated[:, j] & (self.tile_season[np.maximum(tile, 0)]
+                                                         == season)
+            if ok.any():
+                mitigable[:, j] = ok & self.can_pay(b, tile, seats)
+        reveal = self.can_reveal(b, seats, season)
+        return reveal.astype(np.int64) + mitigable.sum(axis=1) + 1, mitigable, reveal
+
+    def step(self, b: Batch, seats: np.ndarray, season: int,
+             live: np.ndarray) -> np.ndarray:
+        """One Objective decision for each ``live`` game's seat; returns the games that
+        revealed or mitigated (the others chose ``done`` or had nothing else)."""
+        k, mitigable, reveal = self.options(b, seats, season)
+        k = np.where(live, k, 1)
+        sel, _ = b.draw(k)  # one uniform per decision with a choice, as the engine
+        deciding = np.zeros(b.G, bool)
+        deciding[sel] = True
+        hold = self.holdings(b)
+        slots = self.shown.shape[1]
+        unmet = np.zeros((b.G, slots), bool)
+        for j in range(int(self.count.max(initial=0))):
+            if mitigable[:, j].any():
+                unmet[:, j] = mitigable[:, j] & ~self.met(b, self.shown[:, j], 0, hold)
+        has_mit = unmet.any(axis=1) & deciding
+        slot = np.argmax(unmet, axis=1)
+        top = self.stack_top(season)
+        do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, hold)
+                     & self.can_pay(b, top, seats))
+        self.mitigate(b, np.flatnonzero(has_mit), slot, seats)
+        self.reveal(b, np.flatnonzero(do_reveal), seats, season)
+        return has_mit | do_reveal
+
+    def mitigate(self, b: Batch, games: np.ndarray, slot: np.ndarray,
+                 seats: np.ndarray) -> None:
+        if not len(games):
+            return
+        s, j = seats[games], slot[games]
+        tile = self.shown[games, j]
+        price = self.price[tile]
+        b.food[games, s] -= price[:, 0].astype(b.food.dtype)
+        from_cont = np.minimum(price[:, 1], b.cont[games, s])
+        b.cont[games, s] -= from_cont.astype(b.cont.dtype)
+        b.healthy[games, s] -= (price[:, 1] - from_cont).astype(b.healthy.dtype)
+        b.doctors[games, s] -= price[:, 2].astype(b.doctors.dtype)
+        b.prot[games, s] -= price[:, 3].astype(b.prot.dtype)
+        self.taken[games, s] -= price
+        self.mitigated[games, j] = True
+
+    def reveal(self, b: Batch, games: np.ndarray, seats: np.ndarray, season: int) -> None:
+        if not len(games):
+            return
+        s = seats[games]
+        cost = REVEAL_COST[season]
+        b.healthy[games, s] -= cost
+        b.cont[games, s] += cost
+        tile = self.stack_top(season)[games]
+        self.top[games, season - 1] += 1
+        self.shown[games, self.count[games]] = tile
+        self.count[games] += 1
+
+    def seat_turn(self, b: Batch, seat: int) -> None:
+        """The seat's Objective steps after its gains, until it says ``done``."""
+        seats = np.full(b.G, seat)
+        season = b.season
+        live = np.ones(b.G, bool)
+        while live.any():
+            live = self.step(b, seats, season, live) & live
+
+    def team_window(self, b: Batch) -> None:
+        """Seats in turn from seat 0 reveal, mitigate or pass, until all pass in a row."""
+        seats = np.zeros(b.G, np.int64)
+        passes = np.zeros(b.G, np.int64)
+        season = b.season
+        open_ = np.ones(b.G, bool)
+        while open_.any():
+            acted = self.step(b, seats, season, open_)
+            passes = np.where(open_, np.where(acted, 0, passes + 1), passes)
+            open_ &= passes < b.n
+            seats = np.where(open_, (seats + 1) % b.n, seats)
+
+    # -- seasons -----------------------------------------------------------------------
+    def island(self, b: Batch, at_island: np.ndarray) -> None:
+        """After an Island's feeding: games failing one of the season's tiles are over."""
+        season = b.season
+        hold = self.holdings(b)
+        fail = np.zeros(b.G, bool)
+        for j in range(int(self.count.max(initial=0))):
+            tile = self.shown[:, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if ours.any():
+                side = self.mitigated[:, j].astype(np.int64)
+                fail |= ours & ~self.met(b, tile, side, hold)
+        for depth in range(self.stack.shape[2]):
+            tile = self.stack[:, season - 1, depth]
+            hidden = (tile >= 0) & (depth >= self.top[:, season - 1])
+            if hidden.any():
+                fail |= hidden & ~self.met(b, tile, 0, hold)
+        self.freeze(b, fail & at_island & ~self.failed)
+
+    def freeze(self, b: Batch, games: np.ndarray) -> None:
+        if not games.any():
+            return
+        for name in FROZEN:
+            now = getattr(b, name)
+            kept = self.frozen.setdefault(name, now.copy())
+            kept[games] = now[games]
+        self.frozen_ctr[games] = b.ctr[games]
+        self.failed |= games
+
+    def held(self, name: str, now: np.ndarray) -> np.ndarray:
+        """``now`` with the failed games' Boats as they were when their game ended."""
+        if name not in self.frozen:
+            return now
+        mask = self.failed.reshape((-1,) + (1,) * (now.ndim - 1))
+        return np.where(mask, self.frozen[name], now)
+
+    def new_round(self, b: Batch) -> None:
+        """A new round: nothing taken yet; as a season begins, its supplies arrive."""
+        self.taken[:] = 0
+        if b.round - 1 not in FEEDING_ROUNDS[:-1]:
+            return
+        g = self.supplies.get(b.season)
+        if g is None or not any(g):
+            return
+        food, human, _battery, _ymune, doctor, protector, heal = g
+        b.food += food
+        b.cont += human
+        b.doctors += doctor
+        b.prot += protector
+        healed = np.minimum(heal, b.cont)
+        b.cont -= healed
+        b.healthy += healed

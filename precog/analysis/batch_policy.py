@@ -1,0 +1,142 @@
+"""The sensible player (:mod:`precog.analysis.policy`) in numpy, for the batch.
+
+Each function is the array twin of one judgement of :class:`~precog.analysis.policy.
+SensiblePolicy` and gives the same whole numbers, so that :mod:`precog.analysis.batch` and the
+engine choose the same actions (tests/analysis/test_rollouts_match_engine.py). The arrays hold
+one row per game; a seat's Boat is given as :class:`BoatArrays`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from precog.analysis.policy import (
+    BANE_ROUNDS,
+    DOCTORS_AT_LEAST,
+    HH,
+    IGNORE_ABOVE,
+    IGNORE_SPARE,
+    KEEP_WEIGHT,
+    X_GUESS,
+    softmax_table,
+)
+from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+
+if TYPE_CHECKING:
+    from precog.analysis.batch import Tables
+
+FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
+
+
+@dataclass
+class BoatArrays:
+    """One seat's :class:`~precog.analysis.policy.Facts` over a batch (arrays (games,))."""
+
+    food: np.ndarray
+    healthy: np.ndarray
+    contaminated: np.ndarray
+    doctors: np.ndarray
+    protectors: np.ndarray
+    bane: np.ndarray
+    free_slots: np.ndarray
+    left: int
+    feeds: int
+
+    def col(self) -> BoatArrays:
+        """The same with every array as a column, to broadcast against (games, k)."""
+        return BoatArrays(self.food[:, None], self.healthy[:, None],
+                          self.contaminated[:, None], self.doctors[:, None],
+                          self.protectors[:, None], self.bane[:, None],
+                          self.free_slots[:, None], self.left, self.feeds)
+
+
+def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
+                doctors: np.ndarray, protectors: np.ndarray, bane: np.ndarray,
+                free_slots: np.ndarray, round_: int) -> BoatArrays:
+    return BoatArrays(food.astype(np.int64), healthy.astype(np.int64),
+                      contaminated.astype(np.int64), doctors.astype(np.int64),
+                      protectors.astype(np.int64), bane.astype(np.int64),
+                      free_slots.astype(np.int64), ROUNDS - round_ + 1,
+                      sum(1 for r in FEEDING_ROUNDS if r >= round_))
+
+
+def battery_points(f: BoatArrays) -> int:
+    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+
+
+def protectors_short(f: BoatArrays) -> np.ndarray:
+    return np.maximum(0, (f.bane + 1) // 2 - f.protectors)
+
+
+def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast)."""
+    g = g.astype(np.int64)
+    food = g[..., FOOD]
+    short = np.maximum(0, f.healthy * f.feeds - f.food)
+    fed = np.minimum(food, short)
+    pts = 3 * fed + (food - fed)
+    pts = pts + g[..., HUMAN] * np.where(f.doctors > 0, 3, 1)
+    pts = pts + np.minimum(g[..., BATTERY], f.free_slots) * battery_points(f)
+    y = g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR]
+    pts = pts + 6 * y + 6 * np.minimum(y, protectors_short(f))
+    return pts + HH * np.minimum(g[..., HEAL], f.contaminated)
+
+
+def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
+    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
+    spare = np.maximum(0, f.protectors - (f.bane + 1) // 2)
+    return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+
+
+def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns)."""
+    gain, cost = t.gain[cards], t.cost[cards]
+    amount = np.where(gain < 0, X_GUESS, gain)
+    paid = np.where(cost < 0, X_GUESS, cost)
+    base = np.zeros(cards.shape + (7,), np.int64)
+    np.put_along_axis(base, t.ctype[cards][..., None].astype(np.int64), amount[..., None],
+                      axis=-1)
+    own = gains_points(base, f) - cost_points(paid, f) - bane_points(t.bane[cards], f)
+    return 2 * own + gains_points(t.bonus[cards], f)
+
+
+def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
+    """:func:`policy.soft_pick` per row of ``scores`` (games, k) with ``u`` (games,)."""
+    table = np.array(softmax_table(temperature), np.int64)
+    gap = scores.max(axis=1, keepdims=True) - scores
+    weights = np.where(gap < len(table), table[np.minimum(gap, len(table) - 1)], 0)
+    x = u * weights.sum(axis=1)
+    above = np.cumsum(weights, axis=1) > x[:, None]
+    return np.argmax(above, axis=1)
+
+
+def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
+                     friend: bool) -> np.ndarray:
+    return KEEP_WEIGHT * keep_worth + (1 if friend else -1) * give_worth
+
+
+def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
+                doctors: np.ndarray, contaminated: np.ndarray) -> np.ndarray:
+    """Protectors of :func:`policy.ymune_split` (every Ymune placed)."""
+    wanted = np.maximum(0, np.maximum(DOCTORS_AT_LEAST, contaminated) - doctors)
+    to_bow = np.minimum(y, np.maximum(0, need - p0))
+    free = y - to_bow
+    to_infirmary = np.minimum(free, np.maximum(0, wanted - d0))
+    return y + d0 + p0 - (d0 + to_infirmary)
+
+
+def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.ignore_river` for tile losses (games, 6) and gains (games, 7)."""
+    after = BoatArrays(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
+                       f.free_slots, f.left - 1, f.feeds)
+    lost = (2 * np.minimum(loss[:, 0], f.food) + HH * np.minimum(loss[:, 1], f.healthy)
+            + np.minimum(loss[:, 2], f.contaminated) + 3 * np.minimum(loss[:, 3], f.doctors)
+            + 3 * np.minimum(loss[:, 4], f.protectors) + bane_points(loss[:, 5], after))
+    spare = f.protectors - (f.bane + 1) // 2 > 0
+    return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)

@@ -1,0 +1,345 @@
+"""The sensible player: the playout policy that rollouts, trajectories and the policy bot use.
+
+:class:`SensiblePolicy` is an *index policy*: ``index(state, u, options) -> int`` picks one of
+the legal ``options`` from one uniform number ``u`` (a playout draws one number for every
+decision with more than one legal action), so that a playout is a pure function of its start
+position and its row of uniforms, and the numpy batch (:mod:`precog.analysis.batch`) can play
+the same games exactly. Every judgement is whole-number arithmetic on the seat's own Boat
+("points": 4 points are one Healthy Human), so the batch reaches the same choices bit for bit.
+
+What the sensible player does:
+
+* **Keep/Give**: each card is worth what it would bring this Boat (Food against the Food the
+  coming Islands will ask of the Cabins, Humans when Doctors can heal them, Batteries while
+  Machines have free slots, Ymunes more when the Bane outgrows the Protectors, healing against
+  the Contaminated) less its Cost (Humans the activation contaminates beyond what the Doctors
+  heal) and its Bane (a Human a round for up to four rounds, less what spare Protectors
+  cover). A choice scores three times its Keep plus its Give (minus its Give when the left
+  neighbour is an opponent: it gives away the card least useful to itself; to a teammate it
+  gives the better one). The choice is drawn with probabilities that fall off with its
+  shortfall from the best (a softmax with ``temperature`` Healthy Humans), so playouts do not
+  all follow one line.
+* **Activation**: both cards, one or the other, whichever brings most by the same points (both
+  only when the Cabins can pay; the Cost counts against it).
+* **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
+  this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
+* **Maintenance**: return every useful Protector; lose Contaminated Humans first.
+* **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
+  than one and a half Healthy Humans.
+* **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
+  the seat can pay for it; reveal the season's next tile only when it is unmet and the seat
+  could pay its mitigation; otherwise end the turn (it never reveals before activating).
+* Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
+  never meets, are drawn at random.
+
+>>> from precog.engine import new_game
+>>> from precog.analysis.rollouts import play_out, uniforms
+>>> final = play_out(new_game(players=2, seed=3), SensiblePolicy(), uniforms(1, seed=3)[0])
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from precog.engine import Action, GameState, Phase, PlayerState, Step
+from precog.engine.actions import (
+    Activate,
+    Choose,
+    EndActions,
+    IgnoreRiver,
+    Mitigate,
+    PlaceBattery,
+    PlaceYmunes,
+    Reveal,
+)
+from precog.engine.components import Card, Gains, ObjectiveTile
+from precog.engine.machines import card_gains, resolved_costs
+from precog.engine.maintenance import current_tile
+from precog.engine.scoring import TEAMS, requirement_met
+from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+
+HH = 4  # points per Healthy Human
+X_GUESS = 2  # an X Cost or gain before its partner card is known
+KEEP_WEIGHT = 3  # a choice scores KEEP_WEIGHT * Keep +/- Give (in half points)
+SCALE = 1024  # the softmax weights are whole numbers up to this
+BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
+IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
+IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the sensible player looks at on one Boat, as whole numbers."""
+
+    food: int
+    healthy: int
+    contaminated: int
+    doctors: int
+    protectors: int
+    bane: int
+    free_slots: int  # Batteries the Machines can still take
+    left: int  # rounds still to play, this one included
+    feeds: int  # Islands still to come, this round's included
+
+
+def facts(state: GameState, seat: int) -> Facts:
+    p = state.players[seat]
+    return Facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                 free_slots(state, seat), ROUNDS - state.round + 1,
+                 sum(1 for r in FEEDING_ROUNDS if r >= state.round))
+
+
+def free_slots(state: GameState, seat: int) -> int:
+    p = state.players[seat]
+    return sum(m.batteries - p.batteries[3 * i + j]
+               for i, room in enumerate(p.rooms[:2])
+               for j, m in enumerate(state.components.room_by_id[room].face(
+                   state.config.advanced)))
+
+
+def battery_points(f: Facts) -> int:
+    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+
+
+def protectors_short(f: Facts) -> int:
+    """Protectors the current Bane still calls for beyond those on the Bow."""
+    return max(0, (f.bane + 1) // 2 - f.protectors)
+
+
+def gains_points(g: tuple[int, ...], f: Facts) -> int:
+    """What ``g`` (food, human, battery, ymune, doctor, protector, heal) brings this Boat."""
+    food, human, battery, ymune, doctor, protector, heal = g
+    short = max(0, f.healthy * f.feeds - f.food)
+    fed = min(food, short)
+    pts = 3 * fed + (food - fed)
+    pts += human * (3 if f.doctors > 0 else 1)
+    pts += min(battery, f.free_slots) * battery_points(f)
+    y = ymune + doctor + protector
+    pts += 6 * y + 6 * min(y, protectors_short(f))
+    pts += HH * min(heal, f.contaminated)
+    return pts
+
+
+def cost_points(cost: int, f: Facts) -> int:
+    """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
+    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
+    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def bane_points(bane: int, f: Facts) -> int:
+    """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
+    spare = max(0, f.protectors - (f.bane + 1) // 2)
+    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+
+
+def card_worth(card: Card, f: Facts) -> int:
+    """A card to Keep, in half points: its gain (its bonus at half, the partner being
+    unknown) less its Cost and its Bane."""
+    amount = X_GUESS if card.gain is None else card.gain
+    cost = X_GUESS if card.cost is None else card.cost
+    base = Gains.of_type(card.type, amount).astuple()
+    own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
+    return 2 * own + gains_points(card.bonus.astuple(), f)
+
+
+def gives_to_friend(state: GameState, seat: int) -> bool:
+    """Whether the left neighbour (who receives the Give) plays on this seat's side."""
+    mode = state.config.mode
+    if mode == "coop":
+        return True
+    if mode == "team":
+        left = state.left(seat)
+        return any(seat in t and left in t for t in TEAMS)
+    return False
+
+
+@lru_cache(maxsize=16)
+def softmax_table(temperature: float) -> tuple[int, ...]:
+    """Whole-number weights by a choice's shortfall from the best (score units: a Healthy
+    Human is ``2 * HH * KEEP_WEIGHT``), ``SCALE * exp(-shortfall / temperature)``, down to 0."""
+    unit = 2 * HH * KEEP_WEIGHT
+    out = []
+    for gap in range(100 * unit):
+        w = round(SCALE * math.exp(-gap / unit / temperature)) if temperature > 0 else (
+            SCALE if gap == 0 else 0)
+        if w == 0:
+            break
+        out.append(w)
+    return tuple(out)
+
+
+def soft_pick(scores: list[int], u: float, temperature: float) -> int:
+    """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
+    table = softmax_table(temperature)
+    best = max(scores)
+    weights = [table[best - s] if best - s < len(table) else 0 for s in scores]
+    x = u * sum(weights)
+    acc = 0
+    for i, w in enumerate(weights):
+        acc += w
+        if acc > x:
+            return i
+    return scores.index(best)
+
+
+@dataclass(frozen=True, slots=True)
+class SensiblePolicy:
+    """The sensible player (see the module doc); ``temperature`` in Healthy Humans softens
+    the Keep/Give (0: always the best-scored choice)."""
+
+    temperature: float = 0.5
+
+    def index(self, state: GameState, u: float, options: list[Action]) -> int:
+        k = len(options)
+        if k == 1:
+            return 0
+        if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+            return min(k - 1, int(u * k))
+        if state.phase is Phase.DECISION:
+            return self.keep_give(state, u, options)
+        first = options[0]
+        if state.step is Step.ACTIVATE:
+            return activation(state, options)
+        if state.step in (Step.COOP, Step.TEAM):
+            return objective_step(state, options)
+        if isinstance(first, PlaceYmunes):
+            return ymune_split(state, options)
+        if isinstance(first, PlaceBattery):
+            return battery_choice(state, options)
+        if isinstance(first, IgnoreRiver):
+            return 1 if ignore_river(state) else 0
+        return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
+
+    def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
+        seat = state.to_move
+        f = facts(state, seat)
+        sign = 1 if gives_to_friend(state, seat) else -1
+        worth: dict[str, int] = {}
+        scores = []
+        for a in options:
+            assert isinstance(a, Choose)
+            for c in (a.keep, a.give):
+                if c not in worth:
+                    worth[c] = card_worth(state.card(c), f)
+            scores.append(KEEP_WEIGHT * worth[a.keep] + sign * worth[a.give])
+        return soft_pick(scores, u, self.temperature)
+
+
+def activation(state: GameState, options: list[Action]) -> int:
+    """Both cards, G or R, whichever brings most (the Cost counted against both)."""
+    seat = state.to_move
+    p = state.players[seat]
+    f = facts(state, seat)
+    g, r = (state.card(c) for c in p.action_zone)
+    bonus = g.type == r.type
+    gg = card_gains(g, r, bonus).astuple()
+    rr = card_gains(r, g, bonus).astuple()
+    value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
+             "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
+             - cost_points(sum(resolved_costs(g, r)), f)}
+    best, pick = None, 0
+    for i, a in enumerate(options):
+        if isinstance(a, Activate) and (best is None or value[a.slots] > best):
+            best, pick = value[a.slots], i
+    return pick
+
+
+def protectors_wanted(state: GameState) -> int:
+    """Protectors that would bring this round's Bane to 0, beyond those on the Bow."""
+    p = state.players[state.to_move]
+    coming = p.bane + sum(state.card(c).bane for c in p.action_zone)
+    return max(0, (coming + 1) // 2 - p.protectors)
+
+
+def ymune_default(state: GameState, options: list[Action]) -> int:
+    """Index of the split placing every Ymune, Protectors first up to the Bane's need."""
+    g = state.pending
+    total = g.ymune + g.doctor + g.protector
+    want = min(total, max(g.protector, min(g.protector + g.ymune, protectors_wanted(state))))
+    target = PlaceYmunes(total - want, want)
+    return options.index(target)
+
+
+DOCTORS_AT_LEAST = 2  # the sensible player's Infirmary before its Ymunes go to the Bow
+
+
+def ymune_split(state: GameState, options: list[Action]) -> int:
+    """Index of the sensible split placing every Ymune: Protectors up to the Bane's need this
+    round, then Doctors until they match the Contaminated (at least ``DOCTORS_AT_LEAST``),
+    the rest Protectors (they lower the Bane to come and ignore River tiles)."""
+    g = state.pending
+    p = state.players[state.to_move]
+    total = g.ymune + g.doctor + g.protector
+    need = protectors_wanted(state)
+    doctors_wanted = max(0, max(DOCTORS_AT_LEAST, p.contaminated) - p.doctors)
+    free = g.ymune
+    to_bow = min(free, max(0, need - g.protector))
+    free -= to_bow
+    to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
+    doctors = g.doctor + to_infirmary
+    return options.index(PlaceYmunes(doctors, total - doctors))
+
+
+def battery_choice(state: GameState, options: list[Action]) -> int:
+    """The Machine with the fewest Batteries still missing (the first of them on a tie)."""
+    p = state.players[state.to_move]
+    best, pick = None, len(options) - 1
+    for i, a in enumerate(options):
+        if isinstance(a, PlaceBattery) and a.machine is not None:
+            machine = state.machine(state.to_move, a.machine)
+            assert machine is not None
+            missing = machine.batteries - p.batteries[a.machine]
+            if best is None or missing < best:
+                best, pick = missing, i
+    return pick
+
+
+def ignore_river(state: GameState) -> bool:
+    """Whether the River tile's losses, less its gains, are worth more than a Protector."""
+    tile = current_tile(state)
+    assert tile is not None
+    p = state.players[state.to_move]
+    f = facts(state, state.to_move)
+    loss = tile.losses
+    after = Facts(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
+                  f.free_slots, f.left - 1, f.feeds)
+    lost = (2 * min(loss.food, p.food) + HH * min(loss.healthy, p.healthy)
+            + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
+            + 3 * min(loss.protector, p.protectors) + bane_points(loss.bane, after))
+    spare = p.protectors - (p.bane + 1) // 2 > 0
+    return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
+
+
+def objective_step(state: GameState, options: list[Action]) -> int:
+    """Co-op: mitigate an unmet revealed tile; reveal the next one only when it is unmet and
+    this seat could pay its mitigation; else end the turn."""
+    p = state.players[state.to_move]
+    for i, a in enumerate(options):
+        if isinstance(a, Mitigate) and not _met(state, a.tile):
+            return i
+    for i, a in enumerate(options):
+        if isinstance(a, Reveal):
+            tile = state.objective_stacks[state.season - 1][0]
+            if not _met(state, tile) and _can_pay(p, state.components.objective_by_id[tile]):
+                return i
+    for i, a in enumerate(options):
+        if isinstance(a, EndActions):
+            return i
+    return len(options) - 1
+
+
+def _met(state: GameState, tile_id: str) -> bool:
+    tile = state.components.objective_by_id[tile_id]
+    return all(requirement_met(state, r) for r in tile.full)
+
+
+def _can_pay(p: PlayerState, tile: ObjectiveTile) -> bool:
+    """Whether ``p`` could mitigate ``tile`` (the engine's test: received this round and held
+    now, for every resource of its price)."""
+    held = {"food": p.food, "human": p.humans, "doctor": p.doctors, "protector": p.protectors}
+    return all(getattr(p.taken, k) >= n and held.get(k, 0) >= n
+               for k, n in tile.mitigate_cost.items())
