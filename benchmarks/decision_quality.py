@@ -136,13 +136,32 @@ def reference(decision: Decision, rollouts: int, seed: int) -> Ranking:
                         with_give_values=False)
 
 
-def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, dict[str, float]]:
-    """Seconds to build the explorer's full two-round tree, and its value of each choice."""
-    start = time.perf_counter()
+def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
+    """CPU and wall seconds to build the explorer's full two-round tree (the default
+    ``build_tree``: three sampled worlds, no time limit), and its value of each choice."""
+    cpu, wall = time.process_time(), time.perf_counter()
     root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed)
-    elapsed = time.perf_counter() - start
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if root.meta["depth_used"] != 2:
+        raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
     values = {str(choice_of(c)): c.value for c in root.children}
-    return elapsed, values
+    return cpu, wall, values
+
+
+def tree_times(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
+    """Full-tree times over the suite only (no analyses, no references needed)."""
+    data = json.loads(path.read_text()) if path.is_file() else {}
+    suite = [decision_of(e) for e in data.get("suite") or load(path)][:limit]
+    rows = []
+    for d in suite:
+        cpu, wall, _ = full_tree_seconds(d, seed)
+        rows.append({"id": d.id, "round": d.round, "players": d.players, "mode": d.mode,
+                     "cpu_s": round(cpu, 3), "wall_s": round(wall, 3)})
+    slow = sorted(rows, key=lambda r: -r["cpu_s"])[:5]
+    return {"positions": len(rows), "tree_full_s_max": max(r["cpu_s"] for r in rows),
+            "tree_full_s_median": statistics.median(r["cpu_s"] for r in rows),
+            "tree_full_wall_s_max": max(r["wall_s"] for r in rows),
+            "slowest": slow, "machine": {"load": _load()}}
 
 
 # -- the reference file ----------------------------------------------------------------------
@@ -250,8 +269,8 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
         "ci95_max": max(r.ci95 or 0.0 for r in quick.rows),
         "samples": quick.meta["samples"], "elapsed_s": quick.meta["elapsed_s"]}
     if trees:
-        seconds, values = full_tree_seconds(d, seed)
-        out["tree_s"] = seconds
+        seconds, wall, values = full_tree_seconds(d, seed)
+        out["tree_s"], out["tree_wall_s"] = seconds, wall
         errors = [values[a] - ref[a] for a in ref if a in values]
         out["calibration_error"] = statistics.fmean(errors)
         out["calibration_abs_error"] = statistics.fmean(abs(e) for e in errors)
@@ -279,6 +298,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
         times = [r["tree_s"] for r in rows]
         result["tree_full_s_max"] = round(max(times), 3)
         result["tree_full_s_median"] = round(statistics.median(times), 3)
+        result["tree_full_wall_s_max"] = round(max(r["tree_wall_s"] for r in rows), 3)
         slowest = max(rows, key=lambda r: r["tree_s"])
         result["tree_full_slowest"] = slowest["id"]
     result["by_group"] = by_group(positions, rows)
@@ -377,6 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-trees", action="store_true",
                         help="skip the full trees (no calibration or tree time)")
     parser.add_argument("--data", type=Path, default=DATA, help="the suite and references")
+    parser.add_argument("--trees-only", action="store_true",
+                        help="only the full trees' times over the suite")
     parser.add_argument("--summary", action="store_true",
                         help="the keys from the budgeted analyses stored by the reference build")
     parser.add_argument("--build-reference", action="store_true",
@@ -393,6 +415,9 @@ def main(argv: list[str] | None = None) -> int:
                          f"{REFERENCE_FACTOR} times the budget")
         build_reference(args.count, args.seed, args.budget, args.factor, args.data,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
+        return 0
+    if args.trees_only:
+        print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))
         return 0
     if args.summary:
         result = summary(args.data)

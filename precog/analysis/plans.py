@@ -30,9 +30,10 @@ from precog.engine.actions import (
 )
 
 LeafValue = Callable[[GameState], float]
-RiverKey = Callable[[GameState], Hashable]
-"""What the rest of a round after the River tile shows depends on, for the searching seat (its
-Boat, the tile, whose turn...): searches that reach equal keys share one line."""
+RiverKey = Callable[[GameState, int], Hashable | None]
+"""What the rest of the round from a position depends on for the searching seat, given how
+many rounds' River tiles it has seen (its Boat, the tiles, ...), or None where that is the
+whole position: searches that reach equal keys share one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +118,9 @@ class RoundSearch:
     ``rivers`` are the River outcomes the seat cannot rule out (from its observation);
     ``others`` plays every other seat; ``leaf`` values a state where the round is over;
     ``narrow`` keeps only the activation choice as a real branch (a fast first answer);
-    ``shared`` and ``river_key``: lines after the River shows, shared between the searches of
-    one analysis (other worlds, other choices, other River tiles) whose positions have the same
-    ``river_key`` (see :meth:`precog.analysis.rounds.RoundPlayer.river_key`).
+    ``shared`` and ``river_key``: lines from once the seat's cards are played on, shared
+    between the searches of one analysis (other worlds, other choices, other River tiles) whose
+    positions have the same ``river_key`` (:meth:`precog.analysis.rounds.RoundPlayer.river_key`).
     """
 
     seat: int
@@ -152,6 +153,20 @@ class RoundSearch:
                 for tile, p in self.rivers]
 
     def _search(self, state: GameState, forked: bool, start: int) -> Line:
+        if self.shared is None or self.river_key is None:
+            return self._search_here(state, forked, start)
+        revealed = state.round if forked else state.round - 1  # this round's tile, once shown
+        mine = self.river_key(state, revealed)
+        if mine is None:
+            return self._search_here(state, forked, start)
+        key = (self.narrow, self.battery_width, forked,
+               None if forked else tuple(self.rivers), mine)
+        line = self.shared.get(key)
+        if line is None:
+            line = self.shared[key] = self._search_here(state, forked, start)
+        return line
+
+    def _search_here(self, state: GameState, forked: bool, start: int) -> Line:
         self.nodes += 1
         while not round_over(start, state) and state.to_move != self.seat:
             nxt = self._step(state, self.others(state, state.to_move), forked)
@@ -183,18 +198,8 @@ class RoundSearch:
 
     def _fork(self, outs: list[tuple[float, str | None, GameState]], steps: tuple[Action, ...],
               start: int) -> Line:
-        forks = tuple((p, tile, self._after_river(s, start)) for p, tile, s in outs)
+        forks = tuple((p, tile, self._search(s, True, start)) for p, tile, s in outs)
         return Line(sum(p * line.value for p, _, line in forks), steps, forks)
-
-    def _after_river(self, state: GameState, start: int) -> Line:
-        """The best line once the River tile shows (shared by ``river_key``, if given)."""
-        if self.shared is None or self.river_key is None:
-            return self._search(state, True, start)
-        key = (self.narrow, self.battery_width, self.river_key(state))
-        line = self.shared.get(key)
-        if line is None:
-            line = self.shared[key] = self._search(state, True, start)
-        return line
 
     def _candidates(self, state: GameState) -> list[Action]:
         if self.narrow and state.step not in (Step.ACTIVATE, Step.IGNORE):

@@ -65,20 +65,36 @@ class RoundPlayer:
         return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
                 s.river[:s.round - 1], others)
 
-    def river_key(self, s: GameState) -> Hashable:
-        """What the rest of the round after the River tile shows, and the value at its end,
-        depend on for me: the Boats that make my score (mine in the competitive mode, every
-        Boat otherwise: team-mates and the cooperative Objectives), the River so far, whose
-        turn and what is pending. Other seats' cards and decks are left out: from here to the
-        round's end they only play their own River tiles, and the evaluation reads no cards."""
+    def river_key(self, s: GameState, revealed: int) -> Hashable | None:
+        """What the rest of the round from ``s``, and the value at its end, depend on for me
+        once my cards are played (None before: then the whole position matters), given the
+        first ``revealed`` River tiles. In the competitive mode that is my Boat and where I
+        am in the round (my Action turn done, my Maintenance and my River tile still to come or
+        done, or my own step): other seats' turns change only their own Boats. In the other
+        modes every Boat counts (team-mates, the cooperative Objectives), from Maintenance on.
+        Cards are left out but for the Bane they add when Maintenance begins: from here to the
+        round's end they play no other part, and the evaluation reads none."""
+        if round_over_for(s, self.me) == "over":
+            return ("over", s.round, s.outcome, self._boats(s), s.river[:revealed],
+                    s.objectives, s.objective_stacks)
+        if s.config.mode == "competitive":
+            stage = round_stage(s, self.me)
+            if stage is None:
+                return None
+            own = (s.phase, s.step, s.pending, s.pending_source) if stage == "own" else None
+            rise = bane_rise(s, self.me) if stage == "before maintenance" else 0
+            return (stage, own, rise, s.round, self._boats(s), s.river[:revealed])
+        if s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
+            return None
+        return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
+                s.river[:revealed], self._boats(s), s.objectives, s.objective_stacks,
+                tuple(bane_rise(s, seat) for seat in range(s.config.players)))
+
+    def _boats(self, s: GameState) -> object:
         if s.config.mode == "competitive":
             p = s.players[self.me]
-            boats: object = (p.boat, p.batteries, p.rooms)
-        else:
-            boats = tuple((p.boat, p.batteries, p.rooms) for p in s.players)
-        return (s.config, s.components.fingerprint, s.round, s.phase, s.step, s.to_move,
-                s.pending, s.pending_source, s.river[:s.round], s.outcome, boats,
-                s.objectives, s.objective_stacks, s.passes)
+            return p.boat, p.batteries
+        return tuple((p.boat, p.batteries) for p in s.players)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
         """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
@@ -109,6 +125,30 @@ class RoundPlayer:
             after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
             values[card] = self.search(after, narrow=True)[1].value
         return min(values, key=lambda c: values[c])
+
+
+def bane_rise(s: GameState, seat: int) -> int:
+    """The Bane ``seat``'s played cards add when its Maintenance begins."""
+    return sum(s.card(c).bane for c in s.players[seat].action_zone)
+
+
+def round_over_for(s: GameState, seat: int) -> str:
+    return "over" if s.is_over or s.phase is Phase.DECISION else ""
+
+
+def round_stage(s: GameState, seat: int) -> str | None:
+    """Where ``seat`` is in the rest of a competitive round: ``own`` (its Maintenance or River
+    turn), ``before maintenance`` (its Action turn done), ``before river`` (its Maintenance
+    done), ``done`` (its River tile met), or None (its Action turn is still to come)."""
+    if s.phase is Phase.ACTION:  # its cards and what they gave count until its turn ends
+        return "before maintenance" if s.to_move > seat else None
+    if s.to_move == seat and s.phase in (Phase.MAINTENANCE, Phase.RIVER):
+        return "own"
+    if s.phase is Phase.MAINTENANCE:
+        return "before maintenance" if s.to_move < seat else "before river"
+    if s.phase is Phase.RIVER:
+        return "before river" if s.to_move < seat else "done"
+    return None
 
 
 def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float],
