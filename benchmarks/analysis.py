@@ -23,7 +23,7 @@ from typing import Any
 from precog import __version__
 from precog.analysis import batch
 from precog.analysis.ranking import rank_options
-from precog.analysis.rollouts import RolloutPolicy, play_out, uniforms
+from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
 from precog.analysis.tree import build_tree
 from precog.engine import GameState, apply, legal_actions, new_game
 from precog.engine.playout import random_playout
@@ -70,10 +70,11 @@ def ranking_cost(players: int, seed: int, rollouts: list[int]) -> dict[str, floa
     return out
 
 
-def batch_vs_scalar(players: int, games: int, rounds: int, seed: int) -> dict[str, Any]:
+def batch_vs_scalar(players: int, games: int, rounds: int, seed: int,
+                    policy: Any = DEFAULT_POLICY) -> dict[str, Any]:
     """Whole games from the setup: the batch (encoding included) against the scalar engine
-    with the same policy and uniforms, and against the engine's random-legal play."""
-    policy = RolloutPolicy()
+    with the same policy (the rollouts' default, the sensible player) and uniforms, and
+    against the engine's random-legal play."""
     batch_rates, scalar_rates, random_rates = [], [], []
     for r in range(rounds):
         starts = [new_game(players=players, seed=seed + r * games + g) for g in range(games)]
@@ -116,7 +117,7 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
     load_before = _load()
     seeds = [seed + k for k in range(positions)]
     build_tree(position(4, seed), 0, depth_rounds=1)  # warm-up: imports, data, caches
-    batch.run([new_game(players=4, seed=seed)], uniforms(1, seed), RolloutPolicy())  # tables
+    batch.run([new_game(players=4, seed=seed)], uniforms(1, seed), DEFAULT_POLICY)  # tables
     first = tree_times(4, seeds, 1)
     full = tree_times(4, seeds[:2 if quick else 3], 2)
     at_1s = ranking_at(4, seeds, 1.0)
@@ -129,6 +130,11 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
         "ranking_samples_per_choice_at_1s": statistics.median(x["samples"] for x in at_1s),
     }
     out.update(batch_vs_scalar(4, 1000 if quick else 2000, 3 if quick else 5, seed))
+    random_baseline = batch_vs_scalar(4, 1000 if quick else 2000, 3 if quick else 5, seed,
+                                      RandomPolicy())
+    out["random_policy_batched_vs_scalar_games_ratio"] = random_baseline[
+        "batched_vs_scalar_games_ratio"]
+    out["random_policy_batched_games_per_s"] = random_baseline["batched_games_per_s"]
     out["cost_vs_rollouts_s"] = ranking_cost(4, seed, [64, 256, 1024] if quick
                                              else [64, 256, 1024, 4096])
     out["cost_vs_players"] = {

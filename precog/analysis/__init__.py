@@ -42,7 +42,8 @@ Public API (names and shapes the explorer relies on):
     Objective step); ``random_policy``; ``until_seat``. ``Policy`` is the engine's
     ``policy(state, seat) -> action``, played by ``precog.engine.playout.play_on``.
 ``precog.analysis.bots`` (Random and Greedy from ``precog.analysis.basic_bots``)
-    ``RandomBot``, ``GreedyBot``, ``LookaheadBot``, ``RolloutBot``,
+    ``RandomBot``, ``GreedyBot``, ``PolicyBot`` (the sensible player), ``LookaheadBot``,
+    ``RolloutBot``,
     ``make_bot(name, seed)``, ``play_game(bots, seed, **setup)``.
 ``precog.analysis.rounds``
     ``RoundPlayer``: one seat's round in sampled worlds (best plan after a choice, cached per
@@ -50,9 +51,10 @@ Public API (names and shapes the explorer relies on):
     ``round_values``.
 ``precog.analysis.tournament``
     ``run_tournament(bots, games, seed, players, mode, setup, difficulty, workers)``.
-``precog.analysis.rollouts`` / ``precog.analysis.batch``
-    ``RolloutPolicy``, ``play_out`` (engine), ``batch.run`` (numpy, the same results),
-    ``rollout_value``, ``mean_ci``.
+``precog.analysis.policy`` / ``precog.analysis.rollouts`` / ``precog.analysis.batch``
+    ``SensiblePolicy`` (the playout policy, ``rollouts.DEFAULT_POLICY``), ``RandomPolicy``
+    (the random baseline, formerly ``RolloutPolicy``), ``play_out`` (engine), ``batch.run``
+    (numpy, the same results, every mode), ``rollout_value``, ``mean_ci``.
 ``precog.analysis.evaluation``
     ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
 ``precog.analysis.budget``

@@ -1,11 +1,13 @@
 """Fast rollouts: many games played at once with numpy, the same as the engine would play them.
 
-The rollout policy (:class:`precog.analysis.rollouts.RolloutPolicy`) picks an action index
-from one uniform number per decision that has more than one legal action. This module keeps
-every game of a batch as arrays and plays them in lock step, stage by stage in the engine's
-order (Decision seat by seat; each seat's Action phase: activation, then the gains on offer
-one kind at a time, Food, Humans, Ymunes, healing, each Battery, then its powered Machines'
-gains; Maintenance seat by seat; the River seat by seat; the Islands), enumerating each
+A rollout policy (the sensible player :class:`precog.analysis.policy.SensiblePolicy`, or the
+random baseline :class:`precog.analysis.rollouts.RandomPolicy`) picks an action index from one
+uniform number per decision that has more than one legal action. This module keeps every game
+of a batch as arrays and plays them in lock step, stage by stage in the engine's order
+(Decision seat by seat; each seat's Action phase: activation, then the gains on offer one kind
+at a time, Food, Humans, Ymunes, healing, each Battery, then its powered Machines' gains, then
+in the cooperative mode its Objective steps; the team window; Maintenance seat by seat; the
+River seat by seat; the Islands and the season's Objectives), enumerating each
 decision's legal actions in the engine's order. It is a mirror of the rules for speed only:
 the engine stays the authority, and tests/analysis/test_rollouts_match_engine.py plays the
 same seeded games both ways and requires identical final positions.
@@ -286,33 +288,38 @@ class Batch:
 
     # -- loading -----------------------------------------------------------------------
     def _load(self, starts: Sequence[GameState]) -> None:
-        """Every start's Boats, zones, Machines and River as arrays (built in one go)."""
+        """Every start's Boats, zones, Machines and River as arrays (built in one go; a
+        start given more than once, as the ranking gives each world once per choice, is
+        encoded once)."""
         ci, ti = self.t.card_index, self.t.tile_index
         comps = starts[0].components
+        rows: dict[int, int] = {}
+        which = np.array([rows.setdefault(id(s), len(rows)) for s in starts])
+        starts = list({id(s): s for s in starts}.values())
         boats = [[p.boat for p in s.players] for s in starts]
-        arr = np.array(boats, dtype=INT)
+        arr = np.array(boats, dtype=INT)[which]
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
          self.bane) = (arr[..., k].copy() for k in range(6))
-        self.bat = np.array([[p.batteries for p in s.players] for s in starts], INT)
+        self.bat = np.array([[p.batteries for p in s.players] for s in starts], INT)[which]
         boat_rooms = _RoomTable.get(comps, self.advanced)
-        ids = np.array([[boat_rooms.id(p.rooms) for p in s.players] for s in starts])
+        ids = np.array([[boat_rooms.id(p.rooms) for p in s.players] for s in starts])[which]
         cap, effect, cond = boat_rooms.arrays()
         self.cap, self.effect, self.cond = cap[ids], effect[ids], cond[ids]
 
         pad = [-1] * 24
         get = ci.__getitem__
         self.deck = np.array([[[*map(get, p.deck), *pad[len(p.deck):]] for p in s.players]
-                              for s in starts], INT)
+                              for s in starts], INT)[which]
         self.hand = np.array([[[ci[c] for c in p.hand] + pad[len(p.hand):2] for p in s.players]
-                              for s in starts], INT)
+                              for s in starts], INT)[which]
         self.dz = np.array([[[ci[c] for c in p.decision_zone] + pad[len(p.decision_zone):2]
-                             for p in s.players] for s in starts], INT)
+                             for p in s.players] for s in starts], INT)[which]
         G, n = self.G, self.n
         self.ptr = np.zeros((G, n), INT)
         self.az = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
         self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
-        self.river = np.array([[ti[t] for t in s.river] for s in starts], INT)
+        self.river = np.array([[ti[t] for t in s.river] for s in starts], INT)[which]
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -73,16 +73,28 @@ def protectors_short(f: BoatArrays) -> np.ndarray:
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast)."""
-    g = g.astype(np.int64)
     food = g[..., FOOD]
-    short = np.maximum(0, f.healthy * f.feeds - f.food)
-    fed = np.minimum(food, short)
-    pts = 3 * fed + (food - fed)
-    pts = pts + g[..., HUMAN] * np.where(f.doctors > 0, 3, 1)
-    pts = pts + np.minimum(g[..., BATTERY], f.free_slots) * battery_points(f)
+    fed = np.minimum(food, np.maximum(0, f.healthy * f.feeds - f.food))
+    pts = 2 * fed + food
+    pts += g[..., HUMAN] * np.where(f.doctors > 0, 3, 1)
+    bp = battery_points(f)
+    if bp:
+        pts += np.minimum(g[..., BATTERY], f.free_slots) * bp
     y = g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR]
-    pts = pts + 6 * y + 6 * np.minimum(y, protectors_short(f))
-    return pts + HH * np.minimum(g[..., HEAL], f.contaminated)
+    pts += 6 * (y + np.minimum(y, protectors_short(f)))
+    pts += HH * np.minimum(g[..., HEAL], f.contaminated)
+    return pts
+
+
+def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each."""
+    fed = np.minimum(amount, np.maximum(0, f.healthy * f.feeds - f.food))
+    food = 2 * fed + amount
+    human = amount * np.where(f.doctors > 0, 3, 1)
+    battery = np.minimum(amount, f.free_slots) * battery_points(f)
+    ymune = 6 * (amount + np.minimum(amount, protectors_short(f)))
+    return np.where(kind == FOOD, food, np.where(kind == HUMAN, human,
+                                                 np.where(kind == BATTERY, battery, ymune)))
 
 
 def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
@@ -99,10 +111,8 @@ def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
     gain, cost = t.gain[cards], t.cost[cards]
     amount = np.where(gain < 0, X_GUESS, gain)
     paid = np.where(cost < 0, X_GUESS, cost)
-    base = np.zeros(cards.shape + (7,), np.int64)
-    np.put_along_axis(base, t.ctype[cards][..., None].astype(np.int64), amount[..., None],
-                      axis=-1)
-    own = gains_points(base, f) - cost_points(paid, f) - bane_points(t.bane[cards], f)
+    own = type_points(t.ctype[cards], amount, f) - cost_points(paid, f) - bane_points(
+        t.bane[cards], f)
     return 2 * own + gains_points(t.bonus[cards], f)
 
 

@@ -129,3 +129,15 @@ def test_batch_counts_line_1_received_resources_as_the_engine_does(offered, poli
         final = play_out(start, policy, rows[g])
         for s in range(3):
             assert finals.seat(g, s) == boat(final, s), (g, s)
+
+
+def test_a_start_given_more_than_once_is_played_by_each_of_its_rows():
+    # the ranking gives every world once per choice; the batch encodes it once
+    worlds = [new_game(players=3, seed=g) for g in range(4)]
+    starts = [worlds[g % 4] for g in range(12)]
+    rows = uniforms(len(starts), seed=9)
+    policy = SensiblePolicy()
+    finals = batch.run(starts, rows, policy)
+    for g, start in enumerate(starts):
+        final = play_out(start, policy, rows[g])
+        assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
