@@ -11,7 +11,8 @@ Public API (names and shapes the explorer relies on):
     budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
     from the parent as data, :mod:`precog.analysis.edges`; ``label`` is its notation),
     ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
-    ``probability`` (of that edge), ``value`` (Healthy Humans), ``resources`` (food,
+    ``probability`` (of that edge), ``value`` (the one value, Healthy Humans expected at the
+    end) and ``ci95`` (its 95 % half-width), ``resources`` (food,
     batteries, healthy, contaminated, doctors, protectors, bane of the analysing seat),
     ``children``, ``principal``, ``position`` (position string of the sampled world there),
     ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
@@ -55,8 +56,16 @@ Public API (names and shapes the explorer relies on):
     ``SensiblePolicy`` (the playout policy, ``rollouts.DEFAULT_POLICY``), ``RandomPolicy``
     (the random baseline, formerly ``RolloutPolicy``), ``play_out`` (engine), ``batch.run``
     (numpy, the same results, every mode), ``rollout_value``, ``mean_ci``.
+``precog.analysis.value``
+    the one value every analysis shows: ``expected_final(state, seat)`` (Healthy Humans
+    expected at the end under the sensible player; the tree's leaves), ``leaf_error(state)``
+    (its held-out error), ``features``, ``shipped_fit()`` (``precog/data/evaluation_fit.toml``,
+    refit with ``scripts/fit_evaluation.py``).
+``precog.analysis.checks``
+    argument checks of the entry points (``AnalysisInputError`` names the argument and range).
 ``precog.analysis.evaluation``
-    ``evaluate(state, seat)``, ``explain(state, seat)`` (the terms), ``Weights``.
+    ``evaluate(state, seat)`` (the hand-made projection, which the fitted value rescales),
+    ``explain(state, seat)`` (its terms), ``Weights``.
 ``precog.analysis.budget``
     ``Budget(seconds, samples, cancel, progress)``; ``Progress`` is
     ``progress(fraction, stage)`` (an ``edges.Stage``); ``Cancel`` a ``threading.Event``
@@ -64,5 +73,6 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.openspiel_game`` (needs the ``openspiel`` extra)
     the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
 
-Bad requests raise ``precog.analysis.world.AnalysisError`` (a ``PrecogError``) saying why.
+Bad requests raise ``precog.analysis.world.AnalysisError`` (a ``PrecogError``) saying why;
+bad arguments its subclass ``precog.analysis.errors.AnalysisInputError``.
 """

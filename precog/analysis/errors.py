@@ -7,3 +7,8 @@ from precog.engine import PrecogError
 
 class AnalysisError(PrecogError):
     """A position or request the analysis cannot work on (the message says why)."""
+
+
+class AnalysisInputError(AnalysisError):
+    """A bad argument to an analysis entry point (a budget, a sample count, a depth): the
+    message names the argument and the range expected (see :mod:`precog.analysis.checks`)."""

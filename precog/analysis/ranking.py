@@ -1,11 +1,14 @@
 """The candidate list: every (Keep, Give) choice ranked, like a backgammon program's.
 
-Without rollouts a choice is worth its value in the look-ahead tree. With ``rollouts=N`` each
-choice is played in the same ``N`` sampled worlds (common random numbers: the same hidden
-cards, River, opponent choices and rollout uniforms for every choice): the choice's Keep/Give
-is forced, and everything after it, the rest of this round included, is played to the end of
-the game by the sensible player (:data:`precog.analysis.rollouts.DEFAULT_POLICY`); the value
-is the mean final score and ``ci95`` its 95 % confidence half-width.
+Every value is the one value (:mod:`precog.analysis.value`): the Healthy Humans to expect at
+the end of the game after the choice, everyone then playing like the sensible player. Without
+rollouts a choice is worth its value in the look-ahead tree (leaves valued by the fitted
+prediction; ``ci95`` from the fit's held-out error and the tree's world sampling). With
+``rollouts=N`` each choice is played in the same ``N`` sampled worlds (common random numbers:
+the same hidden cards, River, opponent choices and rollout uniforms for every choice): the
+Keep/Give is forced, the rest of the game is played by the sensible player
+(``rollouts.DEFAULT_POLICY``) for every seat; the value is the mean final score and ``ci95``
+its 95 % confidence half-width.
 
 >>> from precog.engine.playout import random_playout
 >>> import random
@@ -25,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.checks import check_ranking
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
-from precog.analysis.evaluation import evaluate
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, numpy_rng
@@ -36,6 +39,7 @@ from precog.analysis.tree import (
     choice_of,
     principal_line,
 )
+from precog.analysis.value import expected_final
 from precog.analysis.world import (
     Knowledge,
     canonical_world,
@@ -50,6 +54,9 @@ from precog.analysis.world import (
 )
 from precog.engine import Action, GameState, determinize, legal_actions, observation
 from precog.engine.actions import Choose
+
+VALUE_MEANING = ("expected final Healthy Humans (the mode's score) after this choice, "
+                 "everyone then playing like the sensible player")
 
 
 @dataclass
@@ -108,7 +115,7 @@ class Ranking:
         """The ranked table as text."""
         m = self.meta
         how = (f"{m['samples']} rollouts per choice" if m.get("rollouts")
-               else f"{m['depth_rounds']}-round look-ahead, projection at the leaves")
+               else f"{m['depth_rounds']}-round look-ahead, fitted value at the leaves")
         partial = "" if m.get("complete", True) else (
             ", stopped early: values from the first round only")
         out = [f"seat {m['player']}, round {m['round']}: model {m['model']}, seed {m['seed']}, "
@@ -135,6 +142,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     "batch" (numpy), "scalar" (the engine) or "auto".
     """
     start = time.perf_counter()
+    check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,
+                  engine)
     know = knowledge_of(state, player)  # refuses a position where the player has no choice
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
@@ -159,7 +168,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     rows.sort(key=lambda r: (-r.value, r.action))
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
-            "evaluation": "rollouts" if rollouts else "projection",
+            "evaluation": "rollouts" if rollouts else "fitted value",
+            "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
             "elapsed_s": time.perf_counter() - start}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
@@ -174,7 +184,8 @@ def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
 
 def _row_from_tree(opp: TreeNode) -> RankingRow:
     passed = opp.meta.get("passed", ())
-    row = RankingRow(choice=choice_of(opp), value=opp.value, line=describe_line(opp))
+    row = RankingRow(choice=choice_of(opp), value=opp.value, ci95=opp.ci95,
+                     line=describe_line(opp))
     row.return_chance = return_chance(opp, passed)
     return row
 
@@ -223,7 +234,8 @@ def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
 def give_values(state: GameState, player: int, seed: int,
                 know: Knowledge | None = None) -> dict[str, float]:
     """For each card ``player`` may Give: how much more it is worth to the left neighbour
-    (their projected Healthy Humans after this round) than the other card."""
+    than the other card, on the scale of the ranking's values (the left neighbour's one value,
+    Healthy Humans expected at the end, after its best plan for this round with each card)."""
     n = state.config.players
     left = (player + 1) % n
     world = determinize(state, player, random.Random(seed + 1))
@@ -233,7 +245,7 @@ def give_values(state: GameState, player: int, seed: int,
         choice = next(c for c in know.choices if c.give == give)
         after = resolve_decision(world, player, choice, {}, first_legal)
         rs = RoundSearch(left, river_outcomes(observation(after, left)),
-                         lambda s: evaluate(s, left), narrow=True)
+                         lambda s: expected_final(s, left), narrow=True)
         worth[give] = rs.run(after).value
     out = {}
     for give, v in worth.items():

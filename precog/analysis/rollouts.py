@@ -146,6 +146,10 @@ def values(starts: Sequence[GameState], seat: int, seed: int,
 def rollout_value(state: GameState, seat: int, count: int, seed: int,
                   engine: str = "auto", policy: Policy | None = None) -> float:
     """Mean rollout value of ``state`` for ``seat`` over ``count`` sampled worlds."""
+    from precog.analysis.checks import MAX_ROLLOUTS, check_count, check_player
+
+    check_player(seat, state.config.players)
+    check_count("count", count, 1, MAX_ROLLOUTS)
     if state.is_over:
         return terminal_value(state, seat)
     starts = sample_starts(state, seat, count, seed)

@@ -12,7 +12,8 @@ From a Decision of the analysing seat the tree branches, in the order things hap
    known remaining cards and the 2 cards my left neighbour passes), from sampled worlds; then my
    next (Keep, Give) (``decision``), the card that comes back from the pair I passed
    (``opponent``: my right neighbour chooses), my plan, the River;
-6. ``leaf``: valued by :mod:`precog.analysis.evaluation` (or by rollouts to the end).
+6. ``leaf``: valued by the one value, :func:`precog.analysis.value.expected_final` (or by
+   rollouts to the end).
 
 Opponent nodes follow the chosen model: ``uniform`` (each card equally likely), ``worst`` (the
 card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
@@ -37,11 +38,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from precog.analysis.budget import Budget, Cancel, Progress
+from precog.analysis.checks import (
+    MAX_LEAF_ROLLOUTS,
+    MAX_WORLDS,
+    check_budget,
+    check_count,
+    check_depth,
+    check_model,
+    check_player,
+    check_seed,
+)
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
-from precog.analysis.evaluation import DEFAULT, Weights, evaluate, resources
+from precog.analysis.evaluation import Weights, evaluate, resources
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
 from precog.analysis.rounds import RoundPlayer
+from precog.analysis.value import expected_final, half_width, leaf_error
 from precog.analysis.world import (
     AnalysisError,
     Knowledge,
@@ -79,6 +91,7 @@ class TreeNode:
     kind: str
     probability: float = 1.0
     value: float = 0.0
+    ci95: float | None = None
     resources: dict[str, int] = field(default_factory=dict)
     children: list[TreeNode] = field(default_factory=list)
     principal: bool = False
@@ -105,6 +118,7 @@ class TreeNode:
         out: dict[str, Any] = {
             "id": self.id, "label": self.label, "kind": self.kind,
             "probability": round(self.probability, 6), "value": round(self.value, 4),
+            "ci95": None if self.ci95 is None else round(self.ci95, 4),
             "resources": self.resources, "principal": self.principal,
             "expandable": self.expandable}
         if max_depth > 0:
@@ -117,7 +131,37 @@ def expand(node: TreeNode) -> TreeNode:
     if node.expander is not None:
         grow, node.expander = node.expander, None
         grow(node)
+        set_intervals(node)
     return node
+
+
+def set_intervals(node: TreeNode) -> float:
+    """Give ``node`` and every node below it its ``ci95``; returns ``node``'s standard error.
+
+    A leaf's error is the fitted value's held-out error on positions of its kind
+    (:func:`~precog.analysis.value.leaf_error`, 0 for a finished game). Above the leaves the
+    errors of the children are not independent (the same model errs the same way on similar
+    Boats), so a node keeps its largest child error; a chance node over the next cards,
+    averaged over a few sampled worlds, adds the sampling error of that mean (the spread of its
+    outcomes over the square root of the worlds)."""
+    seen: dict[int, float] = {}
+
+    def walk(n: TreeNode) -> float:
+        if id(n) in seen:
+            return seen[id(n)]
+        if n.children:
+            se = max(walk(c) for c in n.children)
+            worlds = n.meta.get("worlds")
+            if worlds:
+                spread = sum(c.probability * (c.value - n.value) ** 2 for c in n.children)
+                se = (se * se + spread / worlds) ** 0.5
+        else:
+            se = leaf_error(n.state) if n.state is not None else 0.0
+        n.ci95 = half_width(se)
+        seen[id(n)] = se
+        return se
+
+    return walk(node)
 
 
 def iter_nodes(node: TreeNode) -> Iterator[TreeNode]:
@@ -195,8 +239,13 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     ``leaves``: False leaves the River outcomes collapsed (values only: what bots need);
     ``know``: the seat's :func:`~precog.analysis.world.knowledge`, when the caller has it.
     """
-    if depth_rounds not in (1, 2):
-        raise AnalysisError(f"depth_rounds must be 1 or 2, got {depth_rounds!r}")
+    check_player(player, state.config.players)
+    check_model(model)
+    check_depth(depth_rounds)
+    check_count("rollouts", rollouts, 0, MAX_LEAF_ROLLOUTS)
+    check_count("worlds", worlds, 1, MAX_WORLDS)
+    check_seed(seed)
+    budget_s = check_budget(budget_s)
     builder = _Builder(state, player, model, evaluation, rollouts, seed, worlds,
                        Budget(seconds=budget_s, cancel=cancel, progress=progress), know)
     builder.leaves = leaves or depth_rounds > 1
@@ -205,7 +254,9 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
 
 def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], float] | None,
                   rollouts: int, seed: int) -> Callable[[GameState], float]:
-    """How leaves are valued: the evaluation, or the mean of ``rollouts`` rollouts."""
+    """How leaves are valued: the one value (:func:`~precog.analysis.value.expected_final`,
+    the default), the hand-made projection with ``Weights``, a function, or the mean of
+    ``rollouts`` rollouts."""
     if rollouts > 0:
         from precog.analysis.rollouts import rollout_value
 
@@ -213,8 +264,10 @@ def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], 
             return rollout_value(s, player, rollouts, seed)
 
         return by_rollouts
-    if evaluation is None or isinstance(evaluation, Weights):
-        weights = evaluation or DEFAULT
+    if evaluation is None:
+        return lambda s: expected_final(s, player)
+    if isinstance(evaluation, Weights):
+        weights = evaluation
         return lambda s: evaluate(s, player, weights)
     fn = evaluation
     return lambda s: fn(s, player)
@@ -248,7 +301,8 @@ class _Builder(RoundPlayer):
         self.table: dict[tuple[object, ...], TreeNode] = {}
         self.meta = {"player": player, "model": model, "seed": seed, "rollouts": rollouts,
                      "worlds": worlds, "round": state.round,
-                     "evaluation": "rollouts" if rollouts else "projection"}
+                     "evaluation": "rollouts" if rollouts else (
+                         "fitted value" if evaluation is None else "given")}
 
     # -- nodes
     def node(self, edge: Edge, kind: str, state: GameState | None = None,
@@ -279,6 +333,7 @@ class _Builder(RoundPlayer):
         root.meta["stopped"] = self.budget.stopped
         root.meta["elapsed_s"] = self.budget.elapsed()
         root.meta["nodes"] = sum(1 for _ in iter_nodes(root))
+        set_intervals(root)
         return root
 
     def choice_node(self, world: GameState, choice: Choose, incoming: tuple[str, ...],
@@ -409,6 +464,7 @@ class _Builder(RoundPlayer):
                                          {self.right: give}, self.model.policy)
                 ends.append(self.play_line(after, rs, line, tile))
             leaf.kind = "chance"
+            leaf.meta["worlds"] = len(ends)
             leaf.children = self.next_cards(ends)
             leaf.value = sum(c.probability * c.value for c in leaf.children)
 

@@ -16,12 +16,14 @@ from precog.commands.common import (
 from precog.commands.common import whole_number as int_type
 
 NAME = "analyse"
-MAX_ROLLOUTS = 100_000  # per choice: minutes of work; more is refused, not run for days
+MAX_ROLLOUTS = 100_000  # per choice, as precog.analysis.checks.MAX_ROLLOUTS (a test checks)
 EXAMPLES = """\
 POSITION is a position string (pg1.<data>.<check>), a JSON position or saved game file, or -
 for standard input. The position must be in a Decision phase where PLAYER has not chosen yet.
-Values are projected final Healthy Humans (with --rollouts: mean final Healthy Humans of
-rollouts to the end, with 95 % confidence half-widths). Only what PLAYER may see is used.
+Each value is the Healthy Humans to expect at the end of the game after the choice (the
+mode's score), everyone then playing like the sensible player, with a 95 % half-width: the
+look-ahead's fitted value (its error measured on held-out positions) or, with --rollouts, the
+mean final score of rollouts to the end. Only what PLAYER may see is used.
 
 examples:
   precog analyse "$(precog random-position --players 4 --round 6 --seed 1)" --player 0

@@ -17,7 +17,8 @@ from precog.widgets.common import discard
 from precog.widgets.dropdown import SelectMultiple
 from precog.widgets.tree import TreeView
 
-PLOT_PANELS = (("healthy", "contaminated", "bane"), ("food", "batteries", "doctors", "protectors"))
+PLOT_PANELS = (("score", "healthy", "contaminated", "bane"),
+               ("food", "batteries", "doctors", "protectors"))
 
 
 class Results(widgets.VBox):

@@ -16,9 +16,10 @@ def test_two_round_trajectories_start_from_the_boat_as_it_is_now():
     assert data["rounds"] == [6, 7, 8] and data["feeding_rounds"] == [8]
     me = state.players[0]
     for series in data["choices"].values():
-        assert set(series) == set(RESOURCES)
+        assert set(series) == {"score", "value", *RESOURCES}
         assert series["healthy"]["mean"][0] == me.healthy
-        for res in RESOURCES:
+        assert series["score"]["mean"][0] == me.healthy  # competitive: the seat's own
+        for res in ("score", *RESOURCES):
             s = series[res]
             assert all(lo <= m <= hi for lo, m, hi in zip(s["p10"], s["mean"], s["p90"]))
 
@@ -43,3 +44,25 @@ def test_the_figure_has_a_band_and_a_mean_per_choice_and_resource():
     assert len(fig.data) == 2 * 2 * len(data["choices"])
     with pytest.raises(ValueError, match="gold"):
         trajectory_figure(data, ["gold"])
+
+
+def test_the_score_panel_ends_on_each_choice_s_value_with_its_interval():
+    from precog.analysis.plots import trajectory_figure
+
+    data = trajectories(mid_game(players=3, seed=2, round=7), 0, rollouts=6, seed=1)
+    fig = trajectory_figure(data, ["score"])
+    markers = [t for t in fig.data if t.marker.symbol == "diamond"]
+    assert len(markers) == len(data["choices"])
+    values = sorted((v["value"]["mean"], v["value"]["ci95"]) for v in data["choices"].values())
+    drawn = sorted((m.y[0], m.error_y.array[0]) for m in markers)
+    assert drawn == [pytest.approx(v) for v in values]
+    assert all(m.x[0] == 12 for m in markers)
+
+
+def test_trajectories_to_the_end_value_each_choice_by_its_final_score():
+    data = trajectories(mid_game(players=2, seed=3, round=9), 1, rollouts=8, seed=4,
+                        to_end=True)
+    for series in data["choices"].values():
+        value = series["value"]
+        assert value["at_end"] and value["samples"] == 8
+        assert value["mean"] == pytest.approx(series["score"]["mean"][-1], abs=1e-3)

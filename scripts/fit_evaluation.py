@@ -1,0 +1,322 @@
+"""Fit the one value's leaf model (precog/analysis/value.py) to playouts, or check it.
+
+Positions: seeded games of every mode (competitive 2-4 players, team, cooperative 2-4
+players), standard and advanced setups, played by the sensible player
+(``rollouts.DEFAULT_POLICY``) to the start of a Decision phase of round 1..12. Target of a
+position for a seat: the mean final score of ``--playouts`` games played on from worlds that
+seat cannot tell from the position (``rollouts.sample_starts``), everyone playing the sensible
+player. The model (ridge regression on :func:`precog.analysis.value.features`, one per mode)
+is fitted on ``--positions`` positions and checked on as many held-out positions (other
+seeds, ``2 x --playouts`` playouts each). The held-out RMSE per mode, player count and round
+band (the playouts' own noise removed) goes into the data file: it sets the tree's intervals.
+
+    nice -n 10 .venv/bin/python scripts/fit_evaluation.py --positions 600 --playouts 24 --seed 1
+    .venv/bin/python scripts/fit_evaluation.py --check --positions 200 --playouts 32 --seed 7
+
+``--check`` only measures the shipped fit on held-out positions (prints the calibration
+table; ``--json`` for one JSON object).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from precog.analysis import batch, rollouts
+from precog.analysis.evaluation import terminal_value
+from precog.analysis.value import (
+    FIT_FILE,
+    MODES,
+    Fit,
+    band_name,
+    feature_names,
+    features,
+    parse_fit,
+    shipped_fit,
+)
+from precog.engine import GameState, Phase, from_position, legal_actions, new_game, to_position
+from precog.engine.playout import play_on
+
+OUT = Path(__file__).resolve().parent.parent / "precog" / "data" / FIT_FILE
+# (mode, players): team play is for 4 players only
+GAMES = [("competitive", 2), ("competitive", 3), ("competitive", 4), ("team", 4),
+         ("coop", 2), ("coop", 3), ("coop", 4)]
+MIN_CELL = 8  # held-out positions a cell needs for its own error in the data file
+RIDGE = 1.0  # on standardised inputs (the constant is not shrunk)
+
+
+@dataclass
+class Sample:
+    mode: str
+    players: int
+    round: int
+    x: np.ndarray
+    y: float  # mean final score of the playouts
+    var: float  # variance of that mean (playout noise)
+    position: str = ""  # the position string (what --cache keeps)
+    seat: int = 0
+    prediction: float = math.nan
+
+
+def policy_name(policy: object) -> str:
+    return repr(policy)
+
+
+def snapshots(mode: str, players: int, setup: str, rounds: list[int],
+              seed: int) -> list[GameState]:
+    """One game played by the sensible player, taken at the start of the Decision phase of
+    each of ``rounds`` it reaches."""
+    state = new_game(players=players, mode=mode, setup=setup, seed=seed)
+    row = rollouts.uniforms(1, seed)[0]
+    used = [0]
+    policy = rollouts.DEFAULT_POLICY
+    wanted = set(rounds)
+    taken: dict[int, GameState] = {}
+
+    def move(s: GameState, seat: int) -> object:
+        options = legal_actions(s)
+        u = float(row[used[0] % len(row)])
+        used[0] += 1
+        return options[policy.index(s, u, options)]
+
+    def there(s: GameState) -> bool:
+        if (s.round in wanted and s.round not in taken and s.phase is Phase.DECISION
+                and all(c is None for c in s.choices)):
+            taken[s.round] = s
+        return len(taken) == len(wanted)
+
+    play_on(state, move, there, limit=1 << 30)  # type: ignore[arg-type]
+    return [taken[r] for r in sorted(taken)]
+
+
+def positions(count: int, seed: int, per_game: int = 3) -> list[tuple[GameState, int]]:
+    """``count`` (position, seat) pairs spread over modes, player counts, setups and rounds
+    (``per_game`` rounds of each game played)."""
+    rng = random.Random(seed)
+    out: list[tuple[GameState, int]] = []
+    games = 0
+    while len(out) < count and games < 5 * count:
+        mode, players = GAMES[games % len(GAMES)]
+        games += 1
+        setup = "advanced" if rng.random() < 0.4 else "standard"
+        rounds = rng.sample(range(1, 13), per_game)
+        for state in snapshots(mode, players, setup, rounds, rng.randrange(1 << 30)):
+            if len(out) < count:
+                out.append((state, rng.randrange(players)))
+    return out
+
+
+def targets(pairs: list[tuple[GameState, int]], playouts: int, seed: int) -> list[Sample]:
+    """Each position's mean final score over ``playouts`` playouts (batched per game kind)."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for i, (s, _) in enumerate(pairs):
+        c = s.config
+        groups.setdefault((c.players, c.mode, c.setup, s.round), []).append(i)
+    out: list[Sample | None] = [None] * len(pairs)
+    for g, members in enumerate(groups.values()):
+        starts: list[GameState] = []
+        for i in members:
+            state, seat = pairs[i]
+            starts += rollouts.sample_starts(state, seat, playouts, seed + 7919 * i)
+        finals = rollouts.final_states(starts, seed + 104_729 * g, rollouts.DEFAULT_POLICY)
+        for k, i in enumerate(members):
+            state, seat = pairs[i]
+            chunk = slice(k * playouts, (k + 1) * playouts)
+            if isinstance(finals, list):
+                vals = np.array([terminal_value(f, seat) for f in finals[chunk]])
+            else:
+                vals = batch.seat_values(finals, starts[0], seat)[chunk]
+            c = state.config
+            out[i] = Sample(c.mode, c.players, state.round, features(state, seat),
+                            float(vals.mean()), float(vals.var(ddof=1) / len(vals)),
+                            to_position(state), seat)
+    return [s for s in out if s is not None]
+
+
+def cached(path: Path | None, make: Callable[[], list[Sample]]) -> list[Sample]:
+    """Samples from ``path`` (positions, seats and targets; the features are recomputed, so a
+    change of the features needs no new playouts) or made and written there."""
+    if path is not None and path.exists():
+        out = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            state = from_position(d["position"])
+            c = state.config
+            out.append(Sample(c.mode, c.players, state.round, features(state, d["seat"]),
+                              d["y"], d["var"], d["position"], d["seat"]))
+        return out
+    made = make()
+    if path is not None:
+        path.write_text("".join(json.dumps({"position": m.position, "seat": m.seat, "y": m.y,
+                                            "var": m.var}) + "\n" for m in made),
+                        encoding="utf-8")
+    return made
+
+
+def ridge(samples: list[Sample]) -> np.ndarray:
+    x = np.array([s.x for s in samples])
+    y = np.array([s.y for s in samples])
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    scale[0] = 1.0
+    z = x / scale
+    penalty = RIDGE * np.eye(x.shape[1])
+    penalty[0, 0] = 0.0
+    beta = np.linalg.solve(z.T @ z + penalty, z.T @ y)
+    return beta / scale
+
+
+def fit(samples: list[Sample]) -> dict[str, np.ndarray]:
+    out = {}
+    for mode in MODES:
+        mine = [s for s in samples if s.mode == mode]
+        if len(mine) < 10:
+            raise SystemExit(f"only {len(mine)} {mode} positions: ask for more --positions")
+        out[mode] = ridge(mine)
+    return out
+
+
+def predict(samples: list[Sample], coefficients: dict[str, np.ndarray]) -> None:
+    for s in samples:
+        s.prediction = float(s.x @ coefficients[s.mode])
+
+
+def calibration(samples: list[Sample]) -> list[dict[str, object]]:
+    """MAE and bias (with 95 % intervals) and the RMSE with the playout noise removed, per
+    mode, player count and round band, then per mode."""
+    cells: dict[tuple[str, str, str], list[Sample]] = {}
+    for s in samples:
+        cells.setdefault((s.mode, str(s.players), band_name(s.round)), []).append(s)
+        cells.setdefault((s.mode, "all", "all"), []).append(s)
+    rows = []
+    for (mode, players, band), mine in sorted(cells.items()):
+        err = np.array([s.prediction - s.y for s in mine])
+        noise = float(np.mean([s.var for s in mine]))
+        n = len(err)
+        se = err.std(ddof=1) / math.sqrt(n) if n > 1 else math.inf
+        abs_se = np.abs(err).std(ddof=1) / math.sqrt(n) if n > 1 else math.inf
+        rmse = math.sqrt(max(0.0, float(np.mean(err ** 2)) - noise))
+        rows.append({"mode": mode, "players": players, "rounds": band, "positions": n,
+                     "mae": float(np.abs(err).mean()), "mae_ci95": 1.96 * abs_se,
+                     "bias": float(err.mean()), "bias_ci95": 1.96 * se,
+                     "rmse": rmse, "noise_sd": math.sqrt(noise),
+                     "mean_value": float(np.mean([s.y for s in mine]))})
+    return rows
+
+
+def table_text(rows: list[dict[str, object]]) -> str:
+    out = [f"{'mode':<12} {'players':>7} {'rounds':>6} {'n':>4} {'mean':>6} "
+           f"{'MAE':>12} {'bias':>13} {'RMSE*':>6} {'noise':>6}"]
+    for r in rows:
+        out.append(f"{r['mode']:<12} {r['players']:>7} {r['rounds']:>6} {r['positions']:>4} "
+                   f"{r['mean_value']:>6.2f} {r['mae']:>5.2f} ± {r['mae_ci95']:<4.2f} "
+                   f"{r['bias']:>+6.2f} ± {r['bias_ci95']:<4.2f} {r['rmse']:>6.2f} "
+                   f"{r['noise_sd']:>6.2f}")
+    out.append("MAE, bias: prediction minus the mean final score of the playouts (95 % "
+               "intervals over positions); RMSE*: with the playouts' own noise removed; "
+               "noise: the standard error of a position's playout mean")
+    return "\n".join(out)
+
+
+def write(coefficients: dict[str, np.ndarray], rows: list[dict[str, object]],
+          info: dict[str, object]) -> str:
+    lines = ["# The one value's leaf model (precog/analysis/value.py), written by",
+             "# scripts/fit_evaluation.py: do not edit by hand, refit instead.", "[fit]"]
+    for key, value in info.items():
+        lines.append(f"{key} = {json.dumps(value)}")
+    for mode in MODES:
+        lines += ["", f"[modes.{mode}]",
+                  "features = [" + ", ".join(json.dumps(f) for f in feature_names(mode)) + "]",
+                  "coefficients = [" + ", ".join(f"{c:.6g}" for c in coefficients[mode]) + "]",
+                  f"[modes.{mode}.residual]  # held-out RMSE by \"players:rounds\""]
+        overall = next(float(r["rmse"]) for r in rows
+                       if r["mode"] == mode and r["players"] == "all")
+        for r in rows:
+            if r["mode"] == mode and (r["players"] == "all" or r["positions"] >= MIN_CELL):
+                key = "all" if r["players"] == "all" else f"{r['players']}:{r['rounds']}"
+                rmse, note = float(r["rmse"]), ""
+                if rmse < float(r["noise_sd"]):  # lost in the playouts' noise: not resolved
+                    rmse, note = max(rmse, overall), ", below the noise: the mode's error"
+                lines.append(f"\"{key}\" = {rmse:.4f}  # {r['positions']} positions{note}")
+    return "\n".join(lines) + "\n"
+
+
+def held_out(fit_: Fit, count: int, playouts: int, seed: int,
+             cache: Path | None = None) -> list[Sample]:
+    samples = cached(cache, lambda: targets(positions(count, seed + 1_000_003), playouts,
+                                            seed + 2))
+    predict(samples, fit_.coefficients)
+    return samples
+
+
+def cache_file(args: argparse.Namespace, kind: str) -> Path | None:
+    if args.cache is None:
+        return None
+    args.cache.mkdir(parents=True, exist_ok=True)
+    return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}.jsonl"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=420)
+    parser.add_argument("--playouts", type=int, default=24)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="report the shipped fit only")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                        help="keep the positions and targets in DIR (reused when there)")
+    args = parser.parse_args(argv)
+    if not 14 <= args.positions <= 20_000 or not 2 <= args.playouts <= 4096:
+        parser.error("--positions 14..20000 and --playouts 2..4096")
+    start = time.perf_counter()
+    policy = policy_name(rollouts.DEFAULT_POLICY)
+    if args.check:
+        current = shipped_fit()
+        samples = held_out(current, args.positions, args.playouts, args.seed,
+                           cache_file(args, "check"))
+        rows = calibration(samples)
+        report = {"fit": current.info, "policy_now": policy, "positions": len(samples),
+                  "playouts": args.playouts, "seed": args.seed, "rows": rows,
+                  "elapsed_s": time.perf_counter() - start}
+    else:
+        train = cached(cache_file(args, "train"), lambda: targets(
+            positions(args.positions, args.seed), args.playouts, args.seed))
+        coefficients = fit(train)
+        comps = new_game(players=2, seed=0).components
+        info: dict[str, object] = {
+            "date": datetime.date.today().isoformat(), "components": comps.fingerprint,
+            "component_set": comps.name, "policy": policy, "positions": len(train),
+            "playouts": args.playouts, "seed": args.seed,
+            "command": f"scripts/fit_evaluation.py --positions {args.positions} "
+                       f"--playouts {args.playouts} --seed {args.seed}"}
+        draft = Fit(coefficients, {}, info)
+        samples = held_out(draft, args.positions, 2 * args.playouts, args.seed,
+                           cache_file(args, "held_out"))
+        rows = calibration(samples)
+        info["held_out_positions"] = len(samples)
+        info["held_out_playouts"] = 2 * args.playouts
+        text = write(coefficients, rows, info)
+        parse_fit(text)  # what is written must load
+        args.out.write_text(text, encoding="utf-8")
+        report = {"fit": info, "rows": rows, "elapsed_s": time.perf_counter() - start}
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(table_text(rows))
+        print(f"({report['elapsed_s']:.0f} s; policy {policy})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The one value: the ranked table, the tree and the trajectories' end say the same number.
+
+Every place that values a choice estimates the same quantity, the final score expected after
+it when everyone then plays like the sensible player (docs/analysis.md, "What the value
+means"). Each carries a 95 % interval; on positions of every mode and player count the
+estimates must agree within them (their intervals overlap).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from precog.analysis.ranking import rank_options
+from precog.analysis.trajectories import trajectories
+from precog.analysis.value import expected_final, leaf_error, shipped_fit
+from precog.engine import new_game
+from precog.session.explore import deal
+
+# (mode, players, round, seed, rollouts per choice): the explorer's default position first
+POSITIONS = [("competitive", 3, 3, 1, 256), ("competitive", 2, 5, 3, 256),
+             ("competitive", 4, 8, 2, 256), ("team", 4, 6, 2, 256), ("coop", 3, 4, 1, 48)]
+
+
+def overlap(a: float, a_ci: float, b: float, b_ci: float) -> bool:
+    return abs(a - b) <= a_ci + b_ci
+
+
+@pytest.mark.parametrize("mode,players,round_,seed,rollouts", POSITIONS,
+                         ids=[f"{m}-{p}p-round{r}" for m, p, r, _, _ in POSITIONS])
+def test_table_tree_root_and_trajectory_end_agree_within_their_intervals(
+        mode, players, round_, seed, rollouts):
+    state = deal(round_, seed, players=players, mode=mode)
+    seat = state.to_move
+    table = rank_options(state, seat, seed=0)
+    root, best = table.tree, table.rows[0]
+    assert root is not None and root.ci95 is not None and root.ci95 > 0
+    assert root.value == pytest.approx(best.value)
+    by_choice = {str(c.edge): c for c in root.children}
+    for row in table.rows:  # the table shows the tree's own numbers
+        node = by_choice[f"keep {row.keep} give {row.give}"]
+        assert (row.value, row.ci95) == (node.value, node.ci95)
+    futures = trajectories(state, seat, [best.action], rollouts=64, seed=0, to_end=True,
+                           know=table.know)["choices"][best.action]
+    end = futures["value"]
+    assert end["at_end"] and end["samples"] == 64
+    # the plot's last point is the final score, the value's own metric
+    assert futures["score"]["mean"][-1] == pytest.approx(end["mean"], abs=1e-3)
+    assert overlap(best.value, best.ci95, end["mean"], end["ci95"]), (best.value, end)
+    rolled = {r.action: r for r in rank_options(state, seat, rollouts=rollouts, seed=0).rows}
+    mine = rolled[best.action]
+    assert mine.ci95 is not None and math.isfinite(mine.ci95)
+    assert overlap(best.value, best.ci95, mine.value, mine.ci95), (best.value, mine.value)
+
+
+def test_the_value_of_a_finished_game_is_its_score_with_no_error():
+    import random
+
+    from precog.engine.playout import random_playout
+
+    final = random_playout(random.Random(4), players=3, seed=4).final
+    assert final.is_over
+    assert expected_final(final, 1) == pytest.approx(final.players[1].healthy
+                                                      + 0.01 * final.players[1].contaminated)
+    assert leaf_error(final) == 0.0
+
+
+def test_the_fit_was_made_on_this_component_set():
+    """A refit is due when the component set changes (scripts/fit_evaluation.py)."""
+    fit = shipped_fit()
+    if fit.fingerprint != new_game(players=2, seed=0).components.fingerprint:
+        pytest.xfail(f"the evaluation fit ({fit.info.get('date')}) was made on components "
+                     f"{fit.fingerprint}: refit with scripts/fit_evaluation.py")
+    assert fit.info["positions"] > 0 and fit.info["playouts"] > 0
+
+
+def test_the_fit_names_its_policy():
+    from precog.analysis.rollouts import DEFAULT_POLICY
+
+    fit = shipped_fit()
+    if fit.info["policy"] != repr(DEFAULT_POLICY):
+        pytest.xfail(f"the evaluation fit was made with {fit.info['policy']}, the playouts now "
+                     f"use {DEFAULT_POLICY!r}: refit with scripts/fit_evaluation.py")
+    assert fit.info["policy"].startswith(type(DEFAULT_POLICY).__name__)
+
+
+def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
+    from importlib import resources
+
+    from precog.analysis.errors import AnalysisError
+    from precog.analysis.value import FIT_FILE, parse_fit
+
+    text = (resources.files("precog") / "data" / FIT_FILE).read_text(encoding="utf-8")
+    assert parse_fit(text).coefficients["coop"].shape == shipped_fit().coefficients[
+        "coop"].shape
+    with pytest.raises(AnalysisError, match="refit"):
+        parse_fit(text.replace('"projection", ', '', 1))
+
+
+def test_the_leaf_error_is_the_fit_s_held_out_error_for_that_kind_of_position():
+    state = deal(6, 2, players=4, mode="team")
+    fit = shipped_fit()
+    assert leaf_error(state) == fit.error("team", 4, 6) > 0
