@@ -274,8 +274,8 @@ def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], 
 
 
 def shares_after_river(evaluation: object, rollouts: int) -> bool:
-    """Whether searches may share their lines after the River shows (transpositions by the
-    seat's Boat, :meth:`~precog.analysis.rounds.RoundPlayer.river_key`): yes when leaves are
+    """Whether searches may share their lines once the seat's cards are played (transpositions
+    by the Boats, :meth:`~precog.analysis.rounds.RoundPlayer.river_key`): yes when leaves are
     valued by the evaluation, which reads only the Boats; not with rollouts (they play the
     hidden cards) or a caller's function."""
     return rollouts <= 0 and not callable(evaluation)
