@@ -44,8 +44,8 @@ ROUNDS = tuple(range(1, 13))
 REFERENCE_FACTOR = 30  # the reference's rollouts per choice: at least this many times the 1 s's
 MAX_POSITIONS = 1000
 MAX_BUDGET_S = 600.0
-MAX_REFERENCE_ROLLOUTS = 10_000_000
-RANKING_CAP = 10_000_000  # the 1-second ranking asks for this many rollouts and stops on time
+MAX_REFERENCE_ROLLOUTS = 100_000  # the ranking's own ceiling without a time budget
+RANKING_CAP = 1_000_000  # the 1-second ranking asks for this many rollouts and stops on time
 
 
 class BenchmarkInputError(PrecogError):
@@ -157,6 +157,7 @@ def tree_times(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
         cpu, wall, _ = full_tree_seconds(d, seed)
         rows.append({"id": d.id, "round": d.round, "players": d.players, "mode": d.mode,
                      "cpu_s": round(cpu, 3), "wall_s": round(wall, 3)})
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     slow = sorted(rows, key=lambda r: -r["cpu_s"])[:5]
     return {"positions": len(rows), "tree_full_s_max": max(r["cpu_s"] for r in rows),
             "tree_full_s_median": statistics.median(r["cpu_s"] for r in rows),

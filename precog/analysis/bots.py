@@ -170,7 +170,7 @@ def make_bot(spec: str, seed: int) -> Any:
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
     if spec == "rollout1s":  # the analysis a player gets in 1 s: rollouts until time is up
-        return RolloutBot(seed, rollouts=1 << 20, budget_s=1.0)
+        return RolloutBot(seed, rollouts=1_000_000, budget_s=1.0)
     if spec in SPIEL_BOTS:
         try:
             from precog.analysis.openspiel_game import SpielPlayer
