@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from precog.analysis.evaluation import team_of
 from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.players import first_legal
 from precog.analysis.world import (
@@ -67,34 +68,41 @@ class RoundPlayer:
 
     def river_key(self, s: GameState, revealed: int) -> Hashable | None:
         """What the rest of the round from ``s``, and the value at its end, depend on for me
-        once my cards are played (None before: then the whole position matters), given the
-        first ``revealed`` River tiles. In the competitive mode that is my Boat and where I
-        am in the round (my Action turn done, my Maintenance and my River tile still to come or
-        done, or my own step): other seats' turns change only their own Boats. In the other
-        modes every Boat counts (team-mates, the cooperative Objectives), from Maintenance on.
-        Cards are left out but for the Bane they add when Maintenance begins: from here to the
-        round's end they play no other part, and the evaluation reads none."""
+        once the cards that make my score are played (None before: then the whole position
+        matters), given the first ``revealed`` River tiles. Outside the cooperative mode that
+        is the Boats that make my score (mine; my team's in the team mode) and where each of
+        them is in the round (Action turn done, Maintenance and River tile still to come or
+        done, or its own step): the other seats' turns change only their own Boats. In the
+        cooperative mode every Boat counts (the Objectives), from Maintenance on. Cards are
+        left out but for the Bane they add when Maintenance begins: from here to the round's
+        end they play no other part, and the evaluation reads none."""
+        seats = self.scoring(s)
+        boats = tuple((s.players[seat].boat, s.players[seat].batteries) for seat in seats)
         if round_over_for(s, self.me) == "over":
-            return ("over", s.round, s.outcome, self._boats(s), s.river[:revealed],
-                    s.objectives, s.objective_stacks)
-        if s.config.mode == "competitive":
-            stage = round_stage(s, self.me)
-            if stage is None:
+            return ("over", s.round, s.outcome, boats, s.river[:revealed], s.objectives,
+                    s.objective_stacks)
+        if not s.config.coop:
+            stages = tuple(round_stage(s, seat) for seat in seats)
+            if None in stages:
                 return None
-            own = (s.phase, s.step, s.pending, s.pending_source) if stage == "own" else None
-            rise = bane_rise(s, self.me) if stage == "before maintenance" else 0
-            return (stage, own, rise, s.round, self._boats(s), s.river[:revealed])
+            own = (s.to_move, s.phase, s.step, s.pending, s.pending_source) \
+                if "own" in stages else None
+            rises = tuple(bane_rise(s, seat) if stage == "before maintenance" else 0
+                          for seat, stage in zip(seats, stages))
+            return (stages, own, rises, s.round, boats, s.river[:revealed])
         if s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
             return None
         return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
-                s.river[:revealed], self._boats(s), s.objectives, s.objective_stacks,
-                tuple(bane_rise(s, seat) for seat in range(s.config.players)))
+                s.river[:revealed], boats, s.objectives, s.objective_stacks,
+                tuple(bane_rise(s, seat) for seat in seats))
 
-    def _boats(self, s: GameState) -> object:
-        if s.config.mode == "competitive":
-            p = s.players[self.me]
-            return p.boat, p.batteries
-        return tuple((p.boat, p.batteries) for p in s.players)
+    def scoring(self, s: GameState) -> tuple[int, ...]:
+        """The seats whose Boats make my score: mine, my team's, or every seat (co-op)."""
+        if s.config.mode == "team":
+            return team_of(self.me)
+        if s.config.coop:
+            return tuple(range(self.n))
+        return (self.me,)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
         """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
@@ -137,9 +145,10 @@ def round_over_for(s: GameState, seat: int) -> str:
 
 
 def round_stage(s: GameState, seat: int) -> str | None:
-    """Where ``seat`` is in the rest of a competitive round: ``own`` (its Maintenance or River
-    turn), ``before maintenance`` (its Action turn done), ``before river`` (its Maintenance
-    done), ``done`` (its River tile met), or None (its Action turn is still to come)."""
+    """Where ``seat`` is in the rest of a round (not a cooperative one): ``own`` (its
+    Maintenance or River turn), ``before maintenance`` (its Action turn done), ``before river``
+    (its Maintenance done), ``done`` (its River tile met), or None (its Action turn is still to
+    come)."""
     if s.phase is Phase.ACTION:  # its cards and what they gave count until its turn ends
         return "before maintenance" if s.to_move > seat else None
     if s.to_move == seat and s.phase in (Phase.MAINTENANCE, Phase.RIVER):
