@@ -110,14 +110,16 @@ class PolicyBot(Bot):
 
 
 class RolloutBot(_Planner):
-    """Monte Carlo: Keep/Give ranked by ``rollouts`` batched rollouts per choice."""
+    """Monte Carlo: Keep/Give ranked by ``rollouts`` batched rollouts per choice (with
+    ``budget_s``: as many as fit in that many seconds, at most ``rollouts``)."""
 
     name = "rollout"
 
     def __init__(self, seed: int = 0, rollouts: int = 64, model: str = "uniform",
-                 weights: Weights = DEFAULT) -> None:
+                 weights: Weights = DEFAULT, budget_s: float | None = None) -> None:
         super().__init__(seed)
         self.rollouts, self.model, self.weights = rollouts, model, weights
+        self.budget_s = budget_s
 
     def leaf(self, seat: int) -> Callable[[GameState], float]:
         weights = self.weights
@@ -126,7 +128,8 @@ class RolloutBot(_Planner):
     def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         ranking = rank_options(self.world(), observation.player, model=self.model,
                                rollouts=self.rollouts, seed=self.rng.randrange(1 << 30),
-                               depth_rounds=1, with_give_values=False)
+                               depth_rounds=1, with_give_values=False,
+                               budget_s=self.budget_s)
         best = ranking.rows[0].choice
         for action in legal_actions:
             if action == best:
@@ -155,16 +158,19 @@ SPIEL_BOTS = {  # OpenSpiel's search bots (the openspiel extra): kind, leaf eval
 
 
 def bot_names() -> list[str]:
-    return sorted([*BOTS, "lookahead2", *SPIEL_BOTS])
+    return sorted([*BOTS, "lookahead2", "rollout1s", *SPIEL_BOTS])
 
 
 def make_bot(spec: str, seed: int) -> Any:
     """A bot from its name, seeded: ``random``, ``greedy``, ``policy`` (the rollouts' sensible
-    player), ``lookahead``, ``lookahead2`` (two rounds), ``rollout``, and with OpenSpiel
+    player), ``lookahead``, ``lookahead2`` (two rounds), ``rollout``, ``rollout1s`` (rollouts
+    for 1 s per Keep/Give), and with OpenSpiel
     installed ``ismcts`` (information-set MCTS, random rollouts), ``ismcts-eval`` and
     ``mcts-eval`` (leaves valued by precog's evaluation)."""
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
+    if spec == "rollout1s":  # the analysis a player gets in 1 s: rollouts until time is up
+        return RolloutBot(seed, rollouts=1_000_000, budget_s=1.0)
     if spec in SPIEL_BOTS:
         try:
             from precog.analysis.openspiel_game import SpielPlayer

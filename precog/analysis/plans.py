@@ -15,7 +15,7 @@ Contaminated first, or all Healthy first), whether to ignore a River tile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from precog.analysis.world import Policy, first_legal, past_river, river_outcomes, with_river_tile
@@ -30,6 +30,10 @@ from precog.engine.actions import (
 )
 
 LeafValue = Callable[[GameState], float]
+RiverKey = Callable[[GameState, int], Hashable | None]
+"""What the rest of the round from a position depends on for the searching seat, given how
+many rounds' River tiles it has seen (its Boat, the tiles, ...), or None where that is the
+whole position: searches that reach equal keys share one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +117,10 @@ class RoundSearch:
 
     ``rivers`` are the River outcomes the seat cannot rule out (from its observation);
     ``others`` plays every other seat; ``leaf`` values a state where the round is over;
-    ``narrow`` keeps only the activation choice as a real branch (a fast first answer).
+    ``narrow`` keeps only the activation choice as a real branch (a fast first answer);
+    ``shared`` and ``river_key``: lines from once the seat's cards are played on, shared
+    between the searches of one analysis (other worlds, other choices, other River tiles) whose
+    positions have the same ``river_key`` (:meth:`precog.analysis.rounds.RoundPlayer.river_key`).
     """
 
     seat: int
@@ -125,6 +132,8 @@ class RoundSearch:
     nodes: int = 0
     _cache: dict[tuple[object, bool], Line] = field(default_factory=dict)
     options: dict[tuple[object, bool], list[tuple[Action, float]]] = field(default_factory=dict)
+    shared: dict[Hashable, Line] | None = None
+    river_key: RiverKey | None = None
 
     @classmethod
     def for_observation(cls, obs: Observation, leaf: LeafValue, **kw: object) -> RoundSearch:
@@ -144,6 +153,20 @@ class RoundSearch:
                 for tile, p in self.rivers]
 
     def _search(self, state: GameState, forked: bool, start: int) -> Line:
+        if self.shared is None or self.river_key is None:
+            return self._search_here(state, forked, start)
+        revealed = state.round if forked else state.round - 1  # this round's tile, once shown
+        mine = self.river_key(state, revealed)
+        if mine is None:
+            return self._search_here(state, forked, start)
+        key = (self.narrow, self.battery_width, forked,
+               None if forked else tuple(self.rivers), mine)
+        line = self.shared.get(key)
+        if line is None:
+            line = self.shared[key] = self._search_here(state, forked, start)
+        return line
+
+    def _search_here(self, state: GameState, forked: bool, start: int) -> Line:
         self.nodes += 1
         while not round_over(start, state) and state.to_move != self.seat:
             nxt = self._step(state, self.others(state, state.to_move), forked)

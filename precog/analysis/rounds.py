@@ -9,9 +9,10 @@ and a whole round played along that plan.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
+from precog.analysis.evaluation import team_of
 from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.players import first_legal
 from precog.analysis.world import (
@@ -31,12 +32,16 @@ Search = tuple[RoundSearch, Line, GameState]
 class RoundPlayer:
     """Rounds of seat ``me`` with leaves valued by ``leaf`` (plans cached per Boat)."""
 
-    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float]) -> None:
+    def __init__(self, me: int, players: int, leaf: Callable[[GameState], float],
+                 transpose: bool = False) -> None:
         self.me = me
         self.n = players
         self.right = (me - 1) % players
         self.leaf = leaf
         self.searches: dict[tuple[object, ...], Search] = {}
+        # lines after the River shows, shared between searches (only for a leaf that reads
+        # no more than river_key holds: the evaluation, not rollouts or a caller's function)
+        self.after_river: dict[Hashable, Line] | None = {} if transpose else None
 
     def search(self, after: GameState, narrow: bool = False) -> Search:
         """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
@@ -44,7 +49,7 @@ class RoundPlayer:
         found = self.searches.get(key)
         if found is None:
             rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
-                             narrow=narrow)
+                             narrow=narrow, shared=self.after_river, river_key=self.river_key)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
         return found
@@ -60,6 +65,44 @@ class RoundPlayer:
         gave = (p.gave, left) if s.config.setup == "advanced" else None
         return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
                 s.river[:s.round - 1], others)
+
+    def river_key(self, s: GameState, revealed: int) -> Hashable | None:
+        """What the rest of the round from ``s``, and the value at its end, depend on for me
+        once the cards that make my score are played (None before: then the whole position
+        matters), given the first ``revealed`` River tiles. Outside the cooperative mode that
+        is the Boats that make my score (mine; my team's in the team mode) and where each of
+        them is in the round (Action turn done, Maintenance and River tile still to come or
+        done, or its own step): the other seats' turns change only their own Boats. In the
+        cooperative mode every Boat counts (the Objectives), from Maintenance on. Cards are
+        left out but for the Bane they add when Maintenance begins: from here to the round's
+        end they play no other part, and the evaluation reads none."""
+        seats = self.scoring(s)
+        boats = tuple((s.players[seat].boat, s.players[seat].batteries) for seat in seats)
+        if round_over_for(s, self.me) == "over":
+            return ("over", s.round, s.outcome, boats, s.river[:revealed], s.objectives,
+                    s.objective_stacks)
+        if not s.config.coop:
+            stages = tuple(round_stage(s, seat) for seat in seats)
+            if None in stages:
+                return None
+            own = (s.to_move, s.phase, s.step, s.pending, s.pending_source) \
+                if "own" in stages else None
+            rises = tuple(bane_rise(s, seat) if stage == "before maintenance" else 0
+                          for seat, stage in zip(seats, stages))
+            return (stages, own, rises, s.round, boats, s.river[:revealed])
+        if s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
+            return None
+        return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
+                s.river[:revealed], boats, s.objectives, s.objective_stacks,
+                tuple(bane_rise(s, seat) for seat in seats))
+
+    def scoring(self, s: GameState) -> tuple[int, ...]:
+        """The seats whose Boats make my score: mine, my team's, or every seat (co-op)."""
+        if s.config.mode == "team":
+            return team_of(self.me)
+        if s.config.coop:
+            return tuple(range(self.n))
+        return (self.me,)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
         """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
@@ -90,6 +133,31 @@ class RoundPlayer:
             after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
             values[card] = self.search(after, narrow=True)[1].value
         return min(values, key=lambda c: values[c])
+
+
+def bane_rise(s: GameState, seat: int) -> int:
+    """The Bane ``seat``'s played cards add when its Maintenance begins."""
+    return sum(s.card(c).bane for c in s.players[seat].action_zone)
+
+
+def round_over_for(s: GameState, seat: int) -> str:
+    return "over" if s.is_over or s.phase is Phase.DECISION else ""
+
+
+def round_stage(s: GameState, seat: int) -> str | None:
+    """Where ``seat`` is in the rest of a round (not a cooperative one): ``own`` (its
+    Maintenance or River turn), ``before maintenance`` (its Action turn done), ``before river``
+    (its Maintenance done), ``done`` (its River tile met), or None (its Action turn is still to
+    come)."""
+    if s.phase is Phase.ACTION:  # its cards and what they gave count until its turn ends
+        return "before maintenance" if s.to_move > seat else None
+    if s.to_move == seat and s.phase in (Phase.MAINTENANCE, Phase.RIVER):
+        return "own"
+    if s.phase is Phase.MAINTENANCE:
+        return "before maintenance" if s.to_move < seat else "before river"
+    if s.phase is Phase.RIVER:
+        return "before river" if s.to_move < seat else "done"
+    return None
 
 
 def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float],

@@ -273,6 +273,14 @@ def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], 
     return lambda s: fn(s, player)
 
 
+def shares_after_river(evaluation: object, rollouts: int) -> bool:
+    """Whether searches may share their lines once the seat's cards are played (transpositions
+    by the Boats, :meth:`~precog.analysis.rounds.RoundPlayer.river_key`): yes when leaves are
+    valued by the evaluation, which reads only the Boats; not with rollouts (they play the
+    hidden cards) or a caller's function."""
+    return rollouts <= 0 and not callable(evaluation)
+
+
 class _Builder(RoundPlayer):
     def __init__(self, state: GameState, player: int, model: str,
                  evaluation: Weights | Callable[[GameState, int], float] | None, rollouts: int,
@@ -280,7 +288,8 @@ class _Builder(RoundPlayer):
         self.know = know or knowledge(state, player)
         state = canonical_world(state, player)
         super().__init__(player, state.config.players,
-                         leaf_function(player, evaluation, rollouts, seed))
+                         leaf_function(player, evaluation, rollouts, seed),
+                         transpose=shares_after_river(evaluation, rollouts))
         self.obs = observation(state, player)
         self.model: OpponentModel = make_model(model, seed)
         self.rng = random.Random(seed)

@@ -24,10 +24,11 @@ MAX_GAMES = 1_000_000
 EXAMPLES = """\
 BOTS is a comma-separated line-up, one bot per seat (repeated to fill the table): random,
 greedy, policy (the rollouts' sensible player), lookahead, lookahead2 (two rounds), rollout,
-and with OpenSpiel installed ismcts,
+rollout1s (rollouts for 1 s per Keep/Give), and with OpenSpiel installed ismcts,
 ismcts-eval and mcts-eval (OpenSpiel's search bots). The line-up turns by one seat each game
 (two in the team mode). Game i is fixed by the seed and i, so any number of workers gives the
-same figures. Intervals are 95 % (normal approximation over games).
+same figures (not with rollout1s: its rollouts stop on the clock). Intervals are 95 %
+(normal approximation over games).
 
 examples:
   precog tournament --bots lookahead,greedy --players 2 --games 40 --seed 1

@@ -1,0 +1,433 @@
+"""Decision quality: how good is the choice the analysis gives in 1 second?
+
+A fixed, seeded suite of Keep/Give decisions of one seat (2, 3 and 4 players; competitive, team
+and cooperative; standard and advanced setup; every round 1-12), each with a reference answer:
+the same analysis (the ranking by rollouts, :func:`precog.analysis.ranking.rank_options`) at
+at least 30 times the budget, with other random numbers. The suite and the reference answers
+are stored in ``benchmarks/data/decision_quality.json``, so a run only does the 1-second
+analyses and the trees. ``--build-reference`` regenerates the file (seeded; about an hour of
+CPU). See benchmarks/README.md for what each key means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from precog import __version__
+from precog.analysis.bots import GreedyBot, play_game
+from precog.analysis.ranking import Ranking, rank_options
+from precog.analysis.supply import wilson
+from precog.analysis.tree import build_tree, choice_of
+from precog.engine import GameState, Phase, PrecogError, from_position, to_position
+
+DATA = Path(__file__).with_name("data") / "decision_quality.json"
+FORMAT = 1
+CONFIGS: tuple[tuple[int, str, str], ...] = tuple(
+    (players, mode, setup)
+    for setup in ("standard", "advanced")
+    for players, mode in ((2, "competitive"), (3, "competitive"), (4, "competitive"),
+                          (4, "team"), (2, "coop"), (3, "coop"), (4, "coop")))
+ROUNDS = tuple(range(1, 13))
+REFERENCE_FACTOR = 30  # the reference's rollouts per choice: at least this many times the 1 s's
+MAX_POSITIONS = 1000
+MAX_BUDGET_S = 600.0
+MAX_REFERENCE_ROLLOUTS = 100_000  # the ranking's own ceiling without a time budget
+RANKING_CAP = 1_000_000  # the 1-second ranking asks for this many rollouts and stops on time
+
+
+class BenchmarkInputError(PrecogError):
+    """A benchmark argument or data file out of range."""
+
+
+# -- the suite -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """One position of the suite: ``seat`` chooses its Keep and Give in ``position``."""
+
+    id: str
+    position: str
+    seat: int
+    players: int
+    mode: str
+    setup: str
+    round: int
+
+    def state(self) -> GameState:
+        return from_position(self.position)
+
+
+def suite_plan(count: int) -> list[tuple[int, tuple[int, str, str]]]:
+    """(round, configuration) of each position: rounds cycle 1..12, configurations cycle
+    through the 14 (player count, mode, setup) pairs, so every prefix of 84 covers each pair
+    in 6 rounds and every round in 7 pairs."""
+    return [(ROUNDS[i % len(ROUNDS)], CONFIGS[i % len(CONFIGS)]) for i in range(count)]
+
+
+def snapshots(players: int, mode: str, setup: str, seed: int) -> dict[int, GameState]:
+    """The position at the start of each round's Decision phase of one game played by
+    greedy bots (each plans its round for the best immediate outcome), seeded."""
+    seen: dict[int, GameState] = {}
+
+    def observe(state: GameState) -> None:
+        if state.phase is Phase.DECISION and state.round not in seen \
+                and not any(state.choices or ()):
+            seen[state.round] = state
+
+    bots = [GreedyBot(seed * 8 + s) for s in range(players)]
+    play_game(bots, seed=seed, players=players, mode=mode, setup=setup, observe=observe)
+    return seen
+
+
+def build_suite(count: int, seed: int,
+                log: Callable[[str], None] = lambda _: None) -> list[Decision]:
+    """``count`` decision positions (see :func:`suite_plan`), from seeded bot games: each
+    configuration's games are played once and give positions at several rounds; the seat is
+    drawn from a seeded generator."""
+    rng = random.Random(seed)
+    games: dict[tuple[tuple[int, str, str], int], dict[int, GameState]] = {}
+    out: list[Decision] = []
+    for i, (round_, config) in enumerate(suite_plan(count)):
+        players, mode, setup = config
+        attempt = 0
+        while True:  # a cooperative game can end before this round: play another
+            key = (config, i // (len(CONFIGS) * 3) * 50 + attempt)
+            if key not in games:
+                games[key] = snapshots(players, mode, setup, seed * 10_007 + len(games))
+                log(f"suite: game {len(games)} ({players}p {mode} {setup}) played")
+            state = games[key].get(round_)
+            if state is not None:
+                break
+            attempt += 1
+        seat = rng.randrange(players)
+        out.append(Decision(id=f"q{i:03d}", position=to_position(state), seat=seat,
+                            players=players, mode=mode, setup=setup, round=round_))
+    return out
+
+
+# -- the analyses ----------------------------------------------------------------------------
+
+def ranking_values(ranking: Ranking) -> dict[str, float]:
+    return {r.action: r.value for r in ranking.rows}
+
+
+def analyse(decision: Decision, budget_s: float, seed: int) -> Ranking:
+    """The analysis a player gets in ``budget_s`` seconds: rollouts until the time is up."""
+    return rank_options(decision.state(), decision.seat, rollouts=RANKING_CAP,
+                        budget_s=budget_s, seed=seed, with_give_values=False)
+
+
+def reference(decision: Decision, rollouts: int, seed: int) -> Ranking:
+    """The same analysis with a fixed number of rollouts per choice and no time limit."""
+    return rank_options(decision.state(), decision.seat, rollouts=rollouts, seed=seed,
+                        with_give_values=False)
+
+
+def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
+    """CPU and wall seconds to build the explorer's full two-round tree (the default
+    ``build_tree``: three sampled worlds, no time limit), and its value of each choice."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if root.meta["depth_used"] != 2:
+        raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
+    values = {str(choice_of(c)): c.value for c in root.children}
+    return cpu, wall, values
+
+
+def tree_times(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
+    """Full-tree times over the suite only (no analyses, no references needed)."""
+    data = json.loads(path.read_text()) if path.is_file() else {}
+    suite = [decision_of(e) for e in data.get("suite") or load(path)][:limit]
+    rows = []
+    for d in suite:
+        cpu, wall, _ = full_tree_seconds(d, seed)
+        rows.append({"id": d.id, "round": d.round, "players": d.players, "mode": d.mode,
+                     "cpu_s": round(cpu, 3), "wall_s": round(wall, 3)})
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    slow = sorted(rows, key=lambda r: -r["cpu_s"])[:5]
+    return {"positions": len(rows), "tree_full_s_max": max(r["cpu_s"] for r in rows),
+            "tree_full_s_median": statistics.median(r["cpu_s"] for r in rows),
+            "tree_full_wall_s_max": max(r["wall_s"] for r in rows),
+            "slowest": slow, "machine": {"load": _load()}}
+
+
+# -- the reference file ----------------------------------------------------------------------
+
+def build_reference(count: int, seed: int, budget_s: float, factor: int, path: Path,
+                    log: Callable[[str], None] = print) -> dict[str, Any]:
+    """The suite and its reference answers, written to ``path`` after every position (an
+    interrupted build resumes where it stopped when run again with the same arguments).
+
+    Each position is first analysed once with ``budget_s`` seconds (its own seed), which gives
+    the rollouts per choice the budget reaches; the reference then runs ``factor`` times as
+    many rollouts per choice, with other random numbers and no time limit. The budgeted
+    analysis' answer is stored too (``at_budget``): ``--summary`` reads the figures off it."""
+    meta = {"format": FORMAT, "seed": seed, "count": count, "budget_s": budget_s,
+            "factor": factor}
+    data: dict[str, Any] = {"meta": meta, "suite": [], "positions": []}
+    if path.exists():
+        old = json.loads(path.read_text())
+        if {k: old.get("meta", {}).get(k) for k in meta} == meta:
+            data = old
+    if not data["suite"]:
+        data["suite"] = [d.__dict__ for d in build_suite(count, seed, log)]
+        _write(path, data)
+    done = {p["id"] for p in data["positions"]}
+    for d in (Decision(**e) for e in data["suite"]):
+        if d.id in done:
+            continue
+        start = time.process_time()
+        quick = analyse(d, budget_s, seed=ref_seed(seed, d, 0))
+        per_choice = max(2, quick.meta["samples"])
+        rollouts = min(MAX_REFERENCE_ROLLOUTS, factor * per_choice)
+        ref = reference(d, rollouts, seed=ref_seed(seed, d, 1))
+        rows = sorted(ref.rows, key=lambda r: r.action)
+        data["positions"].append({
+            **d.__dict__, "samples_at_budget": per_choice,
+            "reference_rollouts": ref.meta["samples"],
+            "reference": {r.action: {"value": round(r.value, 5),
+                                     "ci95": round(r.ci95 or 0.0, 5)} for r in rows},
+            "at_budget": {"choice": quick.rows[0].action,
+                          "ci95_max": round(max(r.ci95 or 0.0 for r in quick.rows), 5),
+                          "values": {r.action: round(r.value, 5) for r in quick.rows}},
+            "cpu_s": round(time.process_time() - start, 2),
+            "load": _load()})
+        data["meta"].update(built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                            precog_version=__version__)
+        _write(path, data)
+        log(f"{d.id} {d.players}p {d.mode} {d.setup} round {d.round}: "
+            f"{per_choice} -> {ref.meta['samples']} rollouts per choice, "
+            f"{data['positions'][-1]['cpu_s']} s CPU")
+    return data
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n")
+    tmp.replace(path)
+
+
+def ref_seed(seed: int, d: Decision, which: int) -> int:
+    """Seeds of the reference's analyses (``which`` 1), kept apart from the benchmark's."""
+    return (seed * 1000 + int(d.id[1:])) * 4 + which + 2
+
+
+def decision_of(entry: dict[str, Any]) -> Decision:
+    return Decision(**{k: entry[k] for k in Decision.__dataclass_fields__})
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise BenchmarkInputError(f"reference file {path}: not found; build it with "
+                                  "--build-reference")
+    data = json.loads(path.read_text())
+    positions = data.get("positions")
+    if not isinstance(positions, list) or not positions:
+        raise BenchmarkInputError(f"reference file {path}: expected a list of positions")
+    return positions
+
+
+# -- the measures ----------------------------------------------------------------------------
+
+def mean_interval(values: Sequence[float]) -> dict[str, float]:
+    """Mean with a 95 % normal interval."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
+            "n": n}
+
+
+def rate_interval(hits: int, n: int) -> dict[str, float]:
+    low, high = wilson(hits / n, n)
+    return {"rate": round(hits / n, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
+
+
+def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
+                trees: bool) -> dict[str, Any]:
+    d = decision_of(entry)
+    ref = {a: v["value"] for a, v in entry["reference"].items()}
+    best = max(ref.values())
+    quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
+    chosen = quick.rows[0].action
+    out: dict[str, Any] = {
+        "id": d.id, "chosen": chosen, "loss": best - ref[chosen],
+        "ci95_max": max(r.ci95 or 0.0 for r in quick.rows),
+        "samples": quick.meta["samples"], "elapsed_s": quick.meta["elapsed_s"]}
+    if trees:
+        seconds, wall, values = full_tree_seconds(d, seed)
+        out["tree_s"], out["tree_wall_s"] = seconds, wall
+        errors = [values[a] - ref[a] for a in ref if a in values]
+        out["calibration_error"] = statistics.fmean(errors)
+        out["calibration_abs_error"] = statistics.fmean(abs(e) for e in errors)
+    return out
+
+
+def measure(path: Path, budget_s: float, limit: int | None, seed: int,
+            trees: bool = True) -> dict[str, Any]:
+    positions = load(path)[:limit]
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    load_before = _load()
+    rows = [measure_one(e, budget_s, seed, trees) for e in positions]
+    n = len(rows)
+    agree = sum(1 for r in rows if r["loss"] <= 1e-9)
+    result: dict[str, Any] = {
+        "positions": n, "budget_s": budget_s,
+        "top_choice_agreement": rate_interval(agree, n),
+        "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
+        "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
+        "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
+    }
+    if trees:
+        result["calibration_mae_hh"] = mean_interval([r["calibration_abs_error"] for r in rows])
+        result["calibration_bias_hh"] = mean_interval([r["calibration_error"] for r in rows])
+        times = [r["tree_s"] for r in rows]
+        result["tree_full_s_max"] = round(max(times), 3)
+        result["tree_full_s_median"] = round(statistics.median(times), 3)
+        result["tree_full_wall_s_max"] = round(max(r["tree_wall_s"] for r in rows), 3)
+        slowest = max(rows, key=lambda r: r["tree_s"])
+        result["tree_full_slowest"] = slowest["id"]
+    result["by_group"] = by_group(positions, rows)
+    result["worst"] = sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
+                              if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]
+    result.update(machine={"nproc": os.cpu_count(), "platform": platform.platform(),
+                           "load_before": load_before, "load_after": _load()},
+                  python=sys.version.split()[0], precog_version=__version__,
+                  started_at=started,
+                  finished_at=datetime.now(UTC).isoformat(timespec="seconds"))
+    return result
+
+
+def summary(path: Path) -> dict[str, Any]:
+    """The keys read off the budgeted analyses the reference build ran and stored
+    (``at_budget``: their own seeds, independent of the reference's), without the trees."""
+    positions = load(path)
+    rows = []
+    for e in positions:
+        ref = {a: v["value"] for a, v in e["reference"].items()}
+        chosen = e["at_budget"]["choice"]
+        rows.append({"id": e["id"], "loss": max(ref.values()) - ref[chosen],
+                     "ci95_max": e["at_budget"]["ci95_max"],
+                     "samples": e["samples_at_budget"]})
+    n = len(rows)
+    return {"positions": n, "budget_s": json.loads(path.read_text())["meta"]["budget_s"],
+            "source": "the reference build's own budgeted analyses",
+            "top_choice_agreement": rate_interval(sum(r["loss"] <= 1e-9 for r in rows), n),
+            "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
+            "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
+            "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
+            "by_group": by_group(positions, rows),
+            "worst": sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
+                             if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]}
+
+
+def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Agreement and mean loss per mode, per player count and per season."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e, r in zip(positions, rows):
+        season = 1 + (e["round"] - 1) // 4
+        for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
+            groups.setdefault(key, []).append(r)
+    return {k: {"n": len(v), "agreement": round(sum(r["loss"] <= 1e-9 for r in v) / len(v), 3),
+                "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
+            for k, v in sorted(groups.items())}
+
+
+def _load() -> list[float]:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return []
+
+
+def table(r: dict[str, Any]) -> str:
+    def iv(x: dict[str, float], key: str = "mean") -> str:
+        return f"{x[key]:.3f} [{x['low']:.3f}, {x['high']:.3f}]"
+
+    lines = [f"{r['positions']} positions, {r['budget_s']} s per analysis "
+             f"(median {r['samples_per_choice_median']} rollouts per choice)",
+             f"top_choice_agreement   {iv(r['top_choice_agreement'], 'rate')}   target >= 0.95",
+             f"mean_loss_hh           {iv(r['mean_loss_hh'])}   target <= 0.1",
+             f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5"]
+    if "tree_full_s_max" in r:
+        lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
+                  f"calibration_bias_hh    {iv(r['calibration_bias_hh'])}",
+                  f"tree_full_s_max        {r['tree_full_s_max']:.2f} s (median "
+                  f"{r['tree_full_s_median']:.2f} s)   target <= 2 s"]
+    return "\n".join(lines)
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def positive(kind: type, name: str, most: float) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected a number") from None
+        if not (isinstance(value, int) or math.isfinite(value)) or not 0 < value <= most:
+            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected a number above 0 "
+                                             f"and at most {most:g}")
+        return value
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--budget", type=positive(float, "--budget", MAX_BUDGET_S), default=1.0,
+                        help="seconds per analysis (default 1)")
+    parser.add_argument("--limit", type=positive(int, "--limit", MAX_POSITIONS), default=None,
+                        help="only the first N positions of the suite")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the 1-second analyses")
+    parser.add_argument("--no-trees", action="store_true",
+                        help="skip the full trees (no calibration or tree time)")
+    parser.add_argument("--data", type=Path, default=DATA, help="the suite and references")
+    parser.add_argument("--trees-only", action="store_true",
+                        help="only the full trees' times over the suite")
+    parser.add_argument("--summary", action="store_true",
+                        help="the keys from the budgeted analyses stored by the reference build")
+    parser.add_argument("--build-reference", action="store_true",
+                        help="(re)build the suite and its reference answers into --data")
+    parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
+                        help="positions in a built suite (default 120)")
+    parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
+                        default=REFERENCE_FACTOR,
+                        help="reference rollouts per choice, times the 1 s analysis' (30)")
+    args = parser.parse_args(argv)
+    if args.build_reference:
+        if args.factor < REFERENCE_FACTOR:
+            parser.error(f"--factor {args.factor}: the reference needs at least "
+                         f"{REFERENCE_FACTOR} times the budget")
+        build_reference(args.count, args.seed, args.budget, args.factor, args.data,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))
+        return 0
+    if args.trees_only:
+        print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))
+        return 0
+    if args.summary:
+        result = summary(args.data)
+        print(json.dumps(result, indent=2) if args.json else table(result))
+        return 0
+    result = measure(args.data, args.budget, args.limit, args.seed, trees=not args.no_trees)
+    print(json.dumps(result, indent=2) if args.json else table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""benchmarks/decision_quality.py's machinery on two positions (its figures, not its speed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.analysis.conftest import mid_game
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "decision_quality.py"
+
+
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("precog_benchmark_quality", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_suite_covers_every_player_count_mode_setup_and_round():
+    bench = load()
+    plan = bench.suite_plan(120)
+    assert {r for r, _ in plan} == set(range(1, 13))
+    assert {c for _, c in plan} == set(bench.CONFIGS)
+    assert {(p, m) for p, m, _ in bench.CONFIGS} >= {(2, "coop"), (4, "team"), (3, "competitive")}
+    assert {s for _, _, s in bench.CONFIGS} == {"standard", "advanced"}
+
+
+def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatch):
+    bench = load()
+    from precog.engine import to_position
+
+    suite = [bench.Decision(f"q{i:03d}", to_position(mid_game(players=2, seed=s, round=r)),
+                            0, 2, "competitive", "standard", r)
+             for i, (s, r) in enumerate([(3, 3), (5, 11)])]
+    monkeypatch.setattr(bench, "build_suite", lambda count, seed, log=None: suite[:count])
+    path = tmp_path / "quality.json"
+    data = bench.build_reference(2, 0, 0.05, 1, path, log=lambda _: None)
+    assert [p["id"] for p in data["positions"]] == ["q000", "q001"]
+    for entry in data["positions"]:
+        assert entry["reference_rollouts"] >= entry["samples_at_budget"] >= 2
+        assert entry["at_budget"]["choice"] in entry["reference"]
+    again = bench.build_reference(2, 0, 0.05, 1, path, log=lambda _: None)  # resumes: no work
+    assert again["positions"] == json.loads(path.read_text())["positions"]
+    result = bench.measure(path, 0.05, None, 1, trees=True)
+    assert result["positions"] == 2
+    assert 0.0 <= result["top_choice_agreement"]["rate"] <= 1.0
+    assert result["mean_loss_hh"]["mean"] >= 0.0
+    assert math.isfinite(result["calibration_mae_hh"]["mean"])
+    assert result["tree_full_s_max"] > 0 and result["ci_halfwidth_at_1s_hh"]["mean"] > 0
+    summary = bench.summary(path)
+    assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
+
+
+@pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--budget", "-1"],
+                                  ["--budget", "inf"], ["--count", "1000000000"],
+                                  ["--limit", "0"], ["--build-reference", "--factor", "2"]])
+def test_bad_arguments_are_refused_with_a_message(argv, capsys):
+    bench = load()
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "expected" in err or "at least 30" in err
+
+
+def test_a_missing_reference_file_is_a_clear_error(tmp_path):
+    bench = load()
+    with pytest.raises(bench.BenchmarkInputError, match="--build-reference"):
+        bench.measure(tmp_path / "none.json", 1.0, None, 0)
