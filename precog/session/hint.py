@@ -36,7 +36,7 @@ TOP = 3
 # are left out while their playout policy ends most games near 0 (issue 10): once the one
 # value lands, a rollout pass here gives the interval the look-ahead alone does not.
 QUICK = {"model": "uniform", "rollouts": 0, "depth_rounds": 1, "seed": 0}
-REFINE = {"model": "uniform", "rollouts": 0, "depth_rounds": 2, "seed": 0}
+REFINE = {"model": "uniform", "rollouts": 256, "depth_rounds": 2, "seed": 0}
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from precog.widgets.play_setup import MODES, SETUPS
 
 MODEL_KEYS = ("uniform", "worst", "bot")
 ROLLOUT_COUNTS = (0, 16, 64, 256, 1024)
+DEFAULT_ROLLOUTS = 256  # the table's values: playouts of the sensible player (docs/analysis.md)
 
 
 def models(lang: str = DEFAULT_LANGUAGE) -> tuple[tuple[str, str], ...]:
@@ -95,7 +96,7 @@ class Controls(widgets.VBox):
         say = words(lang).say
         self.model_in = widgets.Dropdown(options=models(lang), value="uniform",
                                          description=say("explorer.opponents"))
-        self.rollouts_in = widgets.Dropdown(options=rollouts(lang), value=0,
+        self.rollouts_in = widgets.Dropdown(options=rollouts(lang), value=DEFAULT_ROLLOUTS,
                                             description=say("explorer.rollouts"))
         self.depth_in = widgets.Dropdown(
             options=[(say("explorer.depth", n=n), n) for n in (1, 2)], value=2,
