@@ -17,20 +17,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.edges import Stage
-from precog.engine import GameState, Phase, PrecogError
-from precog.engine.view import SeatView, from_view_position
-from precog.session.explore import Exploration, deal, query_position, query_view
+from precog.engine import GameState, Phase
+from precog.engine.view import SeatView
+from precog.session.explore import Exploration
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
+from precog.widgets import explorer_sources
 from precog.widgets.box import BoxSource
-from precog.widgets.common import (
-    Message,
-    read_position,
-    stylesheet,
-    title,
-    uploaded_bytes,
-)
+from precog.widgets.common import Message, stylesheet, title
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
 from precog.widgets.explorer_position import PositionPanel
 from precog.widgets.explorer_results import (
@@ -109,73 +104,13 @@ class Explorer(widgets.VBox):
         parts += [self.message, self.controls, self.position, self.results]
         self.children = parts
 
-    # -- sources --------------------------------------------------------------------------
-    def load_query(self, query: str) -> None:
-        """Load ``?position=…&seat=N`` (or a seat's view, ``?view=pv1…``) from the page's
-        query string, else deal a new game."""
-        view = query_view(query)
-        if view:
-            self.load_view_text(view, self.w.say("explorer.from_address"))
-            return
-        text, seat = query_position(query)
-        if not text:
-            self.new_position()
-            return
-        try:
-            loaded = read_position(text, self.box_source.components)
-        except PrecogError as err:
-            self.message.error(self.w.say("explorer.address"), err)
-            self._fresh_error = True  # shown over the first analysis, not the later ones
-            self.new_position(keep_message=True)
-            return
-        self.load_state(loaded.state, seat, source=self.w.say("explorer.from_address"))
-
-    def new_position(self, keep_message: bool = False) -> None:
-        """Deal a new game and play it at random to the chosen round's Decision."""
-        setup: dict[str, Any] = {"players": 3, "mode": "competitive", "setup": "standard"}
-        seed, round_ = 1, 3
-        if hasattr(self, "sources"):  # the full page (the compact one has no sources)
-            setup, seed, round_ = self.sources.setup()
-        try:
-            if self.box_source.components is not None:
-                setup["components"] = self.box_source.components
-            state = deal(round_, seed, **setup)
-        except PrecogError as err:
-            self.message.error(self.w.say("explorer.new_game"), err)
-            return
-        self.load_state(state, None, source=self.w.say("explorer.from_deal", seed=seed,
-                                                       round=round_), quiet=keep_message)
-
-    def load_view_text(self, text: str, source: str) -> None:
-        """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
-        try:
-            view = from_view_position(text)
-        except PrecogError as err:
-            self.message.error(source, err)
-            return
-        self.load_state(view.world(), view.seat, source=self.w.say("explorer.from_view",
-                                                                   seat=view.seat), view=view)
-
-    def what_if(self) -> None:
-        """Leave the seat's view for an editable copy whose hidden cards are placeholders."""
-        if self.view is not None and self.state is not None:
-            self.load_state(self.state, self.seat, source=self.w.say("explorer.from_what_if"))
-
-    def load_text(self, text: str | bytes, source: str) -> None:
-        if isinstance(text, str) and text.strip().startswith("pv1."):
-            self.load_view_text(text.strip(), source)
-            return
-        try:
-            loaded = read_position(text, self.box_source.components)
-        except PrecogError as err:
-            self.message.error(source, err)
-            return
-        self.load_state(loaded.state, None, source=source[:1].lower() + source[1:])
-
-    def _load_upload(self) -> None:
-        got = uploaded_bytes(self.upload.value)
-        if got is not None:
-            self.load_text(got[1], self.w.say("explorer.file", name=got[0]))
+    # -- sources (the loading itself is in explorer_sources) ------------------------------
+    load_query = explorer_sources.load_query
+    new_position = explorer_sources.new_position
+    load_view_text = explorer_sources.load_view_text
+    what_if = explorer_sources.what_if
+    load_text = explorer_sources.load_text
+    _load_upload = explorer_sources.load_upload
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
                    quiet: bool = False, view: SeatView | None = None) -> None:
