@@ -87,6 +87,13 @@ def add_command(subparsers: Any, name: str, summary: str, description: str,
     return parser
 
 
+def add_job_options(parser: argparse.ArgumentParser, workers: str, scheduler: str) -> None:
+    """``--workers`` and ``--scheduler``: where independent jobs run (a process pool of W
+    processes, or the Dask cluster at ADDRESS; see :mod:`precog.analysis.jobs`)."""
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="W", help=workers)
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help=scheduler)
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = _whole_number(text)

@@ -8,6 +8,7 @@ from typing import Any
 from precog.commands.common import (
     UsageError,
     add_command,
+    add_job_options,
     positive_seconds,
     print_json,
 )
@@ -45,11 +46,9 @@ def register(subparsers: Any) -> None:
                         help="analysis time per decision (default 2)")
     parser.add_argument("--seed", type=int_type, default=0, metavar="S",
                         help="seed of the sampled worlds (default 0)")
-    parser.add_argument("--workers", type=int_type, default=None, metavar="W",
-                        help="processes for several games (default: every core)")
-    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="review on the Dask cluster at ADDRESS (default: "
-                             "$PRECOG_SCHEDULER if set; needs precog[cluster])")
+    add_job_options(parser, "processes for several games (default: every core)",
+                    "review on the Dask cluster at ADDRESS (default: $PRECOG_SCHEDULER if "
+                    "set; needs precog[cluster])")
     parser.add_argument("--json", action="store_true", help="print JSON (a list for several "
                                                              "games)")
     parser.set_defaults(handler=run)
@@ -81,8 +80,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"GAME: {len(args.games)} files; expected at most {MAX_GAMES:,}")
     if args.budget > MAX_BUDGET_S:
         raise UsageError(f"--budget {args.budget:g}: expected at most {MAX_BUDGET_S:g} seconds")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers {args.workers}: expected at least 1")
     games = [load_game(g) for g in args.games]
     for name, game in zip(args.games, games, strict=True):
         n = game.start.config.players

@@ -10,6 +10,7 @@ from precog.commands.common import (
     UsageError,
     add_command,
     add_game_options,
+    add_job_options,
     game_options,
     positive_int,
     print_json,
@@ -51,11 +52,9 @@ def register(subparsers: Any) -> None:
                         help="number of games (default 20)")
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
                         help="tournament seed (default 0)")
-    parser.add_argument("--workers", type=positive_int, default=None, metavar="W",
-                        help="processes (default: every core; 1 plays serially)")
-    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="play on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
-                             "(default: $PRECOG_SCHEDULER if set; needs precog[cluster])")
+    add_job_options(parser, "processes (default: every core; 1 plays serially)",
+                    "play on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                    "(default: $PRECOG_SCHEDULER if set; needs precog[cluster])")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 

@@ -122,3 +122,11 @@ def test_an_absurd_budget_is_refused(greedy_game, budget):
 def test_a_seat_outside_the_game_is_refused(greedy_game, seat):
     with pytest.raises(AnalysisError, match="seat"):
         review_game(greedy_game, seat)
+
+
+def test_a_game_of_the_look_ahead_bot_against_itself_gets_few_marks():
+    game = recorded_game(["lookahead"], seed=5, players=2)
+    summary = review_game(game, 0, budget_s=None, depth_rounds=2).summary()
+    assert summary["marks"]["blunder"] == 0
+    assert summary["marks"]["mistake"] <= 1
+    assert summary["mean_loss"] < MARKS[-1][1]  # below the dubious threshold on average
