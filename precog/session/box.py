@@ -311,13 +311,9 @@ class BoxDraft:
 
     def check_river(self, entry: RiverEntry) -> Checked:
         say, out = self.say, Checked()
-        season = entry.season.strip()
-        if season not in ("1", "2", "3"):
-            out.errors["season"] = say("box.bad_season")
+        s = self._season_and_slot(entry.season, entry.id, RIVER_SLOTS, out)
+        if s is None:
             return out
-        s = int(season)
-        if entry.id not in RIVER_SLOTS[s]:
-            out.errors["slot"] = say("box.bad_tile", ids=", ".join(RIVER_SLOTS[s]))
         if not entry.name.strip() or len(entry.name) > 80:
             out.errors["name"] = say("box.bad_name")
         keys = _GAIN_KEYS if s == 1 else _LOSS_KEYS
@@ -334,10 +330,26 @@ class BoxDraft:
         return out
 
     def put_river(self, entry: RiverEntry) -> Checked:
-        checked = self.check_river(entry)
+        return self._put_tile("river", entry.id, self.check_river(entry))
+
+    def _season_and_slot(self, season_text: str, tile_id: str, slots: Any,
+                         out: Checked) -> int | None:
+        """A tile's season (None, with the error under "season", when it is not 1-3); a tile
+        id that is not one of the season's slots is named under "slot"."""
+        season = season_text.strip()
+        if season not in ("1", "2", "3"):
+            out.errors["season"] = self.say("box.bad_season")
+            return None
+        s = int(season)
+        if tile_id not in slots[s]:
+            out.errors["slot"] = self.say("box.bad_tile", ids=", ".join(slots[s]))
+        return s
+
+    def _put_tile(self, key: str, tile_id: str, checked: Checked) -> Checked:
+        """Keep a checked tile (replacing one of the same id) when it has no error."""
         if not checked.errors:
-            tiles = [t for t in self.river() if t.get("id") != entry.id]
-            self.data["river"] = sorted([*tiles, checked.table], key=lambda t: str(t["id"]))
+            tiles = [t for t in self.data.get(key, []) if t.get("id") != tile_id]
+            self.data[key] = sorted([*tiles, checked.table], key=lambda t: str(t["id"]))
         return checked
 
     def river_progress(self) -> str:
@@ -351,13 +363,9 @@ class BoxDraft:
         """Each field parsed, then the tile checked by the engine's loader (a mitigated side
         easier than the full one, ...), its message under the field it names."""
         say, out = self.say, Checked()
-        season = entry.season.strip()
-        if season not in ("1", "2", "3"):
-            out.errors["season"] = say("box.bad_season")
+        s = self._season_and_slot(entry.season, entry.id, OBJECTIVE_SLOTS, out)
+        if s is None:
             return out
-        s = int(season)
-        if entry.id not in OBJECTIVE_SLOTS[s]:
-            out.errors["slot"] = say("box.bad_tile", ids=", ".join(OBJECTIVE_SLOTS[s]))
         table: dict[str, Any] = {"id": entry.id, "season": s}
         for side in ("full", "mitigated"):
             try:
@@ -387,11 +395,7 @@ class BoxDraft:
         return out
 
     def put_objective(self, entry: ObjectiveEntry) -> Checked:
-        checked = self.check_objective(entry)
-        if not checked.errors:
-            tiles = [o for o in self.objectives() if o.get("id") != entry.id]
-            self.data["objective"] = sorted([*tiles, checked.table], key=lambda o: str(o["id"]))
-        return checked
+        return self._put_tile("objective", entry.id, self.check_objective(entry))
 
     def objective_progress(self) -> str:
         return self.say("box.objective_progress", n=len(self.objectives()), total=24)
