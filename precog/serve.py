@@ -173,6 +173,8 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "")
         # A cell's output may come well after its reply on a busy machine; nbclient's default
         # wait of 4 s dropped an explorer page's widgets once in an hour-long monkey run.
         "--VoilaExecutor.iopub_timeout=20",
+        "--VoilaConfiguration.multi_kernel_manager_class="
+        "precog.voila_app.CullingKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
         "--MappingKernelManager.cull_connected=False",

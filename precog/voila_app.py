@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import tornado.web
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
 from voila.app import Voila
@@ -169,6 +170,20 @@ def _quiet_closed_sockets(loop: asyncio.AbstractEventLoop, context: dict[str, An
 
 def _host_pattern(names: list[str]) -> str:
     return "^(?:" + "|".join(re.escape(name) for name in names) + ")$"
+
+
+class CullingKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """jupyter_server's kernel manager, with a culler that skips a kernel already gone.
+
+    ``cull_kernels`` walks a copy of the kernel ids and awaits each idle check; a kernel shut
+    down meanwhile (its page left, :class:`ShutdownOnLeave`) made ``cull_kernel_if_idle`` log
+    a ``KeyError`` traceback (the timing race discussed in jupyter-server/enterprise_gateway
+    #1262). Nothing is lost either way; this keeps the server's log free of false alarms."""
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id not in self._kernels:
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
 
 class PrecogVoila(Voila):  # type: ignore[misc]

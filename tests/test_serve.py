@@ -105,3 +105,21 @@ def test_voila_runs_with_culling_no_tracebacks_and_no_port_retries(tmp_path: Pat
 def test_the_serving_examples_in_the_docstrings_hold() -> None:
     result = doctest.testmod(precog.serve)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_the_culler_skips_a_kernel_whose_page_already_shut_it_down() -> None:
+    import asyncio
+
+    from precog.voila_app import CullingKernelManager
+
+    manager = CullingKernelManager()
+    assert asyncio.run(manager.cull_kernel_if_idle("a-kernel-already-gone")) is None
+
+
+def test_the_app_server_uses_the_culling_kernel_manager() -> None:
+    from pathlib import Path
+
+    from precog import serve
+
+    args = " ".join(serve.voila_argv(Path("."), 8866))
+    assert "multi_kernel_manager_class=precog.voila_app.CullingKernelManager" in args
