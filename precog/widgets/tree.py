@@ -150,7 +150,7 @@ class TreeView(widgets.VBox):
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge or 'root'}") if edge in (*KINDS, "") else edge
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
-                            f'{node.value:.2f}</span><span class="pc-kind">'
+                            f'{value_text(node)}</span><span class="pc-kind">'
                             f"{escape(edge_name)}</span>")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
@@ -188,5 +188,10 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)
     return (f'<div class="pc-node"><div class="pc-node-title">{title}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
-            f'{escape(say("tree.value", value=f"{node.value:.2f}"))}{escape(prob)}'
+            f'{escape(say("tree.value", value=value_text(node)))}{escape(prob)}'
             f"{escape(principal)}</div>{table}{boat}</div>")
+
+
+def value_text(node: TreeNode) -> str:
+    """A node's value with its 95 % interval when it has one ("5.91 ±5.30")."""
+    return f"{node.value:.2f}" if node.ci95 is None else f"{node.value:.2f} ±{node.ci95:.2f}"
