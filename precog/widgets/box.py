@@ -21,7 +21,7 @@ from precog.session.box import BoxDraft
 from precog.session.language import page_language
 from precog.session.words import words
 from precog.widgets.box_sections import CardSection, ObjectiveSection, RiverSection, text_field
-from precog.widgets.common import Message, stylesheet, uploaded_bytes
+from precog.widgets.common import Message, stylesheet, title, uploaded_bytes
 
 __all__ = ["BoxEditor", "BoxSource"]
 
@@ -60,11 +60,11 @@ class BoxEditor(widgets.VBox):
         self.upload.add_class("pc-box-upload")
         self.box_name.observe(lambda _: self._rename(), "value")
         self.upload.observe(lambda change: self.load_file(change["new"]), "value")
-        head = widgets.HTML(f'<h2 class="pc-title">{escape(say("box.title"))}</h2>'
-                            f'<p class="pc-intro">{escape(say("box.intro"))}</p>')
+        head = widgets.HTML(f'<p class="pc-intro">{escape(say("box.intro"))}</p>')
         file = widgets.VBox([widgets.HTML(f'<h3>{escape(say("box.file_heading"))}</h3>'),
                              self.box_name, widgets.HBox([self.save, self.upload])])
-        self.children = [stylesheet(), head, self.message, c, r, o, file]
+        self.children = [stylesheet(), title("box.title", self.lang), head, self.message, c, r,
+                         o, file]
         self._redraw()
 
     def enter_card(self) -> None:

@@ -32,6 +32,7 @@ from precog.widgets.common import (
     download_html,
     replace_children,
     stylesheet,
+    title,
     uploaded_bytes,
 )
 from precog.widgets.table_entry import SeatForm
@@ -95,11 +96,11 @@ class TablePage(widgets.VBox):
         self.analyse_button.on_click(lambda _b: self.analyse())
         self.load_button.on_click(lambda _b: self.load_text(self.paste.value))
         self.upload.observe(lambda c: self._uploaded(c["new"]), "value")
-        head = widgets.HTML(f'<h2 class="pc-title">{escape(say("table.title"))}</h2>'
-                            f'<p class="pc-intro">{escape(say("table.intro"))}</p>'
+        head = widgets.HTML(f'<p class="pc-intro">{escape(say("table.intro"))}</p>'
                             f'<p class="pc-hint-text">{escape(say("table.defaults"))}</p>')
         self.children = [
-            stylesheet(), head, widgets.HBox(list(self.game.values())[:3]),
+            stylesheet(), title("table.title", self.lang), head,
+            widgets.HBox(list(self.game.values())[:3]),
             widgets.HBox(list(self.game.values())[3:]), self.seat_tabs, self.river,
             self.errors, widgets.HBox([self.analyse_button, self.save]),
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from precog.widgets.table_page import TablePage
 
 
@@ -73,3 +75,11 @@ def test_a_hand_edited_file_with_wrong_shapes_loads_and_names_the_fields():
     assert page.load_text(text)
     assert page.seats[0].boat["food"].value == "9"
     assert "pc-error" in page.errors.value and page.analyse_button.disabled
+
+
+def test_the_table_and_box_pages_link_back_to_the_app_home() -> None:
+    from precog.widgets.box import BoxEditor
+
+    for page in (TablePage(query=""), BoxEditor(query="lang=ru")):
+        heads = [w.value for w in page.children if isinstance(w, widgets.HTML)]
+        assert any('class="pc-home"' in h and "index.ipynb" in h for h in heads)
