@@ -17,6 +17,11 @@ competitive and team modes; the sensible player (:mod:`precog.analysis.batch_pol
 three, the cooperative Objectives, team window and supplies included
 (:mod:`precog.analysis.batch_coop`). A policy the batch does not mirror is played through the
 engine, with the same results as arrays.
+
+Any component set: the reference set, a whole box of your own, or the sampled worlds of a
+partly-known box. The worlds a seat's determinizations draw differ in their unknown faces; one
+batch plays them together, an unknown card, River tile or Objective getting one row of the
+tables per face it has in some world (:func:`tables`), each game reading its own world's.
 """
 
 from __future__ import annotations
@@ -95,6 +100,13 @@ class Tables:
     tile_gain: np.ndarray  # (tiles, 7)
     tile_loss: np.ndarray  # (tiles, 6): food, healthy, contaminated, doctor, protector, bane
     island: np.ndarray
+    worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
+
+    def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
+        """(card id -> index, tile id -> index) in the world ``comps``."""
+        if self.worlds is None:
+            return self.card_index, self.tile_index
+        return self.worlds[comps.fingerprint]
 
 
 MAXC = 10  # resolved Costs 0..9 index the condition tables
@@ -172,56 +184,108 @@ _CONDITIONS: dict[str, Conditions] = {}
 
 
 def conditions(comps: Components) -> Conditions:
-    found = _CONDITIONS.get(comps.fingerprint)
+    found = _CONDITIONS.get(comps.box_id)  # the worlds of a box share its Machine Rooms
     if found is None:
-        if len(_CONDITIONS) >= CACHE_SETS:  # worlds of a partly-known box: one set each
+        if len(_CONDITIONS) >= CACHE_SETS:
             _CONDITIONS.clear()
-        found = _CONDITIONS[comps.fingerprint] = _conditions(comps)
+        found = _CONDITIONS[comps.box_id] = _conditions(comps)
     return found
 
 
-_TABLES: dict[str, Tables] = {}
+_TABLES: dict[tuple[str, ...], Tables] = {}
 
 
-def tables(comps: Components) -> Tables:
-    found = _TABLES.get(comps.fingerprint)
+def world_key(starts: Sequence[GameState]) -> tuple[str, ...]:
+    """The worlds a batch's starts are played in: their component sets' fingerprints (one
+    for the reference set or a whole box; one per sampled world of a partly-known box)."""
+    return tuple(sorted({s.components.fingerprint for s in starts}))
+
+
+def tables(comps: Components | Sequence[Components]) -> Tables:
+    """The card and River tile arrays of one component set, or of several worlds of one box.
+
+    Worlds of a partly-known box share every known face; an unknown card or tile gets one
+    index per face it has in some world, so each game of the batch reads its own world's
+    faces (:meth:`Tables.cards_of` gives each world's id -> index)."""
+    worlds = [comps] if isinstance(comps, Components) else list(
+        {c.fingerprint: c for c in comps}.values())
+    key = tuple(sorted(c.fingerprint for c in worlds))
+    found = _TABLES.get(key)
     if found is not None:
         return found
-    ids = sorted(comps.cards)
-    cards = [comps.cards[i] for i in ids]
-    tiles = [t.id for t in comps.river] + [i.id for i in comps.islands]
+    made = _build_tables(worlds)
+    if len(_TABLES) >= CACHE_SETS:
+        _TABLES.clear()
+    _TABLES[key] = made
+    return made
+
+
+def _build_tables(worlds: list[Components]) -> Tables:
+    from precog.engine.faces import face_values
+
+    first = worlds[0]
+    unknown = first.unknown
+    ids = sorted(first.cards)
+    cards = [first.cards[i] for i in ids]
+    known = {c: i for i, c in enumerate(ids)}
+    variants: dict[tuple[str, object], int] = {}
+    tiles: list[Any] = list(first.river) + list(first.islands)
+    tile_known = {t.id: j for j, t in enumerate(tiles)}
+    per_world: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+    claimed: set[str] = set()  # unknown ids whose own slot holds some world's face
+    for world in worlds:
+        card_index, tile_index = dict(known), dict(tile_known)
+        for ident in sorted(unknown):
+            face: Any = world.cards.get(ident) or world.river_by_id.get(ident)
+            if face is None:
+                continue  # an Objective: the co-op arrays read it per world
+            is_card = ident in known
+            pool: list[Any] = cards if is_card else tiles
+            slot = variants.get((ident, face_values(face)))
+            if slot is None:
+                if ident in claimed:
+                    slot = len(pool)
+                    pool.append(face)
+                else:
+                    slot = known[ident] if is_card else tile_known[ident]
+                    pool[slot] = face
+                    claimed.add(ident)
+                variants[ident, face_values(face)] = slot
+            (card_index if is_card else tile_index)[ident] = slot
+        per_world[world.fingerprint] = (card_index, tile_index)
     tile_gain = np.zeros((len(tiles), 7), dtype=np.int64)
     tile_loss = np.zeros((len(tiles), 6), dtype=np.int64)
-    for j, t in enumerate(comps.river):
-        tile_gain[j] = t.gains.astuple()
-        tile_loss[j] = t.losses.astuple()
-    island = np.array([j >= len(comps.river) for j in range(len(tiles))])
-    made = Tables(
-        card_ids=ids, card_index={c: i for i, c in enumerate(ids)},
+    island = np.zeros(len(tiles), bool)
+    islands = {t.id for t in first.islands}
+    for j, t in enumerate(tiles):
+        if t.id in islands:
+            island[j] = True
+        else:
+            tile_gain[j] = t.gains.astuple()
+            tile_loss[j] = t.losses.astuple()
+    return Tables(
+        card_ids=[c.id for c in cards], card_index=per_world[first.fingerprint][0],
         ctype=np.array([TYPES[c.type] for c in cards], dtype=np.int16),
         cost=np.array([-1 if c.cost is None else c.cost for c in cards], dtype=np.int64),
         gain=np.array([-1 if c.gain is None else c.gain for c in cards], dtype=np.int64),
         bonus=np.array([c.bonus.astuple() for c in cards], dtype=np.int64).reshape(-1, 7),
         bane=np.array([c.bane for c in cards], dtype=np.int64),
-        tile_ids=tiles, tile_index={t: i for i, t in enumerate(tiles)},
-        tile_gain=tile_gain, tile_loss=tile_loss, island=island)
-    if len(_TABLES) >= CACHE_SETS:
-        _TABLES.clear()
-    _TABLES[comps.fingerprint] = made
-    return made
+        tile_ids=[t.id for t in tiles], tile_index=per_world[first.fingerprint][1],
+        tile_gain=tile_gain, tile_loss=tile_loss, island=island, worlds=per_world)
 
 
 def supports(starts: Sequence[GameState]) -> bool:
     """Whether the batch can play these starts (same game, each at the start of the same
-    round's Decision phase, no choice made yet)."""
+    round's Decision phase, no choice made yet). The starts may be different worlds of one
+    partly-known box (their unknown faces sampled apart): each game reads its own world's."""
     if not starts:
         return False
     first = starts[0]
     rules = _rules(first)
     for s in starts:
         if (s.phase is not Phase.DECISION or s.round != first.round
-                or _rules(s) != rules or s.components.fingerprint !=
-                first.components.fingerprint or any(c is not None for c in s.choices)):
+                or _rules(s) != rules or s.components.box_id !=
+                first.components.box_id or any(c is not None for c in s.choices)):
             return False
     return True
 
@@ -272,7 +336,7 @@ class Batch:
         first = starts[0]
         self.sensible = sensible  # None: the random baseline with ``explore``
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
-        self.t = tables(first.components)
+        self.t = tables([s.components for s in starts])
         self.conds = conditions(first.components)
         self.n = first.config.players
         self.G = G = len(starts)
@@ -296,11 +360,11 @@ class Batch:
         """Every start's Boats, zones, Machines and River as arrays (built in one go; a
         start given more than once, as the ranking gives each world once per choice, is
         encoded once)."""
-        ci, ti = self.t.card_index, self.t.tile_index
         comps = starts[0].components
         rows: dict[int, int] = {}
         which = np.array([rows.setdefault(id(s), len(rows)) for s in starts])
         starts = list({id(s): s for s in starts}.values())
+        index = [self.t.cards_of(s.components) for s in starts]
         boats = [[p.boat for p in s.players] for s in starts]
         arr = np.array(boats, dtype=INT)[which]
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
@@ -312,19 +376,21 @@ class Batch:
         self.cap, self.effect, self.cond = cap[ids], effect[ids], cond[ids]
 
         pad = [-1] * 24
-        get = ci.__getitem__
-        self.deck = np.array([[[*map(get, p.deck), *pad[len(p.deck):]] for p in s.players]
-                              for s in starts], INT)[which]
+        self.deck = np.array([[[*map(ci.__getitem__, p.deck), *pad[len(p.deck):]]
+                               for p in s.players] for s, (ci, _) in zip(starts, index)],
+                             INT)[which]
         self.hand = np.array([[[ci[c] for c in p.hand] + pad[len(p.hand):2] for p in s.players]
-                              for s in starts], INT)[which]
+                              for s, (ci, _) in zip(starts, index)], INT)[which]
         self.dz = np.array([[[ci[c] for c in p.decision_zone] + pad[len(p.decision_zone):2]
-                             for p in s.players] for s in starts], INT)[which]
+                             for p in s.players] for s, (ci, _) in zip(starts, index)],
+                           INT)[which]
         G, n = self.G, self.n
         self.ptr = np.zeros((G, n), INT)
         self.az = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
         self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
-        self.river = np.array([[ti[t] for t in s.river] for s in starts], INT)[which]
+        self.river = np.array([[ti[t] for t in s.river] for s, (_, ti) in zip(starts, index)],
+                              INT)[which]
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -708,7 +774,7 @@ class _RoomTable:
 
     @classmethod
     def get(cls, comps: Components, advanced: bool) -> _RoomTable:
-        key = (comps.fingerprint, advanced)
+        key = (comps.box_id, advanced)  # the worlds of a box share its Machine Rooms
         found = cls._tables.get(key)
         if found is None:
             if len(cls._tables) >= CACHE_SETS:

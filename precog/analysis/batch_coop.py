@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from precog.engine import GameState
+from precog.engine.components import Components, ObjectiveTile
+from precog.engine.faces import face_values
 from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST
 
 if TYPE_CHECKING:
@@ -28,13 +30,40 @@ PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in thi
 FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
 
 
+def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
+                                                             dict[str, dict[str, int]]]:
+    """Every Objective face the worlds hold, and per world (fingerprint) id -> index: one
+    index per face an unknown Objective has in some world of a partly-known box."""
+    first = worlds[0]
+    tiles = list(first.objectives)
+    known = {t.id: i for i, t in enumerate(tiles)}
+    slots: dict[tuple[str, object], int] = {}
+    claimed: set[str] = set()
+    out: dict[str, dict[str, int]] = {}
+    for world in worlds:
+        at = dict(known)
+        for ident in sorted(first.unknown & set(known)):
+            face = world.objective_by_id[ident]
+            key = (ident, face_values(face))
+            if key not in slots:
+                if ident in claimed:
+                    slots[key] = len(tiles)
+                    tiles.append(face)
+                else:
+                    slots[key] = known[ident]
+                    tiles[known[ident]] = face
+                    claimed.add(ident)
+            at[ident] = slots[key]
+        out[world.fingerprint] = at
+    return tiles, out
+
+
 class Coop:
     """The co-op arrays of a batch (see the module doc)."""
 
     def __init__(self, b: Batch, starts: Sequence[GameState]) -> None:
         comps = starts[0].components
-        tiles = list(comps.objectives)
-        self.index = {t.id: i for i, t in enumerate(tiles)}
+        tiles, index = objective_tables([s.components for s in starts])
         width = max(1, max(len(side) for t in tiles for side in (t.full, t.mitigated)))
         shape = (len(tiles), 2, width)  # side 0 full, 1 mitigated
         self.res = np.zeros(shape, np.int64)
@@ -61,10 +90,11 @@ class Coop:
         self.count = np.zeros(G, np.int64)
         self.taken = np.zeros((G, n, 4), np.int64)  # this round: food, human, doctor, protector
         for g, start in enumerate(starts):
+            at = index[start.components.fingerprint]
             for season, stack in enumerate(start.objective_stacks):
-                self.stack[g, season, :len(stack)] = [self.index[t] for t in stack]
+                self.stack[g, season, :len(stack)] = [at[t] for t in stack]
             for j, (tile_id, m) in enumerate(start.objectives):
-                self.shown[g, j], self.mitigated[g, j] = self.index[tile_id], m
+                self.shown[g, j], self.mitigated[g, j] = at[tile_id], m
             self.count[g] = len(start.objectives)
             for seat, p in enumerate(start.players):
                 self.taken[g, seat] = [getattr(p.taken, k) for k in PRICE]

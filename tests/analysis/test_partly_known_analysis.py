@@ -64,3 +64,21 @@ def test_the_explorer_table_shows_the_box_note() -> None:
     assert "pc-box-note" in ranking_table_html(ranking, "en")
     assert "half box" in ranking_table_html(ranking, "en")
     assert "не эталонный" in ranking_table_html(ranking, "ru")
+
+
+def test_rollouts_on_a_half_known_box_run_in_the_batch_with_the_engine_s_values(
+        monkeypatch) -> None:
+    # the worlds the seat samples differ in their unknown faces; the numpy batch plays them
+    # all at once (no fallback to the engine) and gives the engine's own values
+    from precog.analysis import batch
+
+    state = random_playout(random.Random(3), components=half_box(), players=3, seed=3,
+                           stop_round=4).final
+    scalar = rank_options(state, 0, rollouts=6, seed=2, engine="scalar")
+    played = []
+    real_run = batch.run
+    monkeypatch.setattr(batch, "run", lambda *a, **k: played.append(1) or real_run(*a, **k))
+    fast = rank_options(state, 0, rollouts=6, seed=2, engine="auto")
+    assert played, "the batch was not used on the box"
+    assert [(r.action, r.value) for r in fast.rows] == \
+        [(r.action, r.value) for r in scalar.rows]

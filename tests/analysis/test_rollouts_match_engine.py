@@ -141,3 +141,51 @@ def test_a_start_given_more_than_once_is_played_by_each_of_its_rows():
     for g, start in enumerate(starts):
         final = play_out(start, policy, rows[g])
         assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
+
+
+@pytest.mark.parametrize(("players", "mode", "round"), [
+    (3, "competitive", 1), (4, "competitive", 6), (4, "team", 4), (3, "coop", 1),
+    (2, "coop", 5)])
+def test_the_batch_plays_the_sampled_worlds_of_a_partly_known_box_as_the_engine_does(
+        players, mode, round):
+    # a box that is not the reference set, with unknown card, River and Objective faces: the
+    # analysing seat's determinizations are different worlds (each unknown face drawn apart),
+    # played in one batch, each game reading its own world's faces
+    from precog.engine import determinize
+    from tests.engine.test_partly_known import half_box
+
+    box = half_box()
+    start = random_playout(random.Random(round), components=box, players=players, mode=mode,
+                           seed=round, stop_round=round).final
+    assert not start.is_over
+    worlds = [determinize(start, 0, random.Random(g)) for g in range(12)]
+    assert len({w.components.fingerprint for w in worlds}) == 12
+    assert batch.supports(worlds)
+    rows = uniforms(len(worlds), seed=players + round)
+    policy = SensiblePolicy()
+    finals = batch.run(worlds, rows, policy)
+    for g, world in enumerate(worlds):
+        final = play_out(world, policy, rows[g])
+        assert [finals.seat(g, s) for s in range(players)] == \
+            [boat(final, s) for s in range(players)], g
+        if mode == "coop":
+            lost = final.outcome.code == "coop_objectives_failed"
+            assert bool(finals.failed[g]) == lost, g
+
+
+def test_a_whole_box_of_other_faces_is_played_by_the_batch_as_by_the_engine():
+    # a complete box (no unknown face) whose cards are not the reference set's
+    from precog.engine.faces import draw_world
+    from tests.engine.test_partly_known import half_box
+
+    whole = draw_world(half_box(), random.Random(5))
+    from dataclasses import replace as _replace
+
+    whole = _replace(whole, unknown=frozenset(), box_fingerprint="", prior="")
+    starts = [new_game(players=3, seed=g, components=whole) for g in range(8)]
+    assert starts[0].components.box_id != new_game(players=3, seed=0).components.box_id
+    rows = uniforms(len(starts), seed=5)
+    finals = batch.run(starts, rows, SensiblePolicy())
+    for g, start in enumerate(starts):
+        final = play_out(start, SensiblePolicy(), rows[g])
+        assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
