@@ -57,6 +57,10 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> Parser:
                         help="your box file (TOML, docs/components.md): play and analyse with "
                              "your cards; what it leaves out is unknown (default: the "
                              "reference set)")
+    parser.add_argument("--fit", default=None, metavar="FILE",
+                        help="your own evaluation fit, made on your box by "
+                             "scripts/fit_evaluation.py --box BOX --out FILE (default: the "
+                             "shipped fit, made on the reference set)")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.register(subparsers)
@@ -76,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.code if isinstance(done.code, int) else 2
     try:
         args.components = _box(args.box)
+        _fit(args.fit, args.components)
         status: int = args.handler(args)
     except (UsageError, PrecogError) as err:
         message = " ".join(error_text(err, lang).split())
@@ -98,6 +103,18 @@ def _box(path: str | None) -> object:
     from precog.engine.box import load_box
 
     return load_box(path)
+
+
+def _fit(path: str | None, components: object) -> None:
+    """Put ``--fit FILE`` in use for the box in play (refused if made on another set)."""
+    if path is None:
+        return
+    from precog.analysis.fits import apply_fit, load_fit
+    from precog.engine.data_loading import reference_components
+    from precog.engine.files import clip_path
+
+    apply_fit(load_fit(path), components or reference_components(),  # type: ignore[arg-type]
+              clip_path(path))
 
 
 def _silence_stdout() -> None:

@@ -19,11 +19,10 @@ table; ``--json`` for one JSON object).
 ``--box BOX.toml`` plays every position on that box (a box file, partly entered or whole:
 unknown faces are drawn from the box's prior) and writes the fit to ``--out`` (required then:
 the package's data file stays the reference set's). A mode with fewer than 10 positions keeps
-the shipped coefficients, and the fit's ``kept`` key names it. The analysis does not load such
-a file by itself yet: ``expected_final(state, seat, fit=parse_fit(text))`` and ``leaf_error``
-(precog/analysis/value.py) take it; the explorer and the tree use the shipped fit. So on a box
-the command's use today is the calibration table it prints: how far the reference fit (with
-``--check``) or the box's own fit is from the playouts on your box.
+the shipped coefficients, and the fit's ``kept`` key names it. The analysis loads such a file
+for that box only (:mod:`precog.analysis.fits`): ``precog --box BOX.toml --fit my_fit.toml
+analyse ...``, and the box tab of the explorer and Play (load the box, then its fit); every
+analysis then says it values positions with your fit, and with that fit's held-out error.
 
     nice -n 10 .venv/bin/python scripts/fit_evaluation.py --box BOX.toml --out my_fit.toml \
         --positions 600 --playouts 24 --seed 1

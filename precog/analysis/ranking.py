@@ -178,7 +178,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
             "elapsed_s": time.perf_counter() - start,
-            "components": component_note(state.components)}
+            "components": component_note(state.components, state.config.mode)}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 

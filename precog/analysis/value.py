@@ -88,6 +88,11 @@ class Fit:
     def fingerprint(self) -> str:
         return str(self.info.get("components", ""))
 
+    @property
+    def box(self) -> str:
+        """The component set (box fingerprint) the fit was made on."""
+        return str(self.info.get("box") or self.info.get("components", ""))
+
     def error(self, mode: str, players: int, round_: int) -> float:
         """The held-out RMSE for positions of ``mode``, ``players`` and round ``round_``
         (the mode's overall error when that cell had too few positions)."""
@@ -133,12 +138,35 @@ def shipped_fit() -> Fit:
     return parse_fit(text)
 
 
+_USER_FITS: dict[str, Fit] = {}  # box fingerprint -> a fit the user made on that box
+
+
+def use_fit(fit: Fit) -> None:
+    """From now on value positions on the box ``fit`` was made on with ``fit`` (a user's fit,
+    ``scripts/fit_evaluation.py --box``; loaded by :func:`precog.analysis.fits.load_fit`).
+    A fit never applies to another component set."""
+    if len(_USER_FITS) >= 8:
+        _USER_FITS.clear()
+    _USER_FITS[fit.box] = fit
+
+
+def user_fit(box_id: str) -> Fit | None:
+    """The user's fit in use for the box ``box_id``, if any."""
+    return _USER_FITS.get(box_id)
+
+
+def fit_for(state: GameState) -> Fit:
+    """The fit that values ``state``: the user's fit of its box if one is in use, else the
+    shipped (reference set) fit."""
+    return _USER_FITS.get(state.components.box_id) or shipped_fit()
+
+
 def expected_final(state: GameState, seat: int, fit: Fit | None = None) -> float:
     """The one value of ``state`` for ``seat``: its final score expected under the sensible
     player (exact for a finished game, else the fitted prediction)."""
     if state.is_over:
         return terminal_value(state, seat)
-    fit = fit or shipped_fit()
+    fit = fit or fit_for(state)
     x = features(state, seat)
     return float(x @ fit.coefficients[state.config.mode])
 
@@ -147,7 +175,7 @@ def leaf_error(state: GameState, fit: Fit | None = None) -> float:
     """The RMSE of :func:`expected_final` on positions like ``state`` (0 once it is over)."""
     if state.is_over:
         return 0.0
-    fit = fit or shipped_fit()
+    fit = fit or fit_for(state)
     return fit.error(state.config.mode, state.config.players, state.round)
 
 

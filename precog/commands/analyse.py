@@ -34,6 +34,7 @@ examples:
   precog analyse "$(precog random-position --players 4 --round 6 --seed 1)" --player 0
   precog analyse position.json --player 2 --model worst --tree
   precog analyse game.json --rollouts 400 --seed 3 --json
+  precog analyse position.json --box my_box.toml --fit my_fit.toml
 """
 
 
@@ -60,6 +61,10 @@ def register(subparsers: Any) -> None:
                         help="seed of the sampled worlds (default 0)")
     parser.add_argument("--budget", type=positive_seconds, default=None, metavar="SECONDS",
                         help="stop the analysis after this many seconds")
+    parser.add_argument("--box", default=argparse.SUPPRESS, metavar="FILE",
+                        help="your box file (as precog --box FILE): the position's cards")
+    parser.add_argument("--fit", default=argparse.SUPPRESS, metavar="FILE",
+                        help="your evaluation fit made on that box (as precog --fit FILE)")
     parser.add_argument("--tree", action="store_true", help="also print the look-ahead tree")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)

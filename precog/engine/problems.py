@@ -291,6 +291,13 @@ class ErrorCode(StrEnum):
     FACES_ENTRY = "faces.entry"
     FACES_OBJECTIVE = "faces.objective"
     FACES_SAVE_OBJECTIVE = "faces.save_objective"
+    # -- a user's evaluation fit (precog.analysis.fits)
+    FIT_TOML = "fit.toml"
+    FIT_FIELD = "fit.field"
+    FIT_FEATURES = "fit.features"
+    FIT_NUMBERS = "fit.numbers"
+    FIT_RESIDUAL = "fit.residual"
+    FIT_OTHER_BOX = "fit.other_box"
     # -- [analysis]
     ANALYSIS_SCHEDULER_ADDRESS = "analysis.scheduler_address"
     ANALYSIS_NO_SCHEDULER = "analysis.no_scheduler"

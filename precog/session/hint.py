@@ -27,6 +27,7 @@ from precog.analysis.reasons import row_reasons
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView, view_position
 from precog.session.explore import Exploration
+from precog.session.provenance import provenance_text
 from precog.session.why import reason_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -61,6 +62,7 @@ class HintAnswer:
     seconds: float
     final: bool
     cancelled: bool = False
+    provenance: str = ""  # which component set and which evaluation fit, in words
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": [row.__dict__ | {"reasons": list(row.reasons)} for row in self.rows],
@@ -143,7 +145,8 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
                          reasons(ranking, r, world, lang)) for r in ranking.rows[:TOP])
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
-                      final, bool(meta.get("cancelled")))
+                      final, bool(meta.get("cancelled")),
+                      provenance_text(ranking.meta.get("components", {}), lang))
 
 
 def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
+from precog.session.provenance import provenance_text
 from precog.session.why import reasons_text
 from precog.session.words import words
 
@@ -29,9 +30,8 @@ def ranking_text(ranking: Any, lang: str) -> str:
                  seed=m["seed"], how=how, seconds=m["elapsed_s"], partial=partial),
            w.say("cli.rank_legend"), w.say("cli.rank_columns")]
     note = m.get("components", {})
-    if not note.get("reference", True):
-        out.insert(1, w.say("cli.rank_box", name=repr(note["name"]),
-                            unknown=note["unknown_faces"], refit=note["refit"]))
+    if note:  # which component set and which evaluation fit
+        out.insert(1, provenance_text(note, lang, "cli"))
     state = ranking.tree.state if ranking.tree is not None else None
     seat = m["player"]
     why = choice_reasons(ranking)

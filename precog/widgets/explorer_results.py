@@ -15,6 +15,7 @@ from precog.analysis.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
 from precog.session.lines import choice_text, line_marked, mark
+from precog.session.provenance import provenance_text
 from precog.session.why import reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard, download_html
@@ -151,19 +152,20 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
-    return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, say)}'
+    return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
             f'<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
 
 
-def _box_note(meta: dict[str, Any], say: Callable[..., str]) -> str:
-    """When the cards are not the reference set: which box, its unknown faces, the refit."""
-    box = meta.get("components", {})
-    if box.get("reference", True):
+def _box_note(meta: dict[str, Any], lang: str) -> str:
+    """Which component set and which evaluation fit (the box, its unknown faces, the refit
+    or your own fit; the reference set and its fit)."""
+    note = meta.get("components", {})
+    text = provenance_text(note, lang)
+    if not text:
         return ""
-    text = say("results.box_note", name=box["name"], unknown=box["unknown_faces"],
-               refit=box["refit"])
-    return f'<div class="pc-table-note pc-box-note">{escape(text)}</div>'
+    cls = "pc-ref-note" if note.get("reference", True) else "pc-box-note"
+    return f'<div class="pc-table-note {cls}">{escape(text)}</div>'
 
 
 def _note(meta: dict[str, Any], say: Callable[..., str]) -> str:

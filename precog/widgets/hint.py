@@ -126,4 +126,5 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
     open_link = (f'<a class="pc-link pc-hint-open" target="_blank" href="{escape(link)}" '
                  f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>')
     return (f'<div class="pc-hint-intro">{escape(say("hint.intro"))}</div>'
-            f'<table class="pc-hint-table">{head}{"".join(rows)}</table>{open_link}')
+            f'<table class="pc-hint-table">{head}{"".join(rows)}</table>{open_link}'
+            f'<div class="pc-table-note pc-hint-note">{escape(answer.provenance)}</div>')

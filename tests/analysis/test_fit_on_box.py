@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from precog.analysis.value import parse_fit, shipped_fit
+from precog.engine import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "my_box.toml"
@@ -39,6 +40,16 @@ def test_fit_on_a_box_is_written_to_out_and_names_the_box(tmp_path, capsys):
     assert fit.info["kept"] == ["competitive", "team", "coop"]
     assert all((fit.coefficients[m] == shipped_fit().coefficients[m]).all()
                for m in fit.coefficients)
+    # the analysis loads it for that box (precog --fit, the explorer's and Play's box tab)
+    from precog.analysis import value
+    from precog.analysis.fits import apply_fit, load_fit
+    from precog.engine.box import load_box
+
+    try:
+        own = apply_fit(load_fit(out), load_box(EXAMPLE))
+        assert value.fit_for(new_game(players=2, seed=0, components=load_box(EXAMPLE))) is own
+    finally:
+        value._USER_FITS.clear()
     # the package's own fit (the reference set's) is untouched
     assert (ROOT / "precog" / "data" / "evaluation_fit.toml").read_text(
         encoding="utf-8") == shipped

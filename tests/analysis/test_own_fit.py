@@ -1,0 +1,153 @@
+"""Your own evaluation fit: made on your box, loaded by the analysis, said where it is used.
+
+``scripts/fit_evaluation.py --box B --out F`` writes a fit; ``precog --fit F`` (or ``precog
+analyse --box B --fit F``), the explorer and Play load it for that box only. A hostile fit file
+is a DataError naming it within a second."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from precog import cli
+from precog.analysis import value
+from precog.analysis.fits import apply_fit, fit_from_text, load_fit
+from precog.analysis.ranking import rank_options
+from precog.engine.data_loading import reference_components
+from precog.engine.errors import DataError
+from precog.engine.playout import random_playout
+from precog.session.reports import ranking_text
+from tests.engine.test_partly_known import HALF_BOX, half_box
+
+SHIPPED = (Path(value.__file__).resolve().parent.parent / "data" / value.FIT_FILE).read_text(
+    encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def no_fit_in_use() -> Iterator[None]:
+    value._USER_FITS.clear()
+    yield
+    value._USER_FITS.clear()
+
+
+def fit_text(box: str, shift: float = 5.0) -> str:
+    """The shipped fit re-labelled as made on ``box``, its constants raised by ``shift``."""
+    out = []
+    for line in SHIPPED.splitlines():
+        if line.startswith("coefficients = ["):
+            first, rest = line[len("coefficients = ["):].split(",", 1)
+            line = f"coefficients = [{float(first) + shift:.6g},{rest}"
+        out.append(line)
+        if line == "[fit]":
+            out += [f'box = "{box}"', 'date = "2026-12-01"']
+    return "\n".join(x for x in out if not x.startswith("date = \"2026-11")) + "\n"
+
+
+def box_position():  # type: ignore[no-untyped-def]
+    return random_playout(random.Random(2), components=half_box(), players=3, seed=2,
+                          stop_round=5).final
+
+
+def test_a_fit_made_on_the_box_values_that_box_s_positions_and_no_other() -> None:
+    state = box_position()
+    reference = random_playout(random.Random(2), players=3, seed=2, stop_round=5).final
+    before = value.expected_final(state, 0), value.expected_final(reference, 0)
+    fit = apply_fit(fit_from_text(fit_text(half_box().fingerprint)), state.components)
+    assert value.fit_for(state) is fit
+    assert value.expected_final(state, 0) == pytest.approx(before[0] + 5.0)
+    assert value.expected_final(reference, 0) == before[1]  # the reference set: shipped fit
+
+
+def test_the_analysis_says_it_uses_your_fit_with_its_error() -> None:
+    state = box_position()
+    apply_fit(fit_from_text(fit_text(half_box().fingerprint)), state.components)
+    ranking = rank_options(state, 0, depth_rounds=1)
+    note = ranking.meta["components"]
+    assert note["fit"]["own"] is True and note["calibration"] == "fitted on this box (your fit)"
+    assert "refit" not in note
+    assert note["fit"]["error"] == round(value.shipped_fit().error("competitive", 0, 0), 2)
+    text = ranking_text(ranking, "en")
+    assert "your own fit made on this box (2026-12-01" in text
+    assert "ваша собственная подгонка" in ranking_text(ranking, "ru")
+
+
+def test_the_reference_set_and_its_fit_are_named_too() -> None:
+    state = random_playout(random.Random(2), players=3, seed=2, stop_round=5).final
+    ranking = rank_options(state, 0, depth_rounds=1)
+    fit = value.shipped_fit()
+    text = ranking_text(ranking, "en")
+    assert "component set: the reference set" in text
+    assert f"evaluation fitted on it ({fit.info['date']}, {fit.info['positions']} positions" \
+        in text
+
+
+def test_a_fit_made_on_another_box_is_refused_naming_both() -> None:
+    fit = fit_from_text(fit_text(half_box().fingerprint), "my_fit.toml")
+    with pytest.raises(DataError, match=r"my_fit\.toml.*not on 'reference'"):
+        apply_fit(fit, reference_components(), "my_fit.toml")
+    assert not value._USER_FITS
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("not toml [", "not a fit file"),
+    ('[fit]\ndate = "x"\n', "'fit.box'"),
+    (SHIPPED.replace('components = "c9389929ce6a"', "components = 7"), "'fit.box'"),
+    (SHIPPED.replace('"projection", "projection x left"', '"projection"'),
+     "modes.competitive.features"),
+    (SHIPPED.replace("coefficients = [0.896494", "coefficients = [1e9"),
+     "modes.competitive.coefficients"),
+    (SHIPPED.replace("coefficients = [0.896494", 'coefficients = ["one"'),
+     "modes.competitive.coefficients"),
+    (SHIPPED.replace('"all" = 2.4371', '"all" = -1'), "modes.competitive.residual"),
+    (SHIPPED.replace('"all" = 2.4371', '"all" = nan'), "modes.competitive.residual"),
+    (SHIPPED.split("[modes.team]")[0], "modes.team"),
+    ("x = '" + "a" * 70_000 + "'", "more than the 65536"),
+])
+def test_a_malformed_fit_file_is_a_data_error_naming_the_field(text: str, field: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(DataError) as err:
+        fit_from_text(text, "bad_fit.toml")
+    assert time.perf_counter() - start < 1.0
+    assert "bad_fit.toml" in str(err.value) and field in str(err.value)
+
+
+def test_a_fit_path_that_is_not_a_regular_file_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo), str(tmp_path)):
+        start = time.perf_counter()
+        with pytest.raises(DataError, match=r"regular file|cannot read"):
+            load_fit(path)
+        assert time.perf_counter() - start < 1.0
+
+
+def test_precog_analyse_with_box_and_fit_uses_the_fit(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    box = tmp_path / "half.toml"
+    box.write_text(HALF_BOX, encoding="utf-8")
+    fit = tmp_path / "my_fit.toml"
+    fit.write_text(fit_text(half_box().fingerprint), encoding="utf-8")
+    assert cli.main(["--box", str(box), "random-position", "--players", "3", "--round", "5",
+                     "--seed", "7"]) == 0
+    position = capsys.readouterr().out.strip()
+    for argv in (["--box", str(box), "--fit", str(fit), "analyse", position, "--depth", "1"],
+                 ["analyse", position, "--box", str(box), "--fit", str(fit), "--depth", "1"]):
+        value._USER_FITS.clear()
+        assert cli.main(argv) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        assert "'half box', not the reference set" in out and "your own fit" in out
+        assert "scripts/fit_evaluation.py --box" not in out
+
+
+def test_precog_refuses_a_fit_for_another_box(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    fit = tmp_path / "my_fit.toml"
+    fit.write_text(fit_text(half_box().fingerprint), encoding="utf-8")
+    assert cli.main(["--fit", str(fit), "random-position", "--round", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "my_fit.toml" in err and "only applies to its own box" in err
