@@ -15,8 +15,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from precog.analysis.fits import apply_fit, fit_from_text
+from precog.analysis.value import user_fit
 from precog.engine import Components, DataError
 from precog.engine.box import load_box_text
+from precog.engine.data_loading import reference_components
 from precog.session.box import BoxDraft
 from precog.session.language import page_language
 from precog.session.words import words
@@ -118,8 +121,9 @@ class BoxEditor(widgets.VBox):
 
 class BoxSource(widgets.VBox):
     """Where the cards come from on Play and the explorer: the reference set or your box file
-    (``components``; None for the reference set). ``on_change()`` is called after a box loads;
-    a refused file changes nothing."""
+    (``components``; None for the reference set), and which evaluation fit values them (the
+    shipped one, or your own fit made on that box). ``on_change()`` is called after a box
+    loads; a refused file changes nothing. A fit loaded here is used by the next analysis."""
 
     def __init__(self, on_change: Callable[[], None], lang: str, message: Message) -> None:
         super().__init__()
@@ -128,16 +132,26 @@ class BoxSource(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
                                          description=self.say("box.source_load"))
         self.upload.add_class("pc-box-source-upload")
+        self.fit_upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
+                                             description=self.say("box.source_fit_load"))
+        self.fit_upload.add_class("pc-box-fit-upload")
         self.status = widgets.HTML(self._status())
         self.status.add_class("pc-box-source-status")
         self.upload.observe(lambda change: self.load(change["new"]), "value")
-        self.children = [widgets.HBox([self.upload, self.status])]
+        self.fit_upload.observe(lambda change: self.load_fit(change["new"]), "value")
+        self.children = [widgets.HBox([self.upload, self.fit_upload]), self.status]
         self.add_class("pc-box-source")
 
     def _status(self) -> str:
         comps = self.components
         text = (self.say("box.source_reference") if comps is None else
                 self.say("box.source_box", name=comps.name, unknown=len(comps.unknown)))
+        fit = user_fit((comps or reference_components()).box_id)
+        if fit is not None:
+            text += " " + self.say("box.source_fit_own", date=fit.info.get("date", "?"),
+                                   error=f"±{fit.error('competitive', 0, 0):.2f}")
+        elif comps is not None:
+            text += " " + self.say("box.source_fit_shipped")
         return f'<span class="pc-hint-text">{escape(text)}</span>'
 
     def load(self, value: Any) -> None:
@@ -152,3 +166,18 @@ class BoxSource(widgets.VBox):
             return
         self.status.value = self._status()
         self.on_change()
+
+    def load_fit(self, value: Any) -> None:
+        """Use the uploaded fit for the box in play (refused, changing nothing, if it is not
+        a fit file or was made on another box)."""
+        found = uploaded_bytes(value)
+        if found is None:
+            return
+        name, content = found
+        try:
+            apply_fit(fit_from_text(content, name), self.components or reference_components(),
+                      name)
+        except DataError as err:
+            self.message.error(name, err)
+            return
+        self.status.value = self._status()

@@ -151,3 +151,22 @@ def test_precog_refuses_a_fit_for_another_box(capsys: pytest.CaptureFixture[str]
     assert cli.main(["--fit", str(fit), "random-position", "--round", "3"]) == 2
     err = capsys.readouterr().err
     assert "my_fit.toml" in err and "only applies to its own box" in err
+
+
+def test_the_play_hint_says_which_set_and_which_fit() -> None:
+    from precog.engine.view import view_of
+    from precog.session.hint import HintRun
+    from precog.widgets.hint import hint_html
+
+    state = box_position()
+    seat = state.to_move
+    answers: list = []
+    HintRun(background=False).start(view_of(state, seat), answers.append)
+    assert "'half box'" not in answers[-1].provenance  # the page says the name as it is
+    assert "half box, not the reference set" in answers[-1].provenance
+    assert "scripts/fit_evaluation.py --box" in answers[-1].provenance
+    apply_fit(fit_from_text(fit_text(half_box().fingerprint)), state.components)
+    answers.clear()
+    HintRun(background=False).start(view_of(state, seat), answers.append)
+    assert "your own fit made on this box" in answers[-1].provenance
+    assert "pc-hint-note" in hint_html(answers[-1], state, "explorer.ipynb")

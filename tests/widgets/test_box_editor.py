@@ -144,3 +144,40 @@ def test_a_requirement_that_cannot_be_read_is_named() -> None:
     page.objective["mitigated"].value = "один 2 здоровых"
     page.objective["cost"].value = "еда 1"
     assert page.objective_errors.value == ""
+
+
+def test_the_explorer_loads_your_fit_for_your_box_and_its_table_says_so() -> None:
+    from precog.analysis import value
+    from precog.widgets.explorer import Explorer
+    from tests.analysis.test_own_fit import fit_text
+    from tests.engine.test_partly_known import HALF_BOX, half_box
+
+    value._USER_FITS.clear()
+    try:
+        page = Explorer(query="", background=False, auto=False)
+        page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+        assert "fitted on the reference set" in page.box_source.status.value
+        # a fit made on another set is refused and changes nothing
+        other = fit_text(page.state.components.box_id.replace("box-", "xox-"))
+        page.box_source.load_fit([{"name": "other_fit.toml", "content": other.encode()}])
+        assert page.message.kind == "error" and "other_fit.toml" in page.message.text
+        assert value.user_fit(half_box().fingerprint) is None
+        mine = fit_text(half_box().fingerprint)
+        page.box_source.load_fit([{"name": "my_fit.toml", "content": mine.encode()}])
+        assert "your own fit made on this box (2026-12-01" in page.box_source.status.value
+        page.depth_in.value = 1
+        page.analyse()
+        assert page.ranking.meta["components"]["fit"]["own"] is True
+        assert "pc-box-note" in page.table.value and "your own fit" in page.table.value
+    finally:
+        value._USER_FITS.clear()
+
+
+def test_the_explorer_names_the_reference_set_and_its_fit() -> None:
+    from precog.widgets.explorer import Explorer
+
+    page = Explorer(query="", background=False, auto=False)
+    page.depth_in.value = 1
+    page.analyse()
+    assert "pc-ref-note" in page.table.value
+    assert "Cards: the reference set (the project&#x27;s own" in page.table.value
