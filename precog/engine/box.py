@@ -57,6 +57,8 @@ _TOP = ("format", "version", "name", "label", "distribution", "deck", "room", "r
 _DECK = ("code", "prescient", "card")
 _CODE = re.compile(r"^[A-Z]$")
 _VALUE_FIELDS = ("cost", "gain", "bonus", "bane", "name")
+_CARD_NUMBER = re.compile(r"^[A-Z][0-9][0-9]$")
+DECK_CARDS = 24  # 10 + 8 + 6: a card's id is its deck code and 01..24
 
 
 def load_box(path: str | os.PathLike[str]) -> Components:
@@ -175,6 +177,9 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
         here = at.sub(_P(E.ENTRY_ID, kind=_P(E.NOUN_CARD), id=ident)
                       if isinstance(ident, str) and len(ident) <= 16
                       else _P(E.ENTRY_NUMBER, kind=_P(E.NOUN_CARD), index=i))
+        if isinstance(ident, str) and _CARD_NUMBER.match(ident) and not \
+                1 <= int(ident[1:]) <= DECK_CARDS:
+            raise here.bad("id", _P(E.BOX_CARD_SLOT, code=code, n=DECK_CARDS), ident)
         season, kind = card.get("season"), card.get("type")
         if type(season) is not int or season not in SEASONS:
             raise here.bad("season", _P(E.BOX_SEASON), season)
@@ -243,6 +248,9 @@ def _tiles(at: _At, data: dict[str, Any], field: str, shipped: list[Any], per_se
         ident = tile.get("id")
         if not isinstance(ident, str) or not _ID.match(ident):
             raise here.bad("id", _P(E.EXPECT_ID, example="W1a"), ident)
+        slots = [str(t["id"]) for t in shipped if t["season"] == season]
+        if ident not in slots:  # the box's tiles of a season are its slots, each once
+            raise here.bad("id", _P(E.BOX_TILE_SLOT, ids=slots, season=season), ident)
         counts[season] += 1
         if counts[season] > per_season:
             raise here.bad("season", _P(E.BOX_TILES_PER_SEASON, n=per_season, field=field),

@@ -282,6 +282,8 @@ class ErrorCode(StrEnum):
     BOX_TILES_PER_SEASON = "box.tiles_per_season"
     BOX_TILE_OF_SEASON = "box.tile_of_season"
     BOX_UNIQUE = "box.unique"
+    BOX_CARD_SLOT = "box.card_slot"
+    BOX_TILE_SLOT = "box.tile_slot"
     FACES_NO_PRIOR = "faces.no_prior"
     FACES_NOT_TABLE = "faces.not_table"
     FACES_NOT_UNKNOWN = "faces.not_unknown"

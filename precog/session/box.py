@@ -352,6 +352,43 @@ class BoxDraft:
             self.data[key] = sorted([*tiles, checked.table], key=lambda t: str(t["id"]))
         return checked
 
+    def free_slots(self, key: str, season: int) -> list[str]:
+        """The season's slots (``key`` "river" or "objective") not entered yet, in order."""
+        slots = (RIVER_SLOTS if key == "river" else OBJECTIVE_SLOTS)[season]
+        taken = {t.get("id") for t in self.data.get(key, [])}
+        return [i for i in slots if i not in taken]
+
+    def tile_table(self, key: str, tile_id: str) -> dict[str, Any] | None:
+        return next((t for t in self.data.get(key, []) if t.get("id") == tile_id), None)
+
+    def river_entry(self, tile_id: str, season: str) -> RiverEntry:
+        """The form's text for River tile ``tile_id`` (empty when not entered)."""
+        t = self.tile_table("river", tile_id) or {}
+        amounts = t.get("gains") or t.get("losses") or {}
+        return RiverEntry(id=tile_id, season=season, name=str(t.get("name", "")),
+                          effect=", ".join(f"{k} {v}" for k, v in amounts.items()))
+
+    def objective_entry(self, tile_id: str, season: str) -> ObjectiveEntry:
+        """The form's text for Objective ``tile_id`` (empty when not entered)."""
+        t = self.tile_table("objective", tile_id) or {}
+
+        def side(reqs: list[dict[str, Any]]) -> str:
+            return ", ".join(f"{r['scope']} {r['amount']} {r['resource']}" for r in reqs)
+
+        return ObjectiveEntry(id=tile_id, season=season, full=side(t.get("full", [])),
+                              mitigated=side(t.get("mitigated", [])),
+                              cost=", ".join(f"{k} {v}" for k, v in
+                                             (t.get("mitigate_cost") or {}).items()))
+
+    def replaces(self, key: str, checked: Checked) -> str:
+        """A note for the slot when entering ``checked`` would replace another tile already
+        entered there ("" when the slot is free or the entry is that tile as entered)."""
+        tile_id = checked.table.get("id", "")
+        old = self.tile_table(key, tile_id)
+        if old is None or old == checked.table:
+            return ""
+        return self.say("box.slot_taken", id=tile_id)
+
     def river_progress(self) -> str:
         return self.say("box.river_progress", n=len(self.river()), total=12)
 

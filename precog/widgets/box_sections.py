@@ -51,6 +51,14 @@ def errors_html(say: Say, errors: dict[str, str]) -> str:
                    for k, v in errors.items())
 
 
+def slot_note(say: Say, note: str) -> str:
+    """A live note under the slot field (not an error: editing a tile is allowed)."""
+    if not note:
+        return ""
+    return (f'<div class="pc-msg pc-msg-info pc-field-note" data-field="slot">'
+            f'{escape(say("box.slot"))}: {escape(note)}</div>')
+
+
 def _heading(say: Say, key: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{escape(say(key))}</h3>")
 
@@ -226,7 +234,8 @@ class RiverSection(_Section):
         self.progress.add_class("pc-box-river-progress")
         self.enter = button(say("box.enter_tile"), cls="pc-box-enter-tile")
         self.fields["season"].observe(lambda _: self.refresh(), "value")
-        for key in ("id", "name", "effect"):
+        self.fields["id"].observe(lambda _: self._slot_changed(), "value")
+        for key in ("name", "effect"):
             self.fields[key].observe(lambda _: self._check(), "value")
         self.enter.on_click(lambda _: self.enter_river())
         f = self.fields
@@ -235,13 +244,22 @@ class RiverSection(_Section):
                          self.enter, self.errors]
 
     def refresh(self) -> None:
-        """Redraw for the season shown, on its first slot."""
+        """Redraw for the season shown, on its first slot not entered yet (a slot entered
+        already shows its tile: entering there edits it, never adds a second one)."""
         season = self.fields["season"].value
         ids = [f"W{season}{x}" for x in "abcd"] if season else []
         self.fields["id"].options = ids
-        self.fields["id"].value = ids[0] if ids else None
-        self._check()
+        free = self.draft.free_slots("river", int(season)) if season else []
+        self.fields["id"].value = (free or ids)[0] if ids else None
+        self._slot_changed()
         self.progress.value = escape(self.draft.river_progress())
+
+    def _slot_changed(self) -> None:
+        season, slot = self.fields["season"].value, self.fields["id"].value
+        if season and slot:
+            entry = self.draft.river_entry(slot, season)
+            self.fields["name"].value, self.fields["effect"].value = entry.name, entry.effect
+        self._check()
 
     def entry(self) -> RiverEntry:
         f = self.fields
@@ -252,12 +270,14 @@ class RiverSection(_Section):
         if not self.fields["season"].value:
             self.errors.value = ""
             return
-        self.errors.value = errors_html(self.say, self.draft.check_river(self.entry()).errors)
+        checked = self.draft.check_river(self.entry())
+        self.errors.value = (errors_html(self.say, checked.errors)
+                             + slot_note(self.say, self.draft.replaces("river", checked)))
 
     def enter_river(self) -> None:
         name = self.entry().id or self.say("box.river_heading")
         if self._entered(self.draft.put_river(self.entry()), name):
-            self.progress.value = escape(self.draft.river_progress())
+            self.refresh()  # on to the next free slot
             self.on_change()
 
 
@@ -283,7 +303,8 @@ class ObjectiveSection(_Section):
         self.progress.add_class("pc-box-objective-progress")
         self.enter = button(say("box.enter_objective"), cls="pc-box-enter-objective")
         self.fields["season"].observe(lambda _: self.refresh(), "value")
-        for key in ("id", "full", "mitigated", "cost"):
+        self.fields["id"].observe(lambda _: self._slot_changed(), "value")
+        for key in ("full", "mitigated", "cost"):
             self.fields[key].observe(lambda _: self._check(), "value")
         self.enter.on_click(lambda _: self.enter_objective_tile())
         f = self.fields
@@ -292,13 +313,23 @@ class ObjectiveSection(_Section):
                          f["full"], f["mitigated"], f["cost"], self.enter, self.errors]
 
     def refresh(self) -> None:
-        """Redraw for the season shown, on its first slot."""
+        """Redraw for the season shown, on its first slot not entered yet (an entered slot
+        shows its tile)."""
         season = self.fields["season"].value
         ids = list(OBJECTIVE_SLOTS[int(season)]) if season else []
         self.fields["id"].options = ids
-        self.fields["id"].value = ids[0] if ids else None
-        self._check()
+        free = self.draft.free_slots("objective", int(season)) if season else []
+        self.fields["id"].value = (free or ids)[0] if ids else None
+        self._slot_changed()
         self.progress.value = escape(self.draft.objective_progress())
+
+    def _slot_changed(self) -> None:
+        season, slot = self.fields["season"].value, self.fields["id"].value
+        if season and slot:
+            entry = self.draft.objective_entry(slot, season)
+            for key in ("full", "mitigated", "cost"):
+                self.fields[key].value = getattr(entry, key)
+        self._check()
 
     def entry(self) -> ObjectiveEntry:
         o = self.fields
@@ -311,11 +342,12 @@ class ObjectiveSection(_Section):
         if not o["season"].value or not any(o[k].value for k in ("full", "mitigated", "cost")):
             self.errors.value = ""
             return
-        self.errors.value = errors_html(self.say,
-                                        self.draft.check_objective(self.entry()).errors)
+        checked = self.draft.check_objective(self.entry())
+        self.errors.value = (errors_html(self.say, checked.errors)
+                             + slot_note(self.say, self.draft.replaces("objective", checked)))
 
     def enter_objective_tile(self) -> None:
         name = self.entry().id or self.say("box.objective_heading")
         if self._entered(self.draft.put_objective(self.entry()), name):
-            self.progress.value = escape(self.draft.objective_progress())
+            self.refresh()  # on to the next free slot
             self.on_change()

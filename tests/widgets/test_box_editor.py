@@ -181,3 +181,59 @@ def test_the_explorer_names_the_reference_set_and_its_fit() -> None:
     page.analyse()
     assert "pc-ref-note" in page.table.value
     assert "Cards: the reference set (the project&#x27;s own" in page.table.value
+
+
+def test_two_river_tiles_entered_in_a_row_take_two_slots_never_one_id_twice() -> None:
+    page = BoxEditor(query="")
+    page.river["season"].value = "1"
+    for name, effect in (("Fish shoal", "food 3"), ("Drifting crate", "battery 1")):
+        page.river["name"].value = name
+        page.river["effect"].value = effect
+        page.enter_river()
+    box = load_box_text(saved_text(page))
+    assert box.river_by_id["W1a"].name == "Fish shoal"
+    assert box.river_by_id["W1b"].name == "Drifting crate"
+    assert page.river["id"].value == "W1c" and page.river["name"].value == ""
+    # an entered slot shows its tile; changing it is an edit, said live under the slot
+    page.river["id"].value = "W1a"
+    assert page.river["name"].value == "Fish shoal" and page.river["effect"].value == "food 3"
+    assert 'data-field="slot"' not in page.river_errors.value
+    page.river["effect"].value = "food 4"
+    assert 'data-field="slot"' in page.river_errors.value
+    assert "W1a is entered already" in page.river_errors.value
+    page.enter_river()
+    box = load_box_text(saved_text(page))
+    assert [t.id for t in box.river if t.id not in box.unknown] == ["W1a", "W1b"]
+    assert box.river_by_id["W1a"].gains.food == 4
+
+
+def test_two_objectives_entered_in_a_row_take_two_slots() -> None:
+    page = BoxEditor(query="")
+    page.objective["season"].value = "2"
+    for full in ("one 5 food", "each 1 doctor"):
+        page.objective["full"].value = full
+        page.objective["mitigated"].value = full.replace("5", "2")
+        page.objective["cost"].value = "food 1"
+        page.enter_objective_tile()
+    box = load_box_text(saved_text(page))
+    assert box.objective_by_id["O2a"].full[0].amount == 5
+    assert box.objective_by_id["O2b"].full[0].resource == "doctor"
+    assert page.objective["id"].value == "O2c"
+    page.objective["id"].value = "O2a"
+    assert page.objective["full"].value == "one 5 food"
+
+
+def test_two_cards_with_the_same_printed_values_are_allowed_but_never_one_id_twice() -> None:
+    # the rulebook has no rule against two cards printing the same values; an id is one card
+    page = BoxEditor(query="")
+    for _ in range(2):
+        type_card(page, type="Food", season="1", cost="1", gain="3")
+        page.enter_card()
+    box = load_box_text(saved_text(page))
+    assert box.cards["D01"].gain == box.cards["D02"].gain == 3
+    page.card.value = "D01"  # an entered card shows its face: entering it again edits it
+    assert page.fields["gain"].value == "3"
+    page.fields["gain"].value = "4"
+    page.enter_card()
+    box = load_box_text(saved_text(page))
+    assert box.cards["D01"].gain == 4 and sum(c.id == "D01" for c in box.decks["D"]) == 1
