@@ -165,7 +165,7 @@ def _box_note(meta: dict[str, Any], lang: str) -> str:
     if not text:
         return ""
     cls = "pc-ref-note" if note.get("reference", True) else "pc-box-note"
-    return f'<div class="pc-table-note {cls}">{escape(text)}</div>'
+    return f'<div class="pc-provenance {cls}">{escape(text)}</div>'
 
 
 def _note(meta: dict[str, Any], say: Callable[..., str]) -> str:

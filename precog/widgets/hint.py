@@ -127,4 +127,4 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
                  f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>')
     return (f'<div class="pc-hint-intro">{escape(say("hint.intro"))}</div>'
             f'<table class="pc-hint-table">{head}{"".join(rows)}</table>{open_link}'
-            f'<div class="pc-table-note pc-hint-note">{escape(answer.provenance)}</div>')
+            f'<div class="pc-provenance pc-hint-note">{escape(answer.provenance)}</div>')

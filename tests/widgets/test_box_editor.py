@@ -237,3 +237,11 @@ def test_two_cards_with_the_same_printed_values_are_allowed_but_never_one_id_twi
     page.enter_card()
     box = load_box_text(saved_text(page))
     assert box.cards["D01"].gain == 4 and sum(c.id == "D01" for c in box.decks["D"]) == 1
+
+
+def test_the_explorer_s_your_box_tab_holds_the_box_source_and_the_seed_stays_in_its_row() -> None:
+    from precog.widgets.explorer import Explorer
+
+    page = Explorer(query="", background=False, auto=False)
+    assert page.sources.children[-1] is page.box_source
+    assert page.game_seed_in in page.sources.children[0].children
