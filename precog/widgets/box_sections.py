@@ -267,8 +267,9 @@ class RiverSection(_Section):
                           name=f["name"].value, effect=f["effect"].value)
 
     def _check(self) -> None:
-        if not self.fields["season"].value:
-            self.errors.value = ""
+        f = self.fields
+        if not f["season"].value or not (f["name"].value or f["effect"].value):
+            self.errors.value = ""  # a blank tile: nothing to say yet
             return
         checked = self.draft.check_river(self.entry())
         self.errors.value = (errors_html(self.say, checked.errors)

@@ -194,6 +194,7 @@ def test_two_river_tiles_entered_in_a_row_take_two_slots_never_one_id_twice() ->
     assert box.river_by_id["W1a"].name == "Fish shoal"
     assert box.river_by_id["W1b"].name == "Drifting crate"
     assert page.river["id"].value == "W1c" and page.river["name"].value == ""
+    assert page.river_errors.value == ""  # a blank form is not an error yet
     # an entered slot shows its tile; changing it is an edit, said live under the slot
     page.river["id"].value = "W1a"
     assert page.river["name"].value == "Fish shoal" and page.river["effect"].value == "food 3"
