@@ -96,8 +96,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
     says which they are)."""
     obs, c = view.observation, view.config
     return {"format": FORMAT, "version": VERSION,
-            "components": {"name": view.components.name,
-                           "fingerprint": view.components.fingerprint},
+            "components": _components_json(view),
             "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
                        "difficulty": c.difficulty, "decks": list(c.decks),
                        "options": {"heal_in_action_phase": c.options.heal_in_action_phase,
@@ -111,6 +110,19 @@ def view_json(view: SeatView) -> dict[str, Any]:
             "objective_stack_sizes": list(obs.objective_stack_sizes),
             "passes": obs.passes, "pending": _gains_json(obs.pending),
             "pending_source": obs.pending_source}
+
+
+def _components_json(view: SeatView) -> dict[str, Any]:
+    """The component set by name and fingerprint; on a partly-known box, the box's fingerprint
+    and the unknown faces this seat has seen (facts it may show), never another one."""
+    comps = view.components
+    out: dict[str, Any] = {"name": comps.name, "fingerprint": comps.box_id}
+    if comps.unknown:
+        from precog.engine.faces import faces_json
+
+        seen = {i for i, _ in view.observation.faces}
+        out["faces"] = {i: f for i, f in faces_json(comps).items() if i in seen}
+    return out
 
 
 def _seat_json(s: SeenSeat) -> dict[str, Any]:
@@ -132,15 +144,31 @@ def from_view_position(text: str, components: Components | None = None) -> SeatV
         raise PositionError(f"view: expected format {FORMAT!r} version {VERSION}")
     comps = components if components is not None else reference_components()
     want = r.sub("components").get("fingerprint", str)
-    if want != comps.fingerprint:
-        raise PositionError(f"view was made with component set {want!r} but the loaded set "
-                            f"is {comps.name!r} ({comps.fingerprint})")
+    if want != comps.box_id:
+        name = r.sub("components").data.get("name")
+        made = f"{name[:80]!r} ({want})" if isinstance(name, str) else repr(want)
+        raise PositionError(f"view was made with component set {made} but the loaded set "
+                            f"is {comps.name!r} ({comps.box_id}): load that box first")
     try:
+        comps = _seen_world(r, comps)
         view = _read(r, comps)
     except PrecogError as err:
         raise PositionError(str(err)) from None
     view.world()  # refuses a view no game can show
     return view
+
+
+def _seen_world(r: _Reader, box: Components) -> Components:
+    """On a partly-known box: a world where the faces the seat has seen are as the view gives
+    them (facts) and every other unknown face is drawn from the prior (never a fact: the
+    analysis draws them again)."""
+    if not box.unknown:
+        return box
+    from precog.engine.faces import world_from_json
+
+    data = r.sub("components").data.get("faces", {})
+    seen = frozenset(data) if isinstance(data, dict) else frozenset()
+    return world_from_json(box, data, 0, seen)
 
 
 def _read(r: _Reader, comps: Components) -> SeatView:
@@ -168,10 +196,19 @@ def _read(r: _Reader, comps: Components) -> SeatView:
         objectives=tuple(_objective(r, i) for i in range(len(r.list("objectives")))),
         objective_stack_sizes=tuple(r.ints("objective_stack_sizes")),
         passes=r.get("passes", int), pending=_gains(r.sub("pending")),
-        pending_source=r.get("pending_source", str))
+        pending_source=r.get("pending_source", str), faces=_seen_faces(r, comps))
     if any(s.seat != i or (s.hand is None) == (i == seat) for i, s in enumerate(seats)):
         raise PositionError("view: the seats must be in order, only the seat's own hand shown")
     return SeatView(seat, obs, config, comps)
+
+
+def _seen_faces(r: _Reader, comps: Components) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    if not comps.unknown:
+        return ()
+    from precog.engine.faces import face_of, face_values
+
+    data = r.sub("components").data.get("faces", {})
+    return tuple((i, face_values(face_of(comps, i))) for i in sorted(data))
 
 
 def _read_seat(r: _Reader) -> SeenSeat:

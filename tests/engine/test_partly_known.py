@@ -230,3 +230,50 @@ def test_faces_entered_at_a_table_hold_and_the_rest_is_drawn() -> None:
     again = world_with(box, {"D05": entered}, random.Random(2))
     assert face_values(again.cards["D05"]) == face_values(entered)
     assert world.fingerprint != again.fingerprint  # the other unknown faces were drawn anew
+
+
+def test_a_seat_s_view_string_carries_the_faces_it_has_seen_and_no_other() -> None:
+    # a view string shows the seat's facts: the unknown faces it has seen, as they are; the
+    # faces it has not seen never leave the game (read back, they are drawn from the prior)
+    from precog.engine.serialize import unpack
+    from precog.engine.view import PREFIX, from_view_position, to_view_position
+
+    state = mid_game()
+    for seat in range(3):
+        text = to_view_position(state, seat)
+        faces = unpack(text, PREFIX, "view string")["components"]["faces"]
+        assert set(faces) == seen_by(state, seat)
+        view = from_view_position(text, half_box())
+        assert view.observation == observation(state, seat)
+        world = view.world()
+        for ident in seen_by(state, seat):
+            assert face_values(face_of(world.components, ident)) == \
+                face_values(face_of(state.components, ident))
+
+
+def test_a_view_string_of_a_box_game_is_refused_without_its_box() -> None:
+    from precog.engine.view import from_view_position, to_view_position
+
+    text = to_view_position(mid_game(), 0)
+    with pytest.raises(PositionError, match="half box"):
+        from_view_position(text)
+
+
+def test_a_face_once_seen_stays_seen_and_the_same_in_every_later_sample() -> None:
+    # "a card seen on the table becomes known for good": along a whole game, what each seat
+    # has seen only grows, and every later determinization keeps each seen face as it is
+    state = mid_game(seed=6, round_=2)
+    first: dict[tuple[int, str], tuple[object, ...]] = {}
+    rng = random.Random(3)
+    while not state.is_over:
+        for seat in range(3):
+            seen = seen_by(state, seat)
+            assert {i for s, i in first if s == seat} <= seen  # never forgotten
+            for ident in seen:
+                first.setdefault((seat, ident), face_values(face_of(state.components, ident)))
+            world = determinize(state, seat, random.Random(rng.randrange(1000)))
+            for ident in seen:
+                assert face_values(face_of(world.components, ident)) == first[seat, ident]
+        options = legal_actions(state)
+        state = apply(state, options[rng.randrange(len(options))])
+    assert len(first) > 30
