@@ -36,7 +36,8 @@ def component_note(comps: Components, mode: str = "competitive") -> dict[str, An
     note["fit"] = {"own": own is not None, "date": str(fit.info.get("date", "?")),
                    "positions": int(fit.info.get("positions", 0) or 0),
                    "set": str(fit.info.get("component_set", "?")),
-                   "error": round(fit.error(mode, 0, 0), 2)}
+                   "error": round(fit.error(mode, 0, 0), 2),
+                   "kept": mode in (fit.info.get("kept") or ())}  # too few positions
     if own is not None:
         note["calibration"] = "fitted on this box (your fit)"
     elif not reference:

@@ -74,11 +74,12 @@ def named(text: str, state: GameState | None, lang: str = DEFAULT_LANGUAGE) -> s
 
 def component_label(component_id: str, comps: Components,
                     lang: str = DEFAULT_LANGUAGE) -> str:
-    """A card's name, a River tile's name and effect, an Island's name and its feeding;
-    an id the components do not know stays as it is."""
+    """A card's name (its id when it has none, as a card of your box may), a River tile's name
+    and effect, an Island's name and its feeding; an id the components do not know stays as it
+    is."""
     w = words(lang)
-    if component_id in comps.cards:
-        return component_name(comps.cards[component_id].name, lang)
+    if component_id in comps.cards:  # a card of your box without a name: its id
+        return component_name(comps.cards[component_id].name, lang) or component_id
     if component_id in comps.river_by_id:
         tile = comps.river_by_id[component_id]
         return w.say("line.tile", name=component_name(tile.name, lang),

@@ -29,5 +29,6 @@ def provenance_text(note: dict[str, Any], lang: str, where: str = "page") -> str
     if note.get("reference", True):
         return say(reference, **about_fit)
     if fit.get("own"):
-        return say(own, name=name, unknown=note["unknown_faces"], **about_fit)
+        kept = " " + say("results.fit_kept") if fit.get("kept") else ""
+        return say(own, name=name, unknown=note["unknown_faces"], **about_fit) + kept
     return say(other, name=name, unknown=note["unknown_faces"], refit=note.get("refit", ""))

@@ -105,7 +105,7 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
     say = words(lang).say
 
     def name(card: str) -> str:
-        shown = component_name(world.card(card).name, lang)
+        shown = component_name(world.card(card).name, lang) or card  # unnamed: its id
         return f'<b title="{escape(card)}">{escape(shown)}</b>'
 
     head = (f'<tr><th>{escape(say("hint.choice"))}</th>'

@@ -48,6 +48,12 @@ def test_fit_on_a_box_is_written_to_out_and_names_the_box(tmp_path, capsys):
     try:
         own = apply_fit(load_fit(out), load_box(EXAMPLE))
         assert value.fit_for(new_game(players=2, seed=0, components=load_box(EXAMPLE))) is own
+        from precog.analysis.provenance import component_note
+        from precog.session.provenance import provenance_text
+
+        note = component_note(load_box(EXAMPLE))  # its coefficients are the shipped ones
+        assert note["fit"]["own"] is True and note["fit"]["kept"] is True
+        assert "coefficients were kept" in provenance_text(note, "en")
     finally:
         value._USER_FITS.clear()
     # the package's own fit (the reference set's) is untouched

@@ -82,3 +82,14 @@ def test_rollouts_on_a_half_known_box_run_in_the_batch_with_the_engine_s_values(
     assert played, "the batch was not used on the box"
     assert [(r.action, r.value) for r in fast.rows] == \
         [(r.action, r.value) for r in scalar.rows]
+
+
+def test_cards_without_a_name_are_called_by_their_id_in_the_analysis_text() -> None:
+    # a box's unknown or unnamed cards have no name: the lines name them by id, never by ""
+    state = random_playout(random.Random(2), components=half_box(), players=3, seed=2,
+                           stop_round=5).final
+    ranking = rank_options(state, 0, depth_rounds=1)
+    text = ranking_text(ranking, "en")
+    assert "Keep , give" not in text
+    row = ranking.rows[0]
+    assert f"Keep {state.card(row.keep).name or row.keep}" in text
