@@ -54,14 +54,15 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def load_game(arg: str) -> Any:
-    """A saved game from a file name or ``-``, checked; a UsageError names the input."""
+def load_game(arg: str, components: Any = None) -> Any:
+    """A saved game from a file name or ``-`` (played on ``components``, default the reference
+    set), checked; a UsageError names the input."""
     from precog.commands.show import read_input
     from precog.engine import PrecogError, read_position
 
     source, text = read_input(arg)
     try:
-        loaded = read_position(text)
+        loaded = read_position(text, components)
     except PrecogError as err:
         raise UsageError(f"{source}: {err}") from None
     if loaded.game is None:
@@ -80,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"GAME: {len(args.games)} files; expected at most {MAX_GAMES:,}")
     if args.budget > MAX_BUDGET_S:
         raise UsageError(f"--budget {args.budget:g}: expected at most {MAX_BUDGET_S:g} seconds")
-    games = [load_game(g) for g in args.games]
+    box = getattr(args, "components", None)  # precog --box FILE review ...
+    games = [load_game(g, box) for g in args.games]
     for name, game in zip(args.games, games, strict=True):
         n = game.start.config.players
         if not 0 <= args.seat < n:
@@ -96,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
                 return 0
             from precog.analysis.review import review_from_dict
             print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
+            print(_provenance(games[0], args.lang))
             return 0
         review = review_game(games[0], args.seat, args.budget, args.seed)
     except AnalysisError as err:
@@ -104,4 +107,14 @@ def run(args: argparse.Namespace) -> int:
         print_json(review.to_dict())
     else:
         print(review_text(review, args.lang))
+        print(_provenance(games[0], args.lang))
     return 0
+
+
+def _provenance(game: Any, lang: str) -> str:
+    """Which component set and which evaluation fit the review rests on."""
+    from precog.analysis.provenance import component_note
+    from precog.session.provenance import provenance_text
+
+    start = game.start
+    return provenance_text(component_note(start.components, start.config.mode), lang, "cli")

@@ -16,9 +16,11 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from precog.analysis.provenance import component_note
 from precog.engine import Game, PositionError, PrecogError
 from precog.render.review import decision_html, rows_html, summaries_html
 from precog.session.language import page_language
+from precog.session.provenance import provenance_text
 from precog.session.review import BUDGETS, DecisionRow, ReviewRun
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import (
@@ -147,8 +149,12 @@ class ReviewPanel(widgets.VBox):
         self.status.value = escape(self.say("review_page.done", n=k) if done else
                                    self.say("review_page.stopped", k=k, n=n))
         if self.game is not None:
-            self.summary.value = summaries_html(self.run.summaries, self.game.start.components,
-                                                self.lang)
+            start = self.game.start
+            note = provenance_text(component_note(start.components, start.config.mode),
+                                   self.lang)  # which set and which fit valued the decisions
+            self.summary.value = (summaries_html(self.run.summaries, start.components,
+                                                 self.lang)
+                                  + f'<div class="pc-provenance">{escape(note)}</div>')
 
     def _draw_rows(self) -> None:
         assert self.game is not None

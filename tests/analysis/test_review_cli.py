@@ -30,7 +30,23 @@ def test_review_prints_each_keep_give_with_its_loss_and_a_summary(capsys, game_f
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("Review of seat 1 (2 players, competitive): 12 Keep/Give")
-    assert len(lines) == 2 + 12
+    assert len(lines) == 2 + 12 + 1
+    assert lines[-1].startswith("component set: the reference set")  # and which fit
+
+
+def test_a_game_played_on_a_box_is_reviewed_with_that_box_and_says_so(capsys, tmp_path):
+    from tests.engine.test_partly_known import HALF_BOX, half_box
+
+    box = tmp_path / "half.toml"
+    box.write_text(HALF_BOX, encoding="utf-8")
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(recorded_game(["greedy"], seed=4, players=2,
+                                             components=half_box()).to_json()))
+    code, _, err = run(capsys, "review", str(game), "--budget", "0.2")
+    assert code == 2 and "component set" in err  # without its box: refused
+    code, out, err = run(capsys, "--box", str(box), "review", str(game), "--budget", "0.2")
+    assert code == 0, err
+    assert "'half box', not the reference set" in out.splitlines()[-1]
 
 
 def test_review_json_lists_decisions_curves_and_summary(capsys, game_file):

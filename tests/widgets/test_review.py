@@ -37,6 +37,8 @@ def test_the_review_draws_a_row_per_decision_the_graph_and_the_summary() -> None
     assert len(panel.figure.data) == 3  # two seats and the marks
     assert list(panel.figure.data[0].x) == list(range(1, 13))
     assert "pc-review-summary" in panel.summary.value
+    assert "pc-provenance" in panel.summary.value  # which set and which fit
+    assert "Cards: the reference set" in panel.summary.value
     assert panel.cancel_button.disabled and not panel.start_button.disabled
 
 
