@@ -15,7 +15,8 @@ def test_analyse_prints_the_ranked_table_with_the_best_choice_first(capsys):
     out = capsys.readouterr().out.splitlines()
     assert status == 0
     name = starving_position().components.cards["D02"].name
-    assert out[3].startswith(" 1 ") and f"Keep {name}, give " in out[3]  # by name, not id
+    assert out[1].startswith("component set: the reference set")  # which set, which fit
+    assert out[4].startswith(" 1 ") and f"Keep {name}, give " in out[4]  # by name, not id
 
 
 def test_analyse_json_holds_rows_meta_and_the_tree(capsys):
