@@ -57,6 +57,7 @@ class Explorer(widgets.VBox):
         self._last_progress, self._fresh_error = 0.0, False
         self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
+        self.query = query if state is None else ""  # read again when a box is loaded
         self._build(compact)
         if state is not None:
             self.load_state(state, seat, source=self.w.say("explorer.from_game"))
@@ -92,7 +93,7 @@ class Explorer(widgets.VBox):
         self.results = Results(self._redo_trajectories, self.lang)
         _alias(self, self.results, "table compare_in horizon_in plots tree download")
         parts: list[widgets.Widget] = [stylesheet()]
-        self.box_source = BoxSource(self.new_position, self.lang, self.message)
+        self.box_source = BoxSource(self.box_loaded, self.lang, self.message)
         if not compact:
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
@@ -106,6 +107,7 @@ class Explorer(widgets.VBox):
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------
     load_query = explorer_sources.load_query
+    box_loaded = explorer_sources.box_loaded
     new_position = explorer_sources.new_position
     load_view_text = explorer_sources.load_view_text
     what_if = explorer_sources.what_if

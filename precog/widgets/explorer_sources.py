@@ -17,7 +17,7 @@ from precog.widgets.common import read_position, uploaded_bytes
 if TYPE_CHECKING:
     from precog.widgets.explorer import Explorer
 
-__all__ = ["load_query", "load_text", "load_upload", "load_view_text", "new_position",
+__all__ = ["box_loaded", "load_query", "load_text", "load_upload", "load_view_text", "new_position",
            "what_if"]
 
 
@@ -42,6 +42,16 @@ def load_query(page: Explorer, query: str) -> None:
     page.load_state(loaded.state, seat, source=page.w.say("explorer.from_address"))
 
 
+def box_loaded(page: Explorer) -> None:
+    """Your box was loaded: the position or seat's view in the page's address is read again
+    with it (a view from Play on your box needs it), else a new game is dealt on it."""
+    query = getattr(page, "query", "")
+    if query and (query_view(query) or query_position(query)[0]):
+        page.load_query(query)
+    else:
+        page.new_position()
+
+
 def new_position(page: Explorer, keep_message: bool = False) -> None:
     """Deal a new game and play it at random to the chosen round's Decision."""
     setup: dict[str, Any] = {"players": 3, "mode": "competitive", "setup": "standard"}
@@ -62,7 +72,7 @@ def new_position(page: Explorer, keep_message: bool = False) -> None:
 def load_view_text(page: Explorer, text: str, source: str) -> None:
     """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
     try:
-        view = from_view_position(text)
+        view = from_view_position(text, page.box_source.components)  # your box, if loaded
     except PrecogError as err:
         page.message.error(source, err)
         return

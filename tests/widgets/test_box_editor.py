@@ -246,3 +246,27 @@ def test_the_explorer_s_your_box_tab_holds_the_box_source_and_the_seed_stays_in_
     page = Explorer(query="", background=False, auto=False)
     assert page.sources.children[-1] is page.box_source
     assert page.game_seed_in in page.sources.children[0].children
+
+
+def test_play_s_view_of_a_box_game_opens_in_the_explorer_once_the_box_is_loaded() -> None:
+    # Play's "Open in explorer" on your box: the explorer first says which box it needs,
+    # then reads the view again when that box is loaded (the seat's seen faces as facts)
+    import random
+
+    from precog.engine.playout import random_playout
+    from precog.engine.view import to_view_position
+    from precog.widgets.explorer import Explorer
+    from tests.engine.test_partly_known import HALF_BOX, half_box
+
+    state = random_playout(random.Random(4), components=half_box(), players=3, seed=4,
+                           stop_round=6).final
+    seat = state.to_move
+    page = Explorer(query="view=" + to_view_position(state, seat), background=False,
+                    auto=False)
+    assert page.message.kind == "error" and "load that box first" in page.message.text
+    page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert page.view is not None and page.seat == seat and page.state.round == state.round
+    mine = set(state.players[seat].hand)
+    assert set(page.state.players[seat].hand) == mine
+    for card in mine:
+        assert page.state.card(card) == state.card(card)  # the faces the seat has seen
