@@ -129,6 +129,7 @@ class BoxSource(widgets.VBox):
         super().__init__()
         self.say, self.message, self.on_change = words(lang).say, message, on_change
         self.components: Components | None = None
+        self.title: widgets.HTML | None = None  # the page's title line, told of a loaded box
         self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
                                          description=self.say("box.source_load"))
         self.upload.add_class("pc-box-source-upload")
@@ -165,6 +166,11 @@ class BoxSource(widgets.VBox):
             self.message.error(name, err)
             return
         self.status.value = self._status()
+        if self.title is not None:  # the page's title line names the set in play
+            old, new = self.say("play.title_note"), self.say("box.title_note",
+                                                             name=self.components.name)
+            self.title.value = self.title.value.replace(escape(old), escape(new)).replace(
+                old, escape(new))
         self.on_change()
 
     def load_fit(self, value: Any) -> None:

@@ -100,7 +100,8 @@ class Explorer(widgets.VBox):
                                    self._load_upload, self.lang, box=self.box_source)
             _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
                                        "deal_button paste_in paste_button upload")
-            parts += [title("explorer.title", self.lang), self.sources]
+            self.box_source.title = title("explorer.title", self.lang)
+            parts += [self.box_source.title, self.sources]
         # the board first: the cards the table and the tree name are drawn there
         parts += [self.message, self.controls, self.position, self.results]
         self.children = parts

@@ -82,7 +82,8 @@ class PlayApp(widgets.VBox):
         self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background)
         self.hint_button = self.hint_panel.ask_button
         self._build_play()
-        self.children = [stylesheet(), title("play.title", self.lang), self.setup_bar,
+        self.box_source.title = title("play.title", self.lang)
+        self.children = [stylesheet(), self.box_source.title, self.setup_bar,
                          self.message, self.steps, self.toolbar, self.table, self.tabs]
         self.new_game()
 

@@ -99,8 +99,12 @@ def test_the_explorer_deals_and_reads_positions_on_a_loaded_box() -> None:
     from tests.engine.test_partly_known import HALF_BOX
 
     page = Explorer(query="", background=False, auto=False)
+    assert "reference components" in page.box_source.title.value
     page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
     assert "half box" in page.box_source.status.value
+    # the title line names the set in play, not the reference components
+    assert "your box half box" in page.box_source.title.value
+    assert "reference components" not in page.box_source.title.value
     assert page.state.components.box_id == page.box_source.components.box_id
     page.box_source.load([{"name": "bad.toml", "content": b"deck = 3"}])
     assert page.message.kind == "error" and "bad.toml" in page.message.text
@@ -113,6 +117,7 @@ def test_play_starts_a_game_on_a_loaded_box() -> None:
 
     page = PlayApp()
     page.box_source.load([{"name": "half.toml", "content": HALF_BOX.encode()}])
+    assert "your box half box" in page.children[1].value
     assert page.game is not None
     assert page.game.state.components.box_id == page.box_source.components.box_id
 
