@@ -141,7 +141,10 @@ class TableDraft:
         """How many fields were typed (the page's measure of effort): a field left at its
         default is not counted."""
         default = new_description()
-        n = sum(1 for k in GAME_KEYS if self.data.get(k, default[k]) != default[k])
+        n = sum(1 for k in GAME_KEYS if k != "step"
+                and self.data.get(k, default[k]) != default[k])
+        first = steps.STEPS.get(str(self.data.get("phase")), ("choose",))[0]
+        n += self.data.get("step", first) not in (first, "", None)  # not the phase's first
         offer = self.data.get("offer")
         n += sum(1 for v in offer.values() if v not in ("", None, 0, "0")) \
             if isinstance(offer, dict) else 0
@@ -154,7 +157,8 @@ class TableDraft:
             n += sum(1 for k in ("prescient", *RESOURCES) if k in s)
             rooms, batteries = s.get("rooms"), s.get("batteries")
             n += len(rooms) if isinstance(rooms, list) else 0
-            n += sum(1 for b in batteries if b) if isinstance(batteries, list) else 0
+            n += sum(1 for b in batteries if str(b).strip() not in ("", "0")) \
+                if isinstance(batteries, list) else 0
             n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
                      if isinstance(c, dict))
         return n + len(self.data.get("river", []))
