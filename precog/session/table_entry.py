@@ -50,8 +50,9 @@ from precog.engine import (
     new_game,
     to_json,
 )
-from precog.engine.box import load_box_text
+from precog.engine.box import box_from_data
 from precog.engine.components import Card
+from precog.engine.data_loading import _shipped_source
 from precog.engine.faces import face_values, faces_json, world_with
 from precog.session import table_steps as steps
 from precog.session.box import BoxDraft, CardEntry
@@ -85,9 +86,20 @@ class Built:
 
 
 def blank_box() -> Components:
-    """A box with every face unknown (a real box nobody has typed in)."""
-    return load_box_text('format = "precog-box"\nversion = 1\nname = "your table"\n',
-                         "<blank box>")
+    """The table page's set when no box is loaded: every card face unknown (a real box
+    nobody has typed in: faces are entered on the table or drawn from the reference set),
+    the River tiles and Objectives the reference set's (picked by id, with their effect)."""
+    global _BLANK
+    if _BLANK is None:
+        tiles = {key: _shipped_source(key).data for key in ("river", "objectives")}
+        _BLANK = box_from_data({"format": "precog-box", "version": 1, "name": "your table",
+                                "river": tiles["river"]["river"],
+                                "objective": tiles["objectives"]["objective"]},
+                               "<blank box>")
+    return _BLANK
+
+
+_BLANK: Components | None = None
 
 
 def new_description(players: int = 4, mode: str = "competitive") -> dict[str, Any]:

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from precog.engine import Phase, to_json
+from precog.engine import Phase, reference_components, to_json
 from precog.engine.faces import face_values
 from precog.session.table_entry import (
     TableDraft,
@@ -183,5 +183,7 @@ def test_the_analysed_position_reveals_nothing_the_seat_cannot_see():
     assert kept_secret == 0
 
 
-def test_the_default_box_has_every_face_unknown():
-    assert len(blank_box().unknown) >= 96
+def test_the_default_box_has_every_card_face_unknown_and_the_reference_tiles():
+    box = blank_box()
+    assert len(box.unknown) == 96 and all(box.cards[i] for i in box.unknown)
+    assert {t.id for t in box.objectives} == {t.id for t in reference_components().objectives}
