@@ -111,11 +111,10 @@ class CardForm(widgets.VBox):
         entry = CardEntry(deck="D", id="D01", **{k: raw.get(k, "") for k in CARD_FIELDS})
         checked = BoxDraft(lang=self.lang).check_card(entry)
         if checked.card is not None and checked.known:
-            # a typed face has no id of the box yet: its name (or "your card") stands where
-            # the drawing prints the id (escaped: the drawing puts the id in as it is)
-            label = escape(raw.get("name") or self.say("table.your_card"))
-            face = replace(checked.card, id=label, name=raw.get("name", ""))
-            self.drawing.value = card_html(face, size="small", lang=self.lang)
+            # a typed face has no id of the box yet: drawn with its name, or "your card"
+            face = replace(checked.card, id="",
+                           name=raw.get("name") or self.say("table.your_card"))
+            self.drawing.value = card_html(face, lang=self.lang)
         else:
             self.drawing.value = empty_slot_html("?" if not raw else "…")
 

@@ -71,7 +71,7 @@ class TablePage(widgets.VBox):
         self.game.update(self.steps.game)
         for key, w in self.game.items():
             w.add_class(f"pc-table-{key}")
-            w.layout.width = "14em"
+            w.layout.width = "17em" if key == "mode" else "14em"
         self.seats = [SeatForm(n, self.draft, self.changed, self.lang) for n in range(4)]
         self.seat_tabs = widgets.Tab(children=self.seats)
         for n in range(4):
@@ -81,6 +81,7 @@ class TablePage(widgets.VBox):
         self.river.style.description_width = "initial"
         self.river.add_class("pc-table-river")
         self.box_source = BoxSource(self._box_loaded, self.lang, self.message_box())
+        self.box_source.status.layout.display = "none"  # the note below says it in full
         self.box_note = widgets.HTML(box_text(None, self.lang))
         self.box_note.add_class("pc-table-box-note")
         self.errors = widgets.HTML()
