@@ -215,6 +215,8 @@ class TableDraft:
                                    self._fail(out.errors))
         if out.errors:
             return out
+        for p in position["players"]:  # a face swapped in from a deck keeps it stacked
+            p["deck"] = sorted(p["deck"], key=lambda c: self.box.cards[c].season)
         world = world_with(self.box, faces, random.Random(SEED))
         position["components"]["faces"] = faces_json(world)
         try:
@@ -316,20 +318,23 @@ class TableDraft:
         seat = _int(data.get("seat", 0))
         if seat is None or players is None or not 0 <= seat < max(players, 1):
             errors["seat"] = say("table.bad_number", low=1, high=players or 4)
-        phase = data.get("phase") or "decision"
-        if phase not in steps.STEPS:
+        phase = _choice(data.get("phase") or "decision", tuple(steps.STEPS))
+        if not phase:
             errors["phase"] = say("table.bad_choice", options=", ".join(steps.STEPS))
         step = data.get("step") or steps.STEPS.get(phase, ("",))[0]
-        if phase in steps.STEPS and step not in steps.STEPS[phase]:
+        if not isinstance(step, str):
+            errors["step"] = say("table.bad_choice", options=", ".join(
+                steps.STEPS.get(phase, ())))
+        elif phase and step not in steps.STEPS[phase]:
             step = steps.STEPS[phase][0]  # a step of another phase: the phase's first
         if step in steps.COOP_STEPS and mode != "coop":
             errors["step"] = say("table.coop_only")
-        difficulty = data.get("difficulty") or "normal"
-        if difficulty not in steps.DIFFICULTIES:
+        difficulty = _choice(data.get("difficulty") or "normal", steps.DIFFICULTIES)
+        if not difficulty:
             errors["difficulty"] = say("table.bad_choice",
                                        options=", ".join(steps.DIFFICULTIES))
         activated = data.get("activated") or ""
-        if activated and activated not in steps.SLOTS:
+        if activated and not _choice(activated, steps.SLOTS):
             errors["activated"] = say("table.bad_choice", options=", ".join(steps.SLOTS))
         for key in ("objectives", "mitigated"):
             if not isinstance(data.get(key, []) or [], list) or len(
@@ -534,6 +539,11 @@ def _swap(position: dict[str, Any], a: str, b: str) -> None:
             p[zone] = [b if c == a else a if c == b else c for c in p[zone]]
         if p.get("gave") in (a, b):
             p["gave"] = b if p["gave"] == a else a
+
+
+def _choice(value: Any, options: tuple[str, ...]) -> str:
+    """``value`` when it is one of ``options`` (any other value, of any type: "")."""
+    return value if isinstance(value, str) and value in options else ""
 
 
 def _list(value: Any) -> list[Any]:

@@ -124,7 +124,7 @@ class StepFields(widgets.VBox):
     def show(self, data: dict[str, Any]) -> None:
         """The fields from a loaded table (the page is quiet while this runs)."""
         self._quiet = True
-        phase = str(data.get("phase")) if data.get("phase") in STEPS else "decision"
+        phase = str(data.get("phase")) if str(data.get("phase")) in STEPS else "decision"
         self.game["phase"].value = phase
         self.game["step"].options = self._steps(phase)
         if data.get("step") in STEPS[phase]:

@@ -137,6 +137,7 @@ def test_revealed_objectives_and_difficulty_are_entered_in_coop() -> None:
 @pytest.mark.parametrize("objectives,mitigated,field", [
     (["O3a"], [], "objectives.0"),  # season 3 in round 6
     (["O9z"], [], "objectives.0"),
+    ([{"id": "O1a"}], [], "objectives.0"),
     (["O1a", "O1a"], [], "objectives.1"),
     (["O1a"], ["O1b"], "mitigated.0"),
     (["O1a", "O1b", "O1c", "O1d", "O1e"], [], "objectives.4"),  # 4 per season with 4 players
