@@ -149,7 +149,7 @@ class TablePage(widgets.VBox):
         say = self.say
         phase = self.game["phase"].value
         coop = self.game["mode"].value == "coop"
-        self.steps.show_for(phase, self.game["step"].value, coop)
+        self.steps.show_for(phase, self.game["step"].value, coop, self._season())
         for n, seat in enumerate(self.seats):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
@@ -180,6 +180,9 @@ class TablePage(widgets.VBox):
                            + copy_box_html(self.draft.share_string(), say("table.share"),
                                            self.lang))
         return built
+
+    def _season(self) -> int:
+        return min(3, (int(self.game["round"].value) - 1) // 4 + 1)
 
     def _label(self, path: str) -> str:
         """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
@@ -219,6 +222,7 @@ class TablePage(widgets.VBox):
             form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
         river = data.get("river", [])
         self.river.value = " ".join(map(str, river)) if isinstance(river, list) else str(river)
+        self.steps.offer_box(self.draft.box, self._season())
         self.steps.show(data)
         self._quiet = False
         self.check()

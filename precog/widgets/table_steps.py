@@ -45,6 +45,7 @@ class StepFields(widgets.VBox):
         super().__init__()
         say = self.say = words(lang).say
         self.lang, self.changed, self._quiet = lang, changed, False
+        self.season = 1
         self.game: dict[str, Any] = {
             "phase": _drop(say("table.phase"),
                            [(say(f"table.phase_{p}"), p) for p in STEPS], "pc-table-phase"),
@@ -101,11 +102,13 @@ class StepFields(widgets.VBox):
             self._quiet = False
         self.changed()
 
-    def offer_box(self, box: Components) -> None:
-        """The Objective tiles of ``box`` offered, each with its effect."""
+    def offer_box(self, box: Components, season: int | None = None) -> None:
+        """The Objective tiles of ``box`` that may be face up by ``season`` (default: the
+        season last shown) offered, each with its effect."""
         w = words(self.lang)
+        self.box, self.season = box, season or self.season
         options = [(objective_text(box, t.id, self.say, w.resource), t.id)
-                   for t in box.objectives]
+                   for t in box.objectives if t.season <= self.season]
         for sel in (self.objectives, self.mitigated):
             keep = tuple(v for v in sel.value if v in box.objective_by_id)
             self._quiet = True
@@ -143,8 +146,10 @@ class StepFields(widgets.VBox):
             sel.value = tuple(t for t in (raw if isinstance(raw, list) else []) if t in ids)
         self._quiet = False
 
-    def show_for(self, phase: str, step: str, coop: bool) -> None:
-        """Only the rows of the step and mode entered."""
+    def show_for(self, phase: str, step: str, coop: bool, season: int = 1) -> None:
+        """Only the rows of the step and mode entered; the Objectives of the season's."""
+        if season != self.season:
+            self.offer_box(self.box, season)
         self.gains_row.layout.display = "" if phase == "action" and step == "gains" else "none"
         self.coop_row.layout.display = "" if coop else "none"
         self.game["difficulty"].layout.display = "" if coop else "none"
