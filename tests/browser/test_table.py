@@ -140,6 +140,9 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     page.locator(".pc-table-objectives select").wait_for()
     page.locator(".pc-table-round select").select_option("6")
     page.locator(".pc-table-difficulty select").select_option("hard")
+    # season 2's tiles are offered once the kernel has taken the round
+    page.locator(".pc-table-objectives select option", has_text="O2b").wait_for(
+        state="attached")
     _pick(page, ".pc-table-objectives select", ["O1a ·", "O2b ·"])
     _pick(page, ".pc-table-mitigated select", ["O1a ·"])
     _pick(page, ".pc-table-phase select", ["Action"])
