@@ -3,9 +3,12 @@ difficulty, rooms in play by id, and a step's options valued."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from precog.engine import Phase, Step, from_json, to_json
 from precog.engine.data_loading import reference_components
@@ -186,3 +189,22 @@ def test_the_field_count_counts_steps_objectives_and_offers() -> None:
               objectives=["O1a"], offer={"food": "2", "human": ""})
     # round, phase, step, seat, activated, mode; one objective; one offer amount
     assert d.field_count() == 8
+
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12),
+                    st.text(max_size=12), st.lists(st.text(max_size=4), max_size=3),
+                    st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=2))
+_keys = st.sampled_from(["phase", "step", "difficulty", "activated", "offer", "offer_source",
+                         "objectives", "mitigated", "round", "mode", "seat"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(_keys, _values, max_size=4))
+def test_any_value_of_a_step_field_is_built_or_named_in_bounded_time(
+        changes: dict[str, Any]) -> None:
+    data = new_description(4, "coop")
+    data.update({"round": 6, **changes})
+    started = time.perf_counter()
+    built = TableDraft(data).build()
+    assert time.perf_counter() - started < 5
+    assert (built.state is None) == bool(built.errors)
