@@ -80,7 +80,8 @@ class TablePage(widgets.VBox):
                                   layout={"width": "40em"})
         self.river.style.description_width = "initial"
         self.river.add_class("pc-table-river")
-        self.box_source = BoxSource(self._box_loaded, self.lang, self.message_box())
+        self.message = Message(self.lang)
+        self.box_source = BoxSource(self._box_loaded, self.lang, self.message)
         self.box_source.status.layout.display = "none"  # the note below says it in full
         self.box_note = widgets.HTML(box_text(None, self.lang))
         self.box_note.add_class("pc-table-box-note")
@@ -125,10 +126,6 @@ class TablePage(widgets.VBox):
         self.show()
 
     # ------------------------------------------------------------ form -> draft -> checks
-    def message_box(self) -> Message:
-        self.message = Message(self.lang)
-        return self.message
-
     def read(self) -> dict[str, Any]:
         data = new_description(self.game["players"].value, self.game["mode"].value)
         data.update({k: w.value for k, w in self.game.items()})
