@@ -56,10 +56,12 @@ class Sources(widgets.Tab):
                                   cls="pc-deal")
         self.deal_button.on_click(lambda _b: on_deal())
         # labels as long as the language needs (Russian ones are longer than English)
-        for box in (self.players_in, self.mode_in, self.setup_in, self.round_in,
-                    self.game_seed_in):
-            box.layout.width = "auto"
-            box.style.description_width = "initial"
+        # (not named ``box``: that is the box source tab, which this loop once replaced by the
+        # seed field, so the explorer's "Your box" tab showed the seed)
+        for field in (self.players_in, self.mode_in, self.setup_in, self.round_in,
+                      self.game_seed_in):
+            field.layout.width = "auto"
+            field.style.description_width = "initial"
         self.round_in.layout.width = "260px"
         self.deal_button.layout.width = "auto"
         fresh = widgets.HBox([self.players_in, self.mode_in, self.setup_in, self.round_in,
