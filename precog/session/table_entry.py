@@ -10,13 +10,20 @@ A *table description* is plain data (what the "Your table" page edits, saves and
                 "decision_zone": [...]}, ...],
      "river": ["W1a", "I1", ...]}
 
+and, at a later step, ``"phase"``/``"step"`` (:data:`~precog.session.table_steps.STEPS`;
+the step is the chosen seat's), each seat's ``"action_zone"`` (the card kept, the card
+received), ``"activated"`` (both, G or R: the gains step), ``"offer"`` and
+``"offer_source"`` (what is left to place, when not all the cards' gains), and in co-op
+``"difficulty"``, ``"objectives"`` (the revealed tiles' ids) and ``"mitigated"``.
+
 Everything left out takes a default: the game is played by the sensible player from a fixed
-seed to the start of the round's Decision phase, and what is entered replaces what that game
-has. Cards are entered by their *face* (type, season, Cost and gain as a number or X, bonus,
-Bane, name), as printed on the real card; each becomes a card of the right deck, season and
-type of the box (by default a box with every face unknown: each card not entered is drawn
-from the reference set's faces of its deck, season and type). Only the Decision phase's
-Keep/Give decision is supported: the round's first step, before anyone has chosen.
+seed to the step entered (by default the start of the round's Decision phase), and what is
+entered replaces what that game has. Cards are entered by their *face* (type, season, Cost
+and gain as a number or X, bonus, Bane, name), as printed on the real card; each becomes a
+card of the right deck, season and type of the box (by default a box with every face
+unknown: each card not entered is drawn from the reference set's faces of its deck, season
+and type). Rooms are the two in play at
+each seat (either setup), by id.
 
 :meth:`TableDraft.build` gives the position or, for every field that does not fit, its
 message (keyed by the field's path, e.g. ``seats.1.decision_zone.0.cost``); the draft is never
@@ -34,23 +41,20 @@ import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from precog.analysis import rollouts
 from precog.engine import (
     Components,
     GameState,
-    Phase,
     PrecogError,
     determinize,
     from_json,
-    legal_actions,
     new_game,
     to_json,
 )
-from precog.engine.box import load_box_text
+from precog.engine.box import box_from_data
 from precog.engine.components import Card
+from precog.engine.data_loading import _shipped_source
 from precog.engine.faces import face_values, faces_json, world_with
-from precog.engine.playout import play_on
-from precog.engine.state import revealed_count
+from precog.session import table_steps as steps
 from precog.session.box import BoxDraft, CardEntry
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -58,12 +62,13 @@ FORMAT = "precog-table"
 VERSION = 1
 PREFIX = "precog-table"
 SEED = 1  # the default game's seed
+SEEDS = 40  # seeds tried when a default co-op game is lost before the round
 MODES = ("competitive", "team", "coop")
 SETUPS = ("standard", "advanced")
 RESOURCES = ("food", "healthy", "contaminated", "doctors", "protectors", "bane")
 RESOURCE_MOST = {"food": 60, "healthy": 30, "contaminated": 30, "doctors": 10,
                  "protectors": 10, "bane": 30}
-ZONES = ("hand", "decision_zone")
+ZONES = ("hand", "decision_zone", "action_zone")
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
 MAX_TEXT = 200_000  # a saved table or shared string longer than this is refused
 
@@ -81,15 +86,32 @@ class Built:
 
 
 def blank_box() -> Components:
-    """A box with every face unknown (a real box nobody has typed in)."""
-    return load_box_text('format = "precog-box"\nversion = 1\nname = "your table"\n',
-                         "<blank box>")
+    """The table page's set when no box is loaded: every card face unknown (a real box
+    nobody has typed in: faces are entered on the table or drawn from the reference set),
+    the River tiles and Objectives the reference set's (picked by id, with their effect)."""
+    global _BLANK
+    if _BLANK is None:
+        tiles = {key: _shipped_source(key).data for key in ("river", "objectives")}
+        _BLANK = box_from_data({"format": "precog-box", "version": 1, "name": "your table",
+                                "river": tiles["river"]["river"],
+                                "objective": tiles["objectives"]["objective"]},
+                               "<blank box>")
+    return _BLANK
+
+
+_BLANK: Components | None = None
 
 
 def new_description(players: int = 4, mode: str = "competitive") -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "players": players, "mode": mode,
-            "setup": "standard", "round": 1, "seat": 0,
-            "seats": [{} for _ in range(players)], "river": []}
+            "setup": "standard", "round": 1, "seat": 0, "phase": "decision",
+            "step": "choose", "difficulty": "normal", "activated": "", "offer_source": "cards",
+            "seats": [{} for _ in range(players)], "river": [], "objectives": [],
+            "mitigated": []}
+
+
+GAME_KEYS = ("players", "mode", "setup", "round", "seat", "phase", "step", "difficulty",
+             "activated", "offer_source")
 
 
 class TableDraft:
@@ -131,8 +153,15 @@ class TableDraft:
         """How many fields were typed (the page's measure of effort): a field left at its
         default is not counted."""
         default = new_description()
-        n = sum(1 for k in ("players", "mode", "setup", "round", "seat")
-                if self.data.get(k, default[k]) != default[k])
+        n = sum(1 for k in GAME_KEYS if k != "step"
+                and self.data.get(k, default[k]) != default[k])
+        first = steps.STEPS.get(str(self.data.get("phase")), ("choose",))[0]
+        n += self.data.get("step", first) not in (first, "", None)  # not the phase's first
+        offer = self.data.get("offer")
+        n += sum(1 for v in offer.values() if v not in ("", None, 0, "0")) \
+            if isinstance(offer, dict) else 0
+        for key in ("objectives", "mitigated"):
+            n += len(self.data[key]) if isinstance(self.data.get(key), list) else 0
         seats = self.data.get("seats", [])
         for s in seats if isinstance(seats, list) else []:
             if not isinstance(s, dict):
@@ -140,7 +169,8 @@ class TableDraft:
             n += sum(1 for k in ("prescient", *RESOURCES) if k in s)
             rooms, batteries = s.get("rooms"), s.get("batteries")
             n += len(rooms) if isinstance(rooms, list) else 0
-            n += sum(1 for b in batteries if b) if isinstance(batteries, list) else 0
+            n += sum(1 for b in batteries if str(b).strip() not in ("", "0")) \
+                if isinstance(batteries, list) else 0
             n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
                      if isinstance(c, dict))
         return n + len(self.data.get("river", []))
@@ -163,9 +193,11 @@ class TableDraft:
         try:
             state = default_state(self.box, config)
         except PrecogError as err:
-            out.errors["seats"] = words(self.lang).error(err)
+            out.errors["round"] = words(self.lang).error(err)
             return out
         position = to_json(state)
+        steps.set_rooms(position, self.box, config["rooms"], config["setup"] == "advanced")
+        steps.set_step(position, config)
         faces: dict[str, Card] = {}
         for n in range(config["players"]):
             seat = data["seats"][n] if n < len(data.get("seats", [])) else {}
@@ -175,16 +207,78 @@ class TableDraft:
                     if raw:
                         self._card(f"seats.{n}.{zone}.{i}", raw, position, n, zone, i, faces,
                                    out.errors)
-        self._river(data.get("river", []) or [], state, position, out.errors)
+        shown = config["round"] - (0 if config["phase"] == "river" else 1)
+        self._river(data.get("river", []) or [], shown, position, out.errors)
+        if config["mode"] == "coop":
+            steps.place_objectives(position, self.box, _list(data.get("objectives")),
+                                   _list(data.get("mitigated")), state.season,
+                                   self._fail(out.errors))
         if out.errors:
             return out
+        for p in position["players"]:  # a face swapped in from a deck keeps it stacked
+            p["deck"] = sorted(p["deck"], key=lambda c: self.box.cards[c].season)
         world = world_with(self.box, faces, random.Random(SEED))
         position["components"]["faces"] = faces_json(world)
         try:
-            out.state = from_json(position, self.box)
+            built = from_json(position, self.box)
+            out.state = self._advance(built, data, config, out.errors)
         except PrecogError as err:
             out.errors["position"] = words(self.lang).error(err)
+            out.state = None
+        if out.state is not None:
+            problem = steps.step_problem(out.state, config)
+            if problem:
+                out.errors["step"] = self.say(problem, n=config["seat"])
+                out.state = None
+        if out.errors:
+            out.state = None
         return out
+
+    def _advance(self, state: GameState, data: dict[str, Any], config: dict[str, Any],
+                 errors: dict[str, str]) -> GameState | None:
+        """The seat's own moves before its step, by the engine; then the seat's Boat as
+        entered (it is the Boat now) and the offer left to place."""
+        if config["step"] not in ("gains", "coop"):
+            return state
+        try:
+            state = steps.advance(state, config, SEED)
+        except PrecogError as err:
+            errors["activated"] = words(self.lang).error(err)
+            return None
+        position = to_json(state)
+        n = config["seat"]
+        seat = data["seats"][n] if n < len(data.get("seats", [])) else {}
+        self._seat(n, seat, position["players"][n], errors)
+        if config["step"] == "gains":
+            self._offer(data, position, errors)
+        if errors:
+            return None
+        return from_json(position, self.box)
+
+    def _offer(self, data: dict[str, Any], position: dict[str, Any],
+               errors: dict[str, str]) -> None:
+        """What is left to place, when entered (else the engine's offer of the cards)."""
+        offer = data.get("offer")
+        if not isinstance(offer, dict) or not any(v not in ("", None) for v in offer.values()):
+            return
+        pending: dict[str, int] = {}
+        for key in steps.OFFER:
+            raw = offer.get(key, 0)
+            value = _int(raw if raw not in ("", None) else 0)
+            if value is None or not 0 <= value <= 30:
+                errors[f"offer.{key}"] = self.say("table.bad_number", low=0, high=30)
+            elif value:
+                pending[key] = value
+        source = data.get("offer_source") or "cards"
+        if source not in steps.OFFER_SOURCES:
+            errors["offer_source"] = self.say("table.bad_choice",
+                                              options=", ".join(steps.OFFER_SOURCES))
+        position["pending"], position["pending_source"] = pending, source
+
+    def _fail(self, errors: dict[str, str]) -> Any:
+        def fail(path: str, key: str, values: dict[str, Any]) -> None:
+            errors[path] = self.say(key, **values)
+        return fail
 
     def _shape(self, data: dict[str, Any], errors: dict[str, str]) -> None:
         """Lists where lists belong, tables where tables belong (a hand-edited or hostile
@@ -224,6 +318,28 @@ class TableDraft:
         seat = _int(data.get("seat", 0))
         if seat is None or players is None or not 0 <= seat < max(players, 1):
             errors["seat"] = say("table.bad_number", low=1, high=players or 4)
+        phase = _choice(data.get("phase") or "decision", tuple(steps.STEPS))
+        if not phase:
+            errors["phase"] = say("table.bad_choice", options=", ".join(steps.STEPS))
+        step = data.get("step") or steps.STEPS.get(phase, ("",))[0]
+        if not isinstance(step, str):
+            errors["step"] = say("table.bad_choice", options=", ".join(
+                steps.STEPS.get(phase, ())))
+        elif phase and step not in steps.STEPS[phase]:
+            step = steps.STEPS[phase][0]  # a step of another phase: the phase's first
+        if step in steps.COOP_STEPS and mode != "coop":
+            errors["step"] = say("table.coop_only")
+        difficulty = _choice(data.get("difficulty") or "normal", steps.DIFFICULTIES)
+        if not difficulty:
+            errors["difficulty"] = say("table.bad_choice",
+                                       options=", ".join(steps.DIFFICULTIES))
+        activated = data.get("activated") or ""
+        if activated and not _choice(activated, steps.SLOTS):
+            errors["activated"] = say("table.bad_choice", options=", ".join(steps.SLOTS))
+        for key in ("objectives", "mitigated"):
+            if not isinstance(data.get(key, []) or [], list) or len(
+                    data.get(key, []) or []) > 15:
+                errors[key] = say("table.bad_shape", what="a list of up to 15 tile ids")
         seats = data.get("seats", []) or []
         decks = [s.get("prescient") for s in seats[:players or 0] if isinstance(s, dict)]
         known = list(self.box.decks)
@@ -234,7 +350,7 @@ class TableDraft:
         chosen = [c for c in decks if c]
         if len(set(chosen)) != len(chosen):
             errors["seats.0.prescient"] = say("table.same_prescient")
-        self._check_rooms(seats[:players or 0], setup, errors)
+        self._check_rooms(seats[:players or 0], errors)
         if errors:
             return {}
         assert players is not None and round_ is not None
@@ -243,12 +359,12 @@ class TableDraft:
                 for n in range(players)]
         rooms = [s.get("rooms") if isinstance(s, dict) else None for s in seats[:players]]
         return {"players": players, "mode": mode, "setup": setup, "round": round_,
-                "decks": full, "rooms": rooms}
+                "decks": full, "rooms": rooms, "phase": phase, "step": step, "seat": seat,
+                "difficulty": difficulty, "activated": activated}
 
-    def _check_rooms(self, seats: list[Any], setup: str, errors: dict[str, str]) -> None:
-        """Each seat's rooms: ids of the box, 2 (standard) or 3 to choose from (advanced),
-        no room at two seats."""
-        per = 3 if setup == "advanced" else 2
+    def _check_rooms(self, seats: list[Any], errors: dict[str, str]) -> None:
+        """Each seat's rooms: the two in play, ids of the box, no room at two seats."""
+        per = 2
         ids = [r.id for r in self.box.rooms]
         seen: set[str] = set()
         for n, seat in enumerate(seats):
@@ -326,9 +442,8 @@ class TableDraft:
                 return c.id
         return None
 
-    def _river(self, tiles: list[Any], state: GameState, position: dict[str, Any],
+    def _river(self, tiles: list[Any], shown: int, position: dict[str, Any],
                errors: dict[str, str]) -> None:
-        shown = revealed_count(state)
         if len(tiles) > shown:
             errors["river"] = self.say("table.river_count", n=shown)
             return
@@ -394,40 +509,19 @@ def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
 
 
 def default_state(box: Components, config: dict[str, Any]) -> GameState:
-    """The default game: dealt from seed :data:`SEED` with the given Prescients and rooms,
-    played by the sensible player to the start of the Decision phase of ``config["round"]``."""
-    rooms = config["rooms"]
-    state = new_game(players=config["players"], mode=config["mode"], setup=config["setup"],
-                     seed=SEED, components=box, decks=config["decks"],
-                     rooms=_rooms(rooms, box, config) if any(rooms) else None)
-    if config["round"] == 1:
-        return state
-    row = rollouts.uniforms(1, SEED)[0]
-    used = [0]
-
-    def move(s: GameState, seat: int) -> object:
-        options = legal_actions(s)
-        u = float(row[used[0] % len(row)])
-        used[0] += 1
-        return options[rollouts.DEFAULT_POLICY.index(s, u, options)]
-
-    def there(s: GameState) -> bool:
-        return (s.round == config["round"] and s.phase is Phase.DECISION
-                and all(c is None for c in s.choices))
-
-    reached = play_on(state, move, there, limit=1 << 20)  # type: ignore[arg-type]
-    if not there(reached):
-        raise TableEntryError(f"the default game ended before round {config['round']}")
-    return reached
-
-
-def _rooms(rooms: list[Any], box: Components, config: dict[str, Any]) -> list[list[str]]:
-    """Every seat's rooms: the entered ones, the others filled from the rooms left."""
-    per = 2 if config["setup"] == "standard" else 3
-    taken = {r for seat in rooms if seat for r in seat}
-    left = [r.id for r in box.rooms if r.id not in taken]
-    return [list(seat) if seat else [left.pop(0) for _ in range(per)] for seat in rooms] + [
-        [left.pop(0) for _ in range(per)] for _ in range(config["players"] - len(rooms))]
+    """The default game: dealt from seed :data:`SEED` with the given Prescients, played by
+    the sensible player to ``config``'s round and step (:func:`table_steps.reach`); the
+    entered rooms are put in afterwards."""
+    config = {"phase": "decision", "step": "choose", "seat": 0, "difficulty": "normal",
+              **config}
+    for seed in range(SEED, SEED + SEEDS):  # a co-op game may be lost early: the next seed
+        state = new_game(players=config["players"], mode=config["mode"],
+                         setup=config["setup"], seed=seed, components=box,
+                         decks=config["decks"], difficulty=config["difficulty"])
+        reached = steps.reach(state, config, seed)
+        if reached is not None:
+            return reached
+    raise TableEntryError(f"the default game ended before round {config['round']}")
 
 
 def for_seat(state: GameState, seat: int, seed: int = SEED) -> GameState:
@@ -445,6 +539,15 @@ def _swap(position: dict[str, Any], a: str, b: str) -> None:
             p[zone] = [b if c == a else a if c == b else c for c in p[zone]]
         if p.get("gave") in (a, b):
             p["gave"] = b if p["gave"] == a else a
+
+
+def _choice(value: Any, options: tuple[str, ...]) -> str:
+    """``value`` when it is one of ``options`` (any other value, of any type: "")."""
+    return value if isinstance(value, str) and value in options else ""
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _season_of(box: Components, tile: str) -> int:

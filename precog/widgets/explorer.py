@@ -26,7 +26,7 @@ from precog.session.words import words
 from precog.widgets import explorer_sources
 from precog.widgets.box import BoxSource
 from precog.widgets.common import Message, stylesheet, title
-from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources
+from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources, TableSource
 from precog.widgets.explorer_position import PositionPanel
 from precog.widgets.explorer_results import (
     PLOT_PANELS,
@@ -95,9 +95,11 @@ class Explorer(widgets.VBox):
         parts: list[widgets.Widget] = [stylesheet()]
         self.box_source = BoxSource(self.box_loaded, self.lang, self.message)
         if not compact:
+            self.table_source = TableSource(self.load_table, self.lang)
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
-                                   self._load_upload, self.lang, box=self.box_source)
+                                   self._load_upload, self.lang, box=self.box_source,
+                                   table=self.table_source)
             _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
                                        "deal_button paste_in paste_button upload")
             self.box_source.title = title("explorer.title", self.lang)
@@ -114,6 +116,7 @@ class Explorer(widgets.VBox):
     what_if = explorer_sources.what_if
     load_text = explorer_sources.load_text
     _load_upload = explorer_sources.load_upload
+    load_table = explorer_sources.load_table
 
     def load_state(self, state: GameState, seat: int | None = None, source: str = "",
                    quiet: bool = False, view: SeatView | None = None) -> None:

@@ -38,7 +38,8 @@ class Sources(widgets.Tab):
 
     def __init__(self, on_deal: Callable[[], None], on_paste: Callable[[str], None],
                  on_upload: Callable[[], None], lang: str = DEFAULT_LANGUAGE,
-                 box: widgets.Widget | None = None) -> None:
+                 box: widgets.Widget | None = None,
+                 table: widgets.Widget | None = None) -> None:
         super().__init__()
         w = words(lang)
         say = w.say
@@ -75,10 +76,13 @@ class Sources(widgets.Tab):
                                          description=say("explorer.json_file"))
         self.upload.observe(lambda _c: on_upload(), names="value")
         note = widgets.HTML(f'<div class="pc-hint-text">{say("explorer.address_note")}</div>')
-        self.children = [fresh, widgets.VBox([self.paste_in, self.paste_button]),
-                         widgets.VBox([self.upload, note]), *([box] if box else [])]
-        for i, key in enumerate(("explorer.tab_new", "explorer.tab_paste", "explorer.tab_file",
-                                 "box.tab")[:len(self.children)]):
+        tabs = [(fresh, "explorer.tab_new"),
+                (widgets.VBox([self.paste_in, self.paste_button]), "explorer.tab_paste"),
+                (widgets.VBox([self.upload, note]), "explorer.tab_file"),
+                (table, "table.source"), (box, "box.tab")]
+        tabs = [(w, key) for w, key in tabs if w is not None]
+        self.children = [w for w, _key in tabs]
+        for i, (_w, key) in enumerate(tabs):
             self.set_title(i, say(key))
         self.add_class("pc-sources")
 
@@ -87,6 +91,38 @@ class Sources(widgets.Tab):
         return ({"players": self.players_in.value, "mode": self.mode_in.value,
                  "setup": self.setup_in.value}, self.game_seed_in.value, self.round_in.value)
 
+
+
+class TableSource(widgets.VBox):
+    """"Your table" as a source: a table saved on the table page (pasted, its shareable
+    string, or its file); ``on_table(text, source)`` is told."""
+
+    def __init__(self, on_table: Callable[[str | bytes, str], None],
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        say = words(lang).say
+        self.paste_in = widgets.Textarea(placeholder=say("table.load_tip"), rows=3,
+                                         layout={"width": "100%"})
+        self.paste_in.add_class("pc-table-source-paste")
+        self.load_button = button(say("table.source_load"), icon="upload",
+                                  cls="pc-table-source-load", width="auto")
+        self.load_button.on_click(lambda _b: on_table(self.paste_in.value,
+                                                      say("table.source")))
+        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
+                                         description=say("table.source_file"))
+        self.upload.add_class("pc-table-source-upload")
+        self.upload.observe(lambda c: self._uploaded(c["new"], on_table), names="value")
+        tip = widgets.HTML(f'<div class="pc-hint-text">{escape(say("table.source_tip"))}</div>')
+        self.children = [tip, self.paste_in, widgets.HBox([self.load_button, self.upload])]
+        self.add_class("pc-table-source")
+
+    @staticmethod
+    def _uploaded(value: object, on_table: Callable[[str | bytes, str], None]) -> None:
+        from precog.widgets.common import uploaded_bytes
+
+        got = uploaded_bytes(value)
+        if got is not None:
+            on_table(got[1], got[0])
 
 
 class Controls(widgets.VBox):

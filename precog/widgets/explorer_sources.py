@@ -17,8 +17,8 @@ from precog.widgets.common import read_position, uploaded_bytes
 if TYPE_CHECKING:
     from precog.widgets.explorer import Explorer
 
-__all__ = ["box_loaded", "load_query", "load_text", "load_upload", "load_view_text", "new_position",
-           "what_if"]
+__all__ = ["box_loaded", "load_query", "load_table", "load_text", "load_upload",
+           "load_view_text", "new_position", "what_if"]
 
 
 def load_query(page: Explorer, query: str) -> None:
@@ -102,3 +102,25 @@ def load_upload(page: Explorer) -> None:
     got = uploaded_bytes(page.upload.value)
     if got is not None:
         page.load_text(got[1], page.w.say("explorer.file", name=got[0]))
+
+
+def load_table(page: Explorer, text: str | bytes, source: str) -> None:
+    """A table saved on the "Your table" page (its file or shareable string), built on the
+    loaded box (else the table page's own) and opened for the seat chosen there, as that seat
+    may know it."""
+    from precog.session.table_entry import TableDraft, for_seat
+
+    draft = TableDraft(box=page.box_source.components, lang=page.lang)
+    try:
+        draft.load_text(text)
+    except PrecogError as err:
+        page.message.error(source, err)
+        return
+    built = draft.build()
+    if built.state is None:
+        fields = "; ".join(f"{k}: {v}" for k, v in sorted(built.errors.items())[:5])
+        page.message.error(source, fields)
+        return
+    seat = int(draft.data.get("seat", 0) or 0)
+    page.load_state(for_seat(built.state, seat), seat,
+                    source=page.w.say("table.from_table", seat=seat))

@@ -10,14 +10,19 @@ under the form and keeps what was typed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from precog.engine import Components
+from precog.engine.components import Machine
 from precog.render.cards import card_html, empty_slot_html
 from precog.session.box import BoxDraft, CardEntry
+from precog.session.names import component_name
 from precog.session.table_entry import CARD_FIELDS, RESOURCES, TableDraft
+from precog.session.table_steps import room_text
 from precog.session.words import words
 
 __all__ = ["CardForm", "SeatForm"]
@@ -106,7 +111,10 @@ class CardForm(widgets.VBox):
         entry = CardEntry(deck="D", id="D01", **{k: raw.get(k, "") for k in CARD_FIELDS})
         checked = BoxDraft(lang=self.lang).check_card(entry)
         if checked.card is not None and checked.known:
-            self.drawing.value = card_html(checked.card, size="small", lang=self.lang)
+            # a typed face has no id of the box yet: drawn with its name, or "your card"
+            face = replace(checked.card, id="",
+                           name=raw.get("name") or self.say("table.your_card"))
+            self.drawing.value = card_html(face, lang=self.lang)
         else:
             self.drawing.value = empty_slot_html("?" if not raw else "…")
 
@@ -127,23 +135,74 @@ class SeatForm(widgets.VBox):
         self.prescient.add_class("pc-table-prescient")
         self.boat = {k: _text(say(key), "", "12.5em" if k == "contaminated" else "9em",
                               f"pc-table-{k}") for k, key in BOAT_KEYS.items()}
-        self.rooms = _text(say("table.rooms"), "R03 R10", "16em", "pc-table-rooms")
+        self.say, self.lang = say, lang
+        self.rooms = [widgets.Dropdown(description=say("table.room_n", n=i + 1),
+                                       layout={"width": "21em"}) for i in range(2)]
+        for i, w in enumerate(self.rooms):
+            w.style.description_width = "initial"
+            w.add_class(f"pc-table-room-{i}")
+        self.machines = widgets.HTML()
+        self.machines.add_class("pc-table-machines")
+        self.advanced = False
+        self.default_rooms: tuple[str, ...] = ()
         self.batteries = [_text(f"{m + 1}", "0", "4.5em", f"pc-table-battery-{m}")
                           for m in range(6)]
         self.cards: dict[tuple[str, int], CardForm] = {}
-        for zone in ("hand", "decision_zone"):
+        for zone in ("hand", "decision_zone", "action_zone"):
             for i in range(2):
                 self.cards[zone, i] = CardForm(
                     say("table.card_n", zone=say(f"table.{zone}"), n=i + 1),
                     f"pc-table-{zone.replace('_', '-')}-{i}", changed, lang)
-        for w in (self.prescient, *self.boat.values(), self.rooms, *self.batteries):
+        self.offer_box(draft.box, False)
+        for w in (self.prescient, *self.boat.values(), *self.rooms, *self.batteries):
             w.observe(lambda _c: self.changed(), "value")
+        for w in self.rooms:
+            w.observe(lambda _c: self._describe(), "value")
         self.hand_box = widgets.VBox([self.cards["hand", 0], self.cards["hand", 1]])
+        self.action_box = widgets.VBox([self.cards["action_zone", 0],
+                                        self.cards["action_zone", 1]])
         self.children = [
-            widgets.HBox([self.prescient, self.rooms]),
+            widgets.HBox([self.prescient, *self.rooms], layout={"flex_flow": "row wrap"}),
+            self.machines,
             widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
             widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
-            self.hand_box, self.cards["decision_zone", 0], self.cards["decision_zone", 1]]
+            self.hand_box, self.action_box, self.cards["decision_zone", 0],
+            self.cards["decision_zone", 1]]
+
+    def offer_box(self, box: Components, advanced: bool) -> None:
+        """The Prescients and rooms of ``box`` offered (after a box file is loaded)."""
+        self.advanced = advanced
+        prescient = self.prescient.value
+        self.prescient.options = [("", "")] + [(f"{name} ({code})", code)
+                                               for code, name in box.prescients.items()]
+        self.prescient.value = prescient if prescient in box.prescients else ""
+        options = [(self.say("table.room_none"), "")] + [
+            (f"{component_name(r.name, self.lang)} ({r.id})", r.id) for r in box.rooms]
+        for w in self.rooms:
+            value = w.value
+            w.options = options
+            w.value = value if value in box.room_by_id else ""
+        self.box = box
+        self._describe()
+
+    def _describe(self) -> None:
+        """The three machines of each chosen room, on the face of the setup in play."""
+        w = words(self.lang)
+        default = self.say("table.room_none")
+
+        def machine(m: Machine) -> str:
+            cond = w.condition(m.condition).strip()
+            return (f"{m.batteries}×{w.resource('battery', m.batteries)}: {cond} → "
+                    f"{w.gains(m.effect)}")
+
+        chosen = [r.value or (self.default_rooms[i] if i < len(self.default_rooms) else "")
+                  for i, r in enumerate(self.rooms)]
+        lines = [f"<li><b>{escape(component_name(self.box.room_by_id[r].name, self.lang))} "
+                 f"({escape(r)})</b>{'' if self.rooms[i].value else ' ' + escape(default)}: "
+                 f"{escape(room_text(self.box, r, self.advanced, machine))}</li>"
+                 for i, r in enumerate(chosen) if r in self.box.room_by_id]
+        self.machines.value = (f'<ul class="pc-hint-text">{"".join(lines)}</ul>'
+                               if lines else "")
 
     def read(self) -> dict[str, Any]:
         """The seat's fields as typed (empty: the default)."""
@@ -153,11 +212,12 @@ class SeatForm(widgets.VBox):
         for key, w in self.boat.items():
             if w.value.strip():
                 out[key] = w.value.strip()
-        if self.rooms.value.strip():
-            out["rooms"] = self.rooms.value.replace(",", " ").split()
+        rooms = [w.value for w in self.rooms if w.value]
+        if rooms:
+            out["rooms"] = rooms
         if any(b.value.strip() for b in self.batteries):
             out["batteries"] = [b.value.strip() or "0" for b in self.batteries]
-        for zone in ("hand", "decision_zone"):
+        for zone in ("hand", "decision_zone", "action_zone"):
             cards = [self.cards[zone, i].value() for i in range(2)]
             if any(cards):
                 out[zone] = cards
@@ -170,14 +230,15 @@ class SeatForm(widgets.VBox):
             w.value = str(seat.get(key, ""))
             w.placeholder = "" if defaults is None else str(getattr(defaults, key))
         rooms = seat.get("rooms", [])
-        self.rooms.value = " ".join(map(str, rooms)) if isinstance(rooms, list) else str(rooms)
-        if defaults is not None:
-            self.rooms.placeholder = " ".join(defaults.rooms)
+        rooms = rooms if isinstance(rooms, list) else []
+        for i, w in enumerate(self.rooms):
+            ids = [o[1] for o in w.options]
+            w.value = rooms[i] if i < len(rooms) and rooms[i] in ids else ""
         batteries = seat.get("batteries") or [""] * 6
         batteries = batteries if isinstance(batteries, list) else [""] * 6
         for m, w in enumerate(self.batteries):
             w.value = str(batteries[m]) if m < len(batteries) else ""
-        for zone in ("hand", "decision_zone"):
+        for zone in ("hand", "decision_zone", "action_zone"):
             cards = seat.get(zone, [])
             cards = [c if isinstance(c, dict) else {} for c in cards] \
                 if isinstance(cards, list) else []
@@ -188,7 +249,9 @@ class SeatForm(widgets.VBox):
     def placeholders(self, defaults: Any) -> None:
         for key, w in self.boat.items():
             w.placeholder = str(getattr(defaults, key))
-        self.rooms.placeholder = " ".join(defaults.rooms)
+        if tuple(defaults.rooms) != self.default_rooms:
+            self.default_rooms = tuple(defaults.rooms)
+            self._describe()
         for m, w in enumerate(self.batteries):
             w.placeholder = str(defaults.batteries[m]) if m < len(defaults.batteries) else "0"
 

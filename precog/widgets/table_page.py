@@ -1,8 +1,10 @@
 """The "Your table" page (``notebooks/table.ipynb``): the game, the seats, the River, the file.
 
 A thin view of :class:`~precog.session.table_entry.TableDraft`; the seat and card forms are in
-:mod:`precog.widgets.table_entry`. "Analyse" opens the explorer below the form on the position
-as the chosen seat may know it (:func:`~precog.session.table_entry.for_seat`).
+:mod:`precog.widgets.table_entry`, the step fields in :mod:`precog.widgets.table_steps`.
+"Analyse" opens the explorer below the form on the position as the chosen seat may know it
+(:func:`~precog.session.table_entry.for_seat`); at a step other than Keep/Give, the seat's
+options there are valued first (:func:`~precog.session.table_steps.rank_step`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import PrecogError
+from precog.engine import Components, Phase, PrecogError
 from precog.session.language import page_language
 from precog.session.table_entry import (
     MODES,
@@ -21,10 +23,12 @@ from precog.session.table_entry import (
     Built,
     TableDraft,
     TableEntryError,
+    blank_box,
     for_seat,
     new_description,
 )
 from precog.session.words import words
+from precog.widgets.box import BoxSource
 from precog.widgets.common import (
     Message,
     button,
@@ -36,6 +40,7 @@ from precog.widgets.common import (
     uploaded_bytes,
 )
 from precog.widgets.table_entry import SeatForm
+from precog.widgets.table_steps import StepFields, box_text, step_rank_html
 
 __all__ = ["TablePage"]
 
@@ -62,9 +67,11 @@ class TablePage(widgets.VBox):
                                      options=[(say("table.seat_n", n=n), n)
                                               for n in range(4)]),
         }
+        self.steps = StepFields(self.draft.box, self.changed, self.lang)
+        self.game.update(self.steps.game)
         for key, w in self.game.items():
             w.add_class(f"pc-table-{key}")
-            w.layout.width = "14em"
+            w.layout.width = "17em" if key == "mode" else "14em"
         self.seats = [SeatForm(n, self.draft, self.changed, self.lang) for n in range(4)]
         self.seat_tabs = widgets.Tab(children=self.seats)
         for n in range(4):
@@ -73,9 +80,13 @@ class TablePage(widgets.VBox):
                                   layout={"width": "40em"})
         self.river.style.description_width = "initial"
         self.river.add_class("pc-table-river")
+        self.message = Message(self.lang)
+        self.box_source = BoxSource(self._box_loaded, self.lang, self.message)
+        self.box_source.status.layout.display = "none"  # the note below says it in full
+        self.box_note = widgets.HTML(box_text(None, self.lang))
+        self.box_note.add_class("pc-table-box-note")
         self.errors = widgets.HTML()
         self.errors.add_class("pc-table-errors")
-        self.message = Message(self.lang)
         self.analyse_button = button(say("table.analyse"), style="primary",
                                      cls="pc-table-analyse")
         self.save = widgets.HTML()
@@ -91,17 +102,24 @@ class TablePage(widgets.VBox):
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()
         self._quiet = False
-        for w in (*self.game.values(), self.river):
-            w.observe(lambda _c: self.changed(), "value")
+        for key, w in self.game.items():
+            if key not in self.steps.game:
+                w.observe(lambda _c: self.changed(), "value")
+        self.river.observe(lambda _c: self.changed(), "value")
         self.analyse_button.on_click(lambda _b: self.analyse())
         self.load_button.on_click(lambda _b: self.load_text(self.paste.value))
         self.upload.observe(lambda c: self._uploaded(c["new"]), "value")
         head = widgets.HTML(f'<p class="pc-intro">{escape(say("table.intro"))}</p>'
                             f'<p class="pc-hint-text">{escape(say("table.defaults"))}</p>')
+        game = self.game
         self.children = [
             stylesheet(), title("table.title", self.lang), head,
-            widgets.HBox(list(self.game.values())[:3]),
-            widgets.HBox(list(self.game.values())[3:]), self.seat_tabs, self.river,
+            widgets.HBox([self.box_source, self.box_note]),
+            widgets.HBox([game["players"], game["mode"], game["setup"], game["difficulty"]],
+                         layout={"flex_flow": "row wrap"}),
+            widgets.HBox([game["round"], game["phase"], game["step"], game["seat"]],
+                         layout={"flex_flow": "row wrap"}),
+            self.steps, self.seat_tabs, self.river,
             self.errors, widgets.HBox([self.analyse_button, self.save]),
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
             self.message, self.analysis]
@@ -111,6 +129,7 @@ class TablePage(widgets.VBox):
     def read(self) -> dict[str, Any]:
         data = new_description(self.game["players"].value, self.game["mode"].value)
         data.update({k: w.value for k, w in self.game.items()})
+        data.update(self.steps.read())
         data["seats"] = [self.seats[n].read() for n in range(self.game["players"].value)]
         data["river"] = self.river.value.replace(",", " ").split()
         return data
@@ -125,12 +144,19 @@ class TablePage(widgets.VBox):
     def check(self) -> Built:
         built = self.built = self.draft.build()
         say = self.say
+        phase = self.game["phase"].value
+        coop = self.game["mode"].value == "coop"
+        self.steps.show_for(phase, self.game["step"].value, coop, self._season())
         for n, seat in enumerate(self.seats):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
                                                     for k in built.errors) else ""))
             seat.layout.display = "" if n < self.game["players"].value else "none"
-            seat.hand_box.layout.display = "" if n == self.game["seat"].value else "none"
+            seat.hand_box.layout.display = ("" if n == self.game["seat"].value
+                                            and phase == "decision" else "none")
+            seat.action_box.layout.display = "none" if phase == "decision" else ""
+            if seat.advanced != (self.game["setup"].value == "advanced"):
+                seat.offer_box(self.draft.box, self.game["setup"].value == "advanced")
             if built.state is not None and n < len(built.state.players):
                 seat.placeholders(built.state.players[n])
         entered = self.draft.entered_cards()
@@ -152,13 +178,16 @@ class TablePage(widgets.VBox):
                                            self.lang))
         return built
 
+    def _season(self) -> int:
+        return min(3, (int(self.game["round"].value) - 1) // 4 + 1)
+
     def _label(self, path: str) -> str:
         """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
         say, parts, out = self.say, path.split("."), []
         if parts[0] == "seats" and len(parts) > 1:
             out.append(say("table.seat_n", n=int(parts[1])))
             parts = parts[2:]
-        if len(parts) >= 2 and parts[0] in ("hand", "decision_zone"):
+        if len(parts) >= 2 and parts[0] in ("hand", "decision_zone", "action_zone"):
             out.append(say("table.card_n", zone=say("table." + parts[0]), n=int(parts[1]) + 1))
             parts = parts[2:]
         for p in parts:
@@ -167,6 +196,9 @@ class TablePage(widgets.VBox):
                    "protectors": "boat_protectors", "bane": "boat_bane"}.get(p, p)
             if p in ("type", "season", "cost", "gain", "bonus", "name"):
                 key = f"card_{p}"
+            if out and out[-1] == say("table.offer") and p in ("food", "human", "ymune",
+                                                                "heal", "battery"):
+                key = f"offer_{p}"
             try:
                 out.append(say(f"table.{key}"))
             except PrecogError:  # a number (a machine, a River place) or an unnamed part
@@ -187,6 +219,8 @@ class TablePage(widgets.VBox):
             form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
         river = data.get("river", [])
         self.river.value = " ".join(map(str, river)) if isinstance(river, list) else str(river)
+        self.steps.offer_box(self.draft.box, self._season())
+        self.steps.show(data)
         self._quiet = False
         self.check()
 
@@ -199,6 +233,21 @@ class TablePage(widgets.VBox):
         self.show()
         self.message.ok(self.say("table.loaded"))
         return True
+
+    def _box_loaded(self) -> None:
+        """A box file was loaded: its Prescients, rooms and Objectives are offered, and the
+        page says which component set is in use."""
+        self.use_box(self.box_source.components)
+        self.message.ok(self.say("table.box_changed"))
+
+    def use_box(self, box: Components | None) -> None:
+        self.draft.box = box if box is not None else blank_box()
+        self.box_note.value = box_text(box, self.lang)
+        advanced = self.game["setup"].value == "advanced"
+        for seat in self.seats:
+            seat.offer_box(self.draft.box, advanced)
+        self.steps.offer_box(self.draft.box)
+        self.changed()
 
     def _uploaded(self, value: Any) -> None:
         got = uploaded_bytes(value)
@@ -217,5 +266,8 @@ class TablePage(widgets.VBox):
         view = for_seat(built.state, seat)
         note = widgets.HTML(f'<p class="pc-hint-text">'
                             f'{escape(self.say("table.analysing", n=seat))}</p>')
+        parts: list[widgets.Widget] = [note]
+        if view.phase is not Phase.DECISION:
+            parts.append(widgets.HTML(step_rank_html(built.state, seat, self.lang)))
         explorer = Explorer(state=view, seat=seat, compact=True, lang=self.lang)
-        replace_children(self.analysis, [note, explorer])
+        replace_children(self.analysis, [*parts, explorer])

@@ -1,9 +1,11 @@
 """The "Your table" page in Chromium: a scripted mid-game table entered by clicks and typing,
-checked live, analysed for one seat, saved as a file and loaded back."""
+checked live, analysed for one seat, saved as a file and loaded back; a co-op table at an
+Action-phase step with a revealed Objective; the fields needed counted from the page."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,8 @@ TABLE = "/voila/render/notebooks/table.ipynb"
 SCRIPT = {
     "round": "6",
     "seats": {
-        1: {"food": "5", "healthy": "4", "doctors": "2", "battery-1": "1", "battery-4": "2",
+        1: {"food": "5", "healthy": "4", "doctors": "2", "room-0": "(R03)", "room-1": "(R10)",
+            "battery-1": "1", "battery-4": "2",
             "hand": [("Food", "2", "1", "3", ""), ("Battery", "2", "2", "2", "food 1")],
             "decision-zone": [("Human", "2", "X", "2", ""), ("Ymune", "2", "0", "1", "")]},
         2: {"food": "7", "bane": "2"},
@@ -48,6 +51,15 @@ def _type_card(page: Page, scope: str, card: tuple[str, str, str, str, str]) -> 
     page.locator(f"{scope} [data-card]").wait_for()  # drawn as typed
 
 
+def _pick(page: Page, select: str, parts: list[str]) -> None:
+    """Choose the options of a drop-down or list whose shown label holds each of ``parts``
+    (labels are names such as "Generator (R03)"; the widget shows their spaces unbroken)."""
+    labels = [label.replace("\xa0", " ") for label in
+              page.locator(f"{select} option").evaluate_all("os => os.map(o => o.text)")]
+    chosen = [next(i for i, label in enumerate(labels) if part in label) for part in parts]
+    page.locator(select).select_option(index=chosen)
+
+
 def _enter_table(page: Page) -> None:
     page.locator(".pc-table-round select").select_option(SCRIPT["round"])
     for n, seat in SCRIPT["seats"].items():
@@ -57,6 +69,8 @@ def _enter_table(page: Page) -> None:
             if key in ("hand", "decision-zone"):
                 for i, card in enumerate(value):
                     _type_card(page, f"{scope} .pc-table-{key}-{i}", card)
+            elif key.startswith("room-"):
+                _pick(page, f"{scope} .pc-table-{key} select", [value])
             elif key.startswith("battery-"):
                 _fill(page, scope, f"pc-table-battery-{int(key[8:]) - 1}", value)
             else:
@@ -76,8 +90,14 @@ def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
     screenshot(page, "table-page-error")
     _enter_table(page)
     page.locator(".pc-table-errors .pc-ok").wait_for()
+    assert fields_entered(page) <= 60
     page.locator(".lm-TabBar-tab", has_text="Seat 0").first.click()
+    assert "Generator (R03)" in page.locator(".pc-table-seat-0 .pc-table-machines").inner_text()
     screenshot(page, "table-page")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    screenshot(page, "table-page-1024")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    screenshot(page, "table-page-1400")
     page.locator(".pc-table-analyse").click()
     page.locator(".pc-table-analysis .pc-explorer").wait_for(timeout=60_000)
     page.locator(".pc-table-analysis .pc-explorer .pc-board").first.wait_for(timeout=60_000)
@@ -100,4 +120,67 @@ def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
     page.locator(".pc-message-box .pc-msg-ok").wait_for()
     assert page.locator(".pc-table-seat-0 .pc-table-food input").input_value() == "5"
     assert page.locator(".pc-table-river input").input_value() == "W1a W1b"
+    watch.check()
+
+
+def fields_entered(page: Page) -> int:
+    """The count the page states under the form ("The position fits: N fields entered.")."""
+    text = page.locator(".pc-table-errors .pc-ok").inner_text()
+    found = re.search(r"(\d+) fields", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
+        app_url: str, page: Page, watch: PageWatch, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    page.locator(".pc-table-mode select").select_option("coop")
+    page.locator(".pc-table-objectives select").wait_for()
+    page.locator(".pc-table-round select").select_option("6")
+    page.locator(".pc-table-difficulty select").select_option("hard")
+    # season 2's tiles are offered once the kernel has taken the round
+    page.locator(".pc-table-objectives select option", has_text="O2b").wait_for(
+        state="attached")
+    _pick(page, ".pc-table-objectives select", ["O1a ·", "O2b ·"])
+    _pick(page, ".pc-table-mitigated select", ["O1a ·"])
+    _pick(page, ".pc-table-phase select", ["Action"])
+    page.locator(".pc-table-step select option", has_text="placing gains").wait_for(
+        state="attached")
+    _pick(page, ".pc-table-step select", ["placing gains"])
+    page.locator(".pc-table-activated select").select_option("G")
+    page.locator(".pc-table-gains").wait_for()
+    scope = ".pc-table-seat-0"
+    _type_card(page, f"{scope} .pc-table-action-zone-0", ("Food", "2", "1", "3", ""))
+    _fill(page, scope, "pc-table-food", "6")
+    # the drawing of a typed card carries its name, not a placeholder id
+    assert "your card" in page.locator(f"{scope} .pc-table-action-zone-0 .pc-card").inner_text()
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    screenshot(page, "table-page-coop-step")
+    page.locator(".pc-table-analyse").click()
+    page.locator(".pc-table-analysis .pc-table-step-rank tr").first.wait_for(timeout=120_000)
+    assert "Take" in page.locator(".pc-table-analysis .pc-table-step-rank").inner_text()
+    screenshot(page, "table-page-coop-step-analysis")
+    with page.expect_download() as download:
+        page.locator(".pc-table-save .pc-download").click()
+    saved = tmp_path / "my_table.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert (data["phase"], data["step"], data["objectives"]) == ("action", "gains",
+                                                                 ["O1a", "O2b"])
+    # mode, round, difficulty, 2 Objectives, 1 mitigated, phase, step, activated, 4 card
+    # fields, Food
+    n = TableDraft(data).field_count()
+    assert n == 14
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pc-table-upload").click()
+    chooser.value.set_files(str(saved))
+    page.locator(".pc-message-box .pc-msg-ok").wait_for()
+    step = page.locator(".pc-table-step select")
+    assert step.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == (
+        "placing gains")
+    page.locator(".pc-table-errors .pc-ok", has_text=f"{n} fields").wait_for()
     watch.check()

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from precog.engine import Phase, to_json
+from precog.engine import Phase, reference_components, to_json
 from precog.engine.faces import face_values
 from precog.session.table_entry import (
     TableDraft,
@@ -65,7 +65,7 @@ def test_a_scripted_mid_game_table_becomes_a_valid_position():
     incoming = [cards[c] for c in s.players[0].decision_zone]
     assert incoming[0].cost is None and incoming[0].bane == 1  # Cost X
     assert s.river[:2] == ("W1a", "W1b")
-    assert d.field_count() <= 64  # "about 60" (this table: 62)
+    assert d.field_count() <= 66  # "about 60" (this table: 65)
 
 
 def test_each_bad_field_is_named_and_nothing_is_lost():
@@ -141,7 +141,11 @@ def test_a_bad_saved_table_is_refused_and_the_draft_kept(text):
     (("seats",), "four"), (("seats",), [{}] * 9), (("river",), 7), (("seats", 1), "x"),
     (("seats", 1, "hand"), "abc"), (("seats", 1, "hand"), [1, 2]),
     (("seats", 1, "decision_zone"), [{}] * 5), (("seats", 1, "batteries"), 3),
-    (("seats", 1, "food"), 10**9), (("players",), [4]), (("round",), True)])
+    (("seats", 1, "food"), 10**9), (("players",), [4]), (("round",), True),
+    (("phase",), ["action"]), (("phase",), "lunch"), (("step",), {"a": 1}),
+    (("difficulty",), [1]), (("activated",), ["G"]), (("objectives",), "O1a"),
+    (("seats", 1, "action_zone"), [{}] * 3),
+    (("seats", 1, "rooms"), [["R01"], "R02"]), (("mode",), ["coop"])])
 def test_a_hostile_table_is_answered_by_a_named_field(path, value):
     d = mid_game()
     where = d.data
@@ -183,5 +187,7 @@ def test_the_analysed_position_reveals_nothing_the_seat_cannot_see():
     assert kept_secret == 0
 
 
-def test_the_default_box_has_every_face_unknown():
-    assert len(blank_box().unknown) >= 96
+def test_the_default_box_has_every_card_face_unknown_and_the_reference_tiles():
+    box = blank_box()
+    assert len(box.unknown) == 96 and all(box.cards[i] for i in box.unknown)
+    assert {t.id for t in box.objectives} == {t.id for t in reference_components().objectives}

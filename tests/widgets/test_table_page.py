@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
+from pathlib import Path
+
 import ipywidgets as widgets
 
 from precog.widgets.table_page import TablePage
@@ -83,3 +86,142 @@ def test_the_table_and_box_pages_link_back_to_the_app_home() -> None:
     for page in (TablePage(query=""), BoxEditor(query="lang=ru")):
         heads = [w.value for w in page.children if isinstance(w, widgets.HTML)]
         assert any('class="pc-home"' in h and "index.ipynb" in h for h in heads)
+
+
+# -- steps, co-op, rooms by name, your box, the explorer source (h-table2) ----------------
+
+BOX = Path(__file__).resolve().parents[2] / "docs" / "examples" / "my_box.toml"
+
+
+def upload(content: bytes, name: str) -> tuple[dict[str, object], ...]:
+    return ({"name": name, "type": "text/plain", "size": len(content),
+             "content": memoryview(content),
+             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
+
+
+def test_an_action_step_shows_its_fields_and_builds_the_engine_s_offer():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    page.game["phase"].value = "action"
+    assert [v for _l, v in page.game["step"].options] == ["activate", "gains", "coop", "team"]
+    assert page.steps.gains_row.layout.display == "none"
+    page.game["step"].value = "gains"
+    page.game["activated"].value = "G"
+    assert page.steps.gains_row.layout.display == ""
+    assert page.seats[0].hand_box.layout.display == "none"
+    assert page.seats[0].action_box.layout.display == ""
+    type_card(page, 0, "action_zone", 0, type="Food", season="2", cost="1", gain="3")
+    assert page.built.state is not None and page.built.state.pending.food == 3
+    page.steps.offer["food"].value = "x"
+    assert 'data-field="offer.food"' in page.errors.value
+    assert "Left to place · Food" in page.errors.value
+
+
+def test_analysing_an_action_step_values_each_option():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    page.game["phase"].value = "action"
+    page.analyse()
+    ranking = page.analysis.children[1].value
+    assert "pc-table-step-rank" in ranking and ranking.count("<tr>") >= 2 and "±" in ranking
+
+
+def test_coop_shows_difficulty_and_the_objectives_of_the_set_with_their_effect():
+    page = TablePage(query="")
+    assert page.steps.coop_row.layout.display == "none"
+    page.game["mode"].value = "coop"
+    assert page.steps.coop_row.layout.display == ""
+    labels = [label for label, _v in page.steps.objectives.options]
+    assert len(labels) == 8 and labels[0].startswith("O1a · season 1")  # round 1: season 1's
+    page.game["round"].value = 6
+    assert len(page.steps.objectives.options) == 16
+    page.game["difficulty"].value = "hard"
+    page.steps.objectives.value = ("O1a", "O2c")
+    page.steps.mitigated.value = ("O1a",)
+    state = page.built.state
+    assert state is not None and state.objectives == (("O1a", True), ("O2c", False))
+    assert state.config.difficulty == "hard"
+
+
+def test_rooms_are_picked_by_name_and_their_machines_described():
+    page = TablePage(query="")
+    seat = page.seats[1]
+    assert "R03" in [v for _l, v in seat.rooms[0].options]
+    seat.rooms[0].value, seat.rooms[1].value = "R03", "R10"
+    assert "Generator (R03)" in seat.machines.value and seat.machines.value.count("m1:") == 2
+    assert page.built.state is not None and page.built.state.players[1].rooms == ("R03", "R10")
+    page.game["setup"].value = "advanced"
+    assert seat.advanced and page.built.state is not None
+    assert page.built.state.players[1].rooms == ("R03", "R10")
+
+
+def test_a_box_file_is_loaded_and_the_page_says_which_set_is_in_use():
+    page = TablePage(query="")
+    assert "reference set" in page.box_note.value
+    page.box_source.upload.value = upload(BOX.read_bytes(), "my_box.toml")
+    assert "my box" in page.box_note.value and "refit" in page.box_note.value
+    assert page.draft.box.name == "my box" and page.built.state is not None
+    page.box_source.upload.value = upload(b"format = 7", "bad.toml")
+    assert page.draft.box.name == "my box"  # a refused box changes nothing
+
+
+def test_a_typed_card_is_drawn_with_its_name_or_as_your_card():
+    page = TablePage(query="")
+    type_card(page, 0, "decision_zone", 0, type="Food", season="1", cost="1", gain="2")
+    drawing = page.seats[0].cards["decision_zone", 0].drawing.value
+    assert "your card" in drawing and "D01" not in drawing
+    type_card(page, 0, "decision_zone", 0, name="Spore pod")
+    assert "Spore pod" in page.seats[0].cards["decision_zone", 0].drawing.value
+
+
+def test_a_saved_step_table_loads_back_with_its_step_fields():
+    page = TablePage(query="")
+    page.game["mode"].value = "coop"
+    page.game["round"].value = 6
+    page.game["phase"].value = "action"
+    page.game["step"].value = "team"
+    page.steps.objectives.value = ("O2a",)
+    again = TablePage(query="")
+    assert again.load_text(page.draft.share_string())
+    assert again.game["step"].value == "team" and again.steps.objectives.value == ("O2a",)
+    assert again.draft.data == page.draft.data
+
+
+def test_a_typical_mid_game_action_table_needs_about_60_fields():
+    """Round 6, seat 0 to activate: every Boat as it differs from the defaults, every
+    seat's Prescient, rooms and two Batteries, the Action Zone and Decision Zone of one's own
+    seat, the left neighbour's Action Zone, and the River so far."""
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    page.game["phase"].value = "action"
+    for n, code in enumerate("DTPK"):
+        seat = page.seats[n]
+        seat.prescient.value = code
+        for key, value in (("food", "5"), ("healthy", "3"), ("bane", "1")):
+            seat.boat[key].value = value
+        seat.rooms[0].value, seat.rooms[1].value = f"R{2 * n + 1:02}", f"R{2 * n + 2:02}"
+        seat.batteries[0].value, seat.batteries[3].value = "1", "1"
+    for zone, seat in (("action_zone", 0), ("decision_zone", 0), ("action_zone", 1)):
+        type_card(page, seat, zone, 0, type="Food", season="2", cost="1", gain="3")
+        type_card(page, seat, zone, 1, type="Human", season="2", cost="X", gain="2")
+    page.river.value = "W1a W1b W1c I1 W2a"
+    assert page.built.state is not None, page.built.errors
+    assert page.draft.field_count() == 63  # 2 + 4 × 8 + 6 cards × 4 + 5 River tiles
+
+
+def test_the_explorer_opens_a_saved_table_for_its_seat():
+    from precog.session.table_entry import TableDraft, new_description
+    from precog.widgets.explorer import Explorer
+
+    data = new_description(4)
+    data.update(round=6, seat=2, phase="action")
+    ex = Explorer(query="")
+    titles = [ex.sources.get_title(i) for i in range(len(ex.sources.children))]
+    assert ex.sources.children[titles.index("Your table")] is ex.table_source
+    assert ex.sources.children[titles.index("Your box")] is ex.box_source
+    ex.table_source.paste_in.value = TableDraft(data).share_string()
+    ex.table_source.load_button.click()
+    assert ex.seat == 2 and ex.state is not None and ex.state.round == 6
+    assert ex.state.phase.value == "action"
+    ex.table_source.upload.value = upload(b"not a table", "t.json")
+    assert ex.message.kind == "error" and ex.state.round == 6
