@@ -31,8 +31,14 @@ from precog.analysis.bots import GreedyBot, play_game
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
-from precog.engine import (GameState, Phase, PrecogError, from_position, reference_components,
-                           to_position)
+from precog.engine import (
+    GameState,
+    Phase,
+    PrecogError,
+    from_position,
+    reference_components,
+    to_position,
+)
 
 DATA = Path(__file__).with_name("data") / "decision_quality.json"
 FORMAT = 1

@@ -87,5 +87,5 @@ def test_a_reference_file_built_for_another_component_set_is_refused(tmp_path, b
     path = tmp_path / "quality.json"
     path.write_text(json.dumps({"meta": meta, "suite": [], "positions": [{"id": "q000"}]}))
     for run in (lambda: bench.measure(path, 1.0, None, 0), lambda: bench.summary(path)):
-        with pytest.raises(bench.BenchmarkInputError, match="component set .*--build-reference"):
+        with pytest.raises(bench.BenchmarkInputError, match=r"component set .*--build-reference"):
             run()
