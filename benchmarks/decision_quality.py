@@ -31,7 +31,14 @@ from precog.analysis.bots import GreedyBot, play_game
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
-from precog.engine import GameState, Phase, PrecogError, from_position, to_position
+from precog.engine import (
+    GameState,
+    Phase,
+    PrecogError,
+    from_position,
+    reference_components,
+    to_position,
+)
 
 DATA = Path(__file__).with_name("data") / "decision_quality.json"
 FORMAT = 1
@@ -177,7 +184,7 @@ def build_reference(count: int, seed: int, budget_s: float, factor: int, path: P
     many rollouts per choice, with other random numbers and no time limit. The budgeted
     analysis' answer is stored too (``at_budget``): ``--summary`` reads the figures off it."""
     meta = {"format": FORMAT, "seed": seed, "count": count, "budget_s": budget_s,
-            "factor": factor}
+            "factor": factor, "components": components_fingerprint()}
     data: dict[str, Any] = {"meta": meta, "suite": [], "positions": []}
     if path.exists():
         old = json.loads(path.read_text())
@@ -231,11 +238,22 @@ def decision_of(entry: dict[str, Any]) -> Decision:
     return Decision(**{k: entry[k] for k in Decision.__dataclass_fields__})
 
 
+def components_fingerprint() -> str:
+    """The fingerprint of the shipped component set: the suite's positions and the reference
+    answers hold only for the cards, rooms and tiles they were built with."""
+    return reference_components().fingerprint
+
+
 def load(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise BenchmarkInputError(f"reference file {path}: not found; build it with "
                                   "--build-reference")
     data = json.loads(path.read_text())
+    built_for = data.get("meta", {}).get("components") if isinstance(data, dict) else None
+    if built_for != components_fingerprint():
+        raise BenchmarkInputError(
+            f"reference file {path}: built for the component set {built_for!r}, expected the "
+            f"shipped set {components_fingerprint()!r}; rebuild it with --build-reference")
     positions = data.get("positions")
     if not isinstance(positions, list) or not positions:
         raise BenchmarkInputError(f"reference file {path}: expected a list of positions")

@@ -76,3 +76,16 @@ def test_a_missing_reference_file_is_a_clear_error(tmp_path):
     bench = load()
     with pytest.raises(bench.BenchmarkInputError, match="--build-reference"):
         bench.measure(tmp_path / "none.json", 1.0, None, 0)
+
+
+@pytest.mark.parametrize("built_for", ["000000000000", None])
+def test_a_reference_file_built_for_another_component_set_is_refused(tmp_path, built_for):
+    bench = load()
+    meta = {"format": bench.FORMAT, "seed": 0, "count": 1, "budget_s": 1.0, "factor": 30}
+    if built_for is not None:
+        meta["components"] = built_for
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps({"meta": meta, "suite": [], "positions": [{"id": "q000"}]}))
+    for run in (lambda: bench.measure(path, 1.0, None, 0), lambda: bench.summary(path)):
+        with pytest.raises(bench.BenchmarkInputError, match=r"component set .*--build-reference"):
+            run()
