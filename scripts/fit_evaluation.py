@@ -121,18 +121,47 @@ def snapshots(mode: str, players: int, setup: str, rounds: list[int],
     return [taken[r] for r in sorted(taken)]
 
 
-def positions(count: int, seed: int, per_game: int = 3) -> list[tuple[GameState, int]]:
+def greedy_snapshots(mode: str, players: int, setup: str, rounds: list[int],
+                     seed: int) -> list[GameState]:
+    """One game played by greedy bots (each plans its round for the best immediate outcome,
+    as the decision-quality suite's games are), taken like :func:`snapshots`."""
+    from precog.analysis.basic_bots import GreedyBot
+    from precog.analysis.bots import play_game
+
+    wanted = set(rounds)
+    taken: dict[int, GameState] = {}
+
+    def observe(s: GameState) -> None:
+        if (s.round in wanted and s.round not in taken and s.phase is Phase.DECISION
+                and all(c is None for c in s.choices)):
+            taken[s.round] = s
+
+    bots = [GreedyBot(seed * 8 + s) for s in range(players)]
+    play_game(bots, seed=seed, players=players, mode=mode, setup=setup, observe=observe,
+              components=BOX)
+    return [taken[r] for r in sorted(taken)]
+
+
+STYLES = {"sensible": snapshots, "greedy": greedy_snapshots}
+
+
+def positions(count: int, seed: int, per_game: int = 3,
+              styles: tuple[str, ...] = ("sensible", "greedy")) -> list[tuple[GameState, int]]:
     """``count`` (position, seat) pairs spread over modes, player counts, setups and rounds
-    (``per_game`` rounds of each game played)."""
+    (``per_game`` rounds of each game played), from games of each of ``styles`` in turn: the
+    sensible player's, whose positions the playouts meet, and the greedy bot's, whose
+    positions are like the tree's leaves (the end of a round planned for the best outcome) and
+    the decision-quality suite's; a model fitted on one style alone is biased on the other."""
     rng = random.Random(seed)
     out: list[tuple[GameState, int]] = []
     games = 0
     while len(out) < count and games < 5 * count:
         mode, players = GAMES[games % len(GAMES)]
+        style = styles[(games // len(GAMES)) % len(styles)]
         games += 1
         setup = "advanced" if rng.random() < 0.4 else "standard"
         rounds = rng.sample(range(1, 13), per_game)
-        for state in snapshots(mode, players, setup, rounds, rng.randrange(1 << 30)):
+        for state in STYLES[style](mode, players, setup, rounds, rng.randrange(1 << 30)):
             if len(out) < count:
                 out.append((state, rng.randrange(players)))
     return out
@@ -287,9 +316,10 @@ def write(coefficients: dict[str, np.ndarray], rows: list[dict[str, object]],
 
 
 def held_out(fit_: Fit, count: int, playouts: int, seed: int,
-             cache: Path | None = None) -> list[Sample]:
-    samples = cached(cache, lambda: targets(positions(count, seed + 1_000_003), playouts,
-                                            seed + 2))
+             cache: Path | None = None,
+             styles: tuple[str, ...] = ("sensible", "greedy")) -> list[Sample]:
+    samples = cached(cache, lambda: targets(positions(count, seed + 1_000_003, styles=styles),
+                                            playouts, seed + 2))
     predict(samples, fit_.coefficients)
     return samples
 
@@ -298,7 +328,8 @@ def cache_file(args: argparse.Namespace, kind: str) -> Path | None:
     if args.cache is None:
         return None
     args.cache.mkdir(parents=True, exist_ok=True)
-    return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}.jsonl"
+    styles = args.styles.replace(",", "+")
+    return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}-{styles}.jsonl"
 
 
 def load_box_option(path: Path, parser: argparse.ArgumentParser) -> None:
@@ -326,7 +357,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the positions on this box file (partly entered or whole)")
     parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
                         help="keep the positions and targets in DIR (reused when there)")
+    parser.add_argument("--styles", default="sensible,greedy",
+                        help="whose games the positions come from, in turn: sensible (the "
+                             "playout policy), greedy (greedy bots); default both")
     args = parser.parse_args(argv)
+    styles = tuple(x.strip() for x in args.styles.split(",") if x.strip())
+    if not styles or any(x not in STYLES for x in styles):
+        parser.error(f"--styles {args.styles!r}: a comma-separated list of "
+                     f"{', '.join(STYLES)}")
     least = 6 if args.box is not None else 14
     if not least <= args.positions <= 20_000 or not 2 <= args.playouts <= 4096:
         parser.error(f"--positions {least}..20000 and --playouts 2..4096")
@@ -341,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = shipped_fit()
         samples = held_out(current, args.positions, args.playouts, args.seed,
-                           cache_file(args, "check"))
+                           cache_file(args, "check"), styles)
         rows = calibration(samples)
         report = {"fit": current.info, "box": None if BOX is None else BOX.name,
                   "policy_now": policy, "positions": len(samples),
@@ -349,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                   "elapsed_s": time.perf_counter() - start}
     else:
         train = cached(cache_file(args, "train"), lambda: targets(
-            positions(args.positions, args.seed), args.playouts, args.seed))
+            positions(args.positions, args.seed, styles=styles), args.playouts, args.seed))
         coefficients = fit(train, shipped_fit() if BOX is not None else None)
         comps = new_game(players=2, seed=0, components=BOX).components
         info: dict[str, object] = {
@@ -365,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             info["kept"] = kept_modes(train)
         draft = Fit(coefficients, {}, info)
         samples = held_out(draft, args.positions, 2 * args.playouts, args.seed,
-                           cache_file(args, "held_out"))
+                           cache_file(args, "held_out"), styles)
         rows = calibration(samples)
         info["held_out_positions"] = len(samples)
         info["held_out_playouts"] = 2 * args.playouts
