@@ -11,7 +11,9 @@ From a Decision of the analysing seat the tree branches, in the order things hap
 5. with ``depth_rounds=2``, a ``chance`` node over the next cards (my 2 draws from my deck's
    known remaining cards and the 2 cards my left neighbour passes), from sampled worlds; then my
    next (Keep, Give) (``decision``), the card that comes back from the pair I passed
-   (``opponent``: my right neighbour chooses), my plan, the River;
+   (``opponent``: my right neighbour chooses), my plan (the sensible player's, one line in
+   each sampled world: the value means "then play like a sensible player"; ``second_round=
+   "search"`` searches it as in the first round), the River;
 6. ``leaf``: valued by the one value, :func:`precog.analysis.value.expected_final` (or by
    rollouts to the end).
 
