@@ -14,7 +14,9 @@ band (the playouts' own noise removed) goes into the data file: it sets the tree
     .venv/bin/python scripts/fit_evaluation.py --check --positions 200 --playouts 32 --seed 7
 
 ``--check`` only measures the shipped fit on held-out positions (prints the calibration
-table; ``--json`` for one JSON object).
+table; ``--json`` for one JSON object). ``--cv K`` only cross-validates the model on the
+training positions (K folds by game) and prints the same table; with ``--cache`` it reuses the
+positions and targets of an earlier run with the same ``--positions --playouts --seed``.
 
 ``--box BOX.toml`` plays every position on that box (a box file, partly entered or whole:
 unknown faces are drawn from the box's prior) and writes the fit to ``--out`` (required then:
@@ -242,6 +244,23 @@ def fit(samples: list[Sample], keep: Fit | None = None) -> dict[str, np.ndarray]
     return out
 
 
+def cross_validate(samples: list[Sample], folds: int) -> None:
+    """Sets each sample's prediction from a fit on the other folds (by game: the positions of
+    one game stay in one fold), per mode."""
+    for mode in MODES:
+        mine = [s for s in samples if s.mode == mode]
+        group = [(i // 3) % folds for i in range(len(mine))]  # 3 positions a game, in order
+        for f in range(folds):
+            train = [s for s, g in zip(mine, group) if g != f]
+            if len(train) < MIN_MODE:
+                raise SystemExit(f"only {len(train)} {mode} positions per fold: ask for more "
+                                 "--positions or fewer --cv folds")
+            beta = ridge(train)
+            for s, g in zip(mine, group):
+                if g == f:
+                    s.prediction = float(s.x @ beta)
+
+
 def kept_modes(samples: list[Sample]) -> list[str]:
     return [m for m in MODES if sum(s.mode == m for s in samples) < MIN_MODE]
 
@@ -357,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the positions on this box file (partly entered or whole)")
     parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
                         help="keep the positions and targets in DIR (reused when there)")
+    parser.add_argument("--cv", type=int, default=0, metavar="K",
+                        help="only K-fold cross-validate the model on the training positions "
+                             "(by game; prints the calibration table, writes nothing)")
     parser.add_argument("--styles", default="sensible,greedy",
                         help="whose games the positions come from, in turn: sensible (the "
                              "playout policy), greedy (greedy bots); default both")
@@ -376,7 +398,17 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     train: list[Sample] = []
     policy = policy_name(rollouts.DEFAULT_POLICY)
-    if args.check:
+    if args.cv:
+        if not 2 <= args.cv <= 20:
+            parser.error("--cv 2..20")
+        train = cached(cache_file(args, "train"), lambda: targets(
+            positions(args.positions, args.seed, styles=styles), args.playouts, args.seed))
+        cross_validate(train, args.cv)
+        rows = calibration(train)
+        report = {"cv_folds": args.cv, "positions": len(train), "playouts": args.playouts,
+                  "seed": args.seed, "styles": list(styles), "rows": rows,
+                  "elapsed_s": time.perf_counter() - start}
+    elif args.check:
         current = shipped_fit()
         samples = held_out(current, args.positions, args.playouts, args.seed,
                            cache_file(args, "check"), styles)
@@ -416,10 +448,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if BOX is not None:
             print(f"box: {BOX.name} ({len(BOX.unknown)} unknown faces drawn from the prior)")
-            kept = [] if args.check else kept_modes(train)
+            kept = [] if args.check or args.cv else kept_modes(train)
             if kept:
                 print(f"too few positions for {', '.join(kept)}: the shipped coefficients kept")
-            if not args.check:
+            if not args.check and not args.cv:
                 print(f"fit written to {out_file}")
         print(table_text(rows))
         print(f"({report['elapsed_s']:.0f} s; policy {policy})")

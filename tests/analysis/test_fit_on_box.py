@@ -77,3 +77,9 @@ def test_an_unknown_game_style_is_refused(capsys):
     with pytest.raises(SystemExit):
         script().main(["--check", "--styles", "sensible,bold", "--positions", "14"])
     assert "--styles" in capsys.readouterr().err
+
+
+def test_cross_validation_needs_two_to_twenty_folds(capsys):
+    with pytest.raises(SystemExit):
+        script().main(["--cv", "1", "--positions", "14"])
+    assert "--cv 2..20" in capsys.readouterr().err
