@@ -14,7 +14,9 @@ band (the playouts' own noise removed) goes into the data file: it sets the tree
     .venv/bin/python scripts/fit_evaluation.py --check --positions 200 --playouts 32 --seed 7
 
 ``--check`` only measures the shipped fit on held-out positions (prints the calibration
-table; ``--json`` for one JSON object).
+table; ``--json`` for one JSON object). ``--cv K`` only cross-validates the model on the
+training positions (K folds by game) and prints the same table; with ``--cache`` it reuses the
+positions and targets of an earlier run with the same ``--positions --playouts --seed``.
 
 ``--box BOX.toml`` plays every position on that box (a box file, partly entered or whole:
 unknown faces are drawn from the box's prior) and writes the fit to ``--out`` (required then:
@@ -120,18 +122,47 @@ def snapshots(mode: str, players: int, setup: str, rounds: list[int],
     return [taken[r] for r in sorted(taken)]
 
 
-def positions(count: int, seed: int, per_game: int = 3) -> list[tuple[GameState, int]]:
+def greedy_snapshots(mode: str, players: int, setup: str, rounds: list[int],
+                     seed: int) -> list[GameState]:
+    """One game played by greedy bots (each plans its round for the best immediate outcome,
+    as the decision-quality suite's games are), taken like :func:`snapshots`."""
+    from precog.analysis.basic_bots import GreedyBot
+    from precog.analysis.bots import play_game
+
+    wanted = set(rounds)
+    taken: dict[int, GameState] = {}
+
+    def observe(s: GameState) -> None:
+        if (s.round in wanted and s.round not in taken and s.phase is Phase.DECISION
+                and all(c is None for c in s.choices)):
+            taken[s.round] = s
+
+    bots = [GreedyBot(seed * 8 + s) for s in range(players)]
+    play_game(bots, seed=seed, players=players, mode=mode, setup=setup, observe=observe,
+              components=BOX)
+    return [taken[r] for r in sorted(taken)]
+
+
+STYLES = {"sensible": snapshots, "greedy": greedy_snapshots}
+
+
+def positions(count: int, seed: int, per_game: int = 3,
+              styles: tuple[str, ...] = ("sensible", "greedy")) -> list[tuple[GameState, int]]:
     """``count`` (position, seat) pairs spread over modes, player counts, setups and rounds
-    (``per_game`` rounds of each game played)."""
+    (``per_game`` rounds of each game played), from games of each of ``styles`` in turn: the
+    sensible player's, whose positions the playouts meet, and the greedy bot's, whose
+    positions are like the tree's leaves (the end of a round planned for the best outcome) and
+    the decision-quality suite's; a model fitted on one style alone is biased on the other."""
     rng = random.Random(seed)
     out: list[tuple[GameState, int]] = []
     games = 0
     while len(out) < count and games < 5 * count:
         mode, players = GAMES[games % len(GAMES)]
+        style = styles[(games // len(GAMES)) % len(styles)]
         games += 1
         setup = "advanced" if rng.random() < 0.4 else "standard"
         rounds = rng.sample(range(1, 13), per_game)
-        for state in snapshots(mode, players, setup, rounds, rng.randrange(1 << 30)):
+        for state in STYLES[style](mode, players, setup, rounds, rng.randrange(1 << 30)):
             if len(out) < count:
                 out.append((state, rng.randrange(players)))
     return out
@@ -212,6 +243,23 @@ def fit(samples: list[Sample], keep: Fit | None = None) -> dict[str, np.ndarray]
     return out
 
 
+def cross_validate(samples: list[Sample], folds: int) -> None:
+    """Sets each sample's prediction from a fit on the other folds (by game: the positions of
+    one game stay in one fold), per mode."""
+    for mode in MODES:
+        mine = [s for s in samples if s.mode == mode]
+        group = [(i // 3) % folds for i in range(len(mine))]  # 3 positions a game, in order
+        for f in range(folds):
+            train = [s for s, g in zip(mine, group) if g != f]
+            if len(train) < MIN_MODE:
+                raise SystemExit(f"only {len(train)} {mode} positions per fold: ask for more "
+                                 "--positions or fewer --cv folds")
+            beta = ridge(train)
+            for s, g in zip(mine, group):
+                if g == f:
+                    s.prediction = float(s.x @ beta)
+
+
 def kept_modes(samples: list[Sample]) -> list[str]:
     return [m for m in MODES if sum(s.mode == m for s in samples) < MIN_MODE]
 
@@ -286,9 +334,10 @@ def write(coefficients: dict[str, np.ndarray], rows: list[dict[str, object]],
 
 
 def held_out(fit_: Fit, count: int, playouts: int, seed: int,
-             cache: Path | None = None) -> list[Sample]:
-    samples = cached(cache, lambda: targets(positions(count, seed + 1_000_003), playouts,
-                                            seed + 2))
+             cache: Path | None = None,
+             styles: tuple[str, ...] = ("sensible", "greedy")) -> list[Sample]:
+    samples = cached(cache, lambda: targets(positions(count, seed + 1_000_003, styles=styles),
+                                            playouts, seed + 2))
     predict(samples, fit_.coefficients)
     return samples
 
@@ -297,7 +346,8 @@ def cache_file(args: argparse.Namespace, kind: str) -> Path | None:
     if args.cache is None:
         return None
     args.cache.mkdir(parents=True, exist_ok=True)
-    return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}.jsonl"
+    styles = args.styles.replace(",", "+")
+    return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}-{styles}.jsonl"
 
 
 def load_box_option(path: Path, parser: argparse.ArgumentParser) -> None:
@@ -325,7 +375,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the positions on this box file (partly entered or whole)")
     parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
                         help="keep the positions and targets in DIR (reused when there)")
+    parser.add_argument("--cv", type=int, default=0, metavar="K",
+                        help="only K-fold cross-validate the model on the training positions "
+                             "(by game; prints the calibration table, writes nothing)")
+    parser.add_argument("--styles", default="sensible,greedy",
+                        help="whose games the positions come from, in turn: sensible (the "
+                             "playout policy), greedy (greedy bots); default both")
     args = parser.parse_args(argv)
+    styles = tuple(x.strip() for x in args.styles.split(",") if x.strip())
+    if not styles or any(x not in STYLES for x in styles):
+        parser.error(f"--styles {args.styles!r}: a comma-separated list of "
+                     f"{', '.join(STYLES)}")
     least = 6 if args.box is not None else 14
     if not least <= args.positions <= 20_000 or not 2 <= args.playouts <= 4096:
         parser.error(f"--positions {least}..20000 and --playouts 2..4096")
@@ -337,10 +397,20 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     train: list[Sample] = []
     policy = policy_name(rollouts.DEFAULT_POLICY)
-    if args.check:
+    if args.cv:
+        if not 2 <= args.cv <= 20:
+            parser.error("--cv 2..20")
+        train = cached(cache_file(args, "train"), lambda: targets(
+            positions(args.positions, args.seed, styles=styles), args.playouts, args.seed))
+        cross_validate(train, args.cv)
+        rows = calibration(train)
+        report = {"cv_folds": args.cv, "positions": len(train), "playouts": args.playouts,
+                  "seed": args.seed, "styles": list(styles), "rows": rows,
+                  "elapsed_s": time.perf_counter() - start}
+    elif args.check:
         current = shipped_fit()
         samples = held_out(current, args.positions, args.playouts, args.seed,
-                           cache_file(args, "check"))
+                           cache_file(args, "check"), styles)
         rows = calibration(samples)
         report = {"fit": current.info, "box": None if BOX is None else BOX.name,
                   "policy_now": policy, "positions": len(samples),
@@ -348,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
                   "elapsed_s": time.perf_counter() - start}
     else:
         train = cached(cache_file(args, "train"), lambda: targets(
-            positions(args.positions, args.seed), args.playouts, args.seed))
+            positions(args.positions, args.seed, styles=styles), args.playouts, args.seed))
         coefficients = fit(train, shipped_fit() if BOX is not None else None)
         comps = new_game(players=2, seed=0, components=BOX).components
         info: dict[str, object] = {
@@ -364,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
             info["kept"] = kept_modes(train)
         draft = Fit(coefficients, {}, info)
         samples = held_out(draft, args.positions, 2 * args.playouts, args.seed,
-                           cache_file(args, "held_out"))
+                           cache_file(args, "held_out"), styles)
         rows = calibration(samples)
         info["held_out_positions"] = len(samples)
         info["held_out_playouts"] = 2 * args.playouts
@@ -377,10 +447,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if BOX is not None:
             print(f"box: {BOX.name} ({len(BOX.unknown)} unknown faces drawn from the prior)")
-            kept = [] if args.check else kept_modes(train)
+            kept = [] if args.check or args.cv else kept_modes(train)
             if kept:
                 print(f"too few positions for {', '.join(kept)}: the shipped coefficients kept")
-            if not args.check:
+            if not args.check and not args.cv:
                 print(f"fit written to {out_file}")
         print(table_text(rows))
         print(f"({report['elapsed_s']:.0f} s; policy {policy})")

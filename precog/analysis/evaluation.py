@@ -165,10 +165,11 @@ def at_check(state: GameState, p: PlayerState, weights: Weights = DEFAULT) -> di
 
 
 def lack(state: GameState, requirements: tuple[Requirement, ...],
-         weights: Weights = DEFAULT) -> float:
+         weights: Weights = DEFAULT, held: list[dict[str, float]] | None = None) -> float:
     """Units the team still needs to meet ``requirements`` at the check ("each": every Boat
-    short of the amount counts)."""
-    held = [at_check(state, p, weights) for p in state.players]
+    short of the amount counts); ``held``: every Boat's :func:`at_check`, when known."""
+    if held is None:
+        held = [at_check(state, p, weights) for p in state.players]
     total = 0.0
     for req in requirements:
         amounts = [h[req.resource] for h in held]
@@ -195,15 +196,16 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
         return []
     comps, season = state.components, state.season
     rounds = check_rounds(state)
+    held = [at_check(state, p, weights) for p in state.players]
     out: list[tuple[str, float]] = []
     for tile_id, mitigated in state.objectives:
         tile = comps.objective_by_id[tile_id]
         if tile.season != season:
             continue
-        full = miss_chance(lack(state, tile.mitigated if mitigated else tile.full, weights),
-                           rounds, weights)
+        full = miss_chance(lack(state, tile.mitigated if mitigated else tile.full, weights,
+                                held), rounds, weights)
         if not mitigated and rounds > 0:
-            easy = miss_chance(lack(state, tile.mitigated, weights), rounds, weights)
+            easy = miss_chance(lack(state, tile.mitigated, weights, held), rounds, weights)
             full -= weights.mitigate_option * max(0.0, full - easy)
         out.append((tile_id, full))
     hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
@@ -211,7 +213,7 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
         shown = {t for t, _ in state.objectives}
         pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
         if pool:
-            risk = sum(miss_chance(lack(state, o.full, weights), rounds, weights)
+            risk = sum(miss_chance(lack(state, o.full, weights, held), rounds, weights)
                        for o in pool) / len(pool)
             out += [("face-down", risk)] * hidden
     return out

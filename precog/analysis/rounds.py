@@ -15,6 +15,7 @@ from typing import Any
 from precog.analysis.evaluation import team_of
 from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.players import first_legal
+from precog.analysis.rollouts import DEFAULT_POLICY  # past the Decision phase: no draws
 from precog.analysis.world import (
     canonical_world,
     knowledge,
@@ -22,7 +23,16 @@ from precog.analysis.world import (
     river_outcomes,
     with_river_tile,
 )
-from precog.engine import Action, GameState, Phase, Step, determinize, legal_actions, observation
+from precog.engine import (
+    Action,
+    GameState,
+    Phase,
+    Step,
+    apply,
+    determinize,
+    legal_actions,
+    observation,
+)
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
 
@@ -52,6 +62,34 @@ class RoundPlayer:
                              narrow=narrow, shared=self.after_river, river_key=self.river_key)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
+        return found
+
+    def sensible_line(self, after: GameState) -> Search:
+        """The rest of the round from ``after`` played by the sensible player (its plan is
+        one line, no branching: what the second round of the tree uses), in ``after``'s own
+        world (its River tile), shared like :meth:`search` between worlds where my Boat, my
+        Action Zone and this round's River tile are the same. The search it returns (for a
+        later :func:`~precog.analysis.tree.expand`) has this one River outcome."""
+        slot = after.round - 1
+        key = ("sensible", *self.boat_key(after), after.river[slot:slot + 1])
+        found = self.searches.get(key)
+        if found is not None:
+            return found
+        state, steps, start = after, [], after.round
+        while not (state.is_over or state.round > start):
+            seat = state.to_move
+            if seat == self.me:
+                options = legal_actions(state)
+                action = options[DEFAULT_POLICY.index(state, 0.5, options)] if len(options) > 1 \
+                    else options[0]
+                steps.append(action)
+            else:
+                action = first_legal(state, seat)
+            state = apply(state, action)
+        line = Line(self.leaf(state), tuple(steps), (), state)
+        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, narrow=True)
+        found = (rs, line, after)
+        self.searches[key] = found
         return found
 
     def boat_key(self, s: GameState) -> tuple[object, ...]:

@@ -74,3 +74,29 @@ def test_fit_on_a_bad_box_names_the_file(tmp_path, capsys):
         script().main(["--box", str(bad), "--out", str(tmp_path / "f.toml"),
                        "--positions", "6", "--playouts", "2"])
     assert "bad.toml" in capsys.readouterr().err
+
+
+def test_fit_positions_come_from_the_sensible_player_s_and_the_greedy_bots_games():
+    from precog.engine import Phase
+
+    fit_evaluation = script()
+    pairs = fit_evaluation.positions(6, seed=2, per_game=1, styles=("greedy",))
+    assert len(pairs) == 6
+    for state, seat in pairs:  # each at the start of a Decision phase, nobody has chosen yet
+        assert state.phase is Phase.DECISION and all(c is None for c in state.choices)
+        assert 0 <= seat < state.config.players
+    mixed = fit_evaluation.positions(6, seed=2, per_game=1)
+    sensible = fit_evaluation.positions(6, seed=2, per_game=1, styles=("sensible",))
+    assert [s.key() for s, _ in mixed] == [s.key() for s, _ in sensible]  # sensible games first
+
+
+def test_an_unknown_game_style_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        script().main(["--check", "--styles", "sensible,bold", "--positions", "14"])
+    assert "--styles" in capsys.readouterr().err
+
+
+def test_cross_validation_needs_two_to_twenty_folds(capsys):
+    with pytest.raises(SystemExit):
+        script().main(["--cv", "1", "--positions", "14"])
+    assert "--cv 2..20" in capsys.readouterr().err

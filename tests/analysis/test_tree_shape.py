@@ -201,3 +201,45 @@ def test_trees_build_on_random_reachable_positions_of_every_mode_and_setup(
             assert root.children and all(c.value == c.value for c in root.children)  # no NaN
             built += 1
     assert built >= 2
+
+
+def _second_round_plans(root):
+    """(state after the Keep/Give, plan node) of every second-round plan of the tree."""
+    for node in iter_nodes(root):
+        if node.kind == "plan" and node.state is not None and node.state.round > root.state.round:
+            yield node
+
+
+def test_the_second_round_is_played_by_the_sensible_player():
+    from precog.analysis.players import first_legal
+    from precog.analysis.rollouts import DEFAULT_POLICY
+
+    state = mid_game(players=3, seed=5, round=2)
+    root = build_tree(state, 1, depth_rounds=2, seed=3, worlds=2)
+    assert root.meta["second_round"] == "sensible"
+    plans = list(_second_round_plans(root))
+    assert plans
+    for node in plans[:12]:
+        s, steps = node.state, []
+        while not (s.is_over or s.round > node.state.round):
+            options = legal_actions(s)
+            if s.to_move == 1:
+                action = options[DEFAULT_POLICY.index(s, 0.5, options)]
+                steps.append(action)
+            else:
+                action = first_legal(s, s.to_move)
+            s = apply(s, action)
+        (river,) = node.children
+        assert list(river.meta["line"].steps) == steps
+
+
+def test_the_second_round_can_still_be_searched(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=2, seed=2, worlds=1, second_round="search")
+    assert root.meta["second_round"] == "search" and root.meta["depth_used"] == 2
+    plans = list(_second_round_plans(root))
+    assert plans and all(p.children[0].meta["search"].rivers != [(None, 1.0)] for p in plans)
+
+
+def test_an_unknown_second_round_mode_is_refused(mid_game_3p):
+    with pytest.raises(AnalysisError, match="second_round"):
+        build_tree(mid_game_3p, 0, depth_rounds=2, second_round="bold")
