@@ -27,7 +27,7 @@ from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.board import BoardView
+from precog.widgets.board import LiveBoard
 from precog.widgets.box import BoxSource
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
@@ -107,7 +107,7 @@ class PlayApp(widgets.VBox):
         self.result = widgets.VBox()
         self.game_review = GameReview(self.hint_panel.explorer_url, self.lang, self.background)
         self.result.add_class("pc-result-box")
-        self.board = BoardView(labels=True, lang=self.lang)
+        self.board = LiveBoard(labels=True, lang=self.lang)
         play = widgets.VBox([self.choices, self.result, self.game_review, self.board])
         play.add_class("pc-play-main")
         self.table = widgets.HBox([play, self.hint_panel])
