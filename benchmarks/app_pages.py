@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -42,13 +43,16 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+from precog.serve import POOLED_PAGES
+
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 PAGES = (  # name, notebook, first widget, ready
     ("landing", "notebooks/index.ipynb", ".precog-pages a", ".precog-pages a"),
-    ("lesson", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
+    ("lesson01", "tutorials/lesson01.ipynb", ".pt-header", ".pt-header"),
+    ("lesson02", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("play", "notebooks/play.ipynb", ".pc-title", ".pc-cardbtn"),
     ("explorer", "notebooks/explorer.ipynb", ".pc-title", ".pc-ranking tr[data-action]"),
 )
@@ -105,7 +109,47 @@ def is_kernel(pid: int) -> bool:
         return False
 
 
+def kernel_pid(server: int, kernel_id: str) -> int | None:
+    """The process of kernel ``kernel_id`` (its connection file, kernel-<id>.json, is named
+    on its command line)."""
+    for pid in children(server):
+        try:
+            if kernel_id.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        except OSError:
+            continue
+    return None
+
+
+def wait_pool(server: subprocess.Popen[bytes], timeout_s: float = 180.0) -> list[int]:
+    """Wait until the kernels the server starts ahead (precog.serve.POOLED_PAGES) are up and
+    their notebooks wait for a visitor (the server's log says so); their processes."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        kernels = [p for p in children(server.pid) if is_kernel(p)]
+        if len(kernels) >= len(POOLED_PAGES) and all(_idle(p) for p in kernels):
+            return kernels
+        time.sleep(1.0)
+    raise SystemExit(f"the server's {len(POOLED_PAGES)} kernels started ahead were not ready")
+
+
+def _idle(pid: int, window_s: float = 0.5) -> bool:
+    """Whether process ``pid`` used under a tenth of a core over ``window_s`` (done starting)."""
+    def ticks() -> int:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    try:
+        before = ticks()
+        time.sleep(window_s)
+        return (ticks() - before) / os.sysconf("SC_CLK_TCK") < 0.1 * window_s
+    except OSError:
+        return False
+
+
 FIRST_WIDGET_TARGET_S = 2.0
+# Seconds between two page loads: a visitor's used kernel is replaced (precog.serve.FILL_DELAY_S
+# later, a few seconds of processor), as it would be between two visitors.
+SETTLE_S = 8.0
 
 
 def median_by_page(rows: list[tuple[str, float, float, float]], column: int
@@ -176,15 +220,21 @@ def main() -> None:
                               stderr=subprocess.STDOUT,
                               env={**os.environ, "PRECOG_TUTOR_PROGRESS": progress})
     rows = []
+    pool_mb = server_mb = 0.0
     hints: list[float] = []
     gives: list[float] = []
     try:
         wait_serving(base, server)
+        pool = wait_pool(server)
+        pool_mb = sum(rss_mb(p) for p in pool)
+        server_mb = rss_mb(server.pid)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             for name, path, first, ready in PAGES * max(1, args.repeat):
-                before = {p for p in children(server.pid) if is_kernel(p)}
+                time.sleep(SETTLE_S)
                 page = browser.new_page(viewport={"width": 1200, "height": 800})
+                sockets: list[str] = []
+                page.on("websocket", lambda ws, got=sockets: got.append(ws.url))
                 start = time.perf_counter()
                 page.goto(f"{base}/voila/render/{path}")
                 page.locator(first).first.wait_for(timeout=120_000)
@@ -192,8 +242,10 @@ def main() -> None:
                 page.locator(ready).first.wait_for(timeout=120_000)
                 usable = time.perf_counter() - start
                 time.sleep(1.0)
-                kernels = {p for p in children(server.pid) if is_kernel(p)} - before
-                memory = max((rss_mb(p) for p in kernels), default=0.0)
+                ids = {m.group(1) for url in sockets
+                       if (m := re.search(r"/api/kernels/([0-9a-f-]{36})/", url))}
+                pids = [p for k in ids if (p := kernel_pid(server.pid, k)) is not None]
+                memory = max((rss_mb(p) for p in pids), default=0.0)
                 rows.append((name, seconds, usable, memory))
                 if name == "play":
                     h, g = play_rounds(page)
@@ -213,6 +265,8 @@ def main() -> None:
                   "first_widget_target_s": FIRST_WIDGET_TARGET_S,
                   "ready_s": median_by_page(rows, 2),
                   "kernel_rss_mb": median_by_page(rows, 3),
+                  "pooled_pages": list(POOLED_PAGES),
+                  "pool_kernels_rss_mb": round(pool_mb), "server_rss_mb": round(server_mb),
                   "hint_first_answer_s": [round(x, 3) for x in hints],
                   "hint_first_answer_s_median": (round(statistics.median(hints), 3)
                                                  if hints else None),
@@ -224,6 +278,8 @@ def main() -> None:
         return
     print(f"{'page':<10} {'first render (s)':>17} {'ready (s)':>10} {'kernel RSS (MB)':>16}"
           f"   (load average {load:.1f}, {os.cpu_count()} cores)")
+    print(f"kernels started ahead for {len(POOLED_PAGES)} pages: {pool_mb:.0f} MB in all; "
+          f"the server {server_mb:.0f} MB")
     for name, seconds, usable, memory in rows:
         print(f"{name:<10} {seconds:>17.1f} {usable:>10.1f} {memory:>16.0f}")
     if hints and gives:

@@ -123,3 +123,69 @@ def test_the_app_server_uses_the_culling_kernel_manager() -> None:
 
     args = " ".join(serve.voila_argv(Path("."), 8866))
     assert "multi_kernel_manager_class=precog.voila_app.CullingKernelManager" in args
+
+
+def test_the_busiest_pages_get_a_kernel_started_ahead_and_no_other_page() -> None:
+    from pathlib import Path
+
+    from precog import serve
+
+    argv = serve.voila_argv(Path("."), 8866)
+    assert "--preheat_kernel=True" in argv
+    pools = serve.kernel_pools()
+    assert pools["default"] == {"pool_size": 0}
+    assert {page for page, c in pools.items() if c["pool_size"]} == set(serve.POOLED_PAGES)
+    repo = Path(__file__).resolve().parents[1]
+    assert all((repo / page).is_file() for page in serve.POOLED_PAGES)
+
+
+def test_every_app_page_waits_for_its_visitor_before_building_its_widgets() -> None:
+    """A kernel started ahead runs the page before anyone asks for it: nothing that reads the
+    page's address (?lang=, a position) may run before ``visitor()``."""
+    import json
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    pages = sorted([*repo.glob("notebooks/*.ipynb"), *repo.glob("tutorials/*.ipynb")])
+    assert len(pages) >= 10
+    for page in pages:
+        cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+        code = "".join("".join(c["source"]) + "\n" for c in cells if c["cell_type"] == "code")
+        lines = [line for line in code.splitlines() if line and not line.startswith("#")]
+        wait = lines.index("visitor()  # in a kernel started ahead: wait here for the "
+                           "visitor's address")
+        assert all(line.startswith(("from ", "import ")) for line in lines[:wait]), page.name
+        assert len(lines) > wait + 1, page.name
+
+
+def test_visitor_waits_for_the_request_only_in_a_kernel_started_ahead(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import voila.utils
+
+    from precog import page
+
+    calls: list[str] = []
+    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: calls.append("waited"))
+    page.visitor({"VOILA_PREHEAT": "False"})
+    page.visitor({})
+    assert calls == []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    page.visitor()
+    page.visitor()  # one visitor per kernel
+    assert calls == ["waited"]
+
+
+def test_pages_do_not_load_the_unused_plotly_extension() -> None:
+    from pathlib import Path
+
+    from precog import serve
+
+    argv = serve.voila_argv(Path("."), 8866)
+    assert "--VoilaConfiguration.extension_denylist=jupyterlab-plotly" in argv
+
+
+def test_a_kernel_started_ahead_asks_for_its_request_at_an_address_the_server_serves() -> None:
+    from precog.serve import request_address, served_hostnames
+
+    for host in ("127.0.0.1", "0.0.0.0", "192.168.1.5", "::1"):
+        assert request_address(host).strip("[]") in served_hostnames(host)

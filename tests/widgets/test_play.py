@@ -277,3 +277,27 @@ def test_hint_outside_a_decision_only_says_what_it_is_for() -> None:
     assert "Keep/Give" in app.hint_panel.body.value and "Action phase" in app.hint_panel.body.value
     app.hint()
     assert app.message.kind == "info" and "Keep/Give" in app.message.text
+
+
+def test_a_move_redraws_only_the_board_parts_it_changed() -> None:
+    app = _app(players=3)
+    sent: list[str] = []
+    app.board.river.observe(lambda c: sent.append("river"), names="value")
+    app.board.boats.children[0].observe(lambda c: sent.append("your boat"), names="value")
+    _choose(app)  # a Keep/Give flips no River tile, and your Decision Zone changes
+    assert "river" not in sent and "your boat" in sent
+    assert "<style>" not in app.board.boats.children[0].value  # the page's own stylesheet
+
+
+def test_the_choices_are_redrawn_in_place_not_made_anew_at_every_move() -> None:
+    app = _app(players=2)
+    made = set()
+    for _ in range(12):
+        if app.choices.picker is not None:
+            made |= {id(w) for w in app.choices.picker.row.children}
+            _choose(app)
+        else:
+            made |= {id(b) for b in app.choices.buttons + app.choices.refused}
+            app.choices.buttons[0].click()
+    # two sets of each (used in turn): a handful of widgets, not a dozen moves' worth
+    assert len(made) <= 2 * (8 + 4)
