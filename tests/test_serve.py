@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import typing
 from pathlib import Path
 
 import pytest
@@ -158,21 +159,41 @@ def test_every_app_page_waits_for_its_visitor_before_building_its_widgets() -> N
         assert len(lines) > wait + 1, page.name
 
 
-def test_visitor_waits_for_the_request_only_in_a_kernel_started_ahead(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import voila.utils
+def test_a_kernel_started_ahead_takes_its_visitors_address_from_the_server() -> None:
+    """Voila 0.5's protocol: the kernel opens voila/query/<kernel id> and gets one JSON object
+    of environment variables (here from a stand-in server speaking it)."""
+    import json
+    import threading
+
+    from websockets.sync.server import serve as ws_serve
 
     from precog import page
 
-    calls: list[str] = []
-    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: calls.append("waited"))
-    page.visitor({"VOILA_PREHEAT": "False"})
-    page.visitor({})
-    assert calls == []
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    page.visitor()
-    page.visitor()  # one visitor per kernel
-    assert calls == ["waited"]
+    asked: list[str] = []
+
+    def answer(socket: typing.Any) -> None:
+        asked.append(socket.request.path)
+        socket.send(json.dumps({"QUERY_STRING": "lang=ru", "HTTP_X_PRECOG_VISITOR": "ab" * 16}))
+
+    with ws_serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-1",
+               "VOILA_APP_PORT": str(server.socket.getsockname()[1]),
+               "VOILA_SERVER_URL": "/base/"}
+        page.visitor(env)
+        server.shutdown()
+    assert asked == ["/base/voila/query/kernel-1"]
+    assert env["QUERY_STRING"] == "lang=ru" and env["VOILA_PREHEAT"] == "False"
+    page.visitor(env)  # one visitor per kernel: no second wait
+    page.visitor({})  # no kernel started ahead: nothing to wait for
+
+
+def test_a_kernel_started_ahead_that_cannot_reach_its_server_keeps_its_defaults() -> None:
+    from precog import page
+
+    env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k", "VOILA_APP_PORT": "1"}
+    page.visitor(env)
+    assert "QUERY_STRING" not in env
 
 
 def test_pages_do_not_load_the_unused_plotly_extension() -> None:
