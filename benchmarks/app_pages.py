@@ -1,14 +1,20 @@
 """How fast the app's pages appear and how much memory a page's kernel holds.
 
-Starts the app the way ``make app`` does (``scripts/serve_app.py``) on a free port, opens each
-page in headless Chromium (Debian's, as the browser tests do) and reports:
+Starts the app the way ``make app`` does (``scripts/serve_app.py``) on a free port, waits until
+its kernels started ahead (``precog.serve.POOLED_PAGES``: landing, lesson 1, Play, explorer) are
+ready, opens each page in headless Chromium (Debian's, as the browser tests do), one every
+``SETTLE_S`` seconds (as visitors arriving apart: a used kernel is replaced meanwhile), and
+reports:
 
 - first render: seconds from navigation to the page's first widget being visible
   (the landing page's links, the play page's cards, the explorer's title);
 - ready: seconds until the page can be used (the play page's cards, the explorer's ranked
   table, which needs its first analysis);
-- kernel memory: resident memory (VmRSS) of each page's kernel process once the page is done
-  (for the explorer: after its analysis finished).
+- kernel memory: resident memory (VmRSS) of each page's kernel process (found by the kernel id
+  of the page's websocket) once the page is done (for the explorer: after its analysis
+  finished); and, before any visit, the kernels started ahead together and the server.
+
+Lesson 2 is not in the pool: its figure is what every page outside the pool costs.
 
 On the play page it also plays a few rounds by clicking, as a player would (1200×800):
 
@@ -17,7 +23,7 @@ On the play page it also plays a few rounds by clicking, as a player would (1200
 - ``give_click_s``: from clicking the Give card to the page showing the bots' answers (the
   step bar, drawn last, showing the new move count).
 
-Each page gets a fresh kernel, as a visitor's would. The server is stopped by its own pid.
+Each page gets its own kernel, as a visitor's would. The server is stopped by its own pid.
 The tutor's progress goes to a temporary file, not the home folder.
 
     .venv/bin/python benchmarks/app_pages.py            # prints a table
