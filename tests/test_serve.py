@@ -210,3 +210,16 @@ def test_a_kernel_started_ahead_asks_for_its_request_at_an_address_the_server_se
 
     for host in ("127.0.0.1", "0.0.0.0", "192.168.1.5", "::1"):
         assert request_address(host).strip("[]") in served_hostnames(host)
+
+
+def test_the_plotly_extension_is_safe_to_skip_because_figure_widgets_bring_their_own_script(
+        ) -> None:
+    import anywidget
+    import plotly.graph_objects as go
+
+    from precog import serve
+
+    assert issubclass(go.FigureWidget, anywidget.AnyWidget)  # its script comes with the widget
+    postbuild = (Path(__file__).resolve().parents[1] / "binder" / "postBuild").read_text()
+    assert (f"c.VoilaConfiguration.extension_denylist = {list(serve.UNUSED_EXTENSIONS)!r}"
+            .replace("'", '"') in postbuild)  # Binder's pages skip them too
