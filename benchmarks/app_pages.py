@@ -21,7 +21,10 @@ On the play page it also plays a few rounds by clicking, as a player would (1200
 - ``hint_first_answer_s``: from clicking Hint at the Keep/Give decision to the first answer's
   table beside the board (the refinement is then stopped);
 - ``give_click_s``: from clicking the Give card to the page showing the bots' answers (the
-  step bar, drawn last, showing the new move count).
+  step bar, drawn last, showing the new move count), by this script's clock: Playwright's work
+  around the click counts too;
+- ``give_click_page_s``: the same span by the page's own clock (from the pointer going down on
+  the card to the step bar changing), which leaves Playwright's work out.
 
 Each page gets its own kernel, as a visitor's would. The server is stopped by its own pid.
 The tutor's progress goes to a temporary file, not the home folder.
@@ -184,11 +187,28 @@ def wait_moved(page: Page, before: int) -> None:
         timeout=120_000)
 
 
-def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED) -> tuple[list[float], list[float]]:
+# In the page, by its own clock: from the pointer going down on the Give card to the step bar
+# showing the new move count (Playwright's own work around a click, which grows with the
+# machine's load, is left out).
+IN_PAGE_TIMER = """() => { window.__pcGive = null; let t0 = null;
+  document.addEventListener('pointerdown', () => { t0 = performance.now(); },
+                            {capture: true, once: true});
+  const before = document.querySelector('.pc-steps-bar').dataset.moves;
+  const watch = new MutationObserver(() => {
+    const bar = document.querySelector('.pc-steps-bar');
+    if (t0 !== null && bar && bar.dataset.moves !== before) {
+      window.__pcGive = (performance.now() - t0) / 1000; watch.disconnect(); } });
+  watch.observe(document.body, {subtree: true, childList: true, attributes: true}); }"""
+
+
+def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
+                ) -> tuple[list[float], list[float], list[float]]:
     """Hint then Keep/Give at each of ``rounds`` decisions, the other decisions by their first
-    option; (seconds to the hint's first answer, seconds from Give to the bots' moves)."""
+    option; (seconds to the hint's first answer, seconds from Give to the bots' moves, the same
+    by the page's clock)."""
     hints: list[float] = []
     gives: list[float] = []
+    in_page: list[float] = []
     while len(gives) < rounds:
         if page.locator(".pc-result").count():
             break
@@ -205,11 +225,14 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED) -> tuple[list[float], l
         page.locator(".pc-cardbtn-hit").first.click()
         page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
         before = moves(page)
+        page.evaluate(IN_PAGE_TIMER)
         start = time.perf_counter()
         page.locator(".pc-cardbtn-hit").first.click()
         wait_moved(page, before)
         gives.append(time.perf_counter() - start)
-    return hints, gives
+        page.wait_for_function("() => window.__pcGive !== null", timeout=10_000)
+        in_page.append(float(page.evaluate("() => window.__pcGive")))
+    return hints, gives, in_page
 
 
 def main() -> None:
@@ -229,6 +252,7 @@ def main() -> None:
     pool_mb = server_mb = 0.0
     hints: list[float] = []
     gives: list[float] = []
+    in_page: list[float] = []
     try:
         wait_serving(base, server)
         pool = wait_pool(server)
@@ -254,8 +278,8 @@ def main() -> None:
                 memory = max((rss_mb(p) for p in pids), default=0.0)
                 rows.append((name, seconds, usable, memory))
                 if name == "play":
-                    h, g = play_rounds(page)
-                    hints, gives = hints + h, gives + g
+                    h, g, p = play_rounds(page)
+                    hints, gives, in_page = hints + h, gives + g, in_page + p
                 page.close()
             browser.close()
     finally:
@@ -278,6 +302,9 @@ def main() -> None:
                                                  if hints else None),
                   "give_click_s": [round(x, 3) for x in gives],
                   "give_click_s_median": round(statistics.median(gives), 3) if gives else None,
+                  "give_click_page_s": [round(x, 3) for x in in_page],
+                  "give_click_page_s_median": (round(statistics.median(in_page), 3)
+                                               if in_page else None),
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),
                   "cores": os.cpu_count()}
         print(json.dumps(result, indent=1))
@@ -292,7 +319,8 @@ def main() -> None:
         print(f"play: hint first answer median {statistics.median(hints):.2f} s "
               f"({min(hints):.2f}-{max(hints):.2f}, {len(hints)} decisions); Give answered "
               f"with the bots' moves median {statistics.median(gives):.2f} s "
-              f"({min(gives):.2f}-{max(gives):.2f})")
+              f"({min(gives):.2f}-{max(gives):.2f}); by the page's clock median "
+              f"{statistics.median(in_page):.2f} s")
 
 
 if __name__ == "__main__":
