@@ -223,7 +223,7 @@ class PlayApp(widgets.VBox):
         else:
             replace_children(self.result, [])
             self.choices.show(state)
-        self.game_log.value = log_html(session.log(), self.lang)
+        self.game_log.value = log_html(session.log(self.lang), self.lang)
         self._draw_save()
         self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
 
@@ -272,7 +272,8 @@ def log_html(entries: list[LogEntry], lang: str = DEFAULT_LANGUAGE) -> str:
         text = w.say("log.secret") if e.text is None else e.text
         who = w.say("board.you") if e.mine else w.say("board.seat", seat=e.seat)
         items.append(f'<li><span class="pc-log-round">R{e.round}</span>'
-                     f'<span class="pc-log-who">{who}</span><code>{escape(text)}</code></li>')
+                     f'<span class="pc-log-who">{who}</span>'
+                     f'<span class="pc-log-move">{escape(text)}</span></li>')
     body = "".join(reversed(items)) or f'<li class="pc-none">{w.say("log.empty")}</li>'
     return f'<ol class="pc-log" reversed>{body}</ol>'
 

@@ -11,6 +11,7 @@ import pytest
 
 from precog.engine import GameState, Phase, legal_actions, to_position
 from precog.engine.actions import Choose
+from precog.session.lines import move_text
 from precog.widgets.choices import CardButton
 from precog.widgets.play import PlayApp
 
@@ -221,7 +222,7 @@ def test_the_setup_bar_deals_the_rooms_typed_or_at_random_and_names_a_bad_one() 
 
 def test_other_seats_secret_choices_stay_secret_in_the_log_until_all_have_chosen() -> None:
     app = _app(players=3, seat=2)
-    secret = [str(a) for a in app.game.actions]
+    secret = [move_text(a, "en", app.game.states[i], i) for i, a in enumerate(app.game.actions)]
     assert len(secret) == 2  # seats 0 and 1 chose before you
     assert "secret" in app.game_log.value
     assert not any(text in app.game_log.value for text in secret)
@@ -301,3 +302,14 @@ def test_the_choices_are_redrawn_in_place_not_made_anew_at_every_move() -> None:
             app.choices.buttons[0].click()
     # two sets of each (used in turn): a handful of widgets, not a dozen moves' worth
     assert len(made) <= 2 * (8 + 4)
+
+
+def test_the_game_log_says_each_move_with_the_cards_names_not_their_ids() -> None:
+    from precog.session.names import component_name
+
+    app = _app(players=2)
+    keep = _cards(app)[0].card_id
+    _choose(app)
+    log = app.game_log.value
+    assert component_name(app.game.states[0].card(keep).name, "en") in log
+    assert f"keep {keep}" not in log  # the notation, "keep D05 give T08", is not shown
