@@ -13,6 +13,10 @@ Safety, in short (README's "App" section says more):
   through DNS rebinding;
 - kernels of closed pages are shut down within two minutes;
 - visitors see the app's pages only (no file tree) and no tracebacks (those go to the log).
+
+Speed: the most visited pages (``POOLED_PAGES``) each keep one kernel started ahead, its
+imports done, waiting for the next visitor (Voila's pre-heated kernels); the page then reads
+its address (``?lang=``, a position) once the visitor arrives (:func:`precog.page.visitor`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,17 @@ TOKEN_ENV = "PRECOG_APP_TOKEN"
 CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
 _P = Problem.of
+
+# Pages served from a kernel started ahead (one each): the landing page, the first lesson (where
+# the landing page sends a newcomer), Play and the explorer. Each waiting kernel holds about
+# 100 MB (benchmarks/README.md gives the measured figure), so only these; any other page, or a
+# second visitor within seconds, gets a kernel started on request as before. A used kernel is
+# replaced FILL_DELAY_S later, once the visitor's own page has had the processor.
+POOLED_PAGES = ("notebooks/index.ipynb", "tutorials/lesson01.ipynb", "notebooks/play.ipynb",
+                "notebooks/explorer.ipynb")
+FILL_DELAY_S = 4.0
+# Browser extensions installed with the app's dependencies that its pages never use.
+UNUSED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 
 
 class ServeError(PrecogError):
@@ -182,7 +197,37 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "")
         # The browser's visitor id reaches the kernel (per-browser tutor progress; the header is
         # set by the server from its cookie, see precog.voila_app.AppPage).
         "--VoilaConfiguration.http_header_envs=X-Precog-Visitor",
+        # plotly 6's FigureWidget is an anywidget (its script comes with the widget): the
+        # jupyterlab-plotly extension, 4.8 MB of script every page would load before its
+        # kernel connects, serves only figures displayed as output, which the app never shows.
+        *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
+        # Kernels started ahead for POOLED_PAGES (their sizes: kernel_pools(), set in
+        # precog.voila_app.run, since a dict of dicts cannot be given on a command line).
+        "--preheat_kernel=True",
+        f"--VoilaKernelManager.fill_delay={FILL_DELAY_S}",
     ]
+
+
+def kernel_pools(pages: tuple[str, ...] = POOLED_PAGES) -> dict[str, dict[str, int]]:
+    """Voila's ``kernel_pools_config``: one kernel ahead for each of ``pages``, none for the
+    others (``default``).
+
+    >>> kernel_pools(("notebooks/play.ipynb",))
+    {'default': {'pool_size': 0}, 'notebooks/play.ipynb': {'pool_size': 1}}
+    """
+    return {"default": {"pool_size": 0}, **{page: {"pool_size": 1} for page in pages}}
+
+
+def request_address(host: str) -> str:
+    """The address a pre-heated kernel asks for its visitor's request (Voila's
+    ``VOILA_APP_IP``): the served address, or loopback when serving every interface.
+
+    >>> [request_address(h) for h in ("127.0.0.1", "0.0.0.0", "::1", "192.168.1.5")]
+    ['127.0.0.1', '127.0.0.1', '[::1]', '192.168.1.5']
+    """
+    if host in ("0.0.0.0", "::", ""):
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
@@ -194,7 +239,8 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
         raise ServeError(_P(U.NEEDS_TOKEN, got=host), input=host)
     print(f"precog app: {landing_url(port, host, token)}", flush=True)
     run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
-        per_visitor=not is_loopback(host))
+        per_visitor=not is_loopback(host), pools=kernel_pools(),
+        request_address=request_address(host))
 
 
 def has_desktop() -> bool:

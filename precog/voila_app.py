@@ -31,6 +31,7 @@ import tornado.web
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
+from traitlets.config import Config
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -220,14 +221,22 @@ def _kernel_profile() -> Path:
     return folder
 
 
-def run(argv: list[str], hostnames: list[str], per_visitor: bool) -> None:
-    """Run Voila with ``argv`` until stopped, serving ``hostnames`` only."""
+def run(argv: list[str], hostnames: list[str], per_visitor: bool,
+        pools: dict[str, dict[str, int]] | None = None,
+        request_address: str = "127.0.0.1") -> None:
+    """Run Voila with ``argv`` until stopped, serving ``hostnames`` only; ``pools``: Voila's
+    ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``)."""
     profile = _kernel_profile()
     os.environ["IPYTHONDIR"] = str(profile)  # kernels inherit the server's environment
+    # where a pre-heated kernel asks for its visitor's request (voila.utils.wait_for_request)
+    os.environ["VOILA_APP_IP"] = request_address
     if per_visitor:
         os.environ[PER_VISITOR_ENV] = "1"
     PrecogVoila.hostnames = hostnames
+    config = Config()
+    if pools is not None:
+        config.VoilaKernelManager.kernel_pools_config = pools
     try:
-        PrecogVoila.launch_instance(argv=argv)
+        PrecogVoila.launch_instance(argv=argv, config=config)
     finally:
         shutil.rmtree(profile, ignore_errors=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import typing
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,102 @@ def test_the_app_server_uses_the_culling_kernel_manager() -> None:
 
     args = " ".join(serve.voila_argv(Path("."), 8866))
     assert "multi_kernel_manager_class=precog.voila_app.CullingKernelManager" in args
+
+
+def test_the_busiest_pages_get_a_kernel_started_ahead_and_no_other_page() -> None:
+    from pathlib import Path
+
+    from precog import serve
+
+    argv = serve.voila_argv(Path("."), 8866)
+    assert "--preheat_kernel=True" in argv
+    pools = serve.kernel_pools()
+    assert pools["default"] == {"pool_size": 0}
+    assert {page for page, c in pools.items() if c["pool_size"]} == set(serve.POOLED_PAGES)
+    repo = Path(__file__).resolve().parents[1]
+    assert all((repo / page).is_file() for page in serve.POOLED_PAGES)
+
+
+def test_every_app_page_waits_for_its_visitor_before_building_its_widgets() -> None:
+    """A kernel started ahead runs the page before anyone asks for it: nothing that reads the
+    page's address (?lang=, a position) may run before ``visitor()``."""
+    import json
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    pages = sorted([*repo.glob("notebooks/*.ipynb"), *repo.glob("tutorials/*.ipynb")])
+    assert len(pages) >= 10
+    for page in pages:
+        cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+        code = "".join("".join(c["source"]) + "\n" for c in cells if c["cell_type"] == "code")
+        lines = [line for line in code.splitlines() if line and not line.startswith("#")]
+        wait = lines.index("visitor()  # in a kernel started ahead: wait here for the "
+                           "visitor's address")
+        assert all(line.startswith(("from ", "import ")) for line in lines[:wait]), page.name
+        assert len(lines) > wait + 1, page.name
+
+
+def test_a_kernel_started_ahead_takes_its_visitors_address_from_the_server() -> None:
+    """Voila 0.5's protocol: the kernel opens voila/query/<kernel id> and gets one JSON object
+    of environment variables (here from a stand-in server speaking it)."""
+    import json
+    import threading
+
+    from websockets.sync.server import serve as ws_serve
+
+    from precog import page
+
+    asked: list[str] = []
+
+    def answer(socket: typing.Any) -> None:
+        asked.append(socket.request.path)
+        socket.send(json.dumps({"QUERY_STRING": "lang=ru", "HTTP_X_PRECOG_VISITOR": "ab" * 16}))
+
+    with ws_serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-1",
+               "VOILA_APP_PORT": str(server.socket.getsockname()[1]),
+               "VOILA_SERVER_URL": "/base/"}
+        page.visitor(env)
+        server.shutdown()
+    assert asked == ["/base/voila/query/kernel-1"]
+    assert env["QUERY_STRING"] == "lang=ru" and env["VOILA_PREHEAT"] == "False"
+    page.visitor(env)  # one visitor per kernel: no second wait
+    page.visitor({})  # no kernel started ahead: nothing to wait for
+
+
+def test_a_kernel_started_ahead_that_cannot_reach_its_server_keeps_its_defaults() -> None:
+    from precog import page
+
+    env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k", "VOILA_APP_PORT": "1"}
+    page.visitor(env)
+    assert "QUERY_STRING" not in env
+
+
+def test_pages_do_not_load_the_unused_plotly_extension() -> None:
+    from pathlib import Path
+
+    from precog import serve
+
+    argv = serve.voila_argv(Path("."), 8866)
+    assert "--VoilaConfiguration.extension_denylist=jupyterlab-plotly" in argv
+
+
+def test_a_kernel_started_ahead_asks_for_its_request_at_an_address_the_server_serves() -> None:
+    from precog.serve import request_address, served_hostnames
+
+    for host in ("127.0.0.1", "0.0.0.0", "192.168.1.5", "::1"):
+        assert request_address(host).strip("[]") in served_hostnames(host)
+
+
+def test_the_plotly_extension_is_safe_to_skip_because_figure_widgets_bring_their_own_script(
+        ) -> None:
+    import anywidget
+    import plotly.graph_objects as go
+
+    from precog import serve
+
+    assert issubclass(go.FigureWidget, anywidget.AnyWidget)  # its script comes with the widget
+    postbuild = (Path(__file__).resolve().parents[1] / "binder" / "postBuild").read_text()
+    assert (f"c.VoilaConfiguration.extension_denylist = {list(serve.UNUSED_EXTENSIONS)!r}"
+            .replace("'", '"') in postbuild)  # Binder's pages skip them too

@@ -60,15 +60,34 @@ class _Ctx:
         return self.highlight.get(part)
 
 
+@dataclass(frozen=True)
+class BoardSections:
+    """The board's parts as separate HTML strings (no stylesheet), in drawing order: a view
+    that redraws only the parts that changed (Play's board) shows them one by one."""
+
+    top: str  # the header line and, once the game is over, its outcome
+    river: str
+    objectives: str  # empty outside the cooperative mode
+    boats: tuple[str, ...]  # the viewer's Boat first
+
+
+def board_sections(state: GameState, viewer: int | None, labels: bool = False,
+                   highlight: Mapping[str, str] | None = None,
+                   lang: str = DEFAULT_LANGUAGE) -> BoardSections:
+    """:func:`board_html`'s parts, the same HTML cut where a redraw may stop."""
+    ctx = _context(state, viewer, labels, highlight, lang)
+    return BoardSections(f"{_header(ctx)}{_outcome(ctx)}",
+                         river_html(state, labels, highlight, _ctx=ctx),
+                         _objectives(ctx) if state.config.coop else "",
+                         tuple(_boat(ctx, seat) for seat in _seat_order(state, viewer)))
+
+
 def board_html(state: GameState, viewer: int | None, labels: bool = False,
                highlight: Mapping[str, str] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The table as seat ``viewer`` sees it (``None``: public view), with the stylesheet."""
-    ctx = _context(state, viewer, labels, highlight, lang)
-    seats = "".join(_boat(ctx, seat) for seat in _seat_order(state, viewer))
-    coop = _objectives(ctx) if state.config.coop else ""
-    return (f'{style_tag()}<div class="pc-board">{_header(ctx)}{_outcome(ctx)}'
-            f'{river_html(state, labels, highlight, _ctx=ctx)}{coop}'
-            f'<div class="pc-boats pc-boats-{state.n}">{seats}</div></div>')
+    parts = board_sections(state, viewer, labels, highlight, lang)
+    return (f'{style_tag()}<div class="pc-board">{parts.top}{parts.river}{parts.objectives}'
+            f'<div class="pc-boats pc-boats-{state.n}">{"".join(parts.boats)}</div></div>')
 
 
 def boat_html(state: GameState, seat: int, viewer: int | None, labels: bool = False,

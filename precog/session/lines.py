@@ -8,7 +8,8 @@ effect, Islands by name and feeding, a Battery's machine by room and effect, and
 card is given to by number; without one, by id. The ``*_marked`` functions keep each id
 marked (:func:`mark`) so that a renderer can draw the card
 (:func:`precog.render.cards.marked_html`). A plan's moves are said without what they cost
-(the analysis plays them in sampled worlds).
+(the analysis plays them in sampled worlds), except in the principal line, where the card kept
+and the card that arrives are said: activating both then says what it pays.
 
 >>> from precog.analysis.edges import Arrives, Chosen, RiverTile
 >>> from precog.engine.actions import Choose
@@ -44,6 +45,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Components
 from precog.engine.components import RiverTile as RiverTileCard
+from precog.engine.machines import resolved_costs
 from precog.engine.problems import ErrorCode, Problem
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -174,17 +176,40 @@ def line_marked(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
     """:func:`line_text` with its component ids marked (:func:`mark`)."""
     say = words(lang).say
     parts = []
+    zone = _action_zone(state, seat)  # the two cards "activate both" would pay for
     for edge in line:
         if isinstance(edge, Arrives):
+            zone = (zone[0], edge.card)
             parts.append(say("line.arrives_short", card=mark(edge.card), seat=edge.seat))
         elif isinstance(edge, Plan):
-            text = plan_text(edge, lang, state, seat)
+            text = plan_text(edge, lang, state, seat, _both_cost(state, zone))
             parts.append(say("line.you", plan=text) if text else say("line.nothing"))
+            zone = (None, None)
         elif isinstance(edge, Chosen):
+            zone = (edge.choice.keep, None)
             parts.append(_choice(edge.choice, lang, "line.then", state, seat))
         else:
             parts.append(edge_marked(edge, lang, state, seat))
     return " ".join(_sentence(p) for p in parts)
+
+
+def _action_zone(state: GameState | None, seat: int) -> tuple[str | None, str | None]:
+    """The seat's Action Zone cards in ``state`` (None where the line has yet to say)."""
+    if state is None or not 0 <= seat < len(state.players):
+        return None, None
+    zone = state.players[seat].action_zone
+    return (zone[0], zone[1]) if len(zone) == 2 else (None, None)
+
+
+def _both_cost(state: GameState | None, zone: tuple[str | None, str | None]) -> int | None:
+    """Healthy Humans that activating both cards costs, once the line has said both (the
+    card kept and the card that arrives); None when it has not (or without a position)."""
+    kept, arrived = zone
+    if state is None or kept is None or arrived is None:
+        return None
+    if kept not in state.components.cards or arrived not in state.components.cards:
+        return None
+    return sum(resolved_costs(state.card(kept), state.card(arrived)))
 
 
 def _sentence(text: str) -> str:
@@ -199,12 +224,14 @@ def choice_text(choice: Choose, lang: str = DEFAULT_LANGUAGE,
 
 
 def plan_text(plan: Plan, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
-              seat: int = 0) -> str:
-    """A plan's moves (marked), River branches as ``if W1a: …`` in brackets ('' when none)."""
-    parts = [move_text(a, lang, state, seat, marked=True) for a in plan.steps]
+              seat: int = 0, both_cost: int | None = None) -> str:
+    """A plan's moves (marked), River branches as ``if W1a: …`` in brackets ('' when none);
+    ``both_cost``: what activating both cards costs, said with that move when known."""
+    parts = [_activate_both(both_cost, lang) if a == Activate("both") and both_cost is not None
+             else move_text(a, lang, state, seat, marked=True) for a in plan.steps]
     if plan.forks:
         forks = SEP.join(words(lang).say("line.fork", tile=mark(tile) if tile else "",
-                                         plan=plan_text(sub, lang, state, seat))
+                                         plan=plan_text(sub, lang, state, seat, both_cost))
                          for tile, sub in plan.forks)
         parts.append(f"[{forks}]")
     return ", ".join(parts)
@@ -224,6 +251,13 @@ def move_text(action: Action, lang: str = DEFAULT_LANGUAGE, state: GameState | N
             text = words(lang).say(f"line.{key}", **values)
             return text if marked else named(text, state, lang)
     raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=action))
+
+
+def _activate_both(cost: int, lang: str) -> str:
+    """``activate both, paying 3 Healthy Humans`` (``paying nothing`` at cost 0)."""
+    if cost == 0:
+        return words(lang).say("line.activate_both_free")
+    return words(lang).say("line.activate_both_paying", cost=cost)
 
 
 ID_FIELDS = frozenset({"keep", "give", "a", "b", "tile"})

@@ -22,6 +22,7 @@ from precog.engine.problems import ErrorCode, Problem
 from precog.engine.view import SeatView, view_of
 from precog.session.ahead import BotsAhead
 from precog.session.hint import hint_unavailable
+from precog.session.lines import move_text
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
 from precog.session.words import DEFAULT_LANGUAGE
 
@@ -72,6 +73,7 @@ class PlaySession:
         self.human = 0
         self.bot_names: dict[int, str] = {}
         self.failure: BotFailure | None = None
+        self._words: dict[tuple[int, int, Action, str], str] = {}
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -196,9 +198,9 @@ class PlaySession:
         return True
 
     # -- the log --------------------------------------------------------------------------
-    def log(self) -> list[LogEntry]:
-        """Every move so far, oldest first; another seat's secret choice stays hidden until
-        every seat has chosen."""
+    def log(self, lang: str = DEFAULT_LANGUAGE) -> list[LogEntry]:
+        """Every move so far, oldest first, in words (cards and rooms by name); another seat's
+        secret choice stays hidden until every seat has chosen."""
         game = self._table.game
         states, final = game.states, game.state
         out = []
@@ -208,5 +210,16 @@ class PlaySession:
             secret = isinstance(action, SECRET) and not mine and (
                 (final.round, final.phase) == (before.round, before.phase))
             out.append(LogEntry(before.round, before.to_move, mine,
-                                None if secret else str(action)))
+                                None if secret else self._said(game, i, lang)))
         return out
+
+    def _said(self, game: Game, i: int, lang: str) -> str:
+        """Move ``i`` of ``game`` in words, worked out once (the log is redrawn every move)."""
+        action = game.actions[i]
+        key = (id(game), i, action, lang)
+        if key not in self._words:
+            if len(self._words) > 4096:
+                self._words.clear()
+            before = game.states[i]
+            self._words[key] = move_text(action, lang, before, before.to_move)
+        return self._words[key]

@@ -194,7 +194,8 @@ def _activate(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
         cost = activation_cost(state, state.to_move)
         return ("activate_both" if cost else "activate_both_free"), {"cost": cost}
     zone = state.players[state.to_move].action_zone
-    return "activate_one", {"slot": a.slots, "card": zone[0 if a.slots == "G" else 1]}
+    card = state.card(zone[0 if a.slots == "G" else 1])  # a box's card may have no name
+    return "activate_one", {"slot": a.slots, "card": Name(card.name) if card.name else card.id}
 
 
 def _take(kind: str, top: str) -> Any:

@@ -80,9 +80,11 @@ def read_toml(lang: str, name: str) -> dict[str, Any]:
         raise DataError(_P(E.LESSON_NOT_TOML, where=where, detail=str(err))) from None
 
 
+@cache
 def language_and(lang: str) -> str:
     """The word that joins the last two items of a list in ``lang`` (``[language] and`` of
-    its ui.toml): "4, 8 and 12", "4, 8 и 12"."""
+    its ui.toml): "4, 8 and 12", "4, 8 и 12". Read once (a lesson page asks for it for
+    every glossary term and every lesson)."""
     word = read_toml(lang, "ui.toml").get("language", {}).get("and", "and")
     return str(word)
 

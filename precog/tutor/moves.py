@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from precog.engine import legal_actions, why_illegal
-from precog.engine.actions import (
-    Action,
-)
+from precog.engine.actions import Action, Choose
+from precog.session.lines import choice_text
 from precog.session.options import nearby
 from precog.session.table import StandIn
 from precog.session.words import action_label, words
@@ -72,7 +71,9 @@ class MovesMixin(RunnerBase):
         reason = self.refusal(action)
         if reason is not None:
             return Feedback("refused", reason)
-        label = action_label(self.state, action, self.texts.lang)
+        label = (choice_text(action, self.texts.lang, self.state, self.seat)
+                 if isinstance(action, Choose) else
+                 action_label(self.state, action, self.texts.lang))  # cards by name
         self.table.game.play(action)
         self._play_others()
         self._changed()

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import ipywidgets as widgets
 
 from precog.engine import GameState
-from precog.render.board import board_html
+from precog.render.board import board_html, board_sections
 
 
 class BoardView(widgets.VBox):
@@ -43,3 +43,56 @@ class BoardView(widgets.VBox):
         self.state = state
         self.html.value = board_html(state, self.viewer, self.labels, self.highlight,
                                      self.lang)
+
+
+class LiveBoard(widgets.VBox):
+    """The board of a page that redraws it after every move (Play): one HTML widget per part
+    (:func:`~precog.render.board.board_sections`), so a move sends the browser only the parts
+    it changed, and no stylesheet (the page has one, :func:`precog.widgets.common.stylesheet`).
+
+    The widgets' own boxes are laid out as if absent (``pc-board-live`` in ``board.css``), so
+    the drawing is the same as :class:`BoardView`'s.
+
+    >>> from precog.engine import new_game
+    >>> board = LiveBoard(viewer=0)
+    >>> board.show(new_game(players=3, seed=1))
+    >>> [len(board.boats.children), "<style>" in board.top.value]
+    [3, False]
+    """
+
+    def __init__(self, viewer: int | None = None, labels: bool = True,
+                 lang: str = "en") -> None:
+        self.lang = lang
+        self.viewer = viewer
+        self.labels = labels
+        self.state: GameState | None = None
+        self.top, self.river, self.objectives = _part(), _part(), _part()
+        self.boats = widgets.HBox()
+        self.boats.add_class("pc-boats")
+        super().__init__([self.top, self.river, self.objectives, self.boats])
+        for cls in ("pc-board", "pc-board-live", "pc-board-widget"):
+            self.add_class(cls)
+
+    def show(self, state: GameState, viewer: int | None = -1) -> None:
+        """Draw ``state`` (for ``viewer``; -1 keeps the current viewer): each part is sent to
+        the browser only when its HTML changed."""
+        if viewer != -1:
+            self.viewer = viewer
+        self.state = state
+        parts = board_sections(state, self.viewer, self.labels, lang=self.lang)
+        self.top.value, self.river.value = parts.top, parts.river
+        self.objectives.value = parts.objectives
+        if len(self.boats.children) != len(parts.boats):
+            self.boats.children = [_part() for _ in parts.boats]
+            for cls in self.boats._dom_classes:
+                if cls.startswith("pc-boats-"):
+                    self.boats.remove_class(cls)
+            self.boats.add_class(f"pc-boats-{len(parts.boats)}")
+        for box, html in zip(self.boats.children, parts.boats, strict=True):
+            box.value = html
+
+
+def _part() -> widgets.HTML:
+    part = widgets.HTML()
+    part.add_class("pc-board-part")
+    return part

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Generic, TypeVar
 
 import ipywidgets as widgets
 
@@ -20,43 +21,130 @@ from precog.render.cards import card_html
 from precog.session.names import component_name
 from precog.session.options import Option, options
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.common import replace_children
 
 OnChoice = Callable[[Action], None]
 
 
 class CardButton(widgets.Box):
-    """A card picture that can be clicked (an invisible button lies over it)."""
+    """A card picture that can be clicked (an invisible button lies over it); redrawn in place
+    with :meth:`set` (see :class:`_Pool`)."""
 
-    def __init__(self, state: GameState, card_id: str, label: str, on_click: Callable[[], None],
-                 tags: tuple[str, ...] = (), where: str = "", lang: str = DEFAULT_LANGUAGE,
-                 refused: str = "") -> None:
+    def __init__(self, state: GameState | None = None, card_id: str = "", label: str = "",
+                 on_click: Callable[[], None] = lambda: None, tags: tuple[str, ...] = (),
+                 where: str = "", lang: str = DEFAULT_LANGUAGE, refused: str = "") -> None:
+        self.picture = widgets.HTML()
+        self.button = widgets.Button()
+        self.button.on_click(lambda _b: self._on_click())
+        super().__init__([self.picture, self.button])
+        self._on_click: Callable[[], None] = lambda: None
+        self.card_id, self.refused = "", ""
+        if state is not None:
+            self.set(state, card_id, label, on_click, tags, where, lang, refused)
+
+    def set(self, state: GameState, card_id: str, label: str, on_click: Callable[[], None],
+            tags: tuple[str, ...] = (), where: str = "", lang: str = DEFAULT_LANGUAGE,
+            refused: str = "") -> None:
+        """Show ``card_id`` with ``label``; a click calls ``on_click`` (none when ``refused``,
+        the reason greyed cards show)."""
         card = card_html(state.card(card_id), tags=tags, size="large", lang=lang)
         place = f'<div class="pc-cardbtn-where">{escape(where)}</div>' if where else ""
-        self.picture = widgets.HTML(f'{place}{card}<div class="pc-cardbtn-label">'
-                                    f"{escape(label)}</div>")
-        self.button = widgets.Button(description=f"{label} {card_id}",
-                                     tooltip=refused or f"{label} {card_id}",
-                                     disabled=bool(refused))
-        self.button.add_class("pc-cardbtn-off" if refused else "pc-cardbtn-hit")
-        self.button.on_click(lambda _b: on_click())
-        super().__init__([self.picture, self.button])
-        self.add_class("pc-cardbtn-refused" if refused else "pc-cardbtn")
-        self.card_id = card_id
-        self.refused = refused
+        self.picture.value = (f'{place}{card}<div class="pc-cardbtn-label">{escape(label)}'
+                              "</div>")
+        with self.button.hold_sync():
+            self.button.description = f"{label} {card_id}"
+            self.button.tooltip = refused or f"{label} {card_id}"
+            self.button.disabled = bool(refused)
+            _swap_class(self.button, "pc-cardbtn-off" if refused else "pc-cardbtn-hit",
+                        "pc-cardbtn-hit" if refused else "pc-cardbtn-off")
+        _swap_class(self, "pc-cardbtn-refused" if refused else "pc-cardbtn",
+                    "pc-cardbtn" if refused else "pc-cardbtn-refused")
+        self._on_click = (lambda: None) if refused else on_click
+        self.card_id, self.refused = card_id, refused
+
+
+class ChoiceButton(widgets.Button):
+    """One option outside the Keep/Give decision, redrawn in place with :meth:`set`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_click(lambda _b: self._on_click())
+        self._on_click: Callable[[], None] = lambda: None
+
+    def set(self, option: Option, on_click: Callable[[], None]) -> None:
+        with self.hold_sync():
+            self.description = option.label
+            self.tooltip = option.reason or str(option.action)
+            self.disabled = not option.legal
+            _swap_class(self, "pc-choice" if option.legal else "pc-choice-refused",
+                        "pc-choice-refused" if option.legal else "pc-choice")
+        self._on_click = on_click if option.legal else (lambda: None)
+
+
+W = TypeVar("W", bound=widgets.Widget)
+
+
+class _Pool(Generic[W]):
+    """Widgets redrawn in place rather than made anew at every move: a new widget costs the
+    kernel and the browser far more than new values for an old one (Play's Give click).
+
+    Two sets are used in turn, so a click sent for the previous drawing, before the browser
+    showed the new one (a double click), reaches a widget still holding the previous
+    drawing's action, as a closed widget did before, never an action the player has not seen.
+    """
+
+    def __init__(self, make: Callable[[], W]) -> None:
+        self.make = make
+        self.sets: tuple[list[W], list[W]] = ([], [])
+        self.turn = 0
+
+    def take(self, n: int) -> list[W]:
+        """``n`` widgets of the set whose turn it is (made when there are too few)."""
+        self.turn ^= 1
+        got = self.sets[self.turn]
+        while len(got) < n:
+            got.append(self.make())
+        return got[:n]
+
+
+def _swap_class(widget: widgets.DOMWidget, on: str, off: str) -> None:
+    if off in widget._dom_classes:
+        widget.remove_class(off)
+    if on not in widget._dom_classes:
+        widget.add_class(on)
+
+
+def _html(cls: str = "") -> widgets.HTML:
+    html = widgets.HTML()
+    if cls:
+        html.add_class(cls)
+    return html
 
 
 class DecisionPicker(widgets.VBox):
-    """Keep, then Give: two clicks on cards, offering only legal (Keep, Give) pairs."""
+    """Keep, then Give: two clicks on cards, offering only legal (Keep, Give) pairs.
+
+    Made once per page and pointed at each new decision (:meth:`decide`); its cards are
+    redrawn in place."""
 
     def __init__(self, state: GameState, on_choice: OnChoice,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.add_class("pc-picker")
         self.w = words(lang)
-        self.state = state
         self.on_choice = on_choice
-        self.grid = {(a.keep, a.give): o for o in options(state, lang)
+        self.cards = _Pool(CardButton)
+        self.head, self.refusals, self.kept = _html(), _html(), _html("pc-kept")
+        self.back = widgets.Button(description=self.w.say("choices.change_keep"), icon="undo")
+        self.back.on_click(lambda _b: self._reset())
+        self.row = widgets.HBox()
+        self.row.add_class("pc-card-row")
+        self.children = [self.head, self.row, self.refusals]
+        self.decide(state)
+
+    def decide(self, state: GameState) -> None:
+        """Offer ``state``'s Keep/Give choices, from the Keep."""
+        self.state = state
+        self.grid = {(a.keep, a.give): o for o in options(state, self.w.lang)
                      for a in (o.action,) if isinstance(a, Choose)}
         self.options = [a for o in self.grid.values() if o.legal
                         for a in (o.action,) if isinstance(a, Choose)]
@@ -65,11 +153,14 @@ class DecisionPicker(widgets.VBox):
 
     def _draw(self) -> None:
         p = self.state.players[self.state.to_move]
+        lang = self.w.lang
         if self.keep is None:
             keeps = [c for c in p.hand + p.decision_zone if any(a.keep == c for a in self.options)]
             title = self.w.say("choices.click_keep")
-            cards = [CardButton(self.state, c, self.w.say("choices.keep"), self._keeper(c),
-                                where=self._where(c), lang=self.w.lang) for c in keeps]
+            cards = self.cards.take(len(keeps))
+            for box, c in zip(cards, keeps, strict=True):
+                box.set(self.state, c, self.w.say("choices.keep"), self._keeper(c),
+                        where=self._where(c), lang=lang)
             extra: list[widgets.Widget] = []
         else:
             gives = [a.give for a in self.options if a.keep == self.keep]
@@ -77,22 +168,20 @@ class DecisionPicker(widgets.VBox):
                        if k == self.keep and g != k and not o.legal]
             title = self.w.say("choices.click_give", keep=self.keep,
                                left=self.state.left(self.state.to_move))
-            cards = [CardButton(self.state, c, self.w.say("choices.give"), self._giver(c),
-                                where=self._where(c), lang=self.w.lang) for c in gives]
-            cards += [CardButton(self.state, g, self.w.say("choices.give"), lambda: None,
-                                 where=self._where(g), lang=self.w.lang, refused=why)
-                      for g, why in refused]
-            back = widgets.Button(description=self.w.say("choices.change_keep"), icon="undo")
-            back.on_click(lambda _b: self._reset())
-            kept = widgets.HTML(card_html(self.state.card(self.keep),
-                                          tags=(self.w.say("choices.keep"),), size="large",
-                                          lang=self.w.lang))
-            kept.add_class("pc-kept")
-            extra = [kept, back]
-        head = widgets.HTML(f'<div class="pc-picker-title">{escape(title)}</div>')
-        row = widgets.HBox([*cards, *extra])
-        row.add_class("pc-card-row")
-        replace_children(self, [head, row, widgets.HTML(self._refusals(cards))])
+            cards = self.cards.take(len(gives) + len(refused))
+            give = self.w.say("choices.give")
+            for box, c in zip(cards, gives, strict=False):
+                box.set(self.state, c, give, self._giver(c), where=self._where(c), lang=lang)
+            for box, (g, why) in zip(cards[len(gives):], refused, strict=True):
+                box.set(self.state, g, give, lambda: None, where=self._where(g), lang=lang,
+                        refused=why)
+            self.kept.value = card_html(self.state.card(self.keep),
+                                        tags=(self.w.say("choices.keep"),), size="large",
+                                        lang=lang)
+            extra = [self.kept, self.back]
+        self.head.value = f'<div class="pc-picker-title">{escape(title)}</div>'
+        self.refusals.value = self._refusals(cards)
+        self.row.children = [*cards, *extra]
 
     def _refusals(self, cards: list[CardButton]) -> str:
         """Why the greyed cards may not be given: each reason once, with its cards' names."""
@@ -116,8 +205,9 @@ class DecisionPicker(widgets.VBox):
         return pick
 
     def _giver(self, card: str) -> Callable[[], None]:
+        keep = self.keep
+
         def pick() -> None:
-            keep = self.keep
             action = next(a for a in self.options if a.keep == keep and a.give == card)
             self.on_choice(action)
         return pick
@@ -128,7 +218,9 @@ class DecisionPicker(widgets.VBox):
 
 
 class ChoicePanel(widgets.VBox):
-    """The decision of the player to move: a prompt and one control per legal action."""
+    """The decision of the player to move: a prompt and one control per legal action.
+
+    Its widgets are made once and redrawn in place at every move (:class:`_Pool`)."""
 
     def __init__(self, on_choice: OnChoice, lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
@@ -138,19 +230,30 @@ class ChoicePanel(widgets.VBox):
         self.buttons: list[widgets.Button] = []
         self.refused: list[widgets.Button] = []
         self.picker: DecisionPicker | None = None
+        self._picker: DecisionPicker | None = None
+        self._pool = _Pool(ChoiceButton)
+        self.head, self.offer = _html(), _html()
+        self.waiting, self.refusals = _html(), _html()
+        self.row = widgets.HBox()
+        self.row.add_class("pc-choice-row")
 
     def show(self, state: GameState | None, waiting: str = "") -> None:
         """Offer ``state``'s legal actions; ``None`` (with a note) offers nothing."""
         self.buttons, self.refused, self.picker = [], [], None
         if state is None or state.is_over:
-            replace_children(self, [widgets.HTML(f'<div class="pc-waiting">{escape(waiting)}'
-                                                 "</div>")] if waiting else [])
+            self.waiting.value = (f'<div class="pc-waiting">{escape(waiting)}</div>'
+                                  if waiting else "")
+            self.children = [self.waiting] if waiting else []
             return
         w = words(self.lang)
-        head = widgets.HTML(f'<div class="pc-prompt">{escape(w.prompt(state))}</div>')
+        self.head.value = f'<div class="pc-prompt">{escape(w.prompt(state))}</div>'
         if state.phase is Phase.DECISION:
-            self.picker = DecisionPicker(state, self.on_choice, self.lang)
-            replace_children(self, [head, self.picker])
+            if self._picker is None:
+                self._picker = DecisionPicker(state, self.on_choice, self.lang)
+            else:
+                self._picker.decide(state)
+            self.picker = self._picker
+            self.children = [self.head, self.picker]
             return
         offer = ""
         if state.step is Step.GAINS:
@@ -159,19 +262,19 @@ class ChoicePanel(widgets.VBox):
         elif state.step is Step.ACTIVATE:
             offer = _action_zone_html(state, self.lang)
         choices = options(state, self.lang)
-        for o in choices:
-            b = widgets.Button(description=o.label, tooltip=o.reason or str(o.action),
-                               disabled=not o.legal)
-            b.add_class("pc-choice" if o.legal else "pc-choice-refused")
-            b.on_click(self._chooser(o.action))
+        ordered = [o for o in choices if o.legal] + [o for o in choices if not o.legal]
+        row = self._pool.take(len(ordered))
+        for b, o in zip(row, ordered, strict=True):
+            b.set(o, self._chooser(o.action))
             (self.buttons if o.legal else self.refused).append(b)
-        box = widgets.HBox(self.buttons + self.refused)
-        box.add_class("pc-choice-row")
-        parts = [head, widgets.HTML(offer)] if offer else [head]
-        replace_children(self, [*parts, box, widgets.HTML(refusals_html(choices))])
+        self.row.children = row
+        self.offer.value = offer
+        self.refusals.value = refusals_html(choices)
+        parts = [self.head, self.offer] if offer else [self.head]
+        self.children = [*parts, self.row, self.refusals]
 
-    def _chooser(self, action: Action) -> Callable[[widgets.Button], None]:
-        return lambda _b: self.on_choice(action)
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        return lambda: self.on_choice(action)
 
 
 def _action_zone_html(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:

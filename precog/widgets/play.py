@@ -27,7 +27,7 @@ from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.board import BoardView
+from precog.widgets.board import LiveBoard
 from precog.widgets.box import BoxSource
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
@@ -108,7 +108,7 @@ class PlayApp(widgets.VBox):
         self.result = widgets.VBox()
         self.game_review = GameReview(self.hint_panel.explorer_url, self.lang, self.background)
         self.result.add_class("pc-result-box")
-        self.board = BoardView(labels=True, lang=self.lang)
+        self.board = LiveBoard(labels=True, lang=self.lang)
         play = widgets.VBox([self.choices, self.result, self.game_review, self.board])
         play.add_class("pc-play-main")
         self.table = widgets.HBox([play, self.hint_panel])
@@ -224,7 +224,7 @@ class PlayApp(widgets.VBox):
         else:
             replace_children(self.result, [])
             self.choices.show(state)
-        self.game_log.value = log_html(session.log(), self.lang)
+        self.game_log.value = log_html(session.log(self.lang), self.lang)
         self._draw_save()
         self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
 
@@ -273,7 +273,8 @@ def log_html(entries: list[LogEntry], lang: str = DEFAULT_LANGUAGE) -> str:
         text = w.say("log.secret") if e.text is None else e.text
         who = w.say("board.you") if e.mine else w.say("board.seat", seat=e.seat)
         items.append(f'<li><span class="pc-log-round">R{e.round}</span>'
-                     f'<span class="pc-log-who">{who}</span><code>{escape(text)}</code></li>')
+                     f'<span class="pc-log-who">{who}</span>'
+                     f'<span class="pc-log-move">{escape(text)}</span></li>')
     body = "".join(reversed(items)) or f'<li class="pc-none">{w.say("log.empty")}</li>'
     return f'<ol class="pc-log" reversed>{body}</ol>'
 

@@ -58,6 +58,18 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     watch.check()
 
 
+def test_at_1024_pixels_the_ranked_table_fits_its_width_with_the_principal_line(
+        app_url: str, page: Page) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    _open(page, app_url + EXPLORER)
+    page.wait_for_timeout(300)
+    wrap = page.evaluate("""() => { const w = document.querySelector('.pc-table-wrap');
+        return [w.scrollWidth, w.clientWidth]; }""")
+    assert wrap[0] <= wrap[1] + 1, f"the table is {wrap[0]} px wide in {wrap[1]} px"
+    line = page.locator(".pc-ranking .pc-line").first.bounding_box()
+    assert line is not None and line["x"] + line["width"] <= 1024
+
+
 # The plots sit below the board and the table: bring them into view (again while they are
 # redrawn) until their traces are there.
 SHOW_PLOTS_JS = """() => {

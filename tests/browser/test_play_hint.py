@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 from precog.engine import to_position
 from precog.engine.playout import random_playout
 from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.test_explorer import CUT_JS
 from tests.engine.test_view import found, hidden_ids
 
 pytestmark = pytest.mark.browser
@@ -55,6 +56,8 @@ def test_the_hint_beside_the_board_shows_nothing_the_seat_cannot_see(
     assert found(dom, set(state.players[0].hand)), "the search finds the cards the seat sees"
     screenshot(page, "play-hint-1400")
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate(CUT_JS) == []  # Play's board (drawn part by part) cuts no name
     screenshot(page, "play-hint-1024")
     watch.check()
     # "Open in explorer": the seat's view, without position editor or seat switch

@@ -18,6 +18,7 @@ from precog.engine.actions import Choose
 from precog.tutor.data import load_lesson, ui_texts
 from precog.tutor.runner import LessonRunner
 from tests.browser.helpers import PageWatch, forget_progress, screenshot
+from tests.browser.test_explorer import CUT_JS
 
 pytestmark = pytest.mark.browser
 
@@ -187,6 +188,9 @@ def test_play_this_scrolls_to_what_comes_next_and_restart_asks_first(
     question.wait_for(state="visible")
     assert "Restart this lesson" in question.inner_text()
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate(BOARD_PAST_ITS_COLUMN_JS) == []
+    assert page.evaluate(CUT_JS) == []  # no card or River name cut short
     screenshot(page, "tutor-lesson02-restart-ask-1024")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.get_by_role("button", name=ui_texts().say("retry", "restart_no")).click()
@@ -196,3 +200,14 @@ def test_play_this_scrolls_to_what_comes_next_and_restart_asks_first(
     page.get_by_role("button", name=ui_texts().say("retry", "restart_yes")).click()
     _wait_step(page, 1, mirror.total)
     watch.check()
+
+
+# Parts of the lesson's board drawn past the right edge of its column (a narrow window).
+BOARD_PAST_ITS_COLUMN_JS = """() => {
+  const column = document.querySelector('.pt-right').getBoundingClientRect();
+  const out = [];
+  for (const e of document.querySelectorAll('.pt-right .pc-header, .pt-right .pc-river, '
+                                            + '.pt-right .pc-boat'))
+    if (e.getBoundingClientRect().right > column.right + 1) out.push(e.className);
+  return out;
+}"""

@@ -222,3 +222,34 @@ def test_precog_analyse_names_the_cards_and_says_its_table_and_tree_in_russian()
     russian = tree_text(ranking.tree, "ru", 0) + ranking_text(ranking, "ru")
     assert "Оставить" in russian and "отдаёт вам" in russian
     assert not set(LATIN_WORD.findall(russian)) - {"uniform"}  # the model's name is an option
+
+
+def test_the_principal_line_says_what_activating_both_cards_pays_once_both_are_known() -> None:
+    state = deal(3, 1, players=3)
+    cards = state.components.cards
+    fixed = sorted((c for c in cards.values() if c.cost is not None and c.cost > 0),
+                   key=lambda c: c.id)
+    kept, arrived = fixed[0], fixed[-1]
+    pay = kept.cost + arrived.cost  # two printed Costs: both are paid
+    plan = Plan((Activate("both"), TakeHumans(1)))
+    line = (Chosen(Choose(kept.id, kept.id)), Arrives(arrived.id, 2), plan)
+    english = line_text(line, "en", state, 0)
+    assert f"You activate both, paying {pay} Healthy Humans, take 1 Human." in english
+    russian = line_text(line, "ru", state, 0)
+    assert f"активировать обе (плата: {pay} здоровых" in russian
+    _russian(russian)
+    # before the line says which card arrives, the cost is unknown and not guessed
+    assert "paying" not in line_text((Chosen(Choose(kept.id, kept.id)), plan), "en", state, 0)
+    assert "paying" not in line_text(line)  # no position: no card to price
+
+
+def test_an_x_cost_beside_another_x_cost_makes_activating_both_free_in_the_line() -> None:
+    state = deal(3, 1, players=3)
+    xs = sorted((c for c in state.components.cards.values() if c.cost is None),
+                key=lambda c: c.id)
+    if len(xs) < 2:
+        pytest.skip("the reference set has fewer than two X-Cost cards")
+    line = (Chosen(Choose(xs[0].id, xs[0].id)), Arrives(xs[1].id, 2),
+            Plan((Activate("both"),)))
+    assert "You activate both, paying nothing." in line_text(line, "en", state, 0)
+    assert "активировать обе бесплатно" in line_text(line, "ru", state, 0)

@@ -153,3 +153,20 @@ def test_the_reason_a_game_ended_starts_with_a_capital_in_every_language() -> No
             assert text[:1].isupper(), text
     assert words("en").outcome(Outcome(winners=(1,), scores=(), reason="", code="most_healthy",
                                        values=(("seat", 1), ("best", 5)))).startswith("Seat 1 ")
+
+
+def test_activating_one_card_names_the_card_not_its_id_in_every_language() -> None:
+    from precog.engine.actions import Activate
+    from precog.session.names import component_name
+
+    for state in _positions(games=6):
+        if Activate("G") not in legal_actions(state):
+            continue
+        zone = state.players[state.to_move].action_zone
+        for lang in ("en", "ru"):
+            for slot, card_id in zip(("G", "R"), zone, strict=True):
+                label = action_label(state, Activate(slot), lang)
+                assert component_name(state.card(card_id).name, lang) in label
+                assert card_id not in label
+        return
+    pytest.fail("no activation in the sampled positions")

@@ -302,3 +302,33 @@ def test_a_page_takes_its_language_from_the_query_and_falls_back_to_english(
     assert page_language() == "en"
     monkeypatch.delenv("QUERY_STRING")
     assert page_language() == "en"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_feedback_on_a_keep_and_give_names_the_cards_not_their_ids(
+        store: ProgressStore, lang: str) -> None:
+    from precog.session.names import component_name
+
+    page = LessonPage("lesson02", lang, store=store)
+    for _ in range(MAX_CLICKS):
+        r = page.runner
+        if r.step.kind == "act" and r.learner_to_move and r.state.phase is Phase.DECISION:
+            break
+        if r.complete:
+            page.next_button.click()
+        elif r.step.kind == "quiz":
+            _answer(page)
+        elif r.step.kind == "flow":
+            page.flow_next_button.click()
+        else:
+            page.show_me_button.click()
+    state = page.runner.state
+    keep = next(c for c, b in page.keep_buttons.items() if not b.disabled)
+    page.keep_buttons[keep].click()
+    give = next(c for c, b in page.give_buttons.items() if not b.disabled)
+    page.give_buttons[give].click()
+    page.commit_button.click()
+    said = page.feedback_box.value
+    assert component_name(state.card(keep).name, lang) in said
+    assert component_name(state.card(give).name, lang) in said
+    assert keep not in said and give not in said

@@ -11,6 +11,7 @@ import pytest
 
 from precog.engine import GameState, Phase, legal_actions, to_position
 from precog.engine.actions import Choose
+from precog.session.lines import move_text
 from precog.widgets.choices import CardButton
 from precog.widgets.play import PlayApp
 
@@ -221,7 +222,7 @@ def test_the_setup_bar_deals_the_rooms_typed_or_at_random_and_names_a_bad_one() 
 
 def test_other_seats_secret_choices_stay_secret_in_the_log_until_all_have_chosen() -> None:
     app = _app(players=3, seat=2)
-    secret = [str(a) for a in app.game.actions]
+    secret = [move_text(a, "en", app.game.states[i], i) for i, a in enumerate(app.game.actions)]
     assert len(secret) == 2  # seats 0 and 1 chose before you
     assert "secret" in app.game_log.value
     assert not any(text in app.game_log.value for text in secret)
@@ -277,3 +278,38 @@ def test_hint_outside_a_decision_only_says_what_it_is_for() -> None:
     assert "Keep/Give" in app.hint_panel.body.value and "Action phase" in app.hint_panel.body.value
     app.hint()
     assert app.message.kind == "info" and "Keep/Give" in app.message.text
+
+
+def test_a_move_redraws_only_the_board_parts_it_changed() -> None:
+    app = _app(players=3)
+    sent: list[str] = []
+    app.board.river.observe(lambda c: sent.append("river"), names="value")
+    app.board.boats.children[0].observe(lambda c: sent.append("your boat"), names="value")
+    _choose(app)  # a Keep/Give flips no River tile, and your Decision Zone changes
+    assert "river" not in sent and "your boat" in sent
+    assert "<style>" not in app.board.boats.children[0].value  # the page's own stylesheet
+
+
+def test_the_choices_are_redrawn_in_place_not_made_anew_at_every_move() -> None:
+    app = _app(players=2)
+    made = set()
+    for _ in range(12):
+        if app.choices.picker is not None:
+            made |= {id(w) for w in app.choices.picker.row.children}
+            _choose(app)
+        else:
+            made |= {id(b) for b in app.choices.buttons + app.choices.refused}
+            app.choices.buttons[0].click()
+    # two sets of each (used in turn): a handful of widgets, not a dozen moves' worth
+    assert len(made) <= 2 * (8 + 4)
+
+
+def test_the_game_log_says_each_move_with_the_cards_names_not_their_ids() -> None:
+    from precog.session.names import component_name
+
+    app = _app(players=2)
+    keep = _cards(app)[0].card_id
+    _choose(app)
+    log = app.game_log.value
+    assert component_name(app.game.states[0].card(keep).name, "en") in log
+    assert f"keep {keep}" not in log  # the notation, "keep D05 give T08", is not shown

@@ -1,0 +1,66 @@
+"""A page's start in the app: its imports first, then the visitor's request.
+
+``precog app`` keeps a kernel started ahead for its busiest pages (``precog.serve.POOLED_PAGES``,
+Voila's pre-heated kernels): Voila runs such a page's notebook before anyone asks for it, so the
+page's imports are done by the time a visitor arrives. What depends on the visitor (the page's
+address: ``?lang=``, a position, a seat; the visitor id header) is only known then, so a page's
+notebook imports what it needs, calls :func:`visitor`, and only then builds its widgets::
+
+    from precog.widgets.play import PlayApp
+    from precog.page import visitor
+
+    visitor()
+    PlayApp()
+
+Anywhere else (Jupyter, nbval, Voila without a pool, a page with no kernel waiting) the
+request is already in the environment and :func:`visitor` returns at once.
+
+This is Voila's ``voila.utils.wait_for_request`` without its imports: that module brings in
+jupyter_server and jupyterlab_server, about 50 MB in every waiting kernel (measured with
+``/usr/bin/time -f %M``: 82 MB for ``import voila.utils`` against 26 MB for the websocket
+client). The protocol is Voila 0.5's: the kernel opens ``<server>voila/query/<kernel id>``
+and receives one JSON object of environment variables (``voila.request_info_handler``).
+
+>>> visitor({})  # not a pre-heated kernel: nothing to wait for
+>>> query_url({"VOILA_KERNEL_ID": "k1", "VOILA_APP_PORT": "8866", "VOILA_SERVER_URL": "/"})
+'ws://127.0.0.1:8866/voila/query/k1'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, MutableMapping
+
+PREHEAT_ENV = "VOILA_PREHEAT"  # "True" in a kernel Voila started ahead
+OPEN_TIMEOUT_S = 10.0
+
+
+def query_url(env: Mapping[str, str]) -> str:
+    """Where a kernel started ahead asks for its request (the variables Voila gives it)."""
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    address = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", "8866")
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{address}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
+
+
+def visitor(environ: MutableMapping[str, str] | None = None) -> None:
+    """In a kernel started ahead, wait for the visitor's request and put its address and
+    headers in ``os.environ`` (``QUERY_STRING``, ``HTTP_X_PRECOG_VISITOR``); elsewhere return
+    at once. A server that cannot be reached leaves the page its defaults."""
+    env = os.environ if environ is None else environ
+    if env.get(PREHEAT_ENV) != "True":
+        return
+    env[PREHEAT_ENV] = "False"  # one visitor per kernel: a second call returns at once
+    from websockets.exceptions import WebSocketException  # the app's kernels only (`app`)
+    from websockets.sync.client import connect
+
+    try:
+        with connect(query_url(env), open_timeout=OPEN_TIMEOUT_S) as socket:
+            message = socket.recv()
+    except (OSError, TimeoutError, WebSocketException):
+        return
+    values = json.loads(message)
+    if isinstance(values, dict):
+        env.update({str(k): str(v) for k, v in values.items()})
