@@ -124,7 +124,8 @@ class ReviewPanel(widgets.VBox):
             return
         self.selected = number
         self.detail.value = decision_html(self.run.rows[number], self.game.start.components,
-                                          self.explorer_url, self.lang)
+                                          self.explorer_url, self.lang,
+                                          self.game.start.config.mode)
 
     # -- drawing (called from the review's thread) ---------------------------------------------
     def _row(self, row: DecisionRow, k: int, total: int) -> None:
@@ -160,8 +161,10 @@ class ReviewPanel(widgets.VBox):
     def _draw_figure(self, rows: list[DecisionRow] | None = None) -> None:
         review = self.run.review
         curves = {s: list(p) for s, p in review.curves.items()} if review else {}
+        wins = {s: list(p) for s, p in review.wins.items()} if review else {}
         seat = review.seat if review else self.seat_in.value
-        fresh = review_figure(curves, rows or [], seat, self.lang)
+        mode = review.mode if review else "competitive"
+        fresh = review_figure(curves, rows or [], seat, self.lang, wins, mode)
         with self.figure.batch_update():
             if len(self.figure.data) != len(fresh.data):
                 self.figure.data = []
