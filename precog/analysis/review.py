@@ -52,8 +52,9 @@ from precog.analysis.rollouts import mean_ci
 from precog.engine import Game, GameState, Phase, new_game
 from precog.engine.actions import Choose
 
-MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.0), ("mistake", 0.8), ("dubious", 0.3))
-"""Mark thresholds on the loss, in Healthy Humans at the end of the game (largest first)."""
+MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.5), ("mistake", 1.2), ("dubious", 0.5))
+"""Mark thresholds on the loss, in Healthy Humans at the end of the game (largest first),
+calibrated on the strong bot against itself (docs/analysis.md, "Calibration of the marks")."""
 
 SYMBOLS = {"blunder": "??", "mistake": "?", "dubious": "?!"}
 KEEP_GIVE = "keep_give"  # the kind of a Keep/Give decision (the others: the engine's step)

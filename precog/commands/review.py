@@ -23,7 +23,7 @@ Action phase, Protectors, losses and the River), the review shows the value of w
 played and of the best choice (the Healthy Humans the seat should expect at the end of the
 game: for a Keep/Give the number the explorer's table shows, for the others the sensible
 player's playouts after each option) and the loss between them, marked dubious (?!, at least
-0.3), mistake (?, at least 0.8) or blunder (??, at least 2.0 Healthy Humans) when the loss
+0.5), mistake (?, at least 1.2) or blunder (??, at least 2.5 Healthy Humans) when the loss
 also exceeds its 95 % interval; then the seat's chance to win after each Keep/Give. Only
 what the seat could see at each decision is used. Several games are reviewed as independent
 jobs, on every core or on a Dask cluster (--scheduler), with the same results.
