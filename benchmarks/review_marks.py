@@ -6,7 +6,8 @@ reviews every seat of every game (``review_game(game, seat, budget_s=None)``: th
 full 256 playouts per Keep/Give, the other decisions on their paired playouts) and reports,
 over all reviewed decisions, the share that earns each mark with its 95 % interval (Wilson),
 overall and for the Keep/Give and the other decisions apart, and the losses' upper quantiles
-(the losses that exceed their own interval). The thresholds (``MARKS`` in
+(the losses that exceed their own interval); ``--raw FILE`` keeps every reviewed decision and
+``--from-raw FILE...`` rates kept decisions again (no games played). The thresholds (``MARKS`` in
 precog/analysis/review.py) are chosen so that the strong bot's blunders are rare; see
 docs/analysis.md. Run ``python benchmarks/review_marks.py --help``.
 """
@@ -24,7 +25,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.jobs import run_jobs
-from precog.analysis.review import KEEP_GIVE, MARKS, recorded_game, review_game
+from precog.analysis.review import KEEP_GIVE, MARKS, mark_for, recorded_game, review_game
 
 
 def review_all_seats(job: tuple[str, int, int]) -> list[dict[str, Any]]:
@@ -69,6 +70,27 @@ def rates(decisions: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mark rates of reviewed decisions, marked again with today's ``MARKS``."""
+    for d in decisions:
+        d["mark"] = mark_for(d["loss"], d["loss_ci95"])
+    return {"thresholds": dict(MARKS), "all": rates(decisions),
+            "keep_give": rates([d for d in decisions if d["kind"] == KEEP_GIVE]),
+            "other": rates([d for d in decisions if d["kind"] != KEEP_GIVE])}
+
+
+def text(result: dict[str, Any]) -> str:
+    lines = []
+    for part in ("all", "keep_give", "other"):
+        r = result[part]
+        marks = ", ".join(f"{name} {100 * r[name]['rate']:.1f} % "
+                          f"[{100 * r[name]['ci95'][0]:.1f}, {100 * r[name]['ci95'][1]:.1f}]"
+                          for name, _ in MARKS)
+        lines.append(f"{part}: {r['decisions']} decisions; {marks}; significant-loss "
+                     f"quantiles 90/95/99 %: {r['loss_q90']}, {r['loss_q95']}, {r['loss_q99']}")
+    return "\n".join(lines)
+
+
 def measure(bot: str, games: int, players: int, seed: int, workers: int | None
             ) -> dict[str, Any]:
     started = datetime.now(UTC).isoformat(timespec="seconds")
@@ -76,10 +98,7 @@ def measure(bot: str, games: int, players: int, seed: int, workers: int | None
     jobs = [(bot, seed + k, players) for k in range(games)]
     decisions = [d for game in run_jobs(review_all_seats, jobs, workers) for d in game]
     return {"decisions": decisions, "bot": bot, "games": games, "players": players, "seed": seed,
-            "thresholds": dict(MARKS),
-            "all": rates(decisions),
-            "keep_give": rates([d for d in decisions if d["kind"] == KEEP_GIVE]),
-            "other": rates([d for d in decisions if d["kind"] != KEEP_GIVE]),
+            **summarise(decisions),
             "seconds": round(time.perf_counter() - t0, 1), "precog": __version__,
             "python": platform.python_version(), "started_at": started,
             "finished_at": datetime.now(UTC).isoformat(timespec="seconds")}
@@ -95,7 +114,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--raw", metavar="FILE", help="also write every reviewed decision "
                                                       "(kind, loss, its interval) as JSON")
+    parser.add_argument("--from-raw", metavar="FILE", nargs="+",
+                        help="rate decisions written by --raw again with today's thresholds "
+                             "(no games played)")
     args = parser.parse_args(argv)
+    if args.from_raw:
+        decisions = []
+        for name in args.from_raw:
+            with open(name, encoding="utf-8") as f:
+                decisions.extend(json.load(f))
+        result = summarise(decisions)
+        print(json.dumps(result, indent=1) if args.json else text(result))
+        return 0
     if not 1 <= args.games <= 1000:
         parser.error(f"--games {args.games}: expected 1..1000")
     result = measure(args.bot, args.games, args.players, args.seed, args.workers)
@@ -103,16 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.raw:
         with open(args.raw, "w", encoding="utf-8") as f:
             json.dump(decisions, f)
-    if args.json:
-        print(json.dumps(result, indent=1))
-    else:
-        for part in ("all", "keep_give", "other"):
-            r = result[part]
-            marks = ", ".join(f"{name} {100 * r[name]['rate']:.1f} % "
-                              f"[{100 * r[name]['ci95'][0]:.1f}, {100 * r[name]['ci95'][1]:.1f}]"
-                              for name, _ in MARKS)
-            print(f"{part}: {r['decisions']} decisions; {marks}; significant-loss quantiles "
-                  f"90/95/99 %: {r['loss_q90']}, {r['loss_q95']}, {r['loss_q99']}")
+    print(json.dumps(result, indent=1) if args.json else text(result))
     sys.stdout.flush()
     return 0
 

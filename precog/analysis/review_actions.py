@@ -34,8 +34,11 @@ from precog.engine import Action, Game, GameState, Phase, apply, determinize, le
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
 
-ACTION_WORLDS = 48
+ACTION_WORLDS = 24
 """Sampled worlds per option of an Action decision (paired: the loss is measured on them)."""
+ACTION_REPEATS = 2
+"""Playouts of the rest of the game from each world's next round (a world's value: their
+mean; the intervals are over the worlds)."""
 
 OTHER_PHASES = (Phase.ACTION, Phase.MAINTENANCE, Phase.RIVER)
 
@@ -111,10 +114,11 @@ def round_decisions(game: Game, indices: Sequence[int]) -> list[Decision]:
 
 
 def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_WORLDS,
-                seed: int = 0) -> list[ValuedAction]:
+                seed: int = 0, repeats: int = ACTION_REPEATS) -> list[ValuedAction]:
     """Value every option of ``seat``'s ``decisions`` (all of one round; each valued on
-    worlds sampled from ``seat``'s observation of its position only)."""
-    from precog.analysis import batch
+    worlds sampled from ``seat``'s observation of its position only): the rest of the round
+    once per world, the rest of the game ``repeats`` times from there; a world's value is the
+    mean of its repeats."""
     from precog.analysis.evaluation import terminal_value
 
     mids: list[GameState] = []  # one per (decision, option, world), in that order
@@ -127,31 +131,41 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
         for option in options:
             mids.extend(_round_rest(w, option, rows[k]) for k, w in enumerate(sampled))
         shape.append((i, state, played, options, len(mids) - len(options) * worlds))
-    values = np.empty(len(mids))
-    over = [k for k, s in enumerate(mids) if s.is_over]
-    for k in over:
-        values[k] = terminal_value(mids[k], seat)
+    values = np.empty((len(mids), repeats))
+    for k, s in enumerate(mids):
+        if s.is_over:
+            values[k, :] = terminal_value(s, seat)
     going = [k for k, s in enumerate(mids) if not s.is_over]
     if going:
-        starts = [mids[k] for k in going]
-        # the same uniforms for every option of a decision: row k % worlds
-        first = decisions[0][0]
-        rows = np.tile(uniforms(worlds, seed * 1019 + first), (len(starts) // worlds, 1)) \
-            if len(starts) % worlds == 0 else uniforms(len(starts), seed * 1019 + first)
-        finals = batch.run(starts, rows, DEFAULT_POLICY) if batch.supports(starts) else None
-        if finals is not None:
-            values[going] = batch.seat_values(finals, starts[0], seat)
-        else:
-            from precog.analysis.rollouts import play_out
-
-            for j, k in enumerate(going):
-                values[k] = terminal_value(play_out(mids[k], DEFAULT_POLICY, rows[j]), seat)
-    return [_valued(i, state, played, options, values[at:at + len(options) * worlds], worlds)
+        values[going, :] = _rest_of_game([mids[k] for k in going], seat, repeats,
+                                         seed * 1019 + decisions[0][0], worlds)
+    per_world = values.mean(axis=1)
+    return [_valued(i, state, played, options, per_world[at:at + len(options) * worlds],
+                    worlds, worlds * repeats)
             for i, state, played, options, at in shape]
 
 
+def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
+                  worlds: int) -> np.ndarray:
+    """(len(starts), repeats) final values; start ``j`` uses uniform rows ``(j % worlds) *
+    repeats + r``, the same for every option of a decision (common random numbers)."""
+    from precog.analysis import batch
+    from precog.analysis.evaluation import terminal_value
+    from precog.analysis.rollouts import play_out
+
+    base = uniforms(worlds * repeats, seed).reshape(worlds, repeats, -1)
+    rows = np.stack([base[j % worlds] for j in range(len(starts))])  # (starts, repeats, W)
+    many = [s for s in starts for _ in range(repeats)]
+    flat = rows.reshape(len(many), -1)
+    if batch.supports(many):
+        finals = batch.run(many, flat, DEFAULT_POLICY)
+        return np.asarray(batch.seat_values(finals, many[0], seat)).reshape(len(starts), repeats)
+    return np.array([terminal_value(play_out(s, DEFAULT_POLICY, flat[j]), seat)
+                     for j, s in enumerate(many)]).reshape(len(starts), repeats)
+
+
 def _valued(i: int, state: GameState, played: Action, options: list[Action],
-            values: np.ndarray, worlds: int) -> ValuedAction:
+            values: np.ndarray, worlds: int, playouts: int) -> ValuedAction:
     grid = values.reshape(len(options), worlds)
     played_at = options.index(played)
     rows = [OptionValue(str(o), *mean_ci(grid[j])) for j, o in enumerate(options)]
@@ -160,4 +174,4 @@ def _valued(i: int, state: GameState, played: Action, options: list[Action],
     return ValuedAction(index=i, round=state.round, kind=state.step.value,
                         played=rows[played_at],
                         options=tuple(sorted(rows, key=lambda r: (-r.value, r.action))),
-                        loss=max(0.0, loss), loss_ci95=loss_ci, samples=worlds)
+                        loss=max(0.0, loss), loss_ci95=loss_ci, samples=playouts)
