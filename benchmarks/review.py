@@ -5,10 +5,10 @@ each is reviewed for seat 0 with ``review_game(game, 0, budget_s=B)``: every Kee
 the explorer's analysis (256 playouts per choice) under a time budget of B seconds per decision
 (default 2), each round's graph point (every seat's expected score and chance to win, 256
 playouts), and every other decision of the seat (Action phase, Protectors, losses, River) on
-48 paired playouts per option (``--keep-give-only``: the Keep/Give only). The figure is the
-wall time per game (median over ``--games`` games; target ≤ 30 s on a 2-core machine), with
-the machine's load average (``os.getloadavg``, as ``uptime`` shows it) at the start and end.
-Run ``python benchmarks/review.py --help``.
+24 paired worlds per option, two playouts each (``--keep-give-only``: the Keep/Give only). The
+figure is the wall time per game (median over ``--games`` games; target ≤ 30 s on a 2-core
+machine), with the machine's load average (``os.getloadavg``, as ``uptime`` shows it) at the
+start and end. Run ``python benchmarks/review.py --help``.
 """
 
 from __future__ import annotations
