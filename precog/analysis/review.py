@@ -89,6 +89,7 @@ class ReviewedDecision:
     kind: str = KEEP_GIVE  # or the engine's step: activate, gains, protect, lose, ignore, ...
     loss_ci95: float | None = None  # of the loss, on paired playouts
     samples: int = 0
+    why: tuple[tuple[str, float], ...] = ()  # other decisions: round end, played minus best
 
     @property
     def symbol(self) -> str:
@@ -224,7 +225,7 @@ def review_action(valued: ValuedAction) -> ReviewedDecision:
         played_value=valued.played.value, best=best.action, best_value=best.value,
         loss=valued.loss, ci95=valued.played.ci95, mark=mark_for(valued.loss, valued.loss_ci95),
         alternatives=tuple(Alternative(o.action, o.value, o.ci95) for o in valued.options[:3]),
-        kind=valued.kind, loss_ci95=valued.loss_ci95, samples=valued.samples)
+        kind=valued.kind, loss_ci95=valued.loss_ci95, samples=valued.samples, why=valued.why)
 
 
 def played_row(ranking: Ranking, played: Choose) -> RankingRow:
@@ -330,6 +331,7 @@ def review_from_dict(data: dict[str, Any]) -> Review:
     for d in data["decisions"]:
         fields = {k: v for k, v in d.items() if k in names}
         fields["alternatives"] = tuple(Alternative(**a) for a in fields.get("alternatives", ()))
+        fields["why"] = tuple((str(k), float(v)) for k, v in fields.get("why", ()))
         decisions.append(ReviewedDecision(**fields))
     curves = {int(s): [(int(r), float(v)) for r, v in pts] for s, pts in data["curves"].items()}
     wins = {int(s): [(int(r), float(p), float(c)) for r, p, c in pts]

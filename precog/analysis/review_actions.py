@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -64,6 +64,7 @@ class ValuedAction:
     loss: float
     loss_ci95: float
     samples: int
+    why: tuple[tuple[str, float], ...] = ()  # the played option's round end minus the best's
 
 
 def action_points(game: Game, seat: int) -> list[int]:
@@ -140,9 +141,33 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
         values[going, :] = _rest_of_game([mids[k] for k in going], seat, repeats,
                                          seed * 1019 + decisions[0][0], worlds)
     per_world = values.mean(axis=1)
-    return [_valued(i, state, played, options, per_world[at:at + len(options) * worlds],
-                    worlds, worlds * repeats)
-            for i, state, played, options, at in shape]
+    out = []
+    for i, state, played, options, at in shape:
+        valued = _valued(i, state, played, options, per_world[at:at + len(options) * worlds],
+                         worlds, worlds * repeats)
+        ends = {str(o): mids[at + j * worlds:at + (j + 1) * worlds]
+                for j, o in enumerate(options)}
+        out.append(replace(valued, why=round_end_diffs(ends[valued.played.action],
+                                                       ends[valued.options[0].action], seat)))
+    return out
+
+
+def round_end_diffs(mine: Sequence[GameState], best: Sequence[GameState], seat: int
+                    ) -> tuple[tuple[str, float], ...]:
+    """Why an option fell short: the two weightiest differences of the seat's mean resources
+    at the end of the round (after ``mine`` against after ``best``; the explorer's reasons'
+    weights, :data:`precog.analysis.reasons.SCORE`), the small ones left out."""
+    from precog.analysis.evaluation import resources
+    from precog.analysis.reasons import MIN_DIFF, SCORE
+
+    if mine is best:
+        return ()
+    def mean(states: Sequence[GameState]) -> dict[str, float]:
+        rows = [resources(s, seat) for s in states]
+        return {k: sum(r[k] for r in rows) / len(rows) for k in SCORE}
+    a, b = mean(mine), mean(best)
+    diffs = sorted(((k, a[k] - b[k]) for k in SCORE), key=lambda kd: -abs(kd[1] * SCORE[kd[0]]))
+    return tuple((k, round(d, 1)) for k, d in diffs[:2] if abs(d) >= MIN_DIFF)
 
 
 def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,

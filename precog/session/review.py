@@ -40,8 +40,8 @@ from precog.analysis.review import (
 from precog.engine import Action, Game, PrecogError
 from precog.engine.actions import Choose
 from precog.engine.view import to_view_position
-from precog.session.why import reason_marked
-from precog.session.words import DEFAULT_LANGUAGE
+from precog.session.why import KIND, number, reason_marked
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 BUDGETS = (0.3, 2.0, 6.0)
 """Seconds of analysis per decision the page offers (quick, normal, thorough)."""
@@ -81,9 +81,10 @@ def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ran
            view: str, lang: str = DEFAULT_LANGUAGE) -> DecisionRow:
     """The page data of ``decision`` (``ranking``: its analysis, for a Keep/Give's reasons)."""
     if not isinstance(played, Choose):
+        said: tuple[str, ...] = (option_why(decision, lang),) if decision.why else ()
         return DecisionRow(number, decision.index, decision.round, "", "",
                            decision.played_value, "", "", decision.best_value, decision.loss,
-                           decision.mark, decision.symbol, (), view, decision.kind,
+                           decision.mark, decision.symbol, said, view, decision.kind,
                            decision.played, decision.best, decision.loss_ci95)
     best_keep, best_give = decision.best.split()[1::2]
     why: tuple[str, ...] = ()
@@ -95,6 +96,16 @@ def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ran
                        decision.played_value, best_keep, best_give, decision.best_value,
                        decision.loss, decision.mark, decision.symbol, why, view,
                        decision.kind, decision.played, decision.best, decision.loss_ci95)
+
+
+def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why a decision other than Keep/Give fell short: where the seat ends the round after it,
+    against after the best option (as the explorer says it of a Keep/Give)."""
+    w = words(lang)
+    diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d))} "
+                      + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05
+                                   else 2) for k, d in decision.why)
+    return w.say("review_page.why_versus_option", option=decision.best, diffs=diffs)
 
 
 def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:
