@@ -110,3 +110,6 @@ def test_the_summary_counts_marks_and_names_the_three_costliest() -> None:
     assert summary["mean_loss"] == pytest.approx(sum(r.loss for r in run.rows) / len(run.rows))
     assert all(r.why for r in summary["costliest"] if r.kind == KEEP_GIVE and r.loss > 0.05), \
         "each costly Keep/Give says why"
+    said = [r for r in run.rows if r.kind != KEEP_GIVE and r.why]
+    assert said, "the other decisions say why too"
+    assert all(r.why[0].startswith(f"Against {r.best}, you end this round with ") for r in said)
