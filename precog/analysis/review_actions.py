@@ -147,8 +147,11 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
                          worlds, worlds * repeats)
         ends = {str(o): mids[at + j * worlds:at + (j + 1) * worlds]
                 for j, o in enumerate(options)}
-        out.append(replace(valued, why=round_end_diffs(ends[valued.played.action],
-                                                       ends[valued.options[0].action], seat)))
+        best = valued.options[0].action
+        if best != valued.played.action:
+            valued = replace(valued, why=round_end_diffs(ends[valued.played.action], ends[best],
+                                                         seat))
+        out.append(valued)
     return out
 
 
@@ -157,17 +160,19 @@ def round_end_diffs(mine: Sequence[GameState], best: Sequence[GameState], seat: 
     """Why an option fell short: the two weightiest differences of the seat's mean resources
     at the end of the round (after ``mine`` against after ``best``; the explorer's reasons'
     weights, :data:`precog.analysis.reasons.SCORE`), the small ones left out."""
-    from precog.analysis.evaluation import resources
     from precog.analysis.reasons import MIN_DIFF, SCORE
 
-    if mine is best:
-        return ()
-    def mean(states: Sequence[GameState]) -> dict[str, float]:
-        rows = [resources(s, seat) for s in states]
-        return {k: sum(r[k] for r in rows) / len(rows) for k in SCORE}
-    a, b = mean(mine), mean(best)
+    a, b = _mean_resources(mine, seat), _mean_resources(best, seat)
     diffs = sorted(((k, a[k] - b[k]) for k in SCORE), key=lambda kd: -abs(kd[1] * SCORE[kd[0]]))
     return tuple((k, round(d, 1)) for k, d in diffs[:2] if abs(d) >= MIN_DIFF)
+
+
+def _mean_resources(states: Sequence[GameState], seat: int) -> dict[str, float]:
+    from precog.analysis.evaluation import resources
+    from precog.analysis.reasons import SCORE
+
+    rows = [resources(s, seat) for s in states]
+    return {k: sum(r[k] for r in rows) / len(rows) for k in SCORE}
 
 
 def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
