@@ -1,8 +1,9 @@
 """The review of a game: a thin view of :class:`~precog.session.review.ReviewRun`.
 
 :class:`ReviewPanel` reviews one seat of a game in the background (progress and Stop), draws
-the decisions as they are ready (a table with marks and explorer links, the graph of every
-seat's expected final Healthy Humans with the marks on it) and the summary; clicking a point of
+the decisions as they are ready (a table grouped per round with marks and explorer links, the
+graph of every seat's expected final Healthy Humans with the marks on it and of every seat's
+chance to win) and the summary; clicking a point of
 the graph shows that decision with its link into the explorer, opened on the seat's view only.
 :class:`ReviewPage` is the page: paste or upload a saved game, then the panel. Play shows the
 panel in place when a game ends.
