@@ -60,7 +60,9 @@ def test_review_benchmark_reports_the_time_of_a_whole_review(
     assert bench.main(["--json", "--games", "1", "--players", "2", "--budget", "0.05"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["review_game_s_median"] > 0
-    assert result["decisions_per_game"] == [12]
+    assert result["keep_give_per_game"] == [12]
+    assert result["decisions_per_game"][0] > 12  # the other decisions too
+    assert len(result["load_average_start"]) == 3
 
 
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--games", "-1"]])
@@ -73,3 +75,20 @@ def test_review_benchmark_refuses_bad_arguments(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as done:
         bench.main(argv)
     assert done.value.code == 2
+
+
+def test_review_marks_calibration_reports_mark_rates_with_intervals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = BENCHMARK.parent / "review_marks.py"
+    spec = importlib.util.spec_from_file_location("precog_benchmark_review_marks", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--json", "--bot", "greedy", "--games", "1", "--players", "2"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    every = result["all"]
+    assert every["decisions"] == result["keep_give"]["decisions"] + result["other"]["decisions"]
+    assert result["keep_give"]["decisions"] == 24  # both seats' 12 Keep/Give
+    for name in ("blunder", "mistake", "dubious"):
+        lo, hi = every[name]["ci95"]
+        assert 0 <= lo <= every[name]["rate"] <= hi <= 1

@@ -56,6 +56,9 @@ from precog.analysis.world import (
 from precog.engine import Action, GameState, determinize, legal_actions, observation
 from precog.engine.actions import Choose
 
+DEFAULT_ROLLOUTS = 256
+"""Playouts per choice of the explorer's table (and of the review, which shows its numbers)."""
+
 VALUE_MEANING = ("expected final Healthy Humans (the mode's score) after this choice, "
                  "everyone then playing like the sensible player")
 
@@ -75,6 +78,7 @@ class RankingRow:
     return_chance: dict[str, float] = field(default_factory=dict)
     give_value_to_left: float = 0.0
     samples: int = 0
+    draws: tuple[float, ...] = ()  # the rollout values, in the same worlds for every row
 
     @property
     def keep(self) -> str:
@@ -303,6 +307,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
             v for g in groups for v in g]
         r.value, r.ci95 = mean_ci(pick)
         r.samples = len(pick)
+        r.draws = tuple(pick)
     return done
 
 

@@ -1,15 +1,26 @@
-"""Review of a finished (or saved) game: each Keep/Give of one seat against the best choice.
+"""Review of a finished (or saved) game: each decision of one seat against the best choice.
 
-For every Keep/Give decision of the reviewed seat, the same analysis as the explorer's ranked
-table (:func:`precog.analysis.ranking.rank_options`, on one scale: the Healthy Humans the seat
-should expect at the end of the game) values the choice that was played and the best one; the
-difference is the *loss*, and a loss above a threshold earns a mark (see :data:`MARKS`).
+For every Keep/Give of the reviewed seat, the explorer's ranked table with its default
+settings (:func:`precog.analysis.ranking.rank_options`, :data:`~precog.analysis.ranking.
+DEFAULT_ROLLOUTS` playouts of the sensible player per choice, the same seed) values the
+choice that was played and the best one, on one scale: the Healthy Humans the seat should
+expect at the end of the game. The review's number for a decision is the number the explorer
+shows for it. Every other decision that offered a choice (activation, gains, Protectors,
+losses, the River, the co-op steps) is valued the same way, by the sensible player's playouts
+from the position after each legal option (:mod:`precog.analysis.review_actions`). The
+difference between the best and the played option is the *loss*, measured on paired
+playouts (the same worlds and uniforms for every option) with its 95 % interval; a loss
+earns a mark (see :data:`MARKS`) when it reaches the mark's threshold and exceeds its own
+interval (a loss the playouts cannot tell from zero earns none). The decisions come round by
+round: the Keep/Give, then the round's other decisions.
 
-Only what the reviewed seat could observe at each decision is used: the analysis starts from
-:func:`~precog.analysis.world.canonical_world`, which depends on the seat's observation only,
-and the graph's other seats are valued on worlds sampled from that same observation
-(:func:`~precog.engine.determinize`). Two games that look the same to the seat get the same
-review (tests/analysis/test_review.py).
+The graph's point at each Keep/Give is every seat's expected final score and chance to win,
+from playouts with the played Keep/Give forced (:mod:`precog.analysis.review_odds`); the
+reviewed seat's own point is the value of what it played.
+
+Only what the reviewed seat could observe at each decision is used: every analysis starts
+from worlds sampled from the seat's observation (:func:`~precog.engine.determinize`). Two
+games that look the same to the seat get the same review (tests/analysis/test_review.py).
 
 >>> game = recorded_game(["greedy", "greedy"], seed=5, players=2)
 >>> len(decision_points(game, 0))
@@ -19,7 +30,6 @@ review (tests/analysis/test_review.py).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -27,17 +37,29 @@ from typing import Any
 from precog.analysis.bots import make_bot
 from precog.analysis.budget import Cancel, is_cancelled
 from precog.analysis.errors import AnalysisError
-from precog.analysis.evaluation import evaluate
 from precog.analysis.players import as_policy
-from precog.analysis.ranking import Ranking, RankingRow, rank_options
-from precog.engine import Game, GameState, Phase, determinize, new_game
+from precog.analysis.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow, rank_options
+from precog.analysis.review_actions import (
+    ACTION_WORLDS,
+    ValuedAction,
+    action_points,
+    by_round,
+    round_decisions,
+    value_round,
+)
+from precog.analysis.review_odds import OUTLOOK_SAMPLES, Outlook, outlook
+from precog.analysis.rollouts import mean_ci
+from precog.engine import Game, GameState, Phase, new_game
 from precog.engine.actions import Choose
 
-MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.0), ("mistake", 0.8), ("dubious", 0.3))
-"""Mark thresholds on the loss, in Healthy Humans at the end of the game (largest first)."""
+MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.5), ("mistake", 1.2), ("dubious", 0.5))
+"""Mark thresholds on the loss, in Healthy Humans at the end of the game (largest first),
+calibrated on the strong bot against itself (docs/analysis.md, "Calibration of the marks")."""
 
 SYMBOLS = {"blunder": "??", "mistake": "?", "dubious": "?!"}
-WORLDS = 8  # sampled worlds per point of another seat's curve
+KEEP_GIVE = "keep_give"  # the kind of a Keep/Give decision (the others: the engine's step)
+EXPLORER: dict[str, Any] = {"model": "uniform", "rollouts": DEFAULT_ROLLOUTS}
+"""The explorer's default analysis (its seed is the review's ``seed``, 0 by default)."""
 MAX_BUDGET_S = 600.0
 
 
@@ -64,6 +86,10 @@ class ReviewedDecision:
     ci95: float | None
     mark: str | None
     alternatives: tuple[Alternative, ...] = ()  # the top three choices, best first
+    kind: str = KEEP_GIVE  # or the engine's step: activate, gains, protect, lose, ignore, ...
+    loss_ci95: float | None = None  # of the loss, on paired playouts
+    samples: int = 0
+    why: tuple[tuple[str, float], ...] = ()  # other decisions: round end, played minus best
 
     @property
     def symbol(self) -> str:
@@ -80,7 +106,16 @@ class Review:
     mode: str
     decisions: list[ReviewedDecision] = field(default_factory=list)
     curves: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
+    wins: dict[int, list[tuple[int, float, float]]] = field(default_factory=dict)
     complete: bool = True
+
+    def add_point(self, point: Outlook, own: float) -> None:
+        """Add the graph's point of one round (``own``: the reviewed seat's played value)."""
+        for s, (value, _ci) in point.values.items():
+            self.curves.setdefault(s, []).append((point.round, own if s == self.seat
+                                                  else value))
+        for s, (p, ci) in point.wins.items():
+            self.wins.setdefault(s, []).append((point.round, p, ci))
 
     def summary(self) -> dict[str, Any]:
         losses = [d.loss for d in self.decisions]
@@ -98,11 +133,16 @@ class Review:
                 "decisions": [asdict(d) | {"symbol": d.symbol} for d in self.decisions],
                 "curves": {str(s): [[r, round(v, 4)] for r, v in pts]
                            for s, pts in self.curves.items()},
+                "wins": {str(s): [[r, round(p, 4), round(c, 4)] for r, p, c in pts]
+                         for s, pts in self.wins.items()},
                 "summary": self.summary()}
 
 
-def mark_for(loss: float) -> str | None:
-    """The mark a loss earns (None below the smallest threshold)."""
+def mark_for(loss: float, ci95: float | None = None) -> str | None:
+    """The mark a loss earns: None below the smallest threshold, or when the loss does not
+    exceed its own 95 % half-width ``ci95`` (the playouts cannot tell it from zero)."""
+    if ci95 is not None and not loss > ci95:
+        return None
     for name, threshold in MARKS:
         if loss >= threshold:
             return name
@@ -146,21 +186,46 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
                     depth_rounds: int | None = None,
                     on_ranking: Callable[[int, Ranking], None] | None = None
                     ) -> ReviewedDecision:
-    """Value ``played`` against the best choice in ``state`` (``seat`` to choose); with
-    ``budget_s=None`` the analysis runs to its end (the same answer every time).
-    ``on_ranking(index, ranking)`` is handed the whole ranking (the reasons of a choice are
-    drawn from it, :mod:`precog.analysis.reasons`)."""
+    """Value ``played`` against the best choice in ``state`` (``seat`` to choose) with the
+    explorer's analysis (:data:`EXPLORER`, seed ``seed``); ``budget_s`` caps its time (None:
+    all its playouts, the explorer's very numbers). ``on_ranking(index, ranking)`` is handed
+    the whole ranking (the reasons of a choice are drawn from it,
+    :mod:`precog.analysis.reasons`)."""
     ranking = rank_options(state, seat, seed=seed, budget_s=budget_s, cancel=cancel,
-                           with_give_values=False, depth_rounds=depth_rounds)
+                           with_give_values=False, depth_rounds=depth_rounds, **EXPLORER)
     if on_ranking is not None:
         on_ranking(index, ranking)
     row = played_row(ranking, played)
     best = ranking.rows[0]
-    loss = max(0.0, best.value - row.value)
+    loss, loss_ci = paired_loss(best, row)
     return ReviewedDecision(
         index=index, round=state.round, played=str(played), played_value=row.value,
-        best=best.action, best_value=best.value, loss=loss, ci95=row.ci95, mark=mark_for(loss),
-        alternatives=tuple(Alternative(r.action, r.value, r.ci95) for r in ranking.rows[:3]))
+        best=best.action, best_value=best.value, loss=loss, ci95=row.ci95,
+        mark=mark_for(loss, loss_ci),
+        alternatives=tuple(Alternative(r.action, r.value, r.ci95) for r in ranking.rows[:3]),
+        loss_ci95=loss_ci, samples=row.samples)
+
+
+def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]:
+    """The loss of ``row`` against ``best`` and its 95 % half-width on paired playouts."""
+    loss = max(0.0, best.value - row.value)
+    if row is best:
+        return 0.0, 0.0
+    if len(best.draws) == len(row.draws) > 1:
+        _mean, ci = mean_ci([b - r for b, r in zip(best.draws, row.draws, strict=True)])
+        return loss, ci
+    return loss, None
+
+
+def review_action(valued: ValuedAction) -> ReviewedDecision:
+    """A decision other than Keep/Give, from its valued options."""
+    best = valued.options[0]
+    return ReviewedDecision(
+        index=valued.index, round=valued.round, played=valued.played.action,
+        played_value=valued.played.value, best=best.action, best_value=best.value,
+        loss=valued.loss, ci95=valued.played.ci95, mark=mark_for(valued.loss, valued.loss_ci95),
+        alternatives=tuple(Alternative(o.action, o.value, o.ci95) for o in valued.options[:3]),
+        kind=valued.kind, loss_ci95=valued.loss_ci95, samples=valued.samples, why=valued.why)
 
 
 def played_row(ranking: Ranking, played: Choose) -> RankingRow:
@@ -171,41 +236,54 @@ def played_row(ranking: Ranking, played: Choose) -> RankingRow:
     raise AnalysisError(f"the played choice {played} is not among the ranked choices")
 
 
-def seat_values(state: GameState, seat: int, seed: int = 0) -> dict[int, float]:
-    """Every seat's expected final score as ``seat`` can estimate it: the evaluation averaged
-    over worlds sampled from ``seat``'s observation."""
-    rng = random.Random(seed)
-    worlds = [determinize(state, seat, rng) for _ in range(WORLDS)]
-    return {s: sum(evaluate(w, s) for w in worlds) / len(worlds)
-            for s in range(state.config.players)}
-
-
 def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int = 0,
                 cancel: Cancel = None, depth_rounds: int | None = None,
-                on_ranking: Callable[[int, Ranking], None] | None = None
-                ) -> Iterator[tuple[ReviewedDecision, dict[int, float]]]:
-    """Each reviewed decision as soon as it is ready, with every seat's curve point (the
-    reviewed seat's own point is the value of what it played); ``on_ranking`` as in
-    :func:`review_decision`."""
+                on_ranking: Callable[[int, Ranking], None] | None = None,
+                actions: bool = True, action_worlds: int = ACTION_WORLDS,
+                outlook_samples: int = OUTLOOK_SAMPLES
+                ) -> Iterator[tuple[ReviewedDecision, Outlook | None]]:
+    """Each reviewed decision as soon as it is ready, round by round: the Keep/Give with the
+    graph's point of its round, then (``actions``) the round's other decisions (no point);
+    ``on_ranking`` as in :func:`review_decision`."""
     check_seat(game, seat)
     check_budget(budget_s)
-    states, actions = game.states, game.actions
+    states, moves = game.states, game.actions
+    others = by_round(game, action_points(game, seat)) if actions else {}
     for i in decision_points(game, seat):
         if is_cancelled(cancel):
             return
-        played = actions[i]
+        played = moves[i]
         assert isinstance(played, Choose)
-        decision = review_decision(states[i], seat, played, i, budget_s, seed + i, cancel,
+        decision = review_decision(states[i], seat, played, i, budget_s, seed, cancel,
                                    depth_rounds, on_ranking)
-        point = seat_values(states[i], seat, seed + i)
-        point[seat] = decision.played_value
-        yield decision, point
+        yield decision, outlook(states[i], seat, played, outlook_samples, seed)
+        group = others.pop(states[i].round, [])
+        if group:
+            yield from _round_actions(game, seat, group, action_worlds, seed, cancel)
+    for _round, group in sorted(others.items()):  # rounds without a Keep/Give of the seat
+        yield from _round_actions(game, seat, group, action_worlds, seed, cancel)
+
+
+def _round_actions(game: Game, seat: int, group: list[int], worlds: int, seed: int,
+                   cancel: Cancel) -> Iterator[tuple[ReviewedDecision, None]]:
+    if is_cancelled(cancel):
+        return
+    for valued in value_round(round_decisions(game, group), seat, worlds, seed):
+        if is_cancelled(cancel):
+            return
+        yield review_action(valued), None
+
+
+def reviewed_count(game: Game, seat: int, actions: bool = True) -> int:
+    """How many decisions :func:`iter_review` reviews."""
+    return len(decision_points(game, seat)) + (len(action_points(game, seat)) if actions
+                                               else 0)
 
 
 def review_game(game: Game, seat: int, budget_s: float | None = 2.0, seed: int = 0,
                 cancel: Cancel = None,
                 on_decision: Callable[[ReviewedDecision, int, int], None] | None = None,
-                depth_rounds: int | None = None) -> Review:
+                depth_rounds: int | None = None, actions: bool = True) -> Review:
     """The whole review of ``seat`` (see the module doc); ``on_decision(d, k, total)`` is
     called as each decision is ready; a cancelled review keeps what was done
     (``complete=False``)."""
@@ -213,34 +291,36 @@ def review_game(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
     cfg = game.start.config
     review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
                     curves={s: [] for s in range(cfg.players)})
-    total = len(decision_points(game, seat))
-    for decision, point in iter_review(game, seat, budget_s, seed, cancel, depth_rounds):
+    total = reviewed_count(game, seat, actions)
+    for decision, point in iter_review(game, seat, budget_s, seed, cancel, depth_rounds,
+                                       actions=actions):
         review.decisions.append(decision)
-        for s, value in point.items():
-            review.curves[s].append((decision.round, value))
+        if point is not None:
+            review.add_point(point, decision.played_value)
         if on_decision:
             on_decision(decision, len(review.decisions), total)
     review.complete = len(review.decisions) == total
     return review
 
 
-def review_job(job: tuple[dict[str, Any], int, float | None, int, int | None]
-               ) -> dict[str, Any]:
-    """One game's review as JSON data, from ``(saved game, seat, budget_s, seed, depth)``: a
-    pure function, so many games can be reviewed on a process pool or a Dask cluster
-    (:func:`precog.analysis.jobs.run_jobs`)."""
-    data, seat, budget_s, seed, depth = job
-    return review_game(Game.from_json(data), seat, budget_s, seed, depth_rounds=depth).to_dict()
+def review_job(job: tuple[Any, ...]) -> dict[str, Any]:
+    """One game's review as JSON data, from ``(saved game, seat, budget_s, seed, depth[,
+    actions])``: a pure function, so many games can be reviewed on a process pool or a Dask
+    cluster (:func:`precog.analysis.jobs.run_jobs`)."""
+    data, seat, budget_s, seed, depth, *rest = job
+    actions = bool(rest[0]) if rest else True
+    return review_game(Game.from_json(data), seat, budget_s, seed, depth_rounds=depth,
+                       actions=actions).to_dict()
 
 
 def review_many(games: Sequence[dict[str, Any]], seat: int, budget_s: float | None = 2.0,
                 seed: int = 0, workers: int | None = None, scheduler: str | None = None,
-                depth_rounds: int | None = None) -> list[dict[str, Any]]:
+                depth_rounds: int | None = None, actions: bool = True) -> list[dict[str, Any]]:
     """Reviews of many saved games (JSON data), in order, wherever the jobs run."""
     from precog.analysis.jobs import run_jobs
 
     check_budget(budget_s)
-    jobs = [(g, seat, budget_s, seed, depth_rounds) for g in games]
+    jobs = [(g, seat, budget_s, seed, depth_rounds, actions) for g in games]
     return run_jobs(review_job, jobs, workers, scheduler)
 
 
@@ -251,7 +331,10 @@ def review_from_dict(data: dict[str, Any]) -> Review:
     for d in data["decisions"]:
         fields = {k: v for k, v in d.items() if k in names}
         fields["alternatives"] = tuple(Alternative(**a) for a in fields.get("alternatives", ()))
+        fields["why"] = tuple((str(k), float(v)) for k, v in fields.get("why", ()))
         decisions.append(ReviewedDecision(**fields))
     curves = {int(s): [(int(r), float(v)) for r, v in pts] for s, pts in data["curves"].items()}
+    wins = {int(s): [(int(r), float(p), float(c)) for r, p, c in pts]
+            for s, pts in data.get("wins", {}).items()}
     return Review(seat=data["seat"], players=data["players"], mode=data["mode"],
-                  decisions=decisions, curves=curves, complete=data["complete"])
+                  decisions=decisions, curves=curves, wins=wins, complete=data["complete"])

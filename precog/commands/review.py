@@ -1,4 +1,4 @@
-"""``precog review``: each Keep/Give of one seat in a saved game, against the best choice."""
+"""``precog review``: each decision of one seat in a saved game, against the best choice."""
 
 from __future__ import annotations
 
@@ -18,24 +18,28 @@ NAME = "review"
 MAX_GAMES = 10_000
 EXAMPLES = """\
 GAME is a saved game file (JSON with format "precog-game": Play's "Save game" writes one) or -
-for standard input. For every Keep/Give of the seat, the review shows the value of what was
+for standard input. For every decision of the seat, round by round (its Keep/Give, then the
+Action phase, Protectors, losses and the River), the review shows the value of what was
 played and of the best choice (the Healthy Humans the seat should expect at the end of the
-game, the same value as the explorer's table) and the loss between them, marked dubious (?!,
-at least 0.3), mistake (?, at least 0.8) or blunder (??, at least 2.0 Healthy Humans). Only
+game: for a Keep/Give the number the explorer's table shows, for the others the sensible
+player's playouts after each option) and the loss between them, marked dubious (?!, at least
+0.5), mistake (?, at least 1.2) or blunder (??, at least 2.5 Healthy Humans) when the loss
+also exceeds its 95 % interval; then the seat's chance to win after each Keep/Give. Only
 what the seat could see at each decision is used. Several games are reviewed as independent
 jobs, on every core or on a Dask cluster (--scheduler), with the same results.
 
 examples:
   precog review game.json --seat 1
   precog review game.json --seat 0 --budget 1 --json
+  precog review game.json --keep-give-only
   precog review a.json b.json c.json --seat 0 --json --scheduler tcp://10.0.0.5:8786
 """
 
 
 def register(subparsers: Any) -> None:
     parser = add_command(
-        subparsers, NAME, "review a saved game: each Keep/Give against the best choice",
-        "Review every Keep/Give decision of one seat in a saved game: the value of what was "
+        subparsers, NAME, "review a saved game: each decision against the best choice",
+        "Review every decision of one seat in a saved game: the value of what was "
         "played, the best choice and its value, the loss, and a mark; then a summary.",
         EXAMPLES)
     parser.add_argument("games", metavar="GAME", nargs="+",
@@ -45,7 +49,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--budget", type=positive_seconds, default=2.0, metavar="SECONDS",
                         help="analysis time per decision (default 2)")
     parser.add_argument("--seed", type=int_type, default=0, metavar="S",
-                        help="seed of the sampled worlds (default 0)")
+                        help="seed of the sampled worlds (default 0, as the explorer's)")
+    parser.add_argument("--keep-give-only", action="store_true",
+                        help="review the Keep/Give decisions only (quicker)")
     add_job_options(parser, "processes for several games (default: every core)",
                     "review on the Dask cluster at ADDRESS (default: $PRECOG_SCHEDULER if "
                     "set; needs precog[cluster])")
@@ -92,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         scheduler_address(args.scheduler)
         if len(games) > 1 or args.scheduler:
             reviews = review_many([g.to_json() for g in games], args.seat, args.budget,
-                                  args.seed, args.workers, args.scheduler)
+                                  args.seed, args.workers, args.scheduler,
+                                  actions=not args.keep_give_only)
             if args.json:
                 print_json(reviews)
                 return 0
@@ -100,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
             print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
             print(_provenance(games[0], args.lang))
             return 0
-        review = review_game(games[0], args.seat, args.budget, args.seed)
+        review = review_game(games[0], args.seat, args.budget, args.seed,
+                             actions=not args.keep_give_only)
     except AnalysisError as err:
         raise UsageError(str(err)) from None
     if args.json:

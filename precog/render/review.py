@@ -2,7 +2,8 @@
 
 Pure functions over :class:`precog.session.review.DecisionRow` (page data holding only the
 reviewed seat's own cards and its view string); cards are drawn as named chips with their
-picture (:func:`precog.render.cards.card_chip_html`).
+picture (:func:`precog.render.cards.card_chip_html`), the other decisions by their notation
+(``activate G``, ``food 3``, ``river ignore``), grouped per round.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from precog.analysis.review import MARKS
+from precog.analysis.review import KEEP_GIVE, MARKS
 from precog.engine import Components
 from precog.render.cards import card_chip_html, marked_html
 from precog.session.language import page_link
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["decision_html", "explorer_href", "rows_html", "summaries_html"]
+__all__ = ["best_html", "decision_html", "explorer_href", "played_html", "rows_html",
+           "summaries_html", "win_html"]
 
 
 def explorer_href(row: Any, explorer_url: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -35,6 +37,34 @@ def choice_html(keep: str, give: str, comps: Components, lang: str = DEFAULT_LAN
     return text.replace("\0k", _card(keep, comps, lang)).replace("\0g", _card(give, comps, lang))
 
 
+def played_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What was played: the Keep/Give's cards, or another decision's notation."""
+    if row.kind == KEEP_GIVE:
+        return choice_html(row.keep, row.give, comps, lang)
+    return f'<code class="pc-review-action">{escape(row.played)}</code>'
+
+
+def best_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The best option, drawn as :func:`played_html` draws the played one."""
+    if row.kind == KEEP_GIVE:
+        return choice_html(row.best_keep, row.best_give, comps, lang)
+    return f'<code class="pc-review-action">{escape(row.best)}</code>'
+
+
+def kind_text(row: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The decision's kind in words (Keep/Give, Activation, Gains, Protectors, ...)."""
+    return words(lang).say(f"review_page.kind_{row.kind}")
+
+
+def win_html(row: Any, mode: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The seat's chance to win after a Keep/Give (the graph's point), as a sentence."""
+    if getattr(row, "win", None) is None:
+        return ""
+    key = "review_page.coop_win_line" if mode == "coop" else "review_page.win_line"
+    text = words(lang).say(key, p=100 * row.win, ci=100 * (row.win_ci95 or 0.0))
+    return f'<div class="pc-review-win">{escape(text)}</div>'
+
+
 def _mark(row: Any, lang: str) -> str:
     if not row.mark:
         return ""
@@ -45,40 +75,55 @@ def _mark(row: Any, lang: str) -> str:
 
 def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
               lang: str = DEFAULT_LANGUAGE) -> str:
-    """The reviewed decisions, one row each, with a link into the explorer."""
+    """The reviewed decisions grouped per round, one row each, with a link into the
+    explorer."""
     say = words(lang).say
     head = "".join(f"<th>{escape(say('review_page.' + k))}</th>"
-                   for k in ("round", "played", "value", "best", "value", "loss", "mark", "open"))
+                   for k in ("kind", "played", "value", "best", "value", "loss", "mark", "open"))
     body = []
+    shown_round = None
     for r in rows:
+        if r.round != shown_round:
+            shown_round = r.round
+            body.append(f'<tr class="pc-review-round" data-round="{r.round}"><th colspan="8">'
+                        f'{escape(say("review_page.round_head", round=r.round))}</th></tr>')
         link = (f'<a class="pc-link pc-review-open" target="_blank" '
                 f'href="{escape(explorer_href(r, explorer_url, lang))}" '
                 f'title="{escape(say("review_page.open_tip"))}">{escape(say("review_page.open"))}</a>')
+        ci = ("" if r.loss_ci95 is None or not r.loss
+              else f' <span class="pc-ci">± {r.loss_ci95:.2f}</span>')
         body.append(
-            f'<tr class="pc-review-row" data-number="{r.number}" data-mark="{r.mark or ""}">'
-            f'<td class="pc-num">{r.round}</td><td>{choice_html(r.keep, r.give, comps, lang)}</td>'
+            f'<tr class="pc-review-row" data-number="{r.number}" data-mark="{r.mark or ""}" '
+            f'data-kind="{escape(r.kind)}" data-round="{r.round}">'
+            f'<td>{escape(kind_text(r, lang))}</td><td>{played_html(r, comps, lang)}</td>'
             f'<td class="pc-num">{r.value:.2f}</td>'
-            f"<td>{choice_html(r.best_keep, r.best_give, comps, lang)}</td>"
-            f'<td class="pc-num">{r.best_value:.2f}</td><td class="pc-num">{r.loss:.2f}</td>'
+            f"<td>{best_html(r, comps, lang)}</td>"
+            f'<td class="pc-num">{r.best_value:.2f}</td><td class="pc-num">{r.loss:.2f}{ci}</td>'
             f"<td>{_mark(r, lang)}</td><td>{link}</td></tr>")
     return (f'<table class="pc-review-table"><tr>{head}</tr>{"".join(body)}</table>'
             if body else "")
 
 
 def decision_html(row: Any, comps: Components, explorer_url: str,
-                  lang: str = DEFAULT_LANGUAGE) -> str:
-    """One decision: what was played and what was best, why, and the explorer link."""
+                  lang: str = DEFAULT_LANGUAGE, mode: str = "competitive") -> str:
+    """One decision: what was played and what was best, why, the chance to win after it,
+    and the explorer link."""
     say = words(lang).say
-    text = escape(say("review_page.detail", round=row.round, played="\0p", value=row.value,
-                      best="\0b", best_value=row.best_value, loss=row.loss))
-    text = (text.replace("\0p", choice_html(row.keep, row.give, comps, lang))
-            .replace("\0b", choice_html(row.best_keep, row.best_give, comps, lang)))
+    if row.kind == KEEP_GIVE:
+        text = escape(say("review_page.detail", round=row.round, played="\0p", value=row.value,
+                          best="\0b", best_value=row.best_value, loss=row.loss))
+    else:
+        text = escape(say("review_page.detail_action", round=row.round, kind=kind_text(row, lang),
+                          played="\0p", value=row.value, best="\0b",
+                          best_value=row.best_value, loss=row.loss, ci=row.loss_ci95 or 0.0))
+    text = (text.replace("\0p", played_html(row, comps, lang))
+            .replace("\0b", best_html(row, comps, lang)))
     why = "".join(f"<li>{marked_html(t, comps, lang)}</li>" for t in row.why)
     link = (f'<a class="pc-link pc-review-open pc-review-detail-open" target="_blank" '
             f'href="{escape(explorer_href(row, explorer_url, lang))}">'
             f'{escape(say("review_page.open_tip"))}</a>')
     return (f'<div class="pc-review-detail" data-number="{row.number}">{_mark(row, lang)} {text}'
-            f"<ul>{why}</ul>{link}</div>")
+            f"{win_html(row, mode, lang)}<ul>{why}</ul>{link}</div>")
 
 
 def summaries_html(summaries: dict[int, dict[str, Any]], comps: Components,
@@ -98,8 +143,8 @@ def summaries_html(summaries: dict[int, dict[str, Any]], comps: Components,
         for r in s["costliest"]:
             line = escape(say("review_page.costly_line", round=r.round, loss=r.loss,
                               played="\0p", best="\0b"))
-            line = (line.replace("\0p", choice_html(r.keep, r.give, comps, lang))
-                    .replace("\0b", choice_html(r.best_keep, r.best_give, comps, lang)))
+            line = (line.replace("\0p", played_html(r, comps, lang))
+                    .replace("\0b", best_html(r, comps, lang)))
             why = " ".join(marked_html(t, comps, lang) for t in r.why[:1])
             costly.append(f"<li>{_mark(r, lang)} {line} {why}</li>")
         if costly:
@@ -107,6 +152,6 @@ def summaries_html(summaries: dict[int, dict[str, Any]], comps: Components,
                          f'<ol class="pc-review-costly">{"".join(costly)}</ol>')
         parts.append("</div>")
     thresholds = {name: f"{t:g}" for name, t in MARKS}
-    parts.append(f'<div class="pc-review-legend">{escape(say("review_page.legend", **thresholds))}'
-                 "</div>")
+    parts.append(f'<div class="pc-review-legend">{escape(say("review_page.legend", **thresholds))} '
+                 f'{escape(say("review_page.legend_interval"))}</div>')
     return "".join(parts)

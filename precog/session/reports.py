@@ -110,6 +110,11 @@ def review_text(review: Any, lang: str) -> str:
         mark = w.say(f"review.mark_{d.mark}") if d.mark else ""
         out.append(f"{d.round:>5}  {played:<24} {d.played_value:>6.2f}  {best:<24} "
                    f"{d.best_value:>6.2f} {d.loss:>6.2f}  {d.symbol:<2} {mark}")
+    odds = getattr(review, "wins", {}).get(review.seat, [])
+    if odds:
+        points = ", ".join(f"{r}: {100 * p:.0f} % ± {100 * c:.0f}" for r, p, c in odds)
+        key = "review.coop_wins" if review.mode == "coop" else "review.wins"
+        out.append(w.say(key, seat=review.seat, points=points))
     if not review.complete:
         out.append(w.say("review.incomplete"))
     return "\n".join(out)

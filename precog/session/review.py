@@ -2,14 +2,16 @@
 
 No widget here. :class:`ReviewRun` runs :func:`precog.analysis.review.iter_review` in a thread
 (inline for scripts and tests) and hands each decision to ``on_row`` as soon as it is ready,
-as page data (:class:`DecisionRow`): what was played and the best choice (card ids of the
-seat's own hand), values, loss, mark, why the played choice fell short (the explorer's reasons,
-:mod:`precog.analysis.reasons`, said by :mod:`precog.session.why`) and the seat's *view string*
-at that decision (``pv1.…``: its observation only) for the explorer link. Cancel keeps what
-was done. Nothing of another seat's hand or of a face-down River tile goes into a row.
+as page data (:class:`DecisionRow`), round by round (the Keep/Give, then the round's other
+decisions): what was played and the best choice (card ids of the seat's own hand for a
+Keep/Give, the action's notation for the others), values, loss, mark, why the played
+Keep/Give fell short (the explorer's reasons, :mod:`precog.analysis.reasons`, said by
+:mod:`precog.session.why`) and the seat's *view string* at that decision (``pv1.…``: its
+observation only) for the explorer link. Cancel keeps what was done. Nothing of another
+seat's hand or of a face-down River tile goes into a row.
 
 >>> from precog.analysis.review import recorded_game
->>> run = ReviewRun(background=False)
+>>> run = ReviewRun(background=False, actions=False)
 >>> rows = []
 >>> run.start(recorded_game(["greedy", "greedy"], seed=5, players=2), 0, budget_s=0.05,
 ...           depth_rounds=1, on_row=lambda row, k, n: rows.append(row))
@@ -21,24 +23,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from precog.analysis.ranking import Ranking
 from precog.analysis.reasons import row_reasons
 from precog.analysis.review import (
+    KEEP_GIVE,
     MARKS,
     Review,
     ReviewedDecision,
-    decision_points,
     iter_review,
     played_row,
+    reviewed_count,
 )
-from precog.engine import Game, PrecogError
+from precog.engine import Action, Game, PrecogError
 from precog.engine.actions import Choose
 from precog.engine.view import to_view_position
-from precog.session.why import reason_marked
-from precog.session.words import DEFAULT_LANGUAGE
+from precog.session.why import KIND, number, reason_marked
+from precog.session.words import DEFAULT_LANGUAGE, words
 
 BUDGETS = (0.3, 2.0, 6.0)
 """Seconds of analysis per decision the page offers (quick, normal, thorough)."""
@@ -63,14 +66,26 @@ class DecisionRow:
     symbol: str
     why: tuple[str, ...]  # marked sentences (:func:`precog.session.lines.mark`)
     view: str  # the seat's view string at this decision (``pv1.…``)
+    kind: str = KEEP_GIVE  # or the engine's step (activate, gains, protect, lose, ignore, ...)
+    played: str = ""  # notation of what was played (every kind)
+    best: str = ""  # notation of the best option
+    loss_ci95: float | None = None
+    win: float | None = None  # the seat's chance to win after this Keep/Give (graph point)
+    win_ci95: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"why": list(self.why)}
 
 
-def row_of(decision: ReviewedDecision, number: int, played: Choose, ranking: Ranking | None,
+def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ranking | None,
            view: str, lang: str = DEFAULT_LANGUAGE) -> DecisionRow:
-    """The page data of ``decision`` (``ranking``: its analysis, for the reasons)."""
+    """The page data of ``decision`` (``ranking``: its analysis, for a Keep/Give's reasons)."""
+    if not isinstance(played, Choose):
+        said: tuple[str, ...] = (option_why(decision, lang),) if decision.why else ()
+        return DecisionRow(number, decision.index, decision.round, "", "",
+                           decision.played_value, "", "", decision.best_value, decision.loss,
+                           decision.mark, decision.symbol, said, view, decision.kind,
+                           decision.played, decision.best, decision.loss_ci95)
     best_keep, best_give = decision.best.split()[1::2]
     why: tuple[str, ...] = ()
     if ranking is not None and decision.loss > 0:
@@ -79,7 +94,18 @@ def row_of(decision: ReviewedDecision, number: int, played: Choose, ranking: Ran
         why = tuple(reason_marked(r, lang, None, seat) for r in reasons)
     return DecisionRow(number, decision.index, decision.round, played.keep, played.give,
                        decision.played_value, best_keep, best_give, decision.best_value,
-                       decision.loss, decision.mark, decision.symbol, why, view)
+                       decision.loss, decision.mark, decision.symbol, why, view,
+                       decision.kind, decision.played, decision.best, decision.loss_ci95)
+
+
+def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why a decision other than Keep/Give fell short: where the seat ends the round after it,
+    against after the best option (as the explorer says it of a Keep/Give)."""
+    w = words(lang)
+    diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d))} "
+                      + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05
+                                   else 2) for k, d in decision.why)
+    return w.say("review_page.why_versus_option", option=decision.best, diffs=diffs)
 
 
 def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:
@@ -99,8 +125,10 @@ class ReviewRun:
     """One review at a time: :meth:`start` replaces any running one; ``on_row(row, k, total)``
     and ``on_done(error)`` are called from the worker as the review goes."""
 
-    def __init__(self, background: bool = True, lang: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, background: bool = True, lang: str = DEFAULT_LANGUAGE,
+                 actions: bool = True) -> None:
         self.background = background
+        self.actions = actions  # review the decisions other than Keep/Give too
         self.lang = lang
         self.review: Review | None = None
         self.rows: list[DecisionRow] = []
@@ -133,8 +161,8 @@ class ReviewRun:
         self.wait()
         self._job += 1
         self._cancel = threading.Event()
-        points = decision_points(game, seat) if 0 <= seat < game.start.config.players else []
-        self.total = len(points)
+        valid = 0 <= seat < game.start.config.players
+        self.total = reviewed_count(game, seat, self.actions) if valid else 0
         self.rows = []
         cfg = game.start.config
         self.review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
@@ -157,17 +185,19 @@ class ReviewRun:
         try:
             for decision, point in iter_review(game, seat, budget_s, seed=0, cancel=cancel,
                                                depth_rounds=depth_rounds,
-                                               on_ranking=rankings.__setitem__):
+                                               on_ranking=rankings.__setitem__,
+                                               actions=self.actions):
                 if job != self._job:
                     return
                 played = game.actions[decision.index]
-                assert isinstance(played, Choose)
                 view = to_view_position(game.states[decision.index], seat)
                 row = row_of(decision, len(self.rows), played,
                              rankings.pop(decision.index, None), view, self.lang)
                 review.decisions.append(decision)
-                for s, value in point.items():
-                    review.curves[s].append((decision.round, value))
+                if point is not None:
+                    review.add_point(point, decision.played_value)
+                    win, win_ci = point.wins[seat]
+                    row = replace(row, win=win, win_ci95=win_ci)
                 self.rows.append(row)
                 on_row(row, len(self.rows), self.total)
         except PrecogError as err:
@@ -190,6 +220,7 @@ class ReviewRun:
         return {"seat": review.seat if review else None,
                 "rows": [r.to_json() for r in self.rows],
                 "curves": {str(s): pts for s, pts in (review.curves if review else {}).items()},
+                "wins": {str(s): pts for s, pts in (review.wins if review else {}).items()},
                 "summaries": {str(s): v | {"costliest": [r.to_json() for r in v["costliest"]]}
                               for s, v in self.summaries.items()}}
 

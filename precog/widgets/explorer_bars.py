@@ -7,13 +7,15 @@ from html import escape
 
 import ipywidgets as widgets
 
+from precog.analysis import ranking
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import button
 from precog.widgets.play_setup import MODES, SETUPS
 
 MODEL_KEYS = ("uniform", "worst", "bot")
 ROLLOUT_COUNTS = (0, 16, 64, 256, 1024)
-DEFAULT_ROLLOUTS = 256  # the table's values: playouts of the sensible player (docs/analysis.md)
+# the table's values: playouts of the sensible player (docs/analysis.md)
+DEFAULT_ROLLOUTS = ranking.DEFAULT_ROLLOUTS
 
 
 def models(lang: str = DEFAULT_LANGUAGE) -> tuple[tuple[str, str], ...]:

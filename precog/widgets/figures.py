@@ -84,20 +84,28 @@ MARK_COLOURS = {"dubious": "#d4ac0d", "mistake": "#e67e22", "blunder": "#c0392b"
 
 
 def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any], seat: int,
-                  lang: str = DEFAULT_LANGUAGE) -> go.Figure:
+                  lang: str = DEFAULT_LANGUAGE,
+                  wins: dict[int, list[tuple[int, float, float]]] | None = None,
+                  mode: str = "competitive") -> go.Figure:
     """Every seat's expected final Healthy Humans over the rounds (as ``seat`` could estimate
-    them), with ``seat``'s marks on its curve; each point's ``customdata`` is the number of
-    the reviewed decision it belongs to (rows: :class:`precog.session.review.DecisionRow`)."""
+    them), with ``seat``'s marks on its curve, and below it each seat's chance to win (in the
+    cooperative mode the chance to meet every Objective) with its 95 % interval; each
+    point's ``customdata`` is the number of the reviewed decision it belongs to (rows:
+    :class:`precog.session.review.DecisionRow`, the Keep/Give rows carry the points)."""
     say = words(lang).say
-    fig = go.Figure()
+    numbers = [r.number for r in rows if r.kind == "keep_give"]
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                        row_heights=[0.65, 0.35])
     for s in sorted(curves):
         pts = curves[s]
         fig.add_trace(go.Scatter(
-            x=[r for r, _ in pts], y=[v for _, v in pts], customdata=list(range(len(pts))),
+            x=[r for r, _ in pts], y=[v for _, v in pts], customdata=numbers[:len(pts)],
             mode="lines+markers", name=say("review_page.figure_seat", seat=s),
+            legendgroup=str(s),
             line={"color": SEAT_COLOURS[s % len(SEAT_COLOURS)], "width": 3 if s == seat else 1.5},
             marker={"size": 8 if s == seat else 5},
-            hovertemplate="%{y:.2f}<extra>" + say("review_page.figure_seat", seat=s) + "</extra>"))
+            hovertemplate="%{y:.2f}<extra>" + say("review_page.figure_seat", seat=s) + "</extra>"),
+            row=1, col=1)
     marked = [r for r in rows if r.mark]
     fig.add_trace(go.Scatter(
         x=[r.round for r in marked], y=[r.value for r in marked],
@@ -107,12 +115,33 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
         marker={"size": 14, "symbol": "diamond", "color": [MARK_COLOURS[r.mark] for r in marked],
                 "line": {"width": 1, "color": "#333"}},
         hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: −{r.loss:.2f}" for r in marked],
-        hovertemplate="%{hovertext}<extra></extra>"))
+        hovertemplate="%{hovertext}<extra></extra>"), row=1, col=1)
+    coop = mode == "coop"
+    for s in sorted(wins or {}):
+        if coop and s != seat:
+            continue  # one chance for the whole table
+        odds = (wins or {})[s]
+        name = say("review_page.figure_coop_win") if coop else say("review_page.figure_win",
+                                                                    seat=s)
+        fig.add_trace(go.Scatter(
+            x=[r for r, _, _ in odds], y=[p for _, p, _ in odds],
+            customdata=numbers[:len(odds)],
+            error_y={"type": "data", "array": [c for _, _, c in odds], "thickness": 1,
+                     "width": 2},
+            mode="lines+markers", name=name, legendgroup=str(s), showlegend=False,
+            line={"color": SEAT_COLOURS[s % len(SEAT_COLOURS)], "width": 3 if s == seat else 1.5,
+                  "dash": "dot"},
+            marker={"size": 7 if s == seat else 4},
+            hovertemplate="%{y:.0%} ± %{error_y.array:.0%}<extra>" + name + "</extra>"),
+            row=2, col=1)
     fig.update_layout(
         title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
-               "x": 0.01, "xanchor": "left", "y": 0.97}, width=860,
-        xaxis={"title": say("review_page.figure_x"), "dtick": 1},
-        yaxis={"title": say("review_page.figure_y")}, height=360,
+               "x": 0.01, "xanchor": "left", "y": 0.98}, width=860, height=520,
         margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
-        legend={"orientation": "h", "y": -0.2})
+        legend={"orientation": "h", "y": -0.12})
+    fig.update_xaxes(dtick=1, row=1, col=1)
+    fig.update_xaxes(title=say("review_page.figure_x"), dtick=1, row=2, col=1)
+    fig.update_yaxes(title=say("review_page.figure_y"), row=1, col=1)
+    fig.update_yaxes(title=say("review_page.figure_win_y"), range=[0, 1], tickformat=".0%",
+                     row=2, col=1)
     return fig

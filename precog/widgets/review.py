@@ -1,8 +1,9 @@
 """The review of a game: a thin view of :class:`~precog.session.review.ReviewRun`.
 
 :class:`ReviewPanel` reviews one seat of a game in the background (progress and Stop), draws
-the decisions as they are ready (a table with marks and explorer links, the graph of every
-seat's expected final Healthy Humans with the marks on it) and the summary; clicking a point of
+the decisions as they are ready (a table grouped per round with marks and explorer links, the
+graph of every seat's expected final Healthy Humans with the marks on it and of every seat's
+chance to win) and the summary; clicking a point of
 the graph shows that decision with its link into the explorer, opened on the seat's view only.
 :class:`ReviewPage` is the page: paste or upload a saved game, then the panel. Play shows the
 panel in place when a game ends.
@@ -126,7 +127,8 @@ class ReviewPanel(widgets.VBox):
             return
         self.selected = number
         self.detail.value = decision_html(self.run.rows[number], self.game.start.components,
-                                          self.explorer_url, self.lang)
+                                          self.explorer_url, self.lang,
+                                          self.game.start.config.mode)
 
     # -- drawing (called from the review's thread) ---------------------------------------------
     def _row(self, row: DecisionRow, k: int, total: int) -> None:
@@ -166,8 +168,10 @@ class ReviewPanel(widgets.VBox):
     def _draw_figure(self, rows: list[DecisionRow] | None = None) -> None:
         review = self.run.review
         curves = {s: list(p) for s, p in review.curves.items()} if review else {}
+        wins = {s: list(p) for s, p in review.wins.items()} if review else {}
         seat = review.seat if review else self.seat_in.value
-        fresh = review_figure(curves, rows or [], seat, self.lang)
+        mode = review.mode if review else "competitive"
+        fresh = review_figure(curves, rows or [], seat, self.lang, wins, mode)
         with self.figure.batch_update():
             if len(self.figure.data) != len(fresh.data):
                 self.figure.data = []

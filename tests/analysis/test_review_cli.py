@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis.review import recorded_game
+from precog.analysis.review import recorded_game, reviewed_count
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -25,12 +25,15 @@ def game_file(tmp_path_factory) -> Path:
     return path
 
 
-def test_review_prints_each_keep_give_with_its_loss_and_a_summary(capsys, game_file):
+def test_review_prints_each_decision_with_its_loss_a_summary_and_the_chance_to_win(
+        capsys, game_file):
     code, out, _ = run(capsys, "review", str(game_file), "--seat", "1", "--budget", "0.3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("Review of seat 1 (2 players, competitive): 12 Keep/Give")
-    assert len(lines) == 2 + 12 + 1
+    n = reviewed_count(recorded_game(["greedy"], seed=4, players=2), 1)
+    assert lines[0].startswith(f"Review of seat 1 (2 players, competitive): {n} decisions")
+    assert len(lines) == 2 + n + 2
+    assert lines[-2].startswith("Chance to win of seat 1") and lines[-2].count(" % ± ") == 12
     assert lines[-1].startswith("component set: the reference set")  # and which fit
 
 
@@ -49,12 +52,21 @@ def test_a_game_played_on_a_box_is_reviewed_with_that_box_and_says_so(capsys, tm
     assert "'half box', not the reference set" in out.splitlines()[-1]
 
 
+def test_review_of_the_keep_give_only(capsys, game_file):
+    code, out, _ = run(capsys, "review", str(game_file), "--budget", "0.3", "--keep-give-only")
+    assert code == 0
+    assert out.splitlines()[0].startswith("Review of seat 0 (2 players, competitive): 12 ")
+
+
 def test_review_json_lists_decisions_curves_and_summary(capsys, game_file):
     code, out, _ = run(capsys, "review", str(game_file), "--budget", "0.3", "--json")
     data = json.loads(out)
+    n = reviewed_count(recorded_game(["greedy"], seed=4, players=2), 0)
     assert code == 0 and data["format"] == "precog-review" and data["seat"] == 0
-    assert len(data["decisions"]) == 12 and set(data["curves"]) == {"0", "1"}
-    assert data["summary"]["decisions"] == 12
+    assert len(data["decisions"]) == n and set(data["curves"]) == {"0", "1"}
+    assert set(data["wins"]) == {"0", "1"} and len(data["wins"]["0"]) == 12
+    assert data["summary"]["decisions"] == n
+    assert {d["kind"] for d in data["decisions"]} >= {"keep_give", "activate", "gains"}
 
 
 def test_review_in_russian_has_no_english_head(capsys, game_file):

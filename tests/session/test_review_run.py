@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from precog.analysis.review import decision_points, recorded_game
+from precog.analysis.review import KEEP_GIVE, decision_points, recorded_game, reviewed_count
 from precog.engine import Game
 from precog.engine.observation import observation
 from precog.engine.view import from_view_position
@@ -34,12 +34,17 @@ def test_decisions_arrive_one_by_one_before_the_review_ends() -> None:
               on_row=lambda row, k, n: seen.append((row.number, k, finished.is_set())),
               on_done=lambda err: finished.set())
     assert finished.wait(120)
-    total = len(decision_points(game3(), 1))
+    total = reviewed_count(game3(), 1)
+    assert total > len(decision_points(game3(), 1))  # the other decisions too
     assert [k for _, k, _ in seen] == list(range(1, total + 1))
     assert [n for n, _, _ in seen] == list(range(total))
     assert not any(done for _, _, done in seen), "every row came before the end"
     assert run.review is not None and run.review.complete
-    assert [len(p) for p in run.review.curves.values()] == [total] * 3
+    points = len(decision_points(game3(), 1))  # one point of the graph per Keep/Give
+    assert [len(p) for p in run.review.curves.values()] == [points] * 3
+    assert [len(p) for p in run.review.wins.values()] == [points] * 3
+    keep_give = [r for r in run.rows if r.kind == KEEP_GIVE]
+    assert all(r.win is not None and 0 <= r.win <= 1 for r in keep_give)
 
 
 def test_stopping_keeps_the_decisions_already_reviewed() -> None:
@@ -82,14 +87,15 @@ def test_the_page_data_holds_no_card_another_seat_hides_at_each_decision(seat: i
         html = (rows_html([row], comps, "explorer.ipynb").replace(row.view, "")
                 + decision_html(row, comps, "explorer.ipynb").replace(row.view, ""))
         assert found(data, secret) == [] and found(html, secret) == []
-        assert found(data, {row.keep, row.give}), "the search finds the seat's own cards"
+        if row.kind == KEEP_GIVE:
+            assert found(data, {row.keep, row.give}), "the search finds the seat's own cards"
         assert from_view_position(row.view).observation == observation(state, seat)
     # the graph: values only; the summary: the costliest decisions' own cards only
     assert run.review is not None
-    figure = review_figure(run.review.curves, run.rows, seat).to_json()
+    figure = review_figure(run.review.curves, run.rows, seat, "en", run.review.wins).to_json()
     assert found(figure, set(comps.cards)) == []
     costly = run.summaries[seat]["costliest"]
-    shown = {c for r in costly for c in (r.keep, r.give, r.best_keep, r.best_give)}
+    shown = {c for r in costly for c in (r.keep, r.give, r.best_keep, r.best_give) if c}
     secret = set().union(*(hidden_ids(game.states[r.index], seat) for r in costly)) - shown
     assert found(summaries_html(run.summaries, comps), secret) == []
 
@@ -102,4 +108,8 @@ def test_the_summary_counts_marks_and_names_the_three_costliest() -> None:
     losses = sorted((r.loss for r in run.rows if r.loss > 0), reverse=True)[:3]
     assert [r.loss for r in summary["costliest"]] == losses
     assert summary["mean_loss"] == pytest.approx(sum(r.loss for r in run.rows) / len(run.rows))
-    assert all(r.why for r in summary["costliest"]), "each costly decision says why"
+    assert all(r.why for r in summary["costliest"] if r.kind == KEEP_GIVE and r.loss > 0.05), \
+        "each costly Keep/Give says why"
+    said = [r for r in run.rows if r.kind != KEEP_GIVE and r.why]
+    assert said, "the other decisions say why too"
+    assert all(r.why[0].startswith(f"Against {r.best}, you end this round with ") for r in said)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from precog.analysis.review import recorded_game
+from precog.analysis.review import KEEP_GIVE, decision_points, recorded_game, reviewed_count
 from precog.engine import to_position
 from precog.widgets.play import PlayApp
 from precog.widgets.review import ReviewPage
@@ -33,9 +33,12 @@ def test_a_position_alone_is_refused_with_what_was_expected() -> None:
 def test_the_review_draws_a_row_per_decision_the_graph_and_the_summary() -> None:
     page = reviewed_page()
     panel = page.panel
-    assert panel.table.value.count('class="pc-review-row"') == 12
-    assert len(panel.figure.data) == 3  # two seats and the marks
+    assert panel.table.value.count('class="pc-review-row"') == reviewed_count(GAME, 0)
+    assert panel.table.value.count('class="pc-review-round"') == 12  # grouped per round
+    assert len(panel.figure.data) == 5  # two seats, the marks, two seats' chances to win
     assert list(panel.figure.data[0].x) == list(range(1, 13))
+    assert list(panel.figure.data[3].x) == list(range(1, 13))
+    assert all(0 <= p <= 1 for p in panel.figure.data[3].y)
     assert "pc-review-summary" in panel.summary.value
     assert "pc-provenance" in panel.summary.value  # which set and which fit
     assert "Cards: the reference set" in panel.summary.value
@@ -46,11 +49,16 @@ def test_clicking_a_point_of_the_graph_shows_that_decision_with_its_explorer_lin
     panel = reviewed_page().panel
     curve = panel.figure.data[1]  # the other seat's curve: the same decision points
     panel._clicked(curve, SimpleNamespace(point_inds=[4]), None)
-    assert panel.selected == 4
-    assert 'data-number="4"' in panel.detail.value
-    assert f"?view={panel.run.rows[4].view}" in panel.detail.value
+    fifth = [r.number for r in panel.run.rows if r.kind == KEEP_GIVE][4]
+    assert panel.run.rows[fifth].index == decision_points(GAME, 0)[4]
+    assert panel.selected == fifth
+    assert f'data-number="{fifth}"' in panel.detail.value
+    assert f"?view={panel.run.rows[fifth].view}" in panel.detail.value
+    assert "Chance to win after this choice" in panel.detail.value
     panel._clicked(curve, SimpleNamespace(point_inds=[]), None)  # another trace's click
-    assert panel.selected == 4
+    assert panel.selected == fifth
+    panel._clicked(panel.figure.data[3], SimpleNamespace(point_inds=[4]), None)  # the chance
+    assert panel.selected == fifth
 
 
 def test_play_offers_the_review_only_when_the_game_is_over() -> None:

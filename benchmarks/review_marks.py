@@ -1,0 +1,142 @@
+"""Calibration of the review's marks: how often the strong bot earns each mark against itself.
+
+Plays ``--games`` games of ``--bot`` (default ``rollout1s``: the explorer's analysis for 1 s
+per Keep/Give) against itself, ``--players`` seats, seeds ``--seed``, ``--seed + 1``, ...;
+reviews every seat of every game (``review_game(game, seat, budget_s=None)``: the explorer's
+full 256 playouts per Keep/Give, the other decisions on their paired playouts) and reports,
+over all reviewed decisions, the share that earns each mark with its 95 % interval (Wilson),
+overall and for the Keep/Give and the other decisions apart, and the losses' upper quantiles
+(the losses that exceed their own interval); ``--raw FILE`` keeps every reviewed decision and
+``--from-raw FILE...`` rates kept decisions again (no games played). The thresholds (``MARKS`` in
+precog/analysis/review.py) are chosen so that the strong bot's blunders are rare; see
+docs/analysis.md. Run ``python benchmarks/review_marks.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from precog import __version__
+from precog.analysis.jobs import run_jobs
+from precog.analysis.review import KEEP_GIVE, MARKS, mark_for, recorded_game, review_game
+
+
+def review_all_seats(job: tuple[str, int, int]) -> list[dict[str, Any]]:
+    """Every reviewed decision of every seat of one self-play game (kind, loss, its ci)."""
+    bot, seed, players = job
+    game = recorded_game([bot], seed=seed, players=players)
+    out = []
+    for seat in range(players):
+        for d in review_game(game, seat, budget_s=None).decisions:
+            out.append({"seed": seed, "seat": seat, "round": d.round, "kind": d.kind,
+                        "loss": d.loss, "loss_ci95": d.loss_ci95, "mark": d.mark})
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95 % interval of a share k/n."""
+    if n == 0:
+        return math.nan, math.nan
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rates(decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Share of decisions with each mark (and with a mark at least as bad), 95 % Wilson."""
+    n = len(decisions)
+    out: dict[str, Any] = {"decisions": n}
+    for name, _ in MARKS:
+        k = sum(d["mark"] == name for d in decisions)
+        lo, hi = wilson(k, n)
+        out[name] = {"count": k, "rate": round(k / n, 4) if n else math.nan,
+                     "ci95": [round(lo, 4), round(hi, 4)]}
+    significant = sorted(d["loss"] for d in decisions
+                         if d["loss_ci95"] is None or d["loss"] > d["loss_ci95"])
+    out["significant_losses"] = len(significant)
+    for q in (0.90, 0.95, 0.99):
+        at = [d["loss"] if d["loss_ci95"] is None or d["loss"] > d["loss_ci95"] else 0.0
+              for d in decisions]
+        at.sort()
+        out[f"loss_q{int(q * 100)}"] = round(at[min(n - 1, int(q * n))], 3) if n else None
+    return out
+
+
+def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mark rates of reviewed decisions, marked again with today's ``MARKS``."""
+    for d in decisions:
+        d["mark"] = mark_for(d["loss"], d["loss_ci95"])
+    return {"thresholds": dict(MARKS), "all": rates(decisions),
+            "keep_give": rates([d for d in decisions if d["kind"] == KEEP_GIVE]),
+            "other": rates([d for d in decisions if d["kind"] != KEEP_GIVE])}
+
+
+def text(result: dict[str, Any]) -> str:
+    lines = []
+    for part in ("all", "keep_give", "other"):
+        r = result[part]
+        marks = ", ".join(f"{name} {100 * r[name]['rate']:.1f} % "
+                          f"[{100 * r[name]['ci95'][0]:.1f}, {100 * r[name]['ci95'][1]:.1f}]"
+                          for name, _ in MARKS)
+        lines.append(f"{part}: {r['decisions']} decisions; {marks}; significant-loss "
+                     f"quantiles 90/95/99 %: {r['loss_q90']}, {r['loss_q95']}, {r['loss_q99']}")
+    return "\n".join(lines)
+
+
+def measure(bot: str, games: int, players: int, seed: int, workers: int | None
+            ) -> dict[str, Any]:
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    t0 = time.perf_counter()
+    jobs = [(bot, seed + k, players) for k in range(games)]
+    decisions = [d for game in run_jobs(review_all_seats, jobs, workers) for d in game]
+    return {"decisions": decisions, "bot": bot, "games": games, "players": players, "seed": seed,
+            **summarise(decisions),
+            "seconds": round(time.perf_counter() - t0, 1), "precog": __version__,
+            "python": platform.python_version(), "started_at": started,
+            "finished_at": datetime.now(UTC).isoformat(timespec="seconds")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bot", default="rollout1s")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--raw", metavar="FILE", help="also write every reviewed decision "
+                                                      "(kind, loss, its interval) as JSON")
+    parser.add_argument("--from-raw", metavar="FILE", nargs="+",
+                        help="rate decisions written by --raw again with today's thresholds "
+                             "(no games played)")
+    args = parser.parse_args(argv)
+    if args.from_raw:
+        decisions = []
+        for name in args.from_raw:
+            with open(name, encoding="utf-8") as f:
+                decisions.extend(json.load(f))
+        result = summarise(decisions)
+        print(json.dumps(result, indent=1) if args.json else text(result))
+        return 0
+    if not 1 <= args.games <= 1000:
+        parser.error(f"--games {args.games}: expected 1..1000")
+    result = measure(args.bot, args.games, args.players, args.seed, args.workers)
+    decisions = result.pop("decisions")
+    if args.raw:
+        with open(args.raw, "w", encoding="utf-8") as f:
+            json.dump(decisions, f)
+    print(json.dumps(result, indent=1) if args.json else text(result))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
