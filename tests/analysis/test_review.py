@@ -56,6 +56,17 @@ def test_every_keep_give_of_the_seat_is_reviewed_in_game_order(greedy_game):
     assert [greedy_game.states[i].round for i in points] == list(range(1, 13))
 
 
+def replayed_with(base: Game, index: int, bad: object) -> Game:
+    """``base`` replayed up to its decision ``index``, ``bad`` played there instead, and the
+    rest of the game played by greedy bots."""
+    game = Game(base.start)
+    for action in base.actions[:index]:
+        game.play(action)
+    game.play(bad)
+    game.advance(as_policy([make_bot("greedy", 1), make_bot("greedy", 2)]))
+    return game
+
+
 def test_a_deliberately_bad_keep_give_is_marked_a_blunder_where_it_was_played():
     base = recorded_game(["greedy"], seed=4, players=2)
     seat = 0
@@ -68,11 +79,7 @@ def test_a_deliberately_bad_keep_give_is_marked_a_blunder_where_it_was_played():
             break
     assert found is not None, "no decision in rounds 1-11 with a choice losing 2.5+"
     index, bad = found
-    game = Game(base.start)
-    for action in base.actions[:index]:
-        game.play(action)
-    game.play(bad)
-    game.advance(as_policy([make_bot("greedy", 1), make_bot("greedy", 2)]))
+    game = replayed_with(base, index, bad)
     review = review_game(game, seat, budget_s=None, depth_rounds=1)
     marked = {d.index: d for d in review.decisions}
     assert marked[index].mark == "blunder"
@@ -147,11 +154,7 @@ def test_a_deliberately_bad_action_phase_choice_is_marked_a_blunder_where_it_was
             break
     assert found is not None, "no Action decision in rounds 1-10 with an option losing 3.5+"
     index, bad = found
-    game = Game(base.start)
-    for action in base.actions[:index]:
-        game.play(action)
-    game.play(bad)
-    game.advance(as_policy([make_bot("greedy", 1), make_bot("greedy", 2)]))
+    game = replayed_with(base, index, bad)
     review = review_game(game, seat, budget_s=0.3, depth_rounds=1)
     marked = {d.index: d for d in review.decisions}
     assert marked[index].played == bad
