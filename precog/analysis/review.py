@@ -49,7 +49,7 @@ from precog.analysis.review_actions import (
 )
 from precog.analysis.review_odds import OUTLOOK_SAMPLES, Outlook, outlook
 from precog.analysis.rollouts import mean_ci
-from precog.engine import Game, GameState, Phase, new_game
+from precog.engine import Components, Game, GameState, Phase, new_game
 from precog.engine.actions import Choose
 
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.5), ("mistake", 1.2), ("dubious", 0.5))
@@ -305,22 +305,28 @@ def review_game(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
 
 def review_job(job: tuple[Any, ...]) -> dict[str, Any]:
     """One game's review as JSON data, from ``(saved game, seat, budget_s, seed, depth[,
-    actions])``: a pure function, so many games can be reviewed on a process pool or a Dask
-    cluster (:func:`precog.analysis.jobs.run_jobs`)."""
+    actions[, components]])``: a pure function, so many games can be reviewed on a process
+    pool or a Dask cluster (:func:`precog.analysis.jobs.run_jobs`). ``components`` is the
+    game's component set (None: the reference set); a game saved on another set is refused
+    by the loader, naming both sets."""
     data, seat, budget_s, seed, depth, *rest = job
     actions = bool(rest[0]) if rest else True
-    return review_game(Game.from_json(data), seat, budget_s, seed, depth_rounds=depth,
-                       actions=actions).to_dict()
+    components = rest[1] if len(rest) > 1 else None
+    return review_game(Game.from_json(data, components), seat, budget_s, seed,
+                       depth_rounds=depth, actions=actions).to_dict()
 
 
 def review_many(games: Sequence[dict[str, Any]], seat: int, budget_s: float | None = 2.0,
                 seed: int = 0, workers: int | None = None, scheduler: str | None = None,
-                depth_rounds: int | None = None, actions: bool = True) -> list[dict[str, Any]]:
-    """Reviews of many saved games (JSON data), in order, wherever the jobs run."""
+                depth_rounds: int | None = None, actions: bool = True,
+                components: Components | None = None) -> list[dict[str, Any]]:
+    """Reviews of many saved games (JSON data), in order, wherever the jobs run; the games
+    are played on ``components`` (their box; None: the reference set), as
+    :func:`review_game` plays a loaded game on its own."""
     from precog.analysis.jobs import run_jobs
 
     check_budget(budget_s)
-    jobs = [(g, seat, budget_s, seed, depth_rounds, actions) for g in games]
+    jobs = [(g, seat, budget_s, seed, depth_rounds, actions, components) for g in games]
     return run_jobs(review_job, jobs, workers, scheduler)
 
 

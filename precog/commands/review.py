@@ -99,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
         if len(games) > 1 or args.scheduler:
             reviews = review_many([g.to_json() for g in games], args.seat, args.budget,
                                   args.seed, args.workers, args.scheduler,
-                                  actions=not args.keep_give_only)
+                                  actions=not args.keep_give_only,
+                                  components=box)
             if args.json:
                 print_json(reviews)
                 return 0

@@ -26,11 +26,14 @@ from dataclasses import replace
 from typing import Any
 
 from precog.engine.components import (
+    MITIGATION_RESOURCES,
+    REQUIREMENT_RESOURCES,
     Card,
     Components,
     Gains,
     Losses,
     ObjectiveTile,
+    Requirement,
     RiverTile,
 )
 from precog.engine.errors import PositionError
@@ -43,6 +46,7 @@ _P = Problem.of
 PRIOR_TEXT = ("each unknown face drawn uniformly from the reference set's faces of the same "
               "deck, season and type (River tiles and Objectives: of the same season)")
 
+MAX_REQUIREMENTS = 8  # requirements on one side of an Objective face read from a position
 _POOLS: dict[tuple[str, str], dict[str, tuple[Face, ...]]] = {}
 
 
@@ -189,17 +193,61 @@ def faces_json(comps: Components) -> dict[str, Any]:
         elif isinstance(face, RiverTile):
             out[ident] = {"gains": dict(face.gains.items()), "losses": dict(face.losses.items())}
         else:
-            out[ident] = {"like": _prior_objective(face)}
+            out[ident] = _objective_json(face)
     return out
 
 
-def _prior_objective(face: ObjectiveTile) -> str:
+def _objective_json(face: ObjectiveTile) -> dict[str, Any]:
+    """``{"like": id}`` for a face the reference set prints; else the face itself, as in
+    ``objectives.toml`` (an Objective entered at a real table)."""
     from precog.engine.data_loading import reference_components
 
     for o in reference_components().objectives:
         if o.season == face.season and face_values(o) == face_values(face):
-            return o.id
-    raise PositionError(_P(E.FACES_SAVE_OBJECTIVE, id=face.id))
+            return {"like": o.id}
+    return {"full": [_requirement_json(r) for r in face.full],
+            "mitigated": [_requirement_json(r) for r in face.mitigated],
+            "mitigate_cost": dict(face.mitigate_cost.items())}
+
+
+def _requirement_json(req: Requirement) -> dict[str, Any]:
+    return {"resource": req.resource, "amount": req.amount, "scope": req.scope}
+
+
+def read_objective_face(slot: ObjectiveTile, raw: Mapping[str, Any]) -> ObjectiveTile:
+    """An Objective face written as in ``objectives.toml`` (``full``, ``mitigated``,
+    ``mitigate_cost``) for ``slot``, checked as the loader checks a tile (each requirement's
+    resource, amount and scope; a mitigated side that is easier than the full one)."""
+    from precog.engine.data_loading import _easier
+
+    def bad() -> PositionError:
+        return PositionError(_P(E.FACES_OBJECTIVE, id=slot.id, season=slot.season))
+
+    def side(value: object) -> tuple[Requirement, ...]:
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_REQUIREMENTS:
+            raise bad()
+        out = []
+        for r in value:
+            if (not isinstance(r, dict) or set(r) != {"resource", "amount", "scope"}
+                    or r["resource"] not in REQUIREMENT_RESOURCES
+                    or type(r["amount"]) is not int or not 1 <= r["amount"] <= 99
+                    or r["scope"] not in ("one", "each")):
+                raise bad()
+            out.append(Requirement(str(r["resource"]), int(r["amount"]), str(r["scope"])))
+        return tuple(out)
+
+    if set(raw) != {"full", "mitigated", "mitigate_cost"}:
+        raise bad()
+    full, mitigated = side(raw["full"]), side(raw["mitigated"])
+    if not all(any(_easier(easy, hard) for hard in full) for easy in mitigated):
+        raise bad()
+    cost = raw["mitigate_cost"]
+    if (not isinstance(cost, dict) or not cost
+            or any(k not in MITIGATION_RESOURCES or type(v) is not int or not 0 <= v <= 9
+                   for k, v in cost.items())):
+        raise bad()
+    return ObjectiveTile(id=slot.id, season=slot.season, full=full, mitigated=mitigated,
+                         mitigate_cost=Gains(**{str(k): int(v) for k, v in cost.items()}))
 
 
 def world_from_json(box: Components, data: object, seed: int,
@@ -246,6 +294,8 @@ def _read_face(slot: Face, raw: object) -> Face:
     if isinstance(slot, RiverTile):
         return replace(slot, gains=Gains(**amounts(raw.get("gains", {}), Gains)),
                        losses=Losses(**amounts(raw.get("losses", {}), Losses)))
+    if "like" not in raw:
+        return read_objective_face(slot, raw)
     like = reference_components().objective_by_id.get(str(raw.get("like")))
     if like is None or like.season != slot.season:
         raise PositionError(_P(E.FACES_OBJECTIVE, id=slot.id, season=slot.season))

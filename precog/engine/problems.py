@@ -292,7 +292,6 @@ class ErrorCode(StrEnum):
     FACES_AMOUNTS = "faces.amounts"
     FACES_ENTRY = "faces.entry"
     FACES_OBJECTIVE = "faces.objective"
-    FACES_SAVE_OBJECTIVE = "faces.save_objective"
     # -- a user's evaluation fit (precog.analysis.fits)
     FIT_TOML = "fit.toml"
     FIT_FIELD = "fit.field"

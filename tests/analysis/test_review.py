@@ -233,3 +233,32 @@ def test_a_game_of_the_strong_bot_against_itself_gets_few_marks():
 def test_the_review_modules_examples_run(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def _my_box():
+    from pathlib import Path
+
+    from precog.engine.box import load_box_text
+
+    return load_box_text(Path("docs/examples/my_box.toml").read_text(encoding="utf-8"),
+                         "my_box.toml")
+
+
+def _box_game(seed: int) -> Game:
+    return recorded_game(["greedy"], seed=seed, players=2, components=_my_box())
+
+
+def test_many_games_on_a_box_are_reviewed_on_that_box():
+    games = [_box_game(3), _box_game(5)]
+    assert games[0].start.components.unknown  # a partly entered box: worlds of it
+    pooled = review_many([g.to_json() for g in games], 0, budget_s=None, workers=1,
+                         depth_rounds=1, components=_my_box())
+    single = [review_game(g, 0, budget_s=None, depth_rounds=1).to_dict() for g in games]
+    assert pooled == single
+
+
+def test_many_games_on_a_box_without_their_box_are_refused_naming_the_set():
+    from precog.engine import PositionError
+
+    with pytest.raises(PositionError, match="reference"):
+        review_many([_box_game(3).to_json()], 0, budget_s=None, workers=1, depth_rounds=1)

@@ -277,3 +277,39 @@ def test_a_face_once_seen_stays_seen_and_the_same_in_every_later_sample() -> Non
         options = legal_actions(state)
         state = apply(state, options[rng.randrange(len(options))])
     assert len(first) > 30
+
+
+def _new_objective(box, **change):
+    from precog.engine.components import Gains, ObjectiveTile, Requirement
+
+    ident = sorted(o.id for o in box.objectives if o.id in box.unknown and o.season == 1)[0]
+    face = ObjectiveTile(id=ident, season=1, full=(Requirement("food", 7, "each"),),
+                         mitigated=(Requirement("food", 3, "one"),),
+                         mitigate_cost=Gains(food=2))
+    return replace(face, **change)
+
+
+def test_an_objective_face_outside_the_reference_set_is_saved_and_read_back():
+    box = half_box()
+    from precog.engine.faces import faces_json, world_from_json, world_with
+
+    face = _new_objective(box)
+    world = world_with(box, {face.id: face}, random.Random(1))
+    saved = faces_json(world)[face.id]
+    assert "like" not in saved and saved["mitigate_cost"] == {"food": 2}
+    again = world_from_json(box, faces_json(world), seed=9, seen=frozenset({face.id}))
+    assert face_of(again, face.id) == face
+
+
+def test_an_objective_face_whose_mitigated_side_is_harder_is_refused_naming_it():
+    box = half_box()
+    from precog.engine.faces import faces_json, world_from_json, world_with
+
+    face = _new_objective(box)
+    saved = faces_json(world_with(box, {face.id: face}, random.Random(1)))
+    saved[face.id]["mitigated"] = [{"resource": "food", "amount": 9, "scope": "one"}]
+    with pytest.raises(PositionError, match=face.id):
+        world_from_json(box, saved, seed=9)
+    saved[face.id]["mitigated"] = [{"resource": "food", "amount": 10**9, "scope": "one"}]
+    with pytest.raises(PositionError, match=face.id):
+        world_from_json(box, saved, seed=9)
