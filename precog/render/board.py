@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from precog.engine import GameState, PlayerState, Step, observation
-from precog.engine.components import Gains, Losses, Machine, Requirement
+from precog.engine.components import Gains, Losses, Machine, Requirement, RiverTile
 from precog.engine.observation import Observation
 from precog.engine.scoring import requirement_met
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, ROUNDS
@@ -215,6 +215,17 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
     return (f'<div class="pc-tile pc-up pc-s{season}"{ctx.a(part, tip)}>{pawn}'
             f'<span class="pc-tile-round">{i + 1}</span><span class="pc-tile-name">'
             f'{escape(component_name(tile.name, ctx.lang))}</span>'
+            f'<span class="pc-tile-fx">{fx}</span></div>')
+
+
+def river_face_html(tile: RiverTile, round_: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """One River tile face up, drawn as on the board (the table page's live drawing of a tile
+    as it is typed)."""
+    fx = (gains_html(tile.gains, 12, lang=lang) if not tile.gains.is_empty()
+          else _losses_html(tile.losses, lang))
+    return (f'<div class="pc-tile pc-up pc-s{tile.season}" title="{escape(tile.id)}">'
+            f'<span class="pc-tile-round">{round_}</span><span class="pc-tile-name">'
+            f'{escape(component_name(tile.name, lang))}</span>'
             f'<span class="pc-tile-fx">{fx}</span></div>')
 
 

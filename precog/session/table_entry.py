@@ -50,11 +50,11 @@ from precog.engine import (
     new_game,
     to_json,
 )
-from precog.engine.box import box_from_data
+from precog.engine.box import MAX_BOX_BYTES, box_from_data, load_box_text
 from precog.engine.components import Card
-from precog.engine.data_loading import _shipped_source
-from precog.engine.faces import face_values, faces_json, world_with
+from precog.engine.faces import Face, face_of, face_values, faces_json, world_with
 from precog.session import table_steps as steps
+from precog.session import table_tiles as tiles
 from precog.session.box import BoxDraft, CardEntry
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -70,7 +70,8 @@ RESOURCE_MOST = {"food": 60, "healthy": 30, "contaminated": 30, "doctors": 10,
                  "protectors": 10, "bane": 30}
 ZONES = ("hand", "decision_zone", "action_zone")
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
-MAX_TEXT = 200_000  # a saved table or shared string longer than this is refused
+MAX_TEXT = 200_000 + 3 * MAX_BOX_BYTES  # a saved table (its box included) or shared string
+BOX_KEYS = ("name", "fingerprint", "toml")
 
 
 class TableEntryError(PrecogError):
@@ -86,15 +87,12 @@ class Built:
 
 
 def blank_box() -> Components:
-    """The table page's set when no box is loaded: every card face unknown (a real box
-    nobody has typed in: faces are entered on the table or drawn from the reference set),
-    the River tiles and Objectives the reference set's (picked by id, with their effect)."""
+    """The table page's set when no box is loaded: every face unknown, cards, River tiles and
+    Objectives (a real box nobody has typed in: faces are entered on the table or drawn from
+    the reference set; a tile picked by id is the reference set's tile of that id)."""
     global _BLANK
     if _BLANK is None:
-        tiles = {key: _shipped_source(key).data for key in ("river", "objectives")}
-        _BLANK = box_from_data({"format": "precog-box", "version": 1, "name": "your table",
-                                "river": tiles["river"]["river"],
-                                "objective": tiles["objectives"]["objective"]},
+        _BLANK = box_from_data({"format": "precog-box", "version": 1, "name": "your table"},
                                "<blank box>")
     return _BLANK
 
@@ -107,7 +105,7 @@ def new_description(players: int = 4, mode: str = "competitive") -> dict[str, An
             "setup": "standard", "round": 1, "seat": 0, "phase": "decision",
             "step": "choose", "difficulty": "normal", "activated": "", "offer_source": "cards",
             "seats": [{} for _ in range(players)], "river": [], "objectives": [],
-            "mitigated": []}
+            "mitigated": [], "objective_faces": []}
 
 
 GAME_KEYS = ("players", "mode", "setup", "round", "seat", "phase", "step", "difficulty",
@@ -121,6 +119,7 @@ class TableDraft:
                  lang: str = DEFAULT_LANGUAGE) -> None:
         self.data = data if data is not None else new_description()
         self.box = box if box is not None else blank_box()
+        self.box_text: str | None = None  # the box file's text, when one was loaded
         self.lang = lang
         self.say = words(lang).say
 
@@ -162,6 +161,10 @@ class TableDraft:
             if isinstance(offer, dict) else 0
         for key in ("objectives", "mitigated"):
             n += len(self.data[key]) if isinstance(self.data.get(key), list) else 0
+        for face in _list(self.data.get("objective_faces")):
+            n += sum(1 for k in tiles.OBJECTIVE_FIELDS if isinstance(face, dict)
+                     and face.get(k) not in ("", None)) + (isinstance(face, dict)
+                                                           and face.get("flipped") is True)
         seats = self.data.get("seats", [])
         for s in seats if isinstance(seats, list) else []:
             if not isinstance(s, dict):
@@ -173,7 +176,7 @@ class TableDraft:
                 if isinstance(batteries, list) else 0
             n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
                      if isinstance(c, dict))
-        return n + len(self.data.get("river", []))
+        return n + sum(1 for t in _list(self.data.get("river")) if t not in ("", None, {}))
 
     # ------------------------------------------------------------ checking and building
     def build(self) -> Built:
@@ -198,7 +201,7 @@ class TableDraft:
         position = to_json(state)
         steps.set_rooms(position, self.box, config["rooms"], config["setup"] == "advanced")
         steps.set_step(position, config)
-        faces: dict[str, Card] = {}
+        faces: dict[str, Face] = {}
         for n in range(config["players"]):
             seat = data["seats"][n] if n < len(data.get("seats", [])) else {}
             self._seat(n, seat, position["players"][n], out.errors)
@@ -208,11 +211,18 @@ class TableDraft:
                         self._card(f"seats.{n}.{zone}.{i}", raw, position, n, zone, i, faces,
                                    out.errors)
         shown = config["round"] - (0 if config["phase"] == "river" else 1)
-        self._river(data.get("river", []) or [], shown, position, out.errors)
+        tiles.place_river(self.box, _list(data.get("river")), shown, position, faces,
+                          out.errors, self.say, self.lang)
         if config["mode"] == "coop":
             steps.place_objectives(position, self.box, _list(data.get("objectives")),
                                    _list(data.get("mitigated")), state.season,
                                    self._fail(out.errors))
+            for tile_id, _m in position["objectives"]:
+                if tile_id in self.box.unknown:  # picked by id: the reference set's tile
+                    faces[tile_id] = face_of(self.box, tile_id)
+            tiles.place_objective_faces(self.box, _list(data.get("objective_faces")),
+                                        state.season, position, faces, out.errors,
+                                        self.say, self.lang)
         if out.errors:
             return out
         for p in position["players"]:  # a face swapped in from a deck keeps it stacked
@@ -336,10 +346,10 @@ class TableDraft:
         activated = data.get("activated") or ""
         if activated and not _choice(activated, steps.SLOTS):
             errors["activated"] = say("table.bad_choice", options=", ".join(steps.SLOTS))
-        for key in ("objectives", "mitigated"):
+        for key in ("objectives", "mitigated", "objective_faces"):
             if not isinstance(data.get(key, []) or [], list) or len(
                     data.get(key, []) or []) > 15:
-                errors[key] = say("table.bad_shape", what="a list of up to 15 tile ids")
+                errors[key] = say("table.bad_shape", what="a list of up to 15 tiles")
         seats = data.get("seats", []) or []
         decks = [s.get("prescient") for s in seats[:players or 0] if isinstance(s, dict)]
         known = list(self.box.decks)
@@ -405,7 +415,7 @@ class TableDraft:
                     player["batteries"][m] = value
 
     def _card(self, path: str, raw: dict[str, Any], position: dict[str, Any], n: int,
-              zone: str, i: int, faces: dict[str, Card], errors: dict[str, str]) -> None:
+              zone: str, i: int, faces: dict[str, Face], errors: dict[str, str]) -> None:
         places = position["players"][n][zone]
         if i >= len(places):
             errors[path] = self.say("table.zone_full", n=len(places))
@@ -429,7 +439,7 @@ class TableDraft:
         faces[ident] = replace(checked.card, id=ident)
         _swap(position, places[i], ident)
 
-    def _slot(self, card: Card, deck: str, faces: dict[str, Card]) -> str | None:
+    def _slot(self, card: Card, deck: str, faces: dict[str, Face]) -> str | None:
         """A card id of ``deck`` that may carry ``card``'s face: a known card with that face,
         else an unknown one of its season and type not yet given a face."""
         for c in self.box.decks[deck]:
@@ -442,40 +452,78 @@ class TableDraft:
                 return c.id
         return None
 
-    def _river(self, tiles: list[Any], shown: int, position: dict[str, Any],
-               errors: dict[str, str]) -> None:
-        if len(tiles) > shown:
-            errors["river"] = self.say("table.river_count", n=shown)
-            return
-        for k, tile in enumerate(tiles):
-            if tile in ("", None):
-                continue
-            river = position["river"]
-            if tile in river[:k]:
-                errors[f"river.{k}"] = self.say("table.river_twice")
-            elif tile in river:
-                j = river.index(tile)
-                river[k], river[j] = river[j], river[k]
-            elif _season_of(self.box, tile) == _season_of(self.box, river[k]) != 0:
-                river[k] = tile  # a tile of the box this game had left out
-            else:
-                season = _season_of(self.box, river[k])
-                fits = [t.id for t in self.box.river if t.season == season
-                        and t.id not in river[:k]] or [river[k]]
-                errors[f"river.{k}"] = self.say("table.bad_choice", options=", ".join(fits))
-
     # ------------------------------------------------------------ saving and sharing
+    def use_box(self, box: Components | None, text: str | bytes | None = None) -> None:
+        """Enter the table on ``box`` (None: the blank box), whose file's text is ``text``
+        (saved with the table, so that the table alone restores it)."""
+        self.box = box if box is not None else blank_box()
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", errors="replace")
+        self.box_text = text if box is not None else None
+
+    def saved(self) -> dict[str, Any]:
+        """The table description as saved: with its box (name, fingerprint and, when a box
+        file was loaded, the file's text)."""
+        box: dict[str, Any] = {"name": self.box.name, "fingerprint": self.box.box_id}
+        if self.box_text is not None:
+            box["toml"] = self.box_text
+        return {**{k: v for k, v in self.data.items() if k != "box"}, "box": box}
+
     def save_text(self) -> str:
-        return json.dumps(self.data, indent=1, ensure_ascii=False)
+        return json.dumps(self.saved(), indent=1, ensure_ascii=False)
 
     def share_string(self) -> str:
-        packed = zlib.compress(json.dumps(self.data, separators=(",", ":")).encode(), 9)
+        packed = zlib.compress(json.dumps(self.saved(), separators=(",", ":")).encode(), 9)
         return f"{PREFIX}.{base64.urlsafe_b64encode(packed).decode().rstrip('=')}"
 
-    def load_text(self, text: str | bytes) -> None:
-        """Replace the draft by a saved table (a file's text or a shared string); on a bad
-        one :class:`TableEntryError` and the draft unchanged."""
-        self.data = read_table(text, self.say)
+    def load_text(self, text: str | bytes) -> str:
+        """Replace the draft by a saved table (a file's text or a shared string) and its box;
+        on a bad one :class:`TableEntryError` and the draft unchanged. Returns what happened
+        to the box ("" when it stays the same)."""
+        data = read_table(text, self.say)
+        box, box_text = self._saved_box(data.pop("box", None))
+        note = ""
+        if box.box_id != self.box.box_id:
+            note = self.say("table.box_replaced", name=box.name, fingerprint=box.box_id)
+        elif box_text is not None and self.box_text is None:
+            note = self.say("table.box_restored", name=box.name, fingerprint=box.box_id)
+        self.data, self.box = data, box
+        self.box_text = box_text if box_text is not None else (
+            self.box_text if box is not blank_box() else None)
+        return note
+
+    def _saved_box(self, saved: Any) -> tuple[Components, str | None]:
+        """The box a saved table records: its own file's text when saved with it, else the
+        blank box or the box loaded now when the fingerprint is theirs."""
+        say = self.say
+        if saved is None:  # a table saved before tables recorded their box
+            return self.box, self.box_text
+        if (not isinstance(saved, dict) or any(k not in BOX_KEYS for k in saved)
+                or not isinstance(saved.get("fingerprint"), str)
+                or len(saved["fingerprint"]) > 40
+                or not isinstance(saved.get("name", ""), str) or len(saved.get("name", "")) > 80
+                or not isinstance(saved.get("toml", ""), str)):
+            raise TableEntryError(say("table.bad_box", why="expected a table of name, "
+                                      "fingerprint (text) and toml (the box file's text)"))
+        want, text = saved["fingerprint"], saved.get("toml")
+        if text is None:
+            for box in (self.box, blank_box()):
+                if box.box_id == want:
+                    return box, self.box_text if box is self.box else None
+            raise TableEntryError(say("table.box_missing", name=saved.get("name", "?"),
+                                      fingerprint=want))
+        if len(text.encode("utf-8")) > MAX_BOX_BYTES:
+            raise TableEntryError(say("table.bad_box",
+                                      why=f"larger than {MAX_BOX_BYTES} bytes"))
+        try:
+            box = load_box_text(text, "the table's box")
+        except PrecogError as err:
+            raise TableEntryError(say("table.bad_box", why=words(self.lang).error(err))) \
+                from None
+        if box.box_id != want:
+            raise TableEntryError(say("table.bad_box", why=(
+                f"its content is the box {box.box_id}, not the box {want} the table names")))
+        return box, text
 
 
 def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
@@ -548,11 +596,6 @@ def _choice(value: Any, options: tuple[str, ...]) -> str:
 
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
-
-
-def _season_of(box: Components, tile: str) -> int:
-    found = box.river_by_id.get(tile)
-    return found.season if found is not None else 0
 
 
 def _int(value: Any) -> int | None:

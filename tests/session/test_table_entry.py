@@ -187,7 +187,10 @@ def test_the_analysed_position_reveals_nothing_the_seat_cannot_see():
     assert kept_secret == 0
 
 
-def test_the_default_box_has_every_card_face_unknown_and_the_reference_tiles():
+def test_the_default_box_has_every_face_unknown_with_the_reference_tiles_as_stand_ins():
     box = blank_box()
-    assert len(box.unknown) == 96 and all(box.cards[i] for i in box.unknown)
-    assert {t.id for t in box.objectives} == {t.id for t in reference_components().objectives}
+    ref = reference_components()
+    assert box.unknown == {*box.cards, *box.river_by_id, *box.objective_by_id}
+    assert len(box.unknown) == 96 + 12 + 24
+    assert {t.id for t in box.objectives} == {t.id for t in ref.objectives}
+    assert all(box.river_by_id[t.id] == t for t in ref.river)  # what an id picks
