@@ -129,6 +129,7 @@ class BoxSource(widgets.VBox):
         super().__init__()
         self.say, self.message, self.on_change = words(lang).say, message, on_change
         self.components: Components | None = None
+        self.text: str | None = None  # the loaded box file's text (a table saves it)
         self.title: widgets.HTML | None = None  # the page's title line, told of a loaded box
         self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
                                          description=self.say("box.source_load"))
@@ -165,6 +166,8 @@ class BoxSource(widgets.VBox):
         except DataError as err:
             self.message.error(name, err)
             return
+        self.text = content.decode("utf-8", errors="replace") if isinstance(
+            content, bytes) else str(content)
         self.status.value = self._status()
         if self.title is not None:  # the page's title line names the set in play
             old, new = self.say("play.title_note"), self.say("box.title_note",

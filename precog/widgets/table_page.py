@@ -41,6 +41,7 @@ from precog.widgets.common import (
 )
 from precog.widgets.table_entry import SeatForm
 from precog.widgets.table_steps import StepFields, box_text, step_rank_html
+from precog.widgets.table_tiles import ObjectiveFaces, RiverForm
 
 __all__ = ["TablePage"]
 
@@ -76,10 +77,8 @@ class TablePage(widgets.VBox):
         self.seat_tabs = widgets.Tab(children=self.seats)
         for n in range(4):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n))
-        self.river = widgets.Text(description=say("table.river"), placeholder="W1a I1 …",
-                                  layout={"width": "40em"})
-        self.river.style.description_width = "initial"
-        self.river.add_class("pc-table-river")
+        self.river = RiverForm(self.changed, self.lang)
+        self.objective_faces = ObjectiveFaces(self.changed, self.lang)
         self.message = Message(self.lang)
         self.box_source = BoxSource(self._box_loaded, self.lang, self.message)
         self.box_source.status.layout.display = "none"  # the note below says it in full
@@ -105,7 +104,6 @@ class TablePage(widgets.VBox):
         for key, w in self.game.items():
             if key not in self.steps.game:
                 w.observe(lambda _c: self.changed(), "value")
-        self.river.observe(lambda _c: self.changed(), "value")
         self.analyse_button.on_click(lambda _b: self.analyse())
         self.load_button.on_click(lambda _b: self.load_text(self.paste.value))
         self.upload.observe(lambda c: self._uploaded(c["new"]), "value")
@@ -119,7 +117,7 @@ class TablePage(widgets.VBox):
                          layout={"flex_flow": "row wrap"}),
             widgets.HBox([game["round"], game["phase"], game["step"], game["seat"]],
                          layout={"flex_flow": "row wrap"}),
-            self.steps, self.seat_tabs, self.river,
+            self.steps, self.objective_faces, self.seat_tabs, self.river,
             self.errors, widgets.HBox([self.analyse_button, self.save]),
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
             self.message, self.analysis]
@@ -131,7 +129,9 @@ class TablePage(widgets.VBox):
         data.update({k: w.value for k, w in self.game.items()})
         data.update(self.steps.read())
         data["seats"] = [self.seats[n].read() for n in range(self.game["players"].value)]
-        data["river"] = self.river.value.replace(",", " ").split()
+        data["river"] = self.river.read()
+        data["objective_faces"] = (self.objective_faces.read() if data["mode"] == "coop"
+                                   else [])
         return data
 
     def changed(self) -> None:
@@ -147,6 +147,9 @@ class TablePage(widgets.VBox):
         phase = self.game["phase"].value
         coop = self.game["mode"].value == "coop"
         self.steps.show_for(phase, self.game["step"].value, coop, self._season())
+        self.river.show_for(self.game["round"].value - (0 if phase == "river" else 1))
+        self.objective_faces.layout.display = "" if coop else "none"
+        self.objective_faces.season(self._season())
         for n, seat in enumerate(self.seats):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
@@ -184,6 +187,13 @@ class TablePage(widgets.VBox):
     def _label(self, path: str) -> str:
         """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
         say, parts, out = self.say, path.split("."), []
+        if parts[0] == "river" and len(parts) == 2 and parts[1].isdigit():
+            k = int(parts[1])
+            return say("table.river_place", round=k + 1, season=k // 4 + 1)
+        if parts[0] == "objective_faces" and len(parts) >= 2 and parts[1].isdigit():
+            out.append(say("table.objective_face_n", n=int(parts[1]) + 1))
+            out += [say(f"table.objective_face_{p}") for p in parts[2:3]]
+            return " · ".join(out)
         if parts[0] == "seats" and len(parts) > 1:
             out.append(say("table.seat_n", n=int(parts[1])))
             parts = parts[2:]
@@ -217,37 +227,50 @@ class TablePage(widgets.VBox):
         seats = data.get("seats", [])
         for n, form in enumerate(self.seats):
             form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
-        river = data.get("river", [])
-        self.river.value = " ".join(map(str, river)) if isinstance(river, list) else str(river)
+        self.river.offer_box(self.draft.box)
+        self.river.show(data.get("river", []))
+        self.objective_faces.show(data.get("objective_faces", []))
         self.steps.offer_box(self.draft.box, self._season())
         self.steps.show(data)
         self._quiet = False
         self.check()
 
     def load_text(self, text: str | bytes) -> bool:
+        """A saved table (file or string) and the box it carries; a table whose box is
+        missing or does not match is refused with the message, the page unchanged."""
         try:
-            self.draft.load_text(text)
+            note = self.draft.load_text(text)
         except TableEntryError as err:
             self.message.error(self.say("table.load"), str(err))
             return False
+        self._offer_box()
         self.show()
-        self.message.ok(self.say("table.loaded"))
+        self.message.ok(" ".join(filter(None, [self.say("table.loaded"), note])))
         return True
 
     def _box_loaded(self) -> None:
         """A box file was loaded: its Prescients, rooms and Objectives are offered, and the
         page says which component set is in use."""
-        self.use_box(self.box_source.components)
+        self.use_box(self.box_source.components, self.box_source.text)
         self.message.ok(self.say("table.box_changed"))
 
-    def use_box(self, box: Components | None) -> None:
-        self.draft.box = box if box is not None else blank_box()
-        self.box_note.value = box_text(box, self.lang)
+    def use_box(self, box: Components | None, text: str | None = None) -> None:
+        self.draft.use_box(box, text)
+        self._offer_box()
+        self.changed()
+
+    def _offer_box(self) -> None:
+        """The pickers offer the draft's box, and the note names it."""
+        box = self.draft.box
+        own = None if box is blank_box() else box
+        self.box_source.components = own
+        self.box_source.text = self.draft.box_text
+        self.box_note.value = box_text(own, self.lang)
         advanced = self.game["setup"].value == "advanced"
         for seat in self.seats:
-            seat.offer_box(self.draft.box, advanced)
-        self.steps.offer_box(self.draft.box)
-        self.changed()
+            seat.offer_box(box, advanced)
+        self.steps.offer_box(box)
+        self.river.offer_box(box)
 
     def _uploaded(self, value: Any) -> None:
         got = uploaded_bytes(value)

@@ -204,9 +204,10 @@ def test_a_typical_mid_game_action_table_needs_about_60_fields():
     for zone, seat in (("action_zone", 0), ("decision_zone", 0), ("action_zone", 1)):
         type_card(page, seat, zone, 0, type="Food", season="2", cost="1", gain="3")
         type_card(page, seat, zone, 1, type="Human", season="2", cost="X", gain="2")
-    page.river.value = "W1a W1b W1c I1 W2a"
+    for k, effect in ((0, "food 2"), (1, "human 1"), (2, "ymune 1"), (4, "food 1")):
+        page.river.places[k].field.value = effect  # round 4 ends on an Island: nothing typed
     assert page.built.state is not None, page.built.errors
-    assert page.draft.field_count() == 63  # 2 + 4 × 8 + 6 cards × 4 + 5 River tiles
+    assert page.draft.field_count() == 62  # 2 + 4 × 8 + 6 cards × 4 + 4 River tiles
 
 
 def test_the_explorer_opens_a_saved_table_for_its_seat():
@@ -225,3 +226,75 @@ def test_the_explorer_opens_a_saved_table_for_its_seat():
     assert ex.state.phase.value == "action"
     ex.table_source.upload.value = upload(b"not a table", "t.json")
     assert ex.message.kind == "error" and ex.state.round == 6
+
+
+def test_a_river_tile_typed_by_its_effect_is_drawn_and_a_bad_one_named_live():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    places = page.river.places
+    assert places[4].layout.display == "" and places[5].layout.display == "none"
+    places[0].field.value = "food 4, doctor 1"
+    assert "pc-tile pc-up pc-s1" in places[0].drawing.value  # drawn as typed
+    state = page.built.state
+    assert state is not None
+    assert state.components.river_by_id[state.river[0]].gains.food == 4
+    places[4].field.value = "food 2, gold 1"
+    assert "pc-table-river-error" in places[4].drawing.value
+    assert 'data-field="river.4"' in page.errors.value and "Round 5 · season 2" in \
+        page.errors.value
+    assert places[4].field.value == "food 2, gold 1"  # nothing typed is lost
+
+
+def test_the_river_picker_offers_the_tiles_your_box_prints():
+    from precog.engine.box import load_box_text
+
+    text = Path("docs/examples/my_box.toml").read_text(encoding="utf-8")
+    page = TablePage(query="")
+    page.game["round"].value = 3
+    page.use_box(load_box_text(text, "my_box.toml"), text)
+    offered = page.river.places[0].field.options
+    known = [t.id for t in page.draft.box.river if t.season == 1
+             and t.id not in page.draft.box.unknown]
+    assert offered and [o.split()[0] for o in offered] == known
+    page.river.places[0].field.value = offered[0]
+    assert page.draft.data["river"][0] == known[0] and page.built.state is not None
+    assert page.built.state.river[0] == known[0]
+
+
+def test_a_coop_objective_typed_by_its_face_is_summarised_and_revealed():
+    page = TablePage(query="")
+    page.game["mode"].value = "coop"
+    page.game["round"].value = 6
+    assert page.objective_faces.layout.display == ""
+    page.objective_faces.add.click()
+    row = page.objective_faces.rows[0]
+    row.fields["season"].value = "2"
+    row.fields["full"].value = "each 6 food"
+    row.fields["cost"].value = "food 1"
+    row.fields["mitigated"].value = "one 9 food"  # not easier than the full side
+    assert "pc-error" in row.summary.value
+    assert 'data-field="objective_faces.0.mitigated"' in page.errors.value
+    assert "Objective by face 1 · Mitigated side" in page.errors.value
+    row.fields["mitigated"].value = "one 2 food"
+    assert "pc-ok" in row.summary.value and "6" in row.summary.value
+    state = page.built.state
+    assert state is not None and len(state.objectives) == 1
+    tile = state.components.objective_by_id[state.objectives[0][0]]
+    assert tile.full[0].amount == 6 and tile.full[0].scope == "each"
+
+
+def test_a_saved_table_reloaded_on_a_fresh_page_brings_its_box_back():
+    from precog.engine.box import load_box_text
+
+    text = Path("docs/examples/my_box.toml").read_text(encoding="utf-8")
+    page = TablePage(query="")
+    page.use_box(load_box_text(text, "my_box.toml"), text)
+    page.game["round"].value = 2
+    page.river.places[0].field.value = "food 3"
+    saved = page.draft.share_string()
+    fresh = TablePage(query="")
+    assert fresh.load_text(saved)
+    assert fresh.draft.box.box_id == page.draft.box.box_id
+    assert "my" in fresh.box_note.value.lower() or page.draft.box.name in fresh.box_note.value
+    assert fresh.river.places[0].field.value == "food 3"
+    assert fresh.built.state is not None
