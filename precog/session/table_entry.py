@@ -8,21 +8,26 @@ A *table description* is plain data (what the "Your table" page edits, saves and
                 "batteries": [0, 1, 0, 0, 2, 0],
                 "hand": [{"type": "Food", "season": "2", "cost": "1", "gain": "3"}],
                 "decision_zone": [...]}, ...],
-     "river": ["W1a", "I1", ...]}
+     "river": [{"effect": "food 2, human 1"}, "W1b", "", ...],
+     "box": {"name": "my box", "fingerprint": "box-…", "toml": "…"}}
 
 and, at a later step, ``"phase"``/``"step"`` (:data:`~precog.session.table_steps.STEPS`;
 the step is the chosen seat's), each seat's ``"action_zone"`` (the card kept, the card
 received), ``"activated"`` (both, G or R: the gains step), ``"offer"`` and
 ``"offer_source"`` (what is left to place, when not all the cards' gains), and in co-op
-``"difficulty"``, ``"objectives"`` (the revealed tiles' ids) and ``"mitigated"``.
+``"difficulty"``, ``"objectives"`` (the revealed tiles' ids), ``"mitigated"`` and
+``"objective_faces"`` (revealed tiles typed by their face). River places and Objective faces
+are read by :mod:`precog.session.table_tiles`. ``"box"`` is written on saving only
+(:meth:`TableDraft.saved`): the box the table was entered on, with the box file's text when
+one was loaded, so that the table alone restores it (:meth:`TableDraft.load_text`).
 
 Everything left out takes a default: the game is played by the sensible player from a fixed
 seed to the step entered (by default the start of the round's Decision phase), and what is
 entered replaces what that game has. Cards are entered by their *face* (type, season, Cost
 and gain as a number or X, bonus, Bane, name), as printed on the real card; each becomes a
 card of the right deck, season and type of the box (by default a box with every face
-unknown: each card not entered is drawn from the reference set's faces of its deck, season
-and type). Rooms are the two in play at
+unknown, cards, River tiles and Objectives: each face not entered is drawn from the reference
+set's faces of its deck, season and type, or of its season for a tile). Rooms are the two in play at
 each seat (either setup), by id.
 
 :meth:`TableDraft.build` gives the position or, for every field that does not fit, its
@@ -482,10 +487,12 @@ class TableDraft:
         to the box ("" when it stays the same)."""
         data = read_table(text, self.say)
         box, box_text = self._saved_box(data.pop("box", None))
-        note = ""
-        if box.box_id != self.box.box_id:
+        note, blank = "", blank_box()
+        if box is blank and self.box is not blank:
+            note = self.say("table.box_blank")
+        elif box.box_id != self.box.box_id and self.box is not blank:
             note = self.say("table.box_replaced", name=box.name, fingerprint=box.box_id)
-        elif box_text is not None and self.box_text is None:
+        elif box.box_id != self.box.box_id or (box_text is not None and self.box_text is None):
             note = self.say("table.box_restored", name=box.name, fingerprint=box.box_id)
         self.data, self.box = data, box
         self.box_text = box_text if box_text is not None else (

@@ -176,7 +176,7 @@ class TablePage(widgets.VBox):
                                  f'{escape(say("table.ok", fields=self.draft.field_count()))}'
                                  f'</div>')
         self.analyse_button.disabled = built.state is None
-        self.save.value = (download_html("my_table.json", self.draft.data, say("table.save"))
+        self.save.value = (download_html("my_table.json", self.draft.saved(), say("table.save"))
                            + copy_box_html(self.draft.share_string(), say("table.share"),
                                            self.lang))
         return built

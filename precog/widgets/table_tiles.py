@@ -50,7 +50,7 @@ class RiverPlace(widgets.VBox):
         self.field = widgets.Combobox(
             description=self.say("table.river_place", round=k + 1, season=slot_season(k)),
             placeholder=self.say("table.river_hint"), ensure_option=False,
-            layout={"width": "24em"})
+            layout={"width": "30em"})
         self.field.style.description_width = "initial"
         self.field.tooltip = self.say("table.river_face_tip")
         self.field.observe(lambda _c: self._typed(), "value")

@@ -1,6 +1,7 @@
 """The "Your table" page in Chromium: a scripted mid-game table entered by clicks and typing,
 checked live, analysed for one seat, saved as a file and loaded back; a co-op table at an
-Action-phase step with a revealed Objective; the fields needed counted from the page."""
+Action-phase step with a revealed Objective; the fields needed counted from the page; River
+tiles typed by their effect on your box, the table saved with its box and reloaded alone."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ SCRIPT = {
         3: {"food": "4", "contaminated": "1"},
         4: {"food": "6", "protectors": "1"},
     },
-    "river": "W1a W1b",
+    "river": ["food 2", "human 1"],  # the River tiles flipped, by what they do
 }
 
 
@@ -75,7 +76,9 @@ def _enter_table(page: Page) -> None:
                 _fill(page, scope, f"pc-table-battery-{int(key[8:]) - 1}", value)
             else:
                 _fill(page, scope, f"pc-table-{key}", value)
-    _fill(page, "", "pc-table-river", SCRIPT["river"])
+    for k, effect in enumerate(SCRIPT["river"]):
+        _fill(page, "", f"pc-table-river-{k}", effect)
+        page.locator(f".pc-table-river-{k} .pc-tile").wait_for()  # drawn as typed
 
 
 def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
@@ -119,7 +122,8 @@ def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
     chooser.value.set_files(str(saved))
     page.locator(".pc-message-box .pc-msg-ok").wait_for()
     assert page.locator(".pc-table-seat-0 .pc-table-food input").input_value() == "5"
-    assert page.locator(".pc-table-river input").input_value() == "W1a W1b"
+    for k, effect in enumerate(SCRIPT["river"]):
+        assert page.locator(f".pc-table-river-{k} input").input_value() == effect
     watch.check()
 
 
@@ -183,4 +187,64 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     assert step.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == (
         "placing gains")
     page.locator(".pc-table-errors .pc-ok", has_text=f"{n} fields").wait_for()
+    watch.check()
+
+
+MY_BOX = Path("docs/examples/my_box.toml")
+
+
+def test_river_tiles_by_effect_on_your_box_are_saved_with_the_box_and_reloaded_alone(
+        app_url: str, page: Page, watch: PageWatch, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pc-box-source-upload").click()
+    chooser.value.set_files(str(MY_BOX))
+    page.locator(".pc-table-box-note", has_text="my box").wait_for()
+    page.locator(".pc-table-round select").select_option("3")
+    page.locator(".pc-table-river-1 input").wait_for()
+    # a tile your box does not print, typed by its effect: drawn as typed
+    _fill(page, "", "pc-table-river-0", "food 2, human 1")
+    page.locator(".pc-table-river-0 .pc-tile").wait_for()
+    # an effect that does not fit is named under the form and at its place, and kept
+    _fill(page, "", "pc-table-river-1", "food 2, gold 1")
+    page.locator('.pc-table-errors li[data-field="river.1"]').wait_for()
+    page.locator(".pc-table-river-1 .pc-table-river-error").wait_for()
+    assert page.locator(".pc-table-river-1 input").input_value() == "food 2, gold 1"
+    # the picker offers the tiles your box prints: its season 1 tile, by name and effect
+    offered = page.locator(".pc-table-river-1 datalist option").evaluate_all(
+        "os => os.map(o => o.value)")
+    assert offered == ["W1a · Fish shoal: +3 Food"], offered
+    _fill(page, "", "pc-table-river-1", offered[0])
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    page.locator(".pc-table-river-1 .pc-tile", has_text="Fish shoal").wait_for()
+    screenshot(page, "table-page-river")
+    with page.expect_download() as download:
+        page.locator(".pc-table-save .pc-download").click()
+    saved = tmp_path / "my_table.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["river"] == [{"effect": "food 2, human 1"}, "W1a"]
+    assert data["box"]["toml"] == MY_BOX.read_text(encoding="utf-8")
+    # a fresh page with no box loaded: the table alone brings its box back
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pc-table-upload").click()
+    chooser.value.set_files(str(saved))
+    page.locator(".pc-message-box .pc-msg-ok", has_text="my box").wait_for()
+    page.locator(".pc-table-box-note", has_text="my box").wait_for()
+    assert page.locator(".pc-table-river-0 input").input_value() == "food 2, human 1"
+    assert page.locator(".pc-table-river-1 input").input_value() == offered[0]
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    screenshot(page, "table-page-river-reloaded")
+    # a table whose saved box was altered is refused, naming the box
+    data["box"]["toml"] = data["box"]["toml"].replace('name = "my box"', 'name = "other"')
+    bad = tmp_path / "bad_table.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pc-table-upload").click()
+    chooser.value.set_files(str(bad))
+    page.locator(".pc-message-box .pc-msg-error", has_text="box").wait_for()
     watch.check()

@@ -298,3 +298,19 @@ def test_a_saved_table_reloaded_on_a_fresh_page_brings_its_box_back():
     assert "my" in fresh.box_note.value.lower() or page.draft.box.name in fresh.box_note.value
     assert fresh.river.places[0].field.value == "food 3"
     assert fresh.built.state is not None
+
+
+def test_the_saved_table_file_carries_the_loaded_box():
+    import base64
+    import json
+    import re
+
+    from precog.engine.box import load_box_text
+
+    text = Path("docs/examples/my_box.toml").read_text(encoding="utf-8")
+    page = TablePage(query="")
+    page.use_box(load_box_text(text, "my_box.toml"), text)
+    link = re.search(r'href="data:[^;]+;base64,([^"]+)"', page.save.value)
+    assert link, page.save.value[:200]
+    saved = json.loads(base64.b64decode(link.group(1)))
+    assert saved["box"]["toml"] == text and saved["box"]["name"] == "my box"
