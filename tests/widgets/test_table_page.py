@@ -314,3 +314,23 @@ def test_the_saved_table_file_carries_the_loaded_box():
     assert link, page.save.value[:200]
     saved = json.loads(base64.b64decode(link.group(1)))
     assert saved["box"]["toml"] == text and saved["box"]["name"] == "my box"
+
+
+def test_the_explorer_opens_a_table_saved_with_its_box_on_that_box():
+    from precog.engine.box import load_box_text
+    from precog.session.table_entry import TableDraft, new_description
+    from precog.widgets.explorer import Explorer
+
+    text = Path("docs/examples/my_box.toml").read_text(encoding="utf-8")
+    box = load_box_text(text, "my_box.toml")
+    data = new_description(4)
+    data.update(round=3, seat=1, river=[{"effect": "food 2, human 1"}])
+    draft = TableDraft(data)
+    draft.use_box(box, text)
+    ex = Explorer(query="")  # no box loaded in the explorer
+    ex.table_source.paste_in.value = draft.share_string()
+    ex.table_source.load_button.click()
+    assert ex.state is not None and ex.seat == 1
+    assert ex.state.components.box_id == box.box_id
+    river = ex.state.components.river_by_id[ex.state.river[0]]
+    assert (river.gains.food, river.gains.human) == (2, 1)  # seen by every seat: kept
