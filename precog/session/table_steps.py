@@ -180,14 +180,15 @@ def place_objectives(position: dict[str, Any], box: Components, revealed: list[A
 
 
 def objective_text(box: Components, tile_id: str, say: Callable[..., str],
-                   resource: Callable[[str, int], str]) -> str:
+                   resource: Callable[[str, int], str], own_box: bool = True) -> str:
     """``O2a · season 2: one player holds 3 Food`` (and, for a tile the box leaves unknown,
-    that this is the reference set's tile of that id, which picking it means)."""
+    that this is the reference set's tile of that id, which picking it means; not said
+    when no box is loaded, ``own_box`` False)."""
     tile = box.objective_by_id[tile_id]
     head = say("table.objective_head", id=tile_id, season=tile.season)
     reqs = "; ".join(say(f"board.requirement_{r.scope}", n=r.amount,
                          what=resource(r.resource, r.amount)) for r in tile.full)
-    if tile_id in box.unknown:  # a stand-in: the reference set's tile of that id
+    if tile_id in box.unknown and own_box:  # a stand-in: the reference set's tile of the id
         return f"{head}: {reqs} ({say('table.objective_unknown')})"
     return f"{head}: {reqs}"
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from precog.analysis.provenance import component_note
 from precog.engine import Components, GameState, PrecogError
+from precog.session.table_entry import blank_box
 from precog.session.table_steps import (
     DIFFICULTIES,
     OFFER,
@@ -107,7 +108,8 @@ class StepFields(widgets.VBox):
         season last shown) offered, each with its effect."""
         w = words(self.lang)
         self.box, self.season = box, season or self.season
-        options = [(objective_text(box, t.id, self.say, w.resource), t.id)
+        own = box is not blank_box()
+        options = [(objective_text(box, t.id, self.say, w.resource, own), t.id)
                    for t in box.objectives if t.season <= self.season]
         for sel in (self.objectives, self.mitigated):
             keep = tuple(v for v in sel.value if v in box.objective_by_id)

@@ -334,3 +334,17 @@ def test_the_explorer_opens_a_table_saved_with_its_box_on_that_box():
     assert ex.state.components.box_id == box.box_id
     river = ex.state.components.river_by_id[ex.state.river[0]]
     assert (river.gains.food, river.gains.human) == (2, 1)  # seen by every seat: kept
+
+
+def test_objectives_of_your_box_it_leaves_unknown_are_labelled_as_the_reference_tiles():
+    from precog.engine.box import load_box_text
+
+    text = Path("docs/examples/my_box.toml").read_text(encoding="utf-8")
+    page = TablePage(query="")
+    page.game["mode"].value = "coop"
+    blank = [label for label, _v in page.steps.objectives.options]
+    assert not any("not in your box" in label for label in blank)  # no box loaded
+    page.use_box(load_box_text(text, "my_box.toml"), text)
+    mine = dict((v, label) for label, v in page.steps.objectives.options)
+    unknown = [i for i in mine if i in page.draft.box.unknown]
+    assert unknown and all("not in your box" in mine[i] for i in unknown)
