@@ -9,6 +9,7 @@ from precog.analysis.bots import make_bot
 from precog.analysis.ledger import Ledger, starting_food_lasts
 from precog.analysis.ledger_games import islands_fed_by_start, play_ledger_game
 from precog.analysis.players import as_policy
+from precog.analysis.tournament import lineup, play_one
 from precog.analysis.variants import NoMachinesBot
 from precog.engine import GameState, Phase, apply, legal_actions, new_game
 from precog.engine.actions import (
@@ -187,3 +188,13 @@ def test_the_no_machines_variant_never_places_a_battery() -> None:
     assert record.lineup == ("lookahead-nomachines", "random")
     assert sum(record.seats[0].batteries_placed) == 0
     assert isinstance(NoMachinesBot(0), NoMachinesBot)
+
+
+def test_a_ledger_game_is_the_tournaments_game_of_the_same_seed_and_index() -> None:
+    setup = {"mode": "competitive", "setup": "standard", "difficulty": "normal"}
+    for index in (0, 1):
+        seats = lineup(["greedy", "random", "greedy"], 3, index, "competitive")
+        ours = play_ledger_game((index, 9, seats, {"mode": "competitive"}))
+        theirs = play_one((index, 9, seats, setup))
+        assert (ours.seed, ours.lineup, ours.healthy) == (theirs.seed, theirs.lineup,
+                                                           theirs.healthy)
