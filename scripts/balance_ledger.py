@@ -36,6 +36,7 @@ from precog.analysis.ledger_games import (
     machine_net,
     mean_text,
     per_game,
+    per_game_ratio,
     run_ledger,
     share_text,
     start_alone_lasts,
@@ -88,8 +89,9 @@ def bot_rows(label: str, games: Sequence[LedgerGame], bot: str,
         f"{f(lambda s, h: sum(s.machine_triggers))}; resources taken from Machines "
         f"{f(lambda s, h: s.machine_resources())} "
         f"({', '.join(f'{k} {v}' for k, v in _taken_kinds(seats))}); "
-        f"{made / placed if placed else float('nan'):.2f} resources per Battery placed "
-        f"(all seats pooled); net of the Batteries' card income "
+        f"resources per Battery placed {_per_battery(games, bot)} "
+        f"({made / placed if placed else float('nan'):.2f} pooled); net of the Batteries' "
+        f"card income "
         f"{f(machine_net(price))}",
         f"- Food: hold at Islands 1/2/3 {seasons('food_at_island')}; fed "
         f"{seasons('fed')}; lost for want of Food {seasons('starved')} "
@@ -102,6 +104,12 @@ def bot_rows(label: str, games: Sequence[LedgerGame], bot: str,
         f"returned {seasons('protectors_on_bane')}; Humans lost to Bane "
         f"{seasons('lost_to_bane')} (game {f(lambda s, h: sum(s.lost_to_bane))})",
     ]
+
+
+def _per_battery(games: Sequence[LedgerGame], bot: str) -> str:
+    ratios = per_game_ratio(games, bot, lambda s, _h: s.machine_resources(),
+                            lambda s, _h: sum(s.batteries_placed))
+    return f"{mean_text(ratios)} ({len(ratios)} games)" if ratios else "none placed"
 
 
 def _taken_kinds(seats: Sequence[tuple[SeatLedger, int]]) -> list[tuple[str, int]]:

@@ -69,6 +69,19 @@ def per_game(games: Sequence[LedgerGame], bot: str, figure: SeatFigure) -> list[
     return out
 
 
+def per_game_ratio(games: Sequence[LedgerGame], bot: str, top: SeatFigure,
+                   bottom: SeatFigure) -> list[float]:
+    """Per game, ``top`` summed over ``bot``'s seats over ``bottom`` summed over them (games
+    where the bottom is 0 are left out)."""
+    out = []
+    for g in games:
+        seats = [(s, h) for b, s, h in zip(g.lineup, g.seats, g.healthy, strict=True) if b == bot]
+        low = sum(bottom(s, h) for s, h in seats)
+        if seats and low:
+            out.append(sum(top(s, h) for s, h in seats) / low)
+    return out
+
+
 def mean_text(values: Sequence[float], digits: int = 2) -> str:
     mean, half = mean_ci(values)
     return f"{mean:.{digits}f} ± {half:.{digits}f}"
