@@ -42,7 +42,7 @@ def play_ledger_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> 
     players = [make_player(spec, gseed * 8 + seat) for seat, spec in enumerate(seats)]
     state = new_game(players=len(seats), seed=gseed, **setup)
     ledger = Ledger(len(seats))
-    final = play_on(state, as_policy(players), on_move=ledger, limit=1 << 30)  # type: ignore[arg-type]
+    final = play_on(state, as_policy(players), on_move=ledger, limit=1 << 30)
     return LedgerGame(index, gseed, seats, tuple(p.healthy for p in final.players), state.river,
                       tuple(ledger.seats))
 

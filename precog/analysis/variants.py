@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from precog.analysis.bots import LookaheadBot, make_bot
 from precog.analysis.evaluation import DEFAULT
@@ -46,7 +47,7 @@ VARIANTS: dict[str, Callable[[int], LookaheadBot]] = {
     NoMachinesBot.name: NoMachinesBot, NoBaneBot.name: NoBaneBot}
 
 
-def make_player(spec: str, seed: int) -> object:
+def make_player(spec: str, seed: int) -> Any:
     """A bot of :func:`~precog.analysis.bots.make_bot`, or one of :data:`VARIANTS`."""
     if spec in VARIANTS:
         return VARIANTS[spec](seed)

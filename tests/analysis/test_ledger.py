@@ -8,9 +8,9 @@ import pytest
 from precog.analysis.bots import make_bot
 from precog.analysis.ledger import Ledger, starting_food_lasts
 from precog.analysis.ledger_games import islands_fed_by_start, play_ledger_game
-from precog.analysis.players import as_policy
+from precog.analysis.players import as_policy, ask
 from precog.analysis.tournament import lineup, play_one
-from precog.analysis.variants import NoMachinesBot
+from precog.analysis.variants import make_player
 from precog.engine import GameState, Phase, apply, legal_actions, new_game
 from precog.engine.actions import (
     Action,
@@ -183,11 +183,17 @@ def test_a_river_tile_that_takes_food_shortens_the_starting_food() -> None:
         2: 1.0}
 
 
-def test_the_no_machines_variant_never_places_a_battery() -> None:
+def test_the_no_machines_variant_declines_a_battery_the_look_ahead_bot_places() -> None:
+    """With a Battery on offer and a free slot, ``lookahead`` places it (so the position
+    offers a real choice) and ``lookahead-nomachines`` declines it."""
+    state = run(Ledger(2), battery_scenario(), Activate("both"),
+                TakeFood(COMPONENTS.cards["D01"].gain or 0))
+    assert any(isinstance(a, PlaceBattery) and a.machine is not None
+               for a in legal_actions(state))
+    assert ask(make_bot("lookahead", 1), state) != PlaceBattery(None)
+    assert ask(make_player("lookahead-nomachines", 1), state) == PlaceBattery(None)
     record = play_ledger_game((0, 5, ("lookahead-nomachines", "random"), {}))
-    assert record.lineup == ("lookahead-nomachines", "random")
     assert sum(record.seats[0].batteries_placed) == 0
-    assert isinstance(NoMachinesBot(0), NoMachinesBot)
 
 
 def test_a_ledger_game_is_the_tournaments_game_of_the_same_seed_and_index() -> None:
