@@ -57,7 +57,11 @@ def visitor(environ: MutableMapping[str, str] | None = None) -> None:
     from websockets.sync.client import connect
 
     try:
-        with connect(query_url(env), open_timeout=OPEN_TIMEOUT_S) as socket:
+        # The wait for a visitor may last hours with nothing said: no keepalive pings, which a
+        # busy server could miss and so drop the wait (the page would then lose its address);
+        # and no proxy from the environment for a socket on this machine's own server.
+        with connect(query_url(env), open_timeout=OPEN_TIMEOUT_S, ping_interval=None,
+                     proxy=None) as socket:
             message = socket.recv()
     except (OSError, TimeoutError, WebSocketException):
         return

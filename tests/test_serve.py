@@ -188,6 +188,34 @@ def test_a_kernel_started_ahead_takes_its_visitors_address_from_the_server() -> 
     page.visitor({})  # no kernel started ahead: nothing to wait for
 
 
+def test_a_kernel_started_ahead_asks_its_own_server_directly_whatever_proxy_is_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A proxy in the environment (common on company machines) is not for the kernel's question
+    to the server beside it: the answer still arrives with a dead proxy set."""
+    import json
+    import threading
+
+    from websockets.sync.server import serve as ws_serve
+
+    from precog import page
+
+    for name in ("http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.setenv(name, "http://127.0.0.1:1")
+    for name in ("no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+
+    def answer(socket: typing.Any) -> None:
+        socket.send(json.dumps({"QUERY_STRING": "seat=2"}))
+
+    with ws_serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k",
+               "VOILA_APP_PORT": str(server.socket.getsockname()[1])}
+        page.visitor(env)
+        server.shutdown()
+    assert env.get("QUERY_STRING") == "seat=2"
+
+
 def test_a_kernel_started_ahead_that_cannot_reach_its_server_keeps_its_defaults() -> None:
     from precog import page
 

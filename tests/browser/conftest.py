@@ -7,6 +7,7 @@ cannot download its own here. Every test under this folder is marked ``browser``
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.helpers import ARTIFACTS, PageWatch
 from tests.browser.server import Server, ServerError
@@ -36,6 +38,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.resolve().parents:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item, for the failure record of ``page``."""
+    report = yield
+    setattr(item, "report_" + report.when, report)
+    return report
+
+
+def _record_failure(request: pytest.FixtureRequest, page: Page) -> None:
+    """A failed browser test leaves its page's picture, address, console and the server log's
+    end in ``tests/artifacts/failed-NAME.*`` (CI keeps nothing else of a page that went wrong)."""
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed:
+        return
+    name = "failed-" + "".join(c if c.isalnum() else "-" for c in request.node.name)[:80]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(PlaywrightError):  # a closed page: the text is still written
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    watch = request.node.funcargs.get("watch")
+    console = watch.report() if isinstance(watch, PageWatch) else ""
+    server = request.node.funcargs.get("app_server")
+    log = server.tail(6000) if isinstance(server, Server) else "(the test's own server)"
+    (ARTIFACTS / f"{name}.txt").write_text(
+        f"url: {page.url}\n{console}\n--- server log, last lines ---\n{log}\n",
+        encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
@@ -75,12 +104,14 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A page in a context of its own (fresh cookies and storage), 1200x800."""
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page in a context of its own (fresh cookies and storage), 1200x800; a failed test
+    leaves a record of it (``_record_failure``)."""
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     yield page
+    _record_failure(request, page)
     context.close()
 
 
