@@ -39,6 +39,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from precog import LANDING_PATH
+from precog.serve import served_notebook
 from precog.tutor.progress import PER_VISITOR_ENV, VISITOR_COOKIE, VISITOR_HEADER, VISITOR_ID
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -76,6 +77,10 @@ def landing(handler: tornado.web.RequestHandler) -> str:
     return f"{base}voila/render/{LANDING_PATH}" + (f"?{query}" if query else "")
 
 
+def _stem(path: str) -> str:
+    return Path(path).stem
+
+
 class ToLanding(tornado.web.RequestHandler):
     """Any path that is not a page of the app: redirect to the landing page."""
 
@@ -95,17 +100,26 @@ class WrongHost(tornado.web.RequestHandler):
 class AppPage(TornadoVoilaHandler):
     """A page of the app; any other notebook path goes to the landing page."""
 
+    _title: tuple[str, str] | None = None  # (the served notebook's title, the page's)
+
     async def get(self, path: str | None = None) -> Any:
         root = Path(self.settings.get("server_root_dir_precog", "."))
         if not path or not APP_NOTEBOOK.fullmatch(path) or not (root / path).is_file():
             return self.redirect(landing(self))
         self._pass_visitor_id()
-        return await super().get(path)
+        notebook = served_notebook(path)
+        # the page's title names the page, not the notebook that serves it
+        self._title = (f"<title>{_stem(notebook)}</title>", f"<title>{_stem(path)}</title>")
+        return await super().get(notebook)
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
         if isinstance(chunk, str) and CDN_FONTAWESOME in chunk:
             base = self.settings.get("base_url", "/")
             chunk = chunk.replace(CDN_FONTAWESOME, base + LOCAL_FONTAWESOME)
+        title = self._title
+        if isinstance(chunk, str) and title is not None and title[0] in chunk:
+            chunk = chunk.replace(title[0], title[1], 1)
+            self._title = None
         super().write(chunk)
 
     def _pass_visitor_id(self) -> None:
