@@ -62,18 +62,22 @@ REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-PAGES = (  # name, notebook, first widget, ready
+PAGES = (  # name, notebook, first widget, ready; the lessons apart (they share one kernel)
     ("landing", "notebooks/index.ipynb", ".precog-pages a", ".precog-pages a"),
     ("lesson01", "tutorials/lesson01.ipynb", ".pt-header", ".pt-header"),
-    ("lesson02", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("play", "notebooks/play.ipynb", ".pc-title", ".pc-cardbtn"),
+    ("lesson02", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("explorer", "notebooks/explorer.ipynb", ".pc-title", ".pc-ranking tr[data-action]"),
+    ("lesson03", "tutorials/lesson03.ipynb", ".pt-header", ".pt-header"),
     ("tutorials", "tutorials/index.ipynb", ".pt-index-head", ".pt-index-head"),
-    *((f"lesson{n:02d}", f"tutorials/lesson{n:02d}.ipynb", ".pt-header", ".pt-header")
-      for n in range(3, 10)),
+    ("lesson04", "tutorials/lesson04.ipynb", ".pt-header", ".pt-header"),
     ("box", "notebooks/box.ipynb", ".pc-box-page", ".pc-box-page"),
+    ("lesson05", "tutorials/lesson05.ipynb", ".pt-header", ".pt-header"),
     ("table", "notebooks/table.ipynb", ".pc-table-page", ".pc-table-page"),
+    ("lesson06", "tutorials/lesson06.ipynb", ".pt-header", ".pt-header"),
     ("review", "notebooks/review.ipynb", ".pc-review-page", ".pc-review-page"),
+    *((f"lesson{n:02d}", f"tutorials/lesson{n:02d}.ipynb", ".pt-header", ".pt-header")
+      for n in range(7, 10)),
 )
 
 
@@ -245,6 +249,10 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
     return hints, gives, in_page
 
 
+def is_lesson(name: str) -> bool:
+    return name.startswith("lesson")
+
+
 def chosen(names: str) -> tuple[tuple[str, str, str, str], ...]:
     """The rows of ``PAGES`` named in ``names`` (comma-separated; empty: every page)."""
     wanted = [n.strip() for n in names.split(",") if n.strip()]
@@ -273,18 +281,23 @@ def main() -> None:
                               env={**os.environ, "PRECOG_TUTOR_PROGRESS": progress})
     rows = []
     pool_mb = server_mb = 0.0
+    each_mb: list[int] = []
     hints: list[float] = []
     gives: list[float] = []
     in_page: list[float] = []
     try:
         wait_serving(base, server)
         pool = wait_pool(server)
-        pool_mb = sum(rss_mb(p) for p in pool)
+        each_mb = sorted(round(rss_mb(p)) for p in pool)
+        pool_mb = sum(each_mb)
         server_mb = rss_mb(server.pid)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            before = ""
             for name, path, first, ready in chosen(args.pages) * max(1, args.repeat):
-                time.sleep(SETTLE_S)
+                # two lessons in a row: twice the wait, as for any page's own kernel
+                time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))
+                before = name
                 page = browser.new_page(viewport={"width": 1200, "height": 800})
                 sockets: list[str] = []
                 page.on("websocket", lambda ws, got=sockets: got.append(ws.url))
@@ -319,7 +332,8 @@ def main() -> None:
                   "ready_s": median_by_page(rows, 2),
                   "kernel_rss_mb": median_by_page(rows, 3),
                   "pooled_pages": list(POOLED_PAGES),
-                  "pool_kernels_rss_mb": round(pool_mb), "server_rss_mb": round(server_mb),
+                  "pool_kernels_rss_mb": round(pool_mb), "pool_kernel_rss_mb_each": each_mb,
+                  "server_rss_mb": round(server_mb),
                   "hint_first_answer_s": [round(x, 3) for x in hints],
                   "hint_first_answer_s_median": (round(statistics.median(hints), 3)
                                                  if hints else None),
