@@ -263,7 +263,7 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
     print(f"precog app: {landing_url(port, host, token)}", flush=True)
     run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
         per_visitor=not is_loopback(host), pools=kernel_pools(),
-        request_address=request_address(host))
+        request_address=request_address(host), served_notebook=served_notebook)
 
 
 def has_desktop() -> bool:
