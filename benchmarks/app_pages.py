@@ -1,8 +1,9 @@
 """How fast the app's pages appear and how much memory a page's kernel holds.
 
 Starts the app the way ``make app`` does (``scripts/serve_app.py``) on a free port, waits until
-its kernels started ahead (``precog.serve.POOLED_PAGES``: landing, lesson 1, Play, explorer) are
-ready, opens each page in headless Chromium (Debian's, as the browser tests do), one every
+its kernels started ahead (``precog.serve.POOLED_PAGES``: one per page, the lessons sharing
+lesson 1's) are ready, opens every page of the app (``--pages`` chooses some) in headless
+Chromium (Debian's, as the browser tests do), one every
 ``SETTLE_S`` seconds (as visitors arriving apart: a used kernel is replaced meanwhile), and
 reports:
 
@@ -14,7 +15,8 @@ reports:
   of the page's websocket) once the page is done (for the explorer: after its analysis
   finished); and, before any visit, the kernels started ahead together and the server.
 
-Lesson 2 is not in the pool: its figure is what every page outside the pool costs.
+Lessons 2 to 9 are served by lesson 1's kernel (``precog.serve.SHARED_POOLS``): each is
+opened SETTLE_S after the one before, time for that kernel to be replaced.
 
 On the play page it also plays a few rounds by clicking, as a player would (1200×800):
 
@@ -33,6 +35,8 @@ The tutor's progress goes to a temporary file, not the home folder.
     .venv/bin/python benchmarks/app_pages.py --json --repeat 3
         # {"first_widget_s": {page: median seconds}, ...}; target: first widget <= 2 s
     .venv/bin/python benchmarks/app_pages.py --json     # the figures as JSON (medians too)
+    .venv/bin/python benchmarks/app_pages.py --json --no-rounds --pages review,table
+        # some pages only, no rounds played
 """
 
 from __future__ import annotations
@@ -58,12 +62,22 @@ REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-PAGES = (  # name, notebook, first widget, ready
+PAGES = (  # name, notebook, first widget, ready; the lessons apart (they share one kernel)
     ("landing", "notebooks/index.ipynb", ".precog-pages a", ".precog-pages a"),
     ("lesson01", "tutorials/lesson01.ipynb", ".pt-header", ".pt-header"),
-    ("lesson02", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("play", "notebooks/play.ipynb", ".pc-title", ".pc-cardbtn"),
+    ("lesson02", "tutorials/lesson02.ipynb", ".pt-header", ".pt-board-widget .pc-board"),
     ("explorer", "notebooks/explorer.ipynb", ".pc-title", ".pc-ranking tr[data-action]"),
+    ("lesson03", "tutorials/lesson03.ipynb", ".pt-header", ".pt-header"),
+    ("tutorials", "tutorials/index.ipynb", ".pt-index-head", ".pt-index-head"),
+    ("lesson04", "tutorials/lesson04.ipynb", ".pt-header", ".pt-header"),
+    ("box", "notebooks/box.ipynb", ".pc-box-page", ".pc-box-page"),
+    ("lesson05", "tutorials/lesson05.ipynb", ".pt-header", ".pt-header"),
+    ("table", "notebooks/table.ipynb", ".pc-table-page", ".pc-table-page"),
+    ("lesson06", "tutorials/lesson06.ipynb", ".pt-header", ".pt-header"),
+    ("review", "notebooks/review.ipynb", ".pc-review-page", ".pc-review-page"),
+    *((f"lesson{n:02d}", f"tutorials/lesson{n:02d}.ipynb", ".pt-header", ".pt-header")
+      for n in range(7, 10)),
 )
 
 
@@ -235,10 +249,27 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
     return hints, gives, in_page
 
 
+def is_lesson(name: str) -> bool:
+    return name.startswith("lesson")
+
+
+def chosen(names: str) -> tuple[tuple[str, str, str, str], ...]:
+    """The rows of ``PAGES`` named in ``names`` (comma-separated; empty: every page)."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = sorted(set(wanted) - {row[0] for row in PAGES})
+    if unknown:
+        raise SystemExit(f"unknown page(s) {', '.join(unknown)}; expected some of "
+                         + ", ".join(row[0] for row in PAGES))
+    return tuple(row for row in PAGES if not wanted or row[0] in wanted)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeat", type=int, default=1, help="loads of each page (median)")
+    parser.add_argument("--no-rounds", action="store_true",
+                        help="only load the pages (no rounds played on the play page)")
+    parser.add_argument("--pages", default="", help="comma-separated page names (default: all)")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -250,18 +281,23 @@ def main() -> None:
                               env={**os.environ, "PRECOG_TUTOR_PROGRESS": progress})
     rows = []
     pool_mb = server_mb = 0.0
+    each_mb: list[int] = []
     hints: list[float] = []
     gives: list[float] = []
     in_page: list[float] = []
     try:
         wait_serving(base, server)
         pool = wait_pool(server)
-        pool_mb = sum(rss_mb(p) for p in pool)
+        each_mb = sorted(round(rss_mb(p)) for p in pool)
+        pool_mb = sum(each_mb)
         server_mb = rss_mb(server.pid)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            for name, path, first, ready in PAGES * max(1, args.repeat):
-                time.sleep(SETTLE_S)
+            before = ""
+            for name, path, first, ready in chosen(args.pages) * max(1, args.repeat):
+                # two lessons in a row: twice the wait, as for any page's own kernel
+                time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))
+                before = name
                 page = browser.new_page(viewport={"width": 1200, "height": 800})
                 sockets: list[str] = []
                 page.on("websocket", lambda ws, got=sockets: got.append(ws.url))
@@ -277,7 +313,7 @@ def main() -> None:
                 pids = [p for k in ids if (p := kernel_pid(server.pid, k)) is not None]
                 memory = max((rss_mb(p) for p in pids), default=0.0)
                 rows.append((name, seconds, usable, memory))
-                if name == "play":
+                if name == "play" and not args.no_rounds:
                     h, g, p = play_rounds(page)
                     hints, gives, in_page = hints + h, gives + g, in_page + p
                 page.close()
@@ -296,7 +332,8 @@ def main() -> None:
                   "ready_s": median_by_page(rows, 2),
                   "kernel_rss_mb": median_by_page(rows, 3),
                   "pooled_pages": list(POOLED_PAGES),
-                  "pool_kernels_rss_mb": round(pool_mb), "server_rss_mb": round(server_mb),
+                  "pool_kernels_rss_mb": round(pool_mb), "pool_kernel_rss_mb_each": each_mb,
+                  "server_rss_mb": round(server_mb),
                   "hint_first_answer_s": [round(x, 3) for x in hints],
                   "hint_first_answer_s_median": (round(statistics.median(hints), 3)
                                                  if hints else None),

@@ -14,15 +14,17 @@ Safety, in short (README's "App" section says more):
 - kernels of closed pages are shut down within two minutes;
 - visitors see the app's pages only (no file tree) and no tracebacks (those go to the log).
 
-Speed: the most visited pages (``POOLED_PAGES``) each keep one kernel started ahead, its
-imports done, waiting for the next visitor (Voila's pre-heated kernels); the page then reads
-its address (``?lang=``, a position) once the visitor arrives (:func:`precog.page.visitor`).
+Speed: every page (``POOLED_PAGES``; the lessons share one, ``SHARED_POOLS``) keeps one kernel
+started ahead, its imports done, waiting for the next visitor (Voila's pre-heated kernels); the
+page then reads its address (``?lang=``, a position) once the visitor arrives
+(:func:`precog.page.visitor`).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import sys
@@ -47,14 +49,22 @@ CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
 _P = Problem.of
 
-# Pages served from a kernel started ahead (one each): the landing page, the first lesson (where
-# the landing page sends a newcomer), Play and the explorer. Each waiting kernel holds about
-# 100 MB (benchmarks/README.md gives the measured figure), so only these; any other page, or a
-# second visitor within seconds, gets a kernel started on request as before. A used kernel is
-# replaced FILL_DELAY_S later, once the visitor's own page has had the processor.
+# Pages served from a kernel started ahead (one each): every page of the app. A waiting kernel
+# holds its page's imports, 60 to 80 MB resident (benchmarks/README.md gives the measured
+# figures: about 0.6 GB for all of them); a page whose kernel is started on request shows its
+# first widget seconds later (kernel start and imports, 4 to 10 s on a loaded machine). The nine
+# lessons share lesson 1's kernel (SHARED_POOLS). A second visitor within seconds gets a kernel
+# started on request as before. A used kernel is replaced FILL_DELAY_S later, once the visitor's
+# own page has had the processor.
 POOLED_PAGES = ("notebooks/index.ipynb", "tutorials/lesson01.ipynb", "notebooks/play.ipynb",
-                "notebooks/explorer.ipynb")
+                "notebooks/explorer.ipynb", "tutorials/index.ipynb", "notebooks/review.ipynb",
+                "notebooks/table.ipynb", "notebooks/box.ipynb")
 FILL_DELAY_S = 4.0
+# Pages whose notebooks differ only in what their address names: every lesson page
+# (tutorials/lessonNN.ipynb, all ``lesson("lessonNN")``; a test checks they stay so) is
+# served by lesson 1's notebook, so lesson 1's kernel started ahead serves whichever lesson a
+# visitor opens (``precog.widgets.tutor.lesson`` reads the lesson from the address).
+SHARED_POOLS = ((re.compile(r"tutorials/lesson[0-9]{2}\.ipynb"), "tutorials/lesson01.ipynb"),)
 # Browser extensions installed with the app's dependencies that its pages never use.
 UNUSED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 
@@ -218,6 +228,19 @@ def kernel_pools(pages: tuple[str, ...] = POOLED_PAGES) -> dict[str, dict[str, i
     return {"default": {"pool_size": 0}, **{page: {"pool_size": 1} for page in pages}}
 
 
+def served_notebook(path: str) -> str:
+    """The notebook Voila runs for page ``path``: a lesson page runs lesson 1's (one pool
+    for every lesson, :data:`SHARED_POOLS`), any other page its own.
+
+    >>> served_notebook("tutorials/lesson07.ipynb"), served_notebook("notebooks/play.ipynb")
+    ('tutorials/lesson01.ipynb', 'notebooks/play.ipynb')
+    """
+    for pattern, notebook in SHARED_POOLS:
+        if pattern.fullmatch(path):
+            return notebook
+    return path
+
+
 def request_address(host: str) -> str:
     """The address a pre-heated kernel asks for its visitor's request (Voila's
     ``VOILA_APP_IP``): the served address, or loopback when serving every interface.
@@ -240,7 +263,7 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
     print(f"precog app: {landing_url(port, host, token)}", flush=True)
     run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
         per_visitor=not is_loopback(host), pools=kernel_pools(),
-        request_address=request_address(host))
+        request_address=request_address(host), served_notebook=served_notebook)
 
 
 def has_desktop() -> bool:

@@ -24,6 +24,7 @@ import re
 import secrets
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,10 @@ def landing(handler: tornado.web.RequestHandler) -> str:
     return f"{base}voila/render/{LANDING_PATH}" + (f"?{query}" if query else "")
 
 
+def _stem(path: str) -> str:
+    return Path(path).stem
+
+
 class ToLanding(tornado.web.RequestHandler):
     """Any path that is not a page of the app: redirect to the landing page."""
 
@@ -95,17 +100,28 @@ class WrongHost(tornado.web.RequestHandler):
 class AppPage(TornadoVoilaHandler):
     """A page of the app; any other notebook path goes to the landing page."""
 
+    _title: tuple[str, str] | None = None  # (the served notebook's title, the page's)
+    # the notebook Voila runs for a page (precog.serve.served_notebook, set by run())
+    served_notebook: Callable[[str], str] = staticmethod(lambda path: path)
+
     async def get(self, path: str | None = None) -> Any:
         root = Path(self.settings.get("server_root_dir_precog", "."))
         if not path or not APP_NOTEBOOK.fullmatch(path) or not (root / path).is_file():
             return self.redirect(landing(self))
         self._pass_visitor_id()
-        return await super().get(path)
+        notebook = AppPage.served_notebook(path)
+        # the page's title names the page, not the notebook that serves it
+        self._title = (f"<title>{_stem(notebook)}</title>", f"<title>{_stem(path)}</title>")
+        return await super().get(notebook)
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
         if isinstance(chunk, str) and CDN_FONTAWESOME in chunk:
             base = self.settings.get("base_url", "/")
             chunk = chunk.replace(CDN_FONTAWESOME, base + LOCAL_FONTAWESOME)
+        title = self._title
+        if isinstance(chunk, str) and title is not None and title[0] in chunk:
+            chunk = chunk.replace(title[0], title[1], 1)
+            self._title = None
         super().write(chunk)
 
     def _pass_visitor_id(self) -> None:
@@ -223,9 +239,11 @@ def _kernel_profile() -> Path:
 
 def run(argv: list[str], hostnames: list[str], per_visitor: bool,
         pools: dict[str, dict[str, int]] | None = None,
-        request_address: str = "127.0.0.1") -> None:
+        request_address: str = "127.0.0.1",
+        served_notebook: Callable[[str], str] | None = None) -> None:
     """Run Voila with ``argv`` until stopped, serving ``hostnames`` only; ``pools``: Voila's
-    ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``)."""
+    ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``);
+    ``served_notebook``: the notebook run for a page (default: the page's own)."""
     profile = _kernel_profile()
     os.environ["IPYTHONDIR"] = str(profile)  # kernels inherit the server's environment
     # where a pre-heated kernel asks for its visitor's request (voila.utils.wait_for_request)
@@ -233,6 +251,8 @@ def run(argv: list[str], hostnames: list[str], per_visitor: bool,
     if per_visitor:
         os.environ[PER_VISITOR_ENV] = "1"
     PrecogVoila.hostnames = hostnames
+    if served_notebook is not None:
+        AppPage.served_notebook = staticmethod(served_notebook)
     config = Config()
     if pools is not None:
         config.VoilaKernelManager.kernel_pools_config = pools

@@ -92,3 +92,18 @@ def test_review_marks_calibration_reports_mark_rates_with_intervals(
     for name in ("blunder", "mistake", "dubious"):
         lo, hi = every[name]["ci95"]
         assert 0 <= lo <= every[name]["rate"] <= hi <= 1
+
+
+def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "precog_benchmark_app_pages", BENCHMARK.parent / "app_pages.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    repo = BENCHMARK.parent.parent
+    notebooks = {f"{p.parent.name}/{p.name}" for folder in ("notebooks", "tutorials")
+                 for p in (repo / folder).glob("*.ipynb")}
+    assert {row[1] for row in bench.PAGES} == notebooks
+    assert [row[0] for row in bench.chosen("review, play")] == ["play", "review"]
+    with pytest.raises(SystemExit, match="unknown page"):
+        bench.chosen("nowhere")

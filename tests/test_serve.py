@@ -251,3 +251,29 @@ def test_the_plotly_extension_is_safe_to_skip_because_figure_widgets_bring_their
     postbuild = (Path(__file__).resolve().parents[1] / "binder" / "postBuild").read_text()
     assert (f"c.VoilaConfiguration.extension_denylist = {list(serve.UNUSED_EXTENSIONS)!r}"
             .replace("'", '"') in postbuild)  # Binder's pages skip them too
+
+
+def test_every_lesson_page_is_served_by_lesson_ones_notebook_which_differs_only_in_the_id(
+) -> None:
+    """One kernel started ahead serves every lesson (``SHARED_POOLS``): sound only while each
+    lesson notebook is lesson 1's with its own id, the id the page then reads from its address."""
+    import json
+    from pathlib import Path
+
+    from precog import serve
+
+    def code(path: Path) -> str:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        return "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+
+    repo = Path(__file__).resolve().parents[1]
+    lessons = sorted(repo.glob("tutorials/lesson*.ipynb"))
+    assert len(lessons) >= 9
+    shared = serve.served_notebook("tutorials/lesson05.ipynb")
+    assert shared in serve.POOLED_PAGES
+    for lesson in lessons:
+        page = f"tutorials/{lesson.name}"
+        assert serve.served_notebook(page) == shared
+        assert code(lesson) == code(repo / shared).replace("lesson01", lesson.stem), page
+    for page in ("notebooks/play.ipynb", "tutorials/index.ipynb", "notebooks/index.ipynb"):
+        assert serve.served_notebook(page) == page

@@ -20,6 +20,7 @@ from precog.session.why import reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard, download_html
 from precog.widgets.dropdown import SelectMultiple
+from precog.widgets.figure_widget import figure_widget
 from precog.widgets.tree import TreeView
 
 PLOT_PANELS = (("score", "healthy", "contaminated", "bane"),
@@ -92,7 +93,7 @@ class Results(widgets.VBox):
             self.plots.children = [widgets.HTML(
                 f'<div class="pc-none">{words(self.lang).say("results.pick")}</div>')]
             return
-        self.plots.children = [go.FigureWidget(trajectory_panel(data, panel, self.lang,
+        self.plots.children = [figure_widget(trajectory_panel(data, panel, self.lang,
                                                                 self.names))
                                for panel in PLOT_PANELS]
 

@@ -18,7 +18,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from precog.engine import Action, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
@@ -41,6 +40,7 @@ from precog.widgets.common import (
     title,
     uploaded_bytes,
 )
+from precog.widgets.figure_widget import figure_widget
 from precog.widgets.figures import game_resources_figure
 from precog.widgets.hint import HintPanel
 from precog.widgets.play_setup import SaveLoad, SetupBar
@@ -237,7 +237,7 @@ class PlayApp(widgets.VBox):
         game = self.session.game
         assert game is not None
         names = [self._seat_label(s) for s in range(game.state.config.players)]
-        fig = go.FigureWidget(game_resources_figure(game.states, names, self.lang))
+        fig = figure_widget(game_resources_figure(game.states, names, self.lang))
         replace_children(self.result, [widgets.HTML(result_html(game.state, names, self.lang)),
                                        fig])
 

@@ -15,7 +15,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from precog.analysis.provenance import component_note
 from precog.engine import Game, PositionError, PrecogError
@@ -32,6 +31,7 @@ from precog.widgets.common import (
     title,
     uploaded_bytes,
 )
+from precog.widgets.figure_widget import figure_widget
 from precog.widgets.figures import review_figure
 
 
@@ -67,8 +67,10 @@ class ReviewPanel(widgets.VBox):
         self.progress = widgets.IntProgress(min=0, max=1, value=0)
         self.status = widgets.HTML()
         self.status.add_class("pc-review-status")
-        self.figure = go.FigureWidget()
-        self.figure.add_class("pc-review-figure")
+        # The graph is made when a review starts: plotly's widget costs a page without a game
+        # most of a second to import (precog.widgets.figure_widget).
+        self.figure: Any = None
+        self.figure_slot = widgets.Box()
         self.detail = widgets.HTML(f'<div class="pc-none">{escape(say("review_page.click_hint"))}'
                                    "</div>")
         self.table, self.summary = widgets.HTML(), widgets.HTML()
@@ -78,7 +80,7 @@ class ReviewPanel(widgets.VBox):
         controls = widgets.HBox([self.seat_in, self.budget_in, self.start_button,
                                  self.cancel_button, self.progress])
         controls.add_class("pc-review-controls")
-        self.children = [controls, self.status, self.figure, self.detail, self.table,
+        self.children = [controls, self.status, self.figure_slot, self.detail, self.table,
                          self.summary]
         self.add_class("pc-review")
 
@@ -172,6 +174,10 @@ class ReviewPanel(widgets.VBox):
         seat = review.seat if review else self.seat_in.value
         mode = review.mode if review else "competitive"
         fresh = review_figure(curves, rows or [], seat, self.lang, wins, mode)
+        if self.figure is None:
+            self.figure = figure_widget()
+            self.figure.add_class("pc-review-figure")
+            self.figure_slot.children = [self.figure]
         with self.figure.batch_update():
             if len(self.figure.data) != len(fresh.data):
                 self.figure.data = []

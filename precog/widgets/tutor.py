@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from precog.engine import PrecogError
 from precog.engine.actions import Action
-from precog.session.language import page_language
+from precog.session.language import page_language, page_lesson
 from precog.session.words import words
 from precog.tutor import html as th
 from precog.tutor.choosing import Choosing
@@ -250,8 +250,14 @@ def _tutor_language(lang: str | None) -> str:
 def lesson(lesson_id: str, lang: str | None = None) -> LessonPage:
     """The page of one lesson, for a tutorial notebook: ``lesson("lesson02")``.
 
-    The language is the page address's ``?lang=`` unless ``lang`` is given.
+    The language is the page address's ``?lang=`` unless ``lang`` is given. In the app, the
+    lesson is the one the page's address names (its ``tutorials/lessonNN.ipynb``): every lesson
+    page is served from one kernel started ahead, running lesson 1's notebook
+    (``precog.serve.SHARED_POOLS``).
     """
+    named = page_lesson()
+    if named is not None and named in lesson_ids():
+        lesson_id = named
     return LessonPage(lesson_id, _tutor_language(lang))
 
 

@@ -138,3 +138,20 @@ def test_the_russian_index_lists_lessons_and_looks_up_a_russian_word(app_url: st
     assert "Остров" in page.locator(".pt-hit").first.inner_text()
     screenshot(page, "tutor-ru-index")
     watch.check()
+
+
+@pytest.mark.parametrize("lesson_id", ["lesson01", "lesson05", "lesson09"])
+def test_each_lesson_page_shows_its_own_lesson_in_its_addresss_language(
+        app_url: str, page: Page, watch: PageWatch, lesson_id: str) -> None:
+    """The app serves every lesson from lesson 1's kernel started ahead (precog.serve.
+    SHARED_POOLS): the page still shows the lesson and language its address names, under a
+    title naming that lesson."""
+    page.set_default_timeout(TIMEOUT_MS)
+    lesson = load_lesson(lesson_id, "ru")
+    forget_progress()
+    page.goto(f"{app_url}/voila/render/tutorials/{lesson_id}.ipynb?lang=ru")
+    page.locator(".pt-app").wait_for(state="visible")
+    assert lesson.title in page.locator(".pt-title").inner_text()
+    _wait_step(page, 1, len(lesson.steps))
+    assert page.title() == lesson_id
+    watch.check()

@@ -332,3 +332,20 @@ def test_the_feedback_on_a_keep_and_give_names_the_cards_not_their_ids(
     assert component_name(state.card(keep).name, lang) in said
     assert component_name(state.card(give).name, lang) in said
     assert keep not in said and give not in said
+
+
+def test_a_lesson_page_shows_the_lesson_its_address_names(
+        store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app serves every lesson page with lesson 1's notebook (one kernel started ahead):
+    the lesson shown is the one in the page's address; without an address, the one asked."""
+    from precog.widgets.tutor import lesson
+
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/tutorials/lesson04.ipynb")
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    page = lesson("lesson01")
+    assert page.lesson.title == load_lesson("lesson04", "ru").title
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/notebooks/play.ipynb")
+    assert lesson("lesson02").lesson.title == load_lesson("lesson02", "ru").title
+    monkeypatch.delenv("SCRIPT_NAME")
+    monkeypatch.delenv("QUERY_STRING")
+    assert lesson("lesson03").lesson.title == load_lesson("lesson03").title

@@ -73,3 +73,13 @@ def test_play_offers_the_review_only_when_the_game_is_over() -> None:
     assert panel.run.review.seat == app.human and panel.run.review.complete
     app.new_game()
     assert app.game_review.layout.display == "none"
+
+
+def test_the_review_graph_is_made_when_a_review_starts_not_with_the_page() -> None:
+    from precog.widgets.review import ReviewPanel
+
+    panel = ReviewPanel(background=False, budgets=(0.05,))
+    assert panel.figure is None and panel.figure_slot.children == ()
+    panel.show(GAME, seat=0, start=True)
+    assert panel.figure_slot.children == (panel.figure,)
+    assert "pc-review-figure" in panel.figure._dom_classes
