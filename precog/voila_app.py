@@ -112,6 +112,7 @@ class AppPage(TornadoVoilaHandler):
         notebook = AppPage.served_notebook(path)
         # the page's title names the page, not the notebook that serves it
         self._title = (f"<title>{_stem(notebook)}</title>", f"<title>{_stem(path)}</title>")
+        self.log.info("page %s: %s", path, _pool_state(self.kernel_manager, notebook))
         return await super().get(notebook)
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
@@ -132,6 +133,15 @@ class AppPage(TornadoVoilaHandler):
             self.set_cookie(VISITOR_COOKIE, visitor, expires_days=365, httponly=True,
                             samesite="Lax")
         self.request.headers[VISITOR_HEADER] = visitor  # replaces any sent by the browser
+
+
+def _pool_state(kernel_manager: Any, notebook: str) -> str:
+    """What Voila's pool holds for ``notebook`` as a request arrives, for the server's log: a
+    page that never showed can then be told from the log (a kernel started ahead and ready,
+    one still starting, or none, so a kernel is started on request)."""
+    pool = getattr(kernel_manager, "_pools", {}).get(notebook, [])
+    ready = sum(1 for task in pool if task.done())
+    return f"kernels started ahead {ready} ready, {len(pool) - ready} starting"
 
 
 class ShutdownOnLeave(VoilaShutdownKernelHandler):
