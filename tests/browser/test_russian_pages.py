@@ -35,7 +35,8 @@ NOT_TEXT = {"id", "lesson", "quiz", "until", "play_to", "moves", "show", "accept
 # to type ("keep X give Y"), yet on a page they are English words like any other.
 NOTATION_WORDS = {"keep", "give", "activate", "both", "food", "humans", "ymunes", "heal",
                   "battery", "protectors", "lose", "river", "ignore", "accept", "reveal",
-                  "mitigate", "done", "rooms", "pass", "first", "simulate", "show", "play"}
+                  "mitigate", "done", "rooms", "pass", "first", "simulate", "show", "play",
+                  "healthy", "bane"}
 PAGES = {
     "landing": ("/voila/render/notebooks/index.ipynb?lang=ru", ".precog-landing"),
     "lesson": ("/voila/render/tutorials/lesson02.ipynb?lang=ru", ".pt-app"),
