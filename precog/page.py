@@ -1,6 +1,6 @@
 """A page's start in the app: its imports first, then the visitor's request.
 
-``precog app`` keeps a kernel started ahead for its busiest pages (``precog.serve.POOLED_PAGES``,
+``precog app`` keeps a kernel started ahead for every page (``precog.serve.POOLED_PAGES``,
 Voila's pre-heated kernels): Voila runs such a page's notebook before anyone asks for it, so the
 page's imports are done by the time a visitor arrives. What depends on the visitor (the page's
 address: ``?lang=``, a position, a seat; the visitor id header) is only known then, so a page's
