@@ -26,8 +26,10 @@ tables per face it has in some world (:func:`tables`), each game reading its own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -47,6 +49,7 @@ TYPE_NAMES = {"Food": 0, "Human": 1, "Battery": 2, "Ymune": 3}
 RECEIVED_NAMES = {**TYPE_NAMES, "any": 4, "Doctor": 5, "Protector": 6}
 FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
 INT = np.int32  # the batch's arrays (half the memory traffic of int64)
+MACHINE_BITS = 1 << np.arange(6)  # a set of a Boat's six Machines as a number 0..63
 MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
 # The engine's Keep/Give list with 2 cards in hand (h0 h1) and 2 in the Decision Zone (d0 d1):
 # keep h0 give d0, h0 d1, h1 d0, h1 d1, then keep d0 give d1, keep d1 give d0. Positions in
@@ -101,12 +104,32 @@ class Tables:
     tile_loss: np.ndarray  # (tiles, 6): food, healthy, contaminated, doctor, protector, bane
     island: np.ndarray
     worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
+    _remaps: tuple[dict[str, int], np.ndarray, np.ndarray] | None = None
 
     def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
         """(card id -> index, tile id -> index) in the world ``comps``."""
         if self.worlds is None:
             return self.card_index, self.tile_index
         return self.worlds[comps.fingerprint]
+
+    def remaps(self) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+        """Per world (fingerprint -> row): the index each world gives to what the first world
+        indexes as ``j``, for cards ``[row, j]`` and River tiles (built once per tables), so
+        that a batch of several worlds is encoded with the first world's dicts and one
+        lookup."""
+        if self._remaps is None:
+            worlds = self.worlds or {"": (self.card_index, self.tile_index)}
+            order = {fp: w for w, fp in enumerate(worlds)}
+            cards = np.tile(np.arange(len(self.card_ids), dtype=INT), (len(worlds), 1))
+            tiles = np.tile(np.arange(len(self.tile_ids), dtype=INT), (len(worlds), 1))
+            for fp, (card_index, tile_index) in worlds.items():
+                w = order[fp]
+                for ident, j in self.card_index.items():
+                    cards[w, j] = card_index[ident]
+                for ident, j in self.tile_index.items():
+                    tiles[w, j] = tile_index[ident]
+            self._remaps = (order, cards, tiles)
+        return self._remaps
 
 
 MAXC = 10  # resolved Costs 0..9 index the condition tables
@@ -346,6 +369,8 @@ class Batch:
         self.round = first.round
         self.U = rows
         self.W = rows.shape[1]
+        self.flat_u = rows.reshape(-1)
+        self.row_start = np.arange(G) * self.W
         self.ctr = np.zeros(G, dtype=INT)
         self.explore = explore
         self.forced = forced
@@ -357,40 +382,44 @@ class Batch:
 
     # -- loading -----------------------------------------------------------------------
     def _load(self, starts: Sequence[GameState]) -> None:
-        """Every start's Boats, zones, Machines and River as arrays (built in one go; a
-        start given more than once, as the ranking gives each world once per choice, is
-        encoded once)."""
-        comps = starts[0].components
+        """Every start's Boats, zones, Machines and River as arrays, built from flat lists of
+        all the starts' players in one go (no loop per world); a start given more than once,
+        as the ranking gives each world once per choice, is encoded once."""
         rows: dict[int, int] = {}
-        which = np.array([rows.setdefault(id(s), len(rows)) for s in starts])
-        starts = list({id(s): s for s in starts}.values())
-        index = [self.t.cards_of(s.components) for s in starts]
-        boats = [[p.boat for p in s.players] for s in starts]
-        arr = np.array(boats, dtype=INT)[which]
+        which = np.fromiter((rows.setdefault(id(s), len(rows)) for s in starts), np.intp,
+                            len(starts))
+        unique = list({id(s): s for s in starts}.values())
+        S, n = len(unique), self.n
+        players = [p for s in unique for p in s.players]
+        arr = _ints(map(_BOAT, players), 6 * S * n).reshape(S, n, 6)[which]
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
          self.bane) = (arr[..., k].copy() for k in range(6))
-        self.bat = np.array([[p.batteries for p in s.players] for s in starts], INT)[which]
-        boat_rooms = _RoomTable.get(comps, self.advanced)
-        ids = np.array([[boat_rooms.id(p.rooms) for p in s.players] for s in starts])[which]
-        cap, effect, cond = boat_rooms.arrays()
-        self.cap, self.effect, self.cond = cap[ids], effect[ids], cond[ids]
+        self.bat = _ints(map(_BATTERIES, players), 6 * S * n).reshape(S, n, 6)[which]
+        boat_rooms = _RoomTable.get(unique[0].components, self.advanced)
+        ids = np.fromiter(boat_rooms.ids(map(_ROOMS, players)), np.intp,
+                          S * n).reshape(S, n)[which]
+        cap, _, cond, sums = boat_rooms.arrays()
+        self.rooms, self.effect_sums = ids, sums
+        self.cap, self.cond = cap[ids], cond[ids]
 
-        pad = [-1] * 24
-        self.deck = np.array([[[*map(ci.__getitem__, p.deck), *pad[len(p.deck):]]
-                               for p in s.players] for s, (ci, _) in zip(starts, index)],
-                             INT)[which]
-        self.hand = np.array([[[ci[c] for c in p.hand] + pad[len(p.hand):2] for p in s.players]
-                              for s, (ci, _) in zip(starts, index)], INT)[which]
-        self.dz = np.array([[[ci[c] for c in p.decision_zone] + pad[len(p.decision_zone):2]
-                             for p in s.players] for s, (ci, _) in zip(starts, index)],
-                           INT)[which]
-        G, n = self.G, self.n
+        order, card_remap, tile_remap = self.t.remaps()
+        world = np.zeros(S, np.intp)
+        if len(order) > 1:  # several worlds: each start's own faces
+            world = np.fromiter((order[s.components.fingerprint] for s in unique), np.intp, S)
+        per_player = np.repeat(world, n)
+        cards, tiles = self.t.card_index, self.t.tile_index
+        self.deck = _encode(list(map(_DECK, players)), cards, 24, card_remap,
+                            per_player).reshape(S, n, -1)[which]
+        self.hand = _encode(list(map(_HAND, players)), cards, 2, card_remap,
+                            per_player).reshape(S, n, 2)[which]
+        self.dz = _encode(list(map(_DZ, players)), cards, 2, card_remap,
+                          per_player).reshape(S, n, 2)[which]
+        self.river = _encode([s.river for s in unique], tiles, 0, tile_remap, world)[which]
+        G = self.G
         self.ptr = np.zeros((G, n), INT)
         self.az = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
         self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
-        self.river = np.array([[ti[t] for t in s.river] for s, (_, ti) in zip(starts, index)],
-                              INT)[which]
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -399,25 +428,28 @@ class Batch:
         if not len(sel):
             return sel, self.zeros[:0]
         c = self.ctr[sel]
-        u = self.U[sel, c % self.W]
+        u = self.flat_u[self.row_start[sel] + c % self.W]
         self.ctr[sel] = c + 1
         return sel, u
 
-    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> tuple[np.ndarray,
-                                                                            np.ndarray]:
-        """(games deciding, index chosen per game) for a step with ``k`` legal actions."""
+    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
+        """The index chosen per game for a step with ``k`` legal actions (0 where there is
+        one); a game with a choice uses one uniform."""
+        if self.explore <= 0:  # the sensible player: its choice, whatever the uniform
+            more = k > 1
+            self.ctr += more
+            if isinstance(default, np.ndarray):
+                return np.where(more, default, 0).astype(INT, copy=False)
+            return np.zeros(self.G, dtype=INT)
         sel, u = self.draw(k)
         idx = np.zeros(self.G, dtype=INT)
         if not len(sel):
-            return sel, idx
+            return idx
         ks = k[sel]
-        if self.explore > 0:
-            rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
-        else:
-            rand = np.zeros(len(sel), dtype=INT)
+        rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
         base = default[sel] if isinstance(default, np.ndarray) else default
         idx[sel] = np.where(u < self.explore, rand, base)
-        return sel, idx
+        return idx
 
     # -- the round ---------------------------------------------------------------------
     @property
@@ -517,7 +549,7 @@ class Batch:
         free = np.ones(self.G, dtype=bool)
         if seat >= 0 and self.forced is not None:
             free = self.forced[:, seat] < 0
-        u = self.U[self.ar, self.ctr % self.W]
+        u = self.flat_u[self.row_start + self.ctr % self.W]
         self.ctr += free
         return free, u
 
@@ -554,7 +586,7 @@ class Batch:
                             bp.gains_points(gg, f), bp.gains_points(rr, f)], axis=1)
             best = np.argmax(pts, axis=1)
             default = np.where(can_both, best, best - 1)
-        _, idx = self.choose(k, default)
+        idx = self.choose(k, default)
         slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         both = slot == 0
         pay = np.where(both, cost, 0)
@@ -579,7 +611,7 @@ class Batch:
         for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
             amount = pending[:, kind]
             if amount.any():
-                _, idx = self.choose(amount + 1)
+                idx = self.choose(amount + 1)
                 took = np.where(amount > 0, amount - idx, 0)
                 target[:, seat] += took
                 taken[:, kind] = took
@@ -589,7 +621,7 @@ class Batch:
             p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
             has = (y + d0 + p0) > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
-            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
+            idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
                                  if self.sensible is None else self.ymune_split(seat, y, d0, p0))
             docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
             pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
@@ -598,10 +630,13 @@ class Batch:
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
             top = np.minimum(pending[:, HEAL], self.cont[:, seat])
-            _, idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
+            idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
             healed = np.where(top > 0, top - idx, 0)
             self.cont[:, seat] -= healed
             self.healthy[:, seat] += healed
+        if self.sensible is not None:
+            self.place_batteries(seat, pending[:, BATTERY], taken)
+            return taken
         left = pending[:, BATTERY].copy()
         while True:
             act = np.flatnonzero(left > 0)
@@ -618,13 +653,33 @@ class Batch:
                 closest = np.argmin(missing, axis=1)
                 default = np.zeros(self.G, dtype=INT)
                 default[act] = np.where(nfree > 0, order[np.arange(len(act)), closest], 0)
-            _, idx = self.choose(k, default)
+            idx = self.choose(k, default)
             pick = idx[act]
             target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
             self.bat[act, seat] += target
             taken[act, BATTERY] += (pick < nfree) | (nfree == 0)
             left[act] -= 1
         return taken
+
+    def place_batteries(self, seat: int, count: np.ndarray, taken: np.ndarray) -> None:
+        """The sensible player's Batteries, one at a time each into the Machine with the
+        fewest missing (the first of equals): that fills the free Machines in the order of
+        (missing, place), so all of them are placed at once. A Battery with no free slot is
+        lost; one uniform is used per Battery placed while a slot is free."""
+        act = np.flatnonzero(count > 0)
+        if not len(act):
+            return
+        m = count[act][:, None]
+        bat, cap = self.bat[act, seat], self.cap[act, seat]
+        missing = np.maximum(cap - bat, 0)
+        order = np.argsort(missing + (missing == 0) * 64, axis=1, kind="stable")
+        gap = np.take_along_axis(missing, order, axis=1)
+        before = np.cumsum(gap, axis=1) - gap
+        fill = np.empty_like(gap)
+        np.put_along_axis(fill, order, np.clip(m - before, 0, gap), axis=1)
+        self.bat[act, seat] = bat + fill
+        self.ctr[act] += np.minimum(m[:, 0], gap.sum(axis=1)).astype(self.ctr.dtype)
+        taken[act, BATTERY] += m[:, 0]
 
     def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
                     p0: np.ndarray) -> np.ndarray:
@@ -678,8 +733,9 @@ class Batch:
             received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
                 table.received_n[ids]
             met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))
-        on = (met & powered[rows])[:, :, None]
-        out[rows] = (self.effect[rows, seat] * on).sum(axis=1)
+        on = met & powered[rows]
+        mask = on @ MACHINE_BITS  # which of the six Machines give: one row of the sums
+        out[rows] = self.effect_sums[self.rooms[rows, seat], mask]
         return out
 
     def heal(self, seat: int) -> None:
@@ -692,7 +748,7 @@ class Batch:
         rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
-        _, idx = self.choose(useful + 1)
+        idx = self.choose(useful + 1)
         spend = useful - idx
         self.prot[:, seat] -= spend
         self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
@@ -700,7 +756,7 @@ class Batch:
         lose = np.minimum(self.bane[:, seat], humans)
         lo = np.maximum(0, lose - self.cont[:, seat])
         hi = np.minimum(lose, self.healthy[:, seat])
-        _, idx = self.choose(hi - lo + 1)
+        idx = self.choose(hi - lo + 1)
         h = lo + idx
         self.healthy[:, seat] -= h
         self.cont[:, seat] -= lose - h
@@ -724,7 +780,7 @@ class Batch:
             default: np.ndarray | int = 0
             if self.sensible is not None:
                 default = bp.ignore_river(loss, gain, self.boat(seat)).astype(INT)
-            _, idx = self.choose(np.where(ask, 2, 1), default)
+            idx = self.choose(np.where(ask, 2, 1), default)
             ignore = ask & (idx == 1)
             self.prot[:, seat] -= ignore
             hit = ~island & ~ignore
@@ -758,6 +814,38 @@ class Batch:
             self.ptr[:, seat] += 2
 
 
+_BOAT = attrgetter("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_BATTERIES, _ROOMS = attrgetter("batteries"), attrgetter("rooms")
+_DECK, _HAND, _DZ = attrgetter("deck"), attrgetter("hand"), attrgetter("decision_zone")
+
+
+def _ints(rows: Iterable[tuple[int, ...]], count: int) -> np.ndarray:
+    """Tuples of whole numbers, flattened into one array."""
+    return np.fromiter(chain.from_iterable(rows), INT, count)
+
+
+def _encode(seqs: list[tuple[str, ...]], index: dict[str, int], width: int,
+            remap: np.ndarray, world: np.ndarray) -> np.ndarray:
+    """Id sequences as an index array (rows, max(width, longest)), -1 padded: one flat
+    lookup when the rows are of one length (as a batch's starts are), then each row's
+    world's own indices (``remap[world[row], j]``) where the batch has several worlds."""
+    lengths = set(map(len, seqs))
+    longest = max(lengths, default=0)
+    if len(lengths) == 1:
+        flat = np.fromiter(map(index.__getitem__, chain.from_iterable(seqs)), INT,
+                           len(seqs) * longest)
+        out = flat.reshape(len(seqs), longest)
+    else:
+        out = np.full((len(seqs), longest), -1, INT)
+        for row, seq in enumerate(seqs):
+            out[row, :len(seq)] = [index[c] for c in seq]
+    if len(remap) > 1:
+        out = np.where(out >= 0, remap[world[:, None], np.maximum(out, 0)], -1).astype(INT)
+    if longest < width:
+        out = np.concatenate([out, np.full((len(seqs), width - longest), -1, INT)], axis=1)
+    return out
+
+
 class _RoomTable:
     """Each pair of Machine Rooms met so far, as rows of stacked arrays: battery slots (6,),
     effects (6, 7), condition ids (6,)."""
@@ -770,7 +858,7 @@ class _RoomTable:
         self.caps: list[list[int]] = []
         self.effects: list[list[tuple[int, ...]]] = []
         self.conds: list[list[int]] = []
-        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def get(cls, comps: Components, advanced: bool) -> _RoomTable:
@@ -794,10 +882,20 @@ class _RoomTable:
             self._arrays = None
         return found
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def ids(self, rooms: Iterable[tuple[str, ...]]) -> list[int]:
+        """:meth:`id` of each pair of rooms (the rows met before found by one lookup)."""
+        found = self.rows.get
+        return [row if (row := found(r)) is not None else self.id(r) for r in rooms]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(battery slots, effects, condition ids, effect sums): the effect sums are, per row
+        and per set of its six Machines (a bit each), what those Machines give together."""
         if self._arrays is None:
-            self._arrays = (np.array(self.caps, INT), np.array(self.effects, INT),
-                            np.array(self.conds, np.int64))
+            effects = np.array(self.effects, INT)
+            bits = (np.arange(64)[:, None] >> np.arange(6)) & 1  # (64 sets, 6 Machines)
+            sums = np.einsum("sm,rmk->rsk", bits, effects).astype(INT)
+            self._arrays = (np.array(self.caps, INT), effects,
+                            np.array(self.conds, np.int64), sums)
         return self._arrays
 
 
