@@ -105,12 +105,20 @@ class Tables:
     island: np.ndarray
     worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
     _remaps: tuple[dict[str, int], np.ndarray, np.ndarray] | None = None
+    _pairs: Pairs | None = None
 
     def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
         """(card id -> index, tile id -> index) in the world ``comps``."""
         if self.worlds is None:
             return self.card_index, self.tile_index
         return self.worlds[comps.fingerprint]
+
+    def pairs(self) -> Pairs:
+        """What each card gives, costs and reads as a Machine condition paired with each
+        other card (built once per tables: the Action phase looks pairs up)."""
+        if self._pairs is None:
+            self._pairs = _pairs(self)
+        return self._pairs
 
     def remaps(self) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
         """Per world (fingerprint -> row): the index each world gives to what the first world
@@ -133,6 +141,35 @@ class Tables:
 
 
 MAXC = 10  # resolved Costs 0..9 index the condition tables
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Per pair of cards ``[a, b]`` activated together: ``a``'s resolved Cost (an X Cost is
+    the other card's, 0 if both are X), what ``a`` gives (an X gain is ``b``'s resolved Cost;
+    the bonus when both are of one type) and the pair's key in the condition tables."""
+
+    cost: np.ndarray  # (cards, cards)
+    gains: np.ndarray  # (cards, cards, 7)
+    cond_key: np.ndarray  # (cards, cards)
+
+
+def _pairs(t: Tables) -> Pairs:
+    a = np.arange(len(t.card_ids))[:, None]
+    b = np.arange(len(t.card_ids))[None, :]
+    ca, cb = t.cost[a], t.cost[b]
+    both_x = (ca < 0) & (cb < 0)
+    cost = np.where(both_x, 0, np.where(ca < 0, cb, ca))
+    gain = t.gain[a]
+    amount = np.where(gain < 0, cost.T, gain)  # b's resolved Cost when paired with a
+    same = (t.ctype[a] == t.ctype[b]).astype(np.int64)
+    kinds = np.arange(7)
+    gains = (t.ctype[a][..., None] == kinds) * amount[..., None] + \
+        t.bonus[a] * same[..., None]
+    key = pair_key(t.ctype[a], t.ctype[b], (t.bane[a] > 0).astype(np.int64),
+                   (t.bane[b] > 0).astype(np.int64), np.minimum(cost, MAXC - 1),
+                   np.minimum(cost.T, MAXC - 1))
+    return Pairs(cost.astype(INT), gains.astype(INT), np.asarray(key, np.int64))
 
 
 @dataclass
@@ -304,11 +341,12 @@ def supports(starts: Sequence[GameState]) -> bool:
     if not starts:
         return False
     first = starts[0]
-    rules = _rules(first)
-    for s in starts:
+    rules, box = _rules(first), first.components.box_id
+    for s in {id(s): s for s in starts}.values():  # a start given more than once: once
         if (s.phase is not Phase.DECISION or s.round != first.round
-                or _rules(s) != rules or s.components.box_id !=
-                first.components.box_id or any(c is not None for c in s.choices)):
+                or (s.config is not first.config and _rules(s) != rules)
+                or (s.components is not first.components and s.components.box_id != box)
+                or s.choices.count(None) != len(s.choices)):
             return False
     return True
 
@@ -360,6 +398,7 @@ class Batch:
         self.sensible = sensible  # None: the random baseline with ``explore``
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.t = tables([s.components for s in starts])
+        self.pairs = self.t.pairs()
         self.conds = conditions(first.components)
         self.n = first.config.players
         self.G = G = len(starts)
@@ -385,10 +424,10 @@ class Batch:
         """Every start's Boats, zones, Machines and River as arrays, built from flat lists of
         all the starts' players in one go (no loop per world); a start given more than once,
         as the ranking gives each world once per choice, is encoded once."""
-        rows: dict[int, int] = {}
-        which = np.fromiter((rows.setdefault(id(s), len(rows)) for s in starts), np.intp,
-                            len(starts))
-        unique = list({id(s): s for s in starts}.values())
+        by_id = {id(s): s for s in starts}
+        row = {key: r for r, key in enumerate(by_id)}
+        which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
+        unique = list(by_id.values())
         S, n = len(unique), self.n
         players = [p for s in unique for p in s.players]
         arr = _ints(map(_BOAT, players), 6 * S * n).reshape(S, n, 6)[which]
@@ -555,19 +594,9 @@ class Batch:
 
     # -- Action phase ------------------------------------------------------------------
     def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        ca, cb = self.t.cost[a], self.t.cost[b]
-        both_x = (ca < 0) & (cb < 0)
-        ra = np.where(both_x, 0, np.where(ca < 0, cb, ca))
-        rb = np.where(both_x, 0, np.where(cb < 0, ca, cb))
-        return ra, rb
-
-    def card_gains(self, card: np.ndarray, other: np.ndarray, bonus: np.ndarray) -> np.ndarray:
-        _, other_cost = self.costs(card, other)
-        gain = self.t.gain[card]
-        amount = np.where(gain < 0, other_cost, gain)
-        out = np.zeros((self.G, 7), INT)
-        out[self.ar, self.t.ctype[card]] = amount
-        return out + self.t.bonus[card] * bonus[:, None]
+        """Resolved Costs of cards ``a`` and ``b`` activated together."""
+        cost = self.pairs.cost
+        return cost[a, b], cost[b, a]
 
     def action(self, seat: int) -> None:
         g_card, r_card = self.az[:, seat, 0], self.az[:, seat, 1]
@@ -575,9 +604,8 @@ class Batch:
         cost = ca + cb
         can_both = self.healthy[:, seat] >= cost
         k = np.where(can_both, 3, 2)
-        bonus = self.t.ctype[g_card] == self.t.ctype[r_card]
-        gg = self.card_gains(g_card, r_card, bonus)
-        rr = self.card_gains(r_card, g_card, bonus)
+        gg = self.pairs.gains[g_card, r_card]
+        rr = self.pairs.gains[r_card, g_card]
         default: np.ndarray | int = 0
         if self.sensible is not None:
             f = self.boat(seat)
@@ -708,14 +736,9 @@ class Batch:
             return out
         t = self.t
         kept, got = self.az[rows, seat, 0], self.az[rows, seat, 1]
-        ta, tb = t.ctype[kept][:, None], t.ctype[got][:, None]
-        ba, bb = (t.bane[kept] > 0)[:, None], (t.bane[got] > 0)[:, None]
-        ca, cb = self.costs(kept, got)
-        ca, cb = ca[:, None], cb[:, None]
         ids = self.cond[rows, seat]
         table = self.conds
-        met = table.pair[ids, pair_key(ta, tb, ba, bb, np.minimum(ca, MAXC - 1),
-                                       np.minimum(cb, MAXC - 1))]
+        met = table.pair[ids, self.pairs.cond_key[kept, got][:, None]]
         scope = table.scope[ids]
         if scope.any():  # advanced faces: the card given left, what the cards gave
             given = self.gave[rows, seat]

@@ -9,6 +9,7 @@ one row per game; a seat's Boat is given as :class:`BoatArrays`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -116,9 +117,16 @@ def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
     return 2 * own + gains_points(t.bonus[cards], f)
 
 
+@lru_cache(maxsize=16)
+def _weights(temperature: float) -> np.ndarray:
+    table = np.array(softmax_table(temperature), np.int64)
+    table.flags.writeable = False
+    return table
+
+
 def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
     """:func:`policy.soft_pick` per row of ``scores`` (games, k) with ``u`` (games,)."""
-    table = np.array(softmax_table(temperature), np.int64)
+    table = _weights(temperature)
     gap = scores.max(axis=1, keepdims=True) - scores
     weights = np.where(gap < len(table), table[np.minimum(gap, len(table) - 1)], 0)
     x = u * weights.sum(axis=1)
