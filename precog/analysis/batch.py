@@ -37,7 +37,7 @@ import numpy as np
 from precog.analysis import batch_policy as bp
 from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
 from precog.analysis.batch_coop import Coop
-from precog.analysis.policy import SensiblePolicy, gives_to_friend
+from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
@@ -106,6 +106,7 @@ class Tables:
     worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
     _remaps: tuple[dict[str, int], np.ndarray, np.ndarray] | None = None
     _pairs: Pairs | None = None
+    _facts: np.ndarray | None = None
 
     def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
         """(card id -> index, tile id -> index) in the world ``comps``."""
@@ -119,6 +120,19 @@ class Tables:
         if self._pairs is None:
             self._pairs = _pairs(self)
         return self._pairs
+
+    def facts(self) -> np.ndarray:
+        """Per card, as the sensible player weighs it (built once per tables): type, gain
+        (an X as ``X_GUESS``), Cost (the same), Bane, and its bonus by kind (Food, Humans,
+        Batteries, Ymunes, healing), one array (cards, 9) read with one lookup."""
+        if self._facts is None:
+            b = self.bonus
+            self._facts = np.stack([
+                self.ctype, np.where(self.gain < 0, X_GUESS, self.gain),
+                np.where(self.cost < 0, X_GUESS, self.cost), self.bane, b[:, FOOD],
+                b[:, HUMAN], b[:, BATTERY], b[:, YMUNE] + b[:, DOCTOR] + b[:, PROTECTOR],
+                b[:, HEAL]], axis=1).astype(np.int64)
+        return self._facts
 
     def remaps(self) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
         """Per world (fingerprint -> row): the index each world gives to what the first world
@@ -551,7 +565,7 @@ class Batch:
                 four = np.concatenate([h, d], axis=1)  # hand, then Decision Zone
                 kp = four[self.ar, KEEP_POS[idx]]
                 gv = four[self.ar, GIVE_POS[idx]]
-                passed[:, seat] = np.take_along_axis(four, REST_POS[idx], axis=1)
+                passed[:, seat] = four[self.ar[:, None], REST_POS[idx]]
             keep[:, seat], give[:, seat] = kp, gv
         for seat in range(n):
             right, left = (seat - 1) % n, (seat + 1) % n
@@ -609,9 +623,9 @@ class Batch:
         default: np.ndarray | int = 0
         if self.sensible is not None:
             f = self.boat(seat)
-            both_pts = bp.gains_points(gg + rr, f) - bp.cost_points(cost, f)
-            pts = np.stack([np.where(can_both, both_pts, np.iinfo(np.int64).min),
-                            bp.gains_points(gg, f), bp.gains_points(rr, f)], axis=1)
+            pts = bp.gains_points(np.stack([gg + rr, gg, rr], axis=1), f.col())
+            pts[:, 0] = np.where(can_both, pts[:, 0] - bp.cost_points(cost, f),
+                                 np.iinfo(np.int64).min)
             best = np.argmax(pts, axis=1)
             default = np.where(can_both, best, best - 1)
         idx = self.choose(k, default)
@@ -647,12 +661,17 @@ class Batch:
             y = np.minimum(pending[:, YMUNE], MAXY - 1)
             d0 = np.minimum(pending[:, DOCTOR], MAXY - 1)
             p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
-            has = (y + d0 + p0) > 0
+            total = y + d0 + p0
+            has = total > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
-            idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
-                                 if self.sensible is None else self.ymune_split(seat, y, d0, p0))
-            docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
-            pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
+            if self.sensible is not None:  # every Ymune placed: the split is its Protectors
+                self.choose(k)
+                pros = np.where(has, self.ymune_split(seat, y, d0, p0), 0)
+                docs = total - pros
+            else:
+                idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
+                docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
+                pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
             self.doctors[:, seat] += docs
             self.prot[:, seat] += pros
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
@@ -711,12 +730,11 @@ class Batch:
 
     def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
                     p0: np.ndarray) -> np.ndarray:
-        """The sensible player's split: its index in the engine's list."""
+        """The sensible player's split (every Ymune placed): its Protectors."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
         need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
-        pros = bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
-        return SPLIT_FULL[y, d0, p0, pros]
+        return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:

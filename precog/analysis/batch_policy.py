@@ -21,7 +21,6 @@ from precog.analysis.policy import (
     IGNORE_ABOVE,
     IGNORE_SPARE,
     KEEP_WEIGHT,
-    X_GUESS,
     softmax_table,
 )
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
@@ -74,16 +73,21 @@ def protectors_short(f: BoatArrays) -> np.ndarray:
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast)."""
-    food = g[..., FOOD]
+    return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
+                   g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
+
+
+def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np.ndarray,
+            heal: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`gains_points` by kind (Ymunes of any kind together)."""
     fed = np.minimum(food, np.maximum(0, f.healthy * f.feeds - f.food))
     pts = 2 * fed + food
-    pts += g[..., HUMAN] * np.where(f.doctors > 0, 3, 1)
+    pts += human * np.where(f.doctors > 0, 3, 1)
     bp = battery_points(f)
     if bp:
-        pts += np.minimum(g[..., BATTERY], f.free_slots) * bp
-    y = g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR]
-    pts += 6 * (y + np.minimum(y, protectors_short(f)))
-    pts += HH * np.minimum(g[..., HEAL], f.contaminated)
+        pts += np.minimum(battery, f.free_slots) * bp
+    pts += 6 * (ymunes + np.minimum(ymunes, protectors_short(f)))
+    pts += HH * np.minimum(heal, f.contaminated)
     return pts
 
 
@@ -109,12 +113,11 @@ def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
 
 def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
     """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns)."""
-    gain, cost = t.gain[cards], t.cost[cards]
-    amount = np.where(gain < 0, X_GUESS, gain)
-    paid = np.where(cost < 0, X_GUESS, cost)
-    own = type_points(t.ctype[cards], amount, f) - cost_points(paid, f) - bane_points(
-        t.bane[cards], f)
-    return 2 * own + gains_points(t.bonus[cards], f)
+    facts = t.facts()[cards]
+    own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
+        bane_points(facts[..., 3], f)
+    return 2 * own + _points(facts[..., 4], facts[..., 5], facts[..., 6], facts[..., 7],
+                             facts[..., 8], f)
 
 
 @lru_cache(maxsize=16)
