@@ -453,6 +453,8 @@ class Batch:
                           S * n).reshape(S, n)[which]
         cap, _, cond, sums = boat_rooms.arrays()
         self.rooms, self.effect_sums = ids, sums
+        self.pair_bits, other = boat_rooms.pair_bits()
+        self.other_scopes = bool(other[ids].any())
         self.cap, self.cond = cap[ids], cond[ids]
 
         order, card_remap, tile_remap = self.t.remaps()
@@ -748,15 +750,20 @@ class Batch:
     def machine_effects(self, seat: int) -> np.ndarray:
         """What ``seat``'s powered Machines whose requirement is met give (games, 7)."""
         out = np.zeros((self.G, 7), INT)
-        powered = self.bat[:, seat] >= self.cap[:, seat]
-        rows = np.flatnonzero(powered.any(axis=1))
+        powered_bits = (self.bat[:, seat] >= self.cap[:, seat]) @ MACHINE_BITS
+        rows = np.flatnonzero(powered_bits)
         if not len(rows):
             return out
+        room = self.rooms[rows, seat]
+        key = self.pairs.cond_key[self.az[rows, seat, 0], self.az[rows, seat, 1]]
+        if not self.other_scopes:  # every condition looks at the pair: one lookup
+            out[rows] = self.effect_sums[room, self.pair_bits[room, key] & powered_bits[rows]]
+            return out
         t = self.t
-        kept, got = self.az[rows, seat, 0], self.az[rows, seat, 1]
+        powered = ((powered_bits[rows, None] >> np.arange(6)) & 1).astype(bool)
         ids = self.cond[rows, seat]
         table = self.conds
-        met = table.pair[ids, self.pairs.cond_key[kept, got][:, None]]
+        met = table.pair[ids, key[:, None]]
         scope = table.scope[ids]
         if scope.any():  # advanced faces: the card given left, what the cards gave
             given = self.gave[rows, seat]
@@ -774,7 +781,7 @@ class Batch:
             received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
                 table.received_n[ids]
             met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))
-        on = met & powered[rows]
+        on = met & powered
         mask = on @ MACHINE_BITS  # which of the six Machines give: one row of the sums
         out[rows] = self.effect_sums[self.rooms[rows, seat], mask]
         return out
@@ -900,6 +907,7 @@ class _RoomTable:
         self.effects: list[list[tuple[int, ...]]] = []
         self.conds: list[list[int]] = []
         self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._bits: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def get(cls, comps: Components, advanced: bool) -> _RoomTable:
@@ -920,13 +928,25 @@ class _RoomTable:
             self.effects.append([m.effect.astuple() for m in face])
             self.conds.append([index[m.condition] for m in face])
             found = self.rows[rooms] = len(self.caps) - 1
-            self._arrays = None
+            self._arrays = self._bits = None
         return found
 
     def ids(self, rooms: Iterable[tuple[str, ...]]) -> list[int]:
         """:meth:`id` of each pair of rooms (the rows met before found by one lookup)."""
         found = self.rows.get
         return [row if (row := found(r)) is not None else self.id(r) for r in rooms]
+
+    def pair_bits(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per row and per pair key (:func:`pair_key`), which of its six Machines' conditions
+        on the pair are met (a bit each); and per row, whether a condition looks at
+        something else (the card given left, what the cards gave)."""
+        if self._bits is None or len(self._bits[0]) != len(self.conds):
+            table = conditions(self.comps)
+            ids = np.array(self.conds, np.int64).reshape(-1, 6)
+            on_pair = (table.scope[ids] == 0)[..., None] & table.pair[ids]
+            bits = np.einsum("rmk,m->rk", on_pair.astype(np.int64), MACHINE_BITS)
+            self._bits = (bits.astype(np.int64), (table.scope[ids] != 0).any(axis=1))
+        return self._bits
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(battery slots, effects, condition ids, effect sums): the effect sums are, per row
