@@ -22,6 +22,14 @@ Any component set: the reference set, a whole box of your own, or the sampled wo
 partly-known box. The worlds a seat's determinizations draw differ in their unknown faces; one
 batch plays them together, an unknown card, River tile or Objective getting one row of the
 tables per face it has in some world (:func:`tables`), each game reading its own world's.
+
+Speed: what depends only on the component set is built once per set and kept, keyed by its
+fingerprint (never shared between two sets; at most ``CACHE_SETS`` sets): the cards' and River
+tiles' arrays, every pair of cards' resolved Costs, gains and condition key
+(:meth:`Tables.pairs`), the sensible player's card facts (:meth:`Tables.facts`), and per
+pair of Machine Rooms (kept per box, whose worlds share them) the Machines' slots, effects by
+set of powered Machines and conditions by pair key. The starts are encoded from flat lists
+of all their players at once (:meth:`Batch._load`), several worlds through one remap array.
 """
 
 from __future__ import annotations
@@ -543,38 +551,34 @@ class Batch:
                       np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy())
 
     def decision(self, first: bool) -> None:
-        n, G = self.n, self.G
-        keep = np.zeros((G, n), INT)
-        give = np.zeros((G, n), INT)
-        passed = np.full((G, n, 2), -1, INT)
+        """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
+        its uniform the next of its game in seat order), then the cards move."""
+        n = self.n
         last = self.round >= ROUNDS
-        for seat in range(n):
-            k = np.full(G, 2 if last else 6, INT)
-            _, u = self.draw_decision(k, seat if first else -1)
-            if self.sensible is not None:
-                idx = self.keep_give(seat, u, last).astype(INT)
-            else:
-                idx = np.minimum(k - 1, (u * k).astype(INT))
-            if first and self.forced is not None:
-                fixed = self.forced[:, seat] >= 0
-                idx = np.where(fixed, self.forced[:, seat], idx)
-            h, d = self.hand[:, seat], self.dz[:, seat]
-            if last:
-                kp = np.where(idx == 0, d[:, 0], d[:, 1])
-                gv = np.where(idx == 0, d[:, 1], d[:, 0])
-                passed[:, seat] = -1
-            else:
-                four = np.concatenate([h, d], axis=1)  # hand, then Decision Zone
-                kp = four[self.ar, KEEP_POS[idx]]
-                gv = four[self.ar, GIVE_POS[idx]]
-                passed[:, seat] = four[self.ar[:, None], REST_POS[idx]]
-            keep[:, seat], give[:, seat] = kp, gv
-        for seat in range(n):
-            right, left = (seat - 1) % n, (seat + 1) % n
-            self.az[:, seat, 0] = keep[:, seat]
-            self.az[:, seat, 1] = give[:, right]
-            self.dz[:, seat] = passed[:, left]
-            self.gave[:, seat] = give[:, seat]
+        u = self.draw_decisions(first)
+        if self.sensible is not None:
+            idx = self.keep_give(u, last).astype(INT)
+        else:
+            k = 2 if last else 6
+            idx = np.minimum(k - 1, (u * k).astype(INT))
+        if first and self.forced is not None:
+            idx = np.where(self.forced >= 0, self.forced, idx)
+        game, seat = self.ar[:, None], np.arange(n)[None, :]
+        d = self.dz
+        if last:
+            keep = np.where(idx == 0, d[..., 0], d[..., 1])
+            give = np.where(idx == 0, d[..., 1], d[..., 0])
+            passed = np.full((self.G, n, 2), -1, INT)
+        else:
+            four = np.concatenate([self.hand, d], axis=2)  # hand, then Decision Zone
+            keep = four[game, seat, KEEP_POS[idx]]
+            give = four[game, seat, GIVE_POS[idx]]
+            passed = four[game[..., None], seat[..., None], REST_POS[idx]]
+        right, left = (np.arange(n) - 1) % n, (np.arange(n) + 1) % n
+        self.az[:, :, 0] = keep
+        self.az[:, :, 1] = give[:, right]
+        self.dz[:] = passed[:, left]
+        self.gave[:] = give
         self.hand[:] = -1
 
     def boat(self, seat: int) -> bp.BoatArrays:
@@ -584,29 +588,35 @@ class Batch:
                               self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
                               free, self.round)
 
-    def keep_give(self, seat: int, u: np.ndarray, last: bool) -> np.ndarray:
-        """The sensible player's Keep/Give index in the engine's list (see KEEP_POS)."""
+    def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
+        """Every seat's Keep/Give by the sensible player: its index in the engine's list
+        (see KEEP_POS), arrays (games, seats)."""
         assert self.sensible is not None
-        f = self.boat(seat).col()
+        free = (self.cap - self.bat).sum(axis=2)
+        f = bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
+                           self.bane, free, self.round).col()
         if last:
-            d = self.dz[:, seat]
-            worth = bp.card_worth(d, self.t, f)
-            keep, give = worth, worth[:, ::-1]
+            worth = bp.card_worth(self.dz, self.t, f)
+            keep, give = worth, worth[..., ::-1]
         else:
-            four = np.concatenate([self.hand[:, seat], self.dz[:, seat]], axis=1)
+            four = np.concatenate([self.hand, self.dz], axis=2)
             worth = bp.card_worth(four, self.t, f)
-            keep, give = worth[:, KEEP_POS], worth[:, GIVE_POS]
-        scores = bp.keep_give_scores(keep, give, self.friend[seat])
+            keep, give = worth[..., KEEP_POS], worth[..., GIVE_POS]
+        friend = np.array(self.friend)[:, None]
+        scores = bp.keep_give_scores(keep, give, friend)
         return bp.soft_pick(scores, u, self.sensible.temperature)
 
-    def draw_decision(self, k: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """Uniforms for every game's Keep/Give (none used where the choice is forced)."""
-        free = np.ones(self.G, dtype=bool)
-        if seat >= 0 and self.forced is not None:
-            free = self.forced[:, seat] < 0
-        u = self.flat_u[self.row_start + self.ctr % self.W]
-        self.ctr += free
-        return free, u
+    def draw_decisions(self, first: bool) -> np.ndarray:
+        """Uniforms (games, seats) for every seat's Keep/Give, in seat order (none used where
+        the choice is forced)."""
+        n = self.n
+        free = np.ones((self.G, n), dtype=INT)
+        if first and self.forced is not None:
+            free = (self.forced < 0).astype(INT)
+        before = np.cumsum(free, axis=1) - free
+        u = self.flat_u[self.row_start[:, None] + (self.ctr[:, None] + before) % self.W]
+        self.ctr += free.sum(axis=1, dtype=INT)
+        return u
 
     # -- Action phase ------------------------------------------------------------------
     def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

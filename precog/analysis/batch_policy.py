@@ -47,10 +47,10 @@ class BoatArrays:
 
     def col(self) -> BoatArrays:
         """The same with every array as a column, to broadcast against (games, k)."""
-        return BoatArrays(self.food[:, None], self.healthy[:, None],
-                          self.contaminated[:, None], self.doctors[:, None],
-                          self.protectors[:, None], self.bane[:, None],
-                          self.free_slots[:, None], self.left, self.feeds)
+        return BoatArrays(self.food[..., None], self.healthy[..., None],
+                          self.contaminated[..., None], self.doctors[..., None],
+                          self.protectors[..., None], self.bane[..., None],
+                          self.free_slots[..., None], self.left, self.feeds)
 
 
 def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
@@ -128,18 +128,20 @@ def _weights(temperature: float) -> np.ndarray:
 
 
 def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
-    """:func:`policy.soft_pick` per row of ``scores`` (games, k) with ``u`` (games,)."""
+    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...)."""
     table = _weights(temperature)
-    gap = scores.max(axis=1, keepdims=True) - scores
+    gap = scores.max(axis=-1, keepdims=True) - scores
     weights = np.where(gap < len(table), table[np.minimum(gap, len(table) - 1)], 0)
-    x = u * weights.sum(axis=1)
-    above = np.cumsum(weights, axis=1) > x[:, None]
-    return np.argmax(above, axis=1)
+    x = u * weights.sum(axis=-1)
+    above = np.cumsum(weights, axis=-1) > x[..., None]
+    return np.argmax(above, axis=-1)
 
 
 def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
-                     friend: bool) -> np.ndarray:
-    return KEEP_WEIGHT * keep_worth + (1 if friend else -1) * give_worth
+                     friend: bool | np.ndarray) -> np.ndarray:
+    """Keep/Give scores; ``friend``: whether the card given goes to a friend (per seat as
+    an array broadcast against the scores)."""
+    return KEEP_WEIGHT * keep_worth + np.where(friend, 1, -1) * give_worth
 
 
 def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
