@@ -592,18 +592,14 @@ class Batch:
         """Every seat's Keep/Give by the sensible player: its index in the engine's list
         (see KEEP_POS), arrays (games, seats)."""
         assert self.sensible is not None
-        free = (self.cap - self.bat).sum(axis=2)
-        f = bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
-                           self.bane, free, self.round).col()
-        if last:
-            worth = bp.card_worth(self.dz, self.t, f)
-            keep, give = worth, worth[..., ::-1]
-        else:
-            four = np.concatenate([self.hand, self.dz], axis=2)
-            worth = bp.card_worth(four, self.t, f)
-            keep, give = worth[..., KEEP_POS], worth[..., GIVE_POS]
-        friend = np.array(self.friend)[:, None]
-        scores = bp.keep_give_scores(keep, give, friend)
+        f = self.boats().col()
+        cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
+        worth = bp.card_worth(cards, self.t, f)
+        keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
+                                                                               GIVE_POS)
+        matrix = bp.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
+                                     cards.shape[2])
+        scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
         return bp.soft_pick(scores, u, self.sensible.temperature)
 
     def draw_decisions(self, first: bool) -> np.ndarray:
@@ -833,12 +829,19 @@ class Batch:
         loss = self.t.tile_loss[tile]
         gain = self.t.tile_gain[tile]
         has_loss = loss.any(axis=1) & ~island
+        if self.sensible is not None:
+            self.river_sensible(island, loss, gain, has_loss)
+        else:
+            self.river_by_seat(island, loss, gain, has_loss)
+        if self.co is not None:
+            self.co.island(self, island)
+
+    def river_by_seat(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
+                      has_loss: np.ndarray) -> None:
+        """The River tile seat by seat (a policy reading a uniform per decision)."""
         for seat in range(self.n):
             ask = has_loss & (self.prot[:, seat] > 0)
-            default: np.ndarray | int = 0
-            if self.sensible is not None:
-                default = bp.ignore_river(loss, gain, self.boat(seat)).astype(INT)
-            idx = self.choose(np.where(ask, 2, 1), default)
+            idx = self.choose(np.where(ask, 2, 1))
             ignore = ask & (idx == 1)
             self.prot[:, seat] -= ignore
             hit = ~island & ~ignore
@@ -849,8 +852,30 @@ class Batch:
             self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
                                                           loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
-        if self.co is not None:
-            self.co.island(self, island)
+
+    def river_sensible(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
+                       has_loss: np.ndarray) -> None:
+        """The River tile for every seat at once as the sensible player meets it (each seat
+        touches only its own Boats, and the sensible player reads no uniform there): ignore
+        it with a Protector or take its losses, then its gains, seat by seat."""
+        ask = has_loss[:, None] & (self.prot > 0)
+        ignore = ask & bp.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
+        self.ctr += ask.sum(axis=1, dtype=INT)
+        self.prot -= ignore
+        hit = ~island[:, None] & ~ignore
+        for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
+                       (self.doctors, 3), (self.prot, 4)):
+            arr[:] = np.where(hit, np.maximum(0, arr - loss[:, None, j]), arr)
+        self.bane[:] = np.where(hit, np.minimum(BANE_MAX, self.bane + loss[:, None, 5]),
+                                self.bane)
+        for seat in range(self.n):
+            self.place(seat, np.where(hit[:, seat, None], gain, 0))
+
+    def boats(self) -> bp.BoatArrays:
+        """The sensible player's view of every seat's Boats now (arrays (games, seats))."""
+        free = (self.cap - self.bat).sum(axis=2)
+        return bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
+                              self.bane, free, self.round)
 
     def snapshot(self) -> dict[str, np.ndarray]:
         """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an

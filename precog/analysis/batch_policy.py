@@ -122,19 +122,31 @@ def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
 
 @lru_cache(maxsize=16)
 def _weights(temperature: float) -> np.ndarray:
-    table = np.array(softmax_table(temperature), np.int64)
+    table = np.array([*softmax_table(temperature), 0], np.int64)
     table.flags.writeable = False
     return table
 
 
 def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
     """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...)."""
-    table = _weights(temperature)
+    table = _weights(temperature)  # ends with a 0: every larger gap weighs nothing
     gap = scores.max(axis=-1, keepdims=True) - scores
-    weights = np.where(gap < len(table), table[np.minimum(gap, len(table) - 1)], 0)
+    weights = table[np.minimum(gap, len(table) - 1)]
     x = u * weights.sum(axis=-1)
     above = np.cumsum(weights, axis=-1) > x[..., None]
     return np.argmax(above, axis=-1)
+
+
+def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndarray,
+                     cards: int) -> np.ndarray:
+    """Per seat (``friend``: (seats,) whether its Give goes to a friend), the matrix (seats,
+    cards, choices) that turns its cards' worth into :func:`keep_give_scores` of each choice
+    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``)."""
+    card = np.arange(cards)[:, None]
+    keep = (card == keep_pos[None, :]).astype(np.int64)
+    give = (card == give_pos[None, :]).astype(np.int64)
+    sign = np.where(np.asarray(friend), 1, -1)[:, None, None]
+    return KEEP_WEIGHT * keep[None] + sign * give[None]
 
 
 def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
@@ -155,11 +167,13 @@ def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
 
 
 def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """:func:`policy.ignore_river` for tile losses (games, 6) and gains (games, 7)."""
+    """:func:`policy.ignore_river` for tile losses (..., 6) and gains (..., 7) (broadcast
+    against the Boats ``f``)."""
     after = BoatArrays(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
                        f.free_slots, f.left - 1, f.feeds)
-    lost = (2 * np.minimum(loss[:, 0], f.food) + HH * np.minimum(loss[:, 1], f.healthy)
-            + np.minimum(loss[:, 2], f.contaminated) + 3 * np.minimum(loss[:, 3], f.doctors)
-            + 3 * np.minimum(loss[:, 4], f.protectors) + bane_points(loss[:, 5], after))
+    lost = (2 * np.minimum(loss[..., 0], f.food) + HH * np.minimum(loss[..., 1], f.healthy)
+            + np.minimum(loss[..., 2], f.contaminated)
+            + 3 * np.minimum(loss[..., 3], f.doctors)
+            + 3 * np.minimum(loss[..., 4], f.protectors) + bane_points(loss[..., 5], after))
     spare = f.protectors - (f.bane + 1) // 2 > 0
     return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)
