@@ -661,8 +661,12 @@ class Batch:
         for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
             amount = pending[:, kind]
             if amount.any():
-                idx = self.choose(amount + 1)
-                took = np.where(amount > 0, amount - idx, 0)
+                if self.sensible is not None:  # takes all (gains are never negative)
+                    self.ctr += amount > 0
+                    took = amount
+                else:
+                    idx = self.choose(amount + 1)
+                    took = np.where(amount > 0, amount - idx, 0)
                 target[:, seat] += took
                 taken[:, kind] = took
         if pending[:, YMUNE:HEAL].any():
@@ -968,8 +972,11 @@ class _RoomTable:
 
     def ids(self, rooms: Iterable[tuple[str, ...]]) -> list[int]:
         """:meth:`id` of each pair of rooms (the rows met before found by one lookup)."""
-        found = self.rows.get
-        return [row if (row := found(r)) is not None else self.id(r) for r in rooms]
+        rooms = list(rooms)
+        rows = list(map(self.rows.get, rooms))
+        if None in rows:
+            return [self.id(r) for r in rooms]
+        return rows  # type: ignore[return-value]  # no None left
 
     def pair_bits(self) -> tuple[np.ndarray, np.ndarray]:
         """Per row and per pair key (:func:`pair_key`), which of its six Machines' conditions
