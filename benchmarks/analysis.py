@@ -168,7 +168,7 @@ def table(r: dict[str, Any]) -> str:
         "target <= 0.5)",
         f"batched rollouts: {r['batched_games_per_s']:,.0f} games/s; scalar engine, same "
         f"policy: {r['scalar_games_per_s']:,.1f} games/s; ratio "
-        f"{r['batched_vs_scalar_games_ratio']:.1f}x (target >= 50; vs random-legal engine "
+        f"{r['batched_vs_scalar_games_ratio']:.1f}x (target >= 100; vs random-legal engine "
         f"play {r['batched_vs_random_legal_games_ratio']:.1f}x)",
         f"ranking cost by rollouts per choice: {r['cost_vs_rollouts_s']}",
         "by players: " + "; ".join(

@@ -22,12 +22,22 @@ Any component set: the reference set, a whole box of your own, or the sampled wo
 partly-known box. The worlds a seat's determinizations draw differ in their unknown faces; one
 batch plays them together, an unknown card, River tile or Objective getting one row of the
 tables per face it has in some world (:func:`tables`), each game reading its own world's.
+
+Speed: what depends only on the component set is built once per set and kept, keyed by its
+fingerprint (never shared between two sets; at most ``CACHE_SETS`` sets): the cards' and River
+tiles' arrays, every pair of cards' resolved Costs, gains and condition key
+(:meth:`Tables.pairs`), the sensible player's card facts (:meth:`Tables.facts`), and per
+pair of Machine Rooms (kept per box, whose worlds share them) the Machines' slots, effects by
+set of powered Machines and conditions by pair key. The starts are encoded from flat lists
+of all their players at once (:meth:`Batch._load`), several worlds through one remap array.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -35,7 +45,7 @@ import numpy as np
 from precog.analysis import batch_policy as bp
 from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
 from precog.analysis.batch_coop import Coop
-from precog.analysis.policy import SensiblePolicy, gives_to_friend
+from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
@@ -47,6 +57,7 @@ TYPE_NAMES = {"Food": 0, "Human": 1, "Battery": 2, "Ymune": 3}
 RECEIVED_NAMES = {**TYPE_NAMES, "any": 4, "Doctor": 5, "Protector": 6}
 FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
 INT = np.int32  # the batch's arrays (half the memory traffic of int64)
+MACHINE_BITS = 1 << np.arange(6)  # a set of a Boat's six Machines as a number 0..63
 MAXY = 8  # Ymune split tables cover up to 7 of each kind on offer
 # The engine's Keep/Give list with 2 cards in hand (h0 h1) and 2 in the Decision Zone (d0 d1):
 # keep h0 give d0, h0 d1, h1 d0, h1 d1, then keep d0 give d1, keep d1 give d0. Positions in
@@ -101,6 +112,9 @@ class Tables:
     tile_loss: np.ndarray  # (tiles, 6): food, healthy, contaminated, doctor, protector, bane
     island: np.ndarray
     worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
+    _remaps: tuple[dict[str, int], np.ndarray, np.ndarray] | None = None
+    _pairs: Pairs | None = None
+    _facts: np.ndarray | None = None
 
     def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
         """(card id -> index, tile id -> index) in the world ``comps``."""
@@ -108,8 +122,76 @@ class Tables:
             return self.card_index, self.tile_index
         return self.worlds[comps.fingerprint]
 
+    def pairs(self) -> Pairs:
+        """What each card gives, costs and reads as a Machine condition paired with each
+        other card (built once per tables: the Action phase looks pairs up)."""
+        if self._pairs is None:
+            self._pairs = _pairs(self)
+        return self._pairs
+
+    def facts(self) -> np.ndarray:
+        """Per card, as the sensible player weighs it (built once per tables): type, gain
+        (an X as ``X_GUESS``), Cost (the same), Bane, and its bonus by kind (Food, Humans,
+        Batteries, Ymunes, healing), one array (cards, 9) read with one lookup."""
+        if self._facts is None:
+            b = self.bonus
+            self._facts = np.stack([
+                self.ctype, np.where(self.gain < 0, X_GUESS, self.gain),
+                np.where(self.cost < 0, X_GUESS, self.cost), self.bane, b[:, FOOD],
+                b[:, HUMAN], b[:, BATTERY], b[:, YMUNE] + b[:, DOCTOR] + b[:, PROTECTOR],
+                b[:, HEAL]], axis=1).astype(np.int64)
+        return self._facts
+
+    def remaps(self) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+        """Per world (fingerprint -> row): the index each world gives to what the first world
+        indexes as ``j``, for cards ``[row, j]`` and River tiles (built once per tables), so
+        that a batch of several worlds is encoded with the first world's dicts and one
+        lookup."""
+        if self._remaps is None:
+            worlds = self.worlds or {"": (self.card_index, self.tile_index)}
+            order = {fp: w for w, fp in enumerate(worlds)}
+            cards = np.tile(np.arange(len(self.card_ids), dtype=INT), (len(worlds), 1))
+            tiles = np.tile(np.arange(len(self.tile_ids), dtype=INT), (len(worlds), 1))
+            for fp, (card_index, tile_index) in worlds.items():
+                w = order[fp]
+                for ident, j in self.card_index.items():
+                    cards[w, j] = card_index[ident]
+                for ident, j in self.tile_index.items():
+                    tiles[w, j] = tile_index[ident]
+            self._remaps = (order, cards, tiles)
+        return self._remaps
+
 
 MAXC = 10  # resolved Costs 0..9 index the condition tables
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Per pair of cards ``[a, b]`` activated together: ``a``'s resolved Cost (an X Cost is
+    the other card's, 0 if both are X), what ``a`` gives (an X gain is ``b``'s resolved Cost;
+    the bonus when both are of one type) and the pair's key in the condition tables."""
+
+    cost: np.ndarray  # (cards, cards)
+    gains: np.ndarray  # (cards, cards, 7)
+    cond_key: np.ndarray  # (cards, cards)
+
+
+def _pairs(t: Tables) -> Pairs:
+    a = np.arange(len(t.card_ids))[:, None]
+    b = np.arange(len(t.card_ids))[None, :]
+    ca, cb = t.cost[a], t.cost[b]
+    both_x = (ca < 0) & (cb < 0)
+    cost = np.where(both_x, 0, np.where(ca < 0, cb, ca))
+    gain = t.gain[a]
+    amount = np.where(gain < 0, cost.T, gain)  # b's resolved Cost when paired with a
+    same = (t.ctype[a] == t.ctype[b]).astype(np.int64)
+    kinds = np.arange(7)
+    gains = (t.ctype[a][..., None] == kinds) * amount[..., None] + \
+        t.bonus[a] * same[..., None]
+    key = pair_key(t.ctype[a], t.ctype[b], (t.bane[a] > 0).astype(np.int64),
+                   (t.bane[b] > 0).astype(np.int64), np.minimum(cost, MAXC - 1),
+                   np.minimum(cost.T, MAXC - 1))
+    return Pairs(cost.astype(INT), gains.astype(INT), np.asarray(key, np.int64))
 
 
 @dataclass
@@ -281,11 +363,12 @@ def supports(starts: Sequence[GameState]) -> bool:
     if not starts:
         return False
     first = starts[0]
-    rules = _rules(first)
-    for s in starts:
+    rules, box = _rules(first), first.components.box_id
+    for s in {id(s): s for s in starts}.values():  # a start given more than once: once
         if (s.phase is not Phase.DECISION or s.round != first.round
-                or _rules(s) != rules or s.components.box_id !=
-                first.components.box_id or any(c is not None for c in s.choices)):
+                or (s.config is not first.config and _rules(s) != rules)
+                or (s.components is not first.components and s.components.box_id != box)
+                or s.choices.count(None) != len(s.choices)):
             return False
     return True
 
@@ -337,6 +420,7 @@ class Batch:
         self.sensible = sensible  # None: the random baseline with ``explore``
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.t = tables([s.components for s in starts])
+        self.pairs = self.t.pairs()
         self.conds = conditions(first.components)
         self.n = first.config.players
         self.G = G = len(starts)
@@ -346,6 +430,8 @@ class Batch:
         self.round = first.round
         self.U = rows
         self.W = rows.shape[1]
+        self.flat_u = rows.reshape(-1)
+        self.row_start = np.arange(G) * self.W
         self.ctr = np.zeros(G, dtype=INT)
         self.explore = explore
         self.forced = forced
@@ -357,40 +443,46 @@ class Batch:
 
     # -- loading -----------------------------------------------------------------------
     def _load(self, starts: Sequence[GameState]) -> None:
-        """Every start's Boats, zones, Machines and River as arrays (built in one go; a
-        start given more than once, as the ranking gives each world once per choice, is
-        encoded once)."""
-        comps = starts[0].components
-        rows: dict[int, int] = {}
-        which = np.array([rows.setdefault(id(s), len(rows)) for s in starts])
-        starts = list({id(s): s for s in starts}.values())
-        index = [self.t.cards_of(s.components) for s in starts]
-        boats = [[p.boat for p in s.players] for s in starts]
-        arr = np.array(boats, dtype=INT)[which]
+        """Every start's Boats, zones, Machines and River as arrays, built from flat lists of
+        all the starts' players in one go (no loop per world); a start given more than once,
+        as the ranking gives each world once per choice, is encoded once."""
+        by_id = {id(s): s for s in starts}
+        row = {key: r for r, key in enumerate(by_id)}
+        which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
+        unique = list(by_id.values())
+        S, n = len(unique), self.n
+        players = [p for s in unique for p in s.players]
+        arr = _ints(map(_BOAT, players), 6 * S * n).reshape(S, n, 6)[which]
         (self.food, self.healthy, self.cont, self.doctors, self.prot,
          self.bane) = (arr[..., k].copy() for k in range(6))
-        self.bat = np.array([[p.batteries for p in s.players] for s in starts], INT)[which]
-        boat_rooms = _RoomTable.get(comps, self.advanced)
-        ids = np.array([[boat_rooms.id(p.rooms) for p in s.players] for s in starts])[which]
-        cap, effect, cond = boat_rooms.arrays()
-        self.cap, self.effect, self.cond = cap[ids], effect[ids], cond[ids]
+        self.bat = _ints(map(_BATTERIES, players), 6 * S * n).reshape(S, n, 6)[which]
+        boat_rooms = _RoomTable.get(unique[0].components, self.advanced)
+        ids = np.fromiter(boat_rooms.ids(map(_ROOMS, players)), np.intp,
+                          S * n).reshape(S, n)[which]
+        cap, _, cond, sums = boat_rooms.arrays()
+        self.rooms, self.effect_sums = ids, sums
+        self.pair_bits, other = boat_rooms.pair_bits()
+        self.other_scopes = bool(other[ids].any())
+        self.cap, self.cond = cap[ids], cond[ids]
 
-        pad = [-1] * 24
-        self.deck = np.array([[[*map(ci.__getitem__, p.deck), *pad[len(p.deck):]]
-                               for p in s.players] for s, (ci, _) in zip(starts, index)],
-                             INT)[which]
-        self.hand = np.array([[[ci[c] for c in p.hand] + pad[len(p.hand):2] for p in s.players]
-                              for s, (ci, _) in zip(starts, index)], INT)[which]
-        self.dz = np.array([[[ci[c] for c in p.decision_zone] + pad[len(p.decision_zone):2]
-                             for p in s.players] for s, (ci, _) in zip(starts, index)],
-                           INT)[which]
-        G, n = self.G, self.n
+        order, card_remap, tile_remap = self.t.remaps()
+        world = np.zeros(S, np.intp)
+        if len(order) > 1:  # several worlds: each start's own faces
+            world = np.fromiter((order[s.components.fingerprint] for s in unique), np.intp, S)
+        per_player = np.repeat(world, n)
+        cards, tiles = self.t.card_index, self.t.tile_index
+        self.deck = _encode(list(map(_DECK, players)), cards, 24, card_remap,
+                            per_player).reshape(S, n, -1)[which]
+        self.hand = _encode(list(map(_HAND, players)), cards, 2, card_remap,
+                            per_player).reshape(S, n, 2)[which]
+        self.dz = _encode(list(map(_DZ, players)), cards, 2, card_remap,
+                          per_player).reshape(S, n, 2)[which]
+        self.river = _encode([s.river for s in unique], tiles, 0, tile_remap, world)[which]
+        G = self.G
         self.ptr = np.zeros((G, n), INT)
         self.az = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
         self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
-        self.river = np.array([[ti[t] for t in s.river] for s, (_, ti) in zip(starts, index)],
-                              INT)[which]
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -399,25 +491,28 @@ class Batch:
         if not len(sel):
             return sel, self.zeros[:0]
         c = self.ctr[sel]
-        u = self.U[sel, c % self.W]
+        u = self.flat_u[self.row_start[sel] + c % self.W]
         self.ctr[sel] = c + 1
         return sel, u
 
-    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> tuple[np.ndarray,
-                                                                            np.ndarray]:
-        """(games deciding, index chosen per game) for a step with ``k`` legal actions."""
+    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
+        """The index chosen per game for a step with ``k`` legal actions (0 where there is
+        one); a game with a choice uses one uniform."""
+        if self.explore <= 0:  # the sensible player: its choice, whatever the uniform
+            more = k > 1
+            self.ctr += more
+            if isinstance(default, np.ndarray):
+                return np.where(more, default, 0).astype(INT, copy=False)
+            return np.zeros(self.G, dtype=INT)
         sel, u = self.draw(k)
         idx = np.zeros(self.G, dtype=INT)
         if not len(sel):
-            return sel, idx
+            return idx
         ks = k[sel]
-        if self.explore > 0:
-            rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
-        else:
-            rand = np.zeros(len(sel), dtype=INT)
+        rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
         base = default[sel] if isinstance(default, np.ndarray) else default
         idx[sel] = np.where(u < self.explore, rand, base)
-        return sel, idx
+        return idx
 
     # -- the round ---------------------------------------------------------------------
     @property
@@ -456,38 +551,34 @@ class Batch:
                       np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy())
 
     def decision(self, first: bool) -> None:
-        n, G = self.n, self.G
-        keep = np.zeros((G, n), INT)
-        give = np.zeros((G, n), INT)
-        passed = np.full((G, n, 2), -1, INT)
+        """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
+        its uniform the next of its game in seat order), then the cards move."""
+        n = self.n
         last = self.round >= ROUNDS
-        for seat in range(n):
-            k = np.full(G, 2 if last else 6, INT)
-            _, u = self.draw_decision(k, seat if first else -1)
-            if self.sensible is not None:
-                idx = self.keep_give(seat, u, last).astype(INT)
-            else:
-                idx = np.minimum(k - 1, (u * k).astype(INT))
-            if first and self.forced is not None:
-                fixed = self.forced[:, seat] >= 0
-                idx = np.where(fixed, self.forced[:, seat], idx)
-            h, d = self.hand[:, seat], self.dz[:, seat]
-            if last:
-                kp = np.where(idx == 0, d[:, 0], d[:, 1])
-                gv = np.where(idx == 0, d[:, 1], d[:, 0])
-                passed[:, seat] = -1
-            else:
-                four = np.concatenate([h, d], axis=1)  # hand, then Decision Zone
-                kp = four[self.ar, KEEP_POS[idx]]
-                gv = four[self.ar, GIVE_POS[idx]]
-                passed[:, seat] = np.take_along_axis(four, REST_POS[idx], axis=1)
-            keep[:, seat], give[:, seat] = kp, gv
-        for seat in range(n):
-            right, left = (seat - 1) % n, (seat + 1) % n
-            self.az[:, seat, 0] = keep[:, seat]
-            self.az[:, seat, 1] = give[:, right]
-            self.dz[:, seat] = passed[:, left]
-            self.gave[:, seat] = give[:, seat]
+        u = self.draw_decisions(first)
+        if self.sensible is not None:
+            idx = self.keep_give(u, last).astype(INT)
+        else:
+            k = 2 if last else 6
+            idx = np.minimum(k - 1, (u * k).astype(INT))
+        if first and self.forced is not None:
+            idx = np.where(self.forced >= 0, self.forced, idx)
+        game, seat = self.ar[:, None], np.arange(n)[None, :]
+        d = self.dz
+        if last:
+            keep = np.where(idx == 0, d[..., 0], d[..., 1])
+            give = np.where(idx == 0, d[..., 1], d[..., 0])
+            passed = np.full((self.G, n, 2), -1, INT)
+        else:
+            four = np.concatenate([self.hand, d], axis=2)  # hand, then Decision Zone
+            keep = four[game, seat, KEEP_POS[idx]]
+            give = four[game, seat, GIVE_POS[idx]]
+            passed = four[game[..., None], seat[..., None], REST_POS[idx]]
+        right, left = (np.arange(n) - 1) % n, (np.arange(n) + 1) % n
+        self.az[:, :, 0] = keep
+        self.az[:, :, 1] = give[:, right]
+        self.dz[:] = passed[:, left]
+        self.gave[:] = give
         self.hand[:] = -1
 
     def boat(self, seat: int) -> bp.BoatArrays:
@@ -497,45 +588,37 @@ class Batch:
                               self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
                               free, self.round)
 
-    def keep_give(self, seat: int, u: np.ndarray, last: bool) -> np.ndarray:
-        """The sensible player's Keep/Give index in the engine's list (see KEEP_POS)."""
+    def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
+        """Every seat's Keep/Give by the sensible player: its index in the engine's list
+        (see KEEP_POS), arrays (games, seats)."""
         assert self.sensible is not None
-        f = self.boat(seat).col()
-        if last:
-            d = self.dz[:, seat]
-            worth = bp.card_worth(d, self.t, f)
-            keep, give = worth, worth[:, ::-1]
-        else:
-            four = np.concatenate([self.hand[:, seat], self.dz[:, seat]], axis=1)
-            worth = bp.card_worth(four, self.t, f)
-            keep, give = worth[:, KEEP_POS], worth[:, GIVE_POS]
-        scores = bp.keep_give_scores(keep, give, self.friend[seat])
+        f = self.boats().col()
+        cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
+        worth = bp.card_worth(cards, self.t, f)
+        keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
+                                                                               GIVE_POS)
+        matrix = bp.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
+                                     cards.shape[2])
+        scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
         return bp.soft_pick(scores, u, self.sensible.temperature)
 
-    def draw_decision(self, k: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """Uniforms for every game's Keep/Give (none used where the choice is forced)."""
-        free = np.ones(self.G, dtype=bool)
-        if seat >= 0 and self.forced is not None:
-            free = self.forced[:, seat] < 0
-        u = self.U[self.ar, self.ctr % self.W]
-        self.ctr += free
-        return free, u
+    def draw_decisions(self, first: bool) -> np.ndarray:
+        """Uniforms (games, seats) for every seat's Keep/Give, in seat order (none used where
+        the choice is forced)."""
+        n = self.n
+        free = np.ones((self.G, n), dtype=INT)
+        if first and self.forced is not None:
+            free = (self.forced < 0).astype(INT)
+        before = np.cumsum(free, axis=1) - free
+        u = self.flat_u[self.row_start[:, None] + (self.ctr[:, None] + before) % self.W]
+        self.ctr += free.sum(axis=1, dtype=INT)
+        return u
 
     # -- Action phase ------------------------------------------------------------------
     def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        ca, cb = self.t.cost[a], self.t.cost[b]
-        both_x = (ca < 0) & (cb < 0)
-        ra = np.where(both_x, 0, np.where(ca < 0, cb, ca))
-        rb = np.where(both_x, 0, np.where(cb < 0, ca, cb))
-        return ra, rb
-
-    def card_gains(self, card: np.ndarray, other: np.ndarray, bonus: np.ndarray) -> np.ndarray:
-        _, other_cost = self.costs(card, other)
-        gain = self.t.gain[card]
-        amount = np.where(gain < 0, other_cost, gain)
-        out = np.zeros((self.G, 7), INT)
-        out[self.ar, self.t.ctype[card]] = amount
-        return out + self.t.bonus[card] * bonus[:, None]
+        """Resolved Costs of cards ``a`` and ``b`` activated together."""
+        cost = self.pairs.cost
+        return cost[a, b], cost[b, a]
 
     def action(self, seat: int) -> None:
         g_card, r_card = self.az[:, seat, 0], self.az[:, seat, 1]
@@ -543,18 +626,17 @@ class Batch:
         cost = ca + cb
         can_both = self.healthy[:, seat] >= cost
         k = np.where(can_both, 3, 2)
-        bonus = self.t.ctype[g_card] == self.t.ctype[r_card]
-        gg = self.card_gains(g_card, r_card, bonus)
-        rr = self.card_gains(r_card, g_card, bonus)
+        gg = self.pairs.gains[g_card, r_card]
+        rr = self.pairs.gains[r_card, g_card]
         default: np.ndarray | int = 0
         if self.sensible is not None:
             f = self.boat(seat)
-            both_pts = bp.gains_points(gg + rr, f) - bp.cost_points(cost, f)
-            pts = np.stack([np.where(can_both, both_pts, np.iinfo(np.int64).min),
-                            bp.gains_points(gg, f), bp.gains_points(rr, f)], axis=1)
+            pts = bp.gains_points(np.stack([gg + rr, gg, rr], axis=1), f.col())
+            pts[:, 0] = np.where(can_both, pts[:, 0] - bp.cost_points(cost, f),
+                                 np.iinfo(np.int64).min)
             best = np.argmax(pts, axis=1)
             default = np.where(can_both, best, best - 1)
-        _, idx = self.choose(k, default)
+        idx = self.choose(k, default)
         slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
         both = slot == 0
         pay = np.where(both, cost, 0)
@@ -579,29 +661,41 @@ class Batch:
         for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
             amount = pending[:, kind]
             if amount.any():
-                _, idx = self.choose(amount + 1)
-                took = np.where(amount > 0, amount - idx, 0)
+                if self.sensible is not None:  # takes all (gains are never negative)
+                    self.ctr += amount > 0
+                    took = amount
+                else:
+                    idx = self.choose(amount + 1)
+                    took = np.where(amount > 0, amount - idx, 0)
                 target[:, seat] += took
                 taken[:, kind] = took
         if pending[:, YMUNE:HEAL].any():
             y = np.minimum(pending[:, YMUNE], MAXY - 1)
             d0 = np.minimum(pending[:, DOCTOR], MAXY - 1)
             p0 = np.minimum(pending[:, PROTECTOR], MAXY - 1)
-            has = (y + d0 + p0) > 0
+            total = y + d0 + p0
+            has = total > 0
             k = np.where(has, SPLIT_COUNT[y, d0, p0], 1)
-            _, idx = self.choose(k, self.ymune_default(seat, y, d0, p0)
-                                 if self.sensible is None else self.ymune_split(seat, y, d0, p0))
-            docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
-            pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
+            if self.sensible is not None:  # every Ymune placed: the split is its Protectors
+                self.choose(k)
+                pros = np.where(has, self.ymune_split(seat, y, d0, p0), 0)
+                docs = total - pros
+            else:
+                idx = self.choose(k, self.ymune_default(seat, y, d0, p0))
+                docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
+                pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
             self.doctors[:, seat] += docs
             self.prot[:, seat] += pros
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
             top = np.minimum(pending[:, HEAL], self.cont[:, seat])
-            _, idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
+            idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
             healed = np.where(top > 0, top - idx, 0)
             self.cont[:, seat] -= healed
             self.healthy[:, seat] += healed
+        if self.sensible is not None:
+            self.place_batteries(seat, pending[:, BATTERY], taken)
+            return taken
         left = pending[:, BATTERY].copy()
         while True:
             act = np.flatnonzero(left > 0)
@@ -618,7 +712,7 @@ class Batch:
                 closest = np.argmin(missing, axis=1)
                 default = np.zeros(self.G, dtype=INT)
                 default[act] = np.where(nfree > 0, order[np.arange(len(act)), closest], 0)
-            _, idx = self.choose(k, default)
+            idx = self.choose(k, default)
             pick = idx[act]
             target = (order == pick[:, None]) & free & (pick < nfree)[:, None]
             self.bat[act, seat] += target
@@ -626,14 +720,33 @@ class Batch:
             left[act] -= 1
         return taken
 
+    def place_batteries(self, seat: int, count: np.ndarray, taken: np.ndarray) -> None:
+        """The sensible player's Batteries, one at a time each into the Machine with the
+        fewest missing (the first of equals): that fills the free Machines in the order of
+        (missing, place), so all of them are placed at once. A Battery with no free slot is
+        lost; one uniform is used per Battery placed while a slot is free."""
+        act = np.flatnonzero(count > 0)
+        if not len(act):
+            return
+        m = count[act][:, None]
+        bat, cap = self.bat[act, seat], self.cap[act, seat]
+        missing = np.maximum(cap - bat, 0)
+        order = np.argsort(missing + (missing == 0) * 64, axis=1, kind="stable")
+        gap = np.take_along_axis(missing, order, axis=1)
+        before = np.cumsum(gap, axis=1) - gap
+        fill = np.empty_like(gap)
+        np.put_along_axis(fill, order, np.clip(m - before, 0, gap), axis=1)
+        self.bat[act, seat] = bat + fill
+        self.ctr[act] += np.minimum(m[:, 0], gap.sum(axis=1)).astype(self.ctr.dtype)
+        taken[act, BATTERY] += m[:, 0]
+
     def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
                     p0: np.ndarray) -> np.ndarray:
-        """The sensible player's split: its index in the engine's list."""
+        """The sensible player's split (every Ymune placed): its Protectors."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
         need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
-        pros = bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
-        return SPLIT_FULL[y, d0, p0, pros]
+        return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
@@ -647,20 +760,20 @@ class Batch:
     def machine_effects(self, seat: int) -> np.ndarray:
         """What ``seat``'s powered Machines whose requirement is met give (games, 7)."""
         out = np.zeros((self.G, 7), INT)
-        powered = self.bat[:, seat] >= self.cap[:, seat]
-        rows = np.flatnonzero(powered.any(axis=1))
+        powered_bits = (self.bat[:, seat] >= self.cap[:, seat]) @ MACHINE_BITS
+        rows = np.flatnonzero(powered_bits)
         if not len(rows):
             return out
+        room = self.rooms[rows, seat]
+        key = self.pairs.cond_key[self.az[rows, seat, 0], self.az[rows, seat, 1]]
+        if not self.other_scopes:  # every condition looks at the pair: one lookup
+            out[rows] = self.effect_sums[room, self.pair_bits[room, key] & powered_bits[rows]]
+            return out
         t = self.t
-        kept, got = self.az[rows, seat, 0], self.az[rows, seat, 1]
-        ta, tb = t.ctype[kept][:, None], t.ctype[got][:, None]
-        ba, bb = (t.bane[kept] > 0)[:, None], (t.bane[got] > 0)[:, None]
-        ca, cb = self.costs(kept, got)
-        ca, cb = ca[:, None], cb[:, None]
+        powered = ((powered_bits[rows, None] >> np.arange(6)) & 1).astype(bool)
         ids = self.cond[rows, seat]
         table = self.conds
-        met = table.pair[ids, pair_key(ta, tb, ba, bb, np.minimum(ca, MAXC - 1),
-                                       np.minimum(cb, MAXC - 1))]
+        met = table.pair[ids, key[:, None]]
         scope = table.scope[ids]
         if scope.any():  # advanced faces: the card given left, what the cards gave
             given = self.gave[rows, seat]
@@ -678,8 +791,9 @@ class Batch:
             received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
                 table.received_n[ids]
             met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))
-        on = (met & powered[rows])[:, :, None]
-        out[rows] = (self.effect[rows, seat] * on).sum(axis=1)
+        on = met & powered
+        mask = on @ MACHINE_BITS  # which of the six Machines give: one row of the sums
+        out[rows] = self.effect_sums[self.rooms[rows, seat], mask]
         return out
 
     def heal(self, seat: int) -> None:
@@ -692,7 +806,7 @@ class Batch:
         rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
-        _, idx = self.choose(useful + 1)
+        idx = self.choose(useful + 1)
         spend = useful - idx
         self.prot[:, seat] -= spend
         self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
@@ -700,7 +814,7 @@ class Batch:
         lose = np.minimum(self.bane[:, seat], humans)
         lo = np.maximum(0, lose - self.cont[:, seat])
         hi = np.minimum(lose, self.healthy[:, seat])
-        _, idx = self.choose(hi - lo + 1)
+        idx = self.choose(hi - lo + 1)
         h = lo + idx
         self.healthy[:, seat] -= h
         self.cont[:, seat] -= lose - h
@@ -719,12 +833,19 @@ class Batch:
         loss = self.t.tile_loss[tile]
         gain = self.t.tile_gain[tile]
         has_loss = loss.any(axis=1) & ~island
+        if self.sensible is not None:
+            self.river_sensible(island, loss, gain, has_loss)
+        else:
+            self.river_by_seat(island, loss, gain, has_loss)
+        if self.co is not None:
+            self.co.island(self, island)
+
+    def river_by_seat(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
+                      has_loss: np.ndarray) -> None:
+        """The River tile seat by seat (a policy reading a uniform per decision)."""
         for seat in range(self.n):
             ask = has_loss & (self.prot[:, seat] > 0)
-            default: np.ndarray | int = 0
-            if self.sensible is not None:
-                default = bp.ignore_river(loss, gain, self.boat(seat)).astype(INT)
-            _, idx = self.choose(np.where(ask, 2, 1), default)
+            idx = self.choose(np.where(ask, 2, 1))
             ignore = ask & (idx == 1)
             self.prot[:, seat] -= ignore
             hit = ~island & ~ignore
@@ -735,8 +856,30 @@ class Batch:
             self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
                                                           loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
-        if self.co is not None:
-            self.co.island(self, island)
+
+    def river_sensible(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
+                       has_loss: np.ndarray) -> None:
+        """The River tile for every seat at once as the sensible player meets it (each seat
+        touches only its own Boats, and the sensible player reads no uniform there): ignore
+        it with a Protector or take its losses, then its gains, seat by seat."""
+        ask = has_loss[:, None] & (self.prot > 0)
+        ignore = ask & bp.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
+        self.ctr += ask.sum(axis=1, dtype=INT)
+        self.prot -= ignore
+        hit = ~island[:, None] & ~ignore
+        for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
+                       (self.doctors, 3), (self.prot, 4)):
+            arr[:] = np.where(hit, np.maximum(0, arr - loss[:, None, j]), arr)
+        self.bane[:] = np.where(hit, np.minimum(BANE_MAX, self.bane + loss[:, None, 5]),
+                                self.bane)
+        for seat in range(self.n):
+            self.place(seat, np.where(hit[:, seat, None], gain, 0))
+
+    def boats(self) -> bp.BoatArrays:
+        """The sensible player's view of every seat's Boats now (arrays (games, seats))."""
+        free = (self.cap - self.bat).sum(axis=2)
+        return bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
+                              self.bane, free, self.round)
 
     def snapshot(self) -> dict[str, np.ndarray]:
         """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an
@@ -758,6 +901,38 @@ class Batch:
             self.ptr[:, seat] += 2
 
 
+_BOAT = attrgetter("food", "healthy", "contaminated", "doctors", "protectors", "bane")
+_BATTERIES, _ROOMS = attrgetter("batteries"), attrgetter("rooms")
+_DECK, _HAND, _DZ = attrgetter("deck"), attrgetter("hand"), attrgetter("decision_zone")
+
+
+def _ints(rows: Iterable[tuple[int, ...]], count: int) -> np.ndarray:
+    """Tuples of whole numbers, flattened into one array."""
+    return np.fromiter(chain.from_iterable(rows), INT, count)
+
+
+def _encode(seqs: list[tuple[str, ...]], index: dict[str, int], width: int,
+            remap: np.ndarray, world: np.ndarray) -> np.ndarray:
+    """Id sequences as an index array (rows, max(width, longest)), -1 padded: one flat
+    lookup when the rows are of one length (as a batch's starts are), then each row's
+    world's own indices (``remap[world[row], j]``) where the batch has several worlds."""
+    lengths = set(map(len, seqs))
+    longest = max(lengths, default=0)
+    if len(lengths) == 1:
+        flat = np.fromiter(map(index.__getitem__, chain.from_iterable(seqs)), INT,
+                           len(seqs) * longest)
+        out = flat.reshape(len(seqs), longest)
+    else:
+        out = np.full((len(seqs), longest), -1, INT)
+        for row, seq in enumerate(seqs):
+            out[row, :len(seq)] = [index[c] for c in seq]
+    if len(remap) > 1:
+        out = np.where(out >= 0, remap[world[:, None], np.maximum(out, 0)], -1).astype(INT)
+    if longest < width:
+        out = np.concatenate([out, np.full((len(seqs), width - longest), -1, INT)], axis=1)
+    return out
+
+
 class _RoomTable:
     """Each pair of Machine Rooms met so far, as rows of stacked arrays: battery slots (6,),
     effects (6, 7), condition ids (6,)."""
@@ -770,7 +945,8 @@ class _RoomTable:
         self.caps: list[list[int]] = []
         self.effects: list[list[tuple[int, ...]]] = []
         self.conds: list[list[int]] = []
-        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._bits: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def get(cls, comps: Components, advanced: bool) -> _RoomTable:
@@ -791,13 +967,38 @@ class _RoomTable:
             self.effects.append([m.effect.astuple() for m in face])
             self.conds.append([index[m.condition] for m in face])
             found = self.rows[rooms] = len(self.caps) - 1
-            self._arrays = None
+            self._arrays = self._bits = None
         return found
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def ids(self, rooms: Iterable[tuple[str, ...]]) -> list[int]:
+        """:meth:`id` of each pair of rooms (the rows met before found by one lookup)."""
+        rooms = list(rooms)
+        rows = list(map(self.rows.get, rooms))
+        if None in rows:
+            return [self.id(r) for r in rooms]
+        return rows  # type: ignore[return-value]  # no None left
+
+    def pair_bits(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per row and per pair key (:func:`pair_key`), which of its six Machines' conditions
+        on the pair are met (a bit each); and per row, whether a condition looks at
+        something else (the card given left, what the cards gave)."""
+        if self._bits is None or len(self._bits[0]) != len(self.conds):
+            table = conditions(self.comps)
+            ids = np.array(self.conds, np.int64).reshape(-1, 6)
+            on_pair = (table.scope[ids] == 0)[..., None] & table.pair[ids]
+            bits = np.einsum("rmk,m->rk", on_pair.astype(np.int64), MACHINE_BITS)
+            self._bits = (bits.astype(np.int64), (table.scope[ids] != 0).any(axis=1))
+        return self._bits
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(battery slots, effects, condition ids, effect sums): the effect sums are, per row
+        and per set of its six Machines (a bit each), what those Machines give together."""
         if self._arrays is None:
-            self._arrays = (np.array(self.caps, INT), np.array(self.effects, INT),
-                            np.array(self.conds, np.int64))
+            effects = np.array(self.effects, INT)
+            bits = (np.arange(64)[:, None] >> np.arange(6)) & 1  # (64 sets, 6 Machines)
+            sums = np.einsum("sm,rmk->rsk", bits, effects).astype(INT)
+            self._arrays = (np.array(self.caps, INT), effects,
+                            np.array(self.conds, np.int64), sums)
         return self._arrays
 
 

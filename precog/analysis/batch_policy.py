@@ -9,6 +9,7 @@ one row per game; a seat's Boat is given as :class:`BoatArrays`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,7 +21,6 @@ from precog.analysis.policy import (
     IGNORE_ABOVE,
     IGNORE_SPARE,
     KEEP_WEIGHT,
-    X_GUESS,
     softmax_table,
 )
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
@@ -47,10 +47,10 @@ class BoatArrays:
 
     def col(self) -> BoatArrays:
         """The same with every array as a column, to broadcast against (games, k)."""
-        return BoatArrays(self.food[:, None], self.healthy[:, None],
-                          self.contaminated[:, None], self.doctors[:, None],
-                          self.protectors[:, None], self.bane[:, None],
-                          self.free_slots[:, None], self.left, self.feeds)
+        return BoatArrays(self.food[..., None], self.healthy[..., None],
+                          self.contaminated[..., None], self.doctors[..., None],
+                          self.protectors[..., None], self.bane[..., None],
+                          self.free_slots[..., None], self.left, self.feeds)
 
 
 def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
@@ -73,16 +73,21 @@ def protectors_short(f: BoatArrays) -> np.ndarray:
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast)."""
-    food = g[..., FOOD]
+    return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
+                   g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
+
+
+def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np.ndarray,
+            heal: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`gains_points` by kind (Ymunes of any kind together)."""
     fed = np.minimum(food, np.maximum(0, f.healthy * f.feeds - f.food))
     pts = 2 * fed + food
-    pts += g[..., HUMAN] * np.where(f.doctors > 0, 3, 1)
+    pts += human * np.where(f.doctors > 0, 3, 1)
     bp = battery_points(f)
     if bp:
-        pts += np.minimum(g[..., BATTERY], f.free_slots) * bp
-    y = g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR]
-    pts += 6 * (y + np.minimum(y, protectors_short(f)))
-    pts += HH * np.minimum(g[..., HEAL], f.contaminated)
+        pts += np.minimum(battery, f.free_slots) * bp
+    pts += 6 * (ymunes + np.minimum(ymunes, protectors_short(f)))
+    pts += HH * np.minimum(heal, f.contaminated)
     return pts
 
 
@@ -108,27 +113,47 @@ def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
 
 def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
     """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns)."""
-    gain, cost = t.gain[cards], t.cost[cards]
-    amount = np.where(gain < 0, X_GUESS, gain)
-    paid = np.where(cost < 0, X_GUESS, cost)
-    own = type_points(t.ctype[cards], amount, f) - cost_points(paid, f) - bane_points(
-        t.bane[cards], f)
-    return 2 * own + gains_points(t.bonus[cards], f)
+    facts = t.facts()[cards]
+    own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
+        bane_points(facts[..., 3], f)
+    return 2 * own + _points(facts[..., 4], facts[..., 5], facts[..., 6], facts[..., 7],
+                             facts[..., 8], f)
+
+
+@lru_cache(maxsize=16)
+def _weights(temperature: float) -> np.ndarray:
+    table = np.array([*softmax_table(temperature), 0], np.int64)
+    table.flags.writeable = False
+    return table
 
 
 def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
-    """:func:`policy.soft_pick` per row of ``scores`` (games, k) with ``u`` (games,)."""
-    table = np.array(softmax_table(temperature), np.int64)
-    gap = scores.max(axis=1, keepdims=True) - scores
-    weights = np.where(gap < len(table), table[np.minimum(gap, len(table) - 1)], 0)
-    x = u * weights.sum(axis=1)
-    above = np.cumsum(weights, axis=1) > x[:, None]
-    return np.argmax(above, axis=1)
+    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...)."""
+    table = _weights(temperature)  # ends with a 0: every larger gap weighs nothing
+    gap = scores.max(axis=-1, keepdims=True) - scores
+    weights = table[np.minimum(gap, len(table) - 1)]
+    x = u * weights.sum(axis=-1)
+    above = np.cumsum(weights, axis=-1) > x[..., None]
+    return np.argmax(above, axis=-1)
+
+
+def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndarray,
+                     cards: int) -> np.ndarray:
+    """Per seat (``friend``: (seats,) whether its Give goes to a friend), the matrix (seats,
+    cards, choices) that turns its cards' worth into :func:`keep_give_scores` of each choice
+    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``)."""
+    card = np.arange(cards)[:, None]
+    keep = (card == keep_pos[None, :]).astype(np.int64)
+    give = (card == give_pos[None, :]).astype(np.int64)
+    sign = np.where(np.asarray(friend), 1, -1)[:, None, None]
+    return KEEP_WEIGHT * keep[None] + sign * give[None]
 
 
 def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
-                     friend: bool) -> np.ndarray:
-    return KEEP_WEIGHT * keep_worth + (1 if friend else -1) * give_worth
+                     friend: bool | np.ndarray) -> np.ndarray:
+    """Keep/Give scores; ``friend``: whether the card given goes to a friend (per seat as
+    an array broadcast against the scores)."""
+    return KEEP_WEIGHT * keep_worth + np.where(friend, 1, -1) * give_worth
 
 
 def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
@@ -142,11 +167,13 @@ def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
 
 
 def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """:func:`policy.ignore_river` for tile losses (games, 6) and gains (games, 7)."""
+    """:func:`policy.ignore_river` for tile losses (..., 6) and gains (..., 7) (broadcast
+    against the Boats ``f``)."""
     after = BoatArrays(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
                        f.free_slots, f.left - 1, f.feeds)
-    lost = (2 * np.minimum(loss[:, 0], f.food) + HH * np.minimum(loss[:, 1], f.healthy)
-            + np.minimum(loss[:, 2], f.contaminated) + 3 * np.minimum(loss[:, 3], f.doctors)
-            + 3 * np.minimum(loss[:, 4], f.protectors) + bane_points(loss[:, 5], after))
+    lost = (2 * np.minimum(loss[..., 0], f.food) + HH * np.minimum(loss[..., 1], f.healthy)
+            + np.minimum(loss[..., 2], f.contaminated)
+            + 3 * np.minimum(loss[..., 3], f.doctors)
+            + 3 * np.minimum(loss[..., 4], f.protectors) + bane_points(loss[..., 5], after))
     spare = f.protectors - (f.bane + 1) // 2 > 0
     return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)
