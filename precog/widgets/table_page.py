@@ -192,17 +192,15 @@ class TablePage(widgets.VBox):
                                                     for k in built.errors) else ""))
         for n, seat in self.forms.items():
             seat.layout.display = "" if n < self.game["players"].value else "none"
-            seat.hand_box.layout.display = ("" if n == self.game["seat"].value
-                                            and phase == "decision" else "none")
-            seat.action_box.layout.display = "none" if phase == "decision" else ""
+            seat.show_zone("hand", n == self.game["seat"].value and phase == "decision")
+            seat.show_zone("action_zone", phase != "decision")
             if seat.advanced != (self.game["setup"].value == "advanced"):
                 seat.offer_box(self.draft.box, self.game["setup"].value == "advanced")
             if built.state is not None and n < len(built.state.players):
                 seat.placeholders(built.state.players[n])
         entered = self.draft.entered_cards()
         for seat in self.forms.values():
-            for form in seat.cards.values():
-                form.offer(entered)
+            seat.offer_cards(entered)
         if built.errors:
             items = "".join(f'<li data-field="{escape(k)}"><b>{escape(self._label(k))}</b>: '
                             f'{escape(v)}</li>' for k, v in sorted(built.errors.items()))

@@ -367,12 +367,17 @@ def test_the_page_starts_with_the_first_tabs_seat_form_only():
     page = TablePage(query="")
     shown = _descendants(page)
     assert [type(w) for w in shown].count(SeatForm) == 1 and set(page.forms) == {0}
-    assert sum(isinstance(w, CardForm) for w in shown) == 6  # seat 0's six card slots
+    assert sum(isinstance(w, CardForm) for w in shown) == 4  # seat 0's hand, Decision Zone
+    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
     assert page.river.places == []
-    assert len(shown) < 200  # 169; with every seat's forms at once, 508
+    assert len(shown) < 150  # 140; with every seat's forms at once, 508
     page.seat_tabs.selected_index = 2
     assert set(page.forms) == {0, 2}
     assert page.forms[2] in _descendants(page.seat_tabs.children[2])
+    assert ("hand", 0) not in page.forms[2].cards  # another seat's hand: not entered
+    page.game["phase"].value = "action"
+    assert ("action_zone", 1) in page.forms[2].cards and ("action_zone", 1) in \
+        page.forms[0].cards
 
 
 def test_a_loaded_table_fills_forms_opened_later_and_is_saved_whole():
@@ -383,6 +388,8 @@ def test_a_loaded_table_fills_forms_opened_later_and_is_saved_whole():
     data["seats"][2].update(food="7", prescient="P")
     data["seats"][3]["decision_zone"] = [{"type": "Food", "season": "1", "cost": "1",
                                           "gain": "3"}, {}]
+    data["seats"][0]["action_zone"] = [{"type": "Human", "season": "1", "cost": "X",
+                                        "gain": "2"}, {}]
     data["river"] = ["food 2", "human 1"]
     page = TablePage(query="")
     assert page.load_text(TableDraft(data).share_string())
@@ -393,6 +400,9 @@ def test_a_loaded_table_fills_forms_opened_later_and_is_saved_whole():
     saved.load_text(page.draft.share_string())  # the string the page offers to save
     assert saved.data["seats"][2]["food"] == "7" and saved.data["seats"][0]["doctors"] == "2"
     assert saved.data["seats"][3]["decision_zone"][0]["gain"] == "3"
+    assert saved.data["seats"][0]["action_zone"][0]["cost"] == "X"  # its forms not built
+    page.game["phase"].value = "action"
+    assert page.forms[0].cards["action_zone", 0].fields["cost"].value == "X"
     page.seat_tabs.selected_index = 3
     card = page.forms[3].cards["decision_zone", 0]
     assert card.fields["gain"].value == "3" and "data-card" in card.drawing.value
