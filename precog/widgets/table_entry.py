@@ -29,6 +29,7 @@ __all__ = ["CardForm", "SeatForm"]
 
 CARD_TYPES = ("Food", "Human", "Battery", "Ymune")
 BOAT_KEYS = {k: f"table.boat_{k}" for k in RESOURCES}
+ZONES = ("hand", "decision_zone", "action_zone")
 
 
 def _text(label: str, placeholder: str = "", width: str = "9em", cls: str = "") -> widgets.Text:
@@ -147,27 +148,57 @@ class SeatForm(widgets.VBox):
         self.default_rooms: tuple[str, ...] = ()
         self.batteries = [_text(f"{m + 1}", "0", "4.5em", f"pc-table-battery-{m}")
                           for m in range(6)]
-        self.cards: dict[tuple[str, int], CardForm] = {}
-        for zone in ("hand", "decision_zone", "action_zone"):
-            for i in range(2):
-                self.cards[zone, i] = CardForm(
-                    say("table.card_n", zone=say(f"table.{zone}"), n=i + 1),
-                    f"pc-table-{zone.replace('_', '-')}-{i}", changed, lang)
+        # A zone's two card forms are built when the zone is first shown (or asked for):
+        # until then its cards as loaded wait in ``self.saved``.
+        self.saved: dict[str, Any] = {}
+        self.entered: list[dict[str, Any]] = []
+        self.cards = _Cards(self._build_zone)
         self.offer_box(draft.box, False)
         for w in (self.prescient, *self.boat.values(), *self.rooms, *self.batteries):
             w.observe(lambda _c: self.changed(), "value")
         for w in self.rooms:
             w.observe(lambda _c: self._describe(), "value")
-        self.hand_box = widgets.VBox([self.cards["hand", 0], self.cards["hand", 1]])
-        self.action_box = widgets.VBox([self.cards["action_zone", 0],
-                                        self.cards["action_zone", 1]])
+        self.hand_box, self.action_box = widgets.VBox(), widgets.VBox()
+        self.decision_box = widgets.VBox()
+        self.boxes = {"hand": self.hand_box, "action_zone": self.action_box,
+                      "decision_zone": self.decision_box}
+        self._build_zone("decision_zone")
         self.children = [
             widgets.HBox([self.prescient, *self.rooms], layout={"flex_flow": "row wrap"}),
             self.machines,
             widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
             widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
-            self.hand_box, self.action_box, self.cards["decision_zone", 0],
-            self.cards["decision_zone", 1]]
+            self.hand_box, self.action_box, self.decision_box]
+
+    def _build_zone(self, zone: str) -> None:
+        if (zone, 0) in self.cards or zone not in ZONES:
+            return
+        say, cards = self.say, self._zone_cards(zone)
+        forms = [CardForm(say("table.card_n", zone=say(f"table.{zone}"), n=i + 1),
+                          f"pc-table-{zone.replace('_', '-')}-{i}", self.changed, self.lang)
+                 for i in range(2)]
+        for i, form in enumerate(forms):
+            dict.__setitem__(self.cards, (zone, i), form)
+            form.show(cards[i] if i < len(cards) else {})
+            form.offer(self.entered)
+        self.boxes[zone].children = tuple(forms)
+
+    def _zone_cards(self, zone: str) -> list[dict[str, Any]]:
+        cards = self.saved.get(zone, [])
+        return [c if isinstance(c, dict) else {} for c in cards] \
+            if isinstance(cards, list) else []
+
+    def show_zone(self, zone: str, shown: bool) -> None:
+        """The zone's cards shown (built the first time) or hidden."""
+        if shown:
+            self._build_zone(zone)
+        self.boxes[zone].layout.display = "" if shown else "none"
+
+    def offer_cards(self, entered: list[dict[str, Any]]) -> None:
+        """Every card picker (those built later too) lists the faces entered elsewhere."""
+        self.entered = entered
+        for form in self.cards.values():
+            form.offer(entered)
 
     def offer_box(self, box: Components, advanced: bool) -> None:
         """The Prescients and rooms of ``box`` offered (after a box file is loaded)."""
@@ -217,7 +248,11 @@ class SeatForm(widgets.VBox):
             out["rooms"] = rooms
         if any(b.value.strip() for b in self.batteries):
             out["batteries"] = [b.value.strip() or "0" for b in self.batteries]
-        for zone in ("hand", "decision_zone", "action_zone"):
+        for zone in ZONES:
+            if (zone, 0) not in self.cards:
+                if self.saved.get(zone):
+                    out[zone] = self.saved[zone]
+                continue
             cards = [self.cards[zone, i].value() for i in range(2)]
             if any(cards):
                 out[zone] = cards
@@ -238,13 +273,13 @@ class SeatForm(widgets.VBox):
         batteries = batteries if isinstance(batteries, list) else [""] * 6
         for m, w in enumerate(self.batteries):
             w.value = str(batteries[m]) if m < len(batteries) else ""
-        for zone in ("hand", "decision_zone", "action_zone"):
-            cards = seat.get(zone, [])
-            cards = [c if isinstance(c, dict) else {} for c in cards] \
-                if isinstance(cards, list) else []
-            for i in range(2):
-                self.cards[zone, i].show(cards[i] if i < len(cards) else {})
-        self.hand_box.layout.display = "" if you else "none"
+        self.saved = seat
+        for zone in ZONES:
+            if (zone, 0) in self.cards:
+                cards = self._zone_cards(zone)
+                for i in range(2):
+                    self.cards[zone, i].show(cards[i] if i < len(cards) else {})
+        self.show_zone("hand", you)
 
     def placeholders(self, defaults: Any) -> None:
         for key, w in self.boat.items():
@@ -254,6 +289,20 @@ class SeatForm(widgets.VBox):
             self._describe()
         for m, w in enumerate(self.batteries):
             w.placeholder = str(defaults.batteries[m]) if m < len(defaults.batteries) else "0"
+
+
+class _Cards(dict[tuple[str, int], CardForm]):
+    """A seat's card forms by (zone, slot); asking for one of a zone not built builds it."""
+
+    def __init__(self, build: Callable[[str], None]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: tuple[str, int]) -> CardForm:
+        self.build(key[0])
+        if key not in self:
+            raise KeyError(key)
+        return dict.__getitem__(self, key)
 
 
 def _card_label(card: dict[str, Any]) -> str:

@@ -73,10 +73,13 @@ class TablePage(widgets.VBox):
         for key, w in self.game.items():
             w.add_class(f"pc-table-{key}")
             w.layout.width = "17em" if key == "mode" else "14em"
-        self.seats = [SeatForm(n, self.draft, self.changed, self.lang) for n in range(4)]
-        self.seat_tabs = widgets.Tab(children=self.seats)
+        # A seat's form is built when its tab is first opened (the page starts with the first
+        # tab's only); what the others hold stays in the draft (``draft.data["seats"]``).
+        self.forms: dict[int, SeatForm] = {}
+        self.seat_tabs = widgets.Tab(children=[widgets.VBox() for _ in range(4)])
         for n in range(4):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n))
+        self.seat_tabs.observe(lambda c: self._tab_opened(c["new"]), "selected_index")
         self.river = RiverForm(self.changed, self.lang)
         self.objective_faces = ObjectiveFaces(self.changed, self.lang)
         self.message = Message(self.lang)
@@ -121,14 +124,47 @@ class TablePage(widgets.VBox):
             self.errors, widgets.HBox([self.analyse_button, self.save]),
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
             self.message, self.analysis]
+        self._quiet = True
+        self.seat_form(self.seat_tabs.selected_index or 0)
+        self._quiet = False
         self.show()
+
+    # ------------------------------------------------------------ seat forms, built when opened
+    def seat_form(self, n: int) -> SeatForm:
+        """Seat ``n``'s form, built (and filled from the draft) the first time it is asked for."""
+        form = self.forms.get(n)
+        if form is None:
+            form = self.forms[n] = SeatForm(n, self.draft, self.changed, self.lang)
+            tab = self.seat_tabs.children[n]
+            assert isinstance(tab, widgets.VBox)
+            tab.children = (form,)
+            quiet, self._quiet = self._quiet, True
+            form.offer_box(self.draft.box, self.game["setup"].value == "advanced")
+            self._show_seat(n)
+            self._quiet = quiet
+            if not quiet:
+                self.check()
+        return form
+
+    def _tab_opened(self, index: Any) -> None:
+        if isinstance(index, int) and 0 <= index < 4 and index not in self.forms:
+            self.seat_form(index)
+
+    def _seat_data(self, n: int) -> dict[str, Any]:
+        seats = self.draft.data.get("seats", [])
+        seat = seats[n] if isinstance(seats, list) and n < len(seats) else {}
+        return seat if isinstance(seat, dict) else {}
+
+    def _show_seat(self, n: int) -> None:
+        self.forms[n].show(self._seat_data(n), None, n == self.draft.data.get("seat", 0))
 
     # ------------------------------------------------------------ form -> draft -> checks
     def read(self) -> dict[str, Any]:
         data = new_description(self.game["players"].value, self.game["mode"].value)
         data.update({k: w.value for k, w in self.game.items()})
         data.update(self.steps.read())
-        data["seats"] = [self.seats[n].read() for n in range(self.game["players"].value)]
+        data["seats"] = [self.forms[n].read() if n in self.forms else self._seat_data(n)
+                         for n in range(self.game["players"].value)]
         data["river"] = self.river.read()
         data["objective_faces"] = (self.objective_faces.read() if data["mode"] == "coop"
                                    else [])
@@ -150,22 +186,21 @@ class TablePage(widgets.VBox):
         self.river.show_for(self.game["round"].value - (0 if phase == "river" else 1))
         self.objective_faces.layout.display = "" if coop else "none"
         self.objective_faces.season(self._season())
-        for n, seat in enumerate(self.seats):
+        for n in range(4):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
                                                     for k in built.errors) else ""))
+        for n, seat in self.forms.items():
             seat.layout.display = "" if n < self.game["players"].value else "none"
-            seat.hand_box.layout.display = ("" if n == self.game["seat"].value
-                                            and phase == "decision" else "none")
-            seat.action_box.layout.display = "none" if phase == "decision" else ""
+            seat.show_zone("hand", n == self.game["seat"].value and phase == "decision")
+            seat.show_zone("action_zone", phase != "decision")
             if seat.advanced != (self.game["setup"].value == "advanced"):
                 seat.offer_box(self.draft.box, self.game["setup"].value == "advanced")
             if built.state is not None and n < len(built.state.players):
                 seat.placeholders(built.state.players[n])
         entered = self.draft.entered_cards()
-        for seat in self.seats:
-            for form in seat.cards.values():
-                form.offer(entered)
+        for seat in self.forms.values():
+            seat.offer_cards(entered)
         if built.errors:
             items = "".join(f'<li data-field="{escape(k)}"><b>{escape(self._label(k))}</b>: '
                             f'{escape(v)}</li>' for k, v in sorted(built.errors.items()))
@@ -224,9 +259,8 @@ class TablePage(widgets.VBox):
             if key in data and data[key] in [o[1] if isinstance(o, tuple) else o
                                              for o in w.options]:
                 w.value = data[key]
-        seats = data.get("seats", [])
-        for n, form in enumerate(self.seats):
-            form.show(seats[n] if n < len(seats) else {}, None, n == data.get("seat", 0))
+        for n in self.forms:
+            self._show_seat(n)
         self.river.offer_box(self.draft.box)
         self.river.show(data.get("river", []))
         self.objective_faces.show(data.get("objective_faces", []))
@@ -267,7 +301,7 @@ class TablePage(widgets.VBox):
         self.box_source.text = self.draft.box_text
         self.box_note.value = box_text(own, self.lang)
         advanced = self.game["setup"].value == "advanced"
-        for seat in self.seats:
+        for seat in self.forms.values():
             seat.offer_box(box, advanced)
         self.steps.offer_box(box)
         self.river.offer_box(box)

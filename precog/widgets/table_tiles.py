@@ -119,23 +119,37 @@ class RiverPlace(widgets.VBox):
 
 
 class RiverForm(widgets.VBox):
-    """The River tiles flipped so far, one place per round (those of rounds to come hidden)."""
+    """The River tiles flipped so far, one place per round. A place is built when its round
+    is reached (those of rounds to come are not there yet); a loaded table's tiles wait in
+    ``entries`` until their place is built."""
 
     def __init__(self, changed: Callable[[], None], lang: str) -> None:
         super().__init__()
         say = words(lang).say
-        self.places = [RiverPlace(k, changed, lang) for k in range(PLACES)]
-        head = widgets.HTML(f"<b>{escape(say('table.river'))}</b>")
+        self.changed, self.lang = changed, lang
+        self.places: list[RiverPlace] = []
+        self.box: Components | None = None
+        self.entries: list[Any] = []
+        self.head = widgets.HTML(f"<b>{escape(say('table.river'))}</b>")
         self.add_class("pc-table-river")
-        self.children = [head, *self.places]
+        self.children = [self.head]
         self.shown = 0
 
     def offer_box(self, box: Components) -> None:
+        self.box = box
         for place in self.places:
             place.offer(box)
 
     def show_for(self, shown: int) -> None:
         self.shown = shown
+        if shown > len(self.places):
+            for k in range(len(self.places), min(shown, PLACES)):
+                place = RiverPlace(k, self.changed, self.lang)
+                if self.box is not None:
+                    place.offer(self.box)
+                place.show(self.entries[k] if k < len(self.entries) else "")
+                self.places.append(place)
+            self.children = [self.head, *self.places]
         for place in self.places:
             place.layout.display = "" if place.k < shown else "none"
 
@@ -146,9 +160,9 @@ class RiverForm(widgets.VBox):
         return values  # an Island place is "": the Island is the same in every box
 
     def show(self, entries: Any) -> None:
-        entries = entries if isinstance(entries, list) else []
+        self.entries = list(entries) if isinstance(entries, list) else []
         for k, place in enumerate(self.places):
-            place.show(entries[k] if k < len(entries) else "")
+            place.show(self.entries[k] if k < len(self.entries) else "")
 
 
 class ObjectiveRow(widgets.VBox):

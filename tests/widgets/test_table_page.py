@@ -11,7 +11,7 @@ from precog.widgets.table_page import TablePage
 
 
 def type_card(page: TablePage, seat: int, zone: str, i: int, **face: str) -> None:
-    form = page.seats[seat].cards[zone, i]
+    form = page.seat_form(seat).cards[zone, i]
     for key, value in face.items():
         form.fields[key].value = value
 
@@ -19,22 +19,22 @@ def type_card(page: TablePage, seat: int, zone: str, i: int, **face: str) -> Non
 def test_a_typed_table_is_checked_live_and_a_bad_field_named_without_loss():
     page = TablePage(query="")
     page.game["round"].value = 6
-    page.seats[1].boat["food"].value = "lots"
+    page.seat_form(1).boat["food"].value = "lots"
     assert 'data-field="seats.1.food"' in page.errors.value
     assert "Seat 1 · Food" in page.errors.value
     assert page.analyse_button.disabled
-    assert page.seats[1].boat["food"].value == "lots"  # what was typed stays
-    page.seats[1].boat["food"].value = "7"
+    assert page.seat_form(1).boat["food"].value == "lots"  # what was typed stays
+    page.seat_form(1).boat["food"].value = "7"
     type_card(page, 0, "hand", 0, type="Food", season="2", cost="1", gain="3")
     assert "pc-ok" in page.errors.value and not page.analyse_button.disabled
-    assert 'data-card' in page.seats[0].cards["hand", 0].drawing.value  # the live drawing
+    assert 'data-card' in page.seat_form(0).cards["hand", 0].drawing.value  # the live drawing
     assert page.built.state is not None and page.built.state.players[1].food == 7
 
 
 def test_the_picker_offers_cards_already_entered():
     page = TablePage(query="")
     type_card(page, 0, "hand", 0, type="Human", season="1", cost="X", gain="2")
-    other = page.seats[2].cards["decision_zone", 1]
+    other = page.seat_form(2).cards["decision_zone", 1]
     labels = [label for label, _ in other.picker.options]
     assert any(label.startswith("Human s1 X→2") for label in labels)
     other.picker.value = 0
@@ -44,15 +44,15 @@ def test_the_picker_offers_cards_already_entered():
 def test_save_as_a_string_and_load_it_back_into_a_new_page():
     page = TablePage(query="")
     page.game["round"].value = 4
-    page.seats[0].boat["doctors"].value = "2"
+    page.seat_form(0).boat["doctors"].value = "2"
     type_card(page, 0, "decision_zone", 1, type="Battery", season="1", cost="2", gain="3",
               bonus="food 1")
     text = page.draft.share_string()
     assert text in page.save.value
     again = TablePage(query="")
     assert again.load_text(text)
-    assert again.game["round"].value == 4 and again.seats[0].boat["doctors"].value == "2"
-    assert again.seats[0].cards["decision_zone", 1].fields["bonus"].value == "food 1"
+    assert again.game["round"].value == 4 and again.seat_form(0).boat["doctors"].value == "2"
+    assert again.seat_form(0).cards["decision_zone", 1].fields["bonus"].value == "food 1"
     assert again.draft.data == page.draft.data
     assert not again.load_text("precog-table.garbage")
     assert again.draft.data == page.draft.data
@@ -76,7 +76,7 @@ def test_a_hand_edited_file_with_wrong_shapes_loads_and_names_the_fields():
     text = ('{"format": "precog-table", "round": 3, "river": 5, "seats": [{"rooms": 7, '
             '"batteries": "x", "hand": ["a"], "food": "9"}]}')
     assert page.load_text(text)
-    assert page.seats[0].boat["food"].value == "9"
+    assert page.seat_form(0).boat["food"].value == "9"
     assert "pc-error" in page.errors.value and page.analyse_button.disabled
 
 
@@ -108,8 +108,8 @@ def test_an_action_step_shows_its_fields_and_builds_the_engine_s_offer():
     page.game["step"].value = "gains"
     page.game["activated"].value = "G"
     assert page.steps.gains_row.layout.display == ""
-    assert page.seats[0].hand_box.layout.display == "none"
-    assert page.seats[0].action_box.layout.display == ""
+    assert page.seat_form(0).hand_box.layout.display == "none"
+    assert page.seat_form(0).action_box.layout.display == ""
     type_card(page, 0, "action_zone", 0, type="Food", season="2", cost="1", gain="3")
     assert page.built.state is not None and page.built.state.pending.food == 3
     page.steps.offer["food"].value = "x"
@@ -145,7 +145,7 @@ def test_coop_shows_difficulty_and_the_objectives_of_the_set_with_their_effect()
 
 def test_rooms_are_picked_by_name_and_their_machines_described():
     page = TablePage(query="")
-    seat = page.seats[1]
+    seat = page.seat_form(1)
     assert "R03" in [v for _l, v in seat.rooms[0].options]
     seat.rooms[0].value, seat.rooms[1].value = "R03", "R10"
     assert "Generator (R03)" in seat.machines.value and seat.machines.value.count("m1:") == 2
@@ -168,10 +168,10 @@ def test_a_box_file_is_loaded_and_the_page_says_which_set_is_in_use():
 def test_a_typed_card_is_drawn_with_its_name_or_as_your_card():
     page = TablePage(query="")
     type_card(page, 0, "decision_zone", 0, type="Food", season="1", cost="1", gain="2")
-    drawing = page.seats[0].cards["decision_zone", 0].drawing.value
+    drawing = page.seat_form(0).cards["decision_zone", 0].drawing.value
     assert "your card" in drawing and "D01" not in drawing
     type_card(page, 0, "decision_zone", 0, name="Spore pod")
-    assert "Spore pod" in page.seats[0].cards["decision_zone", 0].drawing.value
+    assert "Spore pod" in page.seat_form(0).cards["decision_zone", 0].drawing.value
 
 
 def test_a_saved_step_table_loads_back_with_its_step_fields():
@@ -195,7 +195,7 @@ def test_a_typical_mid_game_action_table_needs_about_60_fields():
     page.game["round"].value = 6
     page.game["phase"].value = "action"
     for n, code in enumerate("DTPK"):
-        seat = page.seats[n]
+        seat = page.seat_form(n)
         seat.prescient.value = code
         for key, value in (("food", "5"), ("healthy", "3"), ("bane", "1")):
             seat.boat[key].value = value
@@ -232,7 +232,7 @@ def test_a_river_tile_typed_by_its_effect_is_drawn_and_a_bad_one_named_live():
     page = TablePage(query="")
     page.game["round"].value = 6
     places = page.river.places
-    assert places[4].layout.display == "" and places[5].layout.display == "none"
+    assert len(places) == 5 and places[4].layout.display == ""  # rounds to come: not built
     places[0].field.value = "food 4, doctor 1"
     assert "pc-tile pc-up pc-s1" in places[0].drawing.value  # drawn as typed
     state = page.built.state
@@ -348,3 +348,64 @@ def test_objectives_of_your_box_it_leaves_unknown_are_labelled_as_the_reference_
     mine = dict((v, label) for label, v in page.steps.objectives.options)
     unknown = [i for i in mine if i in page.draft.box.unknown]
     assert unknown and all("not in your box" in mine[i] for i in unknown)
+
+
+def _descendants(w: widgets.Widget) -> list[widgets.Widget]:
+    out, todo = [], [w]
+    while todo:
+        here = todo.pop()
+        out.append(here)
+        todo.extend(c for c in getattr(here, "children", ()) if isinstance(c, widgets.Widget))
+    return out
+
+
+def test_the_page_starts_with_the_first_tabs_seat_form_only():
+    """The first view builds one seat's forms (the open tab), no River place before round 2;
+    another seat's form is built when its tab is opened."""
+    from precog.widgets.table_entry import CardForm, SeatForm
+
+    page = TablePage(query="")
+    shown = _descendants(page)
+    assert [type(w) for w in shown].count(SeatForm) == 1 and set(page.forms) == {0}
+    assert sum(isinstance(w, CardForm) for w in shown) == 4  # seat 0's hand, Decision Zone
+    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
+    assert page.river.places == []
+    assert len(shown) < 150  # 140; with every seat's forms at once, 508
+    page.seat_tabs.selected_index = 2
+    assert set(page.forms) == {0, 2}
+    assert page.forms[2] in _descendants(page.seat_tabs.children[2])
+    assert ("hand", 0) not in page.forms[2].cards  # another seat's hand: not entered
+    page.game["phase"].value = "action"
+    assert ("action_zone", 1) in page.forms[2].cards and ("action_zone", 1) in \
+        page.forms[0].cards
+
+
+def test_a_loaded_table_fills_forms_opened_later_and_is_saved_whole():
+    from precog.session.table_entry import TableDraft, new_description
+
+    data = new_description(4)
+    data.update(round=3, seat=0)
+    data["seats"][2].update(food="7", prescient="P")
+    data["seats"][3]["decision_zone"] = [{"type": "Food", "season": "1", "cost": "1",
+                                          "gain": "3"}, {}]
+    data["seats"][0]["action_zone"] = [{"type": "Human", "season": "1", "cost": "X",
+                                        "gain": "2"}, {}]
+    data["river"] = ["food 2", "human 1"]
+    page = TablePage(query="")
+    assert page.load_text(TableDraft(data).share_string())
+    assert set(page.forms) == {0} and len(page.river.places) == 2
+    assert page.river.places[1].field.value == "human 1"
+    page.seat_form(0).boat["doctors"].value = "2"  # a change elsewhere keeps seats 2 and 3
+    saved = TableDraft()
+    saved.load_text(page.draft.share_string())  # the string the page offers to save
+    assert saved.data["seats"][2]["food"] == "7" and saved.data["seats"][0]["doctors"] == "2"
+    assert saved.data["seats"][3]["decision_zone"][0]["gain"] == "3"
+    assert saved.data["seats"][0]["action_zone"][0]["cost"] == "X"  # its forms not built
+    page.game["phase"].value = "action"
+    assert page.forms[0].cards["action_zone", 0].fields["cost"].value == "X"
+    page.seat_tabs.selected_index = 3
+    card = page.forms[3].cards["decision_zone", 0]
+    assert card.fields["gain"].value == "3" and "data-card" in card.drawing.value
+    page.seat_tabs.selected_index = 2
+    assert page.forms[2].boat["food"].value == "7" and page.forms[2].prescient.value == "P"
+    assert page.draft.data["seats"][2]["food"] == "7" and page.built.state is not None
