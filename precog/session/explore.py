@@ -98,15 +98,16 @@ class Exploration:
 
     # -- the analysis job -------------------------------------------------------------------
     def start(self, state: GameState, seat: int, params: dict[str, Any], to_end: bool,
-              report: Report | None = None, done: Done | None = None) -> None:
+              report: Report | None = None, done: Done | None = None,
+              delay_s: float = 0.0) -> None:
         """Rank ``seat``'s choices and the trajectories of the best two (``params``:
-        ``rank_options`` arguments)."""
+        ``rank_options`` arguments), after ``delay_s`` seconds (a Cancel ends the wait)."""
         self.cancel()
         self.state, self.seat = state, seat
         self._job += 1
         self._cancel = threading.Event()
         args = (self._job, state, seat, dict(params), to_end, self._cancel,
-                report or (lambda f, m: None), done or (lambda e: None))
+                report or (lambda f, m: None), done or (lambda e: None), delay_s)
         if self.background:
             self._thread = threading.Thread(target=self._work, name="precog-explorer",
                                             args=args, daemon=True)
@@ -133,7 +134,10 @@ class Exploration:
         return self._thread is not None and self._thread.is_alive()
 
     def _work(self, job: int, state: GameState, seat: int, params: dict[str, Any],
-              to_end: bool, cancel: threading.Event, report: Report, done: Done) -> None:
+              to_end: bool, cancel: threading.Event, report: Report, done: Done,
+              delay_s: float = 0.0) -> None:
+        if delay_s > 0:
+            cancel.wait(delay_s)
         start = time.perf_counter()
         try:
             ranking = rank_options(state, seat, progress=lambda f, m: (

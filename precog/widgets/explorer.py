@@ -39,6 +39,13 @@ __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html"
            "trajectory_panel"]
 
 
+# The analysis a page starts on its own waits this long: run at once, its thread competed with
+# the kernel's answers to the browser drawing the page, and both came later (explorer page at
+# load average 0.6-1.3, `benchmarks/app_pages.py --repeat 3`: first widget 2.24-2.29 s
+# and ranked table 3.11 s at once, 1.63 s and 2.08 s with a 1 s wait).
+PAGE_START_DELAY_S = 1.0
+
+
 class Explorer(widgets.VBox):
     """The explorer page (``compact=True``: without title and sources, for the play page)."""
 
@@ -54,6 +61,8 @@ class Explorer(widgets.VBox):
         self.add_class("pc-explorer")
         self.model = Exploration(background)
         self.auto = auto
+        # The page's own first analysis waits for the page to be drawn (see PAGE_START_DELAY_S).
+        self._start_delay = PAGE_START_DELAY_S if background and auto else 0.0
         self._last_progress, self._fresh_error = 0.0, False
         self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
@@ -63,6 +72,7 @@ class Explorer(widgets.VBox):
             self.load_state(state, seat, source=self.w.say("explorer.from_game"))
         else:
             self.load_query(query)
+        self._start_delay = 0.0  # any later analysis starts at once
 
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
@@ -157,8 +167,9 @@ class Explorer(widgets.VBox):
             self.message.clear()  # an old error does not stand over a new analysis
         self._fresh_error = False
         self.controls.started()
+        delay, self._start_delay = self._start_delay, 0.0
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
-                         self._report, self._done)
+                         self._report, self._done, delay_s=delay)
 
     def cancel(self) -> None:
         """Stop the running analysis (its partial result is shown)."""

@@ -170,6 +170,29 @@ def test_cancel_stops_a_background_analysis_and_shows_what_was_found() -> None:
     assert len(_table_actions(ex)) == len(ex.ranking.rows)
 
 
+def test_a_pages_own_first_analysis_waits_for_the_page_and_later_ones_start_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from precog.session.explore import Exploration
+    from precog.widgets.explorer import PAGE_START_DELAY_S
+
+    delays: list[float] = []
+    monkeypatch.setattr(Exploration, "start",
+                        lambda self, *args, delay_s=0.0, **kw: delays.append(delay_s))
+    ex = Explorer(state=_state(), background=True)
+    ex.analyse_button.click()
+    Explorer(state=_state(), background=False)  # tests and scripts: no wait
+    Explorer(state=_state(), background=True, auto=False).analyse_button.click()
+    assert delays == [PAGE_START_DELAY_S, 0.0, 0.0, 0.0] and PAGE_START_DELAY_S > 0
+
+
+def test_cancel_during_the_first_wait_still_ends_the_analysis() -> None:
+    ex = Explorer(state=_state(), background=True)
+    assert ex.running
+    ex.cancel_button.click()
+    ex.wait(timeout=120)
+    assert not ex.running and not ex.analyse_button.disabled
+
+
 def test_rollouts_give_each_choice_a_spread() -> None:
     ex = _explorer(_state(), auto=False)
     ex.rollouts_in.value = 16
