@@ -7,7 +7,8 @@ Thin views of :mod:`precog.session.table_tiles` (which checks and places them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -36,7 +37,31 @@ PLACES = 12
 MAX_OBJECTIVE_FACES = 15
 
 
-class RiverPlace(widgets.VBox):
+class _TypedFace:
+    """A face typed in a form: redrawn as it is typed and the page told, except while the page
+    fills it itself (``_filling``)."""
+
+    _quiet = False
+    changed: Callable[[], None]
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    @contextlib.contextmanager
+    def _filling(self) -> Iterator[None]:
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    def _typed(self) -> None:
+        if not self._quiet:
+            self.draw()
+            self.changed()
+
+
+class RiverPlace(_TypedFace, widgets.VBox):
     """One River place: its round and season, a field for the tile's effect that also offers
     the box's tiles of the season, and the tile drawn as typed (an Island place: its name)."""
 
@@ -57,7 +82,6 @@ class RiverPlace(widgets.VBox):
         self.drawing = widgets.HTML()
         self.drawing.add_class("pc-table-river-drawing")
         self.island = widgets.HTML()
-        self._quiet = False
         self.children = ([self.island] if is_island(k) else
                          [widgets.HBox([self.field, self.drawing])])
 
@@ -69,9 +93,8 @@ class RiverPlace(widgets.VBox):
             text = self.say("table.river_island_place", round=self.k + 1, id=ident)
             self.island.value = f'<span class="pc-hint-text">{escape(text)}</span>'
             return
-        self._quiet = True
-        self.field.options = river_choices(box, slot_season(self.k), self._describe)
-        self._quiet = False
+        with self._filling():
+            self.field.options = river_choices(box, slot_season(self.k), self._describe)
         self.draw()
 
     def _describe(self, tile: RiverTile) -> str:
@@ -83,20 +106,14 @@ class RiverPlace(widgets.VBox):
         return river_value(self.field.value, self.box)
 
     def show(self, raw: Any) -> None:
-        self._quiet = True
-        if isinstance(raw, dict):
-            self.field.value = str(raw.get("effect", ""))
-        elif isinstance(raw, str) and self.box is not None and raw in self.box.river_by_id:
-            self.field.value = f"{raw} · {self._describe(self.box.river_by_id[raw])}"
-        else:
-            self.field.value = str(raw or "") if not is_island(self.k) else ""
-        self._quiet = False
+        with self._filling():
+            if isinstance(raw, dict):
+                self.field.value = str(raw.get("effect", ""))
+            elif isinstance(raw, str) and self.box is not None and raw in self.box.river_by_id:
+                self.field.value = f"{raw} · {self._describe(self.box.river_by_id[raw])}"
+            else:
+                self.field.value = str(raw or "") if not is_island(self.k) else ""
         self.draw()
-
-    def _typed(self) -> None:
-        if not self._quiet:
-            self.draw()
-            self.changed()
 
     def draw(self) -> None:
         """The tile as typed: drawn face up, or the message of what does not fit."""
@@ -165,7 +182,7 @@ class RiverForm(widgets.VBox):
             place.show(self.entries[k] if k < len(self.entries) else "")
 
 
-class ObjectiveRow(widgets.VBox):
+class ObjectiveRow(_TypedFace, widgets.VBox):
     """One revealed Objective typed by its face: season, full and mitigated sides, the price
     to mitigate, whether it is mitigated, and the face as read (or what does not fit)."""
 
@@ -197,7 +214,6 @@ class ObjectiveRow(widgets.VBox):
                               layout={"width": "7em"})
         drop.on_click(lambda _b: remove(self))
         self.add_class("pc-table-objective-face")
-        self._quiet = False
         title = widgets.HTML(f"<b>{escape(say('table.objective_face_n', n=n + 1))}</b>")
         f = self.fields
         self.children = [widgets.HBox([title, f["season"], self.flipped, drop]),
@@ -210,19 +226,13 @@ class ObjectiveRow(widgets.VBox):
         return out
 
     def show(self, raw: dict[str, Any]) -> None:
-        self._quiet = True
-        for key in OBJECTIVE_FIELDS:
-            value = str(raw.get(key, ""))
-            w = self.fields[key]
-            w.value = value if key != "season" or value in w.options else ""
-        self.flipped.value = raw.get("flipped") is True
-        self._quiet = False
+        with self._filling():
+            for key in OBJECTIVE_FIELDS:
+                value = str(raw.get(key, ""))
+                w = self.fields[key]
+                w.value = value if key != "season" or value in w.options else ""
+            self.flipped.value = raw.get("flipped") is True
         self.draw()
-
-    def _typed(self) -> None:
-        if not self._quiet:
-            self.draw()
-            self.changed()
 
     def draw(self) -> None:
         raw = self.value()

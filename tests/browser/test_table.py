@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -61,6 +62,22 @@ def _pick(page: Page, select: str, parts: list[str]) -> None:
     page.locator(select).select_option(index=chosen)
 
 
+def _save_table(page: Page, tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """Download the table as a file, as a player saves it; its path and its data."""
+    with page.expect_download() as download:
+        page.locator(".pc-table-save .pc-download").click()
+    saved = tmp_path / "my_table.json"
+    download.value.save_as(saved)
+    return saved, json.loads(saved.read_text(encoding="utf-8"))
+
+
+def _upload(page: Page, button: str, path: Path) -> None:
+    """Choose ``path`` in the file dialog that ``button`` opens."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(button).click()
+    chooser.value.set_files(str(path))
+
+
 def _enter_table(page: Page) -> None:
     page.locator(".pc-table-round select").select_option(SCRIPT["round"])
     for n, seat in SCRIPT["seats"].items():
@@ -105,11 +122,7 @@ def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
     page.locator(".pc-table-analysis .pc-explorer").wait_for(timeout=60_000)
     page.locator(".pc-table-analysis .pc-explorer .pc-board").first.wait_for(timeout=60_000)
     screenshot(page, "table-page-analysis")
-    with page.expect_download() as download:
-        page.locator(".pc-table-save .pc-download").click()
-    saved = tmp_path / "my_table.json"
-    download.value.save_as(saved)
-    data = json.loads(saved.read_text(encoding="utf-8"))
+    saved, data = _save_table(page, tmp_path)
     built = TableDraft(data).build()
     assert built.errors == {}
     assert built.state is not None and built.state.round == 6
@@ -117,9 +130,7 @@ def test_a_table_is_entered_by_typing_analysed_saved_and_loaded(
     # a fresh page, then the saved file loaded into it
     page.goto(app_url + TABLE)
     page.locator(".pc-table-errors .pc-ok").wait_for()
-    with page.expect_file_chooser() as chooser:
-        page.locator(".pc-table-upload").click()
-    chooser.value.set_files(str(saved))
+    _upload(page, ".pc-table-upload", saved)
     page.locator(".pc-message-box .pc-msg-ok").wait_for()
     assert page.locator(".pc-table-seat-0 .pc-table-food input").input_value() == "5"
     for k, effect in enumerate(SCRIPT["river"]):
@@ -166,11 +177,7 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     page.locator(".pc-table-analysis .pc-table-step-rank tr").first.wait_for(timeout=120_000)
     assert "Take" in page.locator(".pc-table-analysis .pc-table-step-rank").inner_text()
     screenshot(page, "table-page-coop-step-analysis")
-    with page.expect_download() as download:
-        page.locator(".pc-table-save .pc-download").click()
-    saved = tmp_path / "my_table.json"
-    download.value.save_as(saved)
-    data = json.loads(saved.read_text(encoding="utf-8"))
+    saved, data = _save_table(page, tmp_path)
     assert (data["phase"], data["step"], data["objectives"]) == ("action", "gains",
                                                                  ["O1a", "O2b"])
     # mode, round, difficulty, 2 Objectives, 1 mitigated, phase, step, activated, 4 card
@@ -179,9 +186,7 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     assert n == 14
     page.goto(app_url + TABLE)
     page.locator(".pc-table-errors .pc-ok").wait_for()
-    with page.expect_file_chooser() as chooser:
-        page.locator(".pc-table-upload").click()
-    chooser.value.set_files(str(saved))
+    _upload(page, ".pc-table-upload", saved)
     page.locator(".pc-message-box .pc-msg-ok").wait_for()
     step = page.locator(".pc-table-step select")
     assert step.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == (
@@ -198,9 +203,7 @@ def test_river_tiles_by_effect_on_your_box_are_saved_with_the_box_and_reloaded_a
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(app_url + TABLE)
     page.locator(".pc-table-errors .pc-ok").wait_for()
-    with page.expect_file_chooser() as chooser:
-        page.locator(".pc-box-source-upload").click()
-    chooser.value.set_files(str(MY_BOX))
+    _upload(page, ".pc-box-source-upload", MY_BOX)
     page.locator(".pc-table-box-note", has_text="my box").wait_for()
     page.locator(".pc-table-round select").select_option("3")
     page.locator(".pc-table-river-1 input").wait_for()
@@ -220,19 +223,13 @@ def test_river_tiles_by_effect_on_your_box_are_saved_with_the_box_and_reloaded_a
     page.locator(".pc-table-errors .pc-ok").wait_for()
     page.locator(".pc-table-river-1 .pc-tile", has_text="Fish shoal").wait_for()
     screenshot(page, "table-page-river")
-    with page.expect_download() as download:
-        page.locator(".pc-table-save .pc-download").click()
-    saved = tmp_path / "my_table.json"
-    download.value.save_as(saved)
-    data = json.loads(saved.read_text(encoding="utf-8"))
+    saved, data = _save_table(page, tmp_path)
     assert data["river"] == [{"effect": "food 2, human 1"}, "W1a"]
     assert data["box"]["toml"] == MY_BOX.read_text(encoding="utf-8")
     # a fresh page with no box loaded: the table alone brings its box back
     page.goto(app_url + TABLE)
     page.locator(".pc-table-errors .pc-ok").wait_for()
-    with page.expect_file_chooser() as chooser:
-        page.locator(".pc-table-upload").click()
-    chooser.value.set_files(str(saved))
+    _upload(page, ".pc-table-upload", saved)
     page.locator(".pc-message-box .pc-msg-ok", has_text="my box").wait_for()
     page.locator(".pc-table-box-note", has_text="my box").wait_for()
     assert page.locator(".pc-table-river-0 input").input_value() == "food 2, human 1"
@@ -243,8 +240,6 @@ def test_river_tiles_by_effect_on_your_box_are_saved_with_the_box_and_reloaded_a
     data["box"]["toml"] = data["box"]["toml"].replace('name = "my box"', 'name = "other"')
     bad = tmp_path / "bad_table.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
-    with page.expect_file_chooser() as chooser:
-        page.locator(".pc-table-upload").click()
-    chooser.value.set_files(str(bad))
+    _upload(page, ".pc-table-upload", bad)
     page.locator(".pc-message-box .pc-msg-error", has_text="box").wait_for()
     watch.check()
