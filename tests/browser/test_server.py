@@ -228,6 +228,27 @@ def _kernels_reach(server: Server, wanted: int, within_s: float) -> int:
     return server.kernels()
 
 
+def _kernels_rise_to(server: Server, wanted: int, within_s: float) -> list[tuple[float, int]]:
+    """Wait (up to ``within_s``) until the server has ``wanted`` kernels or more; each change of
+    the count with its second, for the failure's message (a loaded machine starts kernels
+    slowly)."""
+    start = time.monotonic()
+    trace = [(0.0, server.kernels())]
+    while trace[-1][1] < wanted and time.monotonic() - start < within_s:
+        time.sleep(0.5)
+        count = server.kernels()
+        if count != trace[-1][1]:
+            trace.append((round(time.monotonic() - start, 1), count))
+    return trace
+
+
+def _kernel_story(server: Server, trace: list[tuple[float, int]]) -> str:
+    """The kernel counts over time and the server log's kernel lines: what a failure needs."""
+    lines = [line for line in server.log_text().splitlines()
+             if any(word in line for word in ("Kernel ", "kernel:", "Culling", "page ", "Error"))]
+    return f"kernel counts (s, n): {trace}\n" + "\n".join(lines[-60:])
+
+
 def test_thirty_pages_opened_and_left_leave_at_most_two_live_kernels(
         browser: Browser, own_server: Server) -> None:
     """Besides the kernels started ahead for the next visitors (one per pooled page)."""
@@ -264,10 +285,8 @@ def test_pages_closed_without_a_word_have_their_kernels_culled_within_two_minute
     for context in contexts:
         _open_and_wait(context.new_page(), own_server.url + LANDING)
     time.sleep(FILL_DELAY_S + 1)  # the used kernel started ahead is replaced
-    deadline = time.monotonic() + 60
-    while own_server.kernels() < ahead + 3 and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert own_server.kernels() == ahead + 3
+    trace = _kernels_rise_to(own_server, ahead + 3, 120)
+    assert own_server.kernels() == ahead + 3, _kernel_story(own_server, trace)
     closed = time.monotonic()
     for context in contexts:  # a crashed tab or a lost network: no page-leave request
         context.close()
