@@ -37,7 +37,7 @@ STANDARD_MACHINES = {("pair: Human + other", Gains(human=1)),
                      ("pair: Food + other", Gains(food=2)),
                      ("pair: Bane + no Bane", Gains(human=2))}
 # Changing the shipped data changes this on purpose: update it in the same commit, and say why.
-REFERENCE_FINGERPRINT = "a579c3be2207"
+REFERENCE_FINGERPRINT = "1c1dc7ace3bb"
 
 
 @pytest.fixture(scope="module")
@@ -337,8 +337,7 @@ CORRUPTIONS = [
      ["field 'room'", "exactly 12 rooms", "11 rooms"]),
     ("too many batteries", "rooms", _deck("batteries = 4", "batteries = 5"),
      ["room R01 standard machine 2", "field 'batteries'", "1..4", "5"]),
-    ("season 2 river tile gives", "river", _deck("losses = { healthy = 1, protector = 1 }",
-                                                   "gains = { food = 3 }"),
+    ("season 2 river tile gives", "river", _deck("losses = { food = 3 }", "gains = { food = 3 }"),
      ["river tile W2a", "field 'gains'", "absent"]),
     ("river tile in the wrong season", "river",
      _deck('season = 2\nname = "Mutiny"', 'season = 3\nname = "Mutiny"'),
