@@ -56,13 +56,22 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     assert result["mean_loss_hh"]["mean"] >= 0.0
     assert math.isfinite(result["calibration_mae_hh"]["mean"])
     assert result["tree_full_s_max"] > 0 and result["ci_halfwidth_at_1s_hh"]["mean"] > 0
+    for leaves in ("fit", "playouts"):
+        monkeypatch.setitem(bench.LEAVES, "leaf_values", leaves)
+        trees = bench.calibration(path, None, 1)
+        assert trees["leaves"]["leaf_values"] == leaves and trees["positions"] == 2
+        assert 0.0 <= trees["tree_top_choice_agreement"]["rate"] <= 1.0
+        assert trees["tree_mean_loss_hh"]["mean"] >= 0.0
+        assert math.isfinite(trees["calibration_bias_hh"]["mean"])
     summary = bench.summary(path)
     assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
 
 
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--budget", "-1"],
                                   ["--budget", "inf"], ["--count", "1000000000"],
-                                  ["--limit", "0"], ["--build-reference", "--factor", "2"]])
+                                  ["--limit", "0"], ["--build-reference", "--factor", "2"],
+                                  ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
+                                  ["--leaf-playouts", "100000"]])
 def test_bad_arguments_are_refused_with_a_message(argv, capsys):
     bench = load()
     with pytest.raises(SystemExit) as exit_:
