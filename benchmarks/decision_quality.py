@@ -144,6 +144,7 @@ def reference(decision: Decision, rollouts: int, seed: int) -> Ranking:
 
 
 LEAVES = {"leaf_values": "fit", "leaf_playouts": 8}  # how the trees value their leaves
+DEPTH = {"depth_rounds": 2}  # the trees' rounds (--depth: 1 for a comparison only)
 
 
 def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
@@ -151,9 +152,10 @@ def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict
     ``build_tree``: three sampled worlds, no time limit; its leaves valued as ``LEAVES``
     says, ``--leaves``), and its value of each choice."""
     cpu, wall = time.process_time(), time.perf_counter()
-    root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed, **LEAVES)
+    depth = DEPTH["depth_rounds"]
+    root = build_tree(decision.state(), decision.seat, depth_rounds=depth, seed=seed, **LEAVES)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    if root.meta["depth_used"] != 2:
+    if root.meta["depth_used"] != depth:
         raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
     values = {str(choice_of(c)): c.value for c in root.children}
     return cpu, wall, values
@@ -310,7 +312,7 @@ def tree_keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
     times = [r["tree_s"] for r in rows]
     slowest = max(rows, key=lambda r: r["tree_s"])
     return {
-        "leaves": dict(LEAVES),
+        "leaves": dict(LEAVES), **DEPTH,
         "calibration_mae_hh": mean_interval([r["calibration_abs_error"] for r in rows]),
         "calibration_bias_hh": mean_interval([r["calibration_error"] for r in rows]),
         "tree_top_choice_agreement": rate_interval(
@@ -457,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
                              "tree's own choice, times; no 1-second analyses)")
     parser.add_argument("--leaves", choices=("fit", "playouts"), default="fit",
                         help="how the full trees value their leaves (default fit)")
+    parser.add_argument("--depth", type=int, choices=(1, 2), default=2,
+                        help="rounds of the trees measured with --calibration (default 2, "
+                             "the full tree; 1 for a comparison)")
     parser.add_argument("--leaf-playouts", type=positive(int, "--leaf-playouts", 1024),
                         default=8, help="playouts per leaf with --leaves playouts (default 8)")
     parser.add_argument("--summary", action="store_true",
@@ -473,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--leaf-playouts {args.leaf_playouts}: expected at least 2 (a leaf's "
                      "interval needs a spread)")
     LEAVES.update(leaf_values=args.leaves, leaf_playouts=args.leaf_playouts)
+    DEPTH.update(depth_rounds=args.depth)
     if args.build_reference:
         if args.factor < REFERENCE_FACTOR:
             parser.error(f"--factor {args.factor}: the reference needs at least "

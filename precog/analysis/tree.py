@@ -15,7 +15,9 @@ From a Decision of the analysing seat the tree branches, in the order things hap
    each sampled world: the value means "then play like a sensible player"; ``second_round=
    "search"`` searches it as in the first round), the River;
 6. ``leaf``: valued by the one value, :func:`precog.analysis.value.expected_final` (or by
-   rollouts to the end).
+   rollouts to the end; with ``leaf_values="playouts"`` the plans are found with it and then
+   every leaf is valued by playouts of the sensible player, all in one batch:
+   :mod:`precog.analysis.leaf_playouts`).
 
 Opponent nodes follow the chosen model: ``uniform`` (each card equally likely), ``worst`` (the
 card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
