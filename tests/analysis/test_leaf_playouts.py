@@ -155,3 +155,13 @@ def test_the_fitted_leaves_stay_the_default():
 def test_bad_leaf_valuations_are_refused(late, kwargs, error):
     with pytest.raises(error):
         build_tree(late, 0, depth_rounds=1, **kwargs)
+
+
+def test_a_build_stopped_in_its_second_round_values_its_first_rounds_ends_by_playouts(late):
+    root = build_tree(late, 0, depth_rounds=2, seed=1, budget_s=1e-6, leaf_values="playouts",
+                      leaf_playouts=4)
+    assert root.meta["depth_used"] == 1 and not root.meta["complete"]
+    assert not any(n.children for n in iter_nodes(root) if n.meta.get("worlds"))
+    for node in valued(root):
+        assert node.value == pytest.approx(
+            sum(p * rollout_value(s, 0, 4, 1) for p, s in leaf_states(node)), abs=1e-9)
