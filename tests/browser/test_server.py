@@ -277,10 +277,8 @@ def test_pages_closed_without_a_word_have_their_kernels_culled_within_two_minute
         browser: Browser, own_server: Server) -> None:
     """...while the kernels started ahead, idle with no page for as long, are kept."""
     ahead = len(POOLED_PAGES)
-    deadline = time.monotonic() + 90
-    while own_server.kernels() < ahead and time.monotonic() < deadline:
-        time.sleep(0.5)  # the server starts its kernels ahead
-    assert own_server.kernels() == ahead
+    trace = _kernels_rise_to(own_server, ahead, 90)  # the server starts its kernels ahead
+    assert own_server.kernels() == ahead, _kernel_story(own_server, trace)
     contexts = [browser.new_context() for _ in range(3)]
     for context in contexts:
         _open_and_wait(context.new_page(), own_server.url + LANDING)
