@@ -131,25 +131,33 @@ def ranking_values(ranking: Ranking) -> dict[str, float]:
     return {r.action: r.value for r in ranking.rows}
 
 
-def analyse(decision: Decision, budget_s: float, seed: int) -> Ranking:
-    """The analysis a player gets in ``budget_s`` seconds: rollouts until the time is up."""
+def analyse(decision: Decision, budget_s: float, seed: int, race: bool = True) -> Ranking:
+    """The analysis a player gets in ``budget_s`` seconds: rollouts until the time is up (a
+    choice clearly behind stops early; ``race=False``: every choice to the end)."""
     return rank_options(decision.state(), decision.seat, rollouts=RANKING_CAP,
-                        budget_s=budget_s, seed=seed, with_give_values=False)
+                        budget_s=budget_s, seed=seed, with_give_values=False, race=race)
 
 
 def reference(decision: Decision, rollouts: int, seed: int) -> Ranking:
-    """The same analysis with a fixed number of rollouts per choice and no time limit."""
+    """The same analysis with a fixed number of rollouts for every choice (none stops
+    early) and no time limit."""
     return rank_options(decision.state(), decision.seat, rollouts=rollouts, seed=seed,
-                        with_give_values=False)
+                        with_give_values=False, race=False)
+
+
+LEAVES = {"leaf_values": "fit", "leaf_playouts": 8}  # how the trees value their leaves
+DEPTH = {"depth_rounds": 2}  # the trees' rounds (--depth: 1 for a comparison only)
 
 
 def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
     """CPU and wall seconds to build the explorer's full two-round tree (the default
-    ``build_tree``: three sampled worlds, no time limit), and its value of each choice."""
+    ``build_tree``: three sampled worlds, no time limit; its leaves valued as ``LEAVES``
+    says, ``--leaves``), and its value of each choice."""
     cpu, wall = time.process_time(), time.perf_counter()
-    root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed)
+    depth = DEPTH["depth_rounds"]
+    root = build_tree(decision.state(), decision.seat, depth_rounds=depth, seed=seed, **LEAVES)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    if root.meta["depth_used"] != 2:
+    if root.meta["depth_used"] != depth:
         raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
     values = {str(choice_of(c)): c.value for c in root.children}
     return cpu, wall, values
@@ -198,7 +206,7 @@ def build_reference(count: int, seed: int, budget_s: float, factor: int, path: P
         if d.id in done:
             continue
         start = time.process_time()
-        quick = analyse(d, budget_s, seed=ref_seed(seed, d, 0))
+        quick = analyse(d, budget_s, seed=ref_seed(seed, d, 0), race=False)
         per_choice = max(2, quick.meta["samples"])
         rollouts = min(MAX_REFERENCE_ROLLOUTS, factor * per_choice)
         ref = reference(d, rollouts, seed=ref_seed(seed, d, 1))
@@ -277,23 +285,61 @@ def rate_interval(hits: int, n: int) -> dict[str, float]:
 
 
 def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
-                trees: bool) -> dict[str, Any]:
+                trees: bool, rankings: bool = True) -> dict[str, Any]:
     d = decision_of(entry)
     ref = {a: v["value"] for a, v in entry["reference"].items()}
     best = max(ref.values())
-    quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
-    chosen = quick.rows[0].action
-    out: dict[str, Any] = {
-        "id": d.id, "chosen": chosen, "loss": best - ref[chosen],
-        "ci95_max": max(r.ci95 or 0.0 for r in quick.rows),
-        "samples": quick.meta["samples"], "elapsed_s": quick.meta["elapsed_s"]}
+    out: dict[str, Any] = {"id": d.id}
+    if rankings:
+        quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
+        chosen = quick.rows[0].action
+        out.update(chosen=chosen, loss=best - ref[chosen],
+                   within_reference_ci=within_reference_ci(entry["reference"], chosen),
+                   ci95_max=max(r.ci95 or 0.0 for r in quick.rows),
+                   ci95_top_two=max(r.ci95 or 0.0 for r in quick.rows[:2]),
+                   samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"])
     if trees:
         seconds, wall, values = full_tree_seconds(d, seed)
         out["tree_s"], out["tree_wall_s"] = seconds, wall
         errors = [values[a] - ref[a] for a in ref if a in values]
         out["calibration_error"] = statistics.fmean(errors)
         out["calibration_abs_error"] = statistics.fmean(abs(e) for e in errors)
+        tree_choice = max(values, key=lambda a: (values[a], a))
+        out["tree_loss"] = best - ref[tree_choice]
     return out
+
+
+def tree_keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The full trees' keys: calibration against the reference, the tree's own choice scored
+    by the reference, CPU time."""
+    n = len(rows)
+    times = [r["tree_s"] for r in rows]
+    slowest = max(rows, key=lambda r: r["tree_s"])
+    return {
+        "leaves": dict(LEAVES), **DEPTH,
+        "calibration_mae_hh": mean_interval([r["calibration_abs_error"] for r in rows]),
+        "calibration_bias_hh": mean_interval([r["calibration_error"] for r in rows]),
+        "tree_top_choice_agreement": rate_interval(
+            sum(1 for r in rows if r["tree_loss"] <= 1e-9), n),
+        "tree_mean_loss_hh": mean_interval([r["tree_loss"] for r in rows]),
+        "tree_full_s_max": round(max(times), 3),
+        "tree_full_s_median": round(statistics.median(times), 3),
+        "tree_full_wall_s_max": round(max(r["tree_wall_s"] for r in rows), 3),
+        "tree_full_slowest": slowest["id"]}
+
+
+def calibration(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
+    """The full trees against the references only (no 1-second analyses)."""
+    positions = load(path)[:limit]
+    load_before = _load()
+    rows = []
+    for e in positions:
+        rows.append(measure_one(e, 1.0, seed, trees=True, rankings=False))
+        print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
+                          for k, v in rows[-1].items()}), file=sys.stderr, flush=True)
+    return {"positions": len(rows), **tree_keys(rows),
+            "machine": {"nproc": os.cpu_count(), "load_before": load_before,
+                        "load_after": _load()}}
 
 
 def measure(path: Path, budget_s: float, limit: int | None, seed: int,
@@ -304,22 +350,21 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     rows = [measure_one(e, budget_s, seed, trees) for e in positions]
     n = len(rows)
     agree = sum(1 for r in rows if r["loss"] <= 1e-9)
+    elapsed = [r["elapsed_s"] for r in rows]
     result: dict[str, Any] = {
         "positions": n, "budget_s": budget_s,
         "top_choice_agreement": rate_interval(agree, n),
+        "top_choice_agreement_within_reference_ci": rate_interval(
+            sum(1 for r in rows if r["within_reference_ci"]), n),
         "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
         "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
+        "ci_halfwidth_top_two_at_1s_hh": mean_interval([r["ci95_top_two"] for r in rows]),
         "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
+        "elapsed_s_median": round(statistics.median(elapsed), 3),
+        "elapsed_s_max": round(max(elapsed), 3),
     }
     if trees:
-        result["calibration_mae_hh"] = mean_interval([r["calibration_abs_error"] for r in rows])
-        result["calibration_bias_hh"] = mean_interval([r["calibration_error"] for r in rows])
-        times = [r["tree_s"] for r in rows]
-        result["tree_full_s_max"] = round(max(times), 3)
-        result["tree_full_s_median"] = round(statistics.median(times), 3)
-        result["tree_full_wall_s_max"] = round(max(r["tree_wall_s"] for r in rows), 3)
-        slowest = max(rows, key=lambda r: r["tree_s"])
-        result["tree_full_slowest"] = slowest["id"]
+        result.update(tree_keys(rows))
     result["by_group"] = by_group(positions, rows)
     result["worst"] = sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
                               if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]
@@ -331,6 +376,14 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     return result
 
 
+def within_reference_ci(reference: dict[str, dict[str, float]], chosen: str) -> bool:
+    """Whether the reference cannot tell ``chosen`` from its best choice: the gap is within
+    the two values' combined 95 % half-widths (the reference's own resolution)."""
+    best = max(reference, key=lambda a: reference[a]["value"])
+    gap = reference[best]["value"] - reference[chosen]["value"]
+    return gap <= math.hypot(reference[best]["ci95"], reference[chosen]["ci95"])
+
+
 def summary(path: Path) -> dict[str, Any]:
     """The keys read off the budgeted analyses the reference build ran and stored
     (``at_budget``: their own seeds, independent of the reference's), without the trees."""
@@ -340,12 +393,15 @@ def summary(path: Path) -> dict[str, Any]:
         ref = {a: v["value"] for a, v in e["reference"].items()}
         chosen = e["at_budget"]["choice"]
         rows.append({"id": e["id"], "loss": max(ref.values()) - ref[chosen],
+                     "within_reference_ci": within_reference_ci(e["reference"], chosen),
                      "ci95_max": e["at_budget"]["ci95_max"],
                      "samples": e["samples_at_budget"]})
     n = len(rows)
     return {"positions": n, "budget_s": json.loads(path.read_text())["meta"]["budget_s"],
             "source": "the reference build's own budgeted analyses",
             "top_choice_agreement": rate_interval(sum(r["loss"] <= 1e-9 for r in rows), n),
+            "top_choice_agreement_within_reference_ci": rate_interval(
+                sum(r["within_reference_ci"] for r in rows), n),
             "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
             "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
             "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
@@ -380,13 +436,16 @@ def table(r: dict[str, Any]) -> str:
     lines = [f"{r['positions']} positions, {r['budget_s']} s per analysis "
              f"(median {r['samples_per_choice_median']} rollouts per choice)",
              f"top_choice_agreement   {iv(r['top_choice_agreement'], 'rate')}   target >= 0.95",
+             f"  within reference CI  "
+             f"{iv(r['top_choice_agreement_within_reference_ci'], 'rate')}",
              f"mean_loss_hh           {iv(r['mean_loss_hh'])}   target <= 0.1",
              f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5"]
     if "tree_full_s_max" in r:
         lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
                   f"calibration_bias_hh    {iv(r['calibration_bias_hh'])}",
                   f"tree_full_s_max        {r['tree_full_s_max']:.2f} s (median "
-                  f"{r['tree_full_s_median']:.2f} s)   target <= 2 s"]
+                  f"{r['tree_full_s_median']:.2f} s)   target <= 2 s",
+                  f"tree_top_choice_agreement  {iv(r['tree_top_choice_agreement'], 'rate')}"]
     return "\n".join(lines)
 
 
@@ -418,6 +477,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="the suite and references")
     parser.add_argument("--trees-only", action="store_true",
                         help="only the full trees' times over the suite")
+    parser.add_argument("--calibration", action="store_true",
+                        help="only the full trees against the references (calibration, the "
+                             "tree's own choice, times; no 1-second analyses)")
+    parser.add_argument("--leaves", choices=("fit", "playouts"), default="fit",
+                        help="how the full trees value their leaves (default fit)")
+    parser.add_argument("--depth", type=int, choices=(1, 2), default=2,
+                        help="rounds of the trees measured with --calibration (default 2, "
+                             "the full tree; 1 for a comparison)")
+    parser.add_argument("--leaf-playouts", type=positive(int, "--leaf-playouts", 1024),
+                        default=8, help="playouts per leaf with --leaves playouts (default 8)")
     parser.add_argument("--summary", action="store_true",
                         help="the keys from the budgeted analyses stored by the reference build")
     parser.add_argument("--build-reference", action="store_true",
@@ -428,6 +497,11 @@ def main(argv: list[str] | None = None) -> int:
                         default=REFERENCE_FACTOR,
                         help="reference rollouts per choice, times the 1 s analysis' (30)")
     args = parser.parse_args(argv)
+    if args.leaf_playouts < 2:
+        parser.error(f"--leaf-playouts {args.leaf_playouts}: expected at least 2 (a leaf's "
+                     "interval needs a spread)")
+    LEAVES.update(leaf_values=args.leaves, leaf_playouts=args.leaf_playouts)
+    DEPTH.update(depth_rounds=args.depth)
     if args.build_reference:
         if args.factor < REFERENCE_FACTOR:
             parser.error(f"--factor {args.factor}: the reference needs at least "
@@ -437,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.trees_only:
         print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))
+        return 0
+    if args.calibration:
+        print(json.dumps(calibration(args.data, args.limit, args.seed), indent=2))
         return 0
     if args.summary:
         result = summary(args.data)

@@ -8,7 +8,8 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.tree``
     ``build_tree(state, player, model="uniform"|"worst"|"bot", depth_rounds=2,
     evaluation=None, rollouts=0, seed=0, progress=None, cancel=None, worlds=3,
-    budget_s=None) -> TreeNode``. ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
+    budget_s=None, leaf_values="fit"|"playouts", leaf_playouts=8) -> TreeNode``.
+    ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
     from the parent as data, :mod:`precog.analysis.edges`; ``label`` is its notation),
     ``kind`` ("decision"|"opponent"|"chance"|"plan"|"leaf"),
     ``probability`` (of that edge), ``value`` (the one value, Healthy Humans expected at the

@@ -119,7 +119,7 @@ class Ranking:
     def table(self) -> str:
         """The ranked table as text."""
         m = self.meta
-        how = (f"{m['samples']} rollouts per choice" if m.get("rollouts")
+        how = (f"up to {m['samples']} rollouts per choice" if m.get("rollouts")
                else f"{m['depth_rounds']}-round look-ahead, fitted value at the leaves")
         partial = "" if m.get("complete", True) else (
             ", stopped early: values from the first round only")
@@ -143,13 +143,17 @@ class Ranking:
 def rank_options(state: GameState, player: int, model: str = "uniform", rollouts: int = 0,
                  seed: int = 0, budget_s: float | None = None, progress: Progress | None = None,
                  cancel: Cancel = None, depth_rounds: int | None = None,
-                 engine: str = "auto", with_give_values: bool = True) -> Ranking:
+                 engine: str = "auto", with_give_values: bool = True,
+                 race: bool | None = None) -> Ranking:
     """Rank every (Keep, Give) choice of ``player`` in ``state`` (see the module doc).
 
     ``rollouts``: samples per choice (0: the tree's values); with ``budget_s`` the rollouts stop
     when the time is up (at least 2 samples each). ``depth_rounds`` defaults to 2 without
     rollouts and 1 with them (the rollouts look further). ``engine``: rollouts through
-    "batch" (numpy), "scalar" (the engine) or "auto".
+    "batch" (numpy), "scalar" (the engine) or "auto". ``race``: a choice clearly behind the
+    leader stops getting rollouts (:func:`still_racing`), so the time goes to the choices in
+    contention; False plays every choice to the end; None (the default) races under a time
+    budget only, so that a fixed number of rollouts means that number for every choice.
     """
     start = time.perf_counter()
     check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,
@@ -171,7 +175,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
         budget = Budget(seconds=None if budget_s is None else max(
             0.0, budget_s - (time.perf_counter() - start)), samples=rollouts, cancel=cancel,
             progress=_scaled(progress, 0.3, 1.0))
-        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know)
+        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
+                                budget_s is not None if race is None else race)
     best = max(r.value for r in rows)
     for r in rows:
         r.loss = best - r.value
@@ -267,10 +272,22 @@ def give_values(state: GameState, player: int, seed: int,
 
 # -- rollouts with common random numbers -----------------------------------------------
 
+RACE_Z = 3.0
+"""A choice stops getting rollouts once the leader's paired lead over it is this many standard
+errors (about 99.7 % one-sided): the rest of the budget goes to the choices still in contention."""
+RACE_MIN = 64
+"""...and never before this many rollouts per choice."""
+FIRST_BATCH_TIMED = 64
+"""The first batch of worlds under a time budget (it always completes; later batches are sized
+to the time left)."""
+
+
 def _rollout_rows(state: GameState, player: int, model: str, seed: int,
                   rows: list[RankingRow], budget: Budget, engine: str,
-                  know: Knowledge) -> int:
-    """Value every row by rollouts in shared sampled worlds; returns samples per row."""
+                  know: Knowledge, race: bool = True) -> int:
+    """Value every row by rollouts in shared sampled worlds; returns the rollouts of the rows
+    played longest. With ``race``, a row clearly behind the leader (:data:`RACE_Z`) stops
+    getting rollouts (its value and interval are those of the rollouts it had)."""
     order = [str(c) for c in know.choices]
     right = (player - 1) % state.config.players
     bot = make_model("bot", seed) if model == "bot" else None
@@ -278,28 +295,36 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
     samples: dict[str, list[list[float]]] = {r.action: [[] for _ in know.incoming]
                                              for r in rows}
     target = budget.samples or 0
+    racing = list(rows)
     done = 0
+    per_row_s: float | None = None  # seconds a world costs for one row, from the last batch
     while done < target:
         if done >= 2 and budget.exhausted():
             break
-        size = min(max(2, min(256, target // 4 or 1)), target - done)
+        size = _batch_size(target, done, budget, per_row_s, len(racing))
+        if size <= 0:
+            break
+        started = time.perf_counter()
         worlds = [determinize(state, player, rng) for _ in range(size)]
         us = numpy_rng(seed * 7 + done).random(size)
         gives = _gives(worlds, right, know.incoming, model, bot, us)
         for which, forced_right in enumerate(gives):
             starts, forced = [], []
-            for r in rows:
+            for r in racing:
                 mine = order.index(r.action)
                 for i, w in enumerate(worlds):
                     starts.append(w)
                     forced.append({player: mine} | ({} if forced_right is None
                                                    else {right: forced_right[i]}))
             vals = _rollout_values(starts, forced, player, seed + done, size, engine)
-            for j, r in enumerate(rows):
+            for j, r in enumerate(racing):
                 samples[r.action][which].extend(vals[j * size:(j + 1) * size])
+        per_row_s = (time.perf_counter() - started) / (size * len(racing) * len(gives))
         done += size
         budget.spend(size)
         budget.report(done / target, Stage("rollouts", (("done", done), ("total", target))))
+        if race and len(gives) == 1:
+            racing = still_racing(racing, samples)
     for r in rows:
         groups = [g for g in samples[r.action] if g]
         means = [float(np.mean(g)) for g in groups]
@@ -309,6 +334,46 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
         r.samples = len(pick)
         r.draws = tuple(pick)
     return done
+
+
+def _batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
+                rows: int) -> int:
+    """Worlds in the next batch: a quarter of the target (at most 256); under a time budget a
+    first batch of :data:`FIRST_BATCH_TIMED`, then what the time left allows at the last
+    batch's pace (0: not even 16 fit, stop)."""
+    size = min(max(2, min(256, target // 4 or 1)), target - done)
+    if budget.seconds is None:
+        return size
+    if per_row_s is None:
+        return min(size, max(2, FIRST_BATCH_TIMED))
+    left = budget.seconds - budget.elapsed()
+    fits = int(left / (per_row_s * max(1, rows)))
+    if fits < 16:
+        return 0
+    return min(size, fits)
+
+
+def still_racing(racing: list[RankingRow],
+                 samples: dict[str, list[list[float]]]) -> list[RankingRow]:
+    """The rows still in contention: the leader and every row whose paired deficit (same
+    worlds, same uniforms) is not yet :data:`RACE_Z` standard errors."""
+    draws = {r.action: np.asarray(samples[r.action][0]) for r in racing}
+    n = min(len(d) for d in draws.values())
+    if n < RACE_MIN or len(racing) <= 2:
+        return racing
+    leader = max(racing, key=lambda r: float(draws[r.action][:n].mean()))
+    lead = draws[leader.action][:n]
+    keep = []
+    for r in racing:
+        diff = lead - draws[r.action][:n]
+        se = float(diff.std(ddof=1)) / np.sqrt(n)
+        if r is leader or float(diff.mean()) <= RACE_Z * se:
+            keep.append(r)
+    if len(keep) < 2:  # the leader and its nearest rival: their gap keeps narrowing
+        rival = max((r for r in racing if r is not leader),
+                    key=lambda r: float(draws[r.action][:n].mean()))
+        keep = [r for r in racing if r is leader or r is rival]
+    return keep
 
 
 def _gives(worlds: list[GameState], right: int, incoming: tuple[str, ...], model: str,

@@ -211,8 +211,9 @@ def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]
     loss = max(0.0, best.value - row.value)
     if row is best:
         return 0.0, 0.0
-    if len(best.draws) == len(row.draws) > 1:
-        _mean, ci = mean_ci([b - r for b, r in zip(best.draws, row.draws, strict=True)])
+    n = min(len(best.draws), len(row.draws))  # a choice left behind has the first n worlds
+    if n > 1:
+        _mean, ci = mean_ci([b - r for b, r in zip(best.draws[:n], row.draws[:n], strict=True)])
         return loss, ci
     return loss, None
 

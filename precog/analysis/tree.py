@@ -15,7 +15,9 @@ From a Decision of the analysing seat the tree branches, in the order things hap
    each sampled world: the value means "then play like a sensible player"; ``second_round=
    "search"`` searches it as in the first round), the River;
 6. ``leaf``: valued by the one value, :func:`precog.analysis.value.expected_final` (or by
-   rollouts to the end).
+   rollouts to the end; with ``leaf_values="playouts"`` the plans are found with it and then
+   every leaf is valued by playouts of the sensible player, all in one batch:
+   :mod:`precog.analysis.leaf_playouts`).
 
 Opponent nodes follow the chosen model: ``uniform`` (each card equally likely), ``worst`` (the
 card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
@@ -52,6 +54,13 @@ from precog.analysis.checks import (
 )
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
 from precog.analysis.evaluation import Weights, evaluate, resources
+from precog.analysis.leaf_playouts import (
+    DEFAULT_LEAF_PLAYOUTS,
+    LEAF_VALUES,
+    MAX_LEAF_PLAYOUTS,
+    Estimate,
+    revalue,
+)
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
 from precog.analysis.rounds import RoundPlayer
@@ -141,7 +150,8 @@ def set_intervals(node: TreeNode) -> float:
     """Give ``node`` and every node below it its ``ci95``; returns ``node``'s standard error.
 
     A leaf's error is the fitted value's held-out error on positions of its kind
-    (:func:`~precog.analysis.value.leaf_error`, 0 for a finished game). Above the leaves the
+    (:func:`~precog.analysis.value.leaf_error`, 0 for a finished game), or, for a leaf valued
+    by playouts, their standard error (``meta["se"]``). Above the leaves the
     errors of the children are not independent (the same model errs the same way on similar
     Boats), so a node keeps its largest child error; a chance node over the next cards,
     averaged over a few sampled worlds, adds the sampling error of that mean (the spread of its
@@ -157,6 +167,8 @@ def set_intervals(node: TreeNode) -> float:
             if worlds:
                 spread = sum(c.probability * (c.value - n.value) ** 2 for c in n.children)
                 se = (se * se + spread / worlds) ** 0.5
+        elif "se" in n.meta:  # valued by playouts: their standard error
+            se = n.meta["se"]
         else:
             se = leaf_error(n.state) if n.state is not None else 0.0
         n.ci95 = half_width(se)
@@ -230,7 +242,9 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
                rollouts: int = 0, seed: int = 0, progress: Progress | None = None,
                cancel: Cancel = None, worlds: int = 3,
                budget_s: float | None = None, leaves: bool = True,
-               know: Knowledge | None = None, second_round: str = "sensible") -> TreeNode:
+               know: Knowledge | None = None, second_round: str = "sensible",
+               leaf_values: str = "fit",
+               leaf_playouts: int = DEFAULT_LEAF_PLAYOUTS) -> TreeNode:
     """The look-ahead tree of ``player``'s Decision in ``state`` (see the module doc).
 
     ``evaluation``: evaluation weights or a function ``(state, seat) -> value`` for leaves;
@@ -242,8 +256,16 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     ``know``: the seat's :func:`~precog.analysis.world.knowledge`, when the caller has it;
     ``second_round``: how my plan of the second round is found once its Keep/Give is chosen:
     "sensible" (the sensible player's plan, one line: the value's own meaning, and 10-20 times
-    faster) or "search" (the narrow search, as in the first round).
+    faster) or "search" (the narrow search, as in the first round);
+    ``leaf_values``: "fit" (every value from the fitted prediction at the leaves) or
+    "playouts" (the plans are still found with the fitted value, then every leaf is valued by
+    ``leaf_playouts`` playouts of the sensible player, all in one batch, and the values backed
+    up again: :mod:`precog.analysis.leaf_playouts`; nodes built later by :func:`expand` too).
     """
+    if leaf_values not in LEAF_VALUES:
+        raise AnalysisError(f"leaf_values {leaf_values!r}: expected one of "
+                            f"{', '.join(LEAF_VALUES)}")
+    check_count("leaf_playouts", leaf_playouts, 2, MAX_LEAF_PLAYOUTS)
     if second_round not in SECOND_ROUND:
         raise AnalysisError(f"second_round {second_round!r}: expected one of "
                             f"{', '.join(SECOND_ROUND)}")
@@ -259,6 +281,9 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     builder.leaves = leaves or depth_rounds > 1
     builder.second_round = second_round
     builder.meta["second_round"] = second_round
+    if leaf_values == "playouts" and rollouts <= 0:
+        builder.playouts = leaf_playouts
+        builder.meta.update(evaluation="playouts", leaf_playouts=leaf_playouts)
     return builder.build(depth_rounds)
 
 
@@ -311,6 +336,10 @@ class _Builder(RoundPlayer):
         self.budget = budget
         self.leaves = True
         self.second_round = "sensible"
+        self.playouts = 0  # playouts per leaf (0: the leaves keep the fitted value)
+        self.estimates: dict[object, Estimate] = {}
+        self.building = True
+        self.seed = seed
         self.ids = itertools.count()
         self.table: dict[tuple[object, ...], TreeNode] = {}
         self.meta = {"player": player, "model": model, "seed": seed, "rollouts": rollouts,
@@ -347,8 +376,29 @@ class _Builder(RoundPlayer):
         root.meta["stopped"] = self.budget.stopped
         root.meta["elapsed_s"] = self.budget.elapsed()
         root.meta["nodes"] = sum(1 for _ in iter_nodes(root))
+        if self.playouts:
+            self.value_by_playouts(root, cut=depth == 2 and bool(self.budget.stopped))
+            root.meta["leaves_played"] = len(self.estimates)
+        self.building = False
         set_intervals(root)
         return root
+
+    def value_by_playouts(self, node: TreeNode, cut: bool = False) -> None:
+        """Value the leaves below ``node`` by playouts (one batch) and back them up to it;
+        ``cut``: a second round left unfinished is left out (its first round's ends are the
+        leaves, as the values of a stopped build rank on the first round alone)."""
+        if cut:
+            for n in iter_nodes(node):
+                if n.meta.get("worlds"):
+                    n.children = []
+                    n.kind = "leaf"
+        self.estimates = revalue(node, self.me, self.playouts, self.seed, self.model.back_up,
+                                 self.estimates)
+
+    def settle(self, node: TreeNode) -> None:
+        """After an expansion of a tree valued by playouts: value the new leaves the same way."""
+        if self.playouts and not self.building:
+            self.value_by_playouts(node)
 
     def choice_node(self, world: GameState, choice: Choose, incoming: tuple[str, ...],
                     level: int) -> TreeNode:
@@ -393,6 +443,8 @@ class _Builder(RoundPlayer):
             node.children.append(self.river_node(after, rs, alt, principal=False))
             if len(node.children) >= 6:
                 break
+        for child in node.children:
+            self.settle(child)
         best = max(node.children, key=lambda c: c.value)
         if best.value > node.value + 1e-9:  # the full search found a better plan
             for c in node.children:
@@ -433,6 +485,7 @@ class _Builder(RoundPlayer):
                 leaf = _shared(leaf, p)
             leaf.principal = i == best
             node.children.append(leaf)
+        self.settle(node)
 
     def back_up(self, node: TreeNode, how: str) -> float:
         if node.children:

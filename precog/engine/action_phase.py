@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
-from precog.engine.components import NO_GAINS, Gains, Machine
+from precog.engine.components import GAIN_KINDS, NO_GAINS, Gains, Machine
 from precog.engine.fastcopy import replace
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
 from precog.engine.maintenance import begin_maintenance
@@ -193,8 +193,12 @@ def _reveal(state: GameState, seat: int, p: PlayerState) -> GameState:
 
 
 def _mitigable(state: GameState, p: PlayerState) -> list[str]:
+    """The revealed tiles ``p`` may mitigate now: the conditions of :func:`_why_not_mitigable`,
+    checked without building its refusals (this runs at every Action-phase step)."""
+    by_id = state.components.objective_by_id
     return [t for t, mitigated in state.objectives
-            if not mitigated and _why_not_mitigable(state, p, t) is None]
+            if not mitigated and by_id[t].season == state.season
+            and not _short(p, by_id[t].mitigate_cost)]
 
 
 def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> Refusal | None:
@@ -209,16 +213,27 @@ def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> Refusa
         return Refusal.of(R.WRONG_SEASON, tile=tile_id, season=tile.season,
                           current=state.season)
     cost, took = tile.mitigate_cost, p.taken
-    short = tuple((k, n) for k, n in cost.items() if getattr(took, k) < n or _held(p, k) < n)
+    short = _short(p, cost)
     if short:
         return Refusal.of(R.MITIGATE_SHORT, tile=tile_id, cost=tuple(cost.items()),
                           received=tuple(took.items()), short=short)
     return None
 
 
+def _short(p: PlayerState, cost: Gains) -> tuple[tuple[str, int], ...]:
+    """The kinds of ``cost`` that ``p`` did not take this turn or does not hold."""
+    took = p.taken
+    return tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True)
+                 if n and (getattr(took, k) < n or _held(p, k) < n))
+
+
+_HELD = {"food": "food", "human": "humans", "doctor": "doctors", "protector": "protectors"}
+"""The Boat's field that holds each kind a mitigation may cost."""
+
+
 def _held(p: PlayerState, kind: str) -> int:
-    return {"food": p.food, "human": p.humans, "doctor": p.doctors,
-            "protector": p.protectors}.get(kind, 0)
+    attr = _HELD.get(kind)
+    return int(getattr(p, attr)) if attr else 0
 
 
 def _mitigate(state: GameState, seat: int, p: PlayerState, tile_id: str) -> GameState:

@@ -57,8 +57,8 @@ class Gains:
         return not any(self.astuple())
 
     def items(self) -> list[tuple[str, int]]:
-        """Non-zero (name, amount) pairs, e.g. ``[("food", 2)]``."""
-        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name)]
+        """Non-zero (name, amount) pairs in field order, e.g. ``[("food", 2)]``."""
+        return [(n, v) for n, v in zip(GAIN_KINDS, self.astuple(), strict=True) if v]
 
     def describe(self) -> str:
         return ", ".join(f"{n} {k.capitalize()}" for k, n in self.items()) or "nothing"
@@ -69,6 +69,8 @@ class Gains:
 
 
 NO_GAINS = Gains()
+GAIN_KINDS: tuple[str, ...] = tuple(f.name for f in fields(Gains))
+"""The kinds of resource a :class:`Gains` holds, in its field (and ``astuple``) order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +91,17 @@ class Losses:
         return not any(self.astuple())
 
     def items(self) -> list[tuple[str, int]]:
-        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name)]
+        """Non-zero (name, amount) pairs in field order, e.g. ``[("healthy", 1)]``."""
+        return [(n, v) for n, v in zip(LOSS_KINDS, self.astuple(), strict=True) if v]
 
     def describe(self) -> str:
         parts = [f"+{n} Bane" if k == "bane" else f"-{n} {k.capitalize()}"
                  for k, n in self.items()]
         return ", ".join(parts) or "nothing"
+
+
+LOSS_KINDS: tuple[str, ...] = tuple(f.name for f in fields(Losses))
+"""The kinds a :class:`Losses` takes, in its field (and ``astuple``) order."""
 
 
 X = None

@@ -53,16 +53,38 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     result = bench.measure(path, 0.05, None, 1, trees=True)
     assert result["positions"] == 2
     assert 0.0 <= result["top_choice_agreement"]["rate"] <= 1.0
+    assert (result["top_choice_agreement_within_reference_ci"]["rate"]
+            >= result["top_choice_agreement"]["rate"])
+    assert 0 < result["elapsed_s_median"] <= result["elapsed_s_max"]
     assert result["mean_loss_hh"]["mean"] >= 0.0
     assert math.isfinite(result["calibration_mae_hh"]["mean"])
     assert result["tree_full_s_max"] > 0 and result["ci_halfwidth_at_1s_hh"]["mean"] > 0
+    for leaves in ("fit", "playouts"):
+        monkeypatch.setitem(bench.LEAVES, "leaf_values", leaves)
+        trees = bench.calibration(path, None, 1)
+        assert trees["leaves"]["leaf_values"] == leaves and trees["positions"] == 2
+        assert 0.0 <= trees["tree_top_choice_agreement"]["rate"] <= 1.0
+        assert trees["tree_mean_loss_hh"]["mean"] >= 0.0
+        assert math.isfinite(trees["calibration_bias_hh"]["mean"])
     summary = bench.summary(path)
     assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
 
 
+def test_a_choice_the_reference_cannot_tell_from_its_best_counts_as_agreeing_within_its_ci():
+    within = load().within_reference_ci
+    reference = {"keep A give B": {"value": 5.00, "ci95": 0.06},
+                 "keep C give B": {"value": 4.95, "ci95": 0.06},
+                 "keep D give B": {"value": 4.80, "ci95": 0.06}}
+    assert within(reference, "keep A give B")
+    assert within(reference, "keep C give B")  # 0.05 apart, 0.085 combined half-width
+    assert not within(reference, "keep D give B")
+
+
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--budget", "-1"],
                                   ["--budget", "inf"], ["--count", "1000000000"],
-                                  ["--limit", "0"], ["--build-reference", "--factor", "2"]])
+                                  ["--limit", "0"], ["--build-reference", "--factor", "2"],
+                                  ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
+                                  ["--leaf-playouts", "100000"]])
 def test_bad_arguments_are_refused_with_a_message(argv, capsys):
     bench = load()
     with pytest.raises(SystemExit) as exit_:

@@ -97,10 +97,10 @@ def test_ledger_counts_nothing_for_a_declined_battery_and_an_unpowered_machine()
 
 def bane_scenario(protectors: int) -> GameState:
     """Round 5 (season 2): seat 0 has Bane 2, 6 Healthy Humans and keeps a card with Bane;
-    seat 1 no Bane at all. The River tile that round takes only Food."""
+    seat 1 no Bane at all. The River tile flipped as the round ends takes a Doctor, no Human."""
     need("D12", type="Food", bane=True)
-    river = ("W1a", "W1b", "W1c", "I1", "W2a", "W2b", "W2c", "I2", "W3a", "W3b", "W3c", "I3")
-    assert COMPONENTS.river_by_id["W2a"].losses == Losses(food=3)
+    river = ("W1a", "W1b", "W1c", "I1", "W2d", "W2b", "W2c", "I2", "W3a", "W3b", "W3c", "I3")
+    assert COMPONENTS.river_by_id["W2d"].losses == Losses(doctor=1)
     return position(players=2, round=5, phase=Phase.ACTION, river=river, seats=[
         seat(healthy=6, bane=2, protectors=protectors, action_zone=("D12", "D01")),
         seat(healthy=4, action_zone=("T01", "T04"))])
@@ -181,6 +181,15 @@ def test_a_river_tile_that_takes_food_shortens_the_starting_food() -> None:
                                                                               2: 0.25}
     assert islands_fed_by_start(replace(COMPONENTS, river=tuple(spoiled)), river=False) == {
         2: 1.0}
+
+
+def test_the_starting_food_feeds_the_starting_humans_two_seasons_on_every_reference_river(
+        ) -> None:
+    """No season 2 River tile of the reference set takes Food (a Food loss lives on season 3
+    tiles only): on every layout 8 Food feed the 4 starting Humans at Islands 1 and 2, and
+    never at Island 3."""
+    assert [t.id for t in COMPONENTS.river if t.season == 2 and t.losses.food] == []
+    assert islands_fed_by_start(COMPONENTS) == {2: 1.0}
 
 
 def test_the_no_machines_variant_declines_a_battery_the_look_ahead_bot_places() -> None:

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from precog.analysis.ranking import give_values, rank_options
+from precog.analysis.ranking import (
+    RACE_MIN,
+    RankingRow,
+    give_values,
+    rank_options,
+    still_racing,
+)
+from precog.engine.actions import Choose
 from tests.analysis.conftest import mid_game, starving_position
 
 
@@ -16,11 +25,53 @@ def test_keeping_the_food_card_before_a_feeding_island_ranks_first():
     assert ranking.rows[0].loss == 0.0
 
 
-def test_rollouts_also_put_the_food_card_first_with_a_confidence_interval():
+def test_rollouts_also_put_the_food_card_first_playing_every_choice_as_often():
     ranking = rank_options(starving_position(), 0, rollouts=256, seed=2)
     assert ranking.rows[0].keep == "D02"
     assert all(r.ci95 is not None and r.ci95 >= 0 and r.samples == 256 for r in ranking.rows)
     assert ranking.meta["model"] == "uniform" and ranking.meta["seed"] == 2
+
+
+def test_a_choice_clearly_behind_stops_getting_rollouts_and_keeps_the_value_it_had():
+    raced = rank_options(starving_position(), 0, rollouts=512, seed=2, race=True)
+    full = rank_options(starving_position(), 0, rollouts=512, seed=2)  # no time budget: no race
+    assert raced.rows[0].keep == "D02" and raced.rows[0].samples == 512
+    assert sorted(r.samples for r in raced.rows)[-2:] == [512, 512]  # leader and nearest rival
+    behind = [r for r in raced.rows if r.samples < 512]
+    assert behind and all(r.samples >= RACE_MIN for r in behind)
+    by_action = {r.action: r for r in full.rows}
+    for r in raced.rows:  # the same worlds in the same order: a prefix of the full draws
+        assert r.draws == by_action[r.action].draws[:r.samples]
+        assert r.value == pytest.approx(sum(r.draws) / r.samples)
+
+
+def _row(action: str, draws: list[float]) -> RankingRow:
+    keep, give = action.split()
+    return RankingRow(choice=Choose(keep=keep, give=give), value=sum(draws) / len(draws),
+                      draws=tuple(draws), samples=len(draws))
+
+
+def test_racing_keeps_a_choice_whose_paired_deficit_is_within_the_noise():
+    rng = random.Random(3)
+    noise = [rng.gauss(5, 3) for _ in range(RACE_MIN)]
+    leader = _row("A B", [x + 0.05 for x in noise])
+    close = _row("C B", noise)  # 0.05 behind in every world: a clear deficit once paired
+    tied = _row("D B", [x + rng.gauss(0, 1) for x in noise])
+    far = _row("E B", [x - 2 for x in noise])
+    rows = [leader, close, tied, far]
+    samples = {r.action: [list(r.draws)] for r in rows}
+    kept = {r.keep for r in still_racing(rows, samples)}
+    assert kept == {"A", "D"}
+
+
+def test_racing_waits_for_enough_rollouts_and_keeps_two_choices():
+    few = [_row("A B", [5.0] * (RACE_MIN - 1)), _row("C B", [0.0] * (RACE_MIN - 1)),
+           _row("D B", [1.0] * (RACE_MIN - 1))]
+    assert still_racing(few, {r.action: [list(r.draws)] for r in few}) == few
+    many = [_row("A B", [5.0, 5.1] * RACE_MIN), _row("C B", [0.0, 0.1] * RACE_MIN),
+            _row("D B", [1.0, 1.1] * RACE_MIN)]
+    kept = still_racing(many, {r.action: [list(r.draws)] for r in many})
+    assert [r.keep for r in kept] == ["A", "D"]
 
 
 def test_every_choice_is_listed_once_with_its_losses_against_the_best(mid_game_3p):
@@ -57,3 +108,4 @@ def test_a_time_budget_stops_rollouts_early_but_keeps_every_choice(mid_game_3p):
     ranking = rank_options(mid_game_3p, 0, rollouts=1_000_000, budget_s=0.3, seed=1)
     assert len(ranking.rows) == 6
     assert 2 <= ranking.meta["samples"] < 1_000_000
+    assert max(r.samples for r in ranking.rows) == ranking.meta["samples"]

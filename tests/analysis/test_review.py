@@ -12,11 +12,12 @@ import pytest
 from precog.analysis.bots import RolloutBot, make_bot
 from precog.analysis.errors import AnalysisError
 from precog.analysis.players import as_policy
-from precog.analysis.ranking import rank_options
+from precog.analysis.ranking import RankingRow, rank_options
 from precog.analysis.review import (
     MARKS,
     decision_points,
     mark_for,
+    paired_loss,
     recorded_game,
     review_decision,
     review_from_dict,
@@ -26,6 +27,7 @@ from precog.analysis.review import (
 from precog.analysis.review_actions import action_points, value_round
 from precog.analysis.review_odds import outlook, winners
 from precog.engine import Game, determinize, new_game
+from precog.engine.actions import Choose
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +143,7 @@ def test_the_decisions_come_round_by_round_the_keep_give_first(greedy_game):
 
 
 def test_a_deliberately_bad_action_phase_choice_is_marked_a_blunder_where_it_was_played():
-    base = recorded_game(["greedy"], seed=4, players=2)
+    base = recorded_game(["greedy"], seed=5, players=2)
     seat = 0
     found = None
     for i in action_points(base, seat):
@@ -262,3 +264,15 @@ def test_many_games_on_a_box_without_their_box_are_refused_naming_the_set():
 
     with pytest.raises(PositionError, match="reference"):
         review_many([_box_game(3).to_json()], 0, budget_s=None, workers=1, depth_rounds=1)
+
+
+def test_the_loss_of_a_choice_left_behind_is_paired_on_the_worlds_both_were_played_in():
+    best = RankingRow(choice=Choose(keep="A", give="B"), value=5.0,
+                      draws=(6.0, 4.0, 7.0, 3.0, 5.0, 5.0), samples=6)
+    behind = RankingRow(choice=Choose(keep="C", give="B"), value=3.0,
+                        draws=(5.0, 2.0, 6.0, -2.0), samples=4)
+    loss, ci = paired_loss(best, behind)
+    diffs = [1.0, 2.0, 1.0, 5.0]  # the first four worlds only
+    assert loss == pytest.approx(2.0)
+    spread = float(np.std(diffs, ddof=1))
+    assert ci == pytest.approx(1.96 * spread / 2.0)

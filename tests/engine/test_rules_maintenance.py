@@ -13,7 +13,7 @@ from precog.engine import (
     Step,
     parse_action,
 )
-from precog.engine.components import Gains
+from precog.engine.components import Gains, Losses
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
 from tests.engine.positions import (
     COMPONENTS,
@@ -28,11 +28,15 @@ from tests.engine.positions import (
 )
 
 
-def maintenance(boat: dict[str, object], step: Step = Step.PROTECT, round: int = 5,
+def maintenance(boat: dict[str, object], step: Step = Step.PROTECT, round: int = 9,
                 options: RuleOptions | None = None) -> GameState:
-    """Seat 0 of 2 in the Maintenance phase (its Bane has already risen)."""
+    """Seat 0 of 2 in the Maintenance phase (its Bane has already risen). The River tile
+    flipped as the round ends takes only Food, so the Humans and Ymunes seen after it are the
+    Maintenance phase's own."""
+    flipped = COMPONENTS.river_by_id[RIVER[round - 1]].losses
+    assert flipped == Losses(food=flipped.food), (RIVER[round - 1], flipped)
     return position(players=2, round=round, phase=Phase.MAINTENANCE, step=step,
-                    seats=[boat], options=options)
+                    seats=[boat], river=RIVER, options=options)
 
 
 def river_round(tile: str) -> tuple[int, tuple[str, ...]]:
@@ -241,9 +245,9 @@ def test_river_tiles_of_seasons_2_and_3_make_players_lose_resources_not_raise_ba
 
 
 def test_a_protector_may_ignore_a_river_tile_that_takes() -> None:
-    loss = COMPONENTS.river_by_id["W2a"].losses
+    loss = COMPONENTS.river_by_id["W3a"].losses
     assert loss.food
-    state = sail(last_loss([seat(food=5, protectors=2), seat(food=5)], "W2a"))
+    state = sail(last_loss([seat(food=5, protectors=2), seat(food=5)], "W3a"))
     assert (state.step, state.to_move) == (Step.IGNORE, 0)
     assert legal_texts(state) == {"river accept", "river ignore"}
     ignored = play(state, "river ignore")

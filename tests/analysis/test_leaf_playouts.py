@@ -1,0 +1,167 @@
+"""The look-ahead tree's leaves valued by playouts of the sensible player, in one batch.
+
+With ``build_tree(..., leaf_values="playouts")`` each leaf is worth the mean final score of
+its playouts (the same worlds and random numbers as ``rollout_value`` with the tree's seed),
+its interval comes from their spread, and the values are backed up as the tree combines them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from precog.analysis.errors import AnalysisInputError
+from precog.analysis.evaluation import terminal_value
+from precog.analysis.leaf_playouts import leaf_states
+from precog.analysis.rollouts import (
+    DEFAULT_POLICY,
+    play_out,
+    rollout_value,
+    sample_starts,
+    uniforms,
+)
+from precog.analysis.tree import build_tree, expand, iter_nodes
+from precog.analysis.world import AnalysisError
+from precog.engine import GameState, Phase
+from tests.analysis.conftest import mid_game
+
+
+def valued(root):
+    """Every node whose value is its own playouts' (a leaf, or a plan with its River
+    outcomes collapsed), once each."""
+    return [n for n in iter_nodes(root) if leaf_states(n)]
+
+
+def greedy_game(players: int, mode: str) -> dict[int, GameState]:
+    """The start of each round's Decision phase in a seeded game between greedy bots (their
+    Boats keep Healthy Humans, unlike a random game's, so playouts differ)."""
+    from precog.analysis.basic_bots import GreedyBot
+    from precog.analysis.bots import play_game
+
+    seen: dict[int, GameState] = {}
+
+    def observe(s: GameState) -> None:
+        if s.phase is Phase.DECISION and s.round not in seen and not any(s.choices or ()):
+            seen[s.round] = s
+
+    play_game([GreedyBot(s) for s in range(players)], seed=1, players=players, mode=mode,
+              observe=observe)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def late():
+    """Round 10 of a 3-player game: playouts are three rounds long (cheap through the
+    engine)."""
+    return greedy_game(3, "competitive")[10]
+
+
+def test_a_leaf_is_worth_the_mean_of_its_playouts_through_the_engine(late):
+    root = build_tree(late, 0, depth_rounds=1, seed=5, leaf_values="playouts",
+                      leaf_playouts=4)
+    leaves = [n for n in iter_nodes(root) if n.kind == "leaf" and not n.state.is_over]
+    assert leaves
+    rows = uniforms(4, 5)
+    assert any(leaf.value > 0 for leaf in leaves)
+    for leaf in leaves[:3]:
+        games = [play_out(w, DEFAULT_POLICY, rows[i])
+                 for i, w in enumerate(sample_starts(leaf.state, 0, 4, 5))]
+        mean = np.mean([terminal_value(g, 0) for g in games])
+        assert leaf.value == pytest.approx(mean, abs=1e-9)
+
+
+@pytest.mark.parametrize("mode,players,round_", [("competitive", 3, 9), ("team", 4, 10),
+                                                 ("coop", 3, 8)])
+def test_batched_leaves_agree_with_one_at_a_time_rollouts_on_the_same_seed(mode, players,
+                                                                          round_):
+    state = greedy_game(players, mode)[round_]
+    seat = 0
+    root = build_tree(state, seat, depth_rounds=1, seed=3, leaf_values="playouts",
+                      leaf_playouts=6)
+    nodes = valued(root)
+    assert nodes and any(n.meta["se"] > 0 for n in nodes)
+    for node in nodes:
+        alone = sum(p * rollout_value(s, seat, 6, 3) for p, s in leaf_states(node))
+        assert node.value == pytest.approx(alone, abs=1e-9)
+
+
+def test_playout_values_are_backed_up_as_the_tree_combines_them(late):
+    root = build_tree(late, 0, depth_rounds=2, seed=1, leaf_values="playouts",
+                      leaf_playouts=4)
+    assert root.meta["evaluation"] == "playouts" and root.meta["leaves_played"] > 0
+    assert root.value == max(c.value for c in root.children)
+    for node in iter_nodes(root):
+        if not node.children:
+            continue
+        values = [c.value for c in node.children]
+        if node.kind == "chance":
+            probs = [c.probability for c in node.children]
+            assert node.value == pytest.approx(float(np.dot(probs, values)))
+        elif node.kind in ("decision", "plan"):
+            assert node.value == max(values)
+            assert next(c for c in node.children if c.principal).value == node.value
+        else:  # the uniform model: each card equally likely
+            assert node.value == pytest.approx(sum(c.probability * c.value
+                                                   for c in node.children))
+
+
+def test_leaf_intervals_shrink_with_more_playouts(late):
+    def mean_half_width(count):
+        root = build_tree(late, 0, depth_rounds=1, seed=2, leaf_values="playouts",
+                          leaf_playouts=count)
+        widths = [n.ci95 for n in valued(root) if n.meta["se"] > 0]
+        assert widths and all(w is not None for w in widths)
+        return float(np.mean(widths))
+
+    assert mean_half_width(32) < 0.7 * mean_half_width(4)
+
+
+def test_the_same_seed_gives_the_same_tree_values(late):
+    def values(seed):
+        root = build_tree(late, 1, depth_rounds=1, seed=seed, leaf_values="playouts",
+                          leaf_playouts=4)
+        return [n.value for n in iter_nodes(root)]
+
+    assert values(7) == values(7)
+
+
+def test_nodes_built_by_an_expansion_are_valued_by_playouts_too(late):
+    root = build_tree(late, 0, depth_rounds=1, seed=4, leaf_values="playouts",
+                      leaf_playouts=4)
+    plan = next(n for n in iter_nodes(root) if n.kind == "plan" and n.expandable)
+    expand(plan)
+    assert len(plan.children) >= 1
+    assert plan.value == max(c.value for c in plan.children)
+    for river in plan.children:
+        for node in [river, *river.children]:
+            found = leaf_states(node)
+            if found:
+                alone = sum(p * rollout_value(s, 0, 4, 4) for p, s in found)
+                assert node.value == pytest.approx(alone, abs=1e-9)
+                assert node.ci95 is not None
+
+
+def test_the_fitted_leaves_stay_the_default():
+    state = mid_game(players=2, seed=3, round=11)
+    root = build_tree(state, 0, depth_rounds=1, seed=0)
+    assert root.meta["evaluation"] == "fitted value"
+    assert all("se" not in n.meta for n in iter_nodes(root))
+
+
+@pytest.mark.parametrize("kwargs,error", [({"leaf_values": "guess"}, AnalysisError),
+                                          ({"leaf_playouts": 1}, AnalysisInputError),
+                                          ({"leaf_playouts": 10**6}, AnalysisInputError),
+                                          ({"leaf_playouts": 2.5}, AnalysisInputError)])
+def test_bad_leaf_valuations_are_refused(late, kwargs, error):
+    with pytest.raises(error):
+        build_tree(late, 0, depth_rounds=1, **kwargs)
+
+
+def test_a_build_stopped_in_its_second_round_values_its_first_rounds_ends_by_playouts(late):
+    root = build_tree(late, 0, depth_rounds=2, seed=1, budget_s=1e-6, leaf_values="playouts",
+                      leaf_playouts=4)
+    assert root.meta["depth_used"] == 1 and not root.meta["complete"]
+    assert not any(n.children for n in iter_nodes(root) if n.meta.get("worlds"))
+    for node in valued(root):
+        assert node.value == pytest.approx(
+            sum(p * rollout_value(s, 0, 4, 1) for p, s in leaf_states(node)), abs=1e-9)
