@@ -24,7 +24,7 @@ from precog.session.box import BoxDraft
 from precog.session.language import page_language
 from precog.session.words import words
 from precog.widgets.box_sections import CardSection, ObjectiveSection, RiverSection, text_field
-from precog.widgets.common import Message, stylesheet, title, uploaded_bytes
+from precog.widgets.common import Message, stylesheet, title, upload_button, uploaded_bytes
 
 __all__ = ["BoxEditor", "BoxSource"]
 
@@ -58,9 +58,7 @@ class BoxEditor(widgets.VBox):
         self.box_name.value = self.draft.data.get("name", "")
         self.save = widgets.HTML()
         self.save.add_class("pc-box-save")
-        self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
-                                         description=say("box.load"))
-        self.upload.add_class("pc-box-upload")
+        self.upload = upload_button(say("box.load"), ".toml,text/plain", "pc-box-upload")
         self.box_name.observe(lambda _: self._rename(), "value")
         self.upload.observe(lambda change: self.load_file(change["new"]), "value")
         head = widgets.HTML(f'<p class="pc-intro">{escape(say("box.intro"))}</p>')
@@ -131,12 +129,10 @@ class BoxSource(widgets.VBox):
         self.components: Components | None = None
         self.text: str | None = None  # the loaded box file's text (a table saves it)
         self.title: widgets.HTML | None = None  # the page's title line, told of a loaded box
-        self.upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
-                                         description=self.say("box.source_load"))
-        self.upload.add_class("pc-box-source-upload")
-        self.fit_upload = widgets.FileUpload(accept=".toml,text/plain", multiple=False,
-                                             description=self.say("box.source_fit_load"))
-        self.fit_upload.add_class("pc-box-fit-upload")
+        self.upload = upload_button(self.say("box.source_load"), ".toml,text/plain",
+                                    "pc-box-source-upload")
+        self.fit_upload = upload_button(self.say("box.source_fit_load"), ".toml,text/plain",
+                                        "pc-box-fit-upload")
         self.status = widgets.HTML(self._status())
         self.status.add_class("pc-box-source-status")
         self.upload.observe(lambda change: self.load(change["new"]), "value")

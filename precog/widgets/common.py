@@ -171,6 +171,19 @@ def button(description: str, *, tooltip: str = "", style: str = "", icon: str = 
     return b
 
 
+def upload_button(label: str, accept: str, cls: str = "") -> widgets.FileUpload:
+    """A one-file upload button that shows ``label`` and nothing else. ipywidgets 8 always
+    writes the file count after an upload button's words ("Load (0)"), with no option to
+    leave it out (jupyter-widgets/ipywidgets#2904, open); the label goes into the tooltip
+    too, and the stylesheet (``.pc-upload``) draws the words from it in place of the widget's
+    own."""
+    b = widgets.FileUpload(accept=accept, multiple=False, description=label, tooltip=label)
+    b.add_class("pc-upload")
+    if cls:
+        b.add_class(cls)
+    return b
+
+
 CLOSE_AFTER_S = 10.0
 """Replaced widgets are closed this long after they left the page, not at once."""
 _replaced: list[tuple[float, list[Any]]] = []

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from precog.analysis import ranking
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.common import button
+from precog.widgets.common import button, upload_button
 from precog.widgets.play_setup import MODES, SETUPS
 
 MODEL_KEYS = ("uniform", "worst", "bot")
@@ -74,8 +74,7 @@ class Sources(widgets.Tab):
         self.paste_button = button(say("explorer.load_pasted"), icon="upload", cls="pc-load",
                                    width="auto")  # the whole label ("Load pasted pos…" was cut)
         self.paste_button.on_click(lambda _b: on_paste(self.paste_in.value))
-        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description=say("explorer.json_file"))
+        self.upload = upload_button(say("explorer.json_file"), ".json,.txt")
         self.upload.observe(lambda _c: on_upload(), names="value")
         note = widgets.HTML(f'<div class="pc-hint-text">{say("explorer.address_note")}</div>')
         tabs = [(fresh, "explorer.tab_new"),
@@ -110,9 +109,8 @@ class TableSource(widgets.VBox):
                                   cls="pc-table-source-load", width="auto")
         self.load_button.on_click(lambda _b: on_table(self.paste_in.value,
                                                       say("table.source")))
-        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description=say("table.source_file"))
-        self.upload.add_class("pc-table-source-upload")
+        self.upload = upload_button(say("table.source_file"), ".json,.txt",
+                                    "pc-table-source-upload")
         self.upload.observe(lambda c: self._uploaded(c["new"], on_table), names="value")
         tip = widgets.HTML(f'<div class="pc-hint-text">{escape(say("table.source_tip"))}</div>')
         self.children = [tip, self.paste_in, widgets.HBox([self.load_button, self.upload])]

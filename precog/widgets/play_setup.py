@@ -11,7 +11,7 @@ import ipywidgets as widgets
 from precog.engine.setup import parse_rooms
 from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
-from precog.widgets.common import button
+from precog.widgets.common import button, upload_button
 from precog.widgets.dropdown import Dropdown
 
 MODES = ("competitive", "team", "coop")
@@ -110,8 +110,7 @@ class SaveLoad(widgets.VBox):
         self.load_text.layout.width = "100%"
         self.load_button = button(say("play.load_pasted"), icon="upload", cls="pc-load")
         self.load_button.on_click(lambda _b: on_paste())
-        self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False,
-                                         description=say("play.load_file"))
+        self.upload = upload_button(say("play.load_file"), ".json,.txt")
         self.upload.observe(lambda _c: on_upload(), names="value")
         self.children = [self.save_html,
                          widgets.HTML(f'<div class="pc-sub">{say("play.load")}</div>'),

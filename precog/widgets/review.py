@@ -29,6 +29,7 @@ from precog.widgets.common import (
     read_position,
     stylesheet,
     title,
+    upload_button,
     uploaded_bytes,
 )
 from precog.widgets.figure_widget import figure_widget
@@ -208,8 +209,7 @@ class ReviewPage(widgets.VBox):
         self.load_button = button(say("review_page.load"), icon="upload", cls="pc-load",
                                   width="auto")
         self.load_button.on_click(lambda _b: self.load(self.load_text.value))
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description=say("review_page.upload"))
+        self.upload = upload_button(say("review_page.upload"), ".json")
         self.upload.observe(lambda _c: self._uploaded(), names="value")
         self.upload.layout.width = "auto"
         self.panel = ReviewPanel(explorer_url, self.lang, background, budgets)

@@ -37,6 +37,7 @@ from precog.widgets.common import (
     replace_children,
     stylesheet,
     title,
+    upload_button,
     uploaded_bytes,
 )
 from precog.widgets.table_entry import SeatForm
@@ -97,9 +98,7 @@ class TablePage(widgets.VBox):
                                       layout={"width": "40em", "height": "4em"})
         self.paste.add_class("pc-table-paste")
         self.load_button = button(say("table.load"), cls="pc-table-load")
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description=say("table.load"))
-        self.upload.add_class("pc-table-upload")
+        self.upload = upload_button(say("table.load"), ".json,application/json", "pc-table-upload")
         self.analysis = widgets.VBox()
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()

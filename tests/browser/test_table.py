@@ -243,3 +243,50 @@ def test_river_tiles_by_effect_on_your_box_are_saved_with_the_box_and_reloaded_a
     _upload(page, ".pc-table-upload", bad)
     page.locator(".pc-message-box .pc-msg-error", has_text="box").wait_for()
     watch.check()
+
+
+def _upload_faces(page: Page) -> list[dict[str, Any]]:
+    """What each upload button of the page shows: its own text's size, the words drawn
+    after it (``::after``) and its tooltip."""
+    return page.locator(".widget-upload").evaluate_all(
+        """bs => bs.map(b => {
+            const after = getComputedStyle(b, '::after');
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = `${after.fontSize} ${after.fontFamily}`;
+            const box = b.getBoundingClientRect();
+            let room = box.width, up = b.parentElement;  // the width left by every clipping box
+            for (; up; up = up.parentElement) {
+                if (getComputedStyle(up).overflowX !== 'visible') {
+                    const r = up.getBoundingClientRect();
+                    room = Math.min(room,
+                        Math.min(box.right, r.right) - Math.max(box.left, r.left));
+                }
+            }
+            const own = getComputedStyle(b), icon = b.querySelector('i');
+            const iconPx = icon ? icon.getBoundingClientRect().width
+                + parseFloat(getComputedStyle(icon).marginRight) : 0;
+            room -= parseFloat(own.paddingLeft) + parseFloat(own.paddingRight) + iconPx;
+            return {size: own.fontSize, after: after.content, title: b.title,
+                    cls: b.className, words_px: pen.measureText(b.title).width, room_px: room};
+        })""")
+
+
+def test_upload_buttons_show_their_words_without_a_file_count(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    _upload(page, ".pc-box-source-upload", MY_BOX)  # a loaded file makes the count 1
+    page.locator(".pc-table-box-note", has_text="my box").wait_for()
+    faces = _upload_faces(page)
+    assert len(faces) >= 3, faces  # the box, the fit and the table's own file
+    for face in faces:
+        assert "pc-upload" in face["cls"], face
+        assert face["size"] == "0px", face  # the widget's "Words (1)" is not drawn
+        assert face["after"] == json.dumps(face["title"]), face  # the words, from the tooltip
+        assert face["title"] and "(" not in face["title"], face
+        assert face["words_px"] < face["room_px"], face  # the whole words fit in the button
+    words = {face["title"] for face in faces}
+    assert {"Your box file", "Your fit file", "Load"} <= words, words
+    screenshot(page, "table-page-uploads")
+    watch.check()
