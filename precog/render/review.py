@@ -2,8 +2,8 @@
 
 Pure functions over :class:`precog.session.review.DecisionRow` (page data holding only the
 reviewed seat's own cards and its view string); cards are drawn as named chips with their
-picture (:func:`precog.render.cards.card_chip_html`), the other decisions by their notation
-(``activate G``, ``food 3``, ``river ignore``), grouped per round.
+picture (:func:`precog.render.cards.card_chip_html`), the other decisions in words (``take 3
+Food``, ``ignore the River tile``; the notation in the tooltip), grouped per round.
 """
 
 from __future__ import annotations
@@ -37,18 +37,25 @@ def choice_html(keep: str, give: str, comps: Components, lang: str = DEFAULT_LAN
     return text.replace("\0k", _card(keep, comps, lang)).replace("\0g", _card(give, comps, lang))
 
 
+def _move(said: str, notation: str) -> str:
+    """A decision other than Keep/Give in words, its notation in the tooltip (a row made
+    before the words were kept shows the notation)."""
+    return (f'<span class="pc-review-action" title="{escape(notation)}">{escape(said)}</span>'
+            if said else f'<code class="pc-review-action">{escape(notation)}</code>')
+
+
 def played_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
-    """What was played: the Keep/Give's cards, or another decision's notation."""
+    """What was played: the Keep/Give's cards, or another decision in words."""
     if row.kind == KEEP_GIVE:
         return choice_html(row.keep, row.give, comps, lang)
-    return f'<code class="pc-review-action">{escape(row.played)}</code>'
+    return _move(getattr(row, "played_words", ""), row.played)
 
 
 def best_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
     """The best option, drawn as :func:`played_html` draws the played one."""
     if row.kind == KEEP_GIVE:
         return choice_html(row.best_keep, row.best_give, comps, lang)
-    return f'<code class="pc-review-action">{escape(row.best)}</code>'
+    return _move(getattr(row, "best_words", ""), row.best)
 
 
 def kind_text(row: Any, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -37,9 +37,10 @@ from precog.analysis.review import (
     played_row,
     reviewed_count,
 )
-from precog.engine import Action, Game, PrecogError
-from precog.engine.actions import Choose
+from precog.engine import Action, Game, GameState, PrecogError
+from precog.engine.actions import Choose, parse_action_text
 from precog.engine.view import to_view_position
+from precog.session.lines import move_text
 from precog.session.why import KIND, number, reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -72,20 +73,27 @@ class DecisionRow:
     loss_ci95: float | None = None
     win: float | None = None  # the seat's chance to win after this Keep/Give (graph point)
     win_ci95: float | None = None
+    played_words: str = ""  # what was played, said in words (other decisions than Keep/Give)
+    best_words: str = ""  # the best option, said in words
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"why": list(self.why)}
 
 
 def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ranking | None,
-           view: str, lang: str = DEFAULT_LANGUAGE) -> DecisionRow:
-    """The page data of ``decision`` (``ranking``: its analysis, for a Keep/Give's reasons)."""
+           view: str, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
+           seat: int = 0) -> DecisionRow:
+    """The page data of ``decision`` (``ranking``: its analysis, for a Keep/Give's reasons;
+    ``state``: the position of the decision, which names the ``seat``'s rooms in the words)."""
     if not isinstance(played, Choose):
-        said: tuple[str, ...] = (option_why(decision, lang),) if decision.why else ()
+        played_words = move_text(played, lang, state, seat)
+        best_words = move_text(parse_action_text(decision.best), lang, state, seat)
+        said: tuple[str, ...] = (option_why(decision, lang, best_words),) if decision.why else ()
         return DecisionRow(number, decision.index, decision.round, "", "",
                            decision.played_value, "", "", decision.best_value, decision.loss,
                            decision.mark, decision.symbol, said, view, decision.kind,
-                           decision.played, decision.best, decision.loss_ci95)
+                           decision.played, decision.best, decision.loss_ci95,
+                           played_words=played_words, best_words=best_words)
     best_keep, best_give = decision.best.split()[1::2]
     why: tuple[str, ...] = ()
     if ranking is not None and decision.loss > 0:
@@ -98,14 +106,17 @@ def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ran
                        decision.kind, decision.played, decision.best, decision.loss_ci95)
 
 
-def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE) -> str:
+def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,
+               best_words: str = "") -> str:
     """Why a decision other than Keep/Give fell short: where the seat ends the round after it,
-    against after the best option (as the explorer says it of a Keep/Give)."""
+    against after the best option (``best_words``: that option in words; else its notation),
+    as the explorer says it of a Keep/Give."""
     w = words(lang)
     diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d))} "
                       + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05
                                    else 2) for k, d in decision.why)
-    return w.say("review_page.why_versus_option", option=decision.best, diffs=diffs)
+    return w.say("review_page.why_versus_option", option=best_words or decision.best,
+                 diffs=diffs)
 
 
 def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:
@@ -192,7 +203,8 @@ class ReviewRun:
                 played = game.actions[decision.index]
                 view = to_view_position(game.states[decision.index], seat)
                 row = row_of(decision, len(self.rows), played,
-                             rankings.pop(decision.index, None), view, self.lang)
+                             rankings.pop(decision.index, None), view, self.lang,
+                             game.states[decision.index], seat)
                 review.decisions.append(decision)
                 if point is not None:
                     review.add_point(point, decision.played_value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 from functools import cache
+from html import escape
 
 import pytest
 
@@ -14,6 +15,7 @@ from precog.engine import Game
 from precog.engine.observation import observation
 from precog.engine.view import from_view_position
 from precog.render.review import decision_html, rows_html, summaries_html
+from precog.session.names import component_name
 from precog.session.review import ReviewRun, summary_of
 from precog.widgets.figures import review_figure
 from tests.engine.test_view import found, hidden_ids
@@ -112,4 +114,32 @@ def test_the_summary_counts_marks_and_names_the_three_costliest() -> None:
         "each costly Keep/Give says why"
     said = [r for r in run.rows if r.kind != KEEP_GIVE and r.why]
     assert said, "the other decisions say why too"
-    assert all(r.why[0].startswith(f"Against {r.best}, you end this round with ") for r in said)
+    assert all(r.why[0].startswith(f"Against “{r.best_words}”, you end this round with ")
+               for r in said)
+
+
+def test_decisions_other_than_keep_give_are_said_in_words_with_the_notation_in_the_tooltip(
+        ) -> None:
+    run = ReviewRun(background=False)
+    run.start(game3(), 1, **QUICK)
+    others = [r for r in run.rows if r.kind != KEEP_GIVE]
+    assert others
+    comps = game3().states[0].components
+    html = rows_html(run.rows, comps, "explorer.ipynb")
+    for r in others:
+        assert r.played_words and r.best_words, r
+        for notation, said in ((r.played, r.played_words), (r.best, r.best_words)):
+            if notation.split()[0] in ("food", "humans", "ymunes", "battery", "lose", "river"):
+                assert said != notation, r  # "take 3 Food", not "food 3"
+        assert f'title="{escape(r.played)}">{escape(r.played_words)}</span>' in html
+        assert f'title="{escape(r.best)}">{escape(r.best_words)}</span>' in html
+        assert f"<code class=\"pc-review-action\">{escape(r.played)}" not in html
+    batteries = [r for r in others if r.played.startswith("battery m")]
+    assert batteries
+    for r in batteries:  # a Battery's Machine is named by its room, as the seat's Boat shows
+        rooms = game3().states[r.index].players[1].rooms
+        machine = int(r.played.split("m")[1]) - 1
+        room = comps.room_by_id[rooms[machine // 3]]
+        assert component_name(room.name, "en") in r.played_words, r
+    why = [r.why[0] for r in others if r.why]
+    assert why and all(r.best_words in r.why[0] for r in others if r.why)
