@@ -38,24 +38,22 @@ def choice_html(keep: str, give: str, comps: Components, lang: str = DEFAULT_LAN
 
 
 def _move(said: str, notation: str) -> str:
-    """A decision other than Keep/Give in words, its notation in the tooltip (a row made
-    before the words were kept shows the notation)."""
-    return (f'<span class="pc-review-action" title="{escape(notation)}">{escape(said)}</span>'
-            if said else f'<code class="pc-review-action">{escape(notation)}</code>')
+    """A decision other than Keep/Give in words, its notation in the tooltip."""
+    return f'<span class="pc-review-action" title="{escape(notation)}">{escape(said)}</span>'
 
 
 def played_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
     """What was played: the Keep/Give's cards, or another decision in words."""
     if row.kind == KEEP_GIVE:
         return choice_html(row.keep, row.give, comps, lang)
-    return _move(getattr(row, "played_words", ""), row.played)
+    return _move(row.played_words, row.played)
 
 
 def best_html(row: Any, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
     """The best option, drawn as :func:`played_html` draws the played one."""
     if row.kind == KEEP_GIVE:
         return choice_html(row.best_keep, row.best_give, comps, lang)
-    return _move(getattr(row, "best_words", ""), row.best)
+    return _move(row.best_words, row.best)
 
 
 def kind_text(row: Any, lang: str = DEFAULT_LANGUAGE) -> str:
