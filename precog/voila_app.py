@@ -11,6 +11,8 @@ On top of stock Voila (``precog.serve`` builds its command line):
 - pages fetch nothing from the internet (the icon font is served from ``precog/static``);
 - a Python error in a kernel shows the visitor a short apology; its traceback goes to the
   server's log (``KERNEL_STARTUP``);
+- kernels take their ports from outside the range outgoing connections are given
+  (``precog.kernel_ports``), so none dies at its start with "Address already in use";
 - each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
   progress (``precog.tutor.progress``).
 """
@@ -40,6 +42,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from precog import LANDING_PATH
+from precog.kernel_ports import install as kernel_ports_below_ephemeral
 from precog.tutor.progress import PER_VISITOR_ENV, VISITOR_COOKIE, VISITOR_HEADER, VISITOR_ID
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -254,6 +257,7 @@ def run(argv: list[str], hostnames: list[str], per_visitor: bool,
     """Run Voila with ``argv`` until stopped, serving ``hostnames`` only; ``pools``: Voila's
     ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``);
     ``served_notebook``: the notebook run for a page (default: the page's own)."""
+    kernel_ports_below_ephemeral()  # no "Address already in use" at a kernel's start
     profile = _kernel_profile()
     os.environ["IPYTHONDIR"] = str(profile)  # kernels inherit the server's environment
     # where a pre-heated kernel asks for its visitor's request (voila.utils.wait_for_request)
