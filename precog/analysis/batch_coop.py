@@ -30,6 +30,14 @@ PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in thi
 FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
 
 
+def _last_axis_sum(a: np.ndarray) -> np.ndarray:
+    """``a.sum(axis=-1)`` as int64, column by column (a short last axis: see ``extremes``)."""
+    out = np.zeros(a.shape[:-1], np.int64)
+    for k in range(a.shape[-1]):
+        out += a[..., k]
+    return out
+
+
 def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
                                                              dict[str, dict[str, int]]]:
     """Every Objective face the worlds hold, and per world (fingerprint) id -> index: one
@@ -103,21 +111,37 @@ class Coop:
         self.frozen_ctr = np.zeros(G, np.int64)
 
     # -- what the players hold ---------------------------------------------------------
-    def holdings(self, b: Batch) -> np.ndarray:
-        """(games, seats, 8): each Objective resource every seat holds now."""
-        return np.stack([b.food, b.healthy, b.cont, b.healthy + b.cont, b.doctors, b.prot,
-                         b.doctors + b.prot, b.bat.sum(axis=2)], axis=2).astype(np.int64)
+    # numpy's reductions over a short axis (seats, requirements, prices) cost ten times an
+    # elementwise pass per column, so these run column by column.
+    def extremes(self, b: Batch) -> tuple[np.ndarray, np.ndarray]:
+        """(games, 8) twice: the least and the most of each Objective resource a seat holds
+        now (a requirement for each seat reads the least, one for some seat the most)."""
+        columns = (b.food, b.healthy, b.cont, b.healthy + b.cont, b.doctors, b.prot,
+                   b.doctors + b.prot, _last_axis_sum(b.bat))
+        least = np.empty((b.G, len(columns)), np.int64)
+        most = np.empty_like(least)
+        for k, held in enumerate(columns):
+            low, high = held[:, 0].astype(np.int64), held[:, 0].astype(np.int64)
+            for seat in range(1, b.n):
+                np.minimum(low, held[:, seat], out=low)
+                np.maximum(high, held[:, seat], out=high)
+            least[:, k], most[:, k] = low, high
+        return least, most
 
     def met(self, b: Batch, tiles: np.ndarray, side: np.ndarray | int = 0,
-            hold: np.ndarray | None = None) -> np.ndarray:
-        """Whether each game's tile (games,) side is met now (a tile of -1: met)."""
-        hold = self.holdings(b) if hold is None else hold
+            ext: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """Whether each game's tile (games,) side is met now (a tile of -1: met); ``ext``:
+        :meth:`extremes`, if the caller has them."""
+        least, most = self.extremes(b) if ext is None else ext
         t = np.maximum(tiles, 0)
-        res, amount = self.res[t, side], self.amount[t, side]  # (games, width)
-        held = np.take_along_axis(hold[:, None, :, :].repeat(res.shape[1], axis=1),
-                                  res[:, :, None, None], axis=3)[..., 0]  # (games, width, n)
-        agg = np.where(self.each[t, side], held.min(axis=2), held.max(axis=2))
-        return (agg >= amount).all(axis=1) | (tiles < 0)
+        res, amount, each = self.res[t, side], self.amount[t, side], self.each[t, side]
+        ar = np.arange(len(t))
+        ok = tiles < 0
+        met = np.ones(len(t), bool)
+        for r in range(res.shape[1]):
+            held = np.where(each[:, r], least[ar, res[:, r]], most[ar, res[:, r]])
+            met &= held >= amount[:, r]
+        return met | ok
 
     def stack_top(self, season: int) -> np.ndarray:
         """Each game's next face-down tile of ``season`` (-1: none left)."""
@@ -130,11 +154,14 @@ class Coop:
     def can_pay(self, b: Batch, tiles: np.ndarray, seats: np.ndarray) -> np.ndarray:
         """The engine's mitigation test for each game's tile, paid by its seat."""
         ar = np.arange(b.G)
-        held = np.stack([b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
-                         b.doctors[ar, seats], b.prot[ar, seats]], axis=1)
+        held = (b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
+                b.doctors[ar, seats], b.prot[ar, seats])
         price = self.price[np.maximum(tiles, 0)]
         took = self.taken[ar, seats]
-        return ((took >= price) & (held >= price)).all(axis=1) & (tiles >= 0)
+        pay = tiles >= 0
+        for k, have in enumerate(held):
+            pay &= (took[:, k] >= price[:, k]) & (have >= price[:, k])
+        return pay
 
     def can_reveal(self, b: Batch, seats: np.ndarray, season: int) -> np.ndarray:
         ar = np.arange(b.G)
@@ -153,7 +180,7 @@ class Coop:
             if ok.any():
                 mitigable[:, j] = ok & self.can_pay(b, tile, seats)
         reveal = self.can_reveal(b, seats, season)
-        return reveal.astype(np.int64) + mitigable.sum(axis=1) + 1, mitigable, reveal
+        return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable, reveal
 
     def step(self, b: Batch, seats: np.ndarray, season: int,
              live: np.ndarray) -> np.ndarray:
@@ -164,16 +191,16 @@ class Coop:
         sel, _ = b.draw(k)  # one uniform per decision with a choice, as the engine
         deciding = np.zeros(b.G, bool)
         deciding[sel] = True
-        hold = self.holdings(b)
+        ext = self.extremes(b)
         slots = self.shown.shape[1]
         unmet = np.zeros((b.G, slots), bool)
         for j in range(int(self.count.max(initial=0))):
             if mitigable[:, j].any():
-                unmet[:, j] = mitigable[:, j] & ~self.met(b, self.shown[:, j], 0, hold)
+                unmet[:, j] = mitigable[:, j] & ~self.met(b, self.shown[:, j], 0, ext)
         has_mit = unmet.any(axis=1) & deciding
         slot = np.argmax(unmet, axis=1)
         top = self.stack_top(season)
-        do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, hold)
+        do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, ext)
                      & self.can_pay(b, top, seats))
         self.mitigate(b, np.flatnonzero(has_mit), slot, seats)
         self.reveal(b, np.flatnonzero(do_reveal), seats, season)
@@ -231,19 +258,19 @@ class Coop:
     def island(self, b: Batch, at_island: np.ndarray) -> None:
         """After an Island's feeding: games failing one of the season's tiles are over."""
         season = b.season
-        hold = self.holdings(b)
+        ext = self.extremes(b)
         fail = np.zeros(b.G, bool)
         for j in range(int(self.count.max(initial=0))):
             tile = self.shown[:, j]
             ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
             if ours.any():
                 side = self.mitigated[:, j].astype(np.int64)
-                fail |= ours & ~self.met(b, tile, side, hold)
+                fail |= ours & ~self.met(b, tile, side, ext)
         for depth in range(self.stack.shape[2]):
             tile = self.stack[:, season - 1, depth]
             hidden = (tile >= 0) & (depth >= self.top[:, season - 1])
             if hidden.any():
-                fail |= hidden & ~self.met(b, tile, 0, hold)
+                fail |= hidden & ~self.met(b, tile, 0, ext)
         self.freeze(b, fail & at_island & ~self.failed)
 
     def freeze(self, b: Batch, games: np.ndarray) -> None:

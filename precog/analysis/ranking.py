@@ -277,6 +277,9 @@ RACE_Z = 3.0
 errors (about 99.7 % one-sided): the rest of the budget goes to the choices still in contention."""
 RACE_MIN = 64
 """...and never before this many rollouts per choice."""
+RACE_CI = 0.5
+"""...and never while its own 95 % half-width is wider than this (Healthy Humans): every row of
+the table keeps an interval a player can read before the rest goes to the contenders."""
 FIRST_BATCH_TIMED = 64
 """The first batch of worlds under a time budget (it always completes; later batches are sized
 to the time left)."""
@@ -355,8 +358,9 @@ def _batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
 
 def still_racing(racing: list[RankingRow],
                  samples: dict[str, list[list[float]]]) -> list[RankingRow]:
-    """The rows still in contention: the leader and every row whose paired deficit (same
-    worlds, same uniforms) is not yet :data:`RACE_Z` standard errors."""
+    """The rows still in contention: the leader, every row whose paired deficit (same worlds,
+    same uniforms) is not yet :data:`RACE_Z` standard errors, and every row whose own interval
+    is still wider than :data:`RACE_CI`."""
     draws = {r.action: np.asarray(samples[r.action][0]) for r in racing}
     n = min(len(d) for d in draws.values())
     if n < RACE_MIN or len(racing) <= 2:
@@ -367,7 +371,9 @@ def still_racing(racing: list[RankingRow],
     for r in racing:
         diff = lead - draws[r.action][:n]
         se = float(diff.std(ddof=1)) / np.sqrt(n)
-        if r is leader or float(diff.mean()) <= RACE_Z * se:
+        own = draws[r.action]
+        wide = 1.96 * float(own.std(ddof=1)) / np.sqrt(len(own)) > RACE_CI
+        if r is leader or wide or float(diff.mean()) <= RACE_Z * se:
             keep.append(r)
     if len(keep) < 2:  # the leader and its nearest rival: their gap keeps narrowing
         rival = max((r for r in racing if r is not leader),

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from precog.analysis.ranking import (
+    RACE_CI,
     RACE_MIN,
     RankingRow,
     give_values,
@@ -53,7 +54,7 @@ def _row(action: str, draws: list[float]) -> RankingRow:
 
 def test_racing_keeps_a_choice_whose_paired_deficit_is_within_the_noise():
     rng = random.Random(3)
-    noise = [rng.gauss(5, 3) for _ in range(RACE_MIN)]
+    noise = [rng.gauss(5, 3) for _ in range(4 * RACE_MIN)]  # each row's own interval < 0.5
     leader = _row("A B", [x + 0.05 for x in noise])
     close = _row("C B", noise)  # 0.05 behind in every world: a clear deficit once paired
     tied = _row("D B", [x + rng.gauss(0, 1) for x in noise])
@@ -62,6 +63,21 @@ def test_racing_keeps_a_choice_whose_paired_deficit_is_within_the_noise():
     samples = {r.action: [list(r.draws)] for r in rows}
     kept = {r.keep for r in still_racing(rows, samples)}
     assert kept == {"A", "D"}
+
+
+def test_a_choice_clearly_behind_races_on_while_its_own_interval_is_too_wide_to_read():
+    rng = random.Random(4)
+    base = [rng.gauss(5, 10) for _ in range(RACE_MIN)]  # worlds far apart: wide intervals
+    leader = _row("A B", [x + 1 for x in base])
+    rival = _row("C B", [x + 0.9 + rng.gauss(0, 0.5) for x in base])  # within the noise
+    behind_wide = _row("D B", [x - 3 for x in base])  # 4 behind in every world: clear
+    behind_narrow = _row("E B", [-10.0] * RACE_MIN)  # far behind, its own interval 0
+    rows = [leader, rival, behind_wide, behind_narrow]
+    spread = (sum((v - behind_wide.value) ** 2 for v in behind_wide.draws)
+              / (RACE_MIN - 1)) ** 0.5
+    assert 1.96 * spread / RACE_MIN ** 0.5 > RACE_CI
+    kept = {r.keep for r in still_racing(rows, {r.action: [list(r.draws)] for r in rows})}
+    assert kept == {"A", "C", "D"}
 
 
 def test_racing_waits_for_enough_rollouts_and_keeps_two_choices():
