@@ -30,6 +30,16 @@ PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in thi
 FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
 
 
+def _rows_all(mask: np.ndarray) -> np.ndarray:
+    """``mask.all(axis=1)`` for a (games, k) bool array: with k of 1, 2, 4 or 8 each row is
+    read as one unsigned integer whose bytes must all be 1 (see ``extremes``)."""
+    k = mask.shape[1]
+    if k not in (1, 2, 4, 8):
+        return np.asarray(mask.all(axis=1))
+    rows = np.ascontiguousarray(mask).view(f"<u{k}")[:, 0]
+    return np.asarray(rows == int.from_bytes(b"\x01" * k, "little"))
+
+
 def _last_axis_sum(a: np.ndarray) -> np.ndarray:
     """``a.sum(axis=-1)`` as int64, column by column (a short last axis: see ``extremes``)."""
     out = np.zeros(a.shape[:-1], np.int64)
@@ -72,17 +82,15 @@ class Coop:
     def __init__(self, b: Batch, starts: Sequence[GameState]) -> None:
         comps = starts[0].components
         tiles, index = objective_tables([s.components for s in starts])
-        width = max(1, max(len(side) for t in tiles for side in (t.full, t.mitigated)))
-        shape = (len(tiles), 2, width)  # side 0 full, 1 mitigated
-        self.res = np.zeros(shape, np.int64)
-        self.amount = np.zeros(shape, np.int64)  # 0: a padding requirement, always met
-        self.each = np.zeros(shape, bool)
+        # need[tile, side, scope, resource]: side 0 full, 1 mitigated; scope 0 "each" (the
+        # least any seat holds must reach it), 1 "one" (the most one seat holds); 0: no need
+        self.need = np.zeros((len(tiles), 2, 2, len(REQUIREMENTS)), np.int64)
         for i, t in enumerate(tiles):
             for s, side in enumerate((t.full, t.mitigated)):
-                for r, req in enumerate(side):
-                    self.res[i, s, r] = REQUIREMENTS.index(req.resource)
-                    self.amount[i, s, r] = req.amount
-                    self.each[i, s, r] = req.scope == "each"
+                for req in side:
+                    cell = (i, s, 0 if req.scope == "each" else 1,
+                            REQUIREMENTS.index(req.resource))
+                    self.need[cell] = max(self.need[cell], req.amount)
         self.price = np.array([[getattr(t.mitigate_cost, k) for k in PRICE] for t in tiles],
                               np.int64).reshape(-1, 4)
         self.tile_season = np.array([t.season for t in tiles], np.int64)
@@ -133,15 +141,8 @@ class Coop:
         """Whether each game's tile (games,) side is met now (a tile of -1: met); ``ext``:
         :meth:`extremes`, if the caller has them."""
         least, most = self.extremes(b) if ext is None else ext
-        t = np.maximum(tiles, 0)
-        res, amount, each = self.res[t, side], self.amount[t, side], self.each[t, side]
-        ar = np.arange(len(t))
-        ok = tiles < 0
-        met = np.ones(len(t), bool)
-        for r in range(res.shape[1]):
-            held = np.where(each[:, r], least[ar, res[:, r]], most[ar, res[:, r]])
-            met &= held >= amount[:, r]
-        return met | ok
+        need = self.need[np.maximum(tiles, 0), side]  # (games, scope, resource)
+        return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
     def stack_top(self, season: int) -> np.ndarray:
         """Each game's next face-down tile of ``season`` (-1: none left)."""
@@ -151,25 +152,25 @@ class Coop:
         return np.where(inside, self.stack[np.arange(len(top)), s,
                                            np.minimum(top, self.stack.shape[2] - 1)], -1)
 
-    def can_pay(self, b: Batch, tiles: np.ndarray, seats: np.ndarray) -> np.ndarray:
-        """The engine's mitigation test for each game's tile, paid by its seat."""
+    def purse(self, b: Batch, seats: np.ndarray) -> np.ndarray:
+        """(games, 4): what each game's seat can pay a mitigation with, by price kind: the
+        least of what it took this round and what it holds (the engine wants both)."""
         ar = np.arange(b.G)
-        held = (b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
-                b.doctors[ar, seats], b.prot[ar, seats])
-        price = self.price[np.maximum(tiles, 0)]
-        took = self.taken[ar, seats]
-        pay = tiles >= 0
-        for k, have in enumerate(held):
-            pay &= (took[:, k] >= price[:, k]) & (have >= price[:, k])
-        return pay
+        held = np.stack([b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
+                         b.doctors[ar, seats], b.prot[ar, seats]], axis=1)
+        return np.minimum(self.taken[ar, seats], held)
+
+    def can_pay(self, tiles: np.ndarray, purse: np.ndarray) -> np.ndarray:
+        """The engine's mitigation test for each game's tile, paid from :meth:`purse`."""
+        return _rows_all(purse >= self.price[np.maximum(tiles, 0)]) & (tiles >= 0)
 
     def can_reveal(self, b: Batch, seats: np.ndarray, season: int) -> np.ndarray:
         ar = np.arange(b.G)
         return (self.stack_top(season) >= 0) & (b.healthy[ar, seats] >= REVEAL_COST[season])
 
     # -- the Objective steps -------------------------------------------------------------
-    def options(self, b: Batch, seats: np.ndarray,
-                season: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def options(self, b: Batch, seats: np.ndarray, season: int,
+                purse: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(legal actions, mitigable revealed slots (games, most), reveal possible) per game."""
         slots = self.shown.shape[1]
         mitigable = np.zeros((b.G, slots), bool)
@@ -178,7 +179,7 @@ class Coop:
             ok = (tile >= 0) & ~self.mitigated[:, j] & (self.tile_season[np.maximum(tile, 0)]
                                                          == season)
             if ok.any():
-                mitigable[:, j] = ok & self.can_pay(b, tile, seats)
+                mitigable[:, j] = ok & self.can_pay(tile, purse)
         reveal = self.can_reveal(b, seats, season)
         return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable, reveal
 
@@ -186,7 +187,8 @@ class Coop:
              live: np.ndarray) -> np.ndarray:
         """One Objective decision for each ``live`` game's seat; returns the games that
         revealed or mitigated (the others chose ``done`` or had nothing else)."""
-        k, mitigable, reveal = self.options(b, seats, season)
+        purse = self.purse(b, seats)
+        k, mitigable, reveal = self.options(b, seats, season, purse)
         k = np.where(live, k, 1)
         sel, _ = b.draw(k)  # one uniform per decision with a choice, as the engine
         deciding = np.zeros(b.G, bool)
@@ -201,7 +203,7 @@ class Coop:
         slot = np.argmax(unmet, axis=1)
         top = self.stack_top(season)
         do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, ext)
-                     & self.can_pay(b, top, seats))
+                     & self.can_pay(top, purse))
         self.mitigate(b, np.flatnonzero(has_mit), slot, seats)
         self.reveal(b, np.flatnonzero(do_reveal), seats, season)
         return has_mit | do_reveal

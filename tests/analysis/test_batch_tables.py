@@ -65,3 +65,16 @@ def test_games_of_two_sets_played_in_turn_each_match_the_engine():
         finals.append(got.healthy)
     assert np.array_equal(finals[0], finals[2])
 
+
+
+def test_the_co_op_batch_reads_a_row_as_all_true_exactly_when_numpy_does() -> None:
+    import numpy as np
+
+    from precog.analysis.batch_coop import _rows_all
+
+    rng = np.random.default_rng(5)
+    for k in (1, 2, 3, 4, 5, 8):
+        mask = rng.random((300, k)) < 0.85
+        mask[:3] = True  # some rows all true whatever k is
+        assert (_rows_all(mask) == mask.all(axis=1)).all()
+        assert (_rows_all(mask[:, ::-1]) == mask[:, ::-1].all(axis=1)).all()  # not contiguous
