@@ -98,22 +98,29 @@ class Coop:
         self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
         G, n = b.G, b.n
         depth = max(1, max(len(st) for s in starts for st in s.objective_stacks))
-        self.stack = np.full((G, 3, depth), -1, np.int64)
-        self.top = np.zeros((G, 3), np.int64)
         most = 3 * depth + max(len(s.objectives) for s in starts)
-        self.shown = np.full((G, most), -1, np.int64)  # revealed tiles, in reveal order
-        self.mitigated = np.zeros((G, most), bool)
-        self.count = np.zeros(G, np.int64)
-        self.taken = np.zeros((G, n, 4), np.int64)  # this round: food, human, doctor, protector
-        for g, start in enumerate(starts):
+        by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice
+        row = {key: r for r, key in enumerate(by_id)}
+        which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
+        S = len(by_id)
+        stack = np.full((S, 3, depth), -1, np.int64)
+        shown = np.full((S, most), -1, np.int64)  # revealed tiles, in reveal order
+        mitigated = np.zeros((S, most), bool)
+        count = np.zeros(S, np.int64)
+        taken = np.zeros((S, n, 4), np.int64)  # this round: food, human, doctor, protector
+        for g, start in enumerate(by_id.values()):
             at = index[start.components.fingerprint]
-            for season, stack in enumerate(start.objective_stacks):
-                self.stack[g, season, :len(stack)] = [at[t] for t in stack]
+            for season, tiles_left in enumerate(start.objective_stacks):
+                stack[g, season, :len(tiles_left)] = [at[t] for t in tiles_left]
             for j, (tile_id, m) in enumerate(start.objectives):
-                self.shown[g, j], self.mitigated[g, j] = at[tile_id], m
-            self.count[g] = len(start.objectives)
+                shown[g, j], mitigated[g, j] = at[tile_id], m
+            count[g] = len(start.objectives)
             for seat, p in enumerate(start.players):
-                self.taken[g, seat] = [getattr(p.taken, k) for k in PRICE]
+                taken[g, seat] = [getattr(p.taken, k) for k in PRICE]
+        # one row per game (indexing copies: each game's arrays are its own)
+        self.stack, self.shown, self.mitigated = stack[which], shown[which], mitigated[which]
+        self.count, self.taken = count[which], taken[which]
+        self.top = np.zeros((G, 3), np.int64)
         self.failed = np.zeros(G, bool)
         self.frozen: dict[str, np.ndarray] = {}
         self.frozen_ctr = np.zeros(G, np.int64)

@@ -53,7 +53,14 @@ from precog.analysis.world import (
 from precog.analysis.world import (
     knowledge as knowledge_of,
 )
-from precog.engine import Action, GameState, determinize, legal_actions, observation
+from precog.engine import (
+    Action,
+    GameState,
+    WorldSampler,
+    determinize,
+    legal_actions,
+    observation,
+)
 from precog.engine.actions import Choose
 
 DEFAULT_ROLLOUTS = 256
@@ -299,6 +306,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
                                              for r in rows}
     target = budget.samples or 0
     racing = list(rows)
+    sample = WorldSampler(state, player)
     done = 0
     per_row_s: float | None = None  # seconds a world costs for one row, from the last batch
     while done < target:
@@ -308,7 +316,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
         if size <= 0:
             break
         started = time.perf_counter()
-        worlds = [determinize(state, player, rng) for _ in range(size)]
+        worlds = [sample(rng) for _ in range(size)]
         us = numpy_rng(seed * 7 + done).random(size)
         gives = _gives(worlds, right, know.incoming, model, bot, us)
         for which, forced_right in enumerate(gives):

@@ -30,7 +30,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, uniforms
-from precog.engine import Action, Game, GameState, Phase, apply, determinize, legal_actions
+from precog.engine import (
+    Action,
+    Game,
+    GameState,
+    Phase,
+    WorldSampler,
+    apply,
+    legal_actions,
+)
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
 
@@ -126,7 +134,8 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
     shape: list[tuple[int, GameState, Action, list[Action], int]] = []
     for i, state, played in decisions:
         rng = random.Random(seed * 1009 + i)
-        sampled = [determinize(state, seat, rng) for _ in range(worlds)]
+        sample = WorldSampler(state, seat)
+        sampled = [sample(rng) for _ in range(worlds)]
         rows = uniforms(worlds, seed * 1013 + i)
         options = list(legal_actions(state))
         for option in options:

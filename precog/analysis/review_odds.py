@@ -28,7 +28,7 @@ import numpy as np
 
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, uniforms
 from precog.analysis.world import canonical_world, first_legal, until_seat
-from precog.engine import GameState, determinize, legal_actions
+from precog.engine import GameState, WorldSampler, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.scoring import TEAMS
 
@@ -52,7 +52,8 @@ def outlook(state: GameState, seat: int, played: Choose, samples: int = OUTLOOK_
 
     start = canonical_world(state, seat)
     rng = random.Random(seed * 1021 + state.round)
-    worlds = [determinize(start, seat, rng) for _ in range(samples)]
+    sample = WorldSampler(start, seat)
+    worlds = [sample(rng) for _ in range(samples)]
     n = state.config.players
     forced = np.full((samples, n), -1, dtype=np.int64)
     for g, w in enumerate(worlds):

@@ -30,7 +30,7 @@ import numpy as np
 
 from precog.analysis.evaluation import terminal_value
 from precog.analysis.policy import SensiblePolicy, protectors_wanted, ymune_default
-from precog.engine import Action, GameState, Phase, Step, determinize, legal_actions
+from precog.engine import Action, GameState, Phase, Step, WorldSampler, legal_actions
 from precog.engine.actions import PlaceYmunes
 from precog.engine.playout import play_on
 
@@ -112,7 +112,8 @@ def play_out(state: GameState, policy: Policy, row: np.ndarray,
 def sample_starts(state: GameState, seat: int, count: int, seed: int) -> list[GameState]:
     """``count`` worlds ``seat`` cannot tell from ``state`` (common to every option)."""
     rng = random.Random(seed)
-    return [determinize(state, seat, rng) for _ in range(count)]
+    sample = WorldSampler(state, seat)
+    return [sample(rng) for _ in range(count)]
 
 
 def final_states(starts: Sequence[GameState], seed: int, policy: Policy | None = None,

@@ -33,7 +33,7 @@ from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, uniforms
 from precog.analysis.rounds import RoundPlayer
 from precog.analysis.value import expected_final, half_width, leaf_error, scoring_seats
 from precog.analysis.world import AnalysisError, Knowledge, canonical_world, knowledge
-from precog.engine import Action, GameState, determinize
+from precog.engine import Action, GameState, WorldSampler, determinize
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
 from precog.engine.problems import ErrorCode, Problem
@@ -64,7 +64,8 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
                                 lambda s: expected_final(s, player))
     base = determinize(state, player, random.Random(seed))
     rng = random.Random(seed + 5)
-    worlds = [determinize(state, player, rng) for _ in range(samples)]
+    sample = WorldSampler(state, player)
+    worlds = [sample(rng) for _ in range(samples)]
     rows = uniforms(samples, seed + 6)
     out: dict[str, Any] = {
         "player": player, "model": model, "seed": seed, "samples": samples,

@@ -19,7 +19,13 @@ from precog.engine.errors import (
     PrecogError,
 )
 from precog.engine.game import Game, LoadedPosition, read_position, replay
-from precog.engine.observation import Observation, chance_outcomes, determinize, observation
+from precog.engine.observation import (
+    Observation,
+    WorldSampler,
+    chance_outcomes,
+    determinize,
+    observation,
+)
 from precog.engine.plain_text import render_text
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.refusals import Refusal, RefusalCode
@@ -63,6 +69,7 @@ __all__ = [
     "RefusalCode",
     "RuleOptions",
     "Step",
+    "WorldSampler",
     "apply",
     "chance_outcomes",
     "determinize",

@@ -133,62 +133,88 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     Objective stacks are redrawn. Other players' secret choices this step are dropped (their
     seats choose again). On a partly-known box every unknown face ``player`` has not seen is
     drawn again from the prior. Uses only what :func:`observation` shows ``player``.
+    :class:`WorldSampler` draws many such positions of one ``state`` faster.
     """
-    players = list(state.players)
-    for seat, p in enumerate(state.players):
-        players[seat] = _redeal(state, seat, p, keep_hand=seat == player, rng=rng)
-    choices = tuple(c if s == player else None for s, c in enumerate(state.choices))
-    waiting = [s for s, c in enumerate(choices) if c is None]
-    to_move = state.to_move
-    if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS) and waiting:
-        to_move = waiting[0]
-    world = replace(state, players=tuple(players), choices=choices, to_move=to_move,
-                    river=_reshuffle_river(state, rng),
-                    objective_stacks=_redraw_objectives(state, rng))
-    if state.components.unknown:
-        comps = draw_world(state.components, rng, keep=seen_by(state, player))
-        world = replace(world, components=comps)
-    return world
+    return WorldSampler(state, player)(rng)
 
 
-def _redeal(state: GameState, seat: int, p: PlayerState, keep_hand: bool,
-            rng: random.Random) -> PlayerState:
-    # sorted first, so the sample depends on which cards are hidden, never on their real order
-    hidden = sorted(p.deck + (() if keep_hand else p.hand))
-    by_season: dict[int, list[str]] = {1: [], 2: [], 3: []}
-    for c in hidden:
-        by_season[state.card(c).season].append(c)
-    for pile in by_season.values():
-        rng.shuffle(pile)
-    hand_seasons = [state.card(c).season for c in p.hand]
-    deck_seasons = [state.card(c).season for c in p.deck]
-    hand = p.hand if keep_hand else tuple(by_season[s].pop() for s in hand_seasons)
-    deck = tuple(by_season[s].pop() for s in deck_seasons)
-    return replace(p, hand=hand, deck=deck)
+class WorldSampler:
+    """:func:`determinize` for many samples of one position: what hides where (each deck's
+    hidden cards by season, the unseen River tiles, the Objective pools) is worked out once;
+    each call then draws with the same random numbers, in the same order, as
+    :func:`determinize`, so both give the same position for the same generator state."""
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self.state = state
+        self.seats = tuple(_Deal(state, p, keep_hand=seat == player)
+                           for seat, p in enumerate(state.players))
+        self.choices = tuple(c if s == player else None for s, c in enumerate(state.choices))
+        waiting = [s for s, c in enumerate(self.choices) if c is None]
+        self.to_move = state.to_move
+        if state.phase in (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS) and waiting:
+            self.to_move = waiting[0]
+        self.river = state.river
+        self.river_pools = _river_pools(state)
+        self.objective_pools = tuple(
+            (_objective_pool(state, season), len(stack))
+            for season, stack in enumerate(state.objective_stacks, start=1))
+        self.keep = seen_by(state, player) if state.components.unknown else None
+
+    def __call__(self, rng: random.Random) -> GameState:
+        players = tuple(deal(rng) for deal in self.seats)
+        river = list(self.river)
+        for slots, tiles in self.river_pools:
+            pool = list(tiles)
+            rng.shuffle(pool)
+            for i, tile in zip(slots, pool, strict=False):
+                river[i] = tile
+        stacks = tuple(tuple(rng.sample(pool, size)) for pool, size in self.objective_pools)
+        world = replace(self.state, players=players, choices=self.choices,
+                        to_move=self.to_move, river=tuple(river), objective_stacks=stacks)
+        if self.keep is not None:
+            comps = draw_world(self.state.components, rng, keep=self.keep)
+            world = replace(world, components=comps)
+        return world
 
 
-def _reshuffle_river(state: GameState, rng: random.Random) -> tuple[str, ...]:
+class _Deal:
+    """One seat's redeal: the cards its deck (and, for another seat, its hand) hides, by
+    season, sorted, so the sample depends on which cards are hidden, never on their order."""
+
+    def __init__(self, state: GameState, p: PlayerState, keep_hand: bool) -> None:
+        self.p = p
+        self.keep_hand = keep_hand
+        piles: dict[int, list[str]] = {1: [], 2: [], 3: []}
+        for c in sorted(p.deck + (() if keep_hand else p.hand)):
+            piles[state.card(c).season].append(c)
+        self.piles = tuple(tuple(pile) for pile in piles.values())
+        self.hand_seasons = tuple(state.card(c).season - 1 for c in p.hand)
+        self.deck_seasons = tuple(state.card(c).season - 1 for c in p.deck)
+
+    def __call__(self, rng: random.Random) -> PlayerState:
+        piles = [list(pile) for pile in self.piles]
+        for pile in piles:
+            rng.shuffle(pile)
+        hand = self.p.hand if self.keep_hand else tuple(piles[s].pop()
+                                                        for s in self.hand_seasons)
+        deck = tuple(piles[s].pop() for s in self.deck_seasons)
+        return replace(self.p, hand=hand, deck=deck)
+
+
+def _river_pools(state: GameState) -> tuple[tuple[list[int], tuple[str, ...]], ...]:
+    """Per season with face-down River slots: those slots and the tiles they may hold."""
     shown = revealed_count(state)
-    river = list(state.river)
+    seen = set(state.river[:shown])
+    out = []
     for season in (1, 2, 3):
         slots = [i for i in range(4 * (season - 1), 4 * season - 1) if i >= shown]
-        if not slots:
-            continue
-        seen = set(river[:shown])
-        pool = [t.id for t in state.components.river if t.season == season and t.id not in seen]
-        rng.shuffle(pool)
-        for i, tile in zip(slots, pool, strict=False):
-            river[i] = tile
-    return tuple(river)
+        if slots:
+            out.append((slots, tuple(t.id for t in state.components.river
+                                     if t.season == season and t.id not in seen)))
+    return tuple(out)
 
 
-def _redraw_objectives(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], ...]:
-    if not state.objective_stacks:
-        return ()
+def _objective_pool(state: GameState, season: int) -> list[str]:
     shown = {t for t, _ in state.objectives}
-    stacks = []
-    for season, stack in enumerate(state.objective_stacks, start=1):
-        pool = [o.id for o in state.components.objectives
-                if o.season == season and o.id not in shown]
-        stacks.append(tuple(rng.sample(pool, len(stack))))
-    return tuple(stacks)
+    return [o.id for o in state.components.objectives
+            if o.season == season and o.id not in shown]

@@ -189,3 +189,18 @@ def test_a_whole_box_of_other_faces_is_played_by_the_batch_as_by_the_engine():
     for g, start in enumerate(starts):
         final = play_out(start, SensiblePolicy(), rows[g])
         assert [finals.seat(g, s) for s in range(3)] == [boat(final, s) for s in range(3)]
+
+
+@pytest.mark.parametrize("players,round_", [(3, 4), (4, 8)])
+def test_a_co_op_ranking_s_rollouts_give_the_engine_s_values_each_world_shared_by_choices(
+        players, round_):
+    # the ranking plays each sampled world once per choice: the batch encodes it once and
+    # must still give every game its own arrays, hence the engine's values choice by choice
+    from precog.analysis.ranking import rank_options
+
+    state = random_playout(random.Random(players), players=players, mode="coop",
+                           seed=players, stop_round=round_).final
+    scalar = rank_options(state, 0, rollouts=8, seed=3, engine="scalar")
+    fast = rank_options(state, 0, rollouts=8, seed=3, engine="batch")
+    assert [(r.action, r.value, r.draws) for r in fast.rows] == \
+        [(r.action, r.value, r.draws) for r in scalar.rows]

@@ -313,3 +313,22 @@ def test_an_objective_face_whose_mitigated_side_is_harder_is_refused_naming_it()
     saved[face.id]["mitigated"] = [{"resource": "food", "amount": 10**9, "scope": "one"}]
     with pytest.raises(PositionError, match=face.id):
         world_from_json(box, saved, seed=9)
+
+
+def test_one_world_sampler_draws_what_fresh_determinize_calls_draw_sample_after_sample() -> None:
+    """The sampler works out what hides where once; drawing must leave that untouched, so its
+    hundredth world is the one a fresh ``determinize`` gives from the same generator state."""
+    from precog.engine import WorldSampler
+
+    states = [mid_game()] + [random_playout(random.Random(s), players=n, mode=mode, seed=s,
+                                            stop_round=r).final
+                             for s, (n, mode, r) in enumerate(((2, "competitive", 3),
+                                                              (4, "team", 7),
+                                                              (3, "coop", 5),
+                                                              (4, "coop", 10)))]
+    for state in states:
+        for seat in range(state.config.players):
+            sample = WorldSampler(state, seat)
+            mine, fresh = random.Random(seat), random.Random(seat)
+            for _ in range(20):
+                assert sample(mine) == determinize(state, seat, fresh)
