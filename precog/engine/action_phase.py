@@ -11,6 +11,8 @@ ends the seat's turn, and the window closes when every seat has passed in a row
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Gains, Machine
@@ -223,8 +225,14 @@ def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> Refusa
 def _short(p: PlayerState, cost: Gains) -> tuple[tuple[str, int], ...]:
     """The kinds of ``cost`` that ``p`` did not take this turn or does not hold."""
     took = p.taken
-    return tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True)
-                 if n and (getattr(took, k) < n or _held(p, k) < n))
+    return tuple((k, n) for k, n in _price(cost) if getattr(took, k) < n or _held(p, k) < n)
+
+
+@lru_cache(maxsize=256)
+def _price(cost: Gains) -> tuple[tuple[str, int], ...]:
+    """The kinds a mitigation costs, with their amounts (the few a tile asks for: this runs
+    at every Action-phase step of the cooperative mode)."""
+    return tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True) if n)
 
 
 _HELD = {"food": "food", "human": "humans", "doctor": "doctors", "protector": "protectors"}
