@@ -128,12 +128,18 @@ class Coop:
     # -- what the players hold ---------------------------------------------------------
     # numpy's reductions over a short axis (seats, requirements, prices) cost ten times an
     # elementwise pass per column, so these run column by column.
-    def extremes(self, b: Batch) -> tuple[np.ndarray, np.ndarray]:
+    def extremes(self, b: Batch, games: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         """(games, 8) twice: the least and the most of each Objective resource a seat holds
-        now (a requirement for each seat reads the least, one for some seat the most)."""
-        columns = (b.food, b.healthy, b.cont, b.healthy + b.cont, b.doctors, b.prot,
-                   b.doctors + b.prot, _last_axis_sum(b.bat))
-        least = np.empty((b.G, len(columns)), np.int64)
+        now (a requirement for each seat reads the least, one for some seat the most); of
+        ``games`` only, if given."""
+        food, healthy, cont, doctors, prot, bat = (
+            (b.food, b.healthy, b.cont, b.doctors, b.prot, b.bat) if games is None else
+            (b.food[games], b.healthy[games], b.cont[games], b.doctors[games], b.prot[games],
+             b.bat[games]))
+        columns = (food, healthy, cont, healthy + cont, doctors, prot, doctors + prot,
+                   _last_axis_sum(bat))
+        least = np.empty((len(food), len(columns)), np.int64)
         most = np.empty_like(least)
         for k, held in enumerate(columns):
             low, high = held[:, 0].astype(np.int64), held[:, 0].astype(np.int64)
@@ -151,69 +157,84 @@ class Coop:
         need = self.need[np.maximum(tiles, 0), side]  # (games, scope, resource)
         return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
-    def stack_top(self, season: int) -> np.ndarray:
-        """Each game's next face-down tile of ``season`` (-1: none left)."""
+    def stack_top(self, season: int, games: np.ndarray | None = None) -> np.ndarray:
+        """Each game's next face-down tile of ``season`` (-1: none left); of ``games`` only,
+        if given."""
         s = season - 1
-        top = self.top[:, s]
+        rows = np.arange(len(self.top)) if games is None else games
+        top = self.top[rows, s]
         inside = top < self.stack.shape[2]
-        return np.where(inside, self.stack[np.arange(len(top)), s,
+        return np.where(inside, self.stack[rows, s,
                                            np.minimum(top, self.stack.shape[2] - 1)], -1)
 
-    def purse(self, b: Batch, seats: np.ndarray) -> np.ndarray:
-        """(games, 4): what each game's seat can pay a mitigation with, by price kind: the
-        least of what it took this round and what it holds (the engine wants both)."""
-        ar = np.arange(b.G)
-        held = np.stack([b.food[ar, seats], b.healthy[ar, seats] + b.cont[ar, seats],
-                         b.doctors[ar, seats], b.prot[ar, seats]], axis=1)
-        return np.minimum(self.taken[ar, seats], held)
+    def purse(self, b: Batch, seats: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """(games, 4): what each of ``games``' seat can pay a mitigation with, by price kind:
+        the least of what it took this round and what it holds (the engine wants both)."""
+        s = seats[games]
+        held = np.stack([b.food[games, s], b.healthy[games, s] + b.cont[games, s],
+                         b.doctors[games, s], b.prot[games, s]], axis=1)
+        return np.minimum(self.taken[games, s], held)
 
     def can_pay(self, tiles: np.ndarray, purse: np.ndarray) -> np.ndarray:
         """The engine's mitigation test for each game's tile, paid from :meth:`purse`."""
         return _rows_all(purse >= self.price[np.maximum(tiles, 0)]) & (tiles >= 0)
 
-    def can_reveal(self, b: Batch, seats: np.ndarray, season: int) -> np.ndarray:
-        ar = np.arange(b.G)
-        return (self.stack_top(season) >= 0) & (b.healthy[ar, seats] >= REVEAL_COST[season])
+    def can_reveal(self, b: Batch, seats: np.ndarray, season: int,
+                   games: np.ndarray) -> np.ndarray:
+        return ((self.stack_top(season, games) >= 0)
+                & (b.healthy[games, seats[games]] >= REVEAL_COST[season]))
 
     # -- the Objective steps -------------------------------------------------------------
-    def options(self, b: Batch, seats: np.ndarray, season: int,
-                purse: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(legal actions, mitigable revealed slots (games, most), reveal possible) per game."""
-        slots = self.shown.shape[1]
-        mitigable = np.zeros((b.G, slots), bool)
-        for j in range(int(self.count.max(initial=0))):
-            tile = self.shown[:, j]
-            ok = (tile >= 0) & ~self.mitigated[:, j] & (self.tile_season[np.maximum(tile, 0)]
-                                                         == season)
+    def options(self, b: Batch, seats: np.ndarray, season: int, purse: np.ndarray,
+                games: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For each of ``games``: its legal actions, its mitigable revealed slots (games,
+        revealed so far) and whether it may reveal."""
+        count = int(self.count[games].max(initial=0))
+        shown, mitigated = self.shown[games, :count], self.mitigated[games, :count]
+        mitigable = np.zeros((len(games), count), bool)
+        for j in range(count):
+            tile = shown[:, j]
+            ok = (tile >= 0) & ~mitigated[:, j] & (self.tile_season[np.maximum(tile, 0)]
+                                                    == season)
             if ok.any():
                 mitigable[:, j] = ok & self.can_pay(tile, purse)
-        reveal = self.can_reveal(b, seats, season)
+        reveal = self.can_reveal(b, seats, season, games)
         return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable, reveal
 
     def step(self, b: Batch, seats: np.ndarray, season: int,
              live: np.ndarray) -> np.ndarray:
         """One Objective decision for each ``live`` game's seat; returns the games that
-        revealed or mitigated (the others chose ``done`` or had nothing else)."""
-        purse = self.purse(b, seats)
-        k, mitigable, reveal = self.options(b, seats, season, purse)
-        k = np.where(live, k, 1)
-        sel, _ = b.draw(k)  # one uniform per decision with a choice, as the engine
+        revealed or mitigated (the others chose ``done`` or had nothing else). Only the live
+        games are looked at: the others draw nothing, as in the engine."""
+        acted = np.zeros(b.G, bool)
+        games = np.flatnonzero(live)
+        if not len(games):
+            return acted
+        purse = self.purse(b, seats, games)
+        k, mitigable, reveal = self.options(b, seats, season, purse, games)
+        choices = np.ones(b.G, np.int64)
+        choices[games] = k
+        sel, _ = b.draw(choices)  # one uniform per decision with a choice, as the engine
         deciding = np.zeros(b.G, bool)
         deciding[sel] = True
-        ext = self.extremes(b)
-        slots = self.shown.shape[1]
-        unmet = np.zeros((b.G, slots), bool)
-        for j in range(int(self.count.max(initial=0))):
+        deciding = deciding[games]
+        ext = self.extremes(b, games)
+        shown = self.shown[games, :mitigable.shape[1]]
+        unmet = np.zeros_like(mitigable)
+        for j in range(mitigable.shape[1]):
             if mitigable[:, j].any():
-                unmet[:, j] = mitigable[:, j] & ~self.met(b, self.shown[:, j], 0, ext)
+                unmet[:, j] = mitigable[:, j] & ~self.met(b, shown[:, j], 0, ext)
         has_mit = unmet.any(axis=1) & deciding
-        slot = np.argmax(unmet, axis=1)
-        top = self.stack_top(season)
+        slot = np.zeros(b.G, np.int64)
+        if unmet.shape[1]:
+            slot[games] = np.argmax(unmet, axis=1)
+        top = self.stack_top(season, games)
         do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, ext)
                      & self.can_pay(top, purse))
-        self.mitigate(b, np.flatnonzero(has_mit), slot, seats)
-        self.reveal(b, np.flatnonzero(do_reveal), seats, season)
-        return has_mit | do_reveal
+        self.mitigate(b, games[has_mit], slot, seats)
+        self.reveal(b, games[do_reveal], seats, season)
+        acted[games] = has_mit | do_reveal
+        return acted
 
     def mitigate(self, b: Batch, games: np.ndarray, slot: np.ndarray,
                  seats: np.ndarray) -> None:
