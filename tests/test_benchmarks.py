@@ -107,3 +107,34 @@ def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
     assert [row[0] for row in bench.chosen("review, play")] == ["play", "review"]
     with pytest.raises(SystemExit, match="unknown page"):
         bench.chosen("nowhere")
+
+
+def _ranking_cpu() -> ModuleType:
+    path = BENCHMARK.parent / "ranking_cpu.py"
+    spec = importlib.util.spec_from_file_location("precog_benchmark_ranking_cpu", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_ranking_cpu_benchmark_reports_cpu_for_fixed_rollouts_and_rollouts_per_second(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _ranking_cpu()
+    assert bench.main(["--json", "--ids", "q110", "--rollouts", "8", "--repeat", "2",
+                       "--modes", "coop", "--limit", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    row = result["cpu_s"]["q110"]
+    assert row["mode"] == "coop" and len(row["runs_s"]) == 2
+    assert row["min_s"] == min(row["runs_s"]) > 0
+    assert len(row["values"]) == 6  # one value per (Keep, Give) choice
+    assert result["per_second"]["coop"]["positions"] == 1
+    assert result["per_second"]["coop"]["median"] >= 2
+
+
+def test_ranking_cpu_benchmark_refuses_an_id_not_in_the_suite(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        _ranking_cpu().main(["--ids", "q110,x999", "--limit", "1"])
+    assert stop.value.code == 2
+    assert "--ids x999: not in the suite" in capsys.readouterr().err
