@@ -12,8 +12,11 @@ import pytest
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
 
 
-def load_benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("precog_benchmark_engine", BENCHMARK)
+def load_benchmark(file: str = "engine.py") -> ModuleType:
+    """A benchmark script of benchmarks/ as a module (they are scripts, not a package)."""
+    path = BENCHMARK.parent / file
+    name = "precog_benchmark_" + path.stem
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -52,11 +55,7 @@ def test_engine_benchmark_table_names_both_engines() -> None:
 
 def test_review_benchmark_reports_the_time_of_a_whole_review(
         capsys: pytest.CaptureFixture[str]) -> None:
-    path = BENCHMARK.parent / "review.py"
-    spec = importlib.util.spec_from_file_location("precog_benchmark_review", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("review.py")
     assert bench.main(["--json", "--games", "1", "--players", "2", "--budget", "0.05"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["review_game_s_median"] > 0
@@ -67,11 +66,7 @@ def test_review_benchmark_reports_the_time_of_a_whole_review(
 
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--games", "-1"]])
 def test_review_benchmark_refuses_bad_arguments(argv: list[str]) -> None:
-    path = BENCHMARK.parent / "review.py"
-    spec = importlib.util.spec_from_file_location("precog_benchmark_review2", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("review.py")
     with pytest.raises(SystemExit) as done:
         bench.main(argv)
     assert done.value.code == 2
@@ -79,11 +74,7 @@ def test_review_benchmark_refuses_bad_arguments(argv: list[str]) -> None:
 
 def test_review_marks_calibration_reports_mark_rates_with_intervals(
         capsys: pytest.CaptureFixture[str]) -> None:
-    path = BENCHMARK.parent / "review_marks.py"
-    spec = importlib.util.spec_from_file_location("precog_benchmark_review_marks", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("review_marks.py")
     assert bench.main(["--json", "--bot", "greedy", "--games", "1", "--players", "2"]) == 0
     result = json.loads(capsys.readouterr().out)
     every = result["all"]
@@ -95,11 +86,7 @@ def test_review_marks_calibration_reports_mark_rates_with_intervals(
 
 
 def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "precog_benchmark_app_pages", BENCHMARK.parent / "app_pages.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("app_pages.py")
     repo = BENCHMARK.parent.parent
     notebooks = {f"{p.parent.name}/{p.name}" for folder in ("notebooks", "tutorials")
                  for p in (repo / folder).glob("*.ipynb")}
@@ -109,18 +96,9 @@ def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
         bench.chosen("nowhere")
 
 
-def _ranking_cpu() -> ModuleType:
-    path = BENCHMARK.parent / "ranking_cpu.py"
-    spec = importlib.util.spec_from_file_location("precog_benchmark_ranking_cpu", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
 def test_ranking_cpu_benchmark_reports_cpu_for_fixed_rollouts_and_rollouts_per_second(
         capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _ranking_cpu()
+    bench = load_benchmark("ranking_cpu.py")
     assert bench.main(["--json", "--ids", "q110", "--rollouts", "8", "--repeat", "2",
                        "--modes", "coop", "--limit", "1"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -135,6 +113,6 @@ def test_ranking_cpu_benchmark_reports_cpu_for_fixed_rollouts_and_rollouts_per_s
 def test_ranking_cpu_benchmark_refuses_an_id_not_in_the_suite(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        _ranking_cpu().main(["--ids", "q110,x999", "--limit", "1"])
+        load_benchmark("ranking_cpu.py").main(["--ids", "q110,x999", "--limit", "1"])
     assert stop.value.code == 2
     assert "--ids x999: not in the suite" in capsys.readouterr().err
