@@ -33,6 +33,7 @@ from decision_quality import (
     DATA,
     RANKING_CAP,
     BenchmarkInputError,
+    _load,
     decision_of,
     load,
     positive,
@@ -97,13 +98,6 @@ def measure(ids: list[str], rollouts: int, repeat: int, modes: list[str],
                   started_at=started,
                   finished_at=datetime.now(UTC).isoformat(timespec="seconds"))
     return result
-
-
-def _load() -> list[float]:
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        return []
 
 
 def _listed(choices: tuple[str, ...] | None, name: str) -> Callable[[str], list[str]]:
