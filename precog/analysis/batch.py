@@ -46,6 +46,7 @@ from precog.analysis import batch_policy as bp
 from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
 from precog.analysis.batch_coop import Coop
 from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
+from precog.analysis.uniform_row import UniformRow, check_width, keep_give_columns, other_column
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
@@ -430,6 +431,7 @@ class Batch:
         self.round = first.round
         self.U = rows
         self.W = rows.shape[1]
+        check_width(self.W)
         self.flat_u = rows.reshape(-1)
         self.row_start = np.arange(G) * self.W
         self.ctr = np.zeros(G, dtype=INT)
@@ -491,7 +493,7 @@ class Batch:
         if not len(sel):
             return sel, self.zeros[:0]
         c = self.ctr[sel]
-        u = self.flat_u[self.row_start[sel] + c % self.W]
+        u = self.flat_u[self.row_start[sel] + other_column(c, self.W)]
         self.ctr[sel] = c + 1
         return sel, u
 
@@ -603,14 +605,15 @@ class Batch:
         return bp.soft_pick(scores, u, self.sensible.temperature)
 
     def draw_decisions(self, first: bool) -> np.ndarray:
-        """Uniforms (games, seats) for every seat's Keep/Give, in seat order (none used where
-        the choice is forced)."""
+        """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of
+        each seat (:mod:`precog.analysis.uniform_row`; none counted used where the choice is
+        forced)."""
         n = self.n
         free = np.ones((self.G, n), dtype=INT)
         if first and self.forced is not None:
             free = (self.forced < 0).astype(INT)
-        before = np.cumsum(free, axis=1) - free
-        u = self.flat_u[self.row_start[:, None] + (self.ctr[:, None] + before) % self.W]
+        columns = keep_give_columns(self.round, n)
+        u = self.flat_u[self.row_start[:, None] + columns[None, :]]
         self.ctr += free.sum(axis=1, dtype=INT)
         return u
 
@@ -1030,22 +1033,19 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
 
     G, n = len(starts), starts[0].config.players
     rounds: list[list[GameState]] = []
-    used = np.zeros(G, dtype=INT)
+    readers = [UniformRow(rows[g]) for g in range(G)]
     for g, start in enumerate(starts):
         fixed = {} if forced is None else {
             seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[g, seat])]
             for seat in range(n) if forced[g, seat] >= 0}
         ends: list[GameState] = []
-        row, width = rows[g], rows.shape[1]
 
-        def move(s: GameState, seat: int, g: int = g, fixed: dict[int, Any] = fixed,
-                 row: np.ndarray = row, width: int = width, first: int = start.round) -> Any:
+        def move(s: GameState, seat: int, fixed: dict[int, Any] = fixed,
+                 read: UniformRow = readers[g], first: int = start.round) -> Any:
             if fixed and s.phase is Phase.DECISION and s.round == first and seat in fixed:
                 return fixed[seat]
             options = legal_actions(s)
-            u = float(row[used[g] % width])
-            used[g] += 1
-            return options[policy.index(s, u, options)]
+            return options[policy.index(s, read(s, seat), options)]
 
         def seen(before: GameState, _action: Any, after: GameState,
                  ends: list[GameState] = ends) -> None:
@@ -1069,5 +1069,5 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
                        for s in finals])
     return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
-                  np.array([[p.batteries for p in s.players] for s in finals], INT), used,
-                  failed)
+                  np.array([[p.batteries for p in s.players] for s in finals], INT),
+                  np.array([r.used for r in readers], dtype=INT), failed)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.analysis.uniform_row import UniformRow
 from precog.engine import (
     Action,
     Game,
@@ -98,14 +99,11 @@ def _next_decision(start_round: int) -> Callable[[GameState], bool]:
 
 
 def _mover(row: np.ndarray) -> Callable[[GameState, int], Action]:
-    used = [0]
-    width = len(row)
+    read = UniformRow(row)
 
-    def move(s: GameState, _seat: int) -> Action:
+    def move(s: GameState, seat: int) -> Action:
         options = legal_actions(s)
-        u = float(row[used[0] % width])
-        used[0] += 1
-        return options[DEFAULT_POLICY.index(s, u, options)]
+        return options[DEFAULT_POLICY.index(s, read(s, seat), options)]
 
     return move
 

@@ -8,7 +8,9 @@ Protectors, losses, the River and co-op Objectives judged the same way).
 :class:`RandomPolicy` (also known by its old name ``RolloutPolicy``) is the random baseline:
 Keep/Give at random, then with probability ``explore`` a random legal action, otherwise the
 step's default. Decisions with a single legal action are played by the engine itself and use
-no number, so a rollout is a pure function of its start position and its row of uniforms.
+no number, so a rollout is a pure function of its start position and its row of uniforms
+(which number a decision reads: :mod:`precog.analysis.uniform_row`; a seat's Keep/Give in a
+round always reads the same one).
 :mod:`precog.analysis.batch` plays the same policies on many games at once with numpy and
 reaches exactly the same final positions (see tests/analysis/test_rollouts_match_engine.py).
 
@@ -30,6 +32,7 @@ import numpy as np
 
 from precog.analysis.evaluation import terminal_value
 from precog.analysis.policy import SensiblePolicy, protectors_wanted, ymune_default
+from precog.analysis.uniform_row import UniformRow
 from precog.engine import Action, GameState, Phase, Step, WorldSampler, legal_actions
 from precog.engine.actions import PlaceYmunes
 from precog.engine.playout import play_on
@@ -94,17 +97,14 @@ def play_out(state: GameState, policy: Policy, row: np.ndarray,
 
     ``forced``: seats whose choice in this round's Decision phase is given (no uniform used).
     """
-    used = [0]
-    width = len(row)
+    read = UniformRow(row)
     start = state.round
 
     def move(s: GameState, seat: int) -> Action:
         if forced and s.phase is Phase.DECISION and s.round == start and seat in forced:
             return forced[seat]
         options = legal_actions(s)
-        u = float(row[used[0] % width])
-        used[0] += 1
-        return options[policy.index(s, u, options)]
+        return options[policy.index(s, read(s, seat), options)]
 
     return play_on(state, move, limit=1 << 30)
 

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from precog.analysis import rollouts
+from precog.analysis.uniform_row import UniformRow
 from precog.engine import (
     Components,
     GameState,
@@ -73,14 +74,11 @@ def _goal(config: dict[str, Any]) -> Callable[[GameState], bool]:
 
 def policy_move(seed: int) -> Callable[[GameState, int], Any]:
     """The sensible player, driven by the uniforms of ``seed`` (the same game every time)."""
-    row = rollouts.uniforms(1, seed)[0]
-    used = [0]
+    read = UniformRow(rollouts.uniforms(1, seed)[0])
 
-    def move(s: GameState, _seat: int) -> Any:
+    def move(s: GameState, seat: int) -> Any:
         options = legal_actions(s)
-        u = float(row[used[0] % len(row)])
-        used[0] += 1
-        return options[rollouts.DEFAULT_POLICY.index(s, u, options)]
+        return options[rollouts.DEFAULT_POLICY.index(s, read(s, seat), options)]
 
     return move
 
