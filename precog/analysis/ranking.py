@@ -86,6 +86,7 @@ class RankingRow:
     give_value_to_left: float = 0.0
     samples: int = 0
     draws: tuple[float, ...] = ()  # the rollout values, in the same worlds for every row
+    loss_ci95: float | None = None  # the loss's 95 % half-width on paired rollouts
 
     @property
     def keep(self) -> str:
@@ -107,6 +108,7 @@ class RankingRow:
         return {"keep": self.keep, "give": self.give, "action": self.action,
                 "value": round(self.value, 4), "loss": round(self.loss, 4),
                 "ci95": None if self.ci95 is None else round(self.ci95, 4),
+                "loss_ci95": None if self.loss_ci95 is None else round(self.loss_ci95, 4),
                 "principal_line": self.principal_line,
                 "return_chance": {k: round(v, 4) for k, v in self.return_chance.items()},
                 "give_value_to_left": round(self.give_value_to_left, 4),
@@ -132,7 +134,7 @@ class Ranking:
             ", stopped early: values from the first round only")
         out = [f"seat {m['player']}, round {m['round']}: model {m['model']}, seed {m['seed']}, "
                f"{how} ({m['elapsed_s']:.2f} s{partial})",
-               f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±95%':>6} "
+               f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±':>5} {'±95%':>6} "
                f"{'to left':>7}  back (chance)   principal line"]
         note = m.get("components", {})
         if not note.get("reference", True):
@@ -141,8 +143,9 @@ class Ranking:
                           f"evaluation {note['calibration']} (refit: {note['refit']})")
         for i, r in enumerate(self.rows, 1):
             ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
+            lci = "" if r.loss_ci95 is None else f"{r.loss_ci95:.2f}"
             back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
-            out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} "
+            out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {lci:>5} {ci:>6} "
                        f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
         return "\n".join(out)
 
@@ -184,10 +187,10 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             progress=_scaled(progress, 0.3, 1.0))
         samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
                                 budget_s is not None if race is None else race)
-    best = max(r.value for r in rows)
-    for r in rows:
-        r.loss = best - r.value
     rows.sort(key=lambda r: (-r.value, r.action))
+    for r in rows:
+        r.loss, r.loss_ci95 = paired_loss(rows[0], r) if rollouts > 0 else (
+            rows[0].value - r.value, None)
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
             "evaluation": "rollouts" if rollouts else "fitted value",
@@ -290,6 +293,19 @@ the table keeps an interval a player can read before the rest goes to the conten
 FIRST_BATCH_TIMED = 64
 """The first batch of worlds under a time budget (it always completes; later batches are sized
 to the time left)."""
+
+
+def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]:
+    """The loss of ``row`` against ``best`` and its 95 % half-width on paired rollouts (the
+    same worlds and the same Keep/Give draws: far narrower than either value's interval)."""
+    loss = max(0.0, best.value - row.value)
+    if row is best:
+        return 0.0, 0.0
+    n = min(len(best.draws), len(row.draws))  # a choice left behind has the first n worlds
+    if n > 1:
+        _mean, ci = mean_ci([b - r for b, r in zip(best.draws[:n], row.draws[:n], strict=True)])
+        return loss, ci
+    return loss, None
 
 
 def _rollout_rows(state: GameState, player: int, model: str, seed: int,

@@ -38,7 +38,13 @@ from precog.analysis.bots import make_bot
 from precog.analysis.budget import Cancel, is_cancelled
 from precog.analysis.errors import AnalysisError
 from precog.analysis.players import as_policy
-from precog.analysis.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow, rank_options
+from precog.analysis.ranking import (
+    DEFAULT_ROLLOUTS,
+    Ranking,
+    RankingRow,
+    paired_loss,
+    rank_options,
+)
 from precog.analysis.review_actions import (
     ACTION_WORLDS,
     ValuedAction,
@@ -48,7 +54,6 @@ from precog.analysis.review_actions import (
     value_round,
 )
 from precog.analysis.review_odds import OUTLOOK_SAMPLES, Outlook, outlook
-from precog.analysis.rollouts import mean_ci
 from precog.engine import Components, Game, GameState, Phase, new_game
 from precog.engine.actions import Choose
 
@@ -204,18 +209,6 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
         mark=mark_for(loss, loss_ci),
         alternatives=tuple(Alternative(r.action, r.value, r.ci95) for r in ranking.rows[:3]),
         loss_ci95=loss_ci, samples=row.samples)
-
-
-def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]:
-    """The loss of ``row`` against ``best`` and its 95 % half-width on paired playouts."""
-    loss = max(0.0, best.value - row.value)
-    if row is best:
-        return 0.0, 0.0
-    n = min(len(best.draws), len(row.draws))  # a choice left behind has the first n worlds
-    if n > 1:
-        _mean, ci = mean_ci([b - r for b, r in zip(best.draws[:n], row.draws[:n], strict=True)])
-        return loss, ci
-    return loss, None
 
 
 def review_action(valued: ValuedAction) -> ReviewedDecision:

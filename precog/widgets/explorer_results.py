@@ -140,6 +140,8 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
+        behind = f"{r.loss:.2f}" if r.loss_ci95 is None or i == 1 else (
+            f'{r.loss:.2f} <span class="pc-ci">±{r.loss_ci95:.2f}</span>')
         back = "<br>".join(f"{html(mark(c))} {p:.0%}" for c, p in r.return_chance.items()) \
             or "—"
         reasons = "".join(f"<li>{html(reason_marked(x, lang, state, seat))}</li>"
@@ -148,7 +150,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'
             f'<td>{i}</td><td class="pc-choice-cell">{say("choices.keep")} {html(mark(r.keep))}'
             f'<br>{say("choices.give")} {html(mark(r.give))}</td>'
-            f"<td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{ci}</td>"
+            f"<td>{r.value:.2f}</td><td>{behind}</td><td>{ci}</td>"
             f"<td>{r.give_value_to_left:+.2f}</td><td>{back}</td>"
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'

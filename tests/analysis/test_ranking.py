@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from precog.analysis.ranking import (
@@ -96,6 +97,18 @@ def test_every_choice_is_listed_once_with_its_losses_against_the_best(mid_game_3
     values = [r.value for r in ranking.rows]
     assert values == sorted(values, reverse=True)
     assert [r.loss for r in ranking.rows] == pytest.approx([values[0] - v for v in values])
+
+
+def test_a_rollout_ranking_states_each_loss_with_its_interval_on_the_same_rollouts(mid_game_3p):
+    ranking = rank_options(mid_game_3p, 0, rollouts=128, seed=3)
+    best = ranking.rows[0]
+    assert best.loss == 0.0 and best.loss_ci95 == 0.0
+    for r in ranking.rows[1:]:
+        diffs = np.subtract(best.draws, r.draws)
+        assert r.loss == pytest.approx(diffs.mean())
+        assert r.loss_ci95 == pytest.approx(1.96 * diffs.std(ddof=1) / np.sqrt(len(diffs)))
+        assert r.to_dict()["loss_ci95"] == round(r.loss_ci95, 4)
+    assert all(r.loss_ci95 is None for r in rank_options(mid_game_3p, 0, depth_rounds=1).rows)
 
 
 def test_each_passed_card_comes_back_with_the_model_s_probability():

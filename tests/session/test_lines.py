@@ -186,7 +186,7 @@ def test_a_ranking_row_keeps_its_choice_and_line_and_its_json_keys() -> None:
     assert row.action == str(row.choice) and (row.keep, row.give) == (row.choice.keep,
                                                                       row.choice.give)
     assert row.principal_line == line_notation(row.line)
-    assert set(row.to_dict()) == {"keep", "give", "action", "value", "loss", "ci95",
+    assert set(row.to_dict()) == {"keep", "give", "action", "value", "loss", "loss_ci95", "ci95",
                                   "principal_line", "return_chance", "give_value_to_left",
                                   "samples"}
     _russian(line_text(row.line, "ru"))
