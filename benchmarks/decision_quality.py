@@ -230,6 +230,41 @@ def build_reference(count: int, seed: int, budget_s: float, factor: int, path: P
     return data
 
 
+def refine_reference(path: Path, seed: int, factor: int,
+                     log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Analyse again, at ``factor`` times the budget's rollouts, every position whose top two
+    the reference does not separate (:func:`reference_decides`), with the ranking's racing (a
+    choice clearly behind stops; the contenders get every rollout) and each choice's loss
+    stated with its interval on the same rollouts as the best (``loss_ci95``: the same worlds
+    and the same Keep/Give draws, far narrower than the values' own). The first reference is
+    kept beside it (``first_reference``). Written after every position; a second run skips
+    the positions already refined."""
+    load(path)  # the file's format and component set
+    data = json.loads(path.read_text())
+    for entry in data["positions"]:
+        if entry.get("refined") or reference_decides(entry["reference"]):
+            continue
+        d = decision_of(entry)
+        start = time.process_time()
+        rollouts = min(MAX_REFERENCE_ROLLOUTS, factor * int(entry["samples_at_budget"]))
+        ref = rank_options(d.state(), d.seat, rollouts=rollouts, seed=ref_seed(seed, d, 2),
+                           with_give_values=False, race=True)
+        entry["first_reference"] = entry["reference"]
+        entry["reference"] = {
+            r.action: {"value": round(r.value, 5), "ci95": round(r.ci95 or 0.0, 5),
+                       "loss_ci95": round(r.loss_ci95 or 0.0, 5), "rollouts": r.samples}
+            for r in sorted(ref.rows, key=lambda r: r.action)}
+        entry["reference_rollouts"] = ref.meta["samples"]
+        entry["refined"] = {"factor": factor, "race": True,
+                            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+                            "cpu_s": round(time.process_time() - start, 2), "load": _load()}
+        _write(path, data)
+        log(f"{d.id} {d.players}p {d.mode} round {d.round}: {ref.meta['samples']} rollouts for "
+            f"the contenders, decided {reference_decides(entry['reference'])}, "
+            f"{entry['refined']['cpu_s']} s CPU")
+    return data
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -279,7 +314,10 @@ def mean_interval(values: Sequence[float]) -> dict[str, float]:
             "n": n}
 
 
-def rate_interval(hits: int, n: int) -> dict[str, float]:
+def rate_interval(hits: int, n: int) -> dict[str, float | None]:
+    """A rate with its 95 % Wilson interval (no positions: no rate, the interval [0, 1])."""
+    if n == 0:
+        return {"rate": None, "low": 0.0, "high": 1.0, "n": 0}
     low, high = wilson(hits / n, n)
     return {"rate": round(hits / n, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
 
@@ -356,6 +394,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
         "top_choice_agreement": rate_interval(agree, n),
         "top_choice_agreement_within_reference_ci": rate_interval(
             sum(1 for r in rows if r["within_reference_ci"]), n),
+        "top_choice_agreement_where_reference_decides": decided_agreement(positions, rows),
         "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
         "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
         "ci_halfwidth_top_two_at_1s_hh": mean_interval([r["ci95_top_two"] for r in rows]),
@@ -378,10 +417,32 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
 
 def within_reference_ci(reference: dict[str, dict[str, float]], chosen: str) -> bool:
     """Whether the reference cannot tell ``chosen`` from its best choice: the gap is within
-    the two values' combined 95 % half-widths (the reference's own resolution)."""
+    the loss's paired interval (a refined reference) or the two values' combined 95 %
+    half-widths (the reference's own resolution)."""
     best = max(reference, key=lambda a: reference[a]["value"])
     gap = reference[best]["value"] - reference[chosen]["value"]
+    if "loss_ci95" in reference[chosen]:
+        return gap <= reference[chosen]["loss_ci95"]
     return gap <= math.hypot(reference[best]["ci95"], reference[chosen]["ci95"])
+
+
+def reference_decides(reference: dict[str, dict[str, float]]) -> bool:
+    """Whether the reference separates its best choice from its second: their gap is more
+    than the second's paired loss interval (a refined reference), or than the two values'
+    combined 95 % half-widths. Where it does not, no analysis can be expected to agree with
+    the reference's first place more often than a coin toss."""
+    best, second = sorted(reference.values(), key=lambda v: -v["value"])[:2]
+    gap = best["value"] - second["value"]
+    if "loss_ci95" in second:
+        return gap > second["loss_ci95"]
+    return gap > math.hypot(best["ci95"], second["ci95"])
+
+
+def decided_agreement(positions: list[dict[str, Any]],
+                      rows: list[dict[str, Any]]) -> dict[str, float | None]:
+    """The top-choice agreement over the positions the reference decides."""
+    decided = [r for e, r in zip(positions, rows) if reference_decides(e["reference"])]
+    return rate_interval(sum(r["loss"] <= 1e-9 for r in decided), len(decided))
 
 
 def summary(path: Path) -> dict[str, Any]:
@@ -402,6 +463,7 @@ def summary(path: Path) -> dict[str, Any]:
             "top_choice_agreement": rate_interval(sum(r["loss"] <= 1e-9 for r in rows), n),
             "top_choice_agreement_within_reference_ci": rate_interval(
                 sum(r["within_reference_ci"] for r in rows), n),
+            "top_choice_agreement_where_reference_decides": decided_agreement(positions, rows),
             "mean_loss_hh": mean_interval([r["loss"] for r in rows]),
             "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
             "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
@@ -430,7 +492,9 @@ def _load() -> list[float]:
 
 
 def table(r: dict[str, Any]) -> str:
-    def iv(x: dict[str, float], key: str = "mean") -> str:
+    def iv(x: dict[str, Any], key: str = "mean") -> str:
+        if x[key] is None:
+            return "none (no positions)"
         return f"{x[key]:.3f} [{x['low']:.3f}, {x['high']:.3f}]"
 
     lines = [f"{r['positions']} positions, {r['budget_s']} s per analysis "
@@ -438,6 +502,9 @@ def table(r: dict[str, Any]) -> str:
              f"top_choice_agreement   {iv(r['top_choice_agreement'], 'rate')}   target >= 0.95",
              f"  within reference CI  "
              f"{iv(r['top_choice_agreement_within_reference_ci'], 'rate')}",
+             f"  where reference decides "
+             f"{iv(r['top_choice_agreement_where_reference_decides'], 'rate')} "
+             f"({r['top_choice_agreement_where_reference_decides']['n']} positions)",
              f"mean_loss_hh           {iv(r['mean_loss_hh'])}   target <= 0.1",
              f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5"]
     if "tree_full_s_max" in r:
@@ -491,6 +558,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the keys from the budgeted analyses stored by the reference build")
     parser.add_argument("--build-reference", action="store_true",
                         help="(re)build the suite and its reference answers into --data")
+    parser.add_argument("--refine-reference", action="store_true",
+                        help="analyse again, with racing and paired loss intervals, the "
+                             "positions whose top two the reference does not separate")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
     parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
@@ -508,6 +578,13 @@ def main(argv: list[str] | None = None) -> int:
                          f"{REFERENCE_FACTOR} times the budget")
         build_reference(args.count, args.seed, args.budget, args.factor, args.data,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
+        return 0
+    if args.refine_reference:
+        if args.factor < REFERENCE_FACTOR:
+            parser.error(f"--factor {args.factor}: the reference needs at least "
+                         f"{REFERENCE_FACTOR} times the budget")
+        refine_reference(args.data, args.seed, args.factor,
+                         log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.trees_only:
         print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))

@@ -116,3 +116,21 @@ def test_ranking_cpu_benchmark_refuses_an_id_not_in_the_suite(
         load_benchmark("ranking_cpu.py").main(["--ids", "q110,x999", "--limit", "1"])
     assert stop.value.code == 2
     assert "--ids x999: not in the suite" in capsys.readouterr().err
+
+
+def test_paired_rollouts_benchmark_reports_how_alike_the_best_two_choices_games_stay(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_benchmark("paired_rollouts.py")
+    assert bench.main(["--json", "--rollouts", "16", "--per-mode", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result["by_mode"]) <= {"competitive", "team", "coop"}
+    for row in result["positions"]:
+        assert -1.0 <= row["corr"] <= 1.0 and row["var_ratio"] >= 0 and row["se_diff"] >= 0
+        # the variance of a difference: var a + var b - 2 cov, so the ratio is 1 - corr
+        # scaled by the two spreads (exactly 1 - corr when they are equal)
+        assert row["var_ratio"] <= 1.0 + abs(row["corr"]) + 1e-9
+
+
+def test_paired_rollouts_benchmark_refuses_a_count_out_of_range() -> None:
+    with pytest.raises(SystemExit):
+        load_benchmark("paired_rollouts.py").main(["--rollouts", "0"])

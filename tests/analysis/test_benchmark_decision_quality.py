@@ -55,6 +55,10 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     assert 0.0 <= result["top_choice_agreement"]["rate"] <= 1.0
     assert (result["top_choice_agreement_within_reference_ci"]["rate"]
             >= result["top_choice_agreement"]["rate"])
+    decided = result["top_choice_agreement_where_reference_decides"]
+    assert decided["n"] == sum(bench.reference_decides(p["reference"])
+                               for p in data["positions"])
+    assert decided["rate"] is None if decided["n"] == 0 else 0.0 <= decided["rate"] <= 1.0
     assert 0 < result["elapsed_s_median"] <= result["elapsed_s_max"]
     assert result["mean_loss_hh"]["mean"] >= 0.0
     assert math.isfinite(result["calibration_mae_hh"]["mean"])
@@ -70,6 +74,40 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
 
 
+def test_refining_analyses_again_only_the_positions_the_reference_leaves_undecided(tmp_path):
+    bench = load()
+    data = json.loads(bench.DATA.read_text())
+    undecided = next(e for e in data["positions"] if not bench.reference_decides(e["reference"])
+                     and len(e["reference"]) > 2)
+    decided = next(e for e in data["positions"] if bench.reference_decides(e["reference"]))
+    for e in (undecided, decided):
+        e["samples_at_budget"] = 4  # 30 x 4 rollouts: a quick refinement
+    data["positions"] = [undecided, decided]
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps(data))
+    refined = bench.refine_reference(path, 0, 30, log=lambda _: None)["positions"]
+    assert refined[1] == decided  # decided: left as it was
+    again = refined[0]
+    assert again["first_reference"] == undecided["reference"] and again["refined"]["race"]
+    assert set(again["reference"]) == set(undecided["reference"])
+    rows = again["reference"].values()
+    assert max(r["rollouts"] for r in rows) == 120 == again["reference_rollouts"]
+    best = max(rows, key=lambda r: r["value"])
+    assert best["loss_ci95"] == 0.0
+    assert all(r["loss_ci95"] > 0 for r in rows if r is not best and r["value"] < best["value"])
+    assert bench.refine_reference(path, 0, 30, log=lambda _: None)["positions"] == refined
+
+
+def test_a_refined_reference_decides_and_judges_by_the_paired_loss_interval():
+    bench = load()
+    reference = {"keep A give B": {"value": 5.00, "ci95": 0.06, "loss_ci95": 0.0},
+                 "keep C give B": {"value": 4.95, "ci95": 0.06, "loss_ci95": 0.02},
+                 "keep D give B": {"value": 4.80, "ci95": 0.06, "loss_ci95": 0.25}}
+    assert bench.reference_decides(reference)  # 0.05 apart, paired: ±0.02
+    assert not bench.within_reference_ci(reference, "keep C give B")
+    assert bench.within_reference_ci(reference, "keep D give B")  # 0.20 behind, ±0.25
+
+
 def test_a_choice_the_reference_cannot_tell_from_its_best_counts_as_agreeing_within_its_ci():
     within = load().within_reference_ci
     reference = {"keep A give B": {"value": 5.00, "ci95": 0.06},
@@ -78,6 +116,20 @@ def test_a_choice_the_reference_cannot_tell_from_its_best_counts_as_agreeing_wit
     assert within(reference, "keep A give B")
     assert within(reference, "keep C give B")  # 0.05 apart, 0.085 combined half-width
     assert not within(reference, "keep D give B")
+
+
+def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_reference_separates():
+    bench = load()
+    apart = {"keep A give B": {"value": 5.00, "ci95": 0.06},
+             "keep C give B": {"value": 4.80, "ci95": 0.06}}
+    close = {"keep A give B": {"value": 5.00, "ci95": 0.06},
+             "keep C give B": {"value": 4.95, "ci95": 0.06}}
+    assert bench.reference_decides(apart) and not bench.reference_decides(close)
+    positions = [{"reference": apart}, {"reference": close}, {"reference": apart}]
+    rows = [{"loss": 0.0}, {"loss": 0.05}, {"loss": 0.2}]
+    assert bench.decided_agreement(positions, rows)["rate"] == 0.5  # the close one left out
+    assert bench.decided_agreement(positions, rows)["n"] == 2
+    assert bench.decided_agreement([{"reference": close}], rows[:1])["rate"] is None
 
 
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--budget", "-1"],
