@@ -375,6 +375,14 @@ def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_nu
                                f"{row.give_value_to_left:+.2f}"]
             assert component_name(cards[row.keep].name, lang) in line
             assert row.keep not in line and row.give not in line
+    by_rollouts = rank_options(state, state.to_move, rollouts=64, seed=1)
+    rows = [ln for ln in ranking_text(by_rollouts, "en").splitlines()
+            if ln[:2].strip().isdigit()]
+    for i, (line, row) in enumerate(zip(rows, by_rollouts.rows, strict=True)):
+        loss = [] if i == 0 else [f"{row.loss_ci95:.2f}"]  # the best has no loss to bound
+        assert line.split()[1:6 if i else 5] == [f"{row.value:.2f}", f"{row.loss:.2f}", *loss,
+                                                 f"{row.ci95:.2f}",
+                                                 f"{row.give_value_to_left:+.2f}"]
     russian = ranking_text(ranking, "ru")
     assert russian.startswith(f"Место {state.to_move}, раунд 3") and "Healthy" not in russian
     assert "почему:" in russian and "линия:" in russian

@@ -38,9 +38,10 @@ def ranking_text(ranking: Any, lang: str) -> str:
     pad = " " * 4
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
+        lci = "" if r.loss_ci95 is None or i == 1 else f"{r.loss_ci95:.2f}"
         choice = choice_text(r.choice, lang, state, seat)
-        out.append(f"{i:>2} {r.value:>7.2f} {r.loss:>6.2f} {ci:>6} {r.give_value_to_left:>+7.2f}"
-                   f"  {choice}")
+        out.append(f"{i:>2} {r.value:>7.2f} {r.loss:>6.2f} {lci:>6} {ci:>6} "
+                   f"{r.give_value_to_left:>+7.2f}  {choice}")
         if r.return_chance:
             cards = ", ".join(f"{named(mark(c), state, lang)} {p:.0%}"
                               for c, p in r.return_chance.items())
