@@ -407,6 +407,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     result["by_group"] = by_group(positions, rows)
     result["worst"] = sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
                               if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]
+    result["disagreements"] = disagreements(positions, rows)
     result.update(machine={"nproc": os.cpu_count(), "platform": platform.platform(),
                            "load_before": load_before, "load_after": _load()},
                   python=sys.version.split()[0], precog_version=__version__,
@@ -443,6 +444,16 @@ def decided_agreement(positions: list[dict[str, Any]],
     """The top-choice agreement over the positions the reference decides."""
     decided = [r for e, r in zip(positions, rows) if reference_decides(e["reference"])]
     return rate_interval(sum(r["loss"] <= 1e-9 for r in decided), len(decided))
+
+
+def disagreements(positions: list[dict[str, Any]],
+                  rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every position whose 1-second choice is not a best choice of the reference: its mode,
+    round, the choice, its loss and whether the reference decides the position."""
+    return [{"id": e["id"], "mode": e["mode"], "players": e["players"], "round": e["round"],
+             "chosen": r["chosen"], "loss": round(r["loss"], 3),
+             "reference_decides": reference_decides(e["reference"])}
+            for e, r in zip(positions, rows) if r["loss"] > 1e-9]
 
 
 def summary(path: Path) -> dict[str, Any]:
