@@ -134,7 +134,7 @@ class Ranking:
             ", stopped early: values from the first round only")
         out = [f"seat {m['player']}, round {m['round']}: model {m['model']}, seed {m['seed']}, "
                f"{how} ({m['elapsed_s']:.2f} s{partial})",
-               f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±':>5} {'±95%':>6} "
+               f"{'#':>2} {'choice':<20} {'value':>7} {'loss':>6} {'±loss':>6} {'±95%':>6} "
                f"{'to left':>7}  back (chance)   principal line"]
         note = m.get("components", {})
         if not note.get("reference", True):
@@ -145,7 +145,7 @@ class Ranking:
             ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
             lci = "" if r.loss_ci95 is None else f"{r.loss_ci95:.2f}"
             back = " ".join(f"{c} {p:.0%}" for c, p in r.return_chance.items()) or "-"
-            out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {lci:>5} {ci:>6} "
+            out.append(f"{i:>2} {r.action:<20} {r.value:>7.2f} {r.loss:>6.2f} {lci:>6} {ci:>6} "
                        f"{r.give_value_to_left:>+7.2f}  {back:<15} {r.principal_line}")
         return "\n".join(out)
 
