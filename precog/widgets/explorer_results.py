@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from precog.analysis.plots import trajectory_figure
-from precog.analysis.ranking import Ranking
+from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
@@ -140,8 +140,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
-        behind = f"{r.loss:.2f}" if r.loss_ci95 is None or i == 1 else (
-            f'{r.loss:.2f} <span class="pc-ci">±{r.loss_ci95:.2f}</span>')
+        behind = _behind_cell(r, i == 1, say)
         back = "<br>".join(f"{html(mark(c))} {p:.0%}" for c, p in r.return_chance.items()) \
             or "—"
         reasons = "".join(f"<li>{html(reason_marked(x, lang, state, seat))}</li>"
@@ -158,6 +157,17 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
             f'<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
+
+
+def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:
+    """How far behind the best, with its paired interval; a choice the rollouts cannot tell
+    from the best (its loss within that interval) is marked so."""
+    if r.loss_ci95 is None or best:
+        return f"{r.loss:.2f}"
+    tied = "" if r.loss > r.loss_ci95 else (
+        f'<br><span class="pc-tied" title="{escape(say("results.tied_tip"))}">'
+        f'{escape(say("results.tied"))}</span>')
+    return f'{r.loss:.2f} <span class="pc-ci">±{r.loss_ci95:.2f}</span>{tied}'
 
 
 def _box_note(meta: dict[str, Any], lang: str) -> str:

@@ -278,6 +278,26 @@ def test_a_cancelled_run_heads_its_table_with_the_rollouts_it_finished() -> None
     assert f"{ranking.meta['samples']} of 64 rollouts per choice (cancelled)" in note
 
 
+def test_each_loss_shows_its_paired_interval_and_a_choice_within_it_is_marked_as_good() -> None:
+    from precog.analysis.ranking import rank_options
+
+    ranking = rank_options(_state(), 0, rollouts=64, seed=1)
+    for lang, tied in (("en", "as good, within the noise"), ("ru", "не хуже, в пределах шума")):
+        html = ranking_table_html(ranking, lang)
+        cells = re.findall(r"<td>([^<]*)</td><td>((?:(?!</td>).)*)</td><td>±", html)
+        assert len(cells) == len(ranking.rows)
+        for (value, behind), row in zip(cells, ranking.rows, strict=True):
+            assert value == f"{row.value:.2f}"
+            if row is ranking.rows[0]:
+                assert behind == "0.00"
+                continue
+            assert behind.startswith(f'{row.loss:.2f} <span class="pc-ci">±'
+                                     f"{row.loss_ci95:.2f}</span>")
+            assert (tied in behind) == (row.loss <= row.loss_ci95)
+    by_tree = ranking_table_html(rank_options(_state(), 0, depth_rounds=1))
+    assert "pc-ci" not in by_tree and "pc-tied" not in by_tree  # no rollouts, no paired loss
+
+
 def test_an_address_error_gives_way_to_the_next_analysis() -> None:
     ex = Explorer(query="position=pg1.xyz.0&seat=1", background=False, auto=True)
     assert ex.message.kind == "error"  # over the first analysis (of the game dealt instead)
