@@ -165,10 +165,20 @@ def reasons(ranking: Ranking, row: RankingRow, world: GameState,
     (:func:`precog.analysis.reasons.row_reasons`, said by :mod:`precog.session.why`)."""
     say = words(lang).say
     seat = int(ranking.meta.get("player", 0))
-    gap = say("hint.best") if row.loss <= 1e-9 else say("hint.behind", loss=f"{row.loss:.2f}")
+    gap = say("hint.best") if row.loss <= 1e-9 else gap_text(row, say)
     why = [reason_text(r, lang, world, seat) for r in row_reasons(ranking, row)[:2]]
     return (gap, *why)
 
 
-__all__ = ["QUICK", "REFINE", "HintAnswer", "HintRow", "HintRun", "answer_of",
+def gap_text(row: RankingRow, say: Callable[..., str]) -> str:
+    """How far ``row`` is behind the best: with its paired interval when rollouts measured it,
+    and said to be as good when the loss is within that interval."""
+    loss = f"{row.loss:.2f}"
+    if row.loss_ci95 is None:
+        return say("hint.behind", loss=loss)
+    key = "hint.behind_tied" if row.loss <= row.loss_ci95 else "hint.behind_paired"
+    return say(key, loss=loss, ci=f"{row.loss_ci95:.2f}")
+
+
+__all__ = ["QUICK", "REFINE", "HintAnswer", "HintRow", "HintRun", "answer_of", "gap_text",
            "hint_unavailable", "how_text", "reasons", "view_link"]

@@ -66,3 +66,28 @@ def test_no_hint_outside_a_keep_give_choice_and_the_reason_is_said() -> None:
     while state.phase is Phase.DECISION:
         state = apply(state, legal_actions(state)[0])
     assert "Action phase" in (hint_unavailable(state, state.to_move, True) or "")
+
+
+def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_the_best() -> None:
+    from precog.analysis.ranking import rank_options
+    from precog.session.hint import reasons
+    from precog.session.words import words
+
+    state = decisions()[1]
+    ranking = rank_options(state, state.to_move, rollouts=64, seed=1)
+    say = words("en").say
+    seen = set()
+    for row in ranking.rows:
+        first = reasons(ranking, row, state, "en")[0]
+        if row.loss <= 1e-9:
+            assert first == say("hint.best")
+            continue
+        assert first.startswith(f"{row.loss:.2f} ± {row.loss_ci95:.2f} Healthy Humans below")
+        tied = row.loss <= row.loss_ci95
+        assert first.endswith("as good, within the noise.") == tied
+        seen.add(tied)
+    assert seen == {True, False}  # this position has choices of both kinds
+    by_tree = rank_options(state, state.to_move, depth_rounds=1)
+    row = by_tree.rows[-1]
+    assert reasons(by_tree, row, state, "en")[0] == say("hint.behind", loss=f"{row.loss:.2f}")
+    assert "±" in reasons(ranking, ranking.rows[-1], state, "ru")[0]
