@@ -583,17 +583,22 @@ def main(argv: list[str] | None = None) -> int:
                      "interval needs a spread)")
     LEAVES.update(leaf_values=args.leaves, leaf_playouts=args.leaf_playouts)
     DEPTH.update(depth_rounds=args.depth)
+    try:
+        return run(args, parser)
+    except BenchmarkInputError as err:
+        parser.exit(2, f"decision_quality.py: {err}\n")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """What the arguments ask for (a bad data file: :class:`BenchmarkInputError`)."""
+    if (args.build_reference or args.refine_reference) and args.factor < REFERENCE_FACTOR:
+        parser.error(f"--factor {args.factor}: the reference needs at least "
+                     f"{REFERENCE_FACTOR} times the budget")
     if args.build_reference:
-        if args.factor < REFERENCE_FACTOR:
-            parser.error(f"--factor {args.factor}: the reference needs at least "
-                         f"{REFERENCE_FACTOR} times the budget")
         build_reference(args.count, args.seed, args.budget, args.factor, args.data,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.refine_reference:
-        if args.factor < REFERENCE_FACTOR:
-            parser.error(f"--factor {args.factor}: the reference needs at least "
-                         f"{REFERENCE_FACTOR} times the budget")
         refine_reference(args.data, args.seed, args.factor,
                          log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0

@@ -33,7 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, beside this file
 
-from decision_quality import DATA, _load, decision_of, load, positive
+from decision_quality import DATA, BenchmarkInputError, _load, decision_of, load, positive
 
 from precog import __version__
 from precog.analysis.ranking import rank_options
@@ -98,7 +98,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="positions of each mode (default 8)")
     parser.add_argument("--data", type=Path, default=DATA, help="the suite")
     args = parser.parse_args(argv)
-    result = measure(args.rollouts, args.per_mode, args.data)
+    try:
+        result = measure(args.rollouts, args.per_mode, args.data)
+    except BenchmarkInputError as err:
+        parser.exit(2, f"paired_rollouts.py: {err}\n")
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

@@ -131,6 +131,11 @@ def test_paired_rollouts_benchmark_reports_how_alike_the_best_two_choices_games_
         assert row["var_ratio"] <= 1.0 + abs(row["corr"]) + 1e-9
 
 
-def test_paired_rollouts_benchmark_refuses_a_count_out_of_range() -> None:
+def test_paired_rollouts_benchmark_refuses_a_count_out_of_range_and_a_missing_suite(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         load_benchmark("paired_rollouts.py").main(["--rollouts", "0"])
+    with pytest.raises(SystemExit) as stop:
+        load_benchmark("paired_rollouts.py").main(["--data", str(tmp_path / "none.json")])
+    assert stop.value.code == 2
+    assert "none.json: not found" in capsys.readouterr().err

@@ -140,6 +140,7 @@ def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_referenc
 @pytest.mark.parametrize("argv", [["--budget", "0"], ["--budget", "nan"], ["--budget", "-1"],
                                   ["--budget", "inf"], ["--count", "1000000000"],
                                   ["--limit", "0"], ["--build-reference", "--factor", "2"],
+                                  ["--refine-reference", "--factor", "29"],
                                   ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
                                   ["--leaf-playouts", "100000"]])
 def test_bad_arguments_are_refused_with_a_message(argv, capsys):
@@ -155,6 +156,14 @@ def test_a_missing_reference_file_is_a_clear_error(tmp_path):
     bench = load()
     with pytest.raises(bench.BenchmarkInputError, match="--build-reference"):
         bench.measure(tmp_path / "none.json", 1.0, None, 0)
+
+
+def test_a_missing_reference_file_on_the_command_line_is_one_line_and_status_2(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        load().main(["--data", str(tmp_path / "none.json"), "--no-trees"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "none.json: not found" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("built_for", ["000000000000", None])
