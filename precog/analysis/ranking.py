@@ -89,6 +89,12 @@ class RankingRow:
     loss_ci95: float | None = None  # the loss's 95 % half-width on paired rollouts
 
     @property
+    def within_noise(self) -> bool:
+        """Behind the best by no more than the loss's paired interval: the rollouts cannot
+        tell this choice from the best (False without rollouts; the best itself is within)."""
+        return self.loss_ci95 is not None and self.loss <= self.loss_ci95
+
+    @property
     def keep(self) -> str:
         return self.choice.keep
 

@@ -42,7 +42,6 @@ from precog.analysis.ranking import (
     DEFAULT_ROLLOUTS,
     Ranking,
     RankingRow,
-    paired_loss,
     rank_options,
 )
 from precog.analysis.review_actions import (
@@ -202,7 +201,7 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
         on_ranking(index, ranking)
     row = played_row(ranking, played)
     best = ranking.rows[0]
-    loss, loss_ci = paired_loss(best, row)
+    loss, loss_ci = row.loss, row.loss_ci95  # paired on the ranking's rollouts
     return ReviewedDecision(
         index=index, round=state.round, played=str(played), played_value=row.value,
         best=best.action, best_value=best.value, loss=loss, ci95=row.ci95,

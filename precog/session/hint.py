@@ -176,7 +176,7 @@ def gap_text(row: RankingRow, say: Callable[..., str]) -> str:
     loss = f"{row.loss:.2f}"
     if row.loss_ci95 is None:
         return say("hint.behind", loss=loss)
-    key = "hint.behind_tied" if row.loss <= row.loss_ci95 else "hint.behind_paired"
+    key = "hint.behind_tied" if row.within_noise else "hint.behind_paired"
     return say(key, loss=loss, ci=f"{row.loss_ci95:.2f}")
 
 

@@ -164,7 +164,7 @@ def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:
     from the best (its loss within that interval) is marked so."""
     if r.loss_ci95 is None or best:
         return f"{r.loss:.2f}"
-    tied = "" if r.loss > r.loss_ci95 else (
+    tied = "" if not r.within_noise else (
         f'<br><span class="pc-tied" title="{escape(say("results.tied_tip"))}">'
         f'{escape(say("results.tied"))}</span>')
     return f'{r.loss:.2f} <span class="pc-ci">±{r.loss_ci95:.2f}</span>{tied}'
