@@ -1,9 +1,10 @@
 """Opponent models: how the tree weighs what other players choose.
 
 ``uniform``: each card the right neighbour may Give is equally likely (and every other seat's
-choice in a sampled world is a uniformly random legal one); ``worst``: the right neighbour
-Gives the card that is worst for the analysing seat; ``bot``: a bot (the greedy bot by default)
-predicts each choice from sampled worlds, so the probabilities are its prediction.
+Keep/Give in a sampled world is the sensible player's, drawn as a playout draws it);
+``worst``: the right neighbour Gives the card that is worst for the analysing seat; ``bot``: a
+bot (the greedy bot by default) predicts each choice from sampled worlds, so the probabilities
+are its prediction.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from precog.analysis.basic_bots import GreedyBot
 from precog.analysis.players import ask
+from precog.analysis.policy import SENSIBLE
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
@@ -45,10 +47,11 @@ class OpponentModel:
             c.principal = c is likely
 
     def policy(self, world: GameState, seat: int) -> Action:
-        """Another seat's move in a sampled world (random Keep/Give, first legal otherwise)."""
+        """Another seat's move in a sampled world: its Keep/Give drawn as a playout draws the
+        sensible player's, first legal otherwise."""
         options = legal_actions(world)
         if world.phase is Phase.DECISION:
-            return options[self.rng.randrange(len(options))]
+            return options[SENSIBLE.index(world, self.rng.random(), options)]
         return options[0]
 
 

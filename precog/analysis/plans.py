@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from precog.analysis.policy import sensible_move
 from precog.analysis.world import Policy, first_legal, past_river, river_outcomes, with_river_tile
 from precog.engine import Action, GameState, Observation, Phase, Step, apply, legal_actions
 from precog.engine.actions import (
@@ -202,6 +203,8 @@ class RoundSearch:
         return Line(sum(p * line.value for p, _, line in forks), steps, forks)
 
     def _candidates(self, state: GameState) -> list[Action]:
+        if self.narrow and state.step in (Step.COOP, Step.TEAM):
+            return [sensible_move(state, self.seat)]  # reveal or mitigate as a playout would
         if self.narrow and state.step not in (Step.ACTIVATE, Step.IGNORE):
             found = candidates(state, self.seat, 1)
             return found if isinstance(found[0], PlaceYmunes) else found[:1]

@@ -45,7 +45,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from precog.engine import Action, GameState, Phase, PlayerState, Step
+from precog.engine import Action, GameState, Phase, PlayerState, Step, legal_actions
 from precog.engine.actions import (
     Activate,
     Choose,
@@ -229,6 +229,18 @@ class SensiblePolicy:
         return soft_pick(scores, u, self.temperature)
 
 
+SENSIBLE = SensiblePolicy()
+
+
+def sensible_move(state: GameState, seat: int) -> Action:
+    """The sensible player's move for ``seat`` (to move) after the Decision phase, where it
+    draws nothing: every choice there is a judgement, so the move depends only on ``state``
+    (a Keep/Give would take the softmax's middle draw). The look-ahead plays the seats whose
+    Boats count for its player with it, as the playouts do."""
+    options = legal_actions(state)
+    return options[SENSIBLE.index(state, 0.5, options)] if len(options) > 1 else options[0]
+
+
 def activation(state: GameState, options: list[Action]) -> int:
     """Both cards, G or R, whichever brings most (the Cost counted against both)."""
     seat = state.to_move
@@ -324,7 +336,7 @@ def objective_step(state: GameState, options: list[Action]) -> int:
     for i, a in enumerate(options):
         if isinstance(a, Reveal):
             tile = state.objective_stacks[state.season - 1][0]
-            if not _met(state, tile) and _can_pay(p, state.components.objective_by_id[tile]):
+            if _can_pay(p, state.components.objective_by_id[tile]) and not _met(state, tile):
                 return i
     for i, a in enumerate(options):
         if isinstance(a, EndActions):

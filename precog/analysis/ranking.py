@@ -66,6 +66,10 @@ from precog.engine.actions import Choose
 DEFAULT_ROLLOUTS = 256
 """Playouts per choice of the explorer's table (and of the review, which shows its numbers)."""
 
+ONE_ROUND_LEAF_PLAYOUTS = 32
+"""Playouts per leaf of a one-round look-ahead ranked without rollouts (the Play hint's first
+answer): its values are then the sensible player's games, as the rollouts' are."""
+
 VALUE_MEANING = ("expected final Healthy Humans (the mode's score) after this choice, "
                  "everyone then playing like the sensible player")
 
@@ -135,6 +139,8 @@ class Ranking:
         """The ranked table as text."""
         m = self.meta
         how = (f"up to {m['samples']} rollouts per choice" if m.get("rollouts")
+               else f"{m['depth_rounds']}-round look-ahead, each leaf played out "
+                    f"{m['leaf_playouts']} times" if m.get("leaf_playouts")
                else f"{m['depth_rounds']}-round look-ahead, fitted value at the leaves")
         partial = "" if m.get("complete", True) else (
             ", stopped early: values from the first round only")
@@ -160,7 +166,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
                  seed: int = 0, budget_s: float | None = None, progress: Progress | None = None,
                  cancel: Cancel = None, depth_rounds: int | None = None,
                  engine: str = "auto", with_give_values: bool = True,
-                 race: bool | None = None) -> Ranking:
+                 race: bool | None = None, leaf_values: str | None = None) -> Ranking:
     """Rank every (Keep, Give) choice of ``player`` in ``state`` (see the module doc).
 
     ``rollouts``: samples per choice (0: the tree's values); with ``budget_s`` the rollouts stop
@@ -170,6 +176,10 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     leader stops getting rollouts (:func:`still_racing`), so the time goes to the choices in
     contention; False plays every choice to the end; None (the default) races under a time
     budget only, so that a fixed number of rollouts means that number for every choice.
+    ``leaf_values``: how the tree values its leaves (``build_tree``'s "fit" or "playouts");
+    None (the default) plays them out (:data:`ONE_ROUND_LEAF_PLAYOUTS` each) where the tree's
+    values are the table's, a one-round look-ahead without rollouts, and keeps the fitted value
+    otherwise (a two-round tree has up to about 1,700 leaves: too many to play out in time).
     """
     start = time.perf_counter()
     check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,
@@ -177,10 +187,12 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     know = knowledge_of(state, player)  # refuses a position where the player has no choice
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
+    leaves = leaf_values or ("playouts" if depth == 1 and not rollouts else "fit")
     tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
     tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
                       progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
-                      cancel=cancel, budget_s=tree_budget, know=know)
+                      cancel=cancel, budget_s=tree_budget, know=know, leaf_values=leaves,
+                      leaf_playouts=ONE_ROUND_LEAF_PLAYOUTS)
     rows = [_row_from_tree(opp) for opp in tree.children]
     if with_give_values:
         worth = give_values(state, player, seed, know)
@@ -199,7 +211,9 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             rows[0].value - r.value, None)
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
-            "evaluation": "rollouts" if rollouts else "fitted value",
+            "evaluation": "rollouts" if rollouts else (
+                "playouts at the leaves" if leaves == "playouts" else "fitted value"),
+            "leaf_playouts": ONE_ROUND_LEAF_PLAYOUTS if leaves == "playouts" else 0,
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
             "elapsed_s": time.perf_counter() - start,

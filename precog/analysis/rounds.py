@@ -15,6 +15,7 @@ from typing import Any
 from precog.analysis.evaluation import team_of
 from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.players import first_legal
+from precog.analysis.policy import sensible_move
 from precog.analysis.rollouts import DEFAULT_POLICY  # past the Decision phase: no draws
 from precog.analysis.world import (
     canonical_world,
@@ -59,7 +60,8 @@ class RoundPlayer:
         found = self.searches.get(key)
         if found is None:
             rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
-                             narrow=narrow, shared=self.after_river, river_key=self.river_key)
+                             others=other_seat, narrow=narrow, shared=self.after_river,
+                             river_key=self.river_key)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
         return found
@@ -84,10 +86,10 @@ class RoundPlayer:
                     else options[0]
                 steps.append(action)
             else:
-                action = first_legal(state, seat)
+                action = other_seat(state, seat)
             state = apply(state, action)
         line = Line(self.leaf(state), tuple(steps), (), state)
-        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, narrow=True)
+        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, others=other_seat, narrow=True)
         found = (rs, line, after)
         self.searches[key] = found
         return found
@@ -151,7 +153,7 @@ class RoundPlayer:
             options = legal_actions(w)
             if w.phase is Phase.DECISION:
                 return options[rng.randrange(len(options))]
-            return first_legal(w, seat)
+            return other_seat(w, seat)
 
         after = resolve_decision(world, self.me, choice, {self.right: give}, others)
         rs, line, _ = self.search(after, narrow=True)
@@ -168,9 +170,19 @@ class RoundPlayer:
         """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
         values = {}
         for card in incoming:
-            after = resolve_decision(base, self.me, choice, {self.right: card}, first_legal)
+            after = resolve_decision(base, self.me, choice, {self.right: card}, other_seat)
             values[card] = self.search(after, narrow=True)[1].value
         return min(values, key=lambda c: values[c])
+
+
+def other_seat(state: GameState, seat: int) -> Action:
+    """How another seat plays the rest of a round in the look-ahead: like the sensible player
+    where its Boat counts for me (a teammate, every seat in the cooperative mode: its
+    placements, its River decisions and its Objective steps change my score), its first legal
+    action where it does not (cheaper; its Boat changes nothing of mine)."""
+    if state.config.mode == "competitive":
+        return first_legal(state, seat)
+    return sensible_move(state, seat)
 
 
 def bane_rise(s: GameState, seat: int) -> int:
@@ -212,14 +224,14 @@ def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float]
         p = 1.0 / len(know.incoming)
         values = []
         for give in know.incoming:
-            after = resolve_decision(base, seat, choice, {player.right: give}, first_legal)
+            after = resolve_decision(base, seat, choice, {player.right: give}, other_seat)
             values.append(player.search(after, narrow=True)[1].value)
         out.append((choice, sum(p * v for v in values)))
     return out
 
 
 def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
-    """Play ``seat``'s ``steps`` in order to the end of the round (others play first legal).
+    """Play ``seat``'s ``steps`` in order to the end of the round (others: :func:`other_seat`).
 
     A plan is found in one sampled world and replayed in others, where the same choice can
     meet other decisions: a ``given: Cost`` Machine fires or not as the left neighbour's kept
@@ -232,7 +244,7 @@ def play_steps(state: GameState, seat: int, steps: list[Any]) -> GameState:
         if mover == seat:
             action: Action = next_plan_step(s, seat, queue, legal_actions(s))
             return action
-        return first_legal(s, mover)
+        return other_seat(s, mover)
 
     return play_on(state, move, lambda s: s.round != start)
 
@@ -248,7 +260,7 @@ def next_plan_step(state: GameState, seat: int, queue: list[Any], options: list[
             del queue[:i + 1]
             return step if step in options else _closest(step, options)
     if state.step in (Step.COOP, Step.TEAM):
-        return first_legal(state, seat)  # done: revealing is never a default
+        return sensible_move(state, seat)  # reveal or mitigate only as a playout would
     return candidates(state, seat)[0]
 
 

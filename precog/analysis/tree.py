@@ -63,13 +63,12 @@ from precog.analysis.leaf_playouts import (
 )
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
-from precog.analysis.rounds import RoundPlayer
+from precog.analysis.rounds import RoundPlayer, other_seat
 from precog.analysis.value import expected_final, half_width, leaf_error
 from precog.analysis.world import (
     AnalysisError,
     Knowledge,
     canonical_world,
-    first_legal,
     knowledge,
     passed_pair,
     resolve_decision,
@@ -405,7 +404,7 @@ class _Builder(RoundPlayer):
         opp = self.node(Chosen(choice), "opponent", world)
         probs = self.model.give_probabilities(world, self.right, incoming)
         for give in incoming:
-            after = resolve_decision(world, self.me, choice, {self.right: give}, first_legal)
+            after = resolve_decision(world, self.me, choice, {self.right: give}, other_seat)
             plan = self.plan_node(after, give, level)
             plan.probability = probs[give]
             opp.children.append(plan)

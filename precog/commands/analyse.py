@@ -27,8 +27,9 @@ POSITION is a position string (pg1.<data>.<check>), a JSON position or saved gam
 for standard input. The position must be in a Decision phase where PLAYER has not chosen yet.
 Each value is the Healthy Humans to expect at the end of the game after the choice (the
 mode's score), everyone then playing like the sensible player, with a 95 % half-width: the
-look-ahead's fitted value (its error measured on held-out positions) or, with --rollouts, the
-mean final score of rollouts to the end. Only what PLAYER may see is used.
+two-round look-ahead's fitted value (its error measured on held-out positions), a one-round
+look-ahead's leaves each played out 32 times (--depth 1), or, with --rollouts, the mean final
+score of rollouts to the end. Only what PLAYER may see is used.
 
 examples:
   precog analyse "$(precog random-position --players 4 --round 6 --seed 1)" --player 0

@@ -33,9 +33,9 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 
 TOP = 3
 # The explorer's opening analysis (its controls' defaults) is the refined answer, so the hint
-# and "Open in explorer" show the same values; the quick pass looks one round ahead. Rollouts
-# are left out while their playout policy ends most games near 0 (issue 10): once the one
-# value lands, a rollout pass here gives the interval the look-ahead alone does not.
+# and "Open in explorer" show the same values. The quick pass looks one round ahead and plays
+# each end of that round out (rank_options' one-round default), so its values are the
+# sensible player's games too, on the refined answer's scale with a wider interval.
 QUICK = {"model": "uniform", "rollouts": 0, "depth_rounds": 1, "seed": 0}
 REFINE = {"model": "uniform", "rollouts": 256, "depth_rounds": 2, "seed": 0}
 
@@ -63,10 +63,12 @@ class HintAnswer:
     final: bool
     cancelled: bool = False
     provenance: str = ""  # which component set and which evaluation fit, in words
+    leaf_playouts: int = 0  # games played from each end of the look-ahead (0: the fit)
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": [row.__dict__ | {"reasons": list(row.reasons)} for row in self.rows],
                 "samples": self.samples, "depth": self.depth,
+                "leaf_playouts": self.leaf_playouts,
                 "seconds": round(self.seconds, 3),
                 "final": self.final, "cancelled": self.cancelled}
 
@@ -146,14 +148,16 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")),
-                      provenance_text(ranking.meta.get("components", {}), lang))
+                      provenance_text(ranking.meta.get("components", {}), lang),
+                      int(ranking.meta.get("leaf_playouts", 0)))
 
 
 def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:
     """How the answer was worked out, and how long it took, in a line."""
     say = words(lang).say
     how = (say("hint.how_samples", samples=answer.samples) if answer.samples else
-           say("hint.how_ahead", depth=answer.depth))
+           say("hint.how_ahead_played", depth=answer.depth, playouts=answer.leaf_playouts)
+           if answer.leaf_playouts else say("hint.how_ahead", depth=answer.depth))
     key = ("hint.cancelled" if answer.cancelled else "hint.final" if answer.final else
            "hint.first")
     return say(key, how=how, seconds=f"{answer.seconds:.1f}")

@@ -24,6 +24,8 @@ def ranking_text(ranking: Any, lang: str) -> str:
     principal line in sentences."""
     w, m = words(lang), ranking.meta
     how = (w.say("cli.rank_rollouts", n=m["samples"]) if m.get("rollouts")
+           else w.say("cli.rank_lookahead_played", n=m["depth_rounds"],
+                      playouts=m["leaf_playouts"]) if m.get("leaf_playouts")
            else w.say("cli.rank_lookahead", n=m["depth_rounds"]))
     partial = "" if m.get("complete", True) else w.say("cli.rank_partial")
     out = [w.say("cli.rank_head", seat=m["player"], round=m["round"], model=m["model"],

@@ -61,3 +61,44 @@ def test_the_lookahead_bot_mitigates_in_the_team_window_when_that_saves_the_seas
     bot = LookaheadBot(0)
     bot.sample_world = lambda rng: determinize(state, 0, rng)
     assert bot.choose(observation(state, 0), legal) == Mitigate("O1a")
+
+
+def objective_steps(players: int, seeds: range) -> list[GameState]:
+    """Every Objective step with a choice in cooperative games of the sensible player."""
+    import random
+
+    from precog.analysis.rollouts import DEFAULT_POLICY
+    from precog.engine import Step, apply, legal_actions
+
+    out = []
+    for seed in seeds:
+        state, rng = new_game(players=players, mode="coop", seed=seed), random.Random(seed)
+        while not state.is_over:
+            options = legal_actions(state)
+            if state.step in (Step.COOP, Step.TEAM) and len(options) > 1:
+                out.append(state)
+            pick = DEFAULT_POLICY.index(state, rng.random(), options) if len(options) > 1 else 0
+            state = apply(state, options[pick])
+    return out
+
+
+def test_the_look_ahead_reveals_and_mitigates_only_where_the_sensible_player_would() -> None:
+    """Revealing costs Humans, so the tree's plan (and every seat in its rounds) takes the
+    sensible player's Objective step, as the playouts that measure the value do; taking the
+    first legal option would reveal at nearly every step where the sensible player ends its
+    turn."""
+    from precog.analysis.plans import RoundSearch
+    from precog.analysis.policy import sensible_move
+    from precog.analysis.rounds import other_seat
+    from precog.engine import legal_actions
+    from precog.engine.actions import Reveal
+
+    steps = objective_steps(3, range(4))
+    first_reveals = [s for s in steps if isinstance(legal_actions(s)[0], Reveal)
+                     and sensible_move(s, s.to_move) != legal_actions(s)[0]]
+    assert len(first_reveals) > len(steps) // 2
+    for state in steps[:40]:
+        seat = state.to_move
+        plan = RoundSearch(seat, [(None, 1.0)], lambda _: 0.0, narrow=True).run(state)
+        assert plan.steps[0] == sensible_move(state, seat)
+        assert other_seat(state, seat) == sensible_move(state, seat)

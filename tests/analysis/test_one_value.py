@@ -27,6 +27,9 @@ POSITIONS = [("competitive", 3, 3, 1, 256), ("competitive", 2, 5, 3, 256),
              ("competitive", 4, 8, 2, 256), ("team", 4, 6, 2, 256), ("coop", 3, 4, 2, 48)]
 
 
+RESOLUTION = 0.05  # Healthy Humans: below it, two estimates from 32-64 games are one game apart
+
+
 def overlap(a: float, a_ci: float, b: float, b_ci: float) -> bool:
     return abs(a - b) <= a_ci + b_ci
 
@@ -106,3 +109,29 @@ def test_the_leaf_error_is_the_fit_s_held_out_error_for_that_kind_of_position():
     state = deal(6, 2, players=4, mode="team")
     fit = shipped_fit()
     assert leaf_error(state) == fit.error("team", 4, 6) > 0
+
+
+@pytest.mark.parametrize("mode,players,round_,seed,rollouts", POSITIONS,
+                         ids=[f"{m}-{p}p-round{r}" for m, p, r, _, _ in POSITIONS])
+def test_the_quick_one_round_answer_plays_its_leaves_out_on_the_rollouts_scale(
+        mode, players, round_, seed, rollouts):
+    """The Play hint's first answer (a one-round look-ahead, no rollouts) values each end of
+    the round by the sensible player's games, so every choice agrees with the rollouts that
+    replace it; outside the cooperative mode within a narrower interval than the fitted
+    value's held-out error (a cooperative game lost on an Objective counts 0, so 32 of its
+    games spread about as widely). Differences under ``RESOLUTION`` are one game in 32-64
+    apart: a choice whose every playout ends at 0 says 0 ± 0."""
+    state = deal(round_, seed, players=players, mode=mode)
+    seat = state.to_move
+    quick = rank_options(state, seat, depth_rounds=1, seed=0)
+    assert quick.meta["evaluation"] == "playouts at the leaves"
+    assert quick.meta["leaf_playouts"] > 0
+    rolled = {r.action: r for r in rank_options(state, seat, rollouts=rollouts, seed=0,
+                                                depth_rounds=1).rows}
+    for row in quick.rows:
+        mine = rolled[row.action]
+        assert row.ci95 is not None and mine.ci95 is not None
+        if mode != "coop":
+            assert row.ci95 < leaf_error(state), (row.action, row.ci95)
+        assert overlap(row.value, row.ci95 + RESOLUTION, mine.value, mine.ci95), (
+            row.action, row.value, mine.value)
