@@ -28,6 +28,7 @@ from precog.engine import (
     Action,
     GameState,
     Phase,
+    PlayerState,
     Step,
     apply,
     determinize,
@@ -98,7 +99,7 @@ class RoundPlayer:
         """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
         outside the competitive mode, every Boat)."""
         p = s.players[self.me]
-        others = s.players if s.config.mode != "competitive" else None
+        others = tuple(map(round_part, s.players)) if s.config.mode != "competitive" else None
         # advanced Machines may test the card I gave (its Cost resolved next to what the
         # left neighbour kept)
         left = s.players[(self.me + 1) % self.n].action_zone[:1]
@@ -173,6 +174,14 @@ class RoundPlayer:
             after = resolve_decision(base, self.me, choice, {self.right: card}, other_seat)
             values[card] = self.search(after, narrow=True)[1].value
         return min(values, key=lambda c: values[c])
+
+
+def round_part(p: PlayerState) -> tuple[object, ...]:
+    """What of a seat plays a part in the rest of a round after the Decision phase: all but
+    its deck, hand, Decision Zone and discard (the next round's cards, and what no Machine or
+    judgement of this round reads)."""
+    return (*p.boat, p.rooms, p.batteries, p.action_zone, p.gave, p.activated, p.card_gains,
+            p.received, p.taken)
 
 
 def other_seat(state: GameState, seat: int) -> Action:
