@@ -177,9 +177,10 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     contention; False plays every choice to the end; None (the default) races under a time
     budget only, so that a fixed number of rollouts means that number for every choice.
     ``leaf_values``: how the tree values its leaves (``build_tree``'s "fit" or "playouts");
-    None (the default) plays them out (:data:`ONE_ROUND_LEAF_PLAYOUTS` each) where the tree's
-    values are the table's, a one-round look-ahead without rollouts, and keeps the fitted value
-    otherwise (a two-round tree has up to about 1,700 leaves: too many to play out in time).
+    None (the default) plays a one-round tree's leaves out (:data:`ONE_ROUND_LEAF_PLAYOUTS`
+    each), so that its numbers are on the rollouts' scale, unless rollouts run on a time budget
+    (the time then goes to them; the tree only names the plan); a two-round tree keeps the
+    fitted value (up to about 1,700 leaves: too many to play out in time).
     """
     start = time.perf_counter()
     check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,
@@ -187,7 +188,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     know = knowledge_of(state, player)  # refuses a position where the player has no choice
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
-    leaves = leaf_values or ("playouts" if depth == 1 and not rollouts else "fit")
+    leaves = leaf_values or (
+        "playouts" if depth == 1 and not (rollouts and budget_s is not None) else "fit")
     tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
     tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
                       progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),

@@ -126,9 +126,13 @@ def test_the_quick_one_round_answer_plays_its_leaves_out_on_the_rollouts_scale(
     quick = rank_options(state, seat, depth_rounds=1, seed=0)
     assert quick.meta["evaluation"] == "playouts at the leaves"
     assert quick.meta["leaf_playouts"] > 0
-    rolled = {r.action: r for r in rank_options(state, seat, rollouts=rollouts, seed=0,
-                                                depth_rounds=1).rows}
+    ranking = rank_options(state, seat, rollouts=rollouts, seed=0, depth_rounds=1)
+    rolled = {r.action: r for r in ranking.rows}
+    assert ranking.tree is not None and ranking.tree.meta["evaluation"] == "playouts"
+    beside = {str(c.edge): c for c in ranking.tree.children}  # the tree shown by the table
     for row in quick.rows:
+        node = beside[row.action]
+        assert (node.value, node.ci95) == (row.value, row.ci95)  # the same played-out tree
         mine = rolled[row.action]
         assert row.ci95 is not None and mine.ci95 is not None
         if mode != "coop":
