@@ -215,7 +215,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
             "evaluation": "rollouts" if rollouts else (
                 "playouts at the leaves" if leaves == "playouts" else "fitted value"),
-            "leaf_playouts": ONE_ROUND_LEAF_PLAYOUTS if leaves == "playouts" else 0,
+            "leaf_playouts": int(tree.meta.get("leaf_playouts", 0)),
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
             "elapsed_s": time.perf_counter() - start,

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.evaluation import terminal_value
-from precog.analysis.policy import SensiblePolicy, protectors_wanted, ymune_default
+from precog.analysis.policy import SENSIBLE, SensiblePolicy, protectors_wanted, ymune_default
 from precog.analysis.uniform_row import UniformRow
 from precog.engine import Action, GameState, Phase, Step, WorldSampler, legal_actions
 from precog.engine.actions import PlaceYmunes
@@ -73,7 +73,7 @@ class RandomPolicy:
 RolloutPolicy = RandomPolicy  # the name it had when it was the only rollout policy
 
 Policy = SensiblePolicy | RandomPolicy
-DEFAULT_POLICY = SensiblePolicy()
+DEFAULT_POLICY = SENSIBLE  # the one sensible player (the look-ahead's moves use it too)
 """The policy every rollout plays unless told otherwise: the sensible player."""
 
 

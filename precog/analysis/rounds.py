@@ -16,7 +16,6 @@ from precog.analysis.evaluation import team_of
 from precog.analysis.plans import Line, RoundSearch, candidates
 from precog.analysis.players import first_legal
 from precog.analysis.policy import sensible_move
-from precog.analysis.rollouts import DEFAULT_POLICY  # past the Decision phase: no draws
 from precog.analysis.world import (
     canonical_world,
     knowledge,
@@ -82,9 +81,7 @@ class RoundPlayer:
         while not (state.is_over or state.round > start):
             seat = state.to_move
             if seat == self.me:
-                options = legal_actions(state)
-                action = options[DEFAULT_POLICY.index(state, 0.5, options)] if len(options) > 1 \
-                    else options[0]
+                action = sensible_move(state, seat)
                 steps.append(action)
             else:
                 action = other_seat(state, seat)
