@@ -9,7 +9,7 @@ played to the end of the game ``count`` times by the sensible player
 from the leaf; the leaf's value is the mean final score, and its standard error the spread of
 those playouts over the square root of ``count``. The values are then backed up the tree as it
 was built (chance: the mean under the edges' probabilities; opponent: the model's rule; plan
-and Decision: the best).
+and the first Decision: the best; a second-round Decision: the sensible player's choice).
 
 All the leaves of one round are played in one call of the numpy batch
 (:func:`precog.analysis.batch.run`; the engine where the batch does not apply), each leaf a
@@ -164,13 +164,26 @@ def back_up(root: TreeNode, points: dict[str, list[tuple[float, GameState]]],
 
 def combine(n: TreeNode, back_up_opponent: Callable[[TreeNode], None]) -> None:
     """A node's value from its children's: chance the weighted mean, the opponent model's rule,
-    a plan or a Decision the best (which becomes the principal child)."""
+    a second-round Decision its sensible choice's, a plan or the first Decision the best
+    (which becomes the principal child)."""
     if n.kind == "chance":
         n.value = sum(c.probability * c.value for c in n.children)
     elif n.kind == "opponent":
         back_up_opponent(n)
+    elif n.meta.get("follows") == "sensible":
+        follow_sensible(n)
     else:
         n.value = max(c.value for c in n.children)
         best = next(c for c in n.children if c.value == n.value)
         for c in n.children:
             c.principal = c is best
+
+
+def follow_sensible(node: TreeNode) -> None:
+    """A second-round Decision is worth its sensible choice (made its principal child),
+    whatever the other choices are worth: from the second round on the value means "then
+    play like the sensible player", as the playouts play."""
+    chosen = next(c for c in node.children if c.meta.get("sensible"))
+    node.value = chosen.value
+    for c in node.children:
+        c.principal = c is chosen

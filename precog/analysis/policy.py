@@ -42,6 +42,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -172,11 +173,17 @@ def softmax_table(temperature: float) -> tuple[int, ...]:
     return tuple(out)
 
 
-def soft_pick(scores: list[int], u: float, temperature: float) -> int:
-    """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
+def soft_weights(scores: list[int], temperature: float) -> list[int]:
+    """The whole-number softmax weight of each of ``scores``."""
     table = softmax_table(temperature)
     best = max(scores)
-    weights = [table[best - s] if best - s < len(table) else 0 for s in scores]
+    return [table[best - s] if best - s < len(table) else 0 for s in scores]
+
+
+def soft_pick(scores: list[int], u: float, temperature: float) -> int:
+    """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
+    weights = soft_weights(scores, temperature)
+    best = max(scores)
     x = u * sum(weights)
     acc = 0
     for i, w in enumerate(weights):
@@ -215,18 +222,29 @@ class SensiblePolicy:
         return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
 
     def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
-        seat = state.to_move
-        f = facts(state, seat)
-        sign = 1 if gives_to_friend(state, seat) else -1
-        worth: dict[str, int] = {}
-        scores = []
-        for a in options:
-            assert isinstance(a, Choose)
-            for c in (a.keep, a.give):
-                if c not in worth:
-                    worth[c] = card_worth(state.card(c), f)
-            scores.append(KEEP_WEIGHT * worth[a.keep] + sign * worth[a.give])
-        return soft_pick(scores, u, self.temperature)
+        return soft_pick(keep_give_scores(state, state.to_move, options), u, self.temperature)
+
+
+def sensible_choice(state: GameState, seat: int, choices: Sequence[Choose]) -> Choose:
+    """The (Keep, Give) of ``seat`` that the sensible player's middle draw takes (as
+    :func:`sensible_move` plays the later steps): what the look-ahead's second round plays."""
+    options: list[Action] = list(choices)
+    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, SENSIBLE.temperature)]
+
+
+def keep_give_scores(state: GameState, seat: int, options: list[Action]) -> list[int]:
+    """The sensible player's score of each (Keep, Give) of ``seat`` (in half points)."""
+    f = facts(state, seat)
+    sign = 1 if gives_to_friend(state, seat) else -1
+    worth: dict[str, int] = {}
+    scores = []
+    for a in options:
+        assert isinstance(a, Choose)
+        for c in (a.keep, a.give):
+            if c not in worth:
+                worth[c] = card_worth(state.card(c), f)
+        scores.append(KEEP_WEIGHT * worth[a.keep] + sign * worth[a.give])
+    return scores
 
 
 SENSIBLE = SensiblePolicy()

@@ -180,7 +180,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     None (the default) plays a one-round tree's leaves out (:data:`ONE_ROUND_LEAF_PLAYOUTS`
     each), so that its numbers are on the rollouts' scale, unless rollouts run on a time budget
     (the time then goes to them; the tree only names the plan); a two-round tree keeps the
-    fitted value (up to about 1,700 leaves: too many to play out in time).
+    fitted value (playing its leaves out takes its slowest trees past 2 s: docs/analysis.md).
     """
     start = time.perf_counter()
     check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.evaluation import terminal_value
+from precog.analysis.many_worlds import draw_worlds
 from precog.analysis.policy import SENSIBLE, SensiblePolicy, protectors_wanted, ymune_default
 from precog.analysis.uniform_row import UniformRow
-from precog.engine import Action, GameState, Phase, Step, WorldSampler, legal_actions
+from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import PlaceYmunes
 from precog.engine.playout import play_on
 
@@ -110,10 +110,9 @@ def play_out(state: GameState, policy: Policy, row: np.ndarray,
 
 
 def sample_starts(state: GameState, seat: int, count: int, seed: int) -> list[GameState]:
-    """``count`` worlds ``seat`` cannot tell from ``state`` (common to every option)."""
-    rng = random.Random(seed)
-    sample = WorldSampler(state, seat)
-    return [sample(rng) for _ in range(count)]
+    """``count`` worlds ``seat`` cannot tell from ``state`` (common to every option), drawn
+    together (:func:`precog.analysis.many_worlds.draw_worlds`)."""
+    return draw_worlds(state, seat, count, seed)
 
 
 def final_states(starts: Sequence[GameState], seed: int, policy: Policy | None = None,

@@ -10,10 +10,13 @@ From a Decision of the analysing seat the tree branches, in the order things hap
    certain);
 5. with ``depth_rounds=2``, a ``chance`` node over the next cards (my 2 draws from my deck's
    known remaining cards and the 2 cards my left neighbour passes), from sampled worlds; then my
-   next (Keep, Give) (``decision``), the card that comes back from the pair I passed
-   (``opponent``: my right neighbour chooses), my plan (the sensible player's, one line in
-   each sampled world: the value means "then play like a sensible player"; ``second_round=
-   "search"`` searches it as in the first round), the River;
+   next (Keep, Give) (``decision``: the sensible player's, as a playout's middle draw takes it;
+   the other choices are built on demand, for comparison, and do not change the value), the
+   card that comes back from the pair I passed (``opponent``: my right neighbour chooses), my
+   plan (the sensible player's, one line in each sampled world), the River. From the second
+   round on the value means "then play like a sensible player", as the playouts play;
+   ``second_round="search"`` instead values every next (Keep, Give) and searches its plan as
+   in the first round, the best counting;
 6. ``leaf``: valued by the one value, :func:`precog.analysis.value.expected_final` (or by
    rollouts to the end; with ``leaf_values="playouts"`` the plans are found with it and then
    every leaf is valued by playouts of the sensible player, all in one batch:
@@ -59,10 +62,12 @@ from precog.analysis.leaf_playouts import (
     LEAF_VALUES,
     MAX_LEAF_PLAYOUTS,
     Estimate,
+    follow_sensible,
     revalue,
 )
 from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
+from precog.analysis.policy import sensible_choice
 from precog.analysis.rounds import RoundPlayer, other_seat
 from precog.analysis.value import expected_final, half_width, leaf_error
 from precog.analysis.world import (
@@ -253,9 +258,10 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     (the tree built so far is returned with ``root.meta["complete"]`` False);
     ``leaves``: False leaves the River outcomes collapsed (values only: what bots need);
     ``know``: the seat's :func:`~precog.analysis.world.knowledge`, when the caller has it;
-    ``second_round``: how my plan of the second round is found once its Keep/Give is chosen:
-    "sensible" (the sensible player's plan, one line: the value's own meaning, and 10-20 times
-    faster) or "search" (the narrow search, as in the first round);
+    ``second_round``: how I play the second round: "sensible" (the sensible player's Keep/Give
+    and plan, one line: the value's own meaning; the other Keep/Give choices are built when
+    their node is expanded) or "search" (every Keep/Give, each plan found by the narrow search
+    as in the first round, the best counting: several times slower);
     ``leaf_values``: "fit" (every value from the fitted prediction at the leaves) or
     "playouts" (the plans are still found with the fitted value, then every leaf is valued by
     ``leaf_playouts`` playouts of the sensible player, all in one batch, and the values backed
@@ -563,9 +569,33 @@ class _Builder(RoundPlayer):
             node.value = self.leaf(end)
             return
         know = knowledge(end, self.me)
+        if self.second_round == "search":  # every next Keep/Give, the best counts
+            for choice in know.choices:
+                node.children.append(self.choice_node(end, choice, know.incoming, 2))
+            self.back_up(node, "max")
+            return
+        pick = sensible_choice(end, self.me, know.choices)
+        child = self.choice_node(end, pick, know.incoming, 2)
+        child.meta["sensible"] = True
+        node.children.append(child)
+        node.meta["follows"] = "sensible"
+        node.expander = self.add_other_choices
+        follow_sensible(node)
+
+    def add_other_choices(self, node: TreeNode) -> None:
+        """The second round's other (Keep, Give) choices, for comparison: the node keeps the
+        sensible player's value (what the playouts play there)."""
+        end = node.state
+        assert end is not None
+        know = knowledge(end, self.me)
+        taken = {choice_of(c) for c in node.children}
         for choice in know.choices:
-            node.children.append(self.choice_node(end, choice, know.incoming, 2))
-        self.back_up(node, "max")
+            if choice not in taken:
+                other = self.choice_node(end, choice, know.incoming, 2)
+                other.meta["sensible"] = False
+                node.children.append(other)
+        self.settle(node)
+        follow_sensible(node)
 
 
 def _shared(node: TreeNode, probability: float) -> TreeNode:

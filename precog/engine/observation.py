@@ -146,7 +146,7 @@ class WorldSampler:
 
     def __init__(self, state: GameState, player: int) -> None:
         self.state = state
-        self.seats = tuple(_Deal(state, p, keep_hand=seat == player)
+        self.seats = tuple(SeatDeal(state, p, keep_hand=seat == player)
                            for seat, p in enumerate(state.players))
         self.choices = tuple(c if s == player else None for s, c in enumerate(state.choices))
         waiting = [s for s, c in enumerate(self.choices) if c is None]
@@ -161,7 +161,11 @@ class WorldSampler:
         self.keep = seen_by(state, player) if state.components.unknown else None
 
     def __call__(self, rng: random.Random) -> GameState:
-        players = tuple(deal(rng) for deal in self.seats)
+        return self.world(tuple(deal(rng) for deal in self.seats), rng)
+
+    def world(self, players: tuple[PlayerState, ...], rng: random.Random) -> GameState:
+        """The sampled position with these redealt ``players``: the face-down River tiles
+        and the Objective stacks (and, for a partly-known box, the faces) drawn by ``rng``."""
         river = list(self.river)
         for slots, tiles in self.river_pools:
             pool = list(tiles)
@@ -177,7 +181,7 @@ class WorldSampler:
         return world
 
 
-class _Deal:
+class SeatDeal:
     """One seat's redeal: the cards its deck (and, for another seat, its hand) hides, by
     season, sorted, so the sample depends on which cards are hidden, never on their order."""
 

@@ -148,7 +148,8 @@ class TreeView(widgets.VBox):
             label.add_class("pc-selected")
         prob = (f'<span class="pc-prob">{node.probability:.0%}</span>'
                 if node.probability < 0.999 else "")
-        edge_name = self.say(f"tree.edge_{edge or 'root'}") if edge in (*KINDS, "") else edge
+        edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
+            if edge in (*KINDS, "") else edge
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
                             f'{value_text(node)}</span><span class="pc-kind">'
                             f"{escape(edge_name)}</span>")
@@ -163,6 +164,14 @@ class TreeView(widgets.VBox):
         self.toggles[node.id] = toggle
         self.labels[node.id] = label
         return row
+
+
+def edge_kind(node: TreeNode, parent_kind: str) -> str:
+    """The words key of the edge into ``node``: its parent's kind, or, below a second-round
+    Decision, whether it is the sensible player's choice (the one counted) or another."""
+    if parent_kind == "decision" and "sensible" in node.meta:
+        return "sensible" if node.meta["sensible"] else "aside"
+    return parent_kind or "root"
 
 
 def _short(text: str, n: int = 80) -> str:
@@ -183,6 +192,8 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
         boat = (f'<div class="pc-sub">{say("tree.boat_here")}</div>'
                 + boat_html(node.state, seat, viewer=seat, lang=lang))
     kind = say(f"tree.kind_{node.kind}") if node.kind in KINDS else node.kind
+    if node.meta.get("follows") == "sensible":
+        kind = say("tree.kind_decision_sensible")
     principal = say("tree.on_principal") if node.principal else ""
     comps = node.state.components if node.state is not None else None
     title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)

@@ -97,6 +97,9 @@ def test_playout_values_are_backed_up_as_the_tree_combines_them(late):
         if node.kind == "chance":
             probs = [c.probability for c in node.children]
             assert node.value == pytest.approx(float(np.dot(probs, values)))
+        elif node.meta.get("follows") == "sensible":  # a second-round Decision
+            counted = next(c for c in node.children if c.meta["sensible"])
+            assert counted.principal and node.value == counted.value
         elif node.kind in ("decision", "plan"):
             assert node.value == max(values)
             assert next(c for c in node.children if c.principal).value == node.value
@@ -139,6 +142,20 @@ def test_nodes_built_by_an_expansion_are_valued_by_playouts_too(late):
                 alone = sum(p * rollout_value(s, 0, 4, 4) for p, s in found)
                 assert node.value == pytest.approx(alone, abs=1e-9)
                 assert node.ci95 is not None
+
+
+def test_a_second_round_decision_expanded_under_playouts_keeps_its_sensible_value(late):
+    root = build_tree(late, 0, depth_rounds=2, seed=1, leaf_values="playouts",
+                      leaf_playouts=4)
+    node = next(n for n in iter_nodes(root)
+                if n.meta.get("follows") == "sensible" and n.expandable)
+    value, before = node.value, root.value
+    expand(node)
+    assert len(node.children) >= 2
+    assert node.value == value and root.value == before
+    for other in node.children:
+        if not other.meta["sensible"]:  # its leaves were played out as the others were
+            assert all(n.meta.get("se") is not None for n in valued(other))
 
 
 def test_the_fitted_leaves_stay_the_default():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -10,6 +11,7 @@ from precog.analysis.tree import build_tree, expand, iter_nodes, render_tree_tex
 from precog.analysis.world import AnalysisError, passed_pair
 from precog.engine import Phase, apply, legal_actions
 from precog.engine.actions import Choose
+from precog.engine.playout import random_playout
 from tests.analysis.conftest import mid_game
 from tests.engine.positions import position, seat
 
@@ -231,6 +233,67 @@ def test_the_second_round_is_played_by_the_sensible_player():
             s = apply(s, action)
         (river,) = node.children
         assert list(river.meta["line"].steps) == steps
+
+
+def _second_round_decisions(root):
+    return [n for n in iter_nodes(root)
+            if n.kind == "decision" and n is not root and n.state is not None]
+
+
+def _playout_keep_give(state, seat):
+    """The (Keep, Give) a playout's sensible player takes at ``state`` with the middle draw:
+    the seats before it choose first (their choices are secret: they change nothing of its)."""
+    from precog.analysis.rollouts import DEFAULT_POLICY
+
+    s = state
+    while s.to_move != seat:
+        s = apply(s, legal_actions(s)[0])
+    options = legal_actions(s)
+    return options[DEFAULT_POLICY.index(s, 0.5, options)]
+
+
+@pytest.mark.parametrize("mode, players", [("competitive", 3), ("team", 4), ("coop", 3)])
+def test_the_second_round_keep_give_is_the_sensible_players_and_counts_alone(mode, players):
+    state = random_playout(random.Random(6), players=players, seed=6, stop_round=4,
+                           mode=mode).final
+    root = build_tree(state, 1, depth_rounds=2, seed=2, worlds=2)
+    decisions = _second_round_decisions(root)
+    assert decisions
+    for node in decisions[:8]:
+        (chosen,) = node.children
+        assert chosen.edge.choice == _playout_keep_give(node.state, 1)
+        assert chosen.meta["sensible"] and chosen.principal
+        assert node.value == chosen.value and node.expandable
+
+
+def test_the_other_second_round_choices_are_grown_on_demand_and_leave_the_value_alone():
+    state = mid_game(players=3, seed=6, round=4)
+    root = build_tree(state, 1, depth_rounds=2, seed=2, worlds=2)
+    before = root.value
+    node = _second_round_decisions(root)[0]
+    value = node.value
+    expand(node)
+    choices = {c.edge.choice for c in node.children}
+    assert choices == {a for a in legal_actions(_until(node.state, 1)) if isinstance(a, Choose)}
+    assert len(node.children) >= 2 and node.value == value and root.value == before
+    (counted,) = [c for c in node.children if c.principal]
+    assert counted.meta["sensible"] and counted.value == value
+    assert all(c.meta["sensible"] is False for c in node.children if c is not counted)
+
+
+def _until(state, seat):
+    while state.to_move != seat:
+        state = apply(state, legal_actions(state)[0])
+    return state
+
+
+def test_the_searched_second_round_counts_its_best_keep_give(mid_game_3p):
+    root = build_tree(mid_game_3p, 0, depth_rounds=2, seed=2, worlds=1, second_round="search")
+    decisions = _second_round_decisions(root)
+    assert decisions
+    for node in decisions:
+        assert len(node.children) >= 2 and not node.expandable
+        assert node.value == max(c.value for c in node.children)
 
 
 def test_the_second_round_can_still_be_searched(mid_game_3p):

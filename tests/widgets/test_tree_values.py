@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 
 from precog.analysis.tree import build_tree
@@ -18,3 +19,29 @@ def test_a_tree_node_shows_its_value_with_its_95_percent_interval() -> None:
     assert value_text(node) in node_detail_html(node, 0)
     node.ci95 = None
     assert value_text(node) == f"{node.value:.2f}"
+
+
+def test_a_second_round_decision_says_which_choice_its_value_counts() -> None:
+    from precog.analysis.tree import iter_nodes
+    from precog.widgets.tree import TreeView
+
+    state = random_playout(random.Random(1), players=3, seed=1, stop_round=3).final
+    root = build_tree(state, 0, depth_rounds=2, worlds=1)
+    node = next(n for n in iter_nodes(root) if n.meta.get("follows") == "sensible")
+    view = TreeView()
+    view.show(root, 0)
+    view.open.update(n.id for n in iter_nodes(root))
+    view.toggle(node.id)  # closes it: it was opened above
+    view.toggle(node.id)  # opens it again, growing the other choices
+    rows = {n.id: view.rows[n.id] for n in node.children if n.id in view.rows}
+    assert len(rows) == len(node.children) >= 2
+
+    def kind_text(n):
+        return html.unescape(rows[n.id].children[2].value)
+
+    for child in node.children:
+        expected = ("the sensible player's choice (counted)" if child.meta["sensible"]
+                    else "another choice (for comparison)")
+        assert expected in kind_text(child)
+    assert "the value counts the choice a sensible player makes" in html.unescape(
+        node_detail_html(node, 0))
