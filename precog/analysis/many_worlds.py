@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 
+from precog.analysis.seeds import numpy_rng
 from precog.engine import GameState, WorldSampler
 from precog.engine.fastcopy import replace
 from precog.engine.observation import SeatDeal
@@ -29,7 +30,7 @@ def draw_worlds(state: GameState, seat: int, count: int, seed: int) -> list[Game
     rng = random.Random(seed)
     if sampler.keep is not None:
         return [sampler(rng) for _ in range(count)]
-    gen = np.random.default_rng(seed)
+    gen = numpy_rng(seed)
     seats = [_redeal(deal, count, gen) for deal in sampler.seats]
     return [sampler.world(tuple(column), rng) for column in zip(*seats, strict=True)]
 

@@ -32,6 +32,7 @@ import numpy as np
 from precog.analysis.evaluation import terminal_value
 from precog.analysis.many_worlds import draw_worlds
 from precog.analysis.policy import SENSIBLE, SensiblePolicy, protectors_wanted, ymune_default
+from precog.analysis.seeds import numpy_rng
 from precog.analysis.uniform_row import UniformRow
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import PlaceYmunes
@@ -75,15 +76,6 @@ RolloutPolicy = RandomPolicy  # the name it had when it was the only rollout pol
 Policy = SensiblePolicy | RandomPolicy
 DEFAULT_POLICY = SENSIBLE  # the one sensible player (the look-ahead's moves use it too)
 """The policy every rollout plays unless told otherwise: the sensible player."""
-
-
-def numpy_rng(seed: int) -> np.random.Generator:
-    """numpy's generator for any whole-number seed (numpy refuses negative ones): a seed of 0 or
-    more as numpy reads it, a negative seed ``-k`` as ``k`` in a stream of its own (a
-    spawn key), so that no two seeds share a stream."""
-    if seed >= 0:
-        return np.random.default_rng(seed)
-    return np.random.default_rng(np.random.SeedSequence(-seed, spawn_key=(1,)))
 
 
 def uniforms(games: int, seed: int, width: int = WIDTH) -> np.ndarray:

@@ -69,3 +69,11 @@ def test_worlds_drawn_together_deal_each_hidden_card_alike() -> None:
     spread = (expected * (1 - 1 / len(hidden))) ** 0.5
     for c in hidden:
         assert abs(tops[c] - expected) < 5 * spread, (c, tops[c], expected)
+
+
+def test_a_negative_seed_draws_worlds_of_its_own() -> None:
+    state = new_game(players=3, seed=5)
+    negative = draw_worlds(state, 0, 6, seed=-3)
+    assert negative != draw_worlds(state, 0, 6, seed=3)
+    assert negative == draw_worlds(state, 0, 6, seed=-3)
+    assert all(observation(w, 0) == observation(state, 0) for w in negative)

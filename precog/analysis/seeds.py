@@ -1,0 +1,16 @@
+"""numpy generators from the project's whole-number seeds (negative ones included)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["numpy_rng"]
+
+
+def numpy_rng(seed: int) -> np.random.Generator:
+    """numpy's generator for any whole-number seed (numpy refuses negative ones): a seed of 0 or
+    more as numpy reads it, a negative seed ``-k`` as ``k`` in a stream of its own (a
+    spawn key), so that no two seeds share a stream."""
+    if seed >= 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(-seed, spawn_key=(1,)))
