@@ -5,8 +5,11 @@ shuffling every seat's hidden cards that way is most of its cost. :func:`draw_wo
 ``count`` worlds with the same meaning (each seat's hidden cards redealt within their season,
 the face-down River tiles and the Objective stacks drawn from what is unseen) but shuffles the
 cards of all ``count`` worlds in one numpy call per season pile: about four times faster. It is
-not the same stream of random numbers as :func:`precog.engine.determinize`; a partly-known box,
-whose every world also draws its faces, keeps the sampler's own draw.
+not the same stream of random numbers as :func:`precog.engine.determinize`, and the cards are
+dealt from a numpy stream of their own (:func:`precog.analysis.seeds.worlds_rng`), never from
+the playouts' uniforms of the same seed, which would tie a world's deal to the choices its game
+then draws. A partly-known box, whose every world also draws its faces, keeps the sampler's
+own draw.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import random
 
 import numpy as np
 
-from precog.analysis.seeds import numpy_rng
+from precog.analysis.seeds import worlds_rng
 from precog.engine import GameState, WorldSampler
 from precog.engine.fastcopy import replace
 from precog.engine.observation import SeatDeal
@@ -30,7 +33,7 @@ def draw_worlds(state: GameState, seat: int, count: int, seed: int) -> list[Game
     rng = random.Random(seed)
     if sampler.keep is not None:
         return [sampler(rng) for _ in range(count)]
-    gen = numpy_rng(seed)
+    gen = worlds_rng(seed)
     seats = [_redeal(deal, count, gen) for deal in sampler.seats]
     return [sampler.world(tuple(column), rng) for column in zip(*seats, strict=True)]
 

@@ -545,12 +545,13 @@ class _Builder(RoundPlayer):
 
     def next_cards(self, ends: list[GameState]) -> list[TreeNode]:
         groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[GameState]] = {}
-        for end in ends:
+        for end in ends:  # the order of my two draws changes nothing: one outcome
             p = end.players[self.me]
-            groups.setdefault((p.hand, p.decision_zone), []).append(end)
+            groups.setdefault((tuple(sorted(p.hand)), p.decision_zone), []).append(end)
         out = []
-        for (hand, dz), members in groups.items():
+        for (_, dz), members in groups.items():
             end = members[0]
+            hand = end.players[self.me].hand
             node = self.table.get(end.key())
             if node is None:
                 node = self.node(Draw(hand, dz), "decision", end, len(members) / len(ends))

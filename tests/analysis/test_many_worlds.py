@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from precog.analysis.many_worlds import draw_worlds
@@ -77,3 +78,22 @@ def test_a_negative_seed_draws_worlds_of_its_own() -> None:
     assert negative != draw_worlds(state, 0, 6, seed=3)
     assert negative == draw_worlds(state, 0, 6, seed=-3)
     assert all(observation(w, 0) == observation(state, 0) for w in negative)
+
+
+def test_the_worlds_deal_is_not_read_from_the_playouts_uniforms_of_the_same_seed() -> None:
+    # a playout from world g reads row g of uniforms(count, seed); had the worlds been dealt
+    # from that same stream, world 0's hidden cards would sit in the order of row 0's numbers
+    from precog.analysis.rollouts import uniforms
+
+    state = new_game(players=3, seed=5)
+    deck = state.players[0].deck  # seat 0's own deck: hidden from it too, dealt first
+    season = min(state.card(c).season for c in deck)
+    pile = sorted(c for c in deck if state.card(c).season == season)
+    assert len(pile) >= 3
+    same = 0
+    for seed in range(40):
+        w = draw_worlds(state, 0, 4, seed)[0].players[0]
+        dealt = [pile.index(c) for c in w.deck if state.card(c).season == season]
+        read = [int(i) for i in np.argsort(uniforms(4, seed)[0, :len(pile)])]
+        same += dealt == read
+    assert same <= 8

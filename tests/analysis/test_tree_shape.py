@@ -306,3 +306,20 @@ def test_the_second_round_can_still_be_searched(mid_game_3p):
 def test_an_unknown_second_round_mode_is_refused(mid_game_3p):
     with pytest.raises(AnalysisError, match="second_round"):
         build_tree(mid_game_3p, 0, depth_rounds=2, second_round="bold")
+
+
+def test_the_next_cards_are_one_outcome_whatever_the_order_of_my_two_draws():
+    # round 3 of this deal: seat 0's deck holds two season-1 cards, drawn in either order
+    state = random_playout(random.Random(1), stop_round=3, seed=1, players=3).final
+    root = build_tree(state, 0, depth_rounds=2, seed=0, worlds=12, leaves=False)
+    draws = 0
+    for n in iter_nodes(root):
+        outcomes = [c for c in n.children if type(c.edge).__name__ == "Draw"]
+        if not outcomes:
+            continue
+        keys = [(tuple(sorted(c.edge.hand)), c.edge.passed) for c in outcomes]
+        assert len(keys) == len(set(keys)), keys
+        assert sum(c.probability for c in outcomes) == pytest.approx(1.0)
+        assert all(c.edge.hand == c.state.players[0].hand for c in outcomes)
+        draws += len(outcomes)
+    assert draws > 0
