@@ -166,7 +166,8 @@ class PositionEditor(widgets.VBox):
         for code in self.state.config.decks:
             for card in comps.decks[code]:
                 kind = self.w.say(f"kind.{card.type.value.lower()}")
-                out.append((self.w.say("editor.card", id=card.id, type=kind,
+                name = component_name(card.name, self.w.lang) if card.name else card.id
+                out.append((self.w.say("editor.card", name=name, id=card.id, type=kind,
                                        gain=card.gain_text, cost=card.cost_text,
                                        season=card.season), card.id))
         return out
@@ -177,7 +178,7 @@ class PositionEditor(widgets.VBox):
         if i % 4 == 3:
             return [(self.w.say("editor.island", name=component_name(t.name, self.w.lang)), t.id)
                     for t in comps.islands if t.season == season]
-        return [(f"{t.id} · {component_name(t.name, self.w.lang)}", t.id)
+        return [(f"{component_name(t.name, self.w.lang)} · {t.id}", t.id)
                 for t in comps.river if t.season == season]
 
     # -- edits ----------------------------------------------------------------------------
