@@ -4,7 +4,8 @@
 shuffling every seat's hidden cards that way is most of its cost. :func:`draw_worlds` draws
 ``count`` worlds with the same meaning (each seat's hidden cards redealt within their season,
 the face-down River tiles and the Objective stacks drawn from what is unseen) but shuffles the
-cards of all ``count`` worlds in one numpy call per season pile: about four times faster. It is
+cards of all ``count`` worlds in one numpy call per season pile (on 282 leaves × 16 worlds of
+a 4-player team position, 0.28-0.33 s of CPU against 0.40-0.46 s one world at a time). It is
 not the same stream of random numbers as :func:`precog.engine.determinize`, and the cards are
 dealt from a numpy stream of their own (:func:`precog.analysis.seeds.worlds_rng`), never from
 the playouts' uniforms of the same seed, which would tie a world's deal to the choices its game

@@ -183,14 +183,13 @@ def soft_weights(scores: list[int], temperature: float) -> list[int]:
 def soft_pick(scores: list[int], u: float, temperature: float) -> int:
     """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
     weights = soft_weights(scores, temperature)
-    best = max(scores)
     x = u * sum(weights)
     acc = 0
     for i, w in enumerate(weights):
         acc += w
         if acc > x:
             return i
-    return scores.index(best)
+    return scores.index(max(scores))
 
 
 @dataclass(frozen=True, slots=True)
