@@ -18,6 +18,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -62,6 +63,51 @@ def query_view(query: str) -> str:
     return (parse_qs(query.lstrip("?")).get("view") or [""])[0]
 
 
+WAIT_LIMIT_S = 20.0
+"""The longest a page's first job holds its result for the page to be drawn (a script or a
+test draws nothing)."""
+
+
+def wait_either(first: threading.Event, second: threading.Event, limit_s: float) -> bool:
+    """Wait until either event is set, at most ``limit_s`` seconds; True if one was.
+
+    >>> a, b = threading.Event(), threading.Event()
+    >>> b.set()
+    >>> wait_either(a, b, 5.0)
+    True
+    >>> wait_either(threading.Event(), threading.Event(), 0.01)
+    False
+    """
+    end = time.monotonic() + limit_s
+    while not (first.is_set() or second.is_set()):
+        left = end - time.monotonic()
+        if left <= 0:
+            return False
+        first.wait(min(0.05, left))
+    return True
+
+
+@dataclass(frozen=True)
+class PageStart:
+    """A page's own first job, started while the browser is still loading the page: it begins
+    after ``delay_s`` (the processors first go to the page), and shows nothing until ``drawn``
+    is set (a widget changed while the browser loads the widgets is lost:
+    :mod:`precog.widgets.shown`): its progress is not reported before, its end waits for it
+    (at most :data:`WAIT_LIMIT_S`, or until cancelled)."""
+
+    drawn: threading.Event
+    delay_s: float = 0.0
+
+    def report(self, report: Report) -> Report:
+        return lambda f, m: report(f, m) if self.drawn.is_set() else None
+
+    def done(self, done: Done, cancel: threading.Event) -> Done:
+        def when_drawn(error: BaseException | None) -> None:
+            wait_either(self.drawn, cancel, WAIT_LIMIT_S)
+            done(error)
+        return when_drawn
+
+
 class Exploration:
     """A position, the seat to analyse for, and the latest analysis of it.
 
@@ -99,15 +145,16 @@ class Exploration:
     # -- the analysis job -------------------------------------------------------------------
     def start(self, state: GameState, seat: int, params: dict[str, Any], to_end: bool,
               report: Report | None = None, done: Done | None = None,
-              delay_s: float = 0.0) -> None:
+              page: PageStart | None = None) -> None:
         """Rank ``seat``'s choices and the trajectories of the best two (``params``:
-        ``rank_options`` arguments), after ``delay_s`` seconds (a Cancel ends the wait)."""
+        ``rank_options`` arguments); ``page``: the page's own first job (see
+        :class:`PageStart`; a Cancel ends its waits)."""
         self.cancel()
         self.state, self.seat = state, seat
         self._job += 1
         self._cancel = threading.Event()
         args = (self._job, state, seat, dict(params), to_end, self._cancel,
-                report or (lambda f, m: None), done or (lambda e: None), delay_s)
+                report or (lambda f, m: None), done or (lambda e: None), page)
         if self.background:
             self._thread = threading.Thread(target=self._work, name="precog-explorer",
                                             args=args, daemon=True)
@@ -135,9 +182,10 @@ class Exploration:
 
     def _work(self, job: int, state: GameState, seat: int, params: dict[str, Any],
               to_end: bool, cancel: threading.Event, report: Report, done: Done,
-              delay_s: float = 0.0) -> None:
-        if delay_s > 0:
-            cancel.wait(delay_s)
+              page: PageStart | None = None) -> None:
+        if page is not None:
+            cancel.wait(page.delay_s)
+            report, done = page.report(report), page.done(done, cancel)
         start = time.perf_counter()
         try:
             ranking = rank_options(state, seat, progress=lambda f, m: (

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from precog.analysis.edges import Stage
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView
-from precog.session.explore import Exploration
+from precog.session.explore import Exploration, PageStart
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
@@ -34,15 +34,17 @@ from precog.widgets.explorer_results import (
     ranking_table_html,
     trajectory_panel,
 )
+from precog.widgets.shown import PageShown
 
 __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html",
            "trajectory_panel"]
 
 
-# The analysis a page starts on its own waits this long: run at once, its thread competed with
-# the kernel's answers to the browser drawing the page, and both came later (explorer page at
-# load average 0.6-1.3, `benchmarks/app_pages.py --repeat 3`: first widget 2.24-2.29 s
-# and ranked table 3.11 s at once, 1.63 s and 2.08 s with a 1 s wait).
+# The analysis a page starts on its own begins this long after the page's widgets are made:
+# run at once, its thread competed with the kernel's answers to the browser drawing the page,
+# and both came later (explorer page at load average 0.6-1.3, `benchmarks/app_pages.py
+# --repeat 3`: first widget 2.24-2.29 s and ranked table 3.11 s at once, 1.63 s and 2.08 s
+# with a 1 s wait). Its results still wait for the page to be drawn (PageStart).
 PAGE_START_DELAY_S = 1.0
 
 
@@ -61,8 +63,10 @@ class Explorer(widgets.VBox):
         self.add_class("pc-explorer")
         self.model = Exploration(background)
         self.auto = auto
-        # The page's own first analysis waits for the page to be drawn (see PAGE_START_DELAY_S).
-        self._start_delay = PAGE_START_DELAY_S if background and auto else 0.0
+        # The page's own first analysis: see PAGE_START_DELAY_S and PageStart.
+        self.shown = PageShown()
+        self._page_start = (PageStart(self.shown.event, PAGE_START_DELAY_S)
+                            if background and auto else None)
         self._last_progress, self._fresh_error = 0.0, False
         self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
         self.message = Message(self.lang)
@@ -72,7 +76,7 @@ class Explorer(widgets.VBox):
             self.load_state(state, seat, source=self.w.say("explorer.from_game"))
         else:
             self.load_query(query)
-        self._start_delay = 0.0  # any later analysis starts at once
+        self._page_start = None  # any later analysis starts and shows at once
 
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
@@ -115,7 +119,7 @@ class Explorer(widgets.VBox):
             self.box_source.title = title("explorer.title", self.lang)
             parts += [self.box_source.title, self.sources]
         # the board first: the cards the table and the tree name are drawn there
-        parts += [self.message, self.controls, self.position, self.results]
+        parts += [self.message, self.controls, self.position, self.results, self.shown]
         self.children = parts
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------
@@ -167,9 +171,9 @@ class Explorer(widgets.VBox):
             self.message.clear()  # an old error does not stand over a new analysis
         self._fresh_error = False
         self.controls.started()
-        delay, self._start_delay = self._start_delay, 0.0
+        page, self._page_start = self._page_start, None
         self.model.start(state, self.seat, self.controls.params(), self.horizon_in.value,
-                         self._report, self._done, delay_s=delay)
+                         self._report, self._done, page=page)
 
     def cancel(self) -> None:
         """Stop the running analysis (its partial result is shown)."""

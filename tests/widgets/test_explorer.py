@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 import pytest
 
@@ -172,17 +173,31 @@ def test_cancel_stops_a_background_analysis_and_shows_what_was_found() -> None:
 
 def test_a_pages_own_first_analysis_waits_for_the_page_and_later_ones_start_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from precog.session.explore import Exploration
+    from precog.session.explore import Exploration, PageStart
     from precog.widgets.explorer import PAGE_START_DELAY_S
 
-    delays: list[float] = []
+    pages: list[PageStart | None] = []
     monkeypatch.setattr(Exploration, "start",
-                        lambda self, *args, delay_s=0.0, **kw: delays.append(delay_s))
+                        lambda self, *args, page=None, **kw: pages.append(page))
     ex = Explorer(state=_state(), background=True)
     ex.analyse_button.click()
     Explorer(state=_state(), background=False)  # tests and scripts: no wait
     Explorer(state=_state(), background=True, auto=False).analyse_button.click()
-    assert delays == [PAGE_START_DELAY_S, 0.0, 0.0, 0.0] and PAGE_START_DELAY_S > 0
+    assert pages == [PageStart(ex.shown.event, PAGE_START_DELAY_S), None, None, None]
+    assert PAGE_START_DELAY_S > 0
+
+
+def test_the_first_analysis_is_shown_only_once_the_browser_has_drawn_the_page() -> None:
+    ex = Explorer(state=_state(), background=True)
+    deadline = time.monotonic() + 120
+    while ex.model.ranking is None and time.monotonic() < deadline:  # the analysis is done...
+        time.sleep(0.05)
+    assert ex.model.ranking is not None and ex.running
+    assert ex.progress.value == 0.0 and _table_actions(ex) == []  # ...and not shown yet
+    ex.shown.set_state({"shown": True})  # what the view sends once the browser drew it
+    ex.wait(timeout=120)
+    assert not ex.running and ex.shown.event.is_set()
+    assert len(_table_actions(ex)) == len(ex.ranking.rows)
 
 
 def test_cancel_during_the_first_wait_still_ends_the_analysis() -> None:
