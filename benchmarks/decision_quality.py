@@ -28,6 +28,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.bots import GreedyBot, play_game
+from precog.analysis.leaf_playouts import two_round_leaves
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
@@ -145,7 +146,7 @@ def reference(decision: Decision, rollouts: int, seed: int) -> Ranking:
                         with_give_values=False, race=False)
 
 
-LEAVES = {"leaf_values": "fit", "leaf_playouts": 8}  # how the trees value their leaves
+LEAVES = {"leaf_values": "auto", "leaf_playouts": 8}  # how the trees value their leaves
 DEPTH = {"depth_rounds": 2}  # the trees' rounds (--depth: 1 for a comparison only)
 
 
@@ -155,7 +156,10 @@ def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict
     says, ``--leaves``), and its value of each choice."""
     cpu, wall = time.process_time(), time.perf_counter()
     depth = DEPTH["depth_rounds"]
-    root = build_tree(decision.state(), decision.seat, depth_rounds=depth, seed=seed, **LEAVES)
+    state = decision.state()
+    leaves = {**LEAVES, "leaf_values": LEAVES["leaf_values"] if LEAVES["leaf_values"] != "auto"
+              else two_round_leaves(state)}
+    root = build_tree(state, decision.seat, depth_rounds=depth, seed=seed, **leaves)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if root.meta["depth_used"] != depth:
         raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
@@ -558,8 +562,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibration", action="store_true",
                         help="only the full trees against the references (calibration, the "
                              "tree's own choice, times; no 1-second analyses)")
-    parser.add_argument("--leaves", choices=("fit", "playouts"), default="fit",
-                        help="how the full trees value their leaves (default fit)")
+    parser.add_argument("--leaves", choices=("auto", "fit", "playouts"), default="auto",
+                        help="how the full trees value their leaves (default auto, the "
+                             "explorer's: played out in the competitive and team modes, the "
+                             "fit in the cooperative)")
     parser.add_argument("--depth", type=int, choices=(1, 2), default=2,
                         help="rounds of the trees measured with --calibration (default 2, "
                              "the full tree; 1 for a comparison)")

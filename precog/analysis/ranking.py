@@ -30,6 +30,7 @@ import numpy as np
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
+from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS, two_round_leaves
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
 from precog.analysis.provenance import component_note
@@ -177,10 +178,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     contention; False plays every choice to the end; None (the default) races under a time
     budget only, so that a fixed number of rollouts means that number for every choice.
     ``leaf_values``: how the tree values its leaves (``build_tree``'s "fit" or "playouts");
-    None (the default) plays a one-round tree's leaves out (:data:`ONE_ROUND_LEAF_PLAYOUTS`
-    each), so that its numbers are on the rollouts' scale, unless rollouts run on a time budget
-    (the time then goes to them; the tree only names the plan); a two-round tree keeps the
-    fitted value (playing its leaves out takes its slowest trees past 2 s: docs/analysis.md).
+    None (the default): :func:`leaf_choice`.
     """
     start = time.perf_counter()
     check_ranking(player, state.config.players, model, rollouts, seed, budget_s, depth_rounds,
@@ -188,13 +186,13 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     know = knowledge_of(state, player)  # refuses a position where the player has no choice
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
-    leaves = leaf_values or (
-        "playouts" if depth == 1 and not (rollouts and budget_s is not None) else "fit")
+    leaves = leaf_values or leaf_choice(state, depth, bool(rollouts and budget_s is not None))
     tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
     tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
                       progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
                       cancel=cancel, budget_s=tree_budget, know=know, leaf_values=leaves,
-                      leaf_playouts=ONE_ROUND_LEAF_PLAYOUTS)
+                      leaf_playouts=ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else
+                      DEFAULT_LEAF_PLAYOUTS)
     rows = [_row_from_tree(opp) for opp in tree.children]
     if with_give_values:
         worth = give_values(state, player, seed, know)
@@ -277,6 +275,17 @@ def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
     if mass <= 0:
         return {card: 1.0 / len(passed) for card in passed}
     return {card: v / mass for card, v in totals.items()}
+
+
+def leaf_choice(state: GameState, depth: int, timed_rollouts: bool) -> str:
+    """How a ranking's tree values its leaves unless told: a one-round tree plays them out
+    (:data:`ONE_ROUND_LEAF_PLAYOUTS` each), so that its numbers are on the rollouts' scale, and
+    a two-round tree as :func:`~precog.analysis.leaf_playouts.two_round_leaves` says for the
+    mode; with rollouts on a time budget, the fit (the time then goes to the rollouts; the tree
+    only names the plan)."""
+    if timed_rollouts:
+        return "fit"
+    return "playouts" if depth == 1 else two_round_leaves(state)
 
 
 def give_values(state: GameState, player: int, seed: int,

@@ -392,9 +392,9 @@ class _Builder(RoundPlayer):
         """Value the leaves below ``node`` by playouts (one batch) and back them up to it;
         ``cut``: a second round left unfinished is left out (its first round's ends are the
         leaves, as the values of a stopped build rank on the first round alone)."""
-        if cut:
+        if cut:  # the root's meta "worlds" is the build's setting, not a deepened River
             for n in iter_nodes(node):
-                if n.meta.get("worlds"):
+                if n is not node and n.meta.get("worlds"):
                     n.children = []
                     n.kind = "leaf"
         self.estimates = revalue(node, self.me, self.playouts, self.seed, self.model.back_up,

@@ -178,7 +178,25 @@ def test_a_build_stopped_in_its_second_round_values_its_first_rounds_ends_by_pla
     root = build_tree(late, 0, depth_rounds=2, seed=1, budget_s=1e-6, leaf_values="playouts",
                       leaf_playouts=4)
     assert root.meta["depth_used"] == 1 and not root.meta["complete"]
-    assert not any(n.children for n in iter_nodes(root) if n.meta.get("worlds"))
+    assert root.children  # the root's own "worlds" is the build's setting, not a River's
+    assert not any(n.children for n in iter_nodes(root)
+                   if n is not root and n.meta.get("worlds"))
     for node in valued(root):
         assert node.value == pytest.approx(
             sum(p * rollout_value(s, 0, 4, 1) for p, s in leaf_states(node)), abs=1e-9)
+
+
+def test_a_two_round_tree_with_playout_leaves_cancelled_at_once_still_values_every_choice():
+    """A build stopped before its second round ranks on the first round alone, with or without
+    playout leaves (the root's own "worlds" setting once made the playouts cut every choice)."""
+    import threading
+
+    state = mid_game(players=3, seed=2, round=3)
+    stop = threading.Event()
+    stop.set()
+    fit = build_tree(state, state.to_move, depth_rounds=2, cancel=stop, leaf_values="fit")
+    played = build_tree(state, state.to_move, depth_rounds=2, cancel=stop,
+                        leaf_values="playouts")
+    assert played.meta["stopped"] and played.meta["depth_used"] == 1
+    assert [c.label for c in played.children] == [c.label for c in fit.children]
+    assert len(played.children) >= 2

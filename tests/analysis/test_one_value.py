@@ -193,3 +193,20 @@ def test_the_tree_over_the_cooperative_last_rounds_values_the_choices_near_the_r
     root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=0)
     errors = [c.value - entry["reference"][str(choice_of(c))]["value"] for c in root.children]
     assert abs(sum(errors) / len(errors)) < 2.0, errors
+
+
+@pytest.mark.parametrize("mode,players", [("competitive", 3), ("team", 4), ("coop", 3)])
+def test_the_explorers_two_round_tree_plays_its_leaves_out_except_in_the_cooperative_mode(
+        mode, players):
+    """Played-out leaves put the tree on the rollouts' scale where eight games a leaf measure
+    a leaf well; a cooperative game is worth the total or nothing, so there the fit values
+    them (docs/analysis.md, "Leaves played out by mode")."""
+    from precog.analysis.ranking import rank_options
+    from precog.session.explore import deal
+
+    state = deal(5, 1, players=players, mode=mode)
+    ranking = rank_options(state, state.to_move, rollouts=16, depth_rounds=2)
+    assert ranking.tree is not None
+    played = ranking.tree.meta["evaluation"] == "playouts"
+    assert played == (mode != "coop")
+    assert played == ("leaves_played" in ranking.tree.meta)
