@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 LEAF_VALUES = ("fit", "playouts")
 DEFAULT_LEAF_PLAYOUTS = 8
+MAX_LEAF_PLAYOUTS = 1_024  # per leaf: a tree has up to a couple of thousand leaves
 
 
 def two_round_leaves(state: GameState) -> str:
@@ -49,7 +50,6 @@ def two_round_leaves(state: GameState) -> str:
     a game is worth the team's total or nothing, so eight games a leaf swing widely and the
     best plan's leaf is the luckiest (2.45 against 1.56): docs/analysis.md."""
     return "fit" if state.config.mode == "coop" else "playouts"
-MAX_LEAF_PLAYOUTS = 1_024  # per leaf: a tree has up to a couple of thousand leaves
 
 
 @dataclass(frozen=True, slots=True)

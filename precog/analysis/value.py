@@ -5,9 +5,10 @@ plays like the sensible player (:data:`precog.analysis.rollouts.DEFAULT_POLICY`)
 Healthy Humans in competitive play, its team's in the team mode, every Boat's in the
 cooperative mode (0 when an Objective is missed). Rollouts measure it directly; the look-ahead
 tree needs it at its leaves without playing to the end, so :func:`expected_final` predicts it
-from the position: the hand-made projection (:func:`precog.analysis.evaluation.evaluate`)
-rescaled by a linear model fitted to such playouts (``scripts/fit_evaluation.py``), whose weight
-on the projection and offset change with the share of the game left. A positive weight keeps
+from the position (a position of the last round, cheap to play, is played out instead): the
+hand-made projection (:func:`precog.analysis.evaluation.evaluate`) rescaled by a linear model
+fitted to such playouts (``scripts/fit_evaluation.py``), whose weight on the projection and
+offset change with the share of the game left. A positive weight keeps
 the projection's order of positions, so the fit changes the scale, not the choices. The
 coefficients, the fit's date, component set, policy and sample sizes live in
 ``precog/data/evaluation_fit.toml``, with the held-out error that sets the intervals.
@@ -164,7 +165,8 @@ def fit_for(state: GameState) -> Fit:
 
 def expected_final(state: GameState, seat: int, fit: Fit | None = None) -> float:
     """The one value of ``state`` for ``seat``: its final score expected under the sensible
-    player (exact for a finished game, else the fitted prediction)."""
+    player (exact for a finished game, the last round played out, else the fitted
+    prediction)."""
     if state.is_over:
         return last_check_value(state, seat)
     if state.round == ROUNDS:
@@ -176,6 +178,7 @@ def expected_final(state: GameState, seat: int, fit: Fit | None = None) -> float
 
 LAST_ROUND_GAMES = 2
 """Games the sensible player plays out of a position of the last round (its own uniforms)."""
+LAST_ROUND_SEED = 12
 
 
 def last_round_value(state: GameState, seat: int, games: int = LAST_ROUND_GAMES) -> float:
@@ -187,9 +190,6 @@ def last_round_value(state: GameState, seat: int, games: int = LAST_ROUND_GAMES)
     rows = uniforms(games, LAST_ROUND_SEED)
     return float(np.mean([last_check_value(play_out(state, DEFAULT_POLICY, row), seat)
                           for row in rows]))
-
-
-LAST_ROUND_SEED = 12
 
 
 def last_check_value(state: GameState, seat: int) -> float:
