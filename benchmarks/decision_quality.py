@@ -28,8 +28,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.bots import GreedyBot, play_game
-from precog.analysis.leaf_playouts import two_round_leaves
-from precog.analysis.ranking import Ranking, rank_options
+from precog.analysis.ranking import Ranking, leaf_choice, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
 from precog.engine import (
@@ -158,7 +157,7 @@ def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict
     depth = DEPTH["depth_rounds"]
     state = decision.state()
     leaves = {**LEAVES, "leaf_values": LEAVES["leaf_values"] if LEAVES["leaf_values"] != "auto"
-              else two_round_leaves(state)}
+              else leaf_choice(state, depth, timed_rollouts=False)}
     root = build_tree(state, decision.seat, depth_rounds=depth, seed=seed, **leaves)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if root.meta["depth_used"] != depth:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from precog.engine import GameState, Phase, PlayerState
-from precog.engine.components import Requirement
+from precog.engine.components import ObjectiveTile, Requirement
 from precog.engine.scoring import TEAMS, OutcomeCode, holding
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
@@ -210,13 +210,18 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
         out.append((tile_id, full))
     hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
     if hidden:
-        shown = {t for t, _ in state.objectives}
-        pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
+        pool = unrevealed(state, season)
         if pool:
             risk = sum(miss_chance(lack(state, o.full, weights, held), rounds, weights)
                        for o in pool) / len(pool)
             out += [("face-down", risk)] * hidden
     return out
+
+
+def unrevealed(state: GameState, season: int) -> list[ObjectiveTile]:
+    """The Objective tiles of ``season`` not revealed yet: what its face-down ones may be."""
+    shown = {t for t, _ in state.objectives}
+    return [o for o in state.components.objectives if o.season == season and o.id not in shown]
 
 
 def objective_risk(state: GameState, weights: Weights = DEFAULT) -> float:
@@ -239,8 +244,7 @@ def objective_shortfall(state: GameState) -> float:
     short = sum(_lacking(state, tile.mitigated if m else tile.full) for tile, m in revealed)
     hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
     if hidden:
-        shown = {t for t, _ in state.objectives}
-        pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
+        pool = unrevealed(state, season)
         if pool:
             short += hidden * sum(_lacking(state, o.full) for o in pool) / len(pool)
     island = 4 * season

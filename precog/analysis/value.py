@@ -35,6 +35,7 @@ from precog.analysis.evaluation import (
     rounds_left,
     team_of,
     terminal_value,
+    unrevealed,
 )
 from precog.engine import GameState
 from precog.engine.scoring import requirement_met
@@ -213,8 +214,7 @@ def last_check_value(state: GameState, seat: int) -> float:
                 requirement_met(state, r) for r in (tile.mitigated if mitigated else tile.full)):
             return 0.0
     hidden = len(state.objective_stacks[season - 1])
-    shown = {t for t, _ in state.objectives}
-    pool = [o for o in comps.objectives if o.season == season and o.id not in shown]
+    pool = unrevealed(state, season)
     met = sum(all(requirement_met(state, r) for r in o.full) for o in pool)
     chance = math.comb(met, hidden) / math.comb(len(pool), hidden) if hidden else 1.0
     return float(sum(p.healthy for p in state.players)) * chance
