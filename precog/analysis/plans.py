@@ -119,6 +119,7 @@ class RoundSearch:
     ``rivers`` are the River outcomes the seat cannot rule out (from its observation);
     ``others`` plays every other seat; ``leaf`` values a state where the round is over;
     ``narrow`` keeps only the activation choice as a real branch (a fast first answer);
+    ``sensible`` plays the sensible player's every decision (one line, forked on the River);
     ``shared`` and ``river_key``: lines from once the seat's cards are played on, shared
     between the searches of one analysis (other worlds, other choices, other River tiles) whose
     positions have the same ``river_key`` (:meth:`precog.analysis.rounds.RoundPlayer.river_key`).
@@ -130,6 +131,7 @@ class RoundSearch:
     others: Policy = first_legal
     battery_width: int = 2
     narrow: bool = False
+    sensible: bool = False
     nodes: int = 0
     _cache: dict[tuple[object, bool], Line] = field(default_factory=dict)
     options: dict[tuple[object, bool], list[tuple[Action, float]]] = field(default_factory=dict)
@@ -160,7 +162,7 @@ class RoundSearch:
         mine = self.river_key(state, revealed)
         if mine is None:
             return self._search_here(state, forked, start)
-        key = (self.narrow, self.battery_width, forked,
+        key = (self.narrow, self.sensible, self.battery_width, forked,
                None if forked else tuple(self.rivers), mine)
         line = self.shared.get(key)
         if line is None:
@@ -203,6 +205,8 @@ class RoundSearch:
         return Line(sum(p * line.value for p, _, line in forks), steps, forks)
 
     def _candidates(self, state: GameState) -> list[Action]:
+        if self.sensible:
+            return [sensible_move(state, self.seat)]
         if self.narrow and state.step in (Step.COOP, Step.TEAM):
             return [sensible_move(state, self.seat)]  # reveal or mitigate as a playout would
         if self.narrow and state.step not in (Step.ACTIVATE, Step.IGNORE):

@@ -54,14 +54,16 @@ class RoundPlayer:
         # no more than river_key holds: the evaluation, not rollouts or a caller's function)
         self.after_river: dict[Hashable, Line] | None = {} if transpose else None
 
-    def search(self, after: GameState, narrow: bool = False) -> Search:
-        """The best plan from ``after`` (shared between worlds where my Boat is the same)."""
-        key = (narrow, *self.boat_key(after))
+    def search(self, after: GameState, narrow: bool = False,
+               sensible: bool = False) -> Search:
+        """The best plan from ``after`` (shared between worlds where my Boat is the same);
+        ``sensible``: the sensible player's plan instead, forked on the River as a search is."""
+        key = (narrow, sensible, *self.boat_key(after))
         found = self.searches.get(key)
         if found is None:
             rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
-                             others=other_seat, narrow=narrow, shared=self.after_river,
-                             river_key=self.river_key)
+                             others=other_seat, narrow=narrow, sensible=sensible,
+                             shared=self.after_river, river_key=self.river_key)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
         return found

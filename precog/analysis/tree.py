@@ -6,6 +6,8 @@ From a Decision of the analysing seat the tree branches, in the order things hap
 2. ``opponent``: which of the 2 face-up cards of my right neighbour's Decision Zone they Give me;
 3. ``plan``: my Action and Maintenance plan for the round (the best one first, then single
    deviations from it: another activation, Doctor/Protector split, Battery slot, Protectors);
+   in a cooperative two-round tree that reaches the last check, the sensible player's plan
+   too where it differs, both played into the second round, the better counting;
 4. ``chance``: the River tile (each unseen tile of the season is equally likely; an Island is
    certain);
 5. with ``depth_rounds=2``, a ``chance`` node over the next cards (my 2 draws from my deck's
@@ -87,6 +89,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.actions import Choose
+from precog.engine.state import ROUNDS
 
 KINDS = ("decision", "opponent", "chance", "plan", "leaf")
 
@@ -341,6 +344,7 @@ class _Builder(RoundPlayer):
         self.budget = budget
         self.leaves = True
         self.second_round = "sensible"
+        self.depth = 1
         self.playouts = 0  # playouts per leaf (0: the leaves keep the fitted value)
         self.estimates: dict[object, Estimate] = {}
         self.building = True
@@ -360,6 +364,7 @@ class _Builder(RoundPlayer):
                         probability=probability, value=value, resources=res, state=state)
 
     def build(self, depth: int) -> TreeNode:
+        self.depth = depth
         root = self.node(Start(self.know.round, self.me), "decision", self.base)
         root.meta = dict(self.meta, complete=False)
         total = len(self.know.choices)
@@ -432,9 +437,28 @@ class _Builder(RoundPlayer):
             rs, line, _ = self.search(after, narrow=True)
         node.children.append(self.river_node(after, rs, line, principal=True,
                                              fill=level == 1))
-        node.value = line.value
+        if level == 1 and self.depth == 2 and checks_last(after):
+            self.add_sensible_plan(node, after, line)
+        node.value = max(c.value for c in node.children)
         node.expander = self.add_alternatives
         return node
+
+    def add_sensible_plan(self, node: TreeNode, after: GameState, searched: Line) -> None:
+        """The sensible player's plan beside the searched one, when they differ, both played
+        into the second round (the better there counts). The search judges its plans by the
+        fitted value at the round's end, which cannot see the last check (an Objective lost
+        by one Healthy Human, Food short of the last Island: plans it values alike end at 0
+        or at the whole team's total); the second round plays the last round out and sees it,
+        and the sensible plan is the one the playouts, and the value's meaning, follow."""
+        rs, line, _ = self.search(after, sensible=True)
+        if _plan_key(line) == _plan_key(searched):
+            return
+        alt = self.river_node(after, rs, line, principal=True)
+        alt.meta["candidate"] = True
+        node.children.append(alt)
+        best = max(node.children, key=lambda c: c.value)
+        for c in node.children:
+            c.principal = c is best
 
     def add_alternatives(self, node: TreeNode) -> None:
         after = node.state
@@ -515,10 +539,10 @@ class _Builder(RoundPlayer):
                 assert isinstance(plan.edge, Arrives)
                 give = plan.edge.card
                 for river in plan.children:
-                    if river.principal:
+                    if river.principal or river.meta.get("candidate"):
                         self.deepen_river(river, choice, give)
                         river.value = sum(c.probability * c.value for c in river.children)
-                plan.value = max(c.value for c in plan.children)
+                self.back_up(plan, "max")
                 self.budget.report(0.5 + 0.5 * done / total, Stage("deepen", (
                     ("round", self.know.round + 1), ("choice", choice), ("card", give))))
             self.model.back_up(opp)
@@ -597,6 +621,14 @@ class _Builder(RoundPlayer):
                 node.children.append(other)
         self.settle(node)
         follow_sensible(node)
+
+
+def checks_last(state: GameState) -> bool:
+    """Whether a two-round tree from ``state``'s round reaches the cooperative game's last
+    check (where :meth:`_Builder.add_sensible_plan` weighs the sensible plan too; elsewhere it
+    was measured to cost time for nothing, and with played-out leaves to add the luckier of
+    two noisy values)."""
+    return state.config.coop and state.round >= ROUNDS - 2
 
 
 def _shared(node: TreeNode, probability: float) -> TreeNode:

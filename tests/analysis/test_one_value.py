@@ -210,3 +210,41 @@ def test_the_explorers_two_round_tree_plays_its_leaves_out_except_in_the_coopera
     played = ranking.tree.meta["evaluation"] == "playouts"
     assert played == (mode != "coop")
     assert played == ("leaves_played" in ranking.tree.meta)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_the_tree_before_the_cooperative_last_check_weighs_the_sensible_plan_too(seed):
+    """q033 (3 players, round 10, a team short of Food): the first round's search valued its
+    plan and the sensible player's alike by the fit, and its own lost the last check in the
+    second round, so the reference's best choice looked 10-15 Healthy Humans worse than it
+    is and the tree chose one 9-12 worse (every seed 0-3). Both plans now go into the second
+    round, the better counting."""
+    from precog.analysis.ranking import choice_of
+    from precog.analysis.tree import build_tree, iter_nodes
+    from tests.analysis.test_benchmark_decision_quality import load
+
+    bench = load()
+    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
+    decision = bench.decision_of(entry)
+    root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed)
+    reference = {a: v["value"] for a, v in entry["reference"].items()}
+    chosen = max(root.children, key=lambda c: c.value)
+    assert max(reference.values()) - reference[str(choice_of(chosen))] < 1.0
+    assert any(c.meta.get("candidate") for n in iter_nodes(root) if n.kind == "plan"
+               for c in n.children)
+
+
+def test_the_sensible_plan_is_weighed_only_where_the_tree_reaches_the_cooperative_last_check():
+    """Elsewhere the second plan was measured to cost time for nothing (the fit judges the
+    next round well) or, with played-out leaves, to add the luckier of two noisy values."""
+    from precog.analysis.tree import build_tree, checks_last, iter_nodes
+    from precog.session.explore import deal
+
+    for mode, players, round_, seed in (("competitive", 3, 10, 1), ("team", 4, 10, 1),
+                                        ("coop", 3, 9, 2)):
+        state = deal(round_, seed, players=players, mode=mode)
+        assert not checks_last(state)
+        root = build_tree(state, state.to_move, depth_rounds=2, seed=0)
+        assert not any(c.meta.get("candidate") for n in iter_nodes(root)
+                       for c in n.children)
+    assert checks_last(deal(10, 2, players=3, mode="coop"))

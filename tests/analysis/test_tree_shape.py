@@ -323,3 +323,29 @@ def test_the_next_cards_are_one_outcome_whatever_the_order_of_my_two_draws():
         assert all(c.edge.hand == c.state.players[0].hand for c in outcomes)
         draws += len(outcomes)
     assert draws > 0
+
+
+def test_a_sensible_plan_plays_the_sensible_players_every_move_and_forks_on_the_river():
+    from precog.analysis.policy import sensible_move
+    from precog.analysis.rounds import RoundPlayer, other_seat
+    from precog.analysis.world import determinize, knowledge, resolve_decision, with_river_tile
+
+    state = mid_game(players=3, seed=5, round=6)
+    seat = state.to_move
+    know = knowledge(state, seat)
+    world = determinize(state, seat, random.Random(1))
+    after = resolve_decision(world, seat, know.choices[0], {}, other_seat)
+    player = RoundPlayer(seat, 3, lambda s: 0.0)
+    search, line, _ = player.search(after, sensible=True)
+    assert len(line.forks) == len(search.rivers) > 1
+    for _, tile, _ in line.forks:
+        s, steps = after, []
+        while not (s.is_over or s.round > after.round):
+            if tile is not None and s.phase is Phase.RIVER and s.river[s.round - 1] != tile:
+                s = with_river_tile(s, tile)
+            action = sensible_move(s, seat) if s.to_move == seat else other_seat(s, s.to_move)
+            if s.to_move == seat:
+                steps.append(action)
+            s = apply(s, action)
+        assert search.steps_for(line, tile) == steps
+
