@@ -1,7 +1,11 @@
 """Opponent models: how the tree weighs what other players choose.
 
-``uniform``: each card the right neighbour may Give is equally likely (and every other seat's
-Keep/Give in a sampled world is the sensible player's, drawn as a playout draws it);
+``uniform`` (the default; the name is kept for the settings and commands that use it): the
+right neighbour Gives as the playouts' sensible player would, each card with the chance a
+playout draws it (:func:`~precog.analysis.policy.give_chances`, over a few hands the analysing
+seat cannot tell apart), and every other seat's Keep/Give in a sampled world is the sensible
+player's, drawn as a playout draws it: the tree then weighs what the table's rollouts play
+(until 2026-12-03 each card was taken as equally likely, which no playout did);
 ``worst``: the right neighbour Gives the card that is worst for the analysing seat; ``bot``: a
 bot (the greedy bot by default) predicts each choice from sampled worlds, so the probabilities
 are its prediction.
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from precog.analysis.basic_bots import GreedyBot
 from precog.analysis.players import ask
-from precog.analysis.policy import SENSIBLE
+from precog.analysis.policy import SENSIBLE, give_chances
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
@@ -25,8 +29,14 @@ if TYPE_CHECKING:
 MODELS = ("uniform", "worst", "bot")
 
 
+GIVE_HANDS = 3
+"""Hands of the right neighbour its chances of Giving are averaged over: the sampled world's
+own and more drawn from what the analysing seat sees."""
+
+
 class OpponentModel:
-    """The uniform model; subclasses change how opponent nodes are weighed."""
+    """The default model (the playouts' sensible player); subclasses change how opponent
+    nodes are weighed."""
 
     name = "uniform"
 
@@ -35,7 +45,20 @@ class OpponentModel:
 
     def give_probabilities(self, world: GameState, seat: int,
                            incoming: tuple[str, ...]) -> dict[str, float]:
-        return {card: 1.0 / len(incoming) for card in incoming}
+        """The chance that ``seat`` Gives each card of ``incoming`` to its left neighbour, the
+        analysing seat, of whose view ``world`` is a sample: the sensible player's, over
+        ``world``'s hand of ``seat`` and others that view allows."""
+        me = (seat + 1) % world.config.players
+        worlds = [world, *(determinize(world, me, self.rng) for _ in range(GIVE_HANDS - 1))]
+        probs = {card: 0.0 for card in incoming}
+        for w in worlds:
+            for card, p in give_chances(until_seat(w, seat, first_legal), seat).items():
+                if card in probs:
+                    probs[card] += p
+        total = sum(probs.values())
+        if total <= 0:
+            return {card: 1.0 / len(incoming) for card in incoming}
+        return {card: p / total for card, p in probs.items()}
 
     def back_up(self, node: TreeNode) -> None:
         """Set an opponent node's value (and its children's probabilities and principal)."""
@@ -57,6 +80,10 @@ class OpponentModel:
 
 class WorstCase(OpponentModel):
     name = "worst"
+
+    def give_probabilities(self, world: GameState, seat: int,
+                           incoming: tuple[str, ...]) -> dict[str, float]:
+        return {card: 1.0 / len(incoming) for card in incoming}  # back_up picks the worst
 
     def back_up(self, node: TreeNode) -> None:
         if not node.children:

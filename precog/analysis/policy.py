@@ -249,6 +249,19 @@ def keep_give_scores(state: GameState, seat: int, options: list[Action]) -> list
 SENSIBLE = SensiblePolicy()
 
 
+def give_chances(state: GameState, seat: int) -> dict[str, float]:
+    """The chance that ``seat`` (choosing its Keep/Give in ``state``) Gives each card, as
+    a playout's sensible player draws its choice: the softmax's weights, summed by Give."""
+    options: list[Action] = list(legal_actions(state))
+    weights = soft_weights(keep_give_scores(state, seat, options), SENSIBLE.temperature)
+    total = sum(weights)
+    out: dict[str, float] = {}
+    for a, w in zip(options, weights):
+        assert isinstance(a, Choose)
+        out[a.give] = out.get(a.give, 0.0) + w / total
+    return out
+
+
 def sensible_move(state: GameState, seat: int) -> Action:
     """The sensible player's move for ``seat`` (to move) after the Decision phase, where it
     draws nothing: every choice there is a judgement, so the move depends only on ``state``

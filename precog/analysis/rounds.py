@@ -222,7 +222,7 @@ def round_values(world: GameState, seat: int, leaf: Callable[[GameState], float]
                  seed: int) -> list[tuple[Choose, float]]:
     """Each (Keep, Give) choice of ``seat`` in ``world`` valued over this round: the mean,
     over the cards the right neighbour may Give (each equally likely), of the best plan's
-    value (a one-round look-ahead tree under the uniform model, River left collapsed)."""
+    value (a one-round look-ahead, River left collapsed: the greedy bot's quick judgement)."""
     know = knowledge(world, seat)
     state = canonical_world(world, seat)
     player = RoundPlayer(seat, state.config.players, leaf)

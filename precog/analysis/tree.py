@@ -24,8 +24,9 @@ From a Decision of the analysing seat the tree branches, in the order things hap
    every leaf is valued by playouts of the sensible player, all in one batch:
    :mod:`precog.analysis.leaf_playouts`).
 
-Opponent nodes follow the chosen model: ``uniform`` (each card equally likely), ``worst`` (the
-card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
+Opponent nodes follow the chosen model: ``uniform`` (the sensible player's Give, each card
+with the chance the playouts draw it; the name is kept for the settings that use it), ``worst``
+(the card worst for me) or ``bot`` (a bot's prediction from sampled worlds). Values are in the
 mode's score, Healthy Humans. Only what the seat may observe is used: hidden cards come from
 ``determinize``. Identical positions share one node (transpositions); nodes below a plan
 alternative are built on demand by :func:`expand`.

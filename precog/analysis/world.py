@@ -16,6 +16,7 @@ from typing import Any
 
 from precog.analysis.errors import AnalysisError
 from precog.analysis.players import SECRET_PHASES, Policy, first_legal, until_seat
+from precog.analysis.policy import keep_give_scores
 from precog.engine import (
     Action,
     GameState,
@@ -111,11 +112,19 @@ def past_river(before: GameState, after: GameState) -> bool:
 
 
 def give_of(world: GameState, seat: int, give: str) -> Choose:
-    """A legal choice of ``seat`` that Gives ``give`` (its Keep does not matter to others)."""
-    for action in legal_actions(world):
-        if isinstance(action, Choose) and action.give == give:
-            return action
-    raise AnalysisError(f"seat {seat} cannot give {give} now")
+    """The choice of ``seat`` that Gives ``give`` with the Keep the sensible player would most
+    likely take beside it (the best-scored of those choices). The Keep matters to others: it is a
+    teammate's Boat, and the two cards it passes right, which in a 2-player game come back to
+    the analysing seat; the first legal Keep, as this took until 2026-12-03, kept the worst card
+    often enough to cost a cooperative team its last check."""
+    options: list[Action] = [a for a in legal_actions(world)
+                             if isinstance(a, Choose) and a.give == give]
+    if not options:
+        raise AnalysisError(f"seat {seat} cannot give {give} now")
+    scores = keep_give_scores(world, seat, options)
+    pick = options[scores.index(max(scores))]
+    assert isinstance(pick, Choose)
+    return pick
 
 
 def resolve_decision(world: GameState, seat: int, choice: Action,

@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--player", type=int_type, default=None, metavar="P",
                         help="seat to analyse (default: the seat to move)")
     parser.add_argument("--model", choices=("uniform", "worst", "bot"), default="uniform",
-                        help="opponent model: uniform, worst or bot (default uniform)")
+                        help="opponent model: uniform (the Give a sensible neighbour would "
+                        "make, as the rollouts play it), worst or bot (default uniform)")
     parser.add_argument("--rollouts", type=int_type, default=0, metavar="N",
                         help="rollouts per choice to the end of the game, at most "
                              f"{MAX_ROLLOUTS:,} (default 0: the look-ahead tree's values)")

@@ -103,7 +103,7 @@ def test_playout_values_are_backed_up_as_the_tree_combines_them(late):
         elif node.kind in ("decision", "plan"):
             assert node.value == max(values)
             assert next(c for c in node.children if c.principal).value == node.value
-        else:  # the uniform model: each card equally likely
+        else:  # the default model: each card by its chance
             assert node.value == pytest.approx(sum(c.probability * c.value
                                                    for c in node.children))
 

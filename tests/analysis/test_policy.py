@@ -136,3 +136,49 @@ def test_the_policy_bot_plays_legal_games_in_every_mode():
         bots = [Checking(PolicyBot(seed + s)) for s in range(setup["players"])]
         final = play_game(bots, seed=seed, **setup)
         assert final.is_over and final.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("mode", ["competitive", "coop"])
+def test_each_gives_chance_is_the_share_of_draws_in_which_the_sensible_player_gives_it(mode):
+    from precog.analysis.policy import SENSIBLE, give_chances
+
+    found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=4,
+                      mode=mode)[:12]
+    assert found
+    lopsided = False
+    draws = 4000
+    for state in found:
+        options = legal_actions(state)
+        chances = give_chances(state, state.to_move)
+        counts: dict[str, int] = {}
+        for k in range(draws):
+            give = options[SENSIBLE.index(state, (k + 0.5) / draws, options)].give
+            counts[give] = counts.get(give, 0) + 1
+        assert set(chances) == {a.give for a in options}
+        assert sum(chances.values()) == pytest.approx(1.0)
+        for give, p in chances.items():
+            assert counts.get(give, 0) / draws == pytest.approx(p, abs=2 / draws)
+        lopsided |= max(chances.values()) > 0.75
+    assert lopsided  # the sensible player's Give is not a coin toss
+
+
+def test_a_forced_give_comes_with_the_keep_the_sensible_player_takes_beside_it():
+    """The look-ahead makes the right neighbour Give each card in turn; its Keep is the one
+    the sensible player would take with that Give (it is a teammate's Boat, and the cards it
+    passes right), not the first legal one."""
+    from precog.analysis.policy import keep_give_scores
+    from precog.analysis.world import give_of
+
+    found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=3)[:20]
+    not_first = 0
+    for state in found:
+        seat = state.to_move
+        options = legal_actions(state)
+        for give in {a.give for a in options}:
+            same = [a for a in options if a.give == give]
+            scores = keep_give_scores(state, seat, same)
+            chosen = give_of(state, seat, give)
+            assert chosen.give == give
+            assert scores[same.index(chosen)] == max(scores)
+            not_first += chosen != same[0]
+    assert not_first  # the first legal Keep was often not the sensible one

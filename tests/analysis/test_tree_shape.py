@@ -349,3 +349,25 @@ def test_a_sensible_plan_plays_the_sensible_players_every_move_and_forks_on_the_
             s = apply(s, action)
         assert search.steps_for(line, tile) == steps
 
+
+
+def test_the_default_model_weighs_the_right_neighbours_give_by_the_playouts_chances(
+        mid_game_3p):
+    """The rollouts let the right neighbour's sensible player choose its Give; the tree's
+    default model weighs each card by that player's chance of Giving it, averaged over hands
+    the analysing seat cannot tell apart, so the tree and the table are on one scale."""
+    from precog.analysis.models import OpponentModel
+    from precog.analysis.policy import give_chances
+    from precog.analysis.world import first_legal, until_seat
+
+    root = build_tree(mid_game_3p, 0, depth_rounds=1, seed=4)
+    probs = [tuple(c.probability for c in opp.children) for opp in root.children]
+    assert all(sum(p) == pytest.approx(1.0) for p in probs)
+    assert any(abs(p[0] - 0.5) > 0.05 for p in probs)
+    right = 2
+    model = OpponentModel(seed=1)
+    incoming = mid_game_3p.players[right].decision_zone
+    weighed = model.give_probabilities(mid_game_3p, right, incoming)
+    own = give_chances(until_seat(mid_game_3p, right, first_legal), right)
+    assert weighed != pytest.approx(own)  # other hands than the real one count too
+    assert sum(weighed.values()) == pytest.approx(1.0)
