@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 MODELS = ("uniform", "worst", "bot")
 
 
+def even(incoming: tuple[str, ...]) -> dict[str, float]:
+    """Each card of ``incoming`` as likely as the others."""
+    return {card: 1.0 / len(incoming) for card in incoming}
+
+
 GIVE_HANDS = 3
 """Hands of the right neighbour its chances of Giving are averaged over: the sampled world's
 own and more drawn from what the analysing seat sees."""
@@ -57,7 +62,7 @@ class OpponentModel:
                     probs[card] += p
         total = sum(probs.values())
         if total <= 0:
-            return {card: 1.0 / len(incoming) for card in incoming}
+            return even(incoming)
         return {card: p / total for card, p in probs.items()}
 
     def back_up(self, node: TreeNode) -> None:
@@ -83,7 +88,7 @@ class WorstCase(OpponentModel):
 
     def give_probabilities(self, world: GameState, seat: int,
                            incoming: tuple[str, ...]) -> dict[str, float]:
-        return {card: 1.0 / len(incoming) for card in incoming}  # back_up picks the worst
+        return even(incoming)  # back_up picks the worst
 
     def back_up(self, node: TreeNode) -> None:
         if not node.children:

@@ -29,7 +29,6 @@ from precog.engine import (
     Phase,
     PlayerState,
     Step,
-    apply,
     determinize,
     legal_actions,
     observation,
@@ -79,18 +78,9 @@ class RoundPlayer:
         found = self.searches.get(key)
         if found is not None:
             return found
-        state, steps, start = after, [], after.round
-        while not (state.is_over or state.round > start):
-            seat = state.to_move
-            if seat == self.me:
-                action = sensible_move(state, seat)
-                steps.append(action)
-            else:
-                action = other_seat(state, seat)
-            state = apply(state, action)
-        line = Line(self.leaf(state), tuple(steps), (), state)
-        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, others=other_seat, narrow=True)
-        found = (rs, line, after)
+        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, others=other_seat, narrow=True,
+                         sensible=True)
+        found = (rs, rs.run(after), after)
         self.searches[key] = found
         return found
 
