@@ -157,7 +157,7 @@ def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict
     depth = DEPTH["depth_rounds"]
     state = decision.state()
     leaves = {**LEAVES, "leaf_values": LEAVES["leaf_values"] if LEAVES["leaf_values"] != "auto"
-              else leaf_choice(state, depth, timed_rollouts=False)}
+              else leaf_choice(timed_rollouts=False)}
     root = build_tree(state, decision.seat, depth_rounds=depth, seed=seed, **leaves)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if root.meta["depth_used"] != depth:
@@ -330,7 +330,7 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
     d = decision_of(entry)
     ref = {a: v["value"] for a, v in entry["reference"].items()}
     best = max(ref.values())
-    out: dict[str, Any] = {"id": d.id}
+    out: dict[str, Any] = {"id": d.id, "mode": d.mode, "players": d.players}
     if rankings:
         quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
         chosen = quick.rows[0].action
@@ -366,7 +366,20 @@ def tree_keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "tree_full_s_max": round(max(times), 3),
         "tree_full_s_median": round(statistics.median(times), 3),
         "tree_full_wall_s_max": round(max(r["tree_wall_s"] for r in rows), 3),
-        "tree_full_slowest": slowest["id"]}
+        "tree_full_slowest": slowest["id"],
+        "calibration_by_group": calibration_groups(rows)}
+
+
+def calibration_groups(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Calibration MAE and bias (95 % intervals) by mode and by player count (the issue's
+    target is set for 4 players)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(r["mode"], []).append(r)
+        groups.setdefault(f"{r['players']} players", []).append(r)
+    return {g: {"calibration_mae_hh": mean_interval([r["calibration_abs_error"] for r in rr]),
+                "calibration_bias_hh": mean_interval([r["calibration_error"] for r in rr])}
+            for g, rr in sorted(groups.items())}
 
 
 def calibration(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
@@ -524,6 +537,9 @@ def table(r: dict[str, Any]) -> str:
     if "tree_full_s_max" in r:
         lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
                   f"calibration_bias_hh    {iv(r['calibration_bias_hh'])}",
+                  *(f"  {g:<20} MAE {iv(c['calibration_mae_hh'])}, bias "
+                    f"{iv(c['calibration_bias_hh'])}"
+                    for g, c in r["calibration_by_group"].items()),
                   f"tree_full_s_max        {r['tree_full_s_max']:.2f} s (median "
                   f"{r['tree_full_s_median']:.2f} s)   target <= 2 s",
                   f"tree_top_choice_agreement  {iv(r['tree_top_choice_agreement'], 'rate')}"]
@@ -563,8 +579,7 @@ def main(argv: list[str] | None = None) -> int:
                              "tree's own choice, times; no 1-second analyses)")
     parser.add_argument("--leaves", choices=("auto", "fit", "playouts"), default="auto",
                         help="how the full trees value their leaves (default auto, the "
-                             "explorer's: played out in the competitive and team modes, the "
-                             "fit in the cooperative)")
+                             "explorer's: played out, 8 games a leaf)")
     parser.add_argument("--depth", type=int, choices=(1, 2), default=2,
                         help="rounds of the trees measured with --calibration (default 2, "
                              "the full tree; 1 for a comparison)")

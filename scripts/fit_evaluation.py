@@ -46,7 +46,7 @@ from pathlib import Path
 import numpy as np
 
 from precog.analysis import batch, rollouts
-from precog.analysis.evaluation import terminal_value
+from precog.analysis.evaluation import last_check_value
 from precog.analysis.value import (
     FIT_FILE,
     MODES,
@@ -185,7 +185,7 @@ def targets(pairs: list[tuple[GameState, int]], playouts: int, seed: int) -> lis
             state, seat = pairs[i]
             chunk = slice(k * playouts, (k + 1) * playouts)
             if isinstance(finals, list):
-                vals = np.array([terminal_value(f, seat) for f in finals[chunk]])
+                vals = np.array([last_check_value(f, seat) for f in finals[chunk]])
             else:
                 vals = batch.seat_values(finals, starts[0], seat)[chunk]
             c = state.config

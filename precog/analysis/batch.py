@@ -45,6 +45,7 @@ import numpy as np
 from precog.analysis import batch_policy as bp
 from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
 from precog.analysis.batch_coop import Coop
+from precog.analysis.evaluation import last_check_chance
 from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.analysis.uniform_row import UniformRow, check_width, keep_give_columns, other_column
 from precog.engine import CardType, GameState, Phase
@@ -392,6 +393,7 @@ class Finals:
     batteries: np.ndarray  # (games, seats, 6)
     decisions: np.ndarray  # uniforms used per game
     failed: np.ndarray | None = None  # co-op: games lost on an Objective
+    chance: np.ndarray | None = None  # co-op: evaluation.last_check_chance (0: lost earlier)
 
     def seat(self, g: int, s: int) -> tuple[Any, ...]:
         return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
@@ -400,10 +402,13 @@ class Finals:
 
 
 def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
-    """Final value per game for ``seat`` (as :func:`evaluation.terminal_value`)."""
+    """Final value per game for ``seat``, as :func:`evaluation.last_check_value` counts it
+    (the score; co-op, the total times the last check's chance)."""
     assert isinstance(finals, Finals)
     if template.config.mode == "coop":
         total = finals.healthy.sum(axis=1).astype(float)
+        if finals.chance is not None:
+            return total * finals.chance
         return total if finals.failed is None else np.where(finals.failed, 0.0, total)
     if template.config.mode == "team":
         team = TEAMS[0] if seat in TEAMS[0] else TEAMS[1]
@@ -550,7 +555,8 @@ class Batch:
         food, healthy, cont, doctors, prot, bane, bat = (co.held(name, getattr(self, name))
                                                          for name in FROZEN_FIELDS)
         return Finals(food, healthy, cont, doctors, prot, bane, bat,
-                      np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy())
+                      np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy(),
+                      co.chance.copy())
 
     def decision(self, first: bool) -> None:
         """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
@@ -1068,6 +1074,15 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
     failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
                        for s in finals])
+    chance = np.array([_chance(s) for s in finals])
     return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
                   np.array([[p.batteries for p in s.players] for s in finals], INT),
-                  np.array([r.used for r in readers], dtype=INT), failed)
+                  np.array([r.used for r in readers], dtype=INT), failed, chance)
+
+
+def _chance(final: GameState) -> float:
+    """What a co-op game's total counts for (:class:`Finals`' ``chance``)."""
+    if final.config.coop and final.is_over and final.round == ROUNDS:
+        return last_check_chance(final)
+    lost = final.outcome is not None and final.outcome.code == "coop_objectives_failed"
+    return 0.0 if lost else 1.0

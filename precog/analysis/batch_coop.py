@@ -11,6 +11,7 @@ then. As a season begins every Boat receives its cooperative River tile's suppli
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ import numpy as np
 from precog.engine import GameState
 from precog.engine.components import Components, ObjectiveTile
 from precog.engine.faces import face_values
-from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST
+from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST, ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.batch import Batch
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 REQUIREMENTS = ("food", "healthy", "contaminated", "humans", "doctor", "protector", "ymune",
                 "battery")
 PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in this order
+LAST_SEASON = 3
+COMB = np.array([[math.comb(a, k) for k in range(17)] for a in range(17)], dtype=float)
+"""C(a, k) for the last check's chance (a season holds fewer than 17 tiles)."""
 FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
 
 
@@ -45,6 +49,17 @@ def _last_axis_sum(a: np.ndarray) -> np.ndarray:
     out = np.zeros(a.shape[:-1], np.int64)
     for k in range(a.shape[-1]):
         out += a[..., k]
+    return out
+
+
+def _last_pools(worlds: Sequence[Components], index: dict[str, dict[str, int]]) -> np.ndarray:
+    """(worlds, tiles): each world's Objective tiles of the last season, as indices of
+    :func:`objective_tables` (-1 pads)."""
+    pools = [[index[w.fingerprint][o.id] for o in w.objectives if o.season == LAST_SEASON]
+             for w in worlds]
+    out = np.full((len(pools), max(1, max(map(len, pools)))), -1, np.int64)
+    for g, p in enumerate(pools):
+        out[g, :len(p)] = p
     return out
 
 
@@ -100,6 +115,7 @@ class Coop:
         depth = max(1, max(len(st) for s in starts for st in s.objective_stacks))
         most = 3 * depth + max(len(s.objectives) for s in starts)
         by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice
+        pool = _last_pools([s.components for s in by_id.values()], index)
         row = {key: r for r, key in enumerate(by_id)}
         which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
         S = len(by_id)
@@ -122,6 +138,9 @@ class Coop:
         self.count, self.taken = count[which], taken[which]
         self.top = np.zeros((G, 3), np.int64)
         self.failed = np.zeros(G, bool)
+        # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
+        self.chance = np.ones(G)
+        self.last_pool = pool[which]
         self.frozen: dict[str, np.ndarray] = {}
         self.frozen_ctr = np.zeros(G, np.int64)
 
@@ -286,7 +305,9 @@ class Coop:
 
     # -- seasons -----------------------------------------------------------------------
     def island(self, b: Batch, at_island: np.ndarray) -> None:
-        """After an Island's feeding: games failing one of the season's tiles are over."""
+        """After an Island's feeding: games failing one of the season's tiles are over; at
+        the last one, each game's :attr:`chance` is set as the engine's
+        :func:`~precog.analysis.evaluation.last_check_chance` counts it."""
         season = b.season
         ext = self.extremes(b)
         fail = np.zeros(b.G, bool)
@@ -296,12 +317,40 @@ class Coop:
             if ours.any():
                 side = self.mitigated[:, j].astype(np.int64)
                 fail |= ours & ~self.met(b, tile, side, ext)
+        live = at_island & ~self.failed
+        if b.round >= ROUNDS:
+            self.chance[live] = self.last_chance(b, fail, ext)[live]
         for depth in range(self.stack.shape[2]):
             tile = self.stack[:, season - 1, depth]
             hidden = (tile >= 0) & (depth >= self.top[:, season - 1])
             if hidden.any():
                 fail |= hidden & ~self.met(b, tile, 0, ext)
-        self.freeze(b, fail & at_island & ~self.failed)
+        if b.round < ROUNDS:
+            self.chance[fail & live] = 0.0
+        self.freeze(b, fail & live)
+
+    def last_chance(self, b: Batch, revealed_fail: np.ndarray,
+                    ext: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """Each game's chance at the last check: 0 if a revealed tile or the stack's top one
+        is unmet, else the chance that the tiles beneath the top, any of the season's other
+        unrevealed tiles alike, are all met."""
+        season = b.season
+        top = self.stack_top(season)
+        ok = ~revealed_fail & self.met(b, top, 0, ext)
+        tiles = self.stack[:, season - 1]
+        hidden = _last_axis_sum((tiles >= 0) & (np.arange(tiles.shape[1])
+                                                >= self.top[:, season - 1, None]))
+        beneath = np.maximum(hidden - 1, 0)
+        count = int(self.count.max(initial=0))
+        shown = self.shown[:, :count]
+        others = np.zeros(b.G, np.int64)
+        met = np.zeros(b.G, np.int64)
+        for j in range(self.last_pool.shape[1]):
+            tile = self.last_pool[:, j]
+            free = (tile >= 0) & (tile != top) & ~(shown == tile[:, None]).any(axis=1)
+            others += free
+            met += free & self.met(b, tile, 0, ext)
+        return np.where(ok, COMB[met, beneath] / COMB[others, beneath], 0.0)
 
     def freeze(self, b: Batch, games: np.ndarray) -> None:
         if not games.any():

@@ -13,11 +13,12 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from precog.engine import GameState, Phase, PlayerState
 from precog.engine.components import ObjectiveTile, Requirement
-from precog.engine.scoring import TEAMS, OutcomeCode, holding
+from precog.engine.scoring import TEAMS, OutcomeCode, holding, requirement_met
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 RESOURCES = ("food", "batteries", "healthy", "contaminated", "doctors", "protectors", "bane")
@@ -272,6 +273,52 @@ def terminal_value(state: GameState, seat: int) -> float:
                              and outcome.code == OutcomeCode.COOP_OBJECTIVES_FAILED)
         return 0.0 if lost_on_objective else float(sum(x.healthy for x in p))
     return p[seat].healthy + 0.01 * p[seat].contaminated
+
+
+def last_check_value(state: GameState, seat: int) -> float:
+    """A finished playout's value for ``seat``: its score, but in the cooperative mode, once
+    the last season's Objectives were checked, the Boats' total times
+    :func:`last_check_chance` instead of the total or nothing."""
+    if not (state.config.coop and state.is_over and state.round == ROUNDS):
+        return terminal_value(state, seat)
+    return float(sum(p.healthy for p in state.players)) * last_check_chance(state)
+
+
+def last_check_chance(state: GameState) -> float:
+    """Cooperative, a game over at the last check: the chance its Objectives are met, counting
+    the face-down tiles nobody saw by their chance.
+
+    The tiles still face down at the last check are one draw of the tiles the seat could not
+    see, except the stack's top one: the sensible player looks at it before it Reveals (it
+    Reveals an unmet tile it could mitigate), so that tile's being face down is part of how
+    the game was played, and it counts as it is. The ones beneath it nobody saw: they are any
+    ``k`` of the season's ``n`` other unrevealed tiles alike, and all are met when they are
+    ``k`` of the ``m`` whose full side the Boats meet, C(m, k) / C(n, k). The mean over many
+    playouts is the score's mean (the draw beneath the top played no part in the games), with
+    far less spread. Counting the top tile by chance too would not be: the sensible player
+    leaves met tiles on top, and that value came out 0.5 Healthy Humans below the score on
+    average (docs/analysis.md). The game's own score is :func:`terminal_value`.
+    """
+    comps, season = state.components, state.season
+    for tile_id, mitigated in state.objectives:
+        tile = comps.objective_by_id[tile_id]
+        if tile.season == season and not _meets(state, tile.mitigated if mitigated
+                                                else tile.full):
+            return 0.0
+    stack = state.objective_stacks[season - 1]
+    if not stack:
+        return 1.0
+    top = comps.objective_by_id[stack[0]]
+    if not _meets(state, top.full):
+        return 0.0
+    pool = [o for o in unrevealed(state, season) if o.id != top.id]
+    beneath = len(stack) - 1
+    met = sum(_meets(state, o.full) for o in pool)
+    return math.comb(met, beneath) / math.comb(len(pool), beneath)
+
+
+def _meets(state: GameState, side: tuple[Requirement, ...]) -> bool:
+    return all(requirement_met(state, r) for r in side)
 
 
 def team_of(seat: int) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from precog.analysis.evaluation import terminal_value
+from precog.analysis.evaluation import last_check_value
 from precog.analysis.rollouts import DEFAULT_POLICY, play_out, sample_starts, uniforms
 from precog.engine import GameState, Phase
 
@@ -40,16 +40,6 @@ if TYPE_CHECKING:
 LEAF_VALUES = ("fit", "playouts")
 DEFAULT_LEAF_PLAYOUTS = 8
 MAX_LEAF_PLAYOUTS = 1_024  # per leaf: a tree has up to a couple of thousand leaves
-
-
-def two_round_leaves(state: GameState) -> str:
-    """How the explorer's two-round tree values its leaves in ``state``'s mode: played out
-    (:data:`DEFAULT_LEAF_PLAYOUTS` games a leaf) in the competitive and team modes, where that
-    put the tree on the rollouts' scale (calibration error 0.54 and 0.82 Healthy Humans against
-    1.18 and 2.46 with the fit, its slowest tree 1.13 s); the fit in the cooperative mode, where
-    a game is worth the team's total or nothing, so eight games a leaf swing widely and the
-    best plan's leaf is the luckiest (2.45 against 1.56): docs/analysis.md."""
-    return "fit" if state.config.mode == "coop" else "playouts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +61,7 @@ def leaf_estimates(states: Iterable[GameState], seat: int, count: int, seed: int
         if key in out or key in todo:
             continue
         if s.is_over:
-            out[key] = Estimate(terminal_value(s, seat), 0.0)
+            out[key] = Estimate(last_check_value(s, seat), 0.0)
         else:
             todo[key] = s
     groups: dict[int, list[tuple[object, GameState]]] = {}
@@ -103,7 +93,7 @@ def play_leaves(leaves: Sequence[GameState], seat: int, count: int, seed: int) -
         finals = batch.run(starts, rows, DEFAULT_POLICY)
         vals = batch.seat_values(finals, starts[0], seat)
     else:
-        vals = np.array([terminal_value(play_out(s, DEFAULT_POLICY, rows[i]), seat)
+        vals = np.array([last_check_value(play_out(s, DEFAULT_POLICY, rows[i]), seat)
                          for i, s in enumerate(starts)], dtype=float)
     return np.asarray(vals, dtype=float).reshape(len(leaves), count)
 

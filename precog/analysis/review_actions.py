@@ -126,7 +126,7 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
     worlds sampled from ``seat``'s observation of its position only): the rest of the round
     once per world, the rest of the game ``repeats`` times from there; a world's value is the
     mean of its repeats."""
-    from precog.analysis.evaluation import terminal_value
+    from precog.analysis.evaluation import last_check_value
 
     mids: list[GameState] = []  # one per (decision, option, world), in that order
     shape: list[tuple[int, GameState, Action, list[Action], int]] = []
@@ -142,7 +142,7 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
     values = np.empty((len(mids), repeats))
     for k, s in enumerate(mids):
         if s.is_over:
-            values[k, :] = terminal_value(s, seat)
+            values[k, :] = last_check_value(s, seat)
     going = [k for k, s in enumerate(mids) if not s.is_over]
     if going:
         values[going, :] = _rest_of_game([mids[k] for k in going], seat, repeats,
@@ -187,7 +187,7 @@ def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
     """(len(starts), repeats) final values; start ``j`` uses uniform rows ``(j % worlds) *
     repeats + r``, the same for every option of a decision (common random numbers)."""
     from precog.analysis import batch
-    from precog.analysis.evaluation import terminal_value
+    from precog.analysis.evaluation import last_check_value
     from precog.analysis.rollouts import play_out
 
     base = uniforms(worlds * repeats, seed).reshape(worlds, repeats, -1)
@@ -197,7 +197,7 @@ def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
     if batch.supports(many):
         finals = batch.run(many, flat, DEFAULT_POLICY)
         return np.asarray(batch.seat_values(finals, many[0], seat)).reshape(len(starts), repeats)
-    return np.array([terminal_value(play_out(s, DEFAULT_POLICY, flat[j]), seat)
+    return np.array([last_check_value(play_out(s, DEFAULT_POLICY, flat[j]), seat)
                      for j, s in enumerate(many)]).reshape(len(starts), repeats)
 
 

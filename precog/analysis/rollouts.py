@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.evaluation import terminal_value
+from precog.analysis.evaluation import last_check_value, terminal_value
 from precog.analysis.many_worlds import draw_worlds
 from precog.analysis.policy import SENSIBLE, SensiblePolicy, protectors_wanted, ymune_default
 from precog.analysis.seeds import numpy_rng
@@ -132,7 +132,7 @@ def values(starts: Sequence[GameState], seat: int, seed: int,
         from precog.analysis import batch
 
         return batch.seat_values(finals, starts[0], seat)
-    return np.array([terminal_value(f, seat) for f in finals], dtype=float)
+    return np.array([last_check_value(f, seat) for f in finals], dtype=float)
 
 
 def rollout_value(state: GameState, seat: int, count: int, seed: int,

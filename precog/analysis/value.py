@@ -32,13 +32,11 @@ import numpy as np
 from precog.analysis.evaluation import (
     DEFAULT,
     evaluate,
+    last_check_value,
     rounds_left,
     team_of,
-    terminal_value,
-    unrevealed,
 )
 from precog.engine import GameState
-from precog.engine.scoring import requirement_met
 from precog.engine.state import ROUNDS
 
 FIT_FILE = "evaluation_fit.toml"
@@ -191,33 +189,6 @@ def last_round_value(state: GameState, seat: int, games: int = LAST_ROUND_GAMES)
     rows = uniforms(games, LAST_ROUND_SEED)
     return float(np.mean([last_check_value(play_out(state, DEFAULT_POLICY, row), seat)
                           for row in rows]))
-
-
-def last_check_value(state: GameState, seat: int) -> float:
-    """A finished game's value; in the cooperative mode, once the last season's Objectives were
-    checked, the Boats' total times the chance that the tiles still face down then are met.
-
-    The face-down tiles of a world the analysis made up are one draw of the tiles the seat
-    could not see; which ones they are played no part (nobody saw them), so the chance is
-    exact: the ``k`` tiles are any ``k`` of the season's ``n`` unrevealed tiles alike, and all
-    are met when they are ``k`` of the ``m`` whose full side the Boats meet, C(m, k) / C(n, k).
-    A tree ending in a few worlds thus values the Objectives as many worlds would (the game's
-    own score, :func:`terminal_value`, is 0 or the total in each world). Earlier seasons' checks
-    and a game lost on one stay as played.
-    """
-    if not (state.config.coop and state.is_over and state.round == ROUNDS):
-        return terminal_value(state, seat)
-    comps, season = state.components, state.season
-    for tile_id, mitigated in state.objectives:
-        tile = comps.objective_by_id[tile_id]
-        if tile.season == season and not all(
-                requirement_met(state, r) for r in (tile.mitigated if mitigated else tile.full)):
-            return 0.0
-    hidden = len(state.objective_stacks[season - 1])
-    pool = unrevealed(state, season)
-    met = sum(all(requirement_met(state, r) for r in o.full) for o in pool)
-    chance = math.comb(met, hidden) / math.comb(len(pool), hidden) if hidden else 1.0
-    return float(sum(p.healthy for p in state.players)) * chance
 
 
 def leaf_error(state: GameState, fit: Fit | None = None) -> float:

@@ -9,7 +9,9 @@ estimates must agree within them (their intervals overlap).
 from __future__ import annotations
 
 import math
+import random
 
+import numpy as np
 import pytest
 
 from precog.analysis.ranking import rank_options
@@ -150,32 +152,63 @@ def _coop_finals(players: int, seeds: range) -> list:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_cooperative_game_ended_at_the_last_check_counts_its_face_down_tiles_by_their_chance(
+def test_a_cooperative_game_at_the_last_check_counts_the_tiles_beneath_the_top_by_chance(
         players):
-    """Every way the face-down tiles could have been dealt, checked by the engine's own rule:
-    the value is the total times the share of deals that meet them all."""
+    """Every way the tiles beneath the stack's top could have been dealt, checked by the
+    engine's own rule: the value is the total times the share of deals that meet them all
+    (the top tile, which the sensible player looked at, counts as it is)."""
     from dataclasses import replace
     from itertools import combinations
 
     from precog.analysis.value import last_check_value
     from precog.engine.scoring import check_objectives
 
-    finals = _coop_finals(players, range(4))
+    finals = _coop_finals(players, range(6))
     assert finals
     between = 0
     for final in finals:
         stacks = final.objective_stacks
         shown = {t for t, _ in final.objectives}
+        top = stacks[2][:1]
         pool = [o.id for o in final.components.objectives
-                if o.season == 3 and o.id not in shown]
-        deals = list(combinations(pool, len(stacks[2])))
-        met = [check_objectives(replace(final, objective_stacks=(*stacks[:2], d))) == ()
-               for d in deals]
+                if o.season == 3 and o.id not in shown and o.id not in top]
+        deals = list(combinations(pool, max(0, len(stacks[2]) - 1)))
+        met = [check_objectives(replace(final, objective_stacks=(*stacks[:2], (*top, *d))))
+               == () for d in deals]
         share = sum(met) / len(met)
         between += 0 < share < 1
         total = sum(p.healthy for p in final.players)
         assert last_check_value(final, 0) == pytest.approx(total * share)
     assert between  # the games' own deal alone (0 or the total) would fail here
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_cooperative_playouts_value_has_the_mean_of_its_score(players):
+    """Counting the unseen tiles by their chance changes a playout's spread, not its mean:
+    over a few thousand games of the sensible player from mid-game positions, the mean value
+    and the mean score agree within the 95 % interval of their paired difference, and the
+    value's variance is well below the score's."""
+    from precog.analysis import batch
+    from precog.analysis.rollouts import DEFAULT_POLICY, sample_starts, uniforms
+    from precog.engine.playout import random_playout
+
+    diffs, score_var, value_var = [], [], []
+    for seed in range(4):
+        state = random_playout(random.Random(seed), players=players, mode="coop", seed=seed,
+                               stop_round=5).final
+        if state.is_over:
+            continue
+        starts = sample_starts(state, 0, 1_000, seed)
+        finals = batch.run(starts, uniforms(1_000, seed), DEFAULT_POLICY)
+        total = finals.healthy.sum(axis=1).astype(float)
+        score = np.where(finals.failed, 0.0, total)
+        value = batch.seat_values(finals, starts[0], 0)
+        diffs.append(score - value)
+        score_var.append(score.var())
+        value_var.append(value.var())
+    d = np.concatenate(diffs)
+    assert abs(d.mean()) <= 1.96 * d.std() / np.sqrt(len(d))
+    assert sum(value_var) < 0.7 * sum(score_var)
 
 
 @pytest.mark.parametrize("qid", ["q046", "q118"])
@@ -196,20 +229,18 @@ def test_the_tree_over_the_cooperative_last_rounds_values_the_choices_near_the_r
 
 
 @pytest.mark.parametrize("mode,players", [("competitive", 3), ("team", 4), ("coop", 3)])
-def test_the_explorers_two_round_tree_plays_its_leaves_out_except_in_the_cooperative_mode(
-        mode, players):
-    """Played-out leaves put the tree on the rollouts' scale where eight games a leaf measure
-    a leaf well; a cooperative game is worth the total or nothing, so there the fit values
-    them (docs/analysis.md, "Leaves played out by mode")."""
+def test_the_explorers_two_round_tree_plays_its_leaves_out_in_every_mode(mode, players):
+    """Played-out leaves put the tree on the rollouts' scale; in the cooperative mode too,
+    now that a playout counts the last check's unseen tiles by their chance
+    (docs/analysis.md, "The last check's unseen tiles in every playout")."""
     from precog.analysis.ranking import rank_options
     from precog.session.explore import deal
 
     state = deal(5, 1, players=players, mode=mode)
     ranking = rank_options(state, state.to_move, rollouts=16, depth_rounds=2)
     assert ranking.tree is not None
-    played = ranking.tree.meta["evaluation"] == "playouts"
-    assert played == (mode != "coop")
-    assert played == ("leaves_played" in ranking.tree.meta)
+    assert ranking.tree.meta["evaluation"] == "playouts"
+    assert "leaves_played" in ranking.tree.meta
 
 
 @pytest.mark.parametrize("seed", [0, 2])

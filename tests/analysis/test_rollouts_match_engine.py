@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from precog.analysis import batch
+from precog.analysis.evaluation import last_check_value
 from precog.analysis.policy import SensiblePolicy
 from precog.analysis.rollouts import RandomPolicy, play_out, uniforms
 from precog.analysis.world import first_legal, until_seat
@@ -81,8 +82,11 @@ def test_batch_plays_cooperative_games_as_the_engine_does(players, setup, diffic
         assert bool(finals.failed[g]) == lost, g
         for s in range(players):
             assert finals.seat(g, s) == boat(final, s), (g, s)
-        expected = 0.0 if lost else float(sum(p.healthy for p in final.players))
-        assert batch.seat_values(finals, start, 0)[g] == expected
+        # the value a playout counts: the score, the last check's unseen tiles by their chance
+        assert batch.seat_values(finals, start, 0)[g] == pytest.approx(
+            last_check_value(final, 0), abs=1e-9)
+        if lost and final.round < 12:
+            assert batch.seat_values(finals, start, 0)[g] == 0.0
 
 
 @pytest.mark.parametrize("round", [3, 5, 9])
