@@ -152,13 +152,17 @@ DEPTH = {"depth_rounds": 2}  # the trees' rounds (--depth: 1 for a comparison on
 def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
     """CPU and wall seconds to build the explorer's full two-round tree (the default
     ``build_tree``: three sampled worlds, no time limit; its leaves valued as ``LEAVES``
-    says, ``--leaves``), and its value of each choice."""
+    says, ``--leaves``), and its value of each choice. Each position's tree gets its own seed
+    (``seed`` plus the position's number, as its 1-second analysis): with one seed for all,
+    every tree's leaves were played with the same few rows of random numbers, whose luck then
+    moved every position's error alike and the bias's interval did not hold."""
     cpu, wall = time.process_time(), time.perf_counter()
     depth = DEPTH["depth_rounds"]
     state = decision.state()
     leaves = {**LEAVES, "leaf_values": LEAVES["leaf_values"] if LEAVES["leaf_values"] != "auto"
               else leaf_choice(timed_rollouts=False)}
-    root = build_tree(state, decision.seat, depth_rounds=depth, seed=seed, **leaves)
+    root = build_tree(state, decision.seat, depth_rounds=depth,
+                      seed=seed + int(decision.id[1:]), **leaves)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if root.meta["depth_used"] != depth:
         raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")

@@ -124,9 +124,9 @@ def revalue(root: TreeNode, seat: int, count: int, seed: int,
     stack, seen = [root], set()
     while stack:
         n = stack.pop()
-        if n.id in seen:
-            continue
-        seen.add(n.id)
+        if id(n) in seen:  # not ``n.id``: a transposition's twin keeps the id, and may have
+            continue       # been deepened on its own (its own children)
+        seen.add(id(n))
         found = leaf_states(n)
         if found:
             points[n.id] = found
@@ -143,11 +143,10 @@ def back_up(root: TreeNode, points: dict[str, list[tuple[float, GameState]]],
     """Each node's value from its children as the tree combines them (see the module doc);
     a node with playouts gets their probability-weighted mean, and ``meta["se"]`` their
     standard error (the ends of one plan share their random numbers: their errors add)."""
-    done: dict[str, float] = {}
+    done: set[int] = set()  # by object, as in :func:`revalue`
 
     def walk(n: TreeNode) -> None:
-        if n.id in done:
-            n.value = done[n.id]
+        if id(n) in done:
             return
         if n.children:
             for c in n.children:
@@ -157,7 +156,7 @@ def back_up(root: TreeNode, points: dict[str, list[tuple[float, GameState]]],
             ests = [(p, known[s.key()]) for p, s in points[n.id]]
             n.value = sum(p * e.mean for p, e in ests)
             n.meta["se"] = sum(p * e.se for p, e in ests)
-        done[n.id] = n.value
+        done.add(id(n))
 
     walk(root)
 

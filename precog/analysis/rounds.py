@@ -48,6 +48,9 @@ class RoundPlayer:
         self.n = players
         self.right = (me - 1) % players
         self.leaf = leaf
+        # what the sensible lines' ends are worth meanwhile, when a caller values them again
+        # (a tree with played-out leaves: the fitted value, not the last round played out)
+        self.line_leaf = leaf
         self.searches: dict[tuple[object, ...], Search] = {}
         # lines after the River shows, shared between searches (only for a leaf that reads
         # no more than river_key holds: the evaluation, not rollouts or a caller's function)
@@ -78,8 +81,8 @@ class RoundPlayer:
         found = self.searches.get(key)
         if found is not None:
             return found
-        rs = RoundSearch(self.me, [(None, 1.0)], self.leaf, others=other_seat, narrow=True,
-                         sensible=True)
+        rs = RoundSearch(self.me, [(None, 1.0)], self.line_leaf, others=other_seat,
+                         narrow=True, sensible=True)
         found = (rs, rs.run(after), after)
         self.searches[key] = found
         return found

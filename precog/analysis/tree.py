@@ -72,7 +72,7 @@ from precog.analysis.models import OpponentModel, make_model
 from precog.analysis.plans import Line, RoundSearch
 from precog.analysis.policy import sensible_choice
 from precog.analysis.rounds import RoundPlayer, other_seat
-from precog.analysis.value import expected_final, half_width, leaf_error
+from precog.analysis.value import expected_final, fitted_value, half_width, leaf_error
 from precog.analysis.world import (
     AnalysisError,
     Knowledge,
@@ -293,6 +293,8 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     if leaf_values == "playouts" and rollouts <= 0:
         builder.playouts = leaf_playouts
         builder.meta.update(evaluation="playouts", leaf_playouts=leaf_playouts)
+        if evaluation is None:  # the second round's ends are played out once it is built
+            builder.line_leaf = lambda s: fitted_value(s, player)
     return builder.build(depth_rounds)
 
 

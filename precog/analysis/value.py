@@ -170,6 +170,15 @@ def expected_final(state: GameState, seat: int, fit: Fit | None = None) -> float
         return last_check_value(state, seat)
     if state.round == ROUNDS:
         return last_round_value(state, seat)
+    return fitted_value(state, seat, fit)
+
+
+def fitted_value(state: GameState, seat: int, fit: Fit | None = None) -> float:
+    """The fitted prediction alone, also in the last round (where :func:`expected_final`
+    plays the round out instead); a finished game its value. What a look-ahead whose leaves
+    will be played out anyway gives them meanwhile."""
+    if state.is_over:
+        return last_check_value(state, seat)
     fit = fit or fit_for(state)
     x = features(state, seat)
     return float(x @ fit.coefficients[state.config.mode])

@@ -200,3 +200,67 @@ def test_a_two_round_tree_with_playout_leaves_cancelled_at_once_still_values_eve
     assert played.meta["stopped"] and played.meta["depth_used"] == 1
     assert [c.label for c in played.children] == [c.label for c in fit.children]
     assert len(played.children) >= 2
+
+
+def _every_node(root):
+    """Every node object once (a transposition's twin keeps its original's id)."""
+    stack, seen = [root], set()
+    while stack:
+        n = stack.pop()
+        if id(n) not in seen:
+            seen.add(id(n))
+            yield n
+            stack.extend(n.children)
+
+
+def test_every_leaf_of_a_played_out_tree_is_played_out_even_below_a_deepened_twin():
+    """q033 (3 players, cooperative, round 10): two River tiles of a first-round plan end in
+    the same position, so the second is a twin of the first (same id) and is deepened on its
+    own. Every leaf below both twins is valued by its playouts (it carries their standard
+    error), none keeps the value it had while the tree was built."""
+    from tests.analysis.test_benchmark_decision_quality import load
+
+    bench = load()
+    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
+    decision = bench.decision_of(entry)
+    root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=33,
+                      leaf_values="playouts")
+    ids: dict[str, int] = {}
+    for n in _every_node(root):
+        ids[n.id] = ids.get(n.id, 0) + 1
+    assert any(k > 1 for k in ids.values())  # the position has twins
+    leaves = [n for n in _every_node(root) if not n.children and leaf_states(n)]
+    assert leaves
+    assert all("se" in n.meta for n in leaves), [n.id for n in leaves if "se" not in n.meta]
+
+
+def test_a_played_out_tree_does_not_play_its_second_rounds_last_round_while_building(
+        monkeypatch):
+    """A round-10 tree's second round ends in the last round, which the one value plays out
+    (two games a position); with leaves played out anyway, the build gives those ends the
+    fitted value meanwhile: no last round is played while building, and every value of the
+    finished tree is the same as when they were played."""
+    import precog.analysis.tree as tree_module
+    from precog.analysis import value
+    from precog.analysis.ranking import choice_of
+    from tests.analysis.test_benchmark_decision_quality import load
+
+    bench = load()
+    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
+    decision = bench.decision_of(entry)
+    played = []
+    real = value.last_round_value
+    monkeypatch.setattr(value, "last_round_value",
+                        lambda s, seat, *a: played.append(s) or real(s, seat, *a))
+
+    def values() -> dict[str, float]:
+        root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=33,
+                          leaf_values="playouts")
+        return {str(choice_of(c)): c.value for c in root.children}
+
+    quick = values()
+    assert not played
+    monkeypatch.setattr(tree_module, "fitted_value", value.expected_final)
+    slow = values()
+    assert played
+    assert quick == pytest.approx(slow, abs=1e-9)
