@@ -29,8 +29,6 @@ REQUIREMENTS = ("food", "healthy", "contaminated", "humans", "doctor", "protecto
                 "battery")
 PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in this order
 LAST_SEASON = 3
-COMB = np.array([[math.comb(a, k) for k in range(17)] for a in range(17)], dtype=float)
-"""C(a, k) for the last check's chance (a season holds fewer than 17 tiles)."""
 FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
 
 
@@ -141,6 +139,9 @@ class Coop:
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
         self.chance = np.ones(G)
         self.last_pool = pool[which]
+        size = pool.shape[1] + 1  # C(a, k) for a, k up to the largest pool
+        self.comb = np.array([[math.comb(a, k) for k in range(size)] for a in range(size)],
+                             dtype=float)
         self.frozen: dict[str, np.ndarray] = {}
         self.frozen_ctr = np.zeros(G, np.int64)
 
@@ -350,7 +351,7 @@ class Coop:
             free = (tile >= 0) & (tile != top) & ~(shown == tile[:, None]).any(axis=1)
             others += free
             met += free & self.met(b, tile, 0, ext)
-        return np.where(ok, COMB[met, beneath] / COMB[others, beneath], 0.0)
+        return np.where(ok, self.comb[met, beneath] / self.comb[others, beneath], 0.0)
 
     def freeze(self, b: Batch, games: np.ndarray) -> None:
         if not games.any():
