@@ -175,6 +175,9 @@ def test_the_batch_plays_the_sampled_worlds_of_a_partly_known_box_as_the_engine_
         if mode == "coop":
             lost = final.outcome.code == "coop_objectives_failed"
             assert bool(finals.failed[g]) == lost, g
+            # the last check's chance from each world's own Objective faces
+            assert batch.seat_values(finals, world, 0)[g] == pytest.approx(
+                last_check_value(final, 0), abs=1e-9), g
 
 
 def test_a_whole_box_of_other_faces_is_played_by_the_batch_as_by_the_engine():
