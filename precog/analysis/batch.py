@@ -45,7 +45,7 @@ import numpy as np
 from precog.analysis import batch_policy as bp
 from precog.analysis.batch_coop import FROZEN as FROZEN_FIELDS
 from precog.analysis.batch_coop import Coop
-from precog.analysis.evaluation import last_check_chance
+from precog.analysis.evaluation import coop_share
 from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.analysis.uniform_row import UniformRow, check_width, keep_give_columns, other_column
 from precog.engine import CardType, GameState, Phase
@@ -1074,15 +1074,8 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
     failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
                        for s in finals])
-    chance = np.array([_chance(s) for s in finals])
+    chance = np.array([coop_share(s) if s.config.coop else 1.0 for s in finals])
     return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
                   np.array([[p.batteries for p in s.players] for s in finals], INT),
                   np.array([r.used for r in readers], dtype=INT), failed, chance)
 
-
-def _chance(final: GameState) -> float:
-    """What a co-op game's total counts for (:class:`Finals`' ``chance``)."""
-    if final.config.coop and final.is_over and final.round == ROUNDS:
-        return last_check_chance(final)
-    lost = final.outcome is not None and final.outcome.code == "coop_objectives_failed"
-    return 0.0 if lost else 1.0

@@ -279,9 +279,18 @@ def last_check_value(state: GameState, seat: int) -> float:
     """A finished playout's value for ``seat``: its score, but in the cooperative mode, once
     the last season's Objectives were checked, the Boats' total times
     :func:`last_check_chance` instead of the total or nothing."""
-    if not (state.config.coop and state.is_over and state.round == ROUNDS):
+    if not (state.config.coop and state.is_over):
         return terminal_value(state, seat)
-    return float(sum(p.healthy for p in state.players)) * last_check_chance(state)
+    return float(sum(p.healthy for p in state.players)) * coop_share(state)
+
+
+def coop_share(state: GameState) -> float:
+    """What a finished cooperative game's total counts for: :func:`last_check_chance` once the
+    last check was played, 0 for a game lost at an earlier Island."""
+    if state.round == ROUNDS:
+        return last_check_chance(state)
+    lost = state.outcome is not None and state.outcome.code == OutcomeCode.COOP_OBJECTIVES_FAILED
+    return 0.0 if lost else 1.0
 
 
 def last_check_chance(state: GameState) -> float:
