@@ -13,17 +13,22 @@ and the first Decision: the best; a second-round Decision: the sensible player's
 
 All the leaves of one round are played in one call of the numpy batch
 (:func:`precog.analysis.batch.run`; the engine where the batch does not apply), each leaf a
-block of ``count`` games. Every leaf uses the same seed: its worlds are drawn by
-:func:`~precog.analysis.rollouts.sample_starts` and its games driven by the same rows of
-:func:`~precog.analysis.rollouts.uniforms` as :func:`~precog.analysis.rollouts.rollout_value`
-would use, so a leaf's value is exactly ``rollout_value(leaf, seat, count, seed)`` (common
-random numbers: sibling leaves meet the same draws, so their differences are less noisy than
-their values). Leaves that are the same position (transpositions) are played once.
+block of ``count`` games. Each leaf has draws of its own: its worlds are drawn by
+:func:`~precog.analysis.rollouts.sample_starts` and its games driven by the rows of
+:func:`~precog.analysis.rollouts.uniforms` for :func:`leaf_seed` (the tree's seed and the
+position together), so a leaf's value is exactly ``rollout_value(leaf, seat, count,
+leaf_seed(seed, leaf))``, and a position reached twice (a transposition) is played once and
+has one value. Until 2026-12-03 every leaf used the tree's seed itself: the same ``count``
+draws of the hidden cards and face-down Objectives under every leaf, so the luck of those few
+draws moved the whole tree up or down together (in the cooperative mode by several Healthy
+Humans between two seeds); with draws of their own the leaves' luck averages out over the
+tree (docs/analysis.md, "Every leaf its own draws").
 """
 
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -81,14 +86,23 @@ def estimate(vals: np.ndarray) -> Estimate:
     return Estimate(float(np.mean(vals)), se)
 
 
+def leaf_seed(seed: int, state: GameState) -> int:
+    """The seed of one leaf's playouts: the tree's ``seed`` and the position's own digest (a
+    CRC-32 of its :meth:`~precog.engine.GameState.key`), one to one, the same in every
+    process."""
+    return seed * (1 << 32) + zlib.crc32(repr(state.key()).encode())
+
+
 def play_leaves(leaves: Sequence[GameState], seat: int, count: int, seed: int) -> np.ndarray:
     """Final values for ``seat`` of ``count`` playouts from each leaf (one row per leaf):
-    every leaf's worlds drawn with ``seed`` and its games driven by the same uniforms, in
-    one batch (leaves at the start of the same round's Decision phase)."""
+    each leaf's worlds and uniforms drawn with its own :func:`leaf_seed`, all in one batch
+    (leaves at the start of the same round's Decision phase)."""
     from precog.analysis import batch
 
-    starts = [w for s in leaves for w in sample_starts(s, seat, count, seed)]
-    rows = np.tile(uniforms(count, seed), (len(leaves), 1))
+    seeds = [leaf_seed(seed, s) for s in leaves]
+    starts = [w for s, k in zip(leaves, seeds, strict=True)
+              for w in sample_starts(s, seat, count, k)]
+    rows = np.concatenate([uniforms(count, k) for k in seeds])
     if batch.supports(starts) and all(s.phase is Phase.DECISION for s in starts):
         finals = batch.run(starts, rows, DEFAULT_POLICY)
         vals = batch.seat_values(finals, starts[0], seat)

@@ -5,7 +5,7 @@ A seat's Keep/Give in round ``r`` always reads the same column of the row,
 :func:`keep_give_column` (the first :data:`KEEP_GIVE_COLUMNS` columns, 4 seats × 12 rounds);
 every other decision with a choice reads the next of the columns after them, in the order
 the decisions come. So two games played from the same world with the same row (a ranking's
-choices, a tree's sibling leaves) meet the same Keep/Give draws all game long, whatever
+choices, the what-if games of a review) meet the same Keep/Give draws all game long, whatever
 happened in between (common random numbers that last: their difference is measured with far
 less noise than either value), and each draw is still a fresh uniform number, so a game's
 chances are unchanged. The engine's playouts (:class:`UniformRow`) and the numpy batch

@@ -1,7 +1,8 @@
 """The look-ahead tree's leaves valued by playouts of the sensible player, in one batch.
 
 With ``build_tree(..., leaf_values="playouts")`` each leaf is worth the mean final score of
-its playouts (the same worlds and random numbers as ``rollout_value`` with the tree's seed),
+its playouts (the same worlds and random numbers as ``rollout_value`` with the leaf's own
+seed, ``leaf_seed``),
 its interval comes from their spread, and the values are backed up as the tree combines them.
 """
 
@@ -12,7 +13,7 @@ import pytest
 
 from precog.analysis.errors import AnalysisInputError
 from precog.analysis.evaluation import terminal_value
-from precog.analysis.leaf_playouts import leaf_states
+from precog.analysis.leaf_playouts import leaf_seed, leaf_states
 from precog.analysis.rollouts import (
     DEFAULT_POLICY,
     play_out,
@@ -61,11 +62,12 @@ def test_a_leaf_is_worth_the_mean_of_its_playouts_through_the_engine(late):
                       leaf_playouts=4)
     leaves = [n for n in iter_nodes(root) if n.kind == "leaf" and not n.state.is_over]
     assert leaves
-    rows = uniforms(4, 5)
     assert any(leaf.value > 0 for leaf in leaves)
     for leaf in leaves[:3]:
+        own = leaf_seed(5, leaf.state)
+        rows = uniforms(4, own)
         games = [play_out(w, DEFAULT_POLICY, rows[i])
-                 for i, w in enumerate(sample_starts(leaf.state, 0, 4, 5))]
+                 for i, w in enumerate(sample_starts(leaf.state, 0, 4, own))]
         mean = np.mean([terminal_value(g, 0) for g in games])
         assert leaf.value == pytest.approx(mean, abs=1e-9)
 
@@ -81,7 +83,8 @@ def test_batched_leaves_agree_with_one_at_a_time_rollouts_on_the_same_seed(mode,
     nodes = valued(root)
     assert nodes and any(n.meta["se"] > 0 for n in nodes)
     for node in nodes:
-        alone = sum(p * rollout_value(s, seat, 6, 3) for p, s in leaf_states(node))
+        alone = sum(p * rollout_value(s, seat, 6, leaf_seed(3, s))
+                    for p, s in leaf_states(node))
         assert node.value == pytest.approx(alone, abs=1e-9)
 
 
@@ -128,6 +131,35 @@ def test_the_same_seed_gives_the_same_tree_values(late):
     assert values(7) == values(7)
 
 
+def test_every_leaf_draws_worlds_of_its_own(monkeypatch):
+    """The leaves do not share one set of draws (whose luck would move the whole tree): each
+    distinct leaf position draws its worlds with its own seed, the tree's seed and the
+    position together, and a cooperative tree's leaves see different orders of the
+    face-down Objectives."""
+    import precog.analysis.leaf_playouts as lp
+
+    state = greedy_game(3, "coop")[6]
+    drawn: dict[object, tuple[int, list[GameState]]] = {}
+    real = lp.sample_starts
+
+    def recording(leaf, seat, count, seed):
+        worlds = real(leaf, seat, count, seed)
+        drawn[leaf.key()] = (seed, worlds)
+        return worlds
+
+    monkeypatch.setattr(lp, "sample_starts", recording)
+    root = build_tree(state, 0, depth_rounds=1, seed=9, leaf_values="playouts",
+                      leaf_playouts=4)
+    leaves = {n.state.key(): n.state for n in iter_nodes(root)
+              if n.kind == "leaf" and not n.state.is_over}
+    assert len(leaves) >= 3 and set(leaves) <= set(drawn)
+    seeds = [drawn[k][0] for k in leaves]
+    assert seeds == [leaf_seed(9, s) for s in leaves.values()]
+    assert len(set(seeds)) == len(seeds)
+    stacks = {tuple(w.objective_stacks for w in drawn[k][1]) for k in leaves}
+    assert len(stacks) > 1
+
+
 def test_nodes_built_by_an_expansion_are_valued_by_playouts_too(late):
     root = build_tree(late, 0, depth_rounds=1, seed=4, leaf_values="playouts",
                       leaf_playouts=4)
@@ -139,7 +171,7 @@ def test_nodes_built_by_an_expansion_are_valued_by_playouts_too(late):
         for node in [river, *river.children]:
             found = leaf_states(node)
             if found:
-                alone = sum(p * rollout_value(s, 0, 4, 4) for p, s in found)
+                alone = sum(p * rollout_value(s, 0, 4, leaf_seed(4, s)) for p, s in found)
                 assert node.value == pytest.approx(alone, abs=1e-9)
                 assert node.ci95 is not None
 
@@ -182,8 +214,8 @@ def test_a_build_stopped_in_its_second_round_values_its_first_rounds_ends_by_pla
     assert not any(n.children for n in iter_nodes(root)
                    if n is not root and n.meta.get("worlds"))
     for node in valued(root):
-        assert node.value == pytest.approx(
-            sum(p * rollout_value(s, 0, 4, 1) for p, s in leaf_states(node)), abs=1e-9)
+        alone = sum(p * rollout_value(s, 0, 4, leaf_seed(1, s)) for p, s in leaf_states(node))
+        assert node.value == pytest.approx(alone, abs=1e-9)
 
 
 def test_a_two_round_tree_with_playout_leaves_cancelled_at_once_still_values_every_choice():
