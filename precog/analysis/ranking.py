@@ -209,6 +209,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     for r in rows:
         r.loss, r.loss_ci95 = paired_loss(rows[0], r) if rollouts > 0 else (
             rows[0].value - r.value, None)
+    if rollouts > 0:
+        follow_table(tree, rows[0])
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
             "evaluation": "rollouts" if rollouts else (
@@ -219,6 +221,15 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "elapsed_s": time.perf_counter() - start,
             "components": component_note(state.components, state.config.mode)}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
+
+
+def follow_table(tree: TreeNode, best: RankingRow) -> None:
+    """With rollouts, the tree's principal choice is the table's best, and the root is worth
+    it: the rollouts measure the choices far more closely than the tree's eight-game leaves,
+    so the line the tree marks and opens is the choice the table puts first."""
+    for c in tree.children:
+        c.principal = choice_of(c) == best.choice
+    tree.value = next(c.value for c in tree.children if c.principal)
 
 
 def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
