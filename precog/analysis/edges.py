@@ -103,14 +103,19 @@ class RiverTile:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """The next round's cards: the seat's draw and the pair its left neighbour passes."""
+    """The next round's cards: the seat's draw and the pair its left neighbour passes.
+    ``deal`` (1 to ``deals``) tells apart sampled worlds that bring the seat the same cards
+    but deal differently the cards it cannot see (0: the only one with these cards)."""
 
     hand: tuple[str, ...]
     passed: tuple[str, ...]
+    deal: int = 0
+    deals: int = 0
 
     def __str__(self) -> str:
-        return (f"you draw {' '.join(self.hand) or 'nothing'}; left neighbour passes "
+        text = (f"you draw {' '.join(self.hand) or 'nothing'}; left neighbour passes "
                 f"{' '.join(self.passed)}")
+        return text + (f" (deal {self.deal} of {self.deals})" if self.deal else "")
 
 
 Edge = Start | Chosen | Arrives | Plan | RiverTile | Draw

@@ -90,6 +90,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.actions import Choose
+from precog.engine.fastcopy import replace
 from precog.engine.state import ROUNDS
 
 KINDS = ("decision", "opponent", "chance", "plan", "leaf")
@@ -248,7 +249,7 @@ def render_tree_text(node: TreeNode, max_depth: int = 4, principal_only: bool = 
 def build_tree(state: GameState, player: int, model: str = "uniform", depth_rounds: int = 2,
                evaluation: Weights | Callable[[GameState, int], float] | None = None,
                rollouts: int = 0, seed: int = 0, progress: Progress | None = None,
-               cancel: Cancel = None, worlds: int = 3,
+               cancel: Cancel = None, worlds: int | None = None,
                budget_s: float | None = None, leaves: bool = True,
                know: Knowledge | None = None, second_round: str = "sensible",
                leaf_values: str = "fit",
@@ -257,7 +258,8 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
 
     ``evaluation``: evaluation weights or a function ``(state, seat) -> value`` for leaves;
     ``rollouts``: if above 0, leaves are valued by that many rollouts to the end of the game;
-    ``worlds``: sampled worlds for the chance over the next cards (``depth_rounds=2``);
+    ``worlds``: sampled worlds for the chance over the next cards (``depth_rounds=2``; None:
+    :func:`default_worlds`);
     ``progress``/``cancel``/``budget_s``: long builds report, stop when asked or out of time
     (the tree built so far is returned with ``root.meta["complete"]`` False);
     ``leaves``: False leaves the River outcomes collapsed (values only: what bots need);
@@ -282,6 +284,7 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     check_model(model)
     check_depth(depth_rounds)
     check_count("rollouts", rollouts, 0, MAX_LEAF_ROLLOUTS)
+    worlds = default_worlds(state, depth_rounds) if worlds is None else worlds
     check_count("worlds", worlds, 1, MAX_WORLDS)
     check_seed(seed)
     budget_s = check_budget(budget_s)
@@ -299,6 +302,18 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
 
 
 SECOND_ROUND = ("sensible", "search")
+WORLDS = 3  # sampled worlds of the next cards
+LAST_ROUND_WORLDS = 8  # ... when the tree plays the game to its end
+
+
+def default_worlds(state: GameState, depth_rounds: int) -> int:
+    """How many worlds the tree samples by default: :data:`WORLDS`, or
+    :data:`LAST_ROUND_WORLDS` when its last round is the game's. There the leaves are the
+    game's end, played out by nothing, so the worlds are the tree's only draws of what the
+    seat cannot see (the others' hands, the face-down Objectives): with 3, a cooperative
+    value (the team's total or nothing) moved by several Healthy Humans from one seed to the
+    next, and these trees are the cheapest (measured: docs/analysis.md, "The worlds")."""
+    return LAST_ROUND_WORLDS if state.round + depth_rounds - 1 >= ROUNDS else WORLDS
 
 
 def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], float] | None,
@@ -571,21 +586,36 @@ class _Builder(RoundPlayer):
             leaf.value = sum(c.probability * c.value for c in leaf.children)
 
     def next_cards(self, ends: list[GameState]) -> list[TreeNode]:
-        groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[GameState]] = {}
-        for end in ends:  # the order of my two draws changes nothing: one outcome
-            p = end.players[self.me]
-            groups.setdefault((tuple(sorted(p.hand)), p.decision_zone), []).append(end)
+        """One node for each sampled world's next round, worlds that are the same position
+        sharing one (the order of my two draws changes nothing). Worlds that bring me the
+        same cards but deal the cards I cannot see otherwise stay apart, told apart by their
+        deal's number: merged, every world but the first was lost (in the last rounds, where
+        my own draws are known, the tree then rested on one sampled world)."""
+        groups: dict[tuple[object, ...], list[GameState]] = {}
+        for end in ends:
+            groups.setdefault(_world_key(end, self.me), []).append(end)
+        seen: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        for members in groups.values():
+            p = members[0].players[self.me]
+            mine = (tuple(sorted(p.hand)), p.decision_zone)
+            seen[mine] = seen.get(mine, 0) + 1
+        deals: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
         out = []
-        for (_, dz), members in groups.items():
+        for members in groups.values():
             end = members[0]
-            hand = end.players[self.me].hand
-            node = self.table.get(end.key())
+            p = end.players[self.me]
+            mine = (tuple(sorted(p.hand)), p.decision_zone)
+            deals[mine] = deals.get(mine, 0) + 1
+            deal = deals[mine] if seen[mine] > 1 else 0
+            edge = Draw(p.hand, p.decision_zone, deal, seen[mine] if deal else 0)
+            key = ("next", *end.key())  # apart from the first round's leaf of this position
+            node = self.table.get(key)
             if node is None:
-                node = self.node(Draw(hand, dz), "decision", end, len(members) / len(ends))
+                node = self.node(edge, "decision", end, len(members) / len(ends))
                 self.fill_next_round(node, end)
-                self.table[end.key()] = node
+                self.table[key] = node
             else:
-                node = _shared(node, len(members) / len(ends))
+                node = _shared(node, len(members) / len(ends), edge)
             out.append(node)
         best = max(range(len(out)), key=lambda i: out[i].probability)
         out[best].principal = True
@@ -634,9 +664,19 @@ def checks_last(state: GameState) -> bool:
     return state.config.coop and state.round >= ROUNDS - 2
 
 
-def _shared(node: TreeNode, probability: float) -> TreeNode:
-    """A transposition: the same subtree reached on another edge (a new edge, same children)."""
-    twin = TreeNode(id=node.id, edge=node.edge, kind=node.kind, probability=probability,
+def _world_key(end: GameState, me: int) -> tuple[object, ...]:
+    """The position ``end`` with my hand's order left out (my two draws in either order are
+    one outcome)."""
+    p = end.players[me]
+    if list(p.hand) == sorted(p.hand):
+        return end.key()
+    return end.with_player(me, replace(p, hand=tuple(sorted(p.hand)))).key()
+
+
+def _shared(node: TreeNode, probability: float, edge: Edge | None = None) -> TreeNode:
+    """A transposition: the same subtree reached on another edge (``edge``, or the node's
+    own; same children)."""
+    twin = TreeNode(id=node.id, edge=edge or node.edge, kind=node.kind, probability=probability,
                     value=node.value, resources=node.resources, children=node.children,
                     state=node.state, meta=node.meta)
     return twin

@@ -140,8 +140,10 @@ def _draw(edge: Draw, lang: str, state: GameState | None, seat: int) -> str:
     hand = [mark(c) for c in edge.hand] or [say("line.draw_nothing")]
     passed = [mark(c) for c in edge.passed]
     if state is None:
-        return say("line.draw", hand=hand, passed=passed)
-    return say("line.draw_seat", hand=hand, passed=passed, left=_left(state, seat))
+        text = say("line.draw", hand=hand, passed=passed)
+    else:
+        text = say("line.draw_seat", hand=hand, passed=passed, left=_left(state, seat))
+    return say("line.draw_deal", draw=text, i=edge.deal, n=edge.deals) if edge.deal else text
 
 
 def _left(state: GameState, seat: int) -> int:

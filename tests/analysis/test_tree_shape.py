@@ -317,12 +317,46 @@ def test_the_next_cards_are_one_outcome_whatever_the_order_of_my_two_draws():
         outcomes = [c for c in n.children if type(c.edge).__name__ == "Draw"]
         if not outcomes:
             continue
-        keys = [(tuple(sorted(c.edge.hand)), c.edge.passed) for c in outcomes]
+        keys = [(tuple(sorted(c.edge.hand)), c.edge.passed, c.edge.deal) for c in outcomes]
         assert len(keys) == len(set(keys)), keys
+        positions = [c.state.key() for c in outcomes]
+        assert len(positions) == len(set(positions))
         assert sum(c.probability for c in outcomes) == pytest.approx(1.0)
         assert all(c.edge.hand == c.state.players[0].hand for c in outcomes)
         draws += len(outcomes)
     assert draws > 0
+
+
+def test_worlds_that_bring_the_same_cards_but_deal_the_hidden_ones_otherwise_each_count():
+    # round 11 of a cooperative game: the seat's last draws are known, the other hands and
+    # the face-down Objectives are not; every sampled world must weigh in the value
+    state = random_playout(random.Random(5), stop_round=11, seed=5, players=4,
+                           mode="coop").final
+    assert state.round == 11 and not state.is_over
+    root = build_tree(state, 0, depth_rounds=2, seed=0, worlds=4)
+    chances = [n for n in iter_nodes(root) if n is not root and n.meta.get("worlds") == 4]
+    assert chances
+    for n in chances:
+        draws = [c for c in n.children if type(c.edge).__name__ == "Draw"]
+        assert len(draws) == len(n.children)
+        assert all(c.kind in ("decision", "leaf") and c.state.round == 12 for c in draws)
+        assert sum(c.probability for c in draws) == pytest.approx(1.0)
+        assert n.value == pytest.approx(sum(c.probability * c.value for c in draws))
+        same: dict[object, list[int]] = {}
+        for c in draws:
+            same.setdefault((tuple(sorted(c.edge.hand)), c.edge.passed), []).append(c.edge.deal)
+        for deals in same.values():
+            assert sorted(deals) == (list(range(1, len(deals) + 1)) if len(deals) > 1 else [0])
+    assert max(len(n.children) for n in chances) == 4  # four worlds, four outcomes
+
+
+def test_the_tree_samples_more_worlds_where_it_plays_the_game_to_its_end():
+    from precog.analysis.tree import LAST_ROUND_WORLDS, WORLDS
+    late = random_playout(random.Random(2), stop_round=11, seed=2, players=3).final
+    early = random_playout(random.Random(2), stop_round=10, seed=2, players=3).final
+    assert build_tree(late, 0, depth_rounds=2).meta["worlds"] == LAST_ROUND_WORLDS
+    assert build_tree(early, 0, depth_rounds=2).meta["worlds"] == WORLDS < LAST_ROUND_WORLDS
+    assert build_tree(early, 0, depth_rounds=2, worlds=5).meta["worlds"] == 5
 
 
 def test_a_sensible_plan_plays_the_sensible_players_every_move_and_forks_on_the_river():

@@ -71,8 +71,16 @@ EDGES: list[Edge] = [
     Plan((Activate("both"), TakeHumans(2), PlaceBattery(1)),
          (("W1b", Plan((TakeHumans(1),))), ("W1d", Plan((PlaceBattery(None),))))),
     Plan(), RiverTile("W2b"), RiverTile("I1"), Draw(("D08", "D10"), ("T01", "T09")),
-    Draw((), ("T01", "T09")),
+    Draw((), ("T01", "T09")), Draw(("D08", "D10"), ("T01", "T09"), 2, 3),
 ]
+
+
+def test_two_sampled_deals_of_the_same_cards_read_apart() -> None:
+    first, second = Draw(("D08",), ("T01", "T09"), 1, 2), Draw(("D08",), ("T01", "T09"), 2, 2)
+    for lang in ("en", "ru"):
+        a, b = edge_text(first, lang), edge_text(second, lang)
+        assert a != b and "2" in b and "{" not in a
+    assert edge_text(Draw(("D08",), ("T01", "T09"))) in edge_text(first)
 
 
 def test_every_kind_of_move_has_words() -> None:
