@@ -7,7 +7,7 @@ Public API (names and shapes the explorer relies on):
 
 ``precog.analysis.tree``
     ``build_tree(state, player, model="uniform"|"worst"|"bot", depth_rounds=2,
-    evaluation=None, rollouts=0, seed=0, progress=None, cancel=None, worlds=3,
+    evaluation=None, rollouts=0, seed=0, progress=None, cancel=None, worlds=None,
     budget_s=None, leaf_values="fit"|"playouts", leaf_playouts=8) -> TreeNode``.
     ``TreeNode`` is a dataclass: ``id``, ``edge`` (the edge
     from the parent as data, :mod:`precog.analysis.edges`; ``label`` is its notation),
@@ -17,7 +17,9 @@ Public API (names and shapes the explorer relies on):
     batteries, healthy, contaminated, doctors, protectors, bane of the analysing seat),
     ``children``, ``principal``, ``position`` (position string of the sampled world there),
     ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
-    ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``; ``choice_of``.
+    ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``; ``choice_of``;
+    ``default_worlds(state, depth_rounds)`` (3 sampled worlds, 8 where the tree plays the
+    game to its end).
 ``precog.analysis.edges``
     what the analysis says, as small frozen records (never sentences): ``Start``,
     ``Chosen``, ``Arrives``, ``Plan``, ``RiverTile``, ``Draw`` (the tree's edges and the

@@ -116,7 +116,8 @@ def play_leaves(leaves: Sequence[GameState], seat: int, count: int, seed: int) -
 
 def leaf_states(node: TreeNode) -> list[tuple[float, GameState]]:
     """What a childless node's value averages over: a leaf its own end of round; a plan whose
-    River outcomes are collapsed the ends of its line (one per River tile, with its chance);
+    River outcomes are collapsed the ends of its line (one per River tile, with its chance;
+    ``meta["ends"]`` when the line was found in another world and played again in this one);
     nothing for another node."""
     if node.children or node.state is None:
         return []
@@ -124,7 +125,8 @@ def leaf_states(node: TreeNode) -> list[tuple[float, GameState]]:
         return [(1.0, node.state)]
     line = node.meta.get("line")
     if node.kind == "chance" and line is not None:
-        return [(p, end) for p, _, end, _ in line.ends()]
+        ends = node.meta.get("ends")  # the line played again in this node's own world
+        return list(ends) if ends is not None else [(p, end) for p, _, end, _ in line.ends()]
     return []
 
 

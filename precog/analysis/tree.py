@@ -450,11 +450,11 @@ class _Builder(RoundPlayer):
         (in the second round the deviations are found when the node is expanded)."""
         node = self.node(Arrives(give, self.right), "plan", after)
         if level == 2 and self.second_round == "sensible":
-            rs, line, _ = self.sensible_line(after)
+            rs, line, origin = self.sensible_line(after)
         else:
-            rs, line, _ = self.search(after, narrow=True)
+            rs, line, origin = self.search(after, narrow=True)
         node.children.append(self.river_node(after, rs, line, principal=True,
-                                             fill=level == 1))
+                                             fill=level == 1, origin=origin))
         if level == 1 and self.depth == 2 and checks_last(after):
             self.add_sensible_plan(node, after, line)
         node.value = max(c.value for c in node.children)
@@ -487,7 +487,8 @@ class _Builder(RoundPlayer):
             if _plan_key(alt) in seen:
                 continue
             seen.add(_plan_key(alt))
-            node.children.append(self.river_node(after, rs, alt, principal=False))
+            node.children.append(self.river_node(after, rs, alt, principal=False,
+                                                 origin=origin))
             if len(node.children) >= 6:
                 break
         for child in node.children:
@@ -501,16 +502,23 @@ class _Builder(RoundPlayer):
             node.value = best.value
 
     def river_node(self, after: GameState, rs: RoundSearch, line: Line, principal: bool,
-                   fill: bool = True) -> TreeNode:
+                   fill: bool = True, origin: GameState | None = None) -> TreeNode:
         """A plan: its River outcomes are built now (the first round's principal plan) or
-        when the node is expanded."""
+        when the node is expanded. Left collapsed, its value is played out from the ends of
+        its line; a line found in another world (``origin``: searches are shared between
+        worlds where my Boat is the same) is played again in this one for them, so that
+        every world's own next cards, passes and hidden cards reach the playouts (the
+        line's own ends would put the first world's under all of them)."""
         node = self.node(Plan.of(line), "chance", after, value=line.value)
         node.principal = principal
         node.meta.update(line=line, search=rs, after=after)
         if principal and fill and self.leaves:
             self.fill_river(node)
-        else:
-            node.expander = self.fill_river
+            return node
+        node.expander = self.fill_river
+        if origin is not None and origin is not after and self.playouts:
+            node.meta["ends"] = [(p, self.play_line(after, rs, line, tile))
+                                 for p, tile, _, _ in line.ends()]
         return node
 
     def fill_river(self, node: TreeNode) -> None:

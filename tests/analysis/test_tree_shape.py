@@ -405,3 +405,32 @@ def test_the_default_model_weighs_the_right_neighbours_give_by_the_playouts_chan
     own = give_chances(until_seat(mid_game_3p, right, first_legal), right)
     assert weighed != pytest.approx(own)  # other hands than the real one count too
     assert sum(weighed.values()) == pytest.approx(1.0)
+
+
+def _continues(end, world):
+    """Whether ``end`` is ``world`` played on: every seat's deck is what is left of the
+    world's (the next hands are drawn from its top) and the River still to come is the
+    world's."""
+    decks = all(w.deck[len(w.deck) - len(e.deck):] == e.deck
+                for w, e in zip(world.players, end.players))
+    return decks and end.river[world.round:] == world.river[world.round:]
+
+
+def test_a_second_round_plan_found_in_another_world_is_played_out_in_its_own():
+    # plans of the second round are shared between worlds where my Boat is the same; the
+    # playouts that value one must start from its own world's next cards and River
+    from precog.analysis.leaf_playouts import leaf_states
+
+    state = random_playout(random.Random(5), stop_round=4, seed=5, players=3).final
+    root = build_tree(state, 0, depth_rounds=2, seed=0, leaf_values="playouts")
+    collapsed = [n for n in iter_nodes(root)
+                 if n.kind == "chance" and not n.children and "line" in n.meta
+                 and n.state.round > state.round]
+    shared = [n for n in collapsed if "ends" in n.meta]
+    assert shared
+    foreign = 0
+    for n in collapsed:
+        world = n.meta["after"]
+        assert all(_continues(end, world) for _, end in leaf_states(n))
+        foreign += any(not _continues(end, world) for _, _, end, _ in n.meta["line"].ends())
+    assert foreign > 0  # the line's own ends belong to another world
