@@ -151,8 +151,8 @@ DEPTH = {"depth_rounds": 2}  # the trees' rounds (--depth: 1 for a comparison on
 
 def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict[str, float]]:
     """CPU and wall seconds to build the explorer's full two-round tree (the default
-    ``build_tree``: three sampled worlds, eight where it plays the game to its end, no time
-    limit; its leaves valued as ``LEAVES`` says, ``--leaves``), and its value of each choice.
+    ``build_tree``: 3 to 12 sampled worlds, ``default_worlds``, no time limit; its leaves
+    valued as ``LEAVES`` says, ``--leaves``), and its value of each choice.
     Each position's tree gets its own seed (``seed`` plus the position's number, as its
     1-second analysis): with one seed for all, every tree's leaves were played with the same
     few rows of random numbers, whose luck then moved every position's error alike and the

@@ -18,8 +18,9 @@ Public API (names and shapes the explorer relies on):
     ``children``, ``principal``, ``position`` (position string of the sampled world there),
     ``meta``; ``expandable`` / ``expand(node)`` build collapsed children on demand;
     ``render_tree_text(node, max_depth)``; ``iter_nodes``; ``principal_line``; ``choice_of``;
-    ``default_worlds(state, depth_rounds)`` (3 sampled worlds, 8 where the tree plays the
-    game to its end).
+    ``default_worlds(state, depth_rounds, player)`` (3 to 12 sampled worlds: as many as keep
+    the second round's work near 120 first-round ends times worlds; 8 at least where the
+    tree plays the game to its end).
 ``precog.analysis.edges``
     what the analysis says, as small frozen records (never sentences): ``Start``,
     ``Chosen``, ``Arrives``, ``Plan``, ``RiverTile``, ``Draw`` (the tree's edges and the

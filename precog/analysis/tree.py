@@ -80,6 +80,7 @@ from precog.analysis.world import (
     knowledge,
     passed_pair,
     resolve_decision,
+    river_outcomes,
     with_river_tile,
 )
 from precog.engine import (
@@ -280,11 +281,11 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     if second_round not in SECOND_ROUND:
         raise AnalysisError(f"second_round {second_round!r}: expected one of "
                             f"{', '.join(SECOND_ROUND)}")
-    check_player(player, state.config.players)
     check_model(model)
     check_depth(depth_rounds)
     check_count("rollouts", rollouts, 0, MAX_LEAF_ROLLOUTS)
-    worlds = default_worlds(state, depth_rounds) if worlds is None else worlds
+    check_player(player, state.config.players)
+    worlds = default_worlds(state, depth_rounds, player) if worlds is None else worlds
     check_count("worlds", worlds, 1, MAX_WORLDS)
     check_seed(seed)
     budget_s = check_budget(budget_s)
@@ -302,18 +303,32 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
 
 
 SECOND_ROUND = ("sensible", "search")
-WORLDS = 3  # sampled worlds of the next cards
+WORLDS = 3  # sampled worlds of the next cards, at least
 LAST_ROUND_WORLDS = 8  # ... when the tree plays the game to its end
+MOST_WORLDS = 12  # ... at most, unless asked
+DEEPENING = 120  # (first-round end, world) pairs the second round is built from, about
 
 
-def default_worlds(state: GameState, depth_rounds: int) -> int:
-    """How many worlds the tree samples by default: :data:`WORLDS`, or
-    :data:`LAST_ROUND_WORLDS` when its last round is the game's. There the leaves are the
-    game's end, played out by nothing, so the worlds are the tree's only draws of what the
-    seat cannot see (the others' hands, the face-down Objectives): with 3, a cooperative
-    value (the team's total or nothing) moved by several Healthy Humans from one seed to the
-    next, and these trees are the cheapest (measured: docs/analysis.md, "The worlds")."""
-    return LAST_ROUND_WORLDS if state.round + depth_rounds - 1 >= ROUNDS else WORLDS
+def default_worlds(state: GameState, depth_rounds: int, player: int) -> int:
+    """How many worlds the tree samples by default. Its second round is built once for every
+    first-round end (a choice, an incoming card, a River tile) in every world, so its cost is
+    about the number of those pairs: the worlds are as many as keep them near
+    :data:`DEEPENING` (:data:`WORLDS` where the River can still show 4 tiles, up to
+    :data:`MOST_WORLDS` where it shows its season's last), more worlds where the positions
+    are fewer, at the same cost. Where the tree's last round is the game's, at least
+    :data:`LAST_ROUND_WORLDS`: the leaves are the game's end, played out by nothing, so the
+    worlds are the tree's only draws of what the seat cannot see (the others' hands, the
+    face-down Objectives). The count depends on the position alone (the same tree on every
+    machine; measured: docs/analysis.md, "The worlds, each its own")."""
+    if depth_rounds < 2:
+        return WORLDS
+    know = knowledge(state, player)
+    ends = len(know.choices) * len(know.incoming) * len(river_outcomes(observation(state,
+                                                                                  player)))
+    worlds = min(MOST_WORLDS, max(WORLDS, DEEPENING // max(1, ends)))
+    if state.round + depth_rounds - 1 >= ROUNDS:
+        worlds = max(worlds, LAST_ROUND_WORLDS)
+    return worlds
 
 
 def leaf_function(player: int, evaluation: Weights | Callable[[GameState, int], float] | None,

@@ -359,6 +359,24 @@ def test_the_tree_samples_more_worlds_where_it_plays_the_game_to_its_end():
     assert build_tree(early, 0, depth_rounds=2, worlds=5).meta["worlds"] == 5
 
 
+@pytest.mark.parametrize("stop_round", [1, 3, 4, 7, 8])
+def test_the_tree_samples_more_worlds_where_it_has_fewer_first_round_ends_to_play_on(
+        stop_round):
+    # the second round is built for every (choice, incoming card, River tile) in every world:
+    # where the River has fewer tiles left to show, the same work buys more worlds
+    from precog.analysis.tree import DEEPENING, MOST_WORLDS, WORLDS
+    state = random_playout(random.Random(stop_round), stop_round=stop_round, seed=stop_round,
+                           players=3).final
+    root = build_tree(state, 0, depth_rounds=2)
+    deepened = [n for n in iter_nodes(root) if n is not root and n.meta.get("worlds")]
+    assert deepened and all(n.meta["worlds"] == root.meta["worlds"] for n in deepened)
+    worlds = root.meta["worlds"]
+    assert worlds == min(MOST_WORLDS, max(WORLDS, DEEPENING // len(deepened)))
+    assert len(deepened) * worlds <= max(DEEPENING, len(deepened) * WORLDS)
+    if len(deepened) <= 12:  # the season's last River tile: many more worlds than 3
+        assert worlds >= 3 * WORLDS
+
+
 def test_a_sensible_plan_plays_the_sensible_players_every_move_and_forks_on_the_river():
     from precog.analysis.policy import sensible_move
     from precog.analysis.rounds import RoundPlayer, other_seat
