@@ -41,6 +41,7 @@ alternative are built on demand by :func:`expand`.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -617,20 +618,19 @@ class _Builder(RoundPlayer):
         groups: dict[tuple[object, ...], list[GameState]] = {}
         for end in ends:
             groups.setdefault(_world_key(end, self.me), []).append(end)
-        seen: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        seen: dict[tuple[object, ...], int] = {}
         for members in groups.values():
-            p = members[0].players[self.me]
-            mine = (tuple(sorted(p.hand)), p.decision_zone)
+            mine, _ = _seen_cards(members[0], self.me)
             seen[mine] = seen.get(mine, 0) + 1
-        deals: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        deals: dict[tuple[object, ...], int] = {}
         out = []
         for members in groups.values():
             end = members[0]
             p = end.players[self.me]
-            mine = (tuple(sorted(p.hand)), p.decision_zone)
+            mine, passed = _seen_cards(end, self.me)
             deals[mine] = deals.get(mine, 0) + 1
             deal = deals[mine] if seen[mine] > 1 else 0
-            edge = Draw(p.hand, p.decision_zone, deal, seen[mine] if deal else 0)
+            edge = Draw(p.hand, passed, deal, seen[mine] if deal else 0)
             key = ("next", *end.key())  # apart from the first round's leaf of this position
             node = self.table.get(key)
             if node is None:
@@ -685,6 +685,20 @@ def checks_last(state: GameState) -> bool:
     was measured to cost time for nothing, and with played-out leaves to add the luckier of
     two noisy values)."""
     return state.config.coop and state.round >= ROUNDS - 2
+
+
+def _seen_cards(end: GameState, me: int) -> tuple[tuple[object, ...], tuple[str, ...]]:
+    """What I see of the next cards: my two draws and the two cards passed to me, each pair
+    in either order, and a card by its face, not by the deck it came from (two copies of one
+    card in two decks read alike). Two worlds that bring me the same are told apart as deals
+    of one draw; the second item is the passed pair in that order, for the edge."""
+    p = end.players[me]
+
+    def face(card_id: str) -> str:
+        return repr(dataclasses.replace(end.card(card_id), id="", deck=""))
+
+    passed = tuple(sorted(p.decision_zone, key=lambda c: (face(c), c)))
+    return (tuple(sorted(map(face, p.hand))), tuple(map(face, passed))), passed
 
 
 def _world_key(end: GameState, me: int) -> tuple[object, ...]:

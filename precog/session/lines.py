@@ -51,8 +51,8 @@ from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["bot_name", "choice_text", "component_label", "edge_marked", "edge_names",
-           "edge_text", "line_marked", "line_text", "mark", "move_text", "named",
-           "stage_text"]
+           "edge_row_text", "edge_text", "line_marked", "line_text", "mark", "move_text",
+           "named", "stage_text"]
 
 SEP = "; "
 
@@ -109,6 +109,16 @@ def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None 
     return named(edge_marked(edge, lang, state, seat), state, lang)
 
 
+def edge_row_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
+                  seat: int = 0) -> str:
+    """:func:`edge_text` as short as a row of the tree needs: the next cards in a few words,
+    a sampled deal's number first (a long row is cut at its end); other edges as they are."""
+    if not isinstance(edge, Draw):
+        return edge_text(edge, lang, state, seat)
+    text = _draw(edge, lang, state, seat, row=True)
+    return named(text[:1].upper() + text[1:], state, lang)
+
+
 def edge_marked(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
                 seat: int = 0) -> str:
     """:func:`edge_text` with its component ids marked (:func:`mark`), as a label: starting
@@ -135,15 +145,19 @@ def _edge(edge: Edge, lang: str, state: GameState | None, seat: int) -> str:
     raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=edge))
 
 
-def _draw(edge: Draw, lang: str, state: GameState | None, seat: int) -> str:
+def _draw(edge: Draw, lang: str, state: GameState | None, seat: int, row: bool = False) -> str:
     say = words(lang).say
+    key = "line.draw_row" if row else "line.draw"
     hand = [mark(c) for c in edge.hand] or [say("line.draw_nothing")]
     passed = [mark(c) for c in edge.passed]
     if state is None:
-        text = say("line.draw", hand=hand, passed=passed)
+        text = say(key, hand=hand, passed=passed)
     else:
-        text = say("line.draw_seat", hand=hand, passed=passed, left=_left(state, seat))
-    return say("line.draw_deal", draw=text, i=edge.deal, n=edge.deals) if edge.deal else text
+        text = say(f"{key}_seat", hand=hand, passed=passed, left=_left(state, seat))
+    if not edge.deal:
+        return text
+    return say(f"{key}_deal" if row else "line.draw_deal", draw=text, i=edge.deal,
+               n=edge.deals)
 
 
 def _left(state: GameState, seat: int) -> int:

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
 from precog.render.cards import marked_html
-from precog.session.lines import edge_marked, edge_text
+from precog.session.lines import edge_marked, edge_row_text, edge_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 
@@ -141,7 +141,8 @@ class TreeView(widgets.VBox):
         toggle.add_class("pc-tree-toggle")
         toggle.on_click(lambda _b, nid=node.id: self.toggle(nid))
         text = edge_text(node.edge, self.lang, node.state, self.seat)
-        label = widgets.Button(description=_short(text), tooltip=text)
+        row_text = edge_row_text(node.edge, self.lang, node.state, self.seat)
+        label = widgets.Button(description=_short(row_text), tooltip=text)
         label.add_class("pc-tree-label")
         label.on_click(lambda _b, nid=node.id: self.select(nid))
         if self.selected is not None and self.selected.id == node.id:

@@ -135,3 +135,44 @@ def test_a_malformed_pasted_position_shows_a_message_and_loses_nothing(
     assert page.locator(".pc-board").first.inner_text() == board
     screenshot(page, "explorer-bad-position")
     watch.check()
+
+
+def test_in_the_last_rounds_the_tree_tells_sampled_deals_of_the_same_cards_apart(
+        app_url: str, page: Page, watch: PageWatch) -> None:
+    # round 11 of a cooperative game (greedy bots): my next cards are known, the hidden ones
+    # are not; the tree's worlds that bring me the same cards must read apart, each a deal
+    _open(page, f"{app_url}{EXPLORER}?position={to_position(_round_11_coop())}&seat=0")
+    page.locator(".pc-tree-row").first.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    deals = page.locator(".pc-tree-label", has_text="deal")
+    for _ in range(8):  # open the principal line down to the next cards
+        if deals.count():
+            break
+        closed = page.locator(".pc-tree-row.pc-principal .pc-tree-toggle:not([disabled])",
+                              has_text="▸")
+        if not closed.count():
+            break
+        rows = page.locator(".pc-tree-row").count()
+        closed.first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.pc-tree-row').length > {rows}")
+    texts = [deals.nth(i).inner_text() for i in range(deals.count())]
+    labels = page.locator(".pc-tree-label")
+    assert len(texts) >= 2 and len(set(texts)) == len(texts), \
+        [labels.nth(i).inner_text() for i in range(labels.count())]
+    screenshot(page, "explorer-deals")
+    watch.check()
+
+
+def _round_11_coop():
+    from precog.analysis.bots import GreedyBot, play_game
+    from precog.engine import Phase
+
+    seen = []
+
+    def observe(s):
+        if s.phase is Phase.DECISION and s.round == 11 and not seen and not any(s.choices):
+            seen.append(s)
+
+    play_game([GreedyBot(8 + i) for i in range(4)], seed=1, players=4, mode="coop",
+              observe=observe)
+    return seen[0]

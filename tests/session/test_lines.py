@@ -80,7 +80,21 @@ def test_two_sampled_deals_of_the_same_cards_read_apart() -> None:
     for lang in ("en", "ru"):
         a, b = edge_text(first, lang), edge_text(second, lang)
         assert a != b and "2" in b and "{" not in a
-    assert edge_text(Draw(("D08",), ("T01", "T09"))) in edge_text(first)
+    assert edge_text(Draw(("D08",), ("T01", "T09"))).lower() in edge_text(first).lower()
+
+
+def test_a_tree_row_says_the_next_cards_in_few_words_with_the_deal_first() -> None:
+    from precog.session.lines import component_label, edge_row_text
+
+    state = new_game(players=3, seed=1)
+    deal = Draw(("D08", "D09"), ("T01", "T09"), 2, 3)
+    for lang in ("en", "ru"):
+        row, full = edge_row_text(deal, lang, state, 0), edge_text(deal, lang, state, 0)
+        assert len(row) < len(full) and "{" not in row
+        assert "2" in row[:len(row) // 3]  # the deal's number leads: a cut row keeps it
+        names = [component_label(c, state.components, lang) for c in ("D08", "D09", "T01", "T09")]
+        assert all(name in row for name in names), (row, names)
+    assert edge_row_text(EDGES[0]) == edge_text(EDGES[0])  # other edges as they are
 
 
 def test_every_kind_of_move_has_words() -> None:

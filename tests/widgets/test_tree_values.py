@@ -45,3 +45,28 @@ def test_a_second_round_decision_says_which_choice_its_value_counts() -> None:
         assert expected in kind_text(child)
     assert "the value counts the choice a sensible player makes" in html.unescape(
         node_detail_html(node, 0))
+
+
+def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short() -> None:
+    # round 11 of a cooperative game: my next cards are known, so the tree's worlds differ
+    # only in the cards I cannot see; a row's label is cut to fit, and the deal must survive
+    from precog.analysis.edges import Draw
+    from precog.analysis.tree import iter_nodes
+    from precog.widgets.tree import TreeView
+
+    state = random_playout(random.Random(5), stop_round=11, seed=5, players=4,
+                           mode="coop").final
+    root = build_tree(state, 0, depth_rounds=2, seed=0, worlds=4)
+    view = TreeView()
+    view.show(root, 0)
+    view.open.update(n.id for n in iter_nodes(root))
+    view.toggle(root.id)  # closes the root (opened above) ...
+    view.toggle(root.id)  # ... and opens it again: every row drawn
+    groups: dict[str, list[str]] = {}
+    for n in iter_nodes(root):
+        for c in n.children:
+            if isinstance(c.edge, Draw) and c.edge.deal and c.id in view.labels:
+                groups.setdefault(n.id, []).append(view.labels[c.id].description)
+    assert groups
+    for labels in groups.values():
+        assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
