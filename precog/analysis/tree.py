@@ -41,7 +41,6 @@ alternative are built on demand by :func:`expand`.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -695,7 +694,7 @@ def _seen_cards(end: GameState, me: int) -> tuple[tuple[object, ...], tuple[str,
     p = end.players[me]
 
     def face(card_id: str) -> str:
-        return repr(dataclasses.replace(end.card(card_id), id="", deck=""))
+        return repr(end.card(card_id).face)
 
     passed = tuple(sorted(p.decision_zone, key=lambda c: (face(c), c)))
     return (tuple(sorted(map(face, p.hand))), tuple(map(face, passed))), passed

@@ -123,6 +123,12 @@ class Card:
     name: str = ""
 
     @property
+    def face(self) -> tuple[object, ...]:
+        """What a player sees of the card: all but its id and the deck it came from (the
+        same card of two decks has one face, and plays alike)."""
+        return (self.type, self.cost, self.gain, self.bonus, self.bane, self.season, self.name)
+
+    @property
     def cost_text(self) -> str:
         return "X" if self.cost is None else str(self.cost)
 

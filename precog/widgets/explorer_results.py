@@ -137,9 +137,12 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     def html(marked: str) -> str:
         return marked_html(marked, comps, lang)
 
+    twins = same_cards(ranking, state)
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
+        twin = "" if i not in twins else (
+            f'<br><span class="pc-twin">{escape(say("results.same_as", i=twins[i]))}</span>')
         behind = _behind_cell(r, i == 1, say)
         back = "<br>".join(f"{html(mark(c))} {p:.0%}" for c, p in r.return_chance.items()) \
             or "—"
@@ -148,7 +151,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
         rows.append(
             f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'
             f'<td>{i}</td><td class="pc-choice-cell">{say("choices.keep")} {html(mark(r.keep))}'
-            f'<br>{say("choices.give")} {html(mark(r.give))}</td>'
+            f'<br>{say("choices.give")} {html(mark(r.give))}{twin}</td>'
             f"<td>{r.value:.2f}</td><td>{behind}</td><td>{ci}</td>"
             f"<td>{r.give_value_to_left:+.2f}</td><td>{back}</td>"
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
@@ -157,6 +160,22 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
             f'<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
+
+
+def same_cards(ranking: Ranking, state: GameState | None) -> dict[int, int]:
+    """Rows (numbered from 1) whose Keep and Give are the same cards as an earlier row's, by
+    what a player sees (the same card of two decks reads and plays alike), to that row."""
+    if state is None:
+        return {}
+    first: dict[tuple[object, ...], int] = {}
+    twins = {}
+    for i, r in enumerate(ranking.rows, 1):
+        face = (state.card(r.keep).face, state.card(r.give).face)
+        if face in first:
+            twins[i] = first[face]
+        else:
+            first[face] = i
+    return twins
 
 
 def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:

@@ -318,3 +318,35 @@ def test_an_address_error_gives_way_to_the_next_analysis() -> None:
     assert ex.message.kind == "error"  # over the first analysis (of the game dealt instead)
     ex.analyse()
     assert ex.message.kind != "error" and ex.ranking is not None
+
+
+def _with_twin_cards(seat: int = 0) -> GameState:
+    """A Decision where the seat's four cards hold two copies of one card (two decks')."""
+    for seed in range(40):
+        state = random_playout(random.Random(seed), stop_round=3, players=3, seed=seed).final
+        p = state.players[seat]
+        names = [state.card(c).name for c in p.hand + p.decision_zone]
+        if len(set(names)) < len(names):
+            return state
+    raise AssertionError("no position with two copies of a card in 40 games")
+
+
+def test_a_choice_of_the_same_cards_as_an_earlier_row_says_so() -> None:
+    from precog.analysis.ranking import rank_options
+
+    state = _with_twin_cards()
+    ranking = rank_options(state, 0, rollouts=16, seed=0, depth_rounds=1)
+    html_text = ranking_table_html(ranking)
+    rows = re.findall(r'<tr class="[^"]*" data-action="[^"]*">.*?</tr>', html_text, re.S)
+    assert len(rows) == len(ranking.rows)
+    seen: dict[object, int] = {}
+    twins = 0
+    for i, (row, r) in enumerate(zip(rows, ranking.rows), 1):
+        face = (state.card(r.keep).face, state.card(r.give).face)
+        if face in seen:
+            twins += 1
+            assert f"the same cards as choice {seen[face]}" in row
+        else:
+            seen[face] = i
+            assert "the same cards as choice" not in row
+    assert twins >= 1
