@@ -14,6 +14,7 @@ from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
+from precog.session.copies import copies
 from precog.session.lines import choice_text, line_marked, mark
 from precog.session.provenance import provenance_text
 from precog.session.why import reason_marked
@@ -164,18 +165,11 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def same_cards(ranking: Ranking, state: GameState | None) -> dict[int, int]:
     """Rows (numbered from 1) whose Keep and Give are the same cards as an earlier row's, by
-    what a player sees (the same card of two decks reads and plays alike), to that row."""
+    what a player sees (:mod:`precog.session.copies`), to that row."""
     if state is None:
         return {}
-    first: dict[tuple[object, ...], int] = {}
-    twins = {}
-    for i, r in enumerate(ranking.rows, 1):
-        face = (state.card(r.keep).face, state.card(r.give).face)
-        if face in first:
-            twins[i] = first[face]
-        else:
-            first[face] = i
-    return twins
+    found = copies([(r.keep, r.give) for r in ranking.rows], state)
+    return {i + 1: j + 1 for i, j in found.items()}
 
 
 def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:

@@ -7,15 +7,17 @@ the open part of the tree is drawn, one row per node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from precog.analysis.edges import Chosen
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
 from precog.render.cards import marked_html
+from precog.session.copies import copies
 from precog.session.lines import edge_marked, edge_row_text, edge_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
@@ -41,6 +43,7 @@ class TreeView(widgets.VBox):
         self.selected: TreeNode | None = None
         self.on_select = on_select
         self.rows: dict[str, widgets.HBox] = {}
+        self.copies: set[str] = set()  # choice rows of the same cards as one above
         self.toggles: dict[str, widgets.Button] = {}
         self.labels: dict[str, widgets.Button] = {}
         self.body = widgets.VBox()
@@ -127,8 +130,9 @@ class TreeView(widgets.VBox):
     def _draw(self) -> None:
         old = list(self.body.children)
         self.rows, self.toggles, self.labels = {}, {}, {}
-        self.body.children = [self._row(node, depth, edge)
-                              for node, depth, edge in self.visible()]
+        visible = self.visible()
+        self.copies = copied_choices([node for node, _depth, _edge in visible])
+        self.body.children = [self._row(node, depth, edge) for node, depth, edge in visible]
         discard(old)
 
     def _row(self, node: TreeNode, depth: int, edge: str) -> widgets.HBox:
@@ -151,9 +155,11 @@ class TreeView(widgets.VBox):
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
             if edge in (*KINDS, "") else edge
+        copy = (f'<span class="pc-twin">{escape(self.say("tree.copy"))}</span>'
+                if node.id in self.copies else "")
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
                             f'{value_text(node)}</span><span class="pc-kind">'
-                            f"{escape(edge_name)}</span>")
+                            f"{escape(edge_name)}</span>{copy}")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
         row.add_class("pc-tree-row")
@@ -165,6 +171,23 @@ class TreeView(widgets.VBox):
         self.toggles[node.id] = toggle
         self.labels[node.id] = label
         return row
+
+
+def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
+    """The ids of the (Keep, Give) choice nodes among ``rows`` (in the order they are drawn)
+    that Keep and Give the same cards as a choice drawn above them under the same node
+    (:mod:`precog.session.copies`)."""
+    order = {id(n): i for i, n in enumerate(rows)}
+    out: set[str] = set()
+    for node in rows:
+        kids = sorted(((c, c.edge.choice) for c in node.children
+                       if id(c) in order and isinstance(c.edge, Chosen)),
+                      key=lambda kid: order[id(kid[0])])
+        state = node.state
+        if len(kids) > 1 and state is not None:
+            found = copies([(choice.keep, choice.give) for _, choice in kids], state)
+            out.update(kids[i][0].id for i in found)
+    return out
 
 
 def edge_kind(node: TreeNode, parent_kind: str) -> str:

@@ -70,3 +70,20 @@ def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short
     assert groups
     for labels in groups.values():
         assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
+
+
+def test_a_tree_choice_of_the_same_cards_as_one_above_says_so() -> None:
+    from precog.widgets.tree import TreeView
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    root = build_tree(state, 0, depth_rounds=1)
+    view = TreeView()
+    view.show(root, 0)
+    shown = [c for c in root.children if c.id in view.rows]
+    order = sorted(shown, key=lambda c: list(view.rows).index(c.id))
+    faces = [(state.card(c.edge.choice.keep).face, state.card(c.edge.choice.give).face)
+             for c in order]
+    noted = ["a copy from another deck" in view.rows[c.id].children[2].value for c in order]
+    assert noted == [face in faces[:i] for i, face in enumerate(faces)]
+    assert any(noted)
