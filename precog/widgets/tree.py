@@ -155,8 +155,8 @@ class TreeView(widgets.VBox):
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
             if edge in (*KINDS, "") else edge
-        copy = (f'<span class="pc-twin">{escape(self.say("tree.copy"))}</span>'
-                if node.id in self.copies else "")
+        copy = (f'<span class="pc-copy" title="{escape(self.say("tree.copy_tip"))}">'
+                f'{escape(self.say("tree.copy"))}</span>' if node.id in self.copies else "")
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
                             f'{value_text(node)}</span><span class="pc-kind">'
                             f"{escape(edge_name)}</span>{copy}")
@@ -174,15 +174,15 @@ class TreeView(widgets.VBox):
 
 
 def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
-    """The ids of the (Keep, Give) choice nodes among ``rows`` (in the order they are drawn)
-    that Keep and Give the same cards as a choice drawn above them under the same node
-    (:mod:`precog.session.copies`)."""
+    """The ids of the (Keep, Give) choice nodes among ``rows`` that Keep and Give the same
+    cards as another choice drawn under the same node (:mod:`precog.session.copies`): of two
+    such, the one off the principal line, else the lower one."""
     order = {id(n): i for i, n in enumerate(rows)}
     out: set[str] = set()
     for node in rows:
         kids = sorted(((c, c.edge.choice) for c in node.children
                        if id(c) in order and isinstance(c.edge, Chosen)),
-                      key=lambda kid: order[id(kid[0])])
+                      key=lambda kid: (not kid[0].principal, order[id(kid[0])]))
         state = node.state
         if len(kids) > 1 and state is not None:
             found = copies([(choice.keep, choice.give) for _, choice in kids], state)
