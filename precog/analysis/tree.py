@@ -285,7 +285,9 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     check_depth(depth_rounds)
     check_count("rollouts", rollouts, 0, MAX_LEAF_ROLLOUTS)
     check_player(player, state.config.players)
-    worlds = default_worlds(state, depth_rounds, player) if worlds is None else worlds
+    if worlds is None:
+        know = know or knowledge(state, player)
+        worlds = default_worlds(state, depth_rounds, player, know)
     check_count("worlds", worlds, 1, MAX_WORLDS)
     check_seed(seed)
     budget_s = check_budget(budget_s)
@@ -309,7 +311,8 @@ MOST_WORLDS = 12  # ... at most, unless asked
 DEEPENING = 120  # (first-round end, world) pairs the second round is built from, about
 
 
-def default_worlds(state: GameState, depth_rounds: int, player: int) -> int:
+def default_worlds(state: GameState, depth_rounds: int, player: int,
+                   know: Knowledge | None = None) -> int:
     """How many worlds the tree samples by default. Its second round is built once for every
     first-round end (a choice, an incoming card, a River tile) in every world, so its cost is
     about the number of those pairs: the worlds are as many as keep them near
@@ -319,10 +322,11 @@ def default_worlds(state: GameState, depth_rounds: int, player: int) -> int:
     :data:`LAST_ROUND_WORLDS`: the leaves are the game's end, played out by nothing, so the
     worlds are the tree's only draws of what the seat cannot see (the others' hands, the
     face-down Objectives). The count depends on the position alone (the same tree on every
-    machine; measured: docs/analysis.md, "The worlds, each its own")."""
+    machine; measured: docs/analysis.md, "The worlds, each its own"). ``know``: the seat's
+    :func:`~precog.analysis.world.knowledge`, when the caller has it."""
     if depth_rounds < 2:
         return WORLDS
-    know = knowledge(state, player)
+    know = know or knowledge(state, player)
     ends = len(know.choices) * len(know.incoming) * len(river_outcomes(observation(state,
                                                                                   player)))
     worlds = min(MOST_WORLDS, max(WORLDS, DEEPENING // max(1, ends)))

@@ -156,8 +156,7 @@ def _draw(edge: Draw, lang: str, state: GameState | None, seat: int, row: bool =
         text = say(f"{key}_seat", hand=hand, passed=passed, left=_left(state, seat))
     if not edge.deal:
         return text
-    return say(f"{key}_deal" if row else "line.draw_deal", draw=text, i=edge.deal,
-               n=edge.deals)
+    return say(f"{key}_deal", draw=text, i=edge.deal, n=edge.deals)
 
 
 def _left(state: GameState, seat: int) -> int:

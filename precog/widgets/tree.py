@@ -43,7 +43,7 @@ class TreeView(widgets.VBox):
         self.selected: TreeNode | None = None
         self.on_select = on_select
         self.rows: dict[str, widgets.HBox] = {}
-        self.copies: set[str] = set()  # choice rows of the same cards as one above
+        self.copies: set[str] = set()  # choice rows of the same cards as another (marked)
         self.toggles: dict[str, widgets.Button] = {}
         self.labels: dict[str, widgets.Button] = {}
         self.body = widgets.VBox()
