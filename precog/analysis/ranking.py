@@ -226,10 +226,16 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
 def follow_table(tree: TreeNode, best: RankingRow) -> None:
     """With rollouts, the tree's principal choice is the table's best, and the root is worth
     it: the rollouts measure the choices far more closely than the tree's eight-game leaves,
-    so the line the tree marks and opens is the choice the table puts first."""
+    so the line the tree marks and opens is the choice the table puts first. Where the tree's
+    own values put another choice first, that choice is marked (``meta["tree_first"]``) so
+    that a reader can be told why the higher row is not the bold one."""
+    own = max(tree.children, key=lambda c: c.value)
     for c in tree.children:
         c.principal = choice_of(c) == best.choice
+        c.meta.pop("tree_first", None)
     tree.value = next(c.value for c in tree.children if c.principal)
+    if own.value > tree.value + 1e-9:
+        own.meta["tree_first"] = best.samples
 
 
 def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:

@@ -155,11 +155,10 @@ class TreeView(widgets.VBox):
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
             if edge in (*KINDS, "") else edge
-        copy = (f'<span class="pc-copy" title="{escape(self.say("tree.copy_tip"))}">'
-                f'{escape(self.say("tree.copy"))}</span>' if node.id in self.copies else "")
+        badges = "".join(badge(*found) for found in self._badges(node))
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
                             f'{value_text(node)}</span><span class="pc-kind">'
-                            f"{escape(edge_name)}</span>{copy}")
+                            f"{escape(edge_name)}</span>{badges}")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
         row.add_class("pc-tree-row")
@@ -171,6 +170,18 @@ class TreeView(widgets.VBox):
         self.toggles[node.id] = toggle
         self.labels[node.id] = label
         return row
+
+    def _badges(self, node: TreeNode) -> list[tuple[str, str]]:
+        """The short marks of a row, each with its reason: a choice of the same cards as
+        another, and the choice the tree alone puts first where the principal line follows
+        the ranked table's first instead (:func:`~precog.analysis.ranking.follow_table`)."""
+        out = []
+        if node.id in self.copies:
+            out.append((self.say("tree.copy"), self.say("tree.copy_tip")))
+        games = node.meta.get("tree_first")
+        if games is not None:
+            out.append((self.say("tree.tree_first"), self.say("tree.tree_first_tip", n=games)))
+        return out
 
 
 def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
@@ -188,6 +199,11 @@ def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
             found = copies([(choice.keep, choice.give) for _, choice in kids], state)
             out.update(kids[i][0].id for i in found)
     return out
+
+
+def badge(text: str, reason: str) -> str:
+    """A short mark beside a row's value, its reason in the tooltip."""
+    return f'<span class="pc-badge" title="{escape(reason)}">{escape(text)}</span>'
 
 
 def edge_kind(node: TreeNode, parent_kind: str) -> str:

@@ -157,3 +157,23 @@ def test_with_rollouts_the_trees_marked_choice_is_the_tables_best():
     assert [choice_of(c) for c in marked] == [ranking.rows[0].choice]
     assert tree.value == marked[0].value
     assert max(c.value for c in tree.children) > marked[0].value  # the tree alone differs
+    # ... and the choice it puts first says so, with the table's games a choice
+    own = max(tree.children, key=lambda c: c.value)
+    assert [c.meta.get("tree_first") for c in tree.children] == [
+        ranking.rows[0].samples if c is own else None for c in tree.children]
+    assert ranking.rows[0].samples == 256
+
+
+def test_following_the_table_marks_the_trees_own_first_only_where_they_differ():
+    from precog.analysis.ranking import RankingRow, follow_table
+    from precog.analysis.tree import build_tree, choice_of
+    from precog.engine.playout import random_playout
+
+    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
+    tree = build_tree(state, 0, depth_rounds=1)
+    order = sorted(tree.children, key=lambda c: -c.value)
+    follow_table(tree, RankingRow(choice=choice_of(order[-1]), value=0.0, samples=64))
+    assert [c.meta.get("tree_first") for c in order] == [64] + [None] * (len(order) - 1)
+    follow_table(tree, RankingRow(choice=choice_of(order[0]), value=0.0, samples=64))
+    assert all("tree_first" not in c.meta for c in tree.children)
+    assert tree.value == order[0].value

@@ -88,3 +88,24 @@ def test_of_two_tree_choices_of_the_same_cards_the_one_off_the_principal_line_is
     noted = ["a copy from another deck" in view.rows[c.id].children[2].value for c in order]
     assert noted == [face in faces[:i] for i, face in enumerate(faces)]
     assert any(noted) and not noted[0] and order[0].principal
+
+
+def test_the_choice_the_tree_alone_puts_first_says_why_the_bold_line_is_another():
+    """With rollouts the principal line is the ranked table's first choice; where the tree's
+    own values put another choice first, that row carries a short mark whose tooltip gives
+    the reason (the table's games a choice), and no other row does."""
+    from precog.analysis.ranking import RankingRow, follow_table
+    from precog.analysis.tree import choice_of
+    from precog.widgets.tree import TreeView
+
+    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
+    root = build_tree(state, 0, depth_rounds=1)
+    order = sorted(root.children, key=lambda c: -c.value)
+    follow_table(root, RankingRow(choice=choice_of(order[1]), value=0.0, samples=256))
+    view = TreeView()
+    view.show(root, 0)
+    marked = ["first by the tree" in view.rows[c.id].children[2].value for c in order]
+    assert marked == [True] + [False] * (len(order) - 1)
+    assert "256 games a choice" in view.rows[order[0].id].children[2].value
+    assert "pc-principal" in view.rows[order[1].id]._dom_classes
+    assert "pc-principal" not in view.rows[order[0].id]._dom_classes
