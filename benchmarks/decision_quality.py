@@ -387,18 +387,45 @@ def calibration_groups(rows: list[dict[str, Any]]) -> dict[str, Any]:
             for g, rr in sorted(groups.items())}
 
 
-def calibration(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
-    """The full trees against the references only (no 1-second analyses)."""
+def calibration(path: Path, limit: int | None, seed: int, seeds: int = 1) -> dict[str, Any]:
+    """The full trees against the references only (no 1-second analyses). With ``seeds``
+    above 1 the trees are built again with seeds ``seed + 1``, ... (other sampled worlds and
+    playouts, the same references): each seed's keys (``per_seed``), and ``over_seeds``, the
+    calibration of every position averaged over the seeds first, so that its intervals are
+    over positions (the seeds of one position share its reference and its systematic part)."""
     positions = load(path)[:limit]
     load_before = _load()
+    runs = []
+    for s in range(seed, seed + seeds):
+        rows = []
+        for e in positions:
+            rows.append({**measure_one(e, 1.0, s, trees=True, rankings=False), "seed": s})
+            print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
+                              for k, v in rows[-1].items()}), file=sys.stderr, flush=True)
+        runs.append(rows)
+    out = {"positions": len(runs[0]), **tree_keys(runs[0])}
+    if seeds > 1:
+        out["per_seed"] = [{"seed": rows[0]["seed"], **tree_keys(rows)} for rows in runs]
+        out["over_seeds"] = over_seeds(runs)
+    return {**out, "machine": {"nproc": os.cpu_count(), "load_before": load_before,
+                               "load_after": _load()}}
+
+
+def over_seeds(runs: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Calibration over several seeds' trees: each position's error averaged over the seeds,
+    then the mean over positions with its 95 % interval (overall, by mode and player count)."""
     rows = []
-    for e in positions:
-        rows.append(measure_one(e, 1.0, seed, trees=True, rankings=False))
-        print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
-                          for k, v in rows[-1].items()}), file=sys.stderr, flush=True)
-    return {"positions": len(rows), **tree_keys(rows),
-            "machine": {"nproc": os.cpu_count(), "load_before": load_before,
-                        "load_after": _load()}}
+    for same in zip(*runs, strict=True):  # one position's rows, a seed each
+        assert len({r["id"] for r in same}) == 1
+        rows.append({"mode": same[0]["mode"], "players": same[0]["players"],
+                     "calibration_abs_error": statistics.fmean(
+                         r["calibration_abs_error"] for r in same),
+                     "calibration_error": statistics.fmean(r["calibration_error"] for r in same)})
+    return {"seeds": len(runs),
+            "calibration_mae_hh": mean_interval([r["calibration_abs_error"] for r in rows]),
+            "calibration_bias_hh": mean_interval([r["calibration_error"] for r in rows]),
+            "calibration_by_group": calibration_groups(rows),
+            "tree_full_s_max": round(max(r["tree_s"] for rows in runs for r in rows), 3)}
 
 
 def measure(path: Path, budget_s: float, limit: int | None, seed: int,
@@ -582,6 +609,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibration", action="store_true",
                         help="only the full trees against the references (calibration, the "
                              "tree's own choice, times; no 1-second analyses)")
+    parser.add_argument("--seeds", type=positive(int, "--seeds", 100), default=1,
+                        help="with --calibration: build the trees with this many seeds "
+                             "(--seed, --seed + 1, ...) and report each, and every "
+                             "position's error averaged over them (default 1)")
     parser.add_argument("--leaves", choices=("auto", "fit", "playouts"), default="auto",
                         help="how the full trees value their leaves (default auto, the "
                              "explorer's: played out, 8 games a leaf)")
@@ -606,6 +637,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.leaf_playouts < 2:
         parser.error(f"--leaf-playouts {args.leaf_playouts}: expected at least 2 (a leaf's "
                      "interval needs a spread)")
+    if args.seeds > 1 and not args.calibration:
+        parser.error(f"--seeds {args.seeds}: expected only with --calibration")
     LEAVES.update(leaf_values=args.leaves, leaf_playouts=args.leaf_playouts)
     DEPTH.update(depth_rounds=args.depth)
     try:
@@ -631,7 +664,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))
         return 0
     if args.calibration:
-        print(json.dumps(calibration(args.data, args.limit, args.seed), indent=2))
+        print(json.dumps(calibration(args.data, args.limit, args.seed, args.seeds), indent=2))
         return 0
     if args.summary:
         result = summary(args.data)

@@ -74,6 +74,22 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
         assert math.isfinite(trees["calibration_bias_hh"]["mean"])
     summary = bench.summary(path)
     assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
+    _calibration_over_seeds_averages_each_position_first(bench, path)
+
+
+def _calibration_over_seeds_averages_each_position_first(bench: ModuleType, path: Path) -> None:
+    """--calibration --seeds 2: each seed's keys as one seed's run gives them; pooled, a
+    position's error is the mean of its seeds' (one tree's expected error), so the means are
+    the seeds' means and the intervals are over the positions, not over position-seed pairs."""
+    both = bench.calibration(path, None, 1, seeds=2)
+    one, two = (bench.calibration(path, None, s) for s in (1, 2))
+    assert [r["calibration_mae_hh"] for r in both["per_seed"]] == [
+        one["calibration_mae_hh"], two["calibration_mae_hh"]]
+    pooled = both["over_seeds"]
+    assert pooled["seeds"] == 2 and pooled["calibration_mae_hh"]["n"] == 2
+    for key in ("calibration_mae_hh", "calibration_bias_hh"):
+        assert pooled[key]["mean"] == pytest.approx(
+            (one[key]["mean"] + two[key]["mean"]) / 2, abs=1e-3)
 
 
 def test_refining_analyses_again_only_the_positions_the_reference_leaves_undecided(tmp_path):
@@ -142,7 +158,8 @@ def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_referenc
                                   ["--limit", "0"], ["--build-reference", "--factor", "2"],
                                   ["--refine-reference", "--factor", "29"],
                                   ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
-                                  ["--leaf-playouts", "100000"]])
+                                  ["--leaf-playouts", "100000"], ["--seeds", "0"],
+                                  ["--seeds", "1000"], ["--seeds", "2"]])
 def test_bad_arguments_are_refused_with_a_message(argv, capsys):
     bench = load()
     with pytest.raises(SystemExit) as exit_:
