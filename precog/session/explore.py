@@ -28,6 +28,7 @@ from precog.analysis.trajectories import trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import ErrorCode, Problem
+from precog.session.copies import first_distinct
 
 TRAJECTORY_SAMPLES = 48
 
@@ -201,7 +202,8 @@ class Exploration:
         if not self.current(job):  # a newer position or analysis replaced this one
             return
         meta = {**params, "seat": seat, "to_end": to_end}
-        chosen = [r.action for r in ranking.rows[:2]] if self.with_trajectories else []
+        chosen = [ranking.rows[i].action for i in first_distinct(
+            [(r.keep, r.give) for r in ranking.rows], state, 2)] if self.with_trajectories else []
         data, error = self._trajectories(state, seat, chosen, meta, ranking)
         if not self.current(job):
             return

@@ -14,7 +14,7 @@ from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
-from precog.session.copies import copies
+from precog.session.copies import copies, first_distinct
 from precog.session.lines import choice_text, line_marked, mark
 from precog.session.provenance import provenance_text
 from precog.session.why import reason_marked
@@ -37,7 +37,7 @@ class Results(widgets.VBox):
         say = words(lang).say
         self.table = widgets.HTML()
         self.compare_in = SelectMultiple(description=say("results.compare"), rows=6)
-        self.compare_in.layout.width = "420px"
+        self.compare_in.layout.width = "580px"  # a copy's label ends "(the same cards as 1)"
         self.compare_in.observe(lambda _c: self._changed(on_compare), names="value")
         self.horizon_in = widgets.Dropdown(description=say("results.horizon"), value=True,
                                            options=[(say("results.to_end"), True),
@@ -54,7 +54,8 @@ class Results(widgets.VBox):
             heading(say("results.ranked"), say("results.ranked_note")),
             self.table,
             heading(say("results.leads"), say("results.leads_note")),
-            widgets.HBox([self.compare_in, self.horizon_in]), self.plots,
+            widgets.HBox([self.compare_in, self.horizon_in],
+                         layout=widgets.Layout(flex_flow="row wrap")), self.plots,
             heading(say("results.tree"), say("results.tree_note")),
             self.tree, self.download]
         self.add_class("pc-results")
@@ -74,13 +75,18 @@ class Results(widgets.VBox):
     def show(self, ranking: Ranking, seat: int, state: GameState | None = None) -> None:
         """The ranked table and tree; the best two choices picked for comparison."""
         self.table.value = ranking_table_html(ranking, self.lang)
-        self.names = {r.action: choice_text(r.choice, self.lang, state, seat)
-                      for r in ranking.rows}
+        say = words(self.lang).say
+        twins = same_cards(ranking, state)
+        self.names = {r.action: choice_text(r.choice, self.lang, state, seat) + (
+            say("results.same_as_short", i=twins[i]) if i in twins else "")
+            for i, r in enumerate(ranking.rows, 1)}
         options = [(f"{i}. {self.names[r.action]}", r.action)
                    for i, r in enumerate(ranking.rows, 1)]
         self._drawing = True
         self.compare_in.options = options
-        self.compare_in.value = tuple(a for _, a in options[:2])
+        picks = first_distinct([(r.keep, r.give) for r in ranking.rows], state, 2) \
+            if state is not None else [0, 1]
+        self.compare_in.value = tuple(options[i][1] for i in picks if i < len(options))
         self._drawing = False
         self.tree.show(ranking.tree, seat)
 

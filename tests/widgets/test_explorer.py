@@ -350,3 +350,29 @@ def test_a_choice_of_the_same_cards_as_an_earlier_row_says_so() -> None:
             seen[face] = i
             assert "the same cards as choice" not in row
     assert twins >= 1
+
+
+def test_the_plots_compare_two_different_choices_and_a_copy_says_whose_cards_it_holds() -> None:
+    """Where a row is a copy of another (the same cards from another deck), the choices
+    compared by default are the first two of different cards (two copies draw the same
+    lines), and in the compare list and the plots' legends the copy says whose cards it
+    holds, so that no two entries read alike."""
+    state = _with_twin_cards()
+    ex = _explorer(state, auto=False)
+    ex.rollouts_in.value = 16
+    ex.analyse_button.click()
+    rows = ex.ranking.rows
+    faces = [(state.card(r.keep).face, state.card(r.give).face) for r in rows]
+    assert len(set(faces)) < len(faces)  # the position has a copy
+    compared = list(ex.trajectory_data["choices"])
+    assert list(ex.compare_in.value) == compared
+    assert [faces[i] for i, r in enumerate(rows) if r.action in compared] == \
+        list(dict.fromkeys(faces))[:2]  # the first two different cards, in table order
+    labels = [label for label, _ in ex.compare_in.options]
+    names = [label.split(". ", 1)[1] for label in labels]
+    assert len(set(names)) == len(names)
+    for i, face in enumerate(faces):
+        first = faces.index(face)
+        assert ("(the same cards as " in names[i]) == (first < i)
+        if first < i:
+            assert names[i].endswith(f"(the same cards as {first + 1})")
