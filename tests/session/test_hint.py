@@ -91,3 +91,22 @@ def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_t
     row = by_tree.rows[-1]
     assert reasons(by_tree, row, state, "en")[0] == say("hint.behind", loss=f"{row.loss:.2f}")
     assert "±" in reasons(ranking, ranking.rows[-1], state, "ru")[0]
+
+
+def test_the_hint_shows_its_top_choices_once_each_though_a_card_has_a_copy() -> None:
+    """Two rows that Keep and Give the same cards (one a copy from another deck) play alike:
+    the hint lists the best three different choices, in the ranking's order."""
+    from precog.analysis.ranking import rank_options
+    from precog.session.hint import TOP, answer_of
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    ranking = rank_options(state, 0, rollouts=16, seed=0, depth_rounds=1)
+
+    def face(keep: str, give: str) -> tuple[object, object]:
+        return state.card(keep).face, state.card(give).face
+
+    faces = [face(r.keep, r.give) for r in ranking.rows]
+    assert len(set(faces)) < len(faces)
+    answer = answer_of(ranking, state, True, {})
+    assert [face(r.keep, r.give) for r in answer.rows] == list(dict.fromkeys(faces))[:TOP]
