@@ -390,3 +390,24 @@ def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_nu
                             mode="competitive", setup="standard", difficulty="normal")
     assert tournament_text(result, "en") == result.table()
     assert "партии, 2 игрока" in tournament_text(result, "ru")
+
+
+def test_the_ranking_text_says_which_row_holds_the_same_cards_as_another() -> None:
+    from precog.analysis.ranking import rank_options
+    from precog.session.reports import ranking_text
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    ranking = rank_options(state, 0, rollouts=16, seed=0, depth_rounds=1)
+    lines = ranking_text(ranking, "en").splitlines()
+    starts = [i for i, ln in enumerate(lines) if ln[:2].strip().isdigit()]
+    first: dict[object, int] = {}
+    for n, (start, row) in enumerate(zip(starts, ranking.rows, strict=True), 1):
+        face = (state.card(row.keep).face, state.card(row.give).face)
+        said = lines[start + 1].strip()
+        if face in first:
+            assert said == f"the same cards as choice {first[face]} (a copy from another deck)"
+        else:
+            first[face] = n
+            assert "the same cards" not in said
+    assert len(first) < len(ranking.rows)

@@ -12,6 +12,7 @@ from typing import Any
 
 from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
+from precog.session.copies import copies
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
 from precog.session.provenance import provenance_text
 from precog.session.why import reasons_text
@@ -37,6 +38,7 @@ def ranking_text(ranking: Any, lang: str) -> str:
     state = ranking.tree.state if ranking.tree is not None else None
     seat = m["player"]
     why = choice_reasons(ranking)
+    twins = {} if state is None else copies([(r.keep, r.give) for r in ranking.rows], state)
     pad = " " * 4
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
@@ -44,6 +46,8 @@ def ranking_text(ranking: Any, lang: str) -> str:
         choice = choice_text(r.choice, lang, state, seat)
         out.append(f"{i:>2} {r.value:>7.2f} {r.loss:>6.2f} {lci:>6} {ci:>6} "
                    f"{r.give_value_to_left:>+7.2f}  {choice}")
+        if i - 1 in twins:  # the engine keeps copies apart; a reader sees the same cards
+            out.append(pad + w.say("results.same_as", i=twins[i - 1] + 1))
         if r.return_chance:
             cards = ", ".join(f"{named(mark(c), state, lang)} {p:.0%}"
                               for c, p in r.return_chance.items())
