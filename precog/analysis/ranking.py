@@ -29,6 +29,7 @@ import numpy as np
 
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
+from precog.analysis.copies import copies
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
 from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS
 from precog.analysis.models import make_model
@@ -362,7 +363,10 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
                   know: Knowledge, race: bool = True) -> int:
     """Value every row by rollouts in shared sampled worlds; returns the rollouts of the rows
     played longest. With ``race``, a row clearly behind the leader (:data:`RACE_Z`) stops
-    getting rollouts (its value and interval are those of the rollouts it had)."""
+    getting rollouts (its value and interval are those of the rollouts it had). A row that
+    Keeps and Gives the same cards as an earlier row (a copy from another deck,
+    :mod:`precog.analysis.copies`) plays alike: it is not played again, it takes that row's
+    rollouts (loss 0 ± 0), and the time goes to the choices that differ."""
     order = [str(c) for c in know.choices]
     right = (player - 1) % state.config.players
     bot = make_model("bot", seed) if model == "bot" else None
@@ -370,7 +374,9 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
     samples: dict[str, list[list[float]]] = {r.action: [[] for _ in know.incoming]
                                              for r in rows}
     target = budget.samples or 0
-    racing = list(rows)
+    twins = {rows[i].action: rows[j].action
+             for i, j in copies([(r.keep, r.give) for r in rows], state).items()}
+    racing = [r for r in rows if r.action not in twins]  # a copy is played as its twin
     sample = WorldSampler(state, player)
     done = 0
     per_row_s: float | None = None  # seconds a world costs for one row, from the last batch
@@ -402,7 +408,7 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
         if race and len(gives) == 1:
             racing = still_racing(racing, samples)
     for r in rows:
-        groups = [g for g in samples[r.action] if g]
+        groups = [g for g in samples[twins.get(r.action, r.action)] if g]
         means = [float(np.mean(g)) for g in groups]
         pick = groups[int(np.argmin(means))] if model == "worst" else [
             v for g in groups for v in g]

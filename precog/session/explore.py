@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
+from precog.analysis.copies import first_distinct
 from precog.analysis.edges import Stage
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.trajectories import trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import ErrorCode, Problem
-from precog.session.copies import first_distinct
 
 TRAJECTORY_SAMPLES = 48
 

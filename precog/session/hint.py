@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from precog.analysis.copies import first_distinct
 from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import row_reasons
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView, view_position
-from precog.session.copies import first_distinct
 from precog.session.explore import Exploration
 from precog.session.provenance import provenance_text
 from precog.session.why import reason_text

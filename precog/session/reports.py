@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from precog.analysis.copies import copies
 from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
-from precog.session.copies import copies
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
 from precog.session.provenance import provenance_text
 from precog.session.why import reasons_text

@@ -9,12 +9,12 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from precog.analysis.copies import copies, first_distinct
 from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
-from precog.session.copies import copies, first_distinct
 from precog.session.lines import choice_text, line_marked, mark
 from precog.session.provenance import provenance_text
 from precog.session.why import reason_marked
@@ -171,7 +171,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def same_cards(ranking: Ranking, state: GameState | None) -> dict[int, int]:
     """Rows (numbered from 1) whose Keep and Give are the same cards as an earlier row's, by
-    what a player sees (:mod:`precog.session.copies`), to that row."""
+    what a player sees (:mod:`precog.analysis.copies`), to that row."""
     if state is None:
         return {}
     found = copies([(r.keep, r.give) for r in ranking.rows], state)

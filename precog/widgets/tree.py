@@ -13,11 +13,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from precog.analysis.copies import copies
 from precog.analysis.edges import Chosen
 from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
 from precog.render.cards import marked_html
-from precog.session.copies import copies
 from precog.session.lines import edge_marked, edge_row_text, edge_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
@@ -186,7 +186,7 @@ class TreeView(widgets.VBox):
 
 def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
     """The ids of the (Keep, Give) choice nodes among ``rows`` that Keep and Give the same
-    cards as another choice drawn under the same node (:mod:`precog.session.copies`): of two
+    cards as another choice drawn under the same node (:mod:`precog.analysis.copies`): of two
     such, the one off the principal line, else the lower one."""
     order = {id(n): i for i, n in enumerate(rows)}
     out: set[str] = set()

@@ -177,3 +177,38 @@ def test_following_the_table_marks_the_trees_own_first_only_where_they_differ():
     follow_table(tree, RankingRow(choice=choice_of(order[0]), value=0.0, samples=64))
     assert all("tree_first" not in c.meta for c in tree.children)
     assert tree.value == order[0].value
+
+
+def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_goes_elsewhere(
+        monkeypatch):
+    """Two choices that Keep and Give the same cards by face (one a copy from another deck)
+    are worth the same: the copy is not played again but takes its twin's rollouts (the same
+    value, a loss of 0 ± 0), and every rollout goes to a choice of different cards."""
+    from precog.analysis import ranking as ranking_module
+    from precog.analysis.copies import copies
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    played: list[int] = []
+    real = ranking_module._rollout_values
+
+    def counted(starts, forced, player, seed, size, engine):
+        played.extend(f[player] for f in forced)
+        return real(starts, forced, player, seed, size, engine)
+
+    monkeypatch.setattr(ranking_module, "_rollout_values", counted)
+    ranking = rank_options(state, 0, rollouts=32, seed=0, depth_rounds=1)
+    order = [str(c) for c in ranking.know.choices]
+    twins = copies([(c.keep, c.give) for c in ranking.know.choices], state)
+    assert twins
+    assert sorted(set(played)) == [i for i in range(len(order)) if i not in twins]
+    assert len(played) == 32 * (len(order) - len(twins))
+    rows = {r.action: r for r in ranking.rows}
+    for copy, twin in twins.items():
+        a, b = rows[order[copy]], rows[order[twin]]
+        assert (a.value, a.ci95, a.samples, a.draws) == (b.value, b.ci95, b.samples, b.draws)
+        assert a.samples == 32
+        best = ranking.rows[0]
+        if best.action in (a.action, b.action):
+            other = b if best is a else a
+            assert (other.loss, other.loss_ci95) == (0.0, 0.0)

@@ -1,7 +1,8 @@
 """Choices of the same cards: the reference set's four decks hold the same 24 cards, so a
 seat's four cards can hold two copies of one card. Two (Keep, Give) choices of the same cards
 by face (:attr:`~precog.engine.components.Card.face`) play alike; the engine keeps them apart
-(the copies are different cards), and the pages say which row is a copy of which."""
+(the copies are different cards). The ranking's rollouts play a copy as its twin (the same
+games), and the pages say which row is a copy of which."""
 
 from __future__ import annotations
 
