@@ -235,7 +235,10 @@ def follow_table(tree: TreeNode, best: RankingRow) -> None:
         c.principal = choice_of(c) == best.choice
         c.meta.pop("tree_first", None)
     tree.value = next(c.value for c in tree.children if c.principal)
-    if own.value > tree.value + 1e-9:
+    mine = choice_of(own)
+    twin = tree.state is not None and bool(copies(
+        [(best.keep, best.give), (mine.keep, mine.give)], tree.state))
+    if own.value > tree.value + 1e-9 and not twin:  # (a copy of the best differs by noise)
         own.meta["tree_first"] = best.samples
 
 

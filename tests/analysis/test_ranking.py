@@ -212,3 +212,20 @@ def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_g
         if best.action in (a.action, b.action):
             other = b if best is a else a
             assert (other.loss, other.loss_ci95) == (0.0, 0.0)
+
+
+def test_the_trees_own_first_is_not_marked_when_it_holds_the_same_cards_as_the_tables():
+    from precog.analysis.copies import copies
+    from precog.analysis.ranking import RankingRow, follow_table
+    from precog.analysis.tree import build_tree, choice_of
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    tree = build_tree(state, 0, depth_rounds=1)
+    kids = tree.children
+    pairs = [(choice_of(c).keep, choice_of(c).give) for c in kids]
+    copy, twin = next(iter(copies(pairs, state).items()))
+    low, high = sorted((kids[copy], kids[twin]), key=lambda c: c.value)
+    high.value = max(c.value for c in kids) + 1.0  # the tree's own first, a copy of...
+    follow_table(tree, RankingRow(choice=choice_of(low), value=0.0, samples=64))  # ...the best
+    assert low.principal and not any("tree_first" in c.meta for c in kids)
