@@ -98,7 +98,8 @@ class TablePage(widgets.VBox):
                                       layout={"width": "40em", "height": "4em"})
         self.paste.add_class("pc-table-paste")
         self.load_button = button(say("table.load"), cls="pc-table-load")
-        self.upload = upload_button(say("table.load"), ".json,application/json", "pc-table-upload")
+        self.upload = upload_button(say("table.load_file"), ".json,application/json",
+                                    "pc-table-upload")
         self.analysis = widgets.VBox()
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()
