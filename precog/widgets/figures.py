@@ -24,6 +24,7 @@ RESOURCES = (
     ("bane", lambda p: p.bane),
 )
 SEAT_COLOURS = ("#b9770e", "#137a7a", "#6d45a6", "#a8322f")
+PLAY_FIGURE_WIDTH = 660  # pixels: the play page's left column is 674 wide in a 1024 window
 
 
 def round_snapshots(states: Sequence[GameState]) -> list[tuple[float, GameState]]:
@@ -51,11 +52,11 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
     snaps = round_snapshots(states)
     n = states[0].config.players if states else 0
     w = words(lang)
-    fig = make_subplots(rows=2, cols=3,
+    fig = make_subplots(rows=3, cols=2,
                         subplot_titles=[w.say(f"figure.{key}") for key, _ in RESOURCES],
-                        horizontal_spacing=0.06, vertical_spacing=0.16)
+                        horizontal_spacing=0.09, vertical_spacing=0.11)
     for i, (_, read) in enumerate(RESOURCES):
-        row, col = divmod(i, 3)
+        row, col = divmod(i, 2)
         for seat in range(n):
             fig.add_trace(go.Scatter(
                 x=[x for x, _ in snaps], y=[read(s.players[seat]) for _, s in snaps],
@@ -72,7 +73,11 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
                      ticktext=[*map(str, ticks[:-1]), w.say("figure.end")],
                      tickangle=0, tickfont={"size": 10}, title_text="", showgrid=False)
     fig.update_yaxes(rangemode="tozero", tickfont={"size": 10})
-    fig.update_layout(width=1120, height=520, margin={"l": 40, "r": 10, "t": 60, "b": 30},
+    # A fixed size that fits the play page's left column from a 1024-pixel window up: a
+    # FigureWidget does not follow its container's width (plotly/plotly.py#5208), and at
+    # 1,120 pixels the right third was cut off beside the Hint panel.
+    fig.update_layout(width=PLAY_FIGURE_WIDTH, height=660,
+                      margin={"l": 40, "r": 10, "t": 60, "b": 30},
                       paper_bgcolor="#fbf9f4", plot_bgcolor="#ffffff",
                       legend={"orientation": "h", "y": -0.08},
                       title={"text": w.say("figure.title"),

@@ -110,5 +110,20 @@ def test_a_late_position_is_played_to_the_end_and_the_result_is_plotted(
     page.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for()
     assert page.locator(".js-plotly-plot .scatterlayer .trace").count() >= 6
     assert page.locator(".pc-outcome").count() == 1
-    screenshot(page, "play-end")
+    for width in (1200, 1024):  # the plot is drawn whole in the room it has, at both widths
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(500)
+        assert page.evaluate(PLOTS_INSIDE_JS) == [], width
+        if width == 1200:
+            screenshot(page, "play-end")
+    screenshot(page, "play-end-1024")
     watch.check()
+
+
+# Plots laid out wider than the room they are shown in (what is past it is not drawn), or
+# reaching past the window.
+PLOTS_INSIDE_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .map(gd => [gd._fullLayout.width, gd.getBoundingClientRect()])
+  .filter(([laid, r]) => laid > r.width + 1 || r.right > window.innerWidth + 1)
+  .map(([laid, r]) => `laid out ${laid} px wide in ${Math.round(r.width)} px`)"""
+
