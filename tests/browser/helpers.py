@@ -85,3 +85,12 @@ def forget_progress() -> None:
     path = os.environ.get("PRECOG_TUTOR_PROGRESS")
     if path:
         Path(path).unlink(missing_ok=True)
+
+
+# Plots laid out wider than the room they are shown in (what is past it is not drawn), or
+# reaching past the window.
+PLOTS_INSIDE_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .map(gd => [gd._fullLayout.width, gd.getBoundingClientRect()])
+  .filter(([laid, r]) => laid > r.width + 1 || r.right > window.innerWidth + 1)
+  .map(([laid, r]) => `laid out ${laid} px wide in ${Math.round(r.width)} px`)"""
+

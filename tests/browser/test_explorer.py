@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from precog.engine import to_position
 from precog.engine.playout import random_playout
-from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +61,7 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(300)
     assert page.evaluate(CUT_JS) == []  # no name cut short or drawn over a River number
+    assert page.evaluate(PLOTS_INSIDE_JS) == []
     screenshot(page, "explorer-1024")
     watch.check()
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 
 from precog.engine import to_position
 from precog.engine.playout import random_playout
-from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -118,12 +118,4 @@ def test_a_late_position_is_played_to_the_end_and_the_result_is_plotted(
             screenshot(page, "play-end")
     screenshot(page, "play-end-1024")
     watch.check()
-
-
-# Plots laid out wider than the room they are shown in (what is past it is not drawn), or
-# reaching past the window.
-PLOTS_INSIDE_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
-  .map(gd => [gd._fullLayout.width, gd.getBoundingClientRect()])
-  .filter(([laid, r]) => laid > r.width + 1 || r.right > window.innerWidth + 1)
-  .map(([laid, r]) => `laid out ${laid} px wide in ${Math.round(r.width)} px`)"""
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from precog.analysis.review import decision_points, recorded_game, reviewed_count
-from tests.browser.helpers import PageWatch, screenshot
+from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +65,8 @@ def test_a_saved_game_is_reviewed_and_a_point_of_the_graph_opens_the_seats_view(
     page.locator(f'.pc-review-detail[data-number="{sixth}"]').wait_for()
     screenshot(page, "review-win-chance")
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate(PLOTS_INSIDE_JS) == []
     screenshot(page, "review-1024")
     watch.check()
     # the explorer opens on the seat's view: no position editor, no seat switch
