@@ -63,7 +63,8 @@ class BoxEditor(widgets.VBox):
         self.upload.observe(lambda change: self.load_file(change["new"]), "value")
         head = widgets.HTML(f'<p class="pc-intro">{escape(say("box.intro"))}</p>')
         file = widgets.VBox([widgets.HTML(f'<h3>{escape(say("box.file_heading"))}</h3>'),
-                             self.box_name, widgets.HBox([self.save, self.upload])])
+                             self.box_name, widgets.HBox([self.save, self.upload],
+                                                         layout={"align_items": "center"})])
         self.children = [stylesheet(), title("box.title", self.lang), head, self.message, c, r,
                          o, file]
         self._redraw()
