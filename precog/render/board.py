@@ -194,7 +194,7 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
         cls = "pc-tile pc-island" + ("" if face_up else " pc-ahead")
         tip = ctx.say("island_tip", round=i + 1, name=name)
         return (f'<div class="{cls}"{ctx.a(part, tip)}>{pawn}<span class="pc-tile-round">'
-                f'{i + 1}</span><span class="pc-tile-name">{escape(name)}</span>'
+                f'{i + 1}</span>{tile_name_html(name)}'
                 f'<span class="pc-tile-fx">{icon("healthy", 12)}{escape(ctx.say("eats"))}'
                 f'{icon("food", 12)}'
                 "</span></div>")
@@ -213,9 +213,40 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
     tip = ctx.say("tile_tip", round=i + 1, name=component_name(tile.name, ctx.lang),
                   effect=effect)
     return (f'<div class="pc-tile pc-up pc-s{season}"{ctx.a(part, tip)}>{pawn}'
-            f'<span class="pc-tile-round">{i + 1}</span><span class="pc-tile-name">'
-            f'{escape(component_name(tile.name, ctx.lang))}</span>'
+            f'<span class="pc-tile-round">{i + 1}</span>'
+            f'{tile_name_html(component_name(tile.name, ctx.lang))}'
             f'<span class="pc-tile-fx">{fx}</span></div>')
+
+
+VOWELS = frozenset("aeiouyAEIOUYаеёиоуыэюяАЕЁИОУЫЭЮЯ")
+SOFT_HYPHEN = "\u00ad"
+
+
+def tile_name_html(name: str) -> str:
+    """A River tile's or Island's name, in smaller letters when a word of it is long, and
+    with the places a long word may be split marked (a hyphen shows there if it is): the
+    tiles are narrow, and a long word was otherwise broken anywhere ("Strand|ed")."""
+    longest = max((len(word) for word in name.split()), default=0)
+    size = " pc-tile-name-long" if longest >= 8 else ""
+    size = " pc-tile-name-longer" if longest >= 10 else size
+    split = " ".join(syllables(word) for word in name.split(" "))
+    return f'<span class="pc-tile-name{size}">{escape(split)}</span>'
+
+
+def syllables(word: str, shortest: int = 7) -> str:
+    """``word`` with a soft hyphen before each consonant that starts a syllable (a consonant
+    followed by a vowel, at least three letters from either end): "Stran-ded", "gene-ra-tor".
+    A rough rule, good enough for where a narrow tile may split a name; shorter words are
+    left whole."""
+    if len(word) < shortest:
+        return word
+    out = []
+    for i, ch in enumerate(word):
+        if (3 <= i <= len(word) - 3 and ch.isalpha() and ch not in VOWELS
+                and word[i + 1] in VOWELS and word[i - 1].isalpha()):
+            out.append(SOFT_HYPHEN)
+        out.append(ch)
+    return "".join(out)
 
 
 def river_face_html(tile: RiverTile, round_: int, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -224,8 +255,8 @@ def river_face_html(tile: RiverTile, round_: int, lang: str = DEFAULT_LANGUAGE) 
     fx = (gains_html(tile.gains, 12, lang=lang) if not tile.gains.is_empty()
           else _losses_html(tile.losses, lang))
     return (f'<div class="pc-tile pc-up pc-s{tile.season}" title="{escape(tile.id)}">'
-            f'<span class="pc-tile-round">{round_}</span><span class="pc-tile-name">'
-            f'{escape(component_name(tile.name, lang))}</span>'
+            f'<span class="pc-tile-round">{round_}</span>'
+            f'{tile_name_html(component_name(tile.name, lang))}'
             f'<span class="pc-tile-fx">{fx}</span></div>')
 
 

@@ -106,8 +106,9 @@ SHOW_PLOTS_JS = """() => {
 }"""
 
 # Names of cards (two lines at most) and River tiles that do not fit, or that a River tile's
-# round number is drawn over; buttons whose label is cut (the tree's labels end in "…" on
-# purpose: the whole label is their tooltip).
+# round number is drawn over; a word of a tile's name broken across two lines (but at a soft
+# hyphen); buttons whose label is cut (the tree's labels end in "…" on purpose: the whole
+# label is their tooltip).
 CUT_JS = """() => {
   const out = [];
   for (const e of document.querySelectorAll('.pc-board .pc-card-name, .pc-board .pc-tile-name'))
@@ -123,6 +124,22 @@ CUT_JS = """() => {
   for (const b of document.querySelectorAll('.pc-explorer button:not(.pc-tree-label)'))
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push('button cut: ' + b.textContent);
+  for (const n of document.querySelectorAll('.pc-board .pc-tile-name')) {
+    const text = n.firstChild;  // a word drawn on two lines: broken in the middle
+    if (!text || text.nodeType !== 3) continue;
+    let at = 0;  // (a split at a soft hyphen, drawn with its hyphen, is allowed)
+    for (const part of text.data.split(/[ \u00ad]/)) {
+      const tops = new Set();  // the line of each letter (its widest box: not the hyphen's)
+      for (let k = at; k < at + part.length; k++) {
+        const range = document.createRange();
+        range.setStart(text, k); range.setEnd(text, k + 1);
+        const boxes = Array.from(range.getClientRects()).sort((a, b) => b.width - a.width);
+        if (boxes.length) tops.add(Math.round(boxes[0].top));
+      }
+      if (tops.size > 1) out.push('word broken: ' + part + ' in ' + text.data);
+      at += part.length + 1;
+    }
+  }
   for (const t of document.querySelectorAll('.pc-table-wrap'))
     if (t.getBoundingClientRect().right > window.innerWidth + 1) out.push('table past the edge');
   return out;

@@ -124,6 +124,7 @@ def test_lesson_two_is_completed_through_clicks(app_url: str, page: Page,
         mirror.show_me()
         page.locator(".pt-feedback").wait_for()
     assert mirror.complete
+    assert page.evaluate(CUT_JS) == []  # the River's first tile, face up, read whole
     screenshot(page, "tutor-lesson02-5-round")
     _next(page, mirror)                      # 9: choose again
     _choose(page, mirror, "tutor-lesson02-6-choose-again")
