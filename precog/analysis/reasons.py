@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from precog.analysis.tree import TreeNode, choice_of
+from precog.engine import GameState
 from precog.engine.state import FEEDING_ROUNDS
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def row_reasons(ranking: Ranking, row: RankingRow) -> tuple[Reason, ...]:
         _versus(row, other, mine, ends.get(other.action, {}) if other else {}),
         _feeding(ranking, mine, ends.get(other.action, {}) if other else {}),
         _bane(mine, ends.get(other.action, {}) if other else {}),
-        _comes_back(row),
+        _comes_back(row, ranking.tree.state if ranking.tree is not None else None),
         _helps_left(ranking, row),
     ) if r is not None]
     found.sort(key=lambda r: -r.weight)
@@ -152,10 +153,16 @@ def _bane(mine: dict[str, float], theirs: dict[str, float]) -> Reason | None:
                            ("uncovered", round(uncovered, 1))), weight)
 
 
-def _comes_back(row: RankingRow) -> Reason | None:
+def _comes_back(row: RankingRow, state: GameState | None) -> Reason | None:
+    """The passed card likelier to come back; of two as likely, the one first by name (the
+    same card for two choices of the same cards, copies from two decks)."""
     if not row.return_chance:
         return None
-    card, chance = max(row.return_chance.items(), key=lambda cp: (cp[1], cp[0]))
+
+    def order(cp: tuple[str, float]) -> tuple[float, str]:  # likeliest, then by name
+        return -round(cp[1], 9), state.card(cp[0]).name if state is not None else cp[0]
+
+    card, chance = min(row.return_chance.items(), key=order)
     return Reason("comes_back", (("card", card), ("chance", round(chance, 2))),
                   0.15 + 0.3 * chance)
 

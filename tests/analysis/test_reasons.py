@@ -83,3 +83,30 @@ def test_a_reason_says_its_numbers() -> None:
     reason = Reason("bane", (("bane", 5.0), ("protectors", 1.0), ("uncovered", 3.0)), 1.0)
     assert reason_text(reason) == ("Bane 5 against 1 Protector: 3 Bane not covered (each "
                                    "Protector lowers it by 2).")
+
+
+def test_two_choices_of_the_same_cards_give_the_same_reason_for_what_comes_back():
+    """Of two passed cards as likely to come back, the reason names the first by name, so
+    that two choices of the same cards (copies from two decks) say the same."""
+    from precog.analysis.copies import copies
+    from precog.analysis.ranking import rank_options
+    from precog.analysis.reasons import row_reasons
+    from tests.widgets.test_explorer import _with_twin_cards
+
+    state = _with_twin_cards()
+    ranking = rank_options(state, 0, rollouts=16, seed=0, depth_rounds=1)
+    rows = ranking.rows
+    twins = copies([(r.keep, r.give) for r in rows], state)
+    assert twins
+
+    def back(row):
+        found = [dict(r.values) for r in row_reasons(ranking, row) if r.code == "comes_back"]
+        return [(state.card(f["card"]).name, f["chance"]) for f in found]
+
+    for copy, twin in twins.items():
+        assert back(rows[copy]) == back(rows[twin])
+    for row in rows:  # ties go to the first name
+        for name, chance in back(row):
+            tied = [state.card(c).name for c, p in row.return_chance.items()
+                    if round(p, 2) == chance]
+            assert name == min(tied)
