@@ -37,7 +37,9 @@ class Results(widgets.VBox):
         say = words(lang).say
         self.table = widgets.HTML()
         self.compare_in = SelectMultiple(description=say("results.compare"), rows=6)
-        self.compare_in.layout.width = "580px"  # a copy's label ends "(the same cards as 1)"
+        # wide enough for a copy's label, "(the same cards as 1)" at its end, in Russian too
+        self.compare_in.layout.width = "760px"
+        self.compare_in.layout.max_width = "100%"
         self.compare_in.observe(lambda _c: self._changed(on_compare), names="value")
         self.horizon_in = widgets.Dropdown(description=say("results.horizon"), value=True,
                                            options=[(say("results.to_end"), True),
