@@ -24,9 +24,3 @@ def copies(choices: Sequence[tuple[str, str]], state: GameState) -> dict[int, in
             first[face] = i
     return out
 
-
-def first_distinct(choices: Sequence[tuple[str, str]], state: GameState, n: int) -> list[int]:
-    """The indices of the first ``n`` pairs that are not :func:`copies` of an earlier pair
-    (what to compare by default: two choices of the same cards draw the same lines)."""
-    twins = copies(choices, state)
-    return [i for i in range(len(choices)) if i not in twins][:n]

@@ -137,6 +137,18 @@ class Ranking:
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [r.to_dict() for r in self.rows], "meta": self.meta}
 
+    def copies(self) -> dict[int, int]:
+        """Rows (by index) that Keep and Give the same cards as an earlier row (a copy of a
+        card from another deck, :mod:`precog.analysis.copies`): that row's index."""
+        state = self.tree.state if self.tree is not None else None
+        return {} if state is None else copies([(r.keep, r.give) for r in self.rows], state)
+
+    def distinct(self, n: int) -> list[RankingRow]:
+        """The first ``n`` rows that are not copies of an earlier row (what to show or plot
+        first: two choices of the same cards play alike)."""
+        twins = self.copies()
+        return [r for i, r in enumerate(self.rows) if i not in twins][:n]
+
     def table(self) -> str:
         """The ranked table as text."""
         m = self.meta

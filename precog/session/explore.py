@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
-from precog.analysis.copies import first_distinct
 from precog.analysis.edges import Stage
 from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.trajectories import trajectories
@@ -202,8 +201,7 @@ class Exploration:
         if not self.current(job):  # a newer position or analysis replaced this one
             return
         meta = {**params, "seat": seat, "to_end": to_end}
-        chosen = [ranking.rows[i].action for i in first_distinct(
-            [(r.keep, r.give) for r in ranking.rows], state, 2)] if self.with_trajectories else []
+        chosen = [r.action for r in ranking.distinct(2)] if self.with_trajectories else []
         data, error = self._trajectories(state, seat, chosen, meta, ranking)
         if not self.current(job):
             return

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis.copies import first_distinct
 from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import row_reasons
 from precog.engine import GameState, Phase
@@ -146,10 +145,8 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     """The top choices of ``ranking`` as hint rows (reasons in ``lang``): the first
     :data:`TOP` of different cards (a copy of a card from another deck plays alike, so a row
     that Keeps and Gives the same cards as one above is left out)."""
-    top = first_distinct([(r.keep, r.give) for r in ranking.rows], world, TOP)
     rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss,
-                         reasons(ranking, r, world, lang))
-                 for r in (ranking.rows[i] for i in top))
+                         reasons(ranking, r, world, lang)) for r in ranking.distinct(TOP))
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")),

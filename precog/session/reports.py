@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from precog.analysis.copies import copies
 from precog.analysis.reasons import choice_reasons
 from precog.analysis.tree import TreeNode, render_tree_text
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
@@ -38,7 +37,7 @@ def ranking_text(ranking: Any, lang: str) -> str:
     state = ranking.tree.state if ranking.tree is not None else None
     seat = m["player"]
     why = choice_reasons(ranking)
-    twins = {} if state is None else copies([(r.keep, r.give) for r in ranking.rows], state)
+    twins = ranking.copies()
     pad = " " * 4
     for i, r in enumerate(ranking.rows, 1):
         ci = "" if r.ci95 is None else f"{r.ci95:.2f}"

@@ -9,7 +9,6 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from precog.analysis.copies import copies, first_distinct
 from precog.analysis.plots import trajectory_figure
 from precog.analysis.ranking import Ranking, RankingRow
 from precog.analysis.reasons import choice_reasons
@@ -78,7 +77,7 @@ class Results(widgets.VBox):
         """The ranked table and tree; the best two choices picked for comparison."""
         self.table.value = ranking_table_html(ranking, self.lang)
         say = words(self.lang).say
-        twins = same_cards(ranking, state)
+        twins = same_cards(ranking)
         self.names = {r.action: choice_text(r.choice, self.lang, state, seat) + (
             say("results.same_as_short", i=twins[i]) if i in twins else "")
             for i, r in enumerate(ranking.rows, 1)}
@@ -86,9 +85,7 @@ class Results(widgets.VBox):
                    for i, r in enumerate(ranking.rows, 1)]
         self._drawing = True
         self.compare_in.options = options
-        picks = first_distinct([(r.keep, r.give) for r in ranking.rows], state, 2) \
-            if state is not None else [0, 1]
-        self.compare_in.value = tuple(options[i][1] for i in picks if i < len(options))
+        self.compare_in.value = tuple(r.action for r in ranking.distinct(2))
         self._drawing = False
         self.tree.show(ranking.tree, seat)
 
@@ -146,7 +143,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     def html(marked: str) -> str:
         return marked_html(marked, comps, lang)
 
-    twins = same_cards(ranking, state)
+    twins = same_cards(ranking)
     rows = []
     for i, r in enumerate(ranking.rows, 1):
         ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
@@ -171,13 +168,10 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
 
 
-def same_cards(ranking: Ranking, state: GameState | None) -> dict[int, int]:
+def same_cards(ranking: Ranking) -> dict[int, int]:
     """Rows (numbered from 1) whose Keep and Give are the same cards as an earlier row's, by
-    what a player sees (:mod:`precog.analysis.copies`), to that row."""
-    if state is None:
-        return {}
-    found = copies([(r.keep, r.give) for r in ranking.rows], state)
-    return {i + 1: j + 1 for i, j in found.items()}
+    what a player sees (:meth:`~precog.analysis.ranking.Ranking.copies`), to that row."""
+    return {i + 1: j + 1 for i, j in ranking.copies().items()}
 
 
 def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:
