@@ -6,7 +6,9 @@ the same analysis (the ranking by rollouts, :func:`precog.analysis.ranking.rank_
 at least 30 times the budget, with other random numbers. The suite and the reference answers
 are stored in ``benchmarks/data/decision_quality.json``, so a run only does the 1-second
 analyses and the trees. ``--build-reference`` regenerates the file (seeded; about an hour of
-CPU). See benchmarks/README.md for what each key means.
+CPU), ``--refine-reference`` and ``--deepen-reference`` analyse again the positions the
+reference leaves undecided or gives fewer than 30 times the rollouts 1 second reaches now. See
+benchmarks/README.md for what each key means.
 """
 
 from __future__ import annotations
@@ -273,6 +275,112 @@ def refine_reference(path: Path, seed: int, factor: int,
     return data
 
 
+DEEP_BUDGET_S = 3600.0  # a deepened reference's time ceiling (its rollouts end it first)
+
+
+def contender_rollouts(entry: dict[str, Any]) -> int:
+    """The rollouts the reference gave its contenders, the choices it played longest (a
+    reference that raced gave them more than the rest; it keeps at least two)."""
+    return max(int(r.get("rollouts", entry["reference_rollouts"]))
+               for r in entry["reference"].values())
+
+
+def exact_tie(entry: dict[str, Any]) -> bool:
+    """Whether the reference's best two ended every one of its games alike (no deeper
+    analysis can separate them; either counts as agreeing)."""
+    best, second = sorted(contenders(entry["reference"]).values(),
+                          key=lambda v: -v["value"])[:2]
+    return best["value"] == second["value"] and second.get("loss_ci95") == 0.0
+
+
+def deepen_order(positions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The positions to deepen, those the reference leaves undecided first, then by how
+    narrowly it decides (its gap over the second's interval)."""
+    def margin(e: dict[str, Any]) -> float:
+        best, second = sorted(contenders(e["reference"]).values(), key=lambda v: -v["value"])[:2]
+        width = second.get("loss_ci95") or math.hypot(best["ci95"], second["ci95"])
+        return (best["value"] - second["value"]) / max(width, 1e-9)
+    return sorted((e for e in positions if not e.get("deepened") and not exact_tie(e)),
+                  key=margin)
+
+
+def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
+                     log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Bring every reference to ``factor`` times the rollouts the 1-second analysis gives its
+    contenders on this machine now (measured first, with the benchmark's own seed): the
+    analysis got faster after the references were built, so a reference built at 30 times the
+    rollouts of its day can be only a few times today's. The deeper analysis races (a choice
+    clearly behind stops) with its own random numbers (``ref_seed(..., 3)``); each choice keeps
+    whichever of its two estimates rests on more rollouts (the contenders take the deeper
+    one, with its paired loss interval; the reference it replaces is kept as
+    ``before_deepening``). Undecided positions come first; a position whose
+    reference already has the rollouts, or whose best two end every game alike, is left.
+    Written after every position, so an interrupted run resumes."""
+    load(path)
+    data = json.loads(path.read_text())
+    for entry in deepen_order(data["positions"]):
+        d = decision_of(entry)
+        start = time.process_time()
+        quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
+        at_1s = max(r.samples for r in quick.rows)
+        rollouts = min(RANKING_CAP, factor * at_1s)
+        if contender_rollouts(entry) >= rollouts:
+            entry["deepened"] = {"at_1s": at_1s, "kept": True}
+            _write(path, data)
+            continue
+        deep = rank_options(d.state(), d.seat, rollouts=rollouts, budget_s=DEEP_BUDGET_S,
+                            seed=ref_seed(seed, d, 3), with_give_values=False, race=True)
+        entry["before_deepening"] = entry["reference"]
+        entry["reference"] = merge_reference(entry, deep, data["meta"]["factor"])
+        entry["reference_rollouts"] = deep.meta["samples"]
+        entry["deepened"] = {"at_1s": at_1s, "factor": factor, "rollouts": deep.meta["samples"],
+                             "at": datetime.now(UTC).isoformat(timespec="seconds"),
+                             "cpu_s": round(time.process_time() - start, 2), "load": _load()}
+        _write(path, data)
+        log(f"{d.id} {d.players}p {d.mode} round {d.round}: 1 s gave {at_1s}, the reference "
+            f"{deep.meta['samples']} for the contenders, decided "
+            f"{reference_decides(entry['reference'])}, {entry['deepened']['cpu_s']} s CPU")
+    return data
+
+
+def merge_reference(entry: dict[str, Any], deep: Ranking,
+                    build_factor: int = REFERENCE_FACTOR) -> dict[str, dict[str, float]]:
+    """Each choice's estimate on the most rollouts: the deeper analysis' for the choices it
+    played longest (with its paired loss interval against its best), a stored one for a choice
+    it left behind early (the first build's, which played every choice to the end, or the
+    refinement's; without a paired interval: they came from other games), marked
+    ``left_behind``: the deeper analysis found it clearly behind its best on the same games,
+    so it is not a contender for the reference's first place (:func:`contenders`)."""
+    stored = stored_estimates(entry, build_factor)
+    out: dict[str, dict[str, float]] = {}
+    for r in sorted(deep.rows, key=lambda r: r.action):
+        before = stored[r.action]
+        if r.samples >= before["rollouts"]:
+            out[r.action] = {"value": round(r.value, 5), "ci95": round(r.ci95 or 0.0, 5),
+                             "loss_ci95": round(r.loss_ci95 or 0.0, 5), "rollouts": r.samples}
+        else:
+            out[r.action] = before | {"left_behind": True}
+    return out
+
+
+def stored_estimates(entry: dict[str, Any],
+                     build_factor: int = REFERENCE_FACTOR) -> dict[str, dict[str, float]]:
+    """Each choice's stored estimate on the most rollouts (no paired interval): the current
+    reference's, or the first build's (every choice played ``reference_rollouts`` of the
+    build, which a raced refinement may have left behind with fewer)."""
+    sources = [(entry["reference"], int(entry["reference_rollouts"]))]
+    if "first_reference" in entry:
+        sources.append((entry["first_reference"], min(
+            MAX_REFERENCE_ROLLOUTS, build_factor * int(entry["samples_at_budget"]))))
+    out: dict[str, dict[str, float]] = {}
+    for action in entry["reference"]:
+        options = [{"value": src[action]["value"], "ci95": src[action]["ci95"],
+                    "rollouts": int(src[action].get("rollouts", default))}
+                   for src, default in sources]
+        out[action] = max(options, key=lambda o: o["rollouts"])
+    return out
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -334,16 +442,18 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
                 trees: bool, rankings: bool = True) -> dict[str, Any]:
     d = decision_of(entry)
     ref = {a: v["value"] for a, v in entry["reference"].items()}
-    best = max(ref.values())
     out: dict[str, Any] = {"id": d.id, "mode": d.mode, "players": d.players}
     if rankings:
         quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
         chosen = quick.rows[0].action
-        out.update(chosen=chosen, loss=best - ref[chosen],
+        out.update(chosen=chosen, loss=loss(entry["reference"], chosen),
+                   agrees=agrees(entry["reference"], chosen),
                    within_reference_ci=within_reference_ci(entry["reference"], chosen),
                    ci95_max=max(r.ci95 or 0.0 for r in quick.rows),
                    ci95_top_two=max(r.ci95 or 0.0 for r in quick.rows[:2]),
-                   samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"])
+                   samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"],
+                   reference_factor=contender_rollouts(entry) / max(
+                       r.samples for r in quick.rows))
     if trees:
         seconds, wall, values = full_tree_seconds(d, seed)
         out["tree_s"], out["tree_wall_s"] = seconds, wall
@@ -351,7 +461,8 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
         out["calibration_error"] = statistics.fmean(errors)
         out["calibration_abs_error"] = statistics.fmean(abs(e) for e in errors)
         tree_choice = max(values, key=lambda a: (values[a], a))
-        out["tree_loss"] = best - ref[tree_choice]
+        out["tree_loss"] = loss(entry["reference"], tree_choice)
+        out["tree_agrees"] = agrees(entry["reference"], tree_choice)
     return out
 
 
@@ -366,7 +477,7 @@ def tree_keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "calibration_mae_hh": mean_interval([r["calibration_abs_error"] for r in rows]),
         "calibration_bias_hh": mean_interval([r["calibration_error"] for r in rows]),
         "tree_top_choice_agreement": rate_interval(
-            sum(1 for r in rows if r["tree_loss"] <= 1e-9), n),
+            sum(1 for r in rows if r["tree_agrees"]), n),
         "tree_mean_loss_hh": mean_interval([r["tree_loss"] for r in rows]),
         "tree_full_s_max": round(max(times), 3),
         "tree_full_s_median": round(statistics.median(times), 3),
@@ -435,7 +546,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     load_before = _load()
     rows = [measure_one(e, budget_s, seed, trees) for e in positions]
     n = len(rows)
-    agree = sum(1 for r in rows if r["loss"] <= 1e-9)
+    agree = sum(1 for r in rows if r["agrees"])
     elapsed = [r["elapsed_s"] for r in rows]
     result: dict[str, Any] = {
         "positions": n, "budget_s": budget_s,
@@ -447,6 +558,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
         "ci_halfwidth_at_1s_hh": mean_interval([r["ci95_max"] for r in rows]),
         "ci_halfwidth_top_two_at_1s_hh": mean_interval([r["ci95_top_two"] for r in rows]),
         "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
+        "reference_factor": reference_factor(positions, rows),
         "elapsed_s_median": round(statistics.median(elapsed), 3),
         "elapsed_s_max": round(max(elapsed), 3),
     }
@@ -454,7 +566,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
         result.update(tree_keys(rows))
     result["by_group"] = by_group(positions, rows)
     result["worst"] = sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
-                              if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]
+                              if not r["agrees"]), key=lambda x: -x["loss"])[:10]
     result["disagreements"] = disagreements(positions, rows)
     result.update(machine={"nproc": os.cpu_count(), "platform": platform.platform(),
                            "load_before": load_before, "load_after": _load()},
@@ -464,23 +576,62 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     return result
 
 
-def within_reference_ci(reference: dict[str, dict[str, float]], chosen: str) -> bool:
+def reference_factor(positions: list[dict[str, Any]],
+                     rows: list[dict[str, Any]]) -> dict[str, float]:
+    """How many times the 1-second analysis' rollouts of its contenders the reference gave its
+    best two choices, over the positions whose best two do not end every game alike."""
+    factors = [r["reference_factor"] for e, r in zip(positions, rows, strict=True)
+               if not exact_tie(e)]
+    if not factors:
+        return {"min": math.nan, "median": math.nan, "below_30": 0, "n": 0}
+    return {"min": round(min(factors), 1), "median": round(statistics.median(factors), 1),
+            "below_30": sum(f < REFERENCE_FACTOR for f in factors), "n": len(factors)}
+
+
+def contenders(reference: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The choices in contention for the reference's first place: all but those a deepened
+    reference's analysis left behind (``left_behind``: clearly behind its best on the same
+    games, their value taken from an earlier analysis on more rollouts)."""
+    return {a: v for a, v in reference.items() if not v.get("left_behind")}
+
+
+def reference_best(reference: dict[str, dict[str, Any]]) -> str:
+    """The reference's best choice: the contender of the highest value."""
+    rivals = contenders(reference)
+    return max(sorted(rivals), key=lambda a: rivals[a]["value"])
+
+
+def loss(reference: dict[str, dict[str, Any]], chosen: str) -> float:
+    """The Healthy Humans ``chosen`` loses against the reference's best (at least 0)."""
+    return max(0.0, reference[reference_best(reference)]["value"] - reference[chosen]["value"])
+
+
+def agrees(reference: dict[str, dict[str, Any]], chosen: str) -> bool:
+    """Whether ``chosen`` is a best choice of the reference: a contender worth its best's
+    value (two choices that end every game alike are both best)."""
+    return not reference[chosen].get("left_behind") and loss(reference, chosen) <= 1e-9
+
+
+def within_reference_ci(reference: dict[str, dict[str, Any]], chosen: str) -> bool:
     """Whether the reference cannot tell ``chosen`` from its best choice: the gap is within
     the loss's paired interval (a refined reference) or the two values' combined 95 %
-    half-widths (the reference's own resolution)."""
-    best = max(reference, key=lambda a: reference[a]["value"])
+    half-widths (the reference's own resolution). A choice a deepened reference left behind
+    is told apart (its race did it on the same games)."""
+    if reference[chosen].get("left_behind"):
+        return False
+    best = reference_best(reference)
     gap = reference[best]["value"] - reference[chosen]["value"]
     if "loss_ci95" in reference[chosen]:
         return gap <= reference[chosen]["loss_ci95"]
     return gap <= math.hypot(reference[best]["ci95"], reference[chosen]["ci95"])
 
 
-def reference_decides(reference: dict[str, dict[str, float]]) -> bool:
-    """Whether the reference separates its best choice from its second: their gap is more
-    than the second's paired loss interval (a refined reference), or than the two values'
-    combined 95 % half-widths. Where it does not, no analysis can be expected to agree with
-    the reference's first place more often than a coin toss."""
-    best, second = sorted(reference.values(), key=lambda v: -v["value"])[:2]
+def reference_decides(reference: dict[str, dict[str, Any]]) -> bool:
+    """Whether the reference separates its best choice from its second contender: their gap
+    is more than the second's paired loss interval (a refined reference), or than the two
+    values' combined 95 % half-widths. Where it does not, no analysis can be expected to agree
+    with the reference's first place more often than a coin toss."""
+    best, second = sorted(contenders(reference).values(), key=lambda v: -v["value"])[:2]
     gap = best["value"] - second["value"]
     if "loss_ci95" in second:
         return gap > second["loss_ci95"]
@@ -491,7 +642,7 @@ def decided_agreement(positions: list[dict[str, Any]],
                       rows: list[dict[str, Any]]) -> dict[str, float | None]:
     """The top-choice agreement over the positions the reference decides."""
     decided = [r for e, r in zip(positions, rows) if reference_decides(e["reference"])]
-    return rate_interval(sum(r["loss"] <= 1e-9 for r in decided), len(decided))
+    return rate_interval(sum(r["agrees"] for r in decided), len(decided))
 
 
 def disagreements(positions: list[dict[str, Any]],
@@ -501,7 +652,7 @@ def disagreements(positions: list[dict[str, Any]],
     return [{"id": e["id"], "mode": e["mode"], "players": e["players"], "round": e["round"],
              "chosen": r["chosen"], "loss": round(r["loss"], 3),
              "reference_decides": reference_decides(e["reference"])}
-            for e, r in zip(positions, rows) if r["loss"] > 1e-9]
+            for e, r in zip(positions, rows) if not r["agrees"]]
 
 
 def summary(path: Path) -> dict[str, Any]:
@@ -510,16 +661,16 @@ def summary(path: Path) -> dict[str, Any]:
     positions = load(path)
     rows = []
     for e in positions:
-        ref = {a: v["value"] for a, v in e["reference"].items()}
         chosen = e["at_budget"]["choice"]
-        rows.append({"id": e["id"], "loss": max(ref.values()) - ref[chosen],
+        rows.append({"id": e["id"], "loss": loss(e["reference"], chosen),
+                     "agrees": agrees(e["reference"], chosen),
                      "within_reference_ci": within_reference_ci(e["reference"], chosen),
                      "ci95_max": e["at_budget"]["ci95_max"],
                      "samples": e["samples_at_budget"]})
     n = len(rows)
     return {"positions": n, "budget_s": json.loads(path.read_text())["meta"]["budget_s"],
             "source": "the reference build's own budgeted analyses",
-            "top_choice_agreement": rate_interval(sum(r["loss"] <= 1e-9 for r in rows), n),
+            "top_choice_agreement": rate_interval(sum(r["agrees"] for r in rows), n),
             "top_choice_agreement_within_reference_ci": rate_interval(
                 sum(r["within_reference_ci"] for r in rows), n),
             "top_choice_agreement_where_reference_decides": decided_agreement(positions, rows),
@@ -528,7 +679,7 @@ def summary(path: Path) -> dict[str, Any]:
             "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
             "by_group": by_group(positions, rows),
             "worst": sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
-                             if r["loss"] > 1e-9), key=lambda x: -x["loss"])[:10]}
+                             if not r["agrees"]), key=lambda x: -x["loss"])[:10]}
 
 
 def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -538,7 +689,7 @@ def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dic
         season = 1 + (e["round"] - 1) // 4
         for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
             groups.setdefault(key, []).append(r)
-    return {k: {"n": len(v), "agreement": round(sum(r["loss"] <= 1e-9 for r in v) / len(v), 3),
+    return {k: {"n": len(v), "agreement": round(sum(r["agrees"] for r in v) / len(v), 3),
                 "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
             for k, v in sorted(groups.items())}
 
@@ -565,7 +716,10 @@ def table(r: dict[str, Any]) -> str:
              f"{iv(r['top_choice_agreement_where_reference_decides'], 'rate')} "
              f"({r['top_choice_agreement_where_reference_decides']['n']} positions)",
              f"mean_loss_hh           {iv(r['mean_loss_hh'])}   target <= 0.1",
-             f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5"]
+             f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5",
+             f"reference_factor       min {r['reference_factor']['min']}, median "
+             f"{r['reference_factor']['median']}   (the reference's rollouts of its best two, "
+             "times the 1 s analysis')"]
     if "tree_full_s_max" in r:
         lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
                   f"calibration_bias_hh    {iv(r['calibration_bias_hh'])}",
@@ -628,6 +782,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refine-reference", action="store_true",
                         help="analyse again, with racing and paired loss intervals, the "
                              "positions whose top two the reference does not separate")
+    parser.add_argument("--deepen-reference", action="store_true",
+                        help="analyse again every position whose reference has fewer than "
+                             "--factor times the rollouts the 1 s analysis reaches now")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
     parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
@@ -649,7 +806,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """What the arguments ask for (a bad data file: :class:`BenchmarkInputError`)."""
-    if (args.build_reference or args.refine_reference) and args.factor < REFERENCE_FACTOR:
+    builds = args.build_reference or args.refine_reference or args.deepen_reference
+    if builds and args.factor < REFERENCE_FACTOR:
         parser.error(f"--factor {args.factor}: the reference needs at least "
                      f"{REFERENCE_FACTOR} times the budget")
     if args.build_reference:
@@ -658,6 +816,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
     if args.refine_reference:
         refine_reference(args.data, args.seed, args.factor,
+                         log=lambda m: print(m, file=sys.stderr, flush=True))
+        return 0
+    if args.deepen_reference:
+        deepen_reference(args.data, args.seed, args.factor, args.budget,
                          log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.trees_only:

@@ -94,10 +94,7 @@ def _calibration_over_seeds_averages_each_position_first(bench: ModuleType, path
 
 def test_refining_analyses_again_only_the_positions_the_reference_leaves_undecided(tmp_path):
     bench = load()
-    data = json.loads(bench.DATA.read_text())
-    for e in data["positions"]:  # back to the references as first built
-        if e.pop("refined", None):
-            e["reference"] = e.pop("first_reference")
+    data = _first_built(bench)
     undecided = next(e for e in data["positions"] if not bench.reference_decides(e["reference"])
                      and len(e["reference"]) > 2)
     decided = next(e for e in data["positions"] if bench.reference_decides(e["reference"]))
@@ -117,6 +114,109 @@ def test_refining_analyses_again_only_the_positions_the_reference_leaves_undecid
     assert best["loss_ci95"] == 0.0
     assert all(r["loss_ci95"] > 0 for r in rows if r is not best and r["value"] < best["value"])
     assert bench.refine_reference(path, 0, 30, log=lambda _: None)["positions"] == refined
+
+
+def _first_built(bench: ModuleType) -> dict:
+    """The stored file with every reference back as first built (not refined or deepened)."""
+    data = json.loads(bench.DATA.read_text())
+    for e in data["positions"]:
+        if e.pop("deepened", None) and "before_deepening" in e:
+            e["reference"] = e.pop("before_deepening")
+        if e.pop("refined", None):
+            e["reference"] = e.pop("first_reference")
+    return data
+
+
+def test_deepening_brings_each_reference_to_the_factor_times_the_one_second_rollouts(tmp_path):
+    bench = load()
+    data = _first_built(bench)
+    competitive = [e for e in data["positions"] if e["mode"] == "competitive"
+                   and len(e["reference"]) > 2 and 3 <= e["round"] <= 10]
+    thin, ample = competitive[:2]
+    for action in thin["reference"]:
+        thin["reference"][action]["rollouts"] = 2  # a reference of 2 rollouts a choice
+    for action in ample["reference"]:
+        ample["reference"][action]["rollouts"] = 10**7  # more than any deepening asks
+    tie = json.loads(json.dumps(thin))
+    tie["id"] = "q999"
+    values = sorted(tie["reference"].values(), key=lambda v: -v["value"])
+    values[0]["loss_ci95"] = 0.0
+    values[1].update(value=values[0]["value"], loss_ci95=0.0)  # every game alike
+    data["positions"] = [thin, ample, tie]
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps(data))
+    deepened = bench.deepen_reference(path, 0, 30, budget_s=0.02, log=lambda _: None)
+    deep, kept, tied = deepened["positions"]
+    assert kept["reference"] == ample["reference"] and kept["deepened"]["kept"]
+    assert tied == tie  # its best two cannot be separated: not analysed
+    at_1s = deep["deepened"]["at_1s"]
+    assert at_1s >= 2 and deep["deepened"]["rollouts"] == 30 * at_1s
+    assert set(deep["reference"]) == set(thin["reference"])
+    assert bench.contender_rollouts(deep) == 30 * at_1s
+    longest = [r for r in deep["reference"].values() if r["rollouts"] == 30 * at_1s]
+    assert len(longest) >= 2 and all("loss_ci95" in r for r in longest)
+    best = max(deep["reference"].values(), key=lambda r: r["value"])
+    assert best["loss_ci95"] == 0.0
+    assert bench.deepen_reference(path, 0, 30, budget_s=0.02,
+                                  log=lambda _: None)["positions"] == deepened["positions"]
+
+
+def test_a_choice_the_deeper_analysis_left_behind_keeps_its_longer_estimate():
+    bench = load()
+    from precog.analysis.ranking import RankingRow
+    from precog.engine.actions import Choose
+
+    entry = {"reference_rollouts": 5000,
+             "reference": {"keep A give B": {"value": 5.0, "ci95": 0.05},
+                           "keep C give B": {"value": 3.0, "ci95": 0.05}}}
+
+    def row(action: str, value: float, samples: int, loss_ci: float) -> RankingRow:
+        return RankingRow(Choose(action.split()[1], "B"), value, ci95=0.01, samples=samples,
+                          loss_ci95=loss_ci)
+
+    deep = bench.Ranking(rows=[row("keep A give B", 5.1, 60000, 0.0),
+                               row("keep C give B", 2.9, 200, 0.3)], meta={})
+    merged = bench.merge_reference(entry, deep)
+    assert merged["keep A give B"] == {"value": 5.1, "ci95": 0.01, "loss_ci95": 0.0,
+                                       "rollouts": 60000}
+    assert merged["keep C give B"] == {"value": 3.0, "ci95": 0.05, "rollouts": 5000,
+                                       "left_behind": True}
+    # a raced refinement left C behind on 150 rollouts; the first build played it on 30 x 200
+    refined = {"samples_at_budget": 200, "reference_rollouts": 9000,
+               "first_reference": {"keep A give B": {"value": 5.2, "ci95": 0.04},
+                                   "keep C give B": {"value": 2.8, "ci95": 0.04}},
+               "reference": {"keep A give B": {"value": 5.0, "ci95": 0.03, "rollouts": 9000},
+                             "keep C give B": {"value": 3.3, "ci95": 0.4, "rollouts": 150}}}
+    merged = bench.merge_reference(refined, deep)
+    assert merged["keep C give B"] == {"value": 2.8, "ci95": 0.04, "rollouts": 6000,
+                                       "left_behind": True}
+
+
+def test_a_choice_the_deeper_analysis_left_behind_is_never_the_references_best():
+    """Its value comes from an earlier analysis (other games) and may read higher than the
+    deeper analysis' best, which found it clearly behind on the same games."""
+    bench = load()
+    reference = {"keep A give B": {"value": 4.69, "ci95": 0.05, "loss_ci95": 0.0},
+                 "keep C give B": {"value": 4.63, "ci95": 0.05, "loss_ci95": 0.03},
+                 "keep D give B": {"value": 4.71, "ci95": 0.2, "left_behind": True}}
+    assert bench.reference_best(reference) == "keep A give B"
+    assert bench.agrees(reference, "keep A give B")
+    assert not bench.agrees(reference, "keep D give B")
+    assert not bench.within_reference_ci(reference, "keep D give B")
+    assert bench.loss(reference, "keep C give B") == pytest.approx(0.06)
+    assert bench.reference_decides(reference)  # 0.06 apart, paired ±0.03
+
+
+def test_the_reference_factor_leaves_out_positions_whose_best_two_end_every_game_alike():
+    bench = load()
+    tie = {"reference": {"a": {"value": 2.0, "ci95": 0.1, "loss_ci95": 0.0},
+                         "b": {"value": 2.0, "ci95": 0.1, "loss_ci95": 0.0}}}
+    apart = {"reference": {"a": {"value": 2.0, "ci95": 0.1, "loss_ci95": 0.0},
+                           "b": {"value": 1.0, "ci95": 0.1, "loss_ci95": 0.1}}}
+    factor = bench.reference_factor([tie, apart, apart],
+                                    [{"reference_factor": 1.0}, {"reference_factor": 40.0},
+                                     {"reference_factor": 31.0}])
+    assert factor == {"min": 31.0, "median": 35.5, "below_30": 0, "n": 2}
 
 
 def test_a_refined_reference_decides_and_judges_by_the_paired_loss_interval():
@@ -147,7 +247,7 @@ def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_referenc
              "keep C give B": {"value": 4.95, "ci95": 0.06}}
     assert bench.reference_decides(apart) and not bench.reference_decides(close)
     positions = [{"reference": apart}, {"reference": close}, {"reference": apart}]
-    rows = [{"loss": 0.0}, {"loss": 0.05}, {"loss": 0.2}]
+    rows = [{"agrees": True}, {"agrees": False}, {"agrees": False}]
     assert bench.decided_agreement(positions, rows)["rate"] == 0.5  # the close one left out
     assert bench.decided_agreement(positions, rows)["n"] == 2
     assert bench.decided_agreement([{"reference": close}], rows[:1])["rate"] is None
@@ -157,6 +257,7 @@ def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_referenc
                                   ["--budget", "inf"], ["--count", "1000000000"],
                                   ["--limit", "0"], ["--build-reference", "--factor", "2"],
                                   ["--refine-reference", "--factor", "29"],
+                                  ["--deepen-reference", "--factor", "29"],
                                   ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
                                   ["--leaf-playouts", "100000"], ["--seeds", "0"],
                                   ["--seeds", "1000"], ["--seeds", "2"]])
