@@ -30,7 +30,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.bots import GreedyBot, play_game
-from precog.analysis.ranking import Ranking, leaf_choice, rank_options
+from precog.analysis.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
 from precog.engine import (
@@ -260,14 +260,10 @@ def refine_reference(path: Path, seed: int, factor: int,
         ref = rank_options(d.state(), d.seat, rollouts=rollouts, seed=ref_seed(seed, d, 2),
                            with_give_values=False, race=True)
         entry["first_reference"] = entry["reference"]
-        entry["reference"] = {
-            r.action: {"value": round(r.value, 5), "ci95": round(r.ci95 or 0.0, 5),
-                       "loss_ci95": round(r.loss_ci95 or 0.0, 5), "rollouts": r.samples}
-            for r in sorted(ref.rows, key=lambda r: r.action)}
+        entry["reference"] = {r.action: paired_row(r)
+                              for r in sorted(ref.rows, key=lambda r: r.action)}
         entry["reference_rollouts"] = ref.meta["samples"]
-        entry["refined"] = {"factor": factor, "race": True,
-                            "at": datetime.now(UTC).isoformat(timespec="seconds"),
-                            "cpu_s": round(time.process_time() - start, 2), "load": _load()}
+        entry["refined"] = stamp(start, factor=factor, race=True)
         _write(path, data)
         log(f"{d.id} {d.players}p {d.mode} round {d.round}: {ref.meta['samples']} rollouts for "
             f"the contenders, decided {reference_decides(entry['reference'])}, "
@@ -333,9 +329,8 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
         entry["before_deepening"] = entry["reference"]
         entry["reference"] = merge_reference(entry, deep, data["meta"]["factor"])
         entry["reference_rollouts"] = deep.meta["samples"]
-        entry["deepened"] = {"at_1s": at_1s, "factor": factor, "rollouts": deep.meta["samples"],
-                             "at": datetime.now(UTC).isoformat(timespec="seconds"),
-                             "cpu_s": round(time.process_time() - start, 2), "load": _load()}
+        entry["deepened"] = stamp(start, at_1s=at_1s, factor=factor,
+                                  rollouts=deep.meta["samples"])
         _write(path, data)
         log(f"{d.id} {d.players}p {d.mode} round {d.round}: 1 s gave {at_1s}, the reference "
             f"{deep.meta['samples']} for the contenders, decided "
@@ -356,8 +351,7 @@ def merge_reference(entry: dict[str, Any], deep: Ranking,
     for r in sorted(deep.rows, key=lambda r: r.action):
         before = stored[r.action]
         if r.samples >= before["rollouts"]:
-            out[r.action] = {"value": round(r.value, 5), "ci95": round(r.ci95 or 0.0, 5),
-                             "loss_ci95": round(r.loss_ci95 or 0.0, 5), "rollouts": r.samples}
+            out[r.action] = paired_row(r)
         else:
             out[r.action] = before | {"left_behind": True}
     return out
@@ -379,6 +373,18 @@ def stored_estimates(entry: dict[str, Any],
                    for src, default in sources]
         out[action] = max(options, key=lambda o: o["rollouts"])
     return out
+
+
+def paired_row(r: RankingRow) -> dict[str, float]:
+    """A raced reference's row: its value, interval, paired loss interval and rollouts."""
+    return {"value": round(r.value, 5), "ci95": round(r.ci95 or 0.0, 5),
+            "loss_ci95": round(r.loss_ci95 or 0.0, 5), "rollouts": r.samples}
+
+
+def stamp(start: float, **what: Any) -> dict[str, Any]:
+    """What a reference's analysis was, when it ran, its CPU since ``start`` and the load."""
+    return {**what, "at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "cpu_s": round(time.process_time() - start, 2), "load": _load()}
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
