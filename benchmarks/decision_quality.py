@@ -281,11 +281,15 @@ def contender_rollouts(entry: dict[str, Any]) -> int:
                for r in entry["reference"].values())
 
 
+def most_rollouts(ranking: Ranking) -> int:
+    """The rollouts an analysis gave its contenders (the choices it played longest)."""
+    return max(r.samples for r in ranking.rows)
+
+
 def exact_tie(entry: dict[str, Any]) -> bool:
     """Whether the reference's best two ended every one of its games alike (no deeper
     analysis can separate them; either counts as agreeing)."""
-    best, second = sorted(contenders(entry["reference"]).values(),
-                          key=lambda v: -v["value"])[:2]
+    best, second = top_two(entry["reference"])
     return best["value"] == second["value"] and second.get("loss_ci95") == 0.0
 
 
@@ -293,7 +297,7 @@ def deepen_order(positions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The positions to deepen, those the reference leaves undecided first, then by how
     narrowly it decides (its gap over the second's interval)."""
     def margin(e: dict[str, Any]) -> float:
-        best, second = sorted(contenders(e["reference"]).values(), key=lambda v: -v["value"])[:2]
+        best, second = top_two(e["reference"])
         width = second.get("loss_ci95") or math.hypot(best["ci95"], second["ci95"])
         return (best["value"] - second["value"]) / max(width, 1e-9)
     return sorted((e for e in positions if not e.get("deepened") and not exact_tie(e)),
@@ -318,7 +322,7 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
         d = decision_of(entry)
         start = time.process_time()
         quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
-        at_1s = max(r.samples for r in quick.rows)
+        at_1s = most_rollouts(quick)
         rollouts = min(RANKING_CAP, factor * at_1s)
         if contender_rollouts(entry) >= rollouts:
             entry["deepened"] = {"at_1s": at_1s, "kept": True}
@@ -458,8 +462,7 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
                    ci95_max=max(r.ci95 or 0.0 for r in quick.rows),
                    ci95_top_two=max(r.ci95 or 0.0 for r in quick.rows[:2]),
                    samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"],
-                   reference_factor=contender_rollouts(entry) / max(
-                       r.samples for r in quick.rows))
+                   reference_factor=contender_rollouts(entry) / most_rollouts(quick))
     if trees:
         seconds, wall, values = full_tree_seconds(d, seed)
         out["tree_s"], out["tree_wall_s"] = seconds, wall
@@ -585,7 +588,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
 def reference_factor(positions: list[dict[str, Any]],
                      rows: list[dict[str, Any]]) -> dict[str, float]:
     """How many times the 1-second analysis' rollouts of its contenders the reference gave its
-    best two choices, over the positions whose best two do not end every game alike."""
+    own contenders, over the positions whose best two do not end every game alike."""
     factors = [r["reference_factor"] for e, r in zip(positions, rows, strict=True)
                if not exact_tie(e)]
     if not factors:
@@ -599,6 +602,11 @@ def contenders(reference: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]
     reference's analysis left behind (``left_behind``: clearly behind its best on the same
     games, their value taken from an earlier analysis on more rollouts)."""
     return {a: v for a, v in reference.items() if not v.get("left_behind")}
+
+
+def top_two(reference: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reference's two highest contenders, best first."""
+    return sorted(contenders(reference).values(), key=lambda v: -v["value"])[:2]
 
 
 def reference_best(reference: dict[str, dict[str, Any]]) -> str:
@@ -637,7 +645,7 @@ def reference_decides(reference: dict[str, dict[str, Any]]) -> bool:
     is more than the second's paired loss interval (a refined reference), or than the two
     values' combined 95 % half-widths. Where it does not, no analysis can be expected to agree
     with the reference's first place more often than a coin toss."""
-    best, second = sorted(contenders(reference).values(), key=lambda v: -v["value"])[:2]
+    best, second = top_two(reference)
     gap = best["value"] - second["value"]
     if "loss_ci95" in second:
         return gap > second["loss_ci95"]
@@ -724,7 +732,7 @@ def table(r: dict[str, Any]) -> str:
              f"mean_loss_hh           {iv(r['mean_loss_hh'])}   target <= 0.1",
              f"ci_halfwidth_at_1s_hh  {iv(r['ci_halfwidth_at_1s_hh'])}   target <= 0.5",
              f"reference_factor       min {r['reference_factor']['min']}, median "
-             f"{r['reference_factor']['median']}   (the reference's rollouts of its best two, "
+             f"{r['reference_factor']['median']}   (the reference's rollouts of its contenders, "
              "times the 1 s analysis')"]
     if "tree_full_s_max" in r:
         lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
