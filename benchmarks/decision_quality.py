@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from precog import __version__
+from precog.analysis import ranking as ranking_module
 from precog.analysis.bots import GreedyBot, play_game
 from precog.analysis.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.supply import wilson
@@ -293,15 +294,27 @@ def exact_tie(entry: dict[str, Any]) -> bool:
     return best["value"] == second["value"] and second.get("loss_ci95") == 0.0
 
 
+def analysis_mark() -> dict[str, float]:
+    """What decides how many rollouts 1 second gives the contenders, besides the machine:
+    the timed ranking's batch schedule and racing (a deepening stamped with another mark was
+    measured against another 1-second analysis, and is measured again)."""
+    r = ranking_module
+    return {"first_batch": r.FIRST_BATCH_TIMED, "batch_games": r.BATCH_GAMES,
+            "batch_s": r.BATCH_S, "race_z": r.RACE_Z, "race_min": r.RACE_MIN,
+            "race_ci": r.RACE_CI}
+
+
 def deepen_order(positions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The positions to deepen, those the reference leaves undecided first, then by how
-    narrowly it decides (its gap over the second's interval)."""
+    """The positions to deepen: those not yet measured against today's 1-second analysis
+    (:func:`analysis_mark`), undecided first, then by how narrowly the reference decides
+    (its gap over the second's interval)."""
     def margin(e: dict[str, Any]) -> float:
         best, second = top_two(e["reference"])
         width = second.get("loss_ci95") or math.hypot(best["ci95"], second["ci95"])
         return (best["value"] - second["value"]) / max(width, 1e-9)
-    return sorted((e for e in positions if not e.get("deepened") and not exact_tie(e)),
-                  key=margin)
+    mark = analysis_mark()
+    return sorted((e for e in positions if e.get("deepened", {}).get("analysis") != mark
+                   and not exact_tie(e)), key=margin)
 
 
 def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
@@ -312,10 +325,12 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     rollouts of its day can be only a few times today's. The deeper analysis races (a choice
     clearly behind stops) with its own random numbers (``ref_seed(..., 3)``); each choice keeps
     whichever of its two estimates rests on more rollouts (the contenders take the deeper
-    one, with its paired loss interval; the reference it replaces is kept as
+    one, with its paired loss interval; the reference before the first deepening is kept as
     ``before_deepening``). Undecided positions come first; a position whose
-    reference already has the rollouts, or whose best two end every game alike, is left.
-    Written after every position, so an interrupted run resumes."""
+    reference already has the rollouts, or whose best two end every game alike, is left, and
+    so is one already measured against today's 1-second analysis (its stamp's
+    :func:`analysis_mark`): a run that stops resumes, and a change to the timed ranking's
+    batches or racing brings every position up again. Written after every position."""
     load(path)
     data = json.loads(path.read_text())
     for entry in deepen_order(data["positions"]):
@@ -325,16 +340,17 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
         at_1s = most_rollouts(quick)
         rollouts = min(RANKING_CAP, factor * at_1s)
         if contender_rollouts(entry) >= rollouts:
-            entry["deepened"] = {"at_1s": at_1s, "kept": True}
+            entry["deepened"] = {**entry.get("deepened", {}), "at_1s": at_1s, "kept": True,
+                                 "analysis": analysis_mark()}
             _write(path, data)
             continue
         deep = rank_options(d.state(), d.seat, rollouts=rollouts, budget_s=DEEP_BUDGET_S,
                             seed=ref_seed(seed, d, 3), with_give_values=False, race=True)
-        entry["before_deepening"] = entry["reference"]
+        entry.setdefault("before_deepening", entry["reference"])
         entry["reference"] = merge_reference(entry, deep, data["meta"]["factor"])
         entry["reference_rollouts"] = deep.meta["samples"]
         entry["deepened"] = stamp(start, at_1s=at_1s, factor=factor,
-                                  rollouts=deep.meta["samples"])
+                                  rollouts=deep.meta["samples"], analysis=analysis_mark())
         _write(path, data)
         log(f"{d.id} {d.players}p {d.mode} round {d.round}: 1 s gave {at_1s}, the reference "
             f"{deep.meta['samples']} for the contenders, decided "
@@ -462,7 +478,8 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
                    ci95_max=max(r.ci95 or 0.0 for r in quick.rows),
                    ci95_top_two=max(r.ci95 or 0.0 for r in quick.rows[:2]),
                    samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"],
-                   reference_factor=contender_rollouts(entry) / most_rollouts(quick))
+                   reference_factor=contender_rollouts(entry) / most_rollouts(quick),
+                   at_1s=most_rollouts(quick))
     if trees:
         seconds, wall, values = full_tree_seconds(d, seed)
         out["tree_s"], out["tree_wall_s"] = seconds, wall
@@ -568,6 +585,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
         "ci_halfwidth_top_two_at_1s_hh": mean_interval([r["ci95_top_two"] for r in rows]),
         "samples_per_choice_median": statistics.median(r["samples"] for r in rows),
         "reference_factor": reference_factor(positions, rows),
+        "top_choice_agreement_expected": expected_agreement(positions, rows),
         "elapsed_s_median": round(statistics.median(elapsed), 3),
         "elapsed_s_max": round(max(elapsed), 3),
     }
@@ -595,6 +613,52 @@ def reference_factor(positions: list[dict[str, Any]],
         return {"min": math.nan, "median": math.nan, "below_30": 0, "n": 0}
     return {"min": round(min(factors), 1), "median": round(statistics.median(factors), 1),
             "below_30": sum(f < REFERENCE_FACTOR for f in factors), "n": len(factors)}
+
+
+AGREEMENT_MULTIPLES = (1, 2, 4, 10)  # rollouts of the expected agreement, times this run's
+
+
+def expected_agreement(positions: list[dict[str, Any]],
+                       rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """How often an analysis with no bias at all would agree with the reference, given this
+    run's rollouts: for each position, the chance that the means of ``n`` paired rollouts
+    (this run's contender rollouts, and multiples of them) put the reference's best above
+    every other contender, if the reference's values were the truth and its paired spreads
+    the rollouts' (:func:`agree_chance`). Averaged over the suite, ``low`` (the rivals'
+    deficits taken as independent: a lower bound where they are positively correlated, as
+    they are through the best's own noise) and ``high`` (the nearest rival alone): the
+    agreement a 1-second analysis can be expected to reach on this suite, whatever its
+    policy, and what more rollouts a second would bring."""
+    out: dict[str, Any] = {}
+    for k in AGREEMENT_MULTIPLES:
+        bounds = [agree_chance(e["reference"], k * r["at_1s"], e["reference_rollouts"])
+                  for e, r in zip(positions, rows, strict=True)]
+        out[f"at_{k}x"] = {"low": round(statistics.fmean(b[0] for b in bounds), 4),
+                           "high": round(statistics.fmean(b[1] for b in bounds), 4)}
+    return out
+
+
+def agree_chance(reference: dict[str, dict[str, Any]], n: int,
+                 built: int) -> tuple[float, float]:
+    """Bounds on the chance that ``n`` rollouts of each contender, paired, rank the reference's
+    best first (see :func:`expected_agreement`): the product over the rivals of
+    P(its deficit reads above 0), and the least of them. A rival that ends every game like
+    the best counts as agreeing; one without a paired interval is given the two values'
+    combined spread (wider: the bounds then lean low); ``built``: the rollouts of a choice
+    that does not state its own."""
+    best = reference_best(reference)
+    top = reference[best]
+    chances = []
+    for action, rival in contenders(reference).items():
+        gap = top["value"] - rival["value"]
+        if action == best or (gap == 0 and rival.get("loss_ci95") == 0):
+            continue
+        n_ref = int(rival.get("rollouts", built))
+        spread = rival["loss_ci95"] if "loss_ci95" in rival else math.hypot(top["ci95"],
+                                                                             rival["ci95"])
+        se = spread / 1.96 * math.sqrt(n_ref / max(1, n))
+        chances.append(1.0 if se == 0 else statistics.NormalDist().cdf(gap / se))
+    return (math.prod(chances), min(chances)) if chances else (1.0, 1.0)
 
 
 def contenders(reference: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -734,6 +798,10 @@ def table(r: dict[str, Any]) -> str:
              f"reference_factor       min {r['reference_factor']['min']}, median "
              f"{r['reference_factor']['median']}   (the reference's rollouts of its contenders, "
              "times the 1 s analysis')"]
+    if "top_choice_agreement_expected" in r:
+        lines.append("  expected, no bias     " + ", ".join(
+            f"{k[3:]} rollouts {v['low']:.3f}-{v['high']:.3f}"
+            for k, v in r["top_choice_agreement_expected"].items()))
     if "tree_full_s_max" in r:
         lines += [f"calibration_mae_hh     {iv(r['calibration_mae_hh'])}",
                   f"calibration_bias_hh    {iv(r['calibration_bias_hh'])}",

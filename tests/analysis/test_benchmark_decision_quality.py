@@ -161,6 +161,35 @@ def test_deepening_brings_each_reference_to_the_factor_times_the_one_second_roll
                                   log=lambda _: None)["positions"] == deepened["positions"]
 
 
+def test_a_changed_one_second_analysis_brings_every_deepened_reference_up_again(
+        tmp_path, monkeypatch):
+    """Deepened against one 1-second analysis, a reference is measured again once the timed
+    ranking's batches change (they decide how many rollouts 1 second gives), and deepened
+    again where it falls short; the reference before the first deepening is kept."""
+    bench = load()
+    data = _first_built(bench)
+    thin = next(e for e in data["positions"] if e["mode"] == "competitive"
+                and len(e["reference"]) > 2 and 3 <= e["round"] <= 10)
+    for action in thin["reference"]:
+        thin["reference"][action]["rollouts"] = 2
+    data["positions"] = [thin]
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps(data))
+    once = bench.deepen_reference(path, 0, 30, budget_s=0.02, log=lambda _: None)
+    assert once["positions"][0]["deepened"]["analysis"] == bench.analysis_mark()
+    from precog.analysis import ranking
+
+    monkeypatch.setattr(ranking, "BATCH_GAMES", ranking.BATCH_GAMES // 2)
+    assert bench.deepen_order(once["positions"]) == once["positions"]  # measured again
+    twice = bench.deepen_reference(path, 0, 300, budget_s=0.02, log=lambda _: None)
+    again = twice["positions"][0]
+    assert again["deepened"]["analysis"] == bench.analysis_mark()
+    assert again["deepened"]["rollouts"] == 300 * again["deepened"]["at_1s"]
+    assert bench.contender_rollouts(again) == 300 * again["deepened"]["at_1s"]
+    assert again["before_deepening"] == thin["reference"]
+    assert bench.deepen_order(twice["positions"]) == []
+
+
 def test_a_choice_the_deeper_analysis_left_behind_keeps_its_longer_estimate():
     bench = load()
     from precog.analysis.ranking import RankingRow
@@ -295,3 +324,33 @@ def test_a_reference_file_built_for_another_component_set_is_refused(tmp_path, b
     for run in (lambda: bench.measure(path, 1.0, None, 0), lambda: bench.summary(path)):
         with pytest.raises(bench.BenchmarkInputError, match=r"component set .*--build-reference"):
             run()
+
+
+def test_the_expected_agreement_is_the_chance_paired_rollouts_rank_the_references_best_first():
+    bench = load()
+    best = {"value": 5.0, "ci95": 0.01, "loss_ci95": 0.0, "rollouts": 10_000}
+
+    def rival(value: float, loss_ci: float, **more: object) -> dict:
+        return {"value": value, "ci95": 0.01, "loss_ci95": loss_ci, "rollouts": 10_000, **more}
+
+    clear = {"A": best, "B": rival(4.0, 0.01)}
+    assert bench.agree_chance(clear, 100, 0) == pytest.approx((1.0, 1.0))
+    coin = {"A": best, "B": rival(5.0, 0.05)}  # no gap: a coin toss at any budget
+    assert bench.agree_chance(coin, 100, 0) == pytest.approx((0.5, 0.5))
+    two = {"A": best, "B": rival(5.0, 0.05), "C": rival(5.0, 0.05)}
+    assert bench.agree_chance(two, 100, 0) == pytest.approx((0.25, 0.5))
+    tie = {"A": best, "B": rival(5.0, 0.0)}  # every game alike: either choice agrees
+    assert bench.agree_chance(tie, 100, 0) == (1.0, 1.0)
+    behind = {"A": best, "B": rival(5.2, 0.05, left_behind=True), "C": rival(4.0, 0.01)}
+    assert bench.agree_chance(behind, 100, 0) == pytest.approx((1.0, 1.0))
+    # a gap of one paired standard error at the reference's rollouts: 1.96 x 0.1 / 1.96
+    close = {"A": best, "B": rival(4.9, 0.196)}
+    assert bench.agree_chance(close, 10_000, 0)[0] == pytest.approx(0.8413, abs=1e-4)
+    at_100, at_400 = (bench.agree_chance(close, n, 0)[0] for n in (100, 400))
+    assert 0.5 < at_100 < at_400 < 0.8413  # more rollouts, more often right
+    positions = [{"reference": clear, "reference_rollouts": 1},
+                 {"reference": coin, "reference_rollouts": 1}]
+    rows = [{"at_1s": 100}, {"at_1s": 100}]
+    expected = bench.expected_agreement(positions, rows)
+    assert expected["at_1x"] == {"low": 0.75, "high": 0.75}
+    assert list(expected) == [f"at_{k}x" for k in bench.AGREEMENT_MULTIPLES]

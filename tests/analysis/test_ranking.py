@@ -7,10 +7,16 @@ import random
 import numpy as np
 import pytest
 
+from precog.analysis.budget import Budget
+from precog.analysis.edges import Stage
 from precog.analysis.ranking import (
+    BATCH_GAMES,
+    BATCH_S,
+    FIRST_BATCH_TIMED,
     RACE_CI,
     RACE_MIN,
     RankingRow,
+    batch_size,
     give_values,
     rank_options,
     still_racing,
@@ -138,6 +144,44 @@ def test_a_time_budget_stops_rollouts_early_but_keeps_every_choice(mid_game_3p):
     assert len(ranking.rows) == 6
     assert 2 <= ranking.meta["samples"] < 1_000_000
     assert max(r.samples for r in ranking.rows) == ranking.meta["samples"]
+
+
+def test_timed_batches_grow_with_the_worlds_played_within_their_games_and_seconds():
+    ample = Budget(seconds=1000.0)
+    fast = 1e-7  # seconds per world and choice: neither the time left nor BATCH_S binds
+    assert batch_size(10**6, 0, ample, None, 6) == FIRST_BATCH_TIMED
+    assert batch_size(10**6, 64, ample, fast, 6) == 256
+    assert batch_size(10**6, 600, ample, fast, 2) == 600  # as many as played so far
+    assert batch_size(10**6, 50_000, ample, fast, 2) == BATCH_GAMES // 2
+    assert batch_size(10**6, 50_000, ample, fast, 12) == BATCH_GAMES // 12
+    slow = 0.01  # a world of 6 choices takes 0.06 s: BATCH_S allows 8, never fewer than 16
+    assert batch_size(10**6, 5000, ample, slow, 6) == max(16, int(BATCH_S / (slow * 6)))
+    assert batch_size(10**6, 5000, ample, 2e-4, 2) == int(BATCH_S / (2e-4 * 2))
+    assert batch_size(1000, 900, ample, fast, 2) == 100  # never past the rollouts asked
+
+
+def test_a_timed_batch_fits_the_time_left_and_none_starts_when_16_worlds_do_not():
+    budget = Budget(seconds=1.0)
+    budget.start -= 0.9  # 0.1 s left
+    assert batch_size(10**6, 5000, budget, 1e-4, 2) <= int(0.1 / 2e-4)
+    assert batch_size(10**6, 5000, budget, 1e-2, 2) == 0
+
+
+def test_rollouts_without_a_time_budget_keep_batches_of_a_quarter_of_the_target():
+    assert batch_size(256, 0, Budget(), None, 6) == 64
+    assert batch_size(10_000, 5000, Budget(), 1e-7, 2) == 256
+
+
+def test_a_timed_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
+    done: list[int] = []
+
+    def seen(_fraction: float, stage: Stage) -> None:
+        if stage.code == "rollouts":
+            done.append(stage.get("done"))
+    rank_options(mid_game_3p, 0, rollouts=1_000_000, budget_s=1.0, seed=1, progress=seen)
+    sizes = [b - a for a, b in zip([0, *done], done, strict=False)]
+    assert sizes[0] == FIRST_BATCH_TIMED
+    assert max(sizes) > 256
 
 
 def test_with_rollouts_the_trees_marked_choice_is_the_tables_best():
