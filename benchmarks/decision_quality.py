@@ -620,15 +620,16 @@ AGREEMENT_MULTIPLES = (1, 2, 4, 10)  # rollouts of the expected agreement, times
 
 def expected_agreement(positions: list[dict[str, Any]],
                        rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """How often an analysis with no bias at all would agree with the reference, given this
-    run's rollouts: for each position, the chance that the means of ``n`` paired rollouts
-    (this run's contender rollouts, and multiples of them) put the reference's best above
-    every other contender, if the reference's values were the truth and its paired spreads
-    the rollouts' (:func:`agree_chance`). Averaged over the suite, ``low`` (the rivals'
-    deficits taken as independent: a lower bound where they are positively correlated, as
-    they are through the best's own noise) and ``high`` (the nearest rival alone): the
-    agreement a 1-second analysis can be expected to reach on this suite, whatever its
-    policy, and what more rollouts a second would bring."""
+    """How often an analysis with no bias at all could expect to agree with the reference,
+    given this run's rollouts: for each position, the chance that the means of ``n`` paired
+    rollouts (this run's contender rollouts, and multiples of them) put the reference's best
+    above every other contender, if the reference's values were the truth up to its own
+    noise and its paired spreads the rollouts' (:func:`agree_chance`). Averaged over the
+    suite, ``low`` (the rivals' deficits taken as independent) and ``high`` (the nearest
+    rival alone). A model, and an optimistic one (it leaves out the choices the reference's
+    race left behind, which a short analysis may still put first): it says how much of the
+    strict agreement's shortfall the suite's near ties explain at this many rollouts, and
+    what more rollouts a second would bring."""
     out: dict[str, Any] = {}
     for k in AGREEMENT_MULTIPLES:
         bounds = [agree_chance(e["reference"], k * r["at_1s"], e["reference_rollouts"])
@@ -640,12 +641,14 @@ def expected_agreement(positions: list[dict[str, Any]],
 
 def agree_chance(reference: dict[str, dict[str, Any]], n: int,
                  built: int) -> tuple[float, float]:
-    """Bounds on the chance that ``n`` rollouts of each contender, paired, rank the reference's
-    best first (see :func:`expected_agreement`): the product over the rivals of
-    P(its deficit reads above 0), and the least of them. A rival that ends every game like
-    the best counts as agreeing; one without a paired interval is given the two values'
-    combined spread (wider: the bounds then lean low); ``built``: the rollouts of a choice
-    that does not state its own."""
+    """The chance that ``n`` rollouts of each contender, paired, rank the reference's best
+    first (see :func:`expected_agreement`), as the product over the rivals of P(its deficit
+    reads above 0) and as the least of them. A rival's deficit is read with the spread of
+    ``n`` rollouts plus the reference's own (the true gap is known only to within it), so
+    even endless rollouts agree with an undecided reference only by the chance its gap
+    gives. A rival that ends every game like the best counts as agreeing; one without a
+    paired interval is given the two values' combined spread; ``built``: the rollouts of a
+    choice that does not state its own."""
     best = reference_best(reference)
     top = reference[best]
     chances = []
@@ -656,7 +659,7 @@ def agree_chance(reference: dict[str, dict[str, Any]], n: int,
         n_ref = int(rival.get("rollouts", built))
         spread = rival["loss_ci95"] if "loss_ci95" in rival else math.hypot(top["ci95"],
                                                                              rival["ci95"])
-        se = spread / 1.96 * math.sqrt(n_ref / max(1, n))
+        se = spread / 1.96 * math.sqrt(n_ref / max(1, n) + 1)  # the analysis' and its own
         chances.append(1.0 if se == 0 else statistics.NormalDist().cdf(gap / se))
     return (math.prod(chances), min(chances)) if chances else (1.0, 1.0)
 
@@ -866,7 +869,8 @@ def main(argv: list[str] | None = None) -> int:
                              "positions whose top two the reference does not separate")
     parser.add_argument("--deepen-reference", action="store_true",
                         help="analyse again every position whose reference has fewer than "
-                             "--factor times the rollouts the 1 s analysis reaches now")
+                             "--factor times the rollouts the 1 s analysis reaches now (one "
+                             "already measured against today's 1 s analysis is skipped)")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
     parser.add_argument("--factor", type=positive(int, "--factor", 10_000),

@@ -343,11 +343,13 @@ def test_the_expected_agreement_is_the_chance_paired_rollouts_rank_the_reference
     assert bench.agree_chance(tie, 100, 0) == (1.0, 1.0)
     behind = {"A": best, "B": rival(5.2, 0.05, left_behind=True), "C": rival(4.0, 0.01)}
     assert bench.agree_chance(behind, 100, 0) == pytest.approx((1.0, 1.0))
-    # a gap of one paired standard error at the reference's rollouts: 1.96 x 0.1 / 1.96
+    # a gap of one paired standard error at the reference's rollouts (1.96 x 0.1 / 1.96):
+    # as many rollouts again read it with sqrt(2) standard errors, its own and theirs
     close = {"A": best, "B": rival(4.9, 0.196)}
-    assert bench.agree_chance(close, 10_000, 0)[0] == pytest.approx(0.8413, abs=1e-4)
-    at_100, at_400 = (bench.agree_chance(close, n, 0)[0] for n in (100, 400))
-    assert 0.5 < at_100 < at_400 < 0.8413  # more rollouts, more often right
+    assert bench.agree_chance(close, 10_000, 0)[0] == pytest.approx(0.7602, abs=1e-4)
+    at_100, at_400, endless = (bench.agree_chance(close, n, 0)[0] for n in (100, 400, 10**12))
+    assert 0.5 < at_100 < at_400 < 0.7602 < endless  # more rollouts, more often right
+    assert endless == pytest.approx(0.8413, abs=1e-4)  # but no surer than the reference
     positions = [{"reference": clear, "reference_rollouts": 1},
                  {"reference": coin, "reference_rollouts": 1}]
     rows = [{"at_1s": 100}, {"at_1s": 100}]
