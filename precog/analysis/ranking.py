@@ -441,11 +441,11 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
 
 
 def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
-                rows: int) -> int:
+               rows: int) -> int:
     """Worlds in the next batch: a quarter of the target (at most 256). Under a time budget a
     first batch of :data:`FIRST_BATCH_TIMED`, then batches that grow with the worlds played
-    (at least 256, then as many as played so far: a batch of thousands of games runs a
-    quarter faster per game than one of hundreds), within what the time left allows at the
+    (at least 256, then as many as played so far: numpy plays a batch of thousands of games
+    faster per game than one of hundreds), within what the time left allows at the
     last batch's pace, :data:`BATCH_GAMES` games and :data:`BATCH_S` seconds (0: not even 16
     worlds fit, stop)."""
     size = min(max(2, min(256, target // 4 or 1)), target - done)
