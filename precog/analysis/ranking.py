@@ -402,10 +402,11 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
     sample = WorldSampler(state, player)
     done = 0
     per_row_s: float | None = None  # seconds a world costs for one row, from the last batch
+    variants = len(know.incoming) if model == "worst" else 1  # games a world plays per row
     while done < target:
         if done >= 2 and budget.exhausted():
             break
-        size = batch_size(target, done, budget, per_row_s, len(racing))
+        size = batch_size(target, done, budget, per_row_s, len(racing) * variants)
         if size <= 0:
             break
         started = time.perf_counter()

@@ -186,6 +186,25 @@ def test_a_timed_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
     assert max(sizes) > 256
 
 
+def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_3p,
+                                                                      monkeypatch):
+    """The "worst" opponent model plays every world once per card that may arrive: its
+    batches are sized by those games, so that the time left and BATCH_GAMES hold."""
+    from precog.analysis import ranking
+
+    asked: list[int] = []
+
+    def spy(target: int, done: int, budget: Budget, per_row_s: float | None,
+            rows: int) -> int:
+        asked.append(rows)
+        return batch_size(target, done, budget, per_row_s, rows)
+    monkeypatch.setattr(ranking, "batch_size", spy)
+    uniform = rank_options(mid_game_3p, 0, rollouts=128, budget_s=5.0, seed=1)
+    uniform_rows, asked[:] = asked[0], []
+    rank_options(mid_game_3p, 0, model="worst", rollouts=128, budget_s=5.0, seed=1)
+    assert len(uniform.know.incoming) == 2 and asked[0] == 2 * uniform_rows
+
+
 def test_with_rollouts_the_trees_marked_choice_is_the_tables_best():
     """The table's rollouts measure the choices far more closely than the tree's eight-game
     leaves; the tree marks (and the explorer opens) the choice the table puts first, and its
