@@ -471,15 +471,14 @@ def measure_one(entry: dict[str, Any], budget_s: float, seed: int,
     out: dict[str, Any] = {"id": d.id, "mode": d.mode, "players": d.players}
     if rankings:
         quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
-        chosen = quick.rows[0].action
+        chosen, at_1s = quick.rows[0].action, most_rollouts(quick)
         out.update(chosen=chosen, loss=loss(entry["reference"], chosen),
                    agrees=agrees(entry["reference"], chosen),
                    within_reference_ci=within_reference_ci(entry["reference"], chosen),
                    ci95_max=max(r.ci95 or 0.0 for r in quick.rows),
                    ci95_top_two=max(r.ci95 or 0.0 for r in quick.rows[:2]),
                    samples=quick.meta["samples"], elapsed_s=quick.meta["elapsed_s"],
-                   reference_factor=contender_rollouts(entry) / most_rollouts(quick),
-                   at_1s=most_rollouts(quick))
+                   reference_factor=contender_rollouts(entry) / at_1s, at_1s=at_1s)
     if trees:
         seconds, wall, values = full_tree_seconds(d, seed)
         out["tree_s"], out["tree_wall_s"] = seconds, wall
@@ -657,9 +656,7 @@ def agree_chance(reference: dict[str, dict[str, Any]], n: int,
         if action == best or (gap == 0 and rival.get("loss_ci95") == 0):
             continue
         n_ref = int(rival.get("rollouts", built))
-        spread = rival["loss_ci95"] if "loss_ci95" in rival else math.hypot(top["ci95"],
-                                                                             rival["ci95"])
-        se = spread / 1.96 * math.sqrt(n_ref / max(1, n) + 1)  # the analysis' and its own
+        se = resolution(top, rival) / 1.96 * math.sqrt(n_ref / max(1, n) + 1)  # both spreads
         chances.append(1.0 if se == 0 else statistics.NormalDist().cdf(gap / se))
     return (math.prod(chances), min(chances)) if chances else (1.0, 1.0)
 
@@ -700,11 +697,8 @@ def within_reference_ci(reference: dict[str, dict[str, Any]], chosen: str) -> bo
     is told apart (its race did it on the same games)."""
     if reference[chosen].get("left_behind"):
         return False
-    best = reference_best(reference)
-    gap = reference[best]["value"] - reference[chosen]["value"]
-    if "loss_ci95" in reference[chosen]:
-        return gap <= reference[chosen]["loss_ci95"]
-    return gap <= math.hypot(reference[best]["ci95"], reference[chosen]["ci95"])
+    best = reference[reference_best(reference)]
+    return best["value"] - reference[chosen]["value"] <= resolution(best, reference[chosen])
 
 
 def reference_decides(reference: dict[str, dict[str, Any]]) -> bool:
@@ -713,10 +707,16 @@ def reference_decides(reference: dict[str, dict[str, Any]]) -> bool:
     values' combined 95 % half-widths. Where it does not, no analysis can be expected to agree
     with the reference's first place more often than a coin toss."""
     best, second = top_two(reference)
-    gap = best["value"] - second["value"]
-    if "loss_ci95" in second:
-        return gap > second["loss_ci95"]
-    return gap > math.hypot(best["ci95"], second["ci95"])
+    return best["value"] - second["value"] > resolution(best, second)
+
+
+def resolution(best: dict[str, Any], rival: dict[str, Any]) -> float:
+    """How far apart the reference can tell ``rival`` from ``best``: the rival's paired loss
+    interval (a refined or deepened reference), else the two values' combined 95 %
+    half-widths."""
+    if "loss_ci95" in rival:
+        return float(rival["loss_ci95"])
+    return math.hypot(best["ci95"], rival["ci95"])
 
 
 def decided_agreement(positions: list[dict[str, Any]],
