@@ -356,3 +356,13 @@ def test_the_expected_agreement_is_the_chance_paired_rollouts_rank_the_reference
     expected = bench.expected_agreement(positions, rows)
     assert expected["at_1x"] == {"low": 0.75, "high": 0.75}
     assert list(expected) == [f"at_{k}x" for k in bench.AGREEMENT_MULTIPLES]
+
+
+def test_the_summary_of_the_stored_answers_prints_as_a_table(capsys):
+    """``--summary`` scores the build's stored 1-second answers: no run, so no
+    ``reference_factor`` of its own to print."""
+    bench = load()
+    assert bench.main(["--summary"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("120 positions") and "top_choice_agreement" in out
+    assert "reference_factor" not in out
