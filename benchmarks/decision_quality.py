@@ -764,15 +764,20 @@ def summary(path: Path) -> dict[str, Any]:
 
 
 def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Agreement and mean loss per mode, per player count and per season."""
+    """Agreement (with its 95 % Wilson interval) and mean loss per mode, per player count,
+    per season and per setup: where the misses are."""
     groups: dict[str, list[dict[str, Any]]] = {}
-    for e, r in zip(positions, rows):
+    for e, r in zip(positions, rows, strict=True):
         season = 1 + (e["round"] - 1) // 4
         for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
             groups.setdefault(key, []).append(r)
-    return {k: {"n": len(v), "agreement": round(sum(r["agrees"] for r in v) / len(v), 3),
-                "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
-            for k, v in sorted(groups.items())}
+    out = {}
+    for k, v in sorted(groups.items()):
+        rate = rate_interval(sum(1 for r in v if r["agrees"]), len(v))
+        out[k] = {"n": len(v), "agreement": round(sum(r["agrees"] for r in v) / len(v), 3),
+                  "agreement_low": rate["low"], "agreement_high": rate["high"],
+                  "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
+    return out
 
 
 def _load() -> list[float]:
@@ -802,6 +807,10 @@ def table(r: dict[str, Any]) -> str:
         lines.append(f"reference_factor       min {r['reference_factor']['min']}, median "
                      f"{r['reference_factor']['median']}   (the reference's rollouts of its "
                      "contenders, times the 1 s analysis')")
+    if "by_group" in r:
+        lines += [f"  {g:<20} {c['agreement']:.3f} [{c['agreement_low']:.3f}, "
+                  f"{c['agreement_high']:.3f}] of {c['n']}, mean loss {c['mean_loss_hh']:.3f}"
+                  for g, c in r["by_group"].items()]
     if "top_choice_agreement_expected" in r:
         lines.append("  expected, no bias     " + ", ".join(
             f"{k[3:]} rollouts {v['low']:.3f}-{v['high']:.3f}"

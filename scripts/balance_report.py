@@ -34,6 +34,7 @@ SUITES: dict[str, list[str]] = {
     "coop": ["coop:2:lookahead", "coop:3:lookahead", "coop:4:lookahead"],
     "coop-hard": ["coop:2:lookahead:hard", "coop:3:lookahead:hard", "coop:4:lookahead:hard"],
     "coop-random": ["coop:2:random", "coop:2:greedy"],
+    "coop-policy": ["coop:2:policy", "coop:3:policy", "coop:4:policy"],
 }
 
 

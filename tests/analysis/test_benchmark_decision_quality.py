@@ -366,3 +366,31 @@ def test_the_summary_of_the_stored_answers_prints_as_a_table(capsys):
     out = capsys.readouterr().out
     assert out.startswith("120 positions") and "top_choice_agreement" in out
     assert "reference_factor" not in out
+
+
+def test_agreement_per_mode_players_season_and_setup_comes_with_its_wilson_interval():
+    """``by_group`` shows where the misses are: each group's agreement, its 95 % Wilson
+    interval and mean loss, every position counted once in each of its four groups."""
+    bench = load()
+    positions = [{"mode": "coop", "players": 4, "round": 2, "setup": "standard"},
+                 {"mode": "coop", "players": 4, "round": 9, "setup": "advanced"},
+                 {"mode": "competitive", "players": 2, "round": 5, "setup": "standard"}]
+    rows = [{"agrees": False, "loss": 0.3}, {"agrees": True, "loss": 0.0},
+            {"agrees": True, "loss": 0.0}]
+    groups = bench.by_group(positions, rows)
+    assert set(groups) == {"coop", "competitive", "4p", "2p", "season 1", "season 2",
+                           "season 3", "standard", "advanced"}
+    coop = groups["coop"]
+    low, high = bench.wilson(0.5, 2)
+    assert (coop["n"], coop["agreement"], coop["mean_loss_hh"]) == (2, 0.5, 0.15)
+    assert (coop["agreement_low"], coop["agreement_high"]) == (round(low, 4), round(high, 4))
+    assert groups["competitive"]["agreement"] == 1.0 and groups["competitive"]["agreement_low"] < 1
+    assert sum(groups[k]["n"] for k in ("coop", "competitive")) == len(positions)
+
+
+def test_the_summary_table_prints_each_groups_agreement(capsys):
+    bench = load()
+    assert bench.main(["--summary"]) == 0
+    out = capsys.readouterr().out
+    assert any(line.strip().startswith("coop ") and " of 51," in line
+               for line in out.splitlines())
