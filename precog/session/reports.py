@@ -35,6 +35,8 @@ def ranking_text(ranking: Any, lang: str) -> str:
     if note:  # which component set and which evaluation fit
         out.insert(1, provenance_text(note, lang, "cli"))
     state = ranking.tree.state if ranking.tree is not None else None
+    if state is not None and state.config.coop:  # what a cooperative value counts
+        out.insert(-1, w.say("results.coop_note"))
     seat = m["player"]
     why = choice_reasons(ranking)
     twins = ranking.copies()

@@ -163,8 +163,11 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
+    coop = ""
+    if state is not None and state.config.coop:
+        coop = f'<div class="pc-coop-note">{escape(say("results.coop_note"))}</div>'
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
-            f'<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
+            f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
 
 

@@ -181,6 +181,8 @@ def test_in_the_last_rounds_the_tree_tells_sampled_deals_of_the_same_cards_apart
     # are not; the tree's worlds that bring me the same cards must read apart, each a deal
     _open(page, f"{app_url}{EXPLORER}?position={to_position(_round_11_coop())}&seat=0")
     page.locator(".pc-tree-row").first.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    # a cooperative table says what its value counts, above the table
+    assert "misses an Objective" in page.locator(".pc-coop-note").inner_text()
     deals = page.locator(".pc-tree-label", has_text="deal")
     for _ in range(8):  # open the principal line down to the next cards
         if deals.count():

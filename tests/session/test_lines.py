@@ -275,3 +275,16 @@ def test_an_x_cost_beside_another_x_cost_makes_activating_both_free_in_the_line(
             Plan((Activate("both"),)))
     assert "You activate both, paying nothing." in line_text(line, "en", state, 0)
     assert "активировать обе бесплатно" in line_text(line, "ru", state, 0)
+
+
+def test_precog_analyse_says_what_a_cooperative_value_counts_before_its_rows() -> None:
+    from precog.engine.playout import random_playout
+    from precog.session.reports import ranking_text
+
+    coop = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode="coop").final
+    lines = ranking_text(rank_options(coop, 0, depth_rounds=1), "en").splitlines()
+    note = next(i for i, line in enumerate(lines) if "misses an Objective" in line)
+    assert note < next(i for i, line in enumerate(lines) if line.strip().startswith("1 "))
+    other = random_playout(random.Random(2), stop_round=3, players=3, seed=2).final
+    competitive = ranking_text(rank_options(other, 0, depth_rounds=1), "en")
+    assert "misses an Objective" not in competitive

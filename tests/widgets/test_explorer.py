@@ -376,3 +376,20 @@ def test_the_plots_compare_two_different_choices_and_a_copy_says_whose_cards_it_
         assert ("(the same cards as " in names[i]) == (first < i)
         if first < i:
             assert names[i].endswith(f"(the same cards as {first + 1})")
+
+
+def test_a_cooperative_table_says_what_its_value_counts_and_how_the_sensible_team_fares(
+) -> None:
+    """Cooperative values read far below a strong team's (the sensible team misses an
+    Objective in most games): the table says so, in the page's language; other modes do not
+    carry the note."""
+    from precog.analysis.ranking import rank_options
+
+    coop = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode="coop").final
+    ranking = rank_options(coop, 0, depth_rounds=1)
+    english = ranking_table_html(ranking, "en")
+    assert 'class="pc-coop-note"' in english and "misses an Objective" in english
+    assert "не выполнит цель" in ranking_table_html(ranking, "ru")
+    competitive = rank_options(_state(), 0, depth_rounds=1)
+    assert "pc-coop-note" not in ranking_table_html(competitive, "en")
+
