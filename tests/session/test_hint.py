@@ -110,3 +110,12 @@ def test_the_hint_shows_its_top_choices_once_each_though_a_card_has_a_copy() -> 
     assert len(set(faces)) < len(faces)
     answer = answer_of(ranking, state, True, {})
     assert [face(r.keep, r.give) for r in answer.rows] == list(dict.fromkeys(faces))[:TOP]
+
+
+def test_a_cooperative_hint_says_what_its_values_count_and_others_do_not() -> None:
+    shown = {}
+    for state in (decisions()[0], decisions()[3]):
+        answer, link = _hint(state)
+        shown[state.config.mode] = hint_html(answer, view_of(state, state.to_move).world(), link)
+    assert "pc-coop-note" in shown["coop"] and "misses an Objective" in shown["coop"]
+    assert "pc-coop-note" not in shown["competitive"]
