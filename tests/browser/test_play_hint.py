@@ -28,9 +28,10 @@ PACKED = re.compile(r"data:application/json;base64,[A-Za-z0-9+/=]+"
                     r"|p[gv]1\.[A-Za-z0-9_-]+\.[0-9a-f]{8}")
 
 
+@pytest.mark.parametrize("mode", ["competitive", "coop"])
 def test_the_hint_beside_the_board_shows_nothing_the_seat_cannot_see(
-        app_url: str, page: Page, watch: PageWatch) -> None:
-    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
+        app_url: str, page: Page, watch: PageWatch, mode: str) -> None:
+    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode=mode).final
     assert state.to_move == 0
     secret = hidden_ids(state, 0)
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -54,6 +55,14 @@ def test_the_hint_beside_the_board_shows_nothing_the_seat_cannot_see(
     dom = PACKED.sub("", page.content())
     assert found(dom, secret) == []
     assert found(dom, set(state.players[0].hand)), "the search finds the cards the seat sees"
+    # a cooperative hint says what its values count; another mode's has no such note
+    note = page.locator(".pc-hint-panel .pc-coop-note")
+    if mode == "coop":
+        assert "misses an Objective" in note.inner_text()
+        screenshot(page, "play-hint-coop-1400")
+        watch.check()
+        return
+    assert note.count() == 0
     screenshot(page, "play-hint-1400")
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(300)
