@@ -182,5 +182,7 @@ def step_rank_html(state: GameState, seat: int, lang: str) -> str:
     body = "".join(f"<tr><td>{escape(r.label)}</td><td>{r.mean:.1f}</td>"
                    f"<td>± {r.half:.1f}</td></tr>" for r in rows)
     head = escape(say("table.step_rank", n=STEP_ROLLOUTS))
+    coop = (f'<div class="pc-coop-note">{escape(say("results.coop_note"))}</div>'
+            if state.config.coop else "")
     return (f'<div class="pc-table-step-rank"><p class="pc-hint-text">{head}</p>'
-            f'<table class="pc-ranking">{body}</table></div>')
+            f'<table class="pc-ranking">{body}</table>{coop}</div>')

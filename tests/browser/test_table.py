@@ -176,6 +176,9 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     page.locator(".pc-table-analyse").click()
     page.locator(".pc-table-analysis .pc-table-step-rank tr").first.wait_for(timeout=120_000)
     assert "Take" in page.locator(".pc-table-analysis .pc-table-step-rank").inner_text()
+    # the step's values are cooperative: the note says what they count
+    assert "misses an Objective" in page.locator(
+        ".pc-table-analysis .pc-table-step-rank .pc-coop-note").inner_text()
     screenshot(page, "table-page-coop-step-analysis")
     saved, data = _save_table(page, tmp_path)
     assert (data["phase"], data["step"], data["objectives"]) == ("action", "gains",

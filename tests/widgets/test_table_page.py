@@ -409,3 +409,19 @@ def test_a_loaded_table_fills_forms_opened_later_and_is_saved_whole():
     page.seat_tabs.selected_index = 2
     assert page.forms[2].boat["food"].value == "7" and page.forms[2].prescient.value == "P"
     assert page.draft.data["seats"][2]["food"] == "7" and page.built.state is not None
+
+
+def test_a_cooperative_step_s_values_say_what_they_count() -> None:
+    from precog.session.table_entry import TableDraft, new_description
+    from precog.widgets.table_steps import step_rank_html
+
+    shown = {}
+    for mode in ("coop", "competitive"):
+        data = new_description(4, mode)
+        data.update(round=6, phase="action", step="activate", seat=0)
+        state = TableDraft(data).build().state
+        assert state is not None
+        shown[mode] = step_rank_html(state, 0, "en")
+    assert "pc-coop-note" in shown["coop"] and "misses an Objective" in shown["coop"]
+    assert "pc-table-step-rank" in shown["competitive"]
+    assert "pc-coop-note" not in shown["competitive"]
