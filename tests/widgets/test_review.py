@@ -83,3 +83,14 @@ def test_the_review_graph_is_made_when_a_review_starts_not_with_the_page() -> No
     panel.show(GAME, seat=0, start=True)
     assert panel.figure_slot.children == (panel.figure,)
     assert "pc-review-figure" in panel.figure._dom_classes
+
+
+def test_a_cooperative_review_says_what_its_values_count_and_a_competitive_one_does_not(
+) -> None:
+    page = ReviewPage(lang="en", background=False, budgets=(0.05,))
+    page.load(json.dumps(recorded_game(["greedy", "greedy"], seed=5, players=2,
+                                       mode="coop").to_json()))
+    page.panel.start()
+    assert "pc-coop-note" in page.panel.summary.value
+    assert "misses an Objective" in page.panel.summary.value
+    assert "pc-coop-note" not in reviewed_page().panel.summary.value
