@@ -765,18 +765,26 @@ def summary(path: Path) -> dict[str, Any]:
 
 def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Agreement (with its 95 % Wilson interval) and mean loss per mode, per player count,
-    per season and per setup: where the misses are."""
-    groups: dict[str, list[dict[str, Any]]] = {}
+    per season and per setup: where the misses are. With a run's own rollouts (``at_1s``),
+    also what an analysis without bias could expect there (``agreement_expected``, the
+    ``low`` bound of :func:`expected_agreement` at this run's rollouts): a group whose
+    agreement is near it misses by noise, not by judgement."""
+    groups: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
     for e, r in zip(positions, rows, strict=True):
         season = 1 + (e["round"] - 1) // 4
         for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
-            groups.setdefault(key, []).append(r)
+            groups.setdefault(key, []).append((e, r))
     out = {}
-    for k, v in sorted(groups.items()):
+    for k, members in sorted(groups.items()):
+        v = [r for _, r in members]
         rate = rate_interval(sum(1 for r in v if r["agrees"]), len(v))
         out[k] = {"n": len(v), "agreement": round(sum(r["agrees"] for r in v) / len(v), 3),
                   "agreement_low": rate["low"], "agreement_high": rate["high"],
                   "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
+        if all("at_1s" in r for r in v):
+            out[k]["agreement_expected"] = round(statistics.fmean(
+                agree_chance(e["reference"], r["at_1s"], e["reference_rollouts"])[0]
+                for e, r in members), 3)
     return out
 
 
@@ -810,6 +818,8 @@ def table(r: dict[str, Any]) -> str:
     if "by_group" in r:
         lines += [f"  {g:<20} {c['agreement']:.3f} [{c['agreement_low']:.3f}, "
                   f"{c['agreement_high']:.3f}] of {c['n']}, mean loss {c['mean_loss_hh']:.3f}"
+                  + (f", expected without bias {c['agreement_expected']:.3f}"
+                     if "agreement_expected" in c else "")
                   for g, c in r["by_group"].items()]
     if "top_choice_agreement_expected" in r:
         lines.append("  expected, no bias     " + ", ".join(

@@ -394,3 +394,28 @@ def test_the_summary_table_prints_each_groups_agreement(capsys):
     out = capsys.readouterr().out
     assert any(line.strip().startswith("coop ") and " of 51," in line
                for line in out.splitlines())
+
+
+def test_each_groups_expected_agreement_says_how_much_of_its_misses_noise_explains():
+    """With a run's own rollouts, each group also carries what an analysis without bias
+    could expect to agree there: a group of clear-cut positions expects 1, a group of coin
+    tosses 0.5; without the rollouts (the stored answers of ``--summary``) there is none."""
+    bench = load()
+    best = {"value": 5.0, "ci95": 0.01, "loss_ci95": 0.0, "rollouts": 10_000}
+    clear = {"A": best, "B": {"value": 4.0, "ci95": 0.01, "loss_ci95": 0.01,
+                              "rollouts": 10_000}}
+    coin = {"A": best, "B": {"value": 5.0, "ci95": 0.01, "loss_ci95": 0.05,
+                             "rollouts": 10_000}}
+    positions = [{"mode": "competitive", "players": 2, "round": 5, "setup": "standard",
+                  "reference": clear, "reference_rollouts": 1},
+                 {"mode": "coop", "players": 2, "round": 5, "setup": "standard",
+                  "reference": coin, "reference_rollouts": 1}]
+    rows = [{"agrees": True, "loss": 0.0, "at_1s": 100},
+            {"agrees": False, "loss": 0.0, "at_1s": 100}]
+    groups = bench.by_group(positions, rows)
+    assert groups["competitive"]["agreement_expected"] == 1.0
+    assert groups["coop"]["agreement_expected"] == 0.5
+    assert groups["2p"]["agreement_expected"] == 0.75
+    stored = bench.by_group(positions, [{k: v for k, v in r.items() if k != "at_1s"}
+                                        for r in rows])
+    assert all("agreement_expected" not in g for g in stored.values())
