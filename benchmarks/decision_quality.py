@@ -769,22 +769,26 @@ def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dic
     also what an analysis without bias could expect there (``agreement_expected``, the
     ``low`` bound of :func:`expected_agreement` at this run's rollouts): a group whose
     agreement is near it misses by noise, not by judgement."""
-    groups: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
-    for e, r in zip(positions, rows, strict=True):
+    if len(rows) != len(positions):
+        raise ValueError(f"{len(rows)} results for {len(positions)} positions")
+    expected = ([agree_chance(e["reference"], r["at_1s"], e["reference_rollouts"])[0]
+                 for e, r in zip(positions, rows, strict=True)]
+                if all("at_1s" in r for r in rows) else None)
+    groups: dict[str, list[int]] = {}
+    for i, e in enumerate(positions):
         season = 1 + (e["round"] - 1) // 4
         for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
-            groups.setdefault(key, []).append((e, r))
+            groups.setdefault(key, []).append(i)
     out = {}
     for k, members in sorted(groups.items()):
-        v = [r for _, r in members]
-        rate = rate_interval(sum(1 for r in v if r["agrees"]), len(v))
-        out[k] = {"n": len(v), "agreement": round(sum(r["agrees"] for r in v) / len(v), 3),
+        n, hits = len(members), sum(1 for i in members if rows[i]["agrees"])
+        rate = rate_interval(hits, n)
+        out[k] = {"n": n, "agreement": round(hits / n, 3),
                   "agreement_low": rate["low"], "agreement_high": rate["high"],
-                  "mean_loss_hh": round(statistics.fmean(r["loss"] for r in v), 3)}
-        if all("at_1s" in r for r in v):
-            out[k]["agreement_expected"] = round(statistics.fmean(
-                agree_chance(e["reference"], r["at_1s"], e["reference_rollouts"])[0]
-                for e, r in members), 3)
+                  "mean_loss_hh": round(statistics.fmean(rows[i]["loss"] for i in members), 3)}
+        if expected is not None:
+            out[k]["agreement_expected"] = round(
+                statistics.fmean(expected[i] for i in members), 3)
     return out
 
 

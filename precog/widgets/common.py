@@ -112,6 +112,14 @@ def steps_html(state: GameState, moves: int = 0, lang: str = DEFAULT_LANGUAGE) -
             f'<ol class="pc-steps">{"".join(items)}</ol></div>')
 
 
+def coop_note_html(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a cooperative game's values count (the team's total, 0 on a missed Objective,
+    as sensible players play on), for every place that shows them; "" in other modes."""
+    if not state.config.coop:
+        return ""
+    return f'<div class="pc-coop-note">{escape(words(lang).say("results.coop_note"))}</div>'
+
+
 def copy_box_html(text: str, label: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
     """A read-only text box with a button copying it to the clipboard (in the browser)."""
     label = label or words(lang).say("common.copy")

@@ -18,7 +18,7 @@ from precog.session.lines import choice_text, line_marked, mark
 from precog.session.provenance import provenance_text
 from precog.session.why import reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.common import discard, download_html
+from precog.widgets.common import coop_note_html, discard, download_html
 from precog.widgets.dropdown import SelectMultiple
 from precog.widgets.figure_widget import figure_widget
 from precog.widgets.tree import TreeView
@@ -163,9 +163,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
-    coop = ""
-    if state is not None and state.config.coop:
-        coop = f'<div class="pc-coop-note">{escape(say("results.coop_note"))}</div>'
+    coop = coop_note_html(state, lang) if state is not None else ""
     return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
             f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
             f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')

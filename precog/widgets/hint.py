@@ -18,7 +18,7 @@ from precog.session.hint import HintAnswer, HintRun, how_text, view_link
 from precog.session.language import page_link
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
-from precog.widgets.common import button
+from precog.widgets.common import button, coop_note_html
 
 
 class HintPanel(widgets.VBox):
@@ -125,8 +125,7 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
                     f'<tr class="pc-hint-reasons"><td colspan="3"><ul>{why}</ul></td></tr>')
     open_link = (f'<a class="pc-link pc-hint-open" target="_blank" href="{escape(link)}" '
                  f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>')
-    coop = (f'<div class="pc-coop-note">{escape(say("results.coop_note"))}</div>'
-            if world.config.coop else "")
     return (f'<div class="pc-hint-intro">{escape(say("hint.intro"))}</div>'
-            f'<table class="pc-hint-table">{head}{"".join(rows)}</table>{coop}{open_link}'
+            f'<table class="pc-hint-table">{head}{"".join(rows)}</table>'
+            f'{coop_note_html(world, lang)}{open_link}'
             f'<div class="pc-provenance pc-hint-note">{escape(answer.provenance)}</div>')

@@ -26,6 +26,7 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import (
     Message,
     button,
+    coop_note_html,
     read_position,
     stylesheet,
     title,
@@ -157,11 +158,9 @@ class ReviewPanel(widgets.VBox):
             start = self.game.start
             note = provenance_text(component_note(start.components, start.config.mode),
                                    self.lang)  # which set and which fit valued the decisions
-            coop = (f'<div class="pc-coop-note">{escape(self.say("results.coop_note"))}</div>'
-                    if start.config.coop else "")
             self.summary.value = (summaries_html(self.run.summaries, start.components,
-                                                 self.lang)
-                                  + coop + f'<div class="pc-provenance">{escape(note)}</div>')
+                                                 self.lang) + coop_note_html(start, self.lang)
+                                  + f'<div class="pc-provenance">{escape(note)}</div>')
 
     def _draw_rows(self) -> None:
         assert self.game is not None

@@ -25,6 +25,7 @@ from precog.session.table_steps import (
     rank_step,
 )
 from precog.session.words import action_label, words
+from precog.widgets.common import coop_note_html
 
 __all__ = ["StepFields", "box_text", "step_rank_html"]
 
@@ -182,7 +183,5 @@ def step_rank_html(state: GameState, seat: int, lang: str) -> str:
     body = "".join(f"<tr><td>{escape(r.label)}</td><td>{r.mean:.1f}</td>"
                    f"<td>± {r.half:.1f}</td></tr>" for r in rows)
     head = escape(say("table.step_rank", n=STEP_ROLLOUTS))
-    coop = (f'<div class="pc-coop-note">{escape(say("results.coop_note"))}</div>'
-            if state.config.coop else "")
     return (f'<div class="pc-table-step-rank"><p class="pc-hint-text">{head}</p>'
-            f'<table class="pc-ranking">{body}</table>{coop}</div>')
+            f'<table class="pc-ranking">{body}</table>{coop_note_html(state, lang)}</div>')
