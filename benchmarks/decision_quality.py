@@ -31,6 +31,7 @@ from typing import Any
 from precog import __version__
 from precog.analysis import ranking as ranking_module
 from precog.analysis.bots import GreedyBot, play_game
+from precog.analysis.evaluation import COOP_VALUE
 from precog.analysis.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
@@ -358,6 +359,51 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     return data
 
 
+def rebuild_reference(path: Path, seed: int, factor: int, mode: str, part: int = 0,
+                      parts: int = 1, budget_s: float = 1.0,
+                      log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Build again, keeping none of their old estimates, the references of ``mode``'s
+    positions that lack its :data:`VALUE_MARKS` mark: what the value counts changed (2026-12-05:
+    the cooperative sensible player stopped revealing tiles and a playout counts every
+    face-down tile by its chance), so no earlier estimate may be merged in. As a deepening:
+    the 1-second analysis measured first, then a raced analysis at ``factor`` times its
+    rollouts (its own random numbers, ``ref_seed(..., 4)``); a choice the race stopped early
+    is marked ``left_behind``. The old reference is kept as ``before_rebuild``. ``part`` of
+    ``parts``: every ``parts``-th such position from the ``part``-th (two processes on two
+    copies of the file, merged after). Written after every position."""
+    load(path, marks=False)  # the file's format and component set
+    data = json.loads(path.read_text())
+    mark = VALUE_MARKS[mode]
+    todo = [e for e in data["positions"] if e["mode"] == mode and e.get("value_mark") != mark]
+    for entry in todo[part::parts]:
+        d = decision_of(entry)
+        start = time.process_time()
+        quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
+        at_1s = most_rollouts(quick)
+        deep = rank_options(d.state(), d.seat, rollouts=min(RANKING_CAP, factor * at_1s),
+                            budget_s=DEEP_BUDGET_S, seed=ref_seed(seed, d, 4),
+                            with_give_values=False, race=True)
+        most = max(r.samples for r in deep.rows)
+        entry["before_rebuild"] = entry["reference"]
+        for old in ("first_reference", "before_deepening", "refined"):
+            entry.pop(old, None)
+        entry["reference"] = {r.action: paired_row(r) | (
+            {"left_behind": True} if r.samples < most else {})
+            for r in sorted(deep.rows, key=lambda r: r.action)}
+        entry["reference_rollouts"] = deep.meta["samples"]
+        entry["at_budget"] = {"choice": quick.rows[0].action,
+                              "ci95_max": round(max(r.ci95 or 0.0 for r in quick.rows), 5),
+                              "values": {r.action: round(r.value, 5) for r in quick.rows}}
+        entry["deepened"] = stamp(start, at_1s=at_1s, factor=factor,
+                                  rollouts=deep.meta["samples"], analysis=analysis_mark())
+        entry["value_mark"] = mark
+        _write(path, data)
+        log(f"{d.id} {d.players}p {d.mode} round {d.round}: rebuilt, 1 s gave {at_1s}, the "
+            f"reference {deep.meta['samples']} for the contenders, decided "
+            f"{reference_decides(entry['reference'])}, {entry['deepened']['cpu_s']} s CPU")
+    return data
+
+
 def merge_reference(entry: dict[str, Any], deep: Ranking,
                     build_factor: int = REFERENCE_FACTOR) -> dict[str, dict[str, float]]:
     """Each choice's estimate on the most rollouts: the deeper analysis' for the choices it
@@ -429,7 +475,10 @@ def components_fingerprint() -> str:
     return reference_components().fingerprint
 
 
-def load(path: Path) -> list[dict[str, Any]]:
+def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
+    """The suite's positions with their references; refused (:class:`BenchmarkInputError`)
+    for another component set and, with ``marks``, for a position whose value is not the one
+    the analysis counts now (:data:`VALUE_MARKS`)."""
     if not path.is_file():
         raise BenchmarkInputError(f"reference file {path}: not found; build it with "
                                   "--build-reference")
@@ -442,7 +491,21 @@ def load(path: Path) -> list[dict[str, Any]]:
     positions = data.get("positions")
     if not isinstance(positions, list) or not positions:
         raise BenchmarkInputError(f"reference file {path}: expected a list of positions")
+    stale = [] if not marks else [e.get("id") for e in positions if isinstance(e, dict)
+             and VALUE_MARKS.get(e.get("mode", "")) not in (None, e.get("value_mark"))]
+    if stale:
+        raise BenchmarkInputError(
+            f"reference file {path}: positions {', '.join(map(str, stale[:5]))}"
+            f"{' ...' if len(stale) > 5 else ''} were analysed with a value the analysis no "
+            "longer counts; expected the mark "
+            f"{VALUE_MARKS[next(e['mode'] for e in positions if e.get('id') == stale[0])]!r}"
+            "; build them again with --rebuild-reference --mode MODE")
     return positions
+
+
+VALUE_MARKS = {"coop": COOP_VALUE}
+"""Per mode, what a reference's value must count (:data:`precog.analysis.evaluation.
+COOP_VALUE`): a position of a mode listed here is refused without its mark."""
 
 
 # -- the measures ----------------------------------------------------------------------------
@@ -895,6 +958,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="analyse again every position whose reference has fewer than "
                              "--factor times the rollouts the 1 s analysis reaches now (one "
                              "already measured against today's 1 s analysis is skipped)")
+    parser.add_argument("--rebuild-reference", action="store_true",
+                        help="build again, keeping no old estimate, the references of the "
+                             "--mode positions analysed with a value the analysis no longer "
+                             "counts")
+    parser.add_argument("--mode", choices=sorted(VALUE_MARKS), default="coop",
+                        help="with --rebuild-reference: the mode (default coop)")
+    parser.add_argument("--part", default="1/1",
+                        help="with --rebuild-reference: K/N, every N-th position from the K-th "
+                             "(two processes on copies of the file)")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
     parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
@@ -914,9 +986,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, f"decision_quality.py: {err}\n")
 
 
+def parse_part(text: str, parser: argparse.ArgumentParser) -> tuple[int, int]:
+    """``--part K/N`` as (K - 1, N); anything else is refused by name."""
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 64):
+        parser.error(f"--part {text!r}: expected K/N with 1 <= K <= N <= 64, e.g. 1/2")
+    return int(k) - 1, int(n)
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """What the arguments ask for (a bad data file: :class:`BenchmarkInputError`)."""
-    builds = args.build_reference or args.refine_reference or args.deepen_reference
+    builds = (args.build_reference or args.refine_reference or args.deepen_reference
+              or args.rebuild_reference)
     if builds and args.factor < REFERENCE_FACTOR:
         parser.error(f"--factor {args.factor}: the reference needs at least "
                      f"{REFERENCE_FACTOR} times the budget")
@@ -931,6 +1012,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.deepen_reference:
         deepen_reference(args.data, args.seed, args.factor, args.budget,
                          log=lambda m: print(m, file=sys.stderr, flush=True))
+        return 0
+    if args.rebuild_reference:
+        part, parts = parse_part(args.part, parser)
+        rebuild_reference(args.data, args.seed, args.factor, args.mode, part, parts,
+                          args.budget, log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.trees_only:
         print(json.dumps(tree_times(args.data, args.limit, args.seed), indent=2))

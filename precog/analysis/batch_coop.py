@@ -3,10 +3,13 @@
 :class:`Coop` holds a batch's Objective stacks, the revealed tiles and what each seat took this
 round (mitigation is paid from it), and plays the sensible player's Objective steps
 (:func:`precog.analysis.policy.objective_step`) as the engine offers them: after a seat has
-placed its gains (reveal, mitigate, ``done``) and in the team window (seats in turn from seat 0,
-each action ending the turn, closed when every seat has passed in a row). At an Island the
-season's tiles are checked; a game that fails one is over, and its Boats are kept as they were
-then. As a season begins every Boat receives its cooperative River tile's supplies.
+placed its gains (the engine offers reveal, mitigate and ``done``; the sensible player never
+reveals, but a possible Reveal still counts among the options, as a choice draws a uniform)
+and in the team window (seats in turn from seat 0, each action ending the turn, closed when
+every seat has passed in a row). At an Island the season's tiles are checked; a game that
+fails one is over, and its Boats are kept as they were then; at the last one each game's
+chance counts its face-down tiles by their chance (:meth:`Coop.last_chance`). As a season
+begins every Boat receives its cooperative River tile's supplies.
 """
 
 from __future__ import annotations
@@ -231,7 +234,7 @@ class Coop:
         if not len(games):
             return acted
         purse = self.purse(b, seats, games)
-        k, mitigable, reveal = self.options(b, seats, season, purse, games)
+        k, mitigable, _reveal = self.options(b, seats, season, purse, games)
         choices = np.ones(b.G, np.int64)
         choices[games] = k
         sel, _ = b.draw(choices)  # one uniform per decision with a choice, as the engine
@@ -248,12 +251,8 @@ class Coop:
         slot = np.zeros(b.G, np.int64)
         if unmet.shape[1]:
             slot[games] = np.argmax(unmet, axis=1)
-        top = self.stack_top(season, games)
-        do_reveal = (deciding & ~has_mit & reveal & ~self.met(b, top, 0, ext)
-                     & self.can_pay(top, purse))
         self.mitigate(b, games[has_mit], slot, seats)
-        self.reveal(b, games[do_reveal], seats, season)
-        acted[games] = has_mit | do_reveal
+        acted[games] = has_mit  # the sensible player never reveals
         return acted
 
     def mitigate(self, b: Batch, games: np.ndarray, slot: np.ndarray,
@@ -271,18 +270,6 @@ class Coop:
         b.prot[games, s] -= price[:, 3].astype(b.prot.dtype)
         self.taken[games, s] -= price
         self.mitigated[games, j] = True
-
-    def reveal(self, b: Batch, games: np.ndarray, seats: np.ndarray, season: int) -> None:
-        if not len(games):
-            return
-        s = seats[games]
-        cost = REVEAL_COST[season]
-        b.healthy[games, s] -= cost
-        b.cont[games, s] += cost
-        tile = self.stack_top(season)[games]
-        self.top[games, season - 1] += 1
-        self.shown[games, self.count[games]] = tile
-        self.count[games] += 1
 
     def seat_turn(self, b: Batch, seat: int) -> None:
         """The seat's Objective steps after its gains, until it says ``done``."""
@@ -332,26 +319,23 @@ class Coop:
 
     def last_chance(self, b: Batch, revealed_fail: np.ndarray,
                     ext: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        """Each game's chance at the last check: 0 if a revealed tile or the stack's top one
-        is unmet, else the chance that the tiles beneath the top, any of the season's other
-        unrevealed tiles alike, are all met."""
+        """Each game's chance at the last check: 0 if a revealed tile is unmet, else the
+        chance that its face-down tiles, any of the season's unrevealed tiles alike, are all
+        met (:func:`~precog.analysis.evaluation.last_check_chance`)."""
         season = b.season
-        top = self.stack_top(season)
-        ok = ~revealed_fail & self.met(b, top, 0, ext)
         tiles = self.stack[:, season - 1]
         hidden = _last_axis_sum((tiles >= 0) & (np.arange(tiles.shape[1])
                                                 >= self.top[:, season - 1, None]))
-        beneath = np.maximum(hidden - 1, 0)
         count = int(self.count.max(initial=0))
         shown = self.shown[:, :count]
-        others = np.zeros(b.G, np.int64)
+        pool = np.zeros(b.G, np.int64)
         met = np.zeros(b.G, np.int64)
         for j in range(self.last_pool.shape[1]):
             tile = self.last_pool[:, j]
-            free = (tile >= 0) & (tile != top) & ~(shown == tile[:, None]).any(axis=1)
-            others += free
+            free = (tile >= 0) & ~(shown == tile[:, None]).any(axis=1)
+            pool += free
             met += free & self.met(b, tile, 0, ext)
-        return np.where(ok, self.comb[met, beneath] / self.comb[others, beneath], 0.0)
+        return np.where(revealed_fail, 0.0, self.comb[met, hidden] / self.comb[pool, hidden])
 
     def freeze(self, b: Batch, games: np.ndarray) -> None:
         if not games.any():

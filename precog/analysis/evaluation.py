@@ -293,20 +293,23 @@ def coop_share(state: GameState) -> float:
     return 0.0 if lost else 1.0
 
 
+COOP_VALUE = "2026-12-05: the sensible player never reveals; every face-down tile by chance"
+"""What a cooperative playout's value counts, as a mark: analyses stored with another (the
+decision-quality benchmark's references) were made with a value the analysis no longer
+gives, and must be built again."""
+
+
 def last_check_chance(state: GameState) -> float:
     """Cooperative, a game over at the last check: the chance its Objectives are met, counting
-    the face-down tiles nobody saw by their chance.
+    the face-down tiles by their chance.
 
-    The tiles still face down at the last check are one draw of the tiles the seat could not
-    see, except the stack's top one: the sensible player looks at it before it Reveals (it
-    Reveals an unmet tile it could mitigate), so that tile's being face down is part of how
-    the game was played, and it counts as it is. The ones beneath it nobody saw: they are any
-    ``k`` of the season's ``n`` other unrevealed tiles alike, and all are met when they are
-    ``k`` of the ``m`` whose full side the Boats meet, C(m, k) / C(n, k). The mean over many
-    playouts is the score's mean (the draw beneath the top played no part in the games), with
-    far less spread. Counting the top tile by chance too would not be: the sensible player
-    leaves met tiles on top, and that value came out 0.5 Healthy Humans below the score on
-    average (docs/analysis.md). The game's own score is :func:`terminal_value`.
+    The revealed tiles count as they are (one unmet: 0). The tiles still face down are one
+    draw of the season's unrevealed tiles, and nothing in the game depended on which: nobody
+    saw them, and the sensible player never reveals one (:mod:`precog.analysis.policy`). So
+    they are any ``k`` of the season's ``n`` unrevealed tiles alike, and all are met when they
+    are ``k`` of the ``m`` whose full side the Boats meet: C(m, k) / C(n, k). The mean over
+    many playouts is the score's mean, with far less spread (docs/analysis.md, "The last
+    check's unseen tiles in every playout"). The game's own score is :func:`terminal_value`.
     """
     comps, season = state.components, state.season
     for tile_id, mitigated in state.objectives:
@@ -314,16 +317,12 @@ def last_check_chance(state: GameState) -> float:
         if tile.season == season and not _meets(state, tile.mitigated if mitigated
                                                 else tile.full):
             return 0.0
-    stack = state.objective_stacks[season - 1]
-    if not stack:
+    hidden = len(state.objective_stacks[season - 1])
+    if not hidden:
         return 1.0
-    top = comps.objective_by_id[stack[0]]
-    if not _meets(state, top.full):
-        return 0.0
-    pool = [o for o in unrevealed(state, season) if o.id != top.id]
-    beneath = len(stack) - 1
+    pool = unrevealed(state, season)
     met = sum(_meets(state, o.full) for o in pool)
-    return math.comb(met, beneath) / math.comb(len(pool), beneath)
+    return math.comb(met, hidden) / math.comb(len(pool), hidden)
 
 
 def _meets(state: GameState, side: tuple[Requirement, ...]) -> bool:

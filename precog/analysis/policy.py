@@ -27,8 +27,9 @@ What the sensible player does:
 * **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
   than one and a half Healthy Humans.
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
-  the seat can pay for it; reveal the season's next tile only when it is unmet and the seat
-  could pay its mitigation; otherwise end the turn (it never reveals before activating).
+  the seat can pay for it; otherwise end the turn. It never reveals a tile and never looks at
+  a face-down one, so its games do not depend on which tiles lie face down: a playout may
+  count them by their chance (:func:`precog.analysis.evaluation.last_check_chance`).
 * Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
   never meets, are drawn at random.
 
@@ -46,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from precog.engine import Action, GameState, Phase, PlayerState, Step, legal_actions
+from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import (
     Activate,
     Choose,
@@ -55,9 +56,8 @@ from precog.engine.actions import (
     Mitigate,
     PlaceBattery,
     PlaceYmunes,
-    Reveal,
 )
-from precog.engine.components import Card, Gains, ObjectiveTile
+from precog.engine.components import Card, Gains
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
@@ -357,17 +357,11 @@ def ignore_river(state: GameState) -> bool:
 
 
 def objective_step(state: GameState, options: list[Action]) -> int:
-    """Co-op: mitigate an unmet revealed tile; reveal the next one only when it is unmet and
-    this seat could pay its mitigation; else end the turn."""
-    p = state.players[state.to_move]
+    """Co-op: mitigate an unmet revealed tile; else end the turn. Never a Reveal: the
+    sensible player plays without looking at the face-down tiles (the module doc)."""
     for i, a in enumerate(options):
         if isinstance(a, Mitigate) and not _met(state, a.tile):
             return i
-    for i, a in enumerate(options):
-        if isinstance(a, Reveal):
-            tile = state.objective_stacks[state.season - 1][0]
-            if _can_pay(p, state.components.objective_by_id[tile]) and not _met(state, tile):
-                return i
     for i, a in enumerate(options):
         if isinstance(a, EndActions):
             return i
@@ -378,10 +372,3 @@ def _met(state: GameState, tile_id: str) -> bool:
     tile = state.components.objective_by_id[tile_id]
     return all(requirement_met(state, r) for r in tile.full)
 
-
-def _can_pay(p: PlayerState, tile: ObjectiveTile) -> bool:
-    """Whether ``p`` could mitigate ``tile`` (the engine's test: received this round and held
-    now, for every resource of its price)."""
-    held = {"food": p.food, "human": p.humans, "doctor": p.doctors, "protector": p.protectors}
-    return all(getattr(p.taken, k) >= n and held.get(k, 0) >= n
-               for k, n in tile.mitigate_cost.items())

@@ -287,6 +287,11 @@ def test_agreement_is_also_counted_over_the_positions_whose_top_two_the_referenc
                                   ["--limit", "0"], ["--build-reference", "--factor", "2"],
                                   ["--refine-reference", "--factor", "29"],
                                   ["--deepen-reference", "--factor", "29"],
+                                  ["--rebuild-reference", "--factor", "29"],
+                                  ["--rebuild-reference", "--part", "0/2"],
+                                  ["--rebuild-reference", "--part", "3/2"],
+                                  ["--rebuild-reference", "--part", "half"],
+                                  ["--rebuild-reference", "--mode", "team"],
                                   ["--leaf-playouts", "1"], ["--leaf-playouts", "0"],
                                   ["--leaf-playouts", "100000"], ["--seeds", "0"],
                                   ["--seeds", "1000"], ["--seeds", "2"]])
@@ -296,7 +301,7 @@ def test_bad_arguments_are_refused_with_a_message(argv, capsys):
         bench.main(argv)
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert "expected" in err or "at least 30" in err
+    assert "expected" in err or "at least 30" in err or "invalid choice" in err
 
 
 def test_a_missing_reference_file_is_a_clear_error(tmp_path):
@@ -419,3 +424,59 @@ def test_each_groups_expected_agreement_says_how_much_of_its_misses_noise_explai
     stored = bench.by_group(positions, [{k: v for k, v in r.items() if k != "at_1s"}
                                         for r in rows])
     assert all("agreement_expected" not in g for g in stored.values())
+
+
+def _coop_entry(bench: ModuleType) -> tuple[dict, dict]:
+    """The stored file's meta and one cooperative position of a few choices, its value
+    mark taken away (as a reference made before the value changed)."""
+    data = json.loads(bench.DATA.read_text())
+    entry = next(e for e in data["positions"] if e["mode"] == "coop" and 3 <= e["round"] <= 10
+                 and 2 < len(e["reference"]) <= 8)
+    entry.pop("value_mark", None)
+    return data["meta"], entry
+
+
+def test_a_reference_made_with_another_cooperative_value_is_refused(tmp_path):
+    bench = load()
+    meta, entry = _coop_entry(bench)
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps({"meta": meta, "suite": [], "positions": [entry]}))
+    for run in (lambda: bench.measure(path, 1.0, None, 0), lambda: bench.summary(path)):
+        with pytest.raises(bench.BenchmarkInputError,
+                           match=rf"{entry['id']} .*no longer counts.*--rebuild-reference"):
+            run()
+
+
+def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts_now():
+    bench = load()
+    positions = bench.load(bench.DATA)  # refuses any position without today's mark
+    coop = [e for e in positions if e["mode"] == "coop"]
+    assert coop and all(e["value_mark"] == bench.COOP_VALUE for e in coop)
+    for e in coop:  # built from nothing kept: no estimate of the old value merged in
+        assert "first_reference" not in e and "before_deepening" not in e
+        assert e["deepened"]["rollouts"] == e["reference_rollouts"]
+
+
+def test_rebuilding_a_modes_references_keeps_none_of_their_old_estimates(tmp_path):
+    bench = load()
+    meta, entry = _coop_entry(bench)
+    entry["first_reference"] = {a: {"value": 99.0, "ci95": 0.0} for a in entry["reference"]}
+    competitive = next(e for e in json.loads(bench.DATA.read_text())["positions"]
+                       if e["mode"] == "competitive")
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps({"meta": meta, "suite": [], "positions": [entry, competitive]}))
+    data = bench.rebuild_reference(path, 0, 3, "coop", budget_s=0.05, log=lambda _: None)
+    rebuilt, untouched = data["positions"]
+    assert untouched == competitive
+    assert rebuilt["value_mark"] == bench.COOP_VALUE
+    assert rebuilt["before_rebuild"] == entry["reference"]
+    assert "first_reference" not in rebuilt
+    assert set(rebuilt["reference"]) == set(entry["reference"])
+    assert all(r["value"] != 99.0 for r in rebuilt["reference"].values())
+    most = max(r["rollouts"] for r in rebuilt["reference"].values())
+    assert most == rebuilt["reference_rollouts"] == 3 * rebuilt["deepened"]["at_1s"]
+    for r in rebuilt["reference"].values():
+        assert "loss_ci95" in r and r.get("left_behind", False) == (r["rollouts"] < most)
+    assert bench.load(path)  # now accepted
+    again = bench.rebuild_reference(path, 0, 3, "coop", budget_s=0.05, log=lambda _: None)
+    assert again["positions"] == data["positions"]  # nothing left to rebuild

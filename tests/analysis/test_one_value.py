@@ -152,11 +152,10 @@ def _coop_finals(players: int, seeds: range) -> list:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_cooperative_game_at_the_last_check_counts_the_tiles_beneath_the_top_by_chance(
-        players):
-    """Every way the tiles beneath the stack's top could have been dealt, checked by the
-    engine's own rule: the value is the total times the share of deals that meet them all
-    (the top tile, which the sensible player looked at, counts as it is)."""
+def test_a_cooperative_game_at_the_last_check_counts_every_face_down_tile_by_chance(players):
+    """Every way the face-down tiles could have been dealt from the season's unrevealed
+    ones, checked by the engine's own rule: the value is the total times the share of deals
+    that meet them all (the game's own deal alone would give 0 or the total)."""
     from dataclasses import replace
     from itertools import combinations
 
@@ -169,17 +168,57 @@ def test_a_cooperative_game_at_the_last_check_counts_the_tiles_beneath_the_top_b
     for final in finals:
         stacks = final.objective_stacks
         shown = {t for t, _ in final.objectives}
-        top = stacks[2][:1]
         pool = [o.id for o in final.components.objectives
-                if o.season == 3 and o.id not in shown and o.id not in top]
-        deals = list(combinations(pool, max(0, len(stacks[2]) - 1)))
-        met = [check_objectives(replace(final, objective_stacks=(*stacks[:2], (*top, *d))))
-               == () for d in deals]
+                if o.season == 3 and o.id not in shown]
+        deals = list(combinations(pool, len(stacks[2])))
+        met = [check_objectives(replace(final, objective_stacks=(*stacks[:2], d))) == ()
+               for d in deals]
         share = sum(met) / len(met)
         between += 0 < share < 1
         total = sum(p.healthy for p in final.players)
         assert last_check_value(final, 0) == pytest.approx(total * share)
     assert between  # the games' own deal alone (0 or the total) would fail here
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_sensible_player_plays_the_same_game_whatever_lies_face_down(players):
+    """What makes counting the face-down tiles by their chance exact: the sensible player
+    never reveals a tile nor looks at one, so the same game played over other face-down
+    tiles (the Islands before the last passed alike) ends in the same Boats."""
+    from dataclasses import replace
+
+    from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+    from precog.engine.actions import Reveal
+    from precog.engine.playout import play_on
+
+    def boats(s):
+        return [p.boat for p in s.players]
+
+    compared = 0
+    for seed in range(8):
+        start = new_game(players=players, mode="coop", seed=seed)
+        row = uniforms(1, seed)[0]
+        final = play_out(start, DEFAULT_POLICY, row)
+        if final.round < 12:
+            continue  # lost at an earlier Island: another deal there would play on
+        last = start.objective_stacks[2]
+        pool = [o.id for o in start.components.objectives
+                if o.season == 3 and o.id not in last]
+        other = replace(start, objective_stacks=(*start.objective_stacks[:2],
+                                                 tuple(pool[:len(last)])))
+        again = play_out(other, DEFAULT_POLICY, row)
+        assert again.round == 12 and boats(again) == boats(final)
+        compared += 1
+    assert compared
+
+    reveals = []
+    def seen(before, action, after):
+        reveals.append(isinstance(action, Reveal))
+    from precog.engine import legal_actions
+    state = new_game(players=players, mode="coop", seed=1)
+    play_on(state, lambda s, seat: legal_actions(s)[DEFAULT_POLICY.index(
+        s, 0.5, legal_actions(s))], on_move=seen, limit=1 << 30)
+    assert reveals and not any(reveals)
 
 
 @pytest.mark.parametrize("players", [3, 4])

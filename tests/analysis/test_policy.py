@@ -143,7 +143,7 @@ def test_each_gives_chance_is_the_share_of_draws_in_which_the_sensible_player_gi
     from precog.analysis.policy import SENSIBLE, give_chances
 
     found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=4,
-                      mode=mode)[:12]
+                      mode=mode)[::8][:12]  # spread over the games' rounds
     assert found
     lopsided = False
     draws = 4000
