@@ -56,8 +56,12 @@ def _last_axis_sum(a: np.ndarray) -> np.ndarray:
 def _last_pools(worlds: Sequence[Components], index: dict[str, dict[str, int]]) -> np.ndarray:
     """(worlds, tiles): each world's Objective tiles of the last season, as indices of
     :func:`objective_tables` (-1 pads)."""
-    pools = [[index[w.fingerprint][o.id] for o in w.objectives if o.season == LAST_SEASON]
-             for w in worlds]
+    by_print: dict[str, list[int]] = {}
+    for w in worlds:
+        if w.fingerprint not in by_print:
+            by_print[w.fingerprint] = [index[w.fingerprint][o.id] for o in w.objectives
+                                       if o.season == LAST_SEASON]
+    pools = [by_print[w.fingerprint] for w in worlds]
     out = np.full((len(pools), max(1, max(map(len, pools)))), -1, np.int64)
     for g, p in enumerate(pools):
         out[g, :len(p)] = p
@@ -71,12 +75,15 @@ def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
     first = worlds[0]
     tiles = list(first.objectives)
     known = {t.id: i for i, t in enumerate(tiles)}
+    unknown = sorted(first.unknown & set(known))
     slots: dict[tuple[str, object], int] = {}
     claimed: set[str] = set()
     out: dict[str, dict[str, int]] = {}
     for world in worlds:
+        if world.fingerprint in out:  # the same box: the same faces
+            continue
         at = dict(known)
-        for ident in sorted(first.unknown & set(known)):
+        for ident in unknown:
             face = world.objective_by_id[ident]
             key = (ident, face_values(face))
             if key not in slots:
@@ -113,10 +120,11 @@ class Coop:
         supplies = {t.season: t.supplies.astuple() for t in comps.coop_river}
         self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
         G, n = b.G, b.n
-        depth = max(1, max(len(st) for s in starts for st in s.objective_stacks))
-        most = 3 * depth + max(len(s.objectives) for s in starts)
         by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice
-        pool = _last_pools([s.components for s in by_id.values()], index)
+        worlds = list(by_id.values())
+        depth = max(1, max(len(st) for s in worlds for st in s.objective_stacks))
+        most = 3 * depth + max(len(s.objectives) for s in worlds)
+        pool = _last_pools([s.components for s in worlds], index)
         row = {key: r for r, key in enumerate(by_id)}
         which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
         S = len(by_id)
@@ -125,15 +133,25 @@ class Coop:
         mitigated = np.zeros((S, most), bool)
         count = np.zeros(S, np.int64)
         taken = np.zeros((S, n, 4), np.int64)  # this round: food, human, doctor, protector
-        for g, start in enumerate(by_id.values()):
+        public: dict[tuple[object, ...], tuple[list[int], list[bool], list[list[int]]]] = {}
+        for g, start in enumerate(worlds):
             at = index[start.components.fingerprint]
             for season, tiles_left in enumerate(start.objective_stacks):
-                stack[g, season, :len(tiles_left)] = [at[t] for t in tiles_left]
-            for j, (tile_id, m) in enumerate(start.objectives):
-                shown[g, j], mitigated[g, j] = at[tile_id], m
-            count[g] = len(start.objectives)
-            for seat, p in enumerate(start.players):
-                taken[g, seat] = [getattr(p.taken, k) for k in PRICE]
+                if tiles_left:
+                    stack[g, season, :len(tiles_left)] = [at[t] for t in tiles_left]
+            # what every world of one position shares (the revealed tiles, what each seat
+            # took this round), worked out once
+            key = (start.components.fingerprint, start.objectives,
+                   tuple(p.taken for p in start.players))
+            if key not in public:
+                public[key] = ([at[t] for t, _ in start.objectives],
+                               [m for _, m in start.objectives],
+                               [[getattr(p.taken, k) for k in PRICE] for p in start.players])
+            ids, flags, took = public[key]
+            if ids:
+                shown[g, :len(ids)], mitigated[g, :len(ids)] = ids, flags
+            count[g] = len(ids)
+            taken[g] = took
         # one row per game (indexing copies: each game's arrays are its own)
         self.stack, self.shown, self.mitigated = stack[which], shown[which], mitigated[which]
         self.count, self.taken = count[which], taken[which]
@@ -208,18 +226,22 @@ class Coop:
                 & (b.healthy[games, seats[games]] >= REVEAL_COST[season]))
 
     # -- the Objective steps -------------------------------------------------------------
-    def options(self, b: Batch, seats: np.ndarray, season: int, purse: np.ndarray,
+    def options(self, b: Batch, seats: np.ndarray, season: int,
                 games: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For each of ``games``: its legal actions, its mitigable revealed slots (games,
-        revealed so far) and whether it may reveal."""
+        revealed so far) and whether it may reveal (what each seat can pay with,
+        :meth:`purse`, is read only where a tile of this season waits to be mitigated)."""
         count = int(self.count[games].max(initial=0))
         shown, mitigated = self.shown[games, :count], self.mitigated[games, :count]
         mitigable = np.zeros((len(games), count), bool)
+        purse: np.ndarray | None = None
         for j in range(count):
             tile = shown[:, j]
             ok = (tile >= 0) & ~mitigated[:, j] & (self.tile_season[np.maximum(tile, 0)]
                                                     == season)
             if ok.any():
+                if purse is None:
+                    purse = self.purse(b, seats, games)
                 mitigable[:, j] = ok & self.can_pay(tile, purse)
         reveal = self.can_reveal(b, seats, season, games)
         return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable, reveal
@@ -233,14 +255,13 @@ class Coop:
         games = np.flatnonzero(live)
         if not len(games):
             return acted
-        purse = self.purse(b, seats, games)
-        k, mitigable, _reveal = self.options(b, seats, season, purse, games)
+        k, mitigable, _reveal = self.options(b, seats, season, games)
         choices = np.ones(b.G, np.int64)
         choices[games] = k
-        sel, _ = b.draw(choices)  # one uniform per decision with a choice, as the engine
-        deciding = np.zeros(b.G, bool)
-        deciding[sel] = True
-        deciding = deciding[games]
+        b.draw(choices)  # one uniform per decision with a choice, as the engine
+        if not mitigable.any():  # nothing to mitigate: every seat says done
+            return acted
+        deciding = k > 1
         ext = self.extremes(b, games)
         shown = self.shown[games, :mitigable.shape[1]]
         unmet = np.zeros_like(mitigable)
