@@ -228,9 +228,7 @@ def build_reference(count: int, seed: int, budget_s: float, factor: int, path: P
             "reference_rollouts": ref.meta["samples"],
             "reference": {r.action: {"value": round(r.value, 5),
                                      "ci95": round(r.ci95 or 0.0, 5)} for r in rows},
-            "at_budget": {"choice": quick.rows[0].action,
-                          "ci95_max": round(max(r.ci95 or 0.0 for r in quick.rows), 5),
-                          "values": {r.action: round(r.value, 5) for r in quick.rows}},
+            "at_budget": budget_answer(quick),
             "cpu_s": round(time.process_time() - start, 2),
             "load": _load()})
         data["meta"].update(built_at=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -337,16 +335,14 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     for entry in deepen_order(data["positions"]):
         d = decision_of(entry)
         start = time.process_time()
-        quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
-        at_1s = most_rollouts(quick)
+        _, at_1s = one_second_rollouts(d, seed, budget_s)
         rollouts = min(RANKING_CAP, factor * at_1s)
         if contender_rollouts(entry) >= rollouts:
             entry["deepened"] = {**entry.get("deepened", {}), "at_1s": at_1s, "kept": True,
                                  "analysis": analysis_mark()}
             _write(path, data)
             continue
-        deep = rank_options(d.state(), d.seat, rollouts=rollouts, budget_s=DEEP_BUDGET_S,
-                            seed=ref_seed(seed, d, 3), with_give_values=False, race=True)
+        deep = raced_reference(d, rollouts, ref_seed(seed, d, 3))
         entry.setdefault("before_deepening", entry["reference"])
         entry["reference"] = merge_reference(entry, deep, data["meta"]["factor"])
         entry["reference_rollouts"] = deep.meta["samples"]
@@ -378,11 +374,8 @@ def rebuild_reference(path: Path, seed: int, factor: int, mode: str, part: int =
     for entry in todo[part::parts]:
         d = decision_of(entry)
         start = time.process_time()
-        quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
-        at_1s = most_rollouts(quick)
-        deep = rank_options(d.state(), d.seat, rollouts=min(RANKING_CAP, factor * at_1s),
-                            budget_s=DEEP_BUDGET_S, seed=ref_seed(seed, d, 4),
-                            with_give_values=False, race=True)
+        quick, at_1s = one_second_rollouts(d, seed, budget_s)
+        deep = raced_reference(d, min(RANKING_CAP, factor * at_1s), ref_seed(seed, d, 4))
         most = max(r.samples for r in deep.rows)
         entry["before_rebuild"] = entry["reference"]
         for old in ("first_reference", "before_deepening", "refined"):
@@ -391,9 +384,7 @@ def rebuild_reference(path: Path, seed: int, factor: int, mode: str, part: int =
             {"left_behind": True} if r.samples < most else {})
             for r in sorted(deep.rows, key=lambda r: r.action)}
         entry["reference_rollouts"] = deep.meta["samples"]
-        entry["at_budget"] = {"choice": quick.rows[0].action,
-                              "ci95_max": round(max(r.ci95 or 0.0 for r in quick.rows), 5),
-                              "values": {r.action: round(r.value, 5) for r in quick.rows}}
+        entry["at_budget"] = budget_answer(quick)
         entry["deepened"] = stamp(start, at_1s=at_1s, factor=factor,
                                   rollouts=deep.meta["samples"], analysis=analysis_mark())
         entry["value_mark"] = mark
@@ -402,6 +393,27 @@ def rebuild_reference(path: Path, seed: int, factor: int, mode: str, part: int =
             f"reference {deep.meta['samples']} for the contenders, decided "
             f"{reference_decides(entry['reference'])}, {entry['deepened']['cpu_s']} s CPU")
     return data
+
+
+def one_second_rollouts(d: Decision, seed: int, budget_s: float) -> tuple[Ranking, int]:
+    """The benchmark's own 1-second analysis of ``d`` (seed ``seed`` plus its number) and the
+    rollouts it gave its contenders: what a deepened or rebuilt reference is measured against."""
+    quick = analyse(d, budget_s, seed=seed + int(d.id[1:]))
+    return quick, most_rollouts(quick)
+
+
+def raced_reference(d: Decision, rollouts: int, seed: int) -> Ranking:
+    """A reference's deeper analysis: raced (a choice clearly behind stops), ``rollouts`` for
+    the contenders, no time limit short of :data:`DEEP_BUDGET_S`."""
+    return rank_options(d.state(), d.seat, rollouts=rollouts, budget_s=DEEP_BUDGET_S,
+                        seed=seed, with_give_values=False, race=True)
+
+
+def budget_answer(quick: Ranking) -> dict[str, Any]:
+    """What a budgeted analysis answered (``at_budget``: ``--summary`` reads it)."""
+    return {"choice": quick.rows[0].action,
+            "ci95_max": round(max(r.ci95 or 0.0 for r in quick.rows), 5),
+            "values": {r.action: round(r.value, 5) for r in quick.rows}}
 
 
 def merge_reference(entry: dict[str, Any], deep: Ranking,
@@ -491,15 +503,15 @@ def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
     positions = data.get("positions")
     if not isinstance(positions, list) or not positions:
         raise BenchmarkInputError(f"reference file {path}: expected a list of positions")
-    stale = [] if not marks else [e.get("id") for e in positions if isinstance(e, dict)
+    stale = [] if not marks else [e for e in positions if isinstance(e, dict)
              and VALUE_MARKS.get(e.get("mode", "")) not in (None, e.get("value_mark"))]
     if stale:
+        ids = ", ".join(str(e.get("id")) for e in stale[:5]) + (" ..." if len(stale) > 5 else "")
+        mode = stale[0]["mode"]
         raise BenchmarkInputError(
-            f"reference file {path}: positions {', '.join(map(str, stale[:5]))}"
-            f"{' ...' if len(stale) > 5 else ''} were analysed with a value the analysis no "
-            "longer counts; expected the mark "
-            f"{VALUE_MARKS[next(e['mode'] for e in positions if e.get('id') == stale[0])]!r}"
-            "; build them again with --rebuild-reference --mode MODE")
+            f"reference file {path}: positions {ids} were analysed with a value the analysis "
+            f"no longer counts; expected the mark {VALUE_MARKS[mode]!r}; build them again "
+            f"with --rebuild-reference --mode {mode}")
     return positions
 
 

@@ -155,7 +155,6 @@ class Coop:
         # one row per game (indexing copies: each game's arrays are its own)
         self.stack, self.shown, self.mitigated = stack[which], shown[which], mitigated[which]
         self.count, self.taken = count[which], taken[which]
-        self.top = np.zeros((G, 3), np.int64)
         self.failed = np.zeros(G, bool)
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
         self.chance = np.ones(G)
@@ -199,14 +198,10 @@ class Coop:
         return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
     def stack_top(self, season: int, games: np.ndarray | None = None) -> np.ndarray:
-        """Each game's next face-down tile of ``season`` (-1: none left); of ``games`` only,
-        if given."""
-        s = season - 1
-        rows = np.arange(len(self.top)) if games is None else games
-        top = self.top[rows, s]
-        inside = top < self.stack.shape[2]
-        return np.where(inside, self.stack[rows, s,
-                                           np.minimum(top, self.stack.shape[2] - 1)], -1)
+        """Each game's next face-down tile of ``season`` (-1: none left; nothing is revealed
+        in a batch, so it is the stack's first); of ``games`` only, if given."""
+        top = self.stack[:, season - 1, 0]
+        return top if games is None else top[games]
 
     def purse(self, b: Batch, seats: np.ndarray, games: np.ndarray) -> np.ndarray:
         """(games, 4): what each of ``games``' seat can pay a mitigation with, by price kind:
@@ -227,9 +222,9 @@ class Coop:
 
     # -- the Objective steps -------------------------------------------------------------
     def options(self, b: Batch, seats: np.ndarray, season: int,
-                games: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For each of ``games``: its legal actions, its mitigable revealed slots (games,
-        revealed so far) and whether it may reveal (what each seat can pay with,
+                games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each of ``games``: how many legal actions (a possible Reveal among them) and
+        its mitigable revealed slots (games, revealed so far) (what each seat can pay with,
         :meth:`purse`, is read only where a tile of this season waits to be mitigated)."""
         count = int(self.count[games].max(initial=0))
         shown, mitigated = self.shown[games, :count], self.mitigated[games, :count]
@@ -244,7 +239,7 @@ class Coop:
                     purse = self.purse(b, seats, games)
                 mitigable[:, j] = ok & self.can_pay(tile, purse)
         reveal = self.can_reveal(b, seats, season, games)
-        return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable, reveal
+        return reveal.astype(np.int64) + _last_axis_sum(mitigable) + 1, mitigable
 
     def step(self, b: Batch, seats: np.ndarray, season: int,
              live: np.ndarray) -> np.ndarray:
@@ -255,7 +250,7 @@ class Coop:
         games = np.flatnonzero(live)
         if not len(games):
             return acted
-        k, mitigable, _reveal = self.options(b, seats, season, games)
+        k, mitigable = self.options(b, seats, season, games)
         choices = np.ones(b.G, np.int64)
         choices[games] = k
         b.draw(choices)  # one uniform per decision with a choice, as the engine
@@ -331,7 +326,7 @@ class Coop:
             self.chance[live] = self.last_chance(b, fail, ext)[live]
         for depth in range(self.stack.shape[2]):
             tile = self.stack[:, season - 1, depth]
-            hidden = (tile >= 0) & (depth >= self.top[:, season - 1])
+            hidden = tile >= 0
             if hidden.any():
                 fail |= hidden & ~self.met(b, tile, 0, ext)
         if b.round < ROUNDS:
@@ -344,9 +339,7 @@ class Coop:
         chance that its face-down tiles, any of the season's unrevealed tiles alike, are all
         met (:func:`~precog.analysis.evaluation.last_check_chance`)."""
         season = b.season
-        tiles = self.stack[:, season - 1]
-        hidden = _last_axis_sum((tiles >= 0) & (np.arange(tiles.shape[1])
-                                                >= self.top[:, season - 1, None]))
+        hidden = _last_axis_sum(self.stack[:, season - 1] >= 0)
         count = int(self.count.max(initial=0))
         shown = self.shown[:, :count]
         pool = np.zeros(b.G, np.int64)

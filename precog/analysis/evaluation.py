@@ -308,8 +308,8 @@ def last_check_chance(state: GameState) -> float:
     saw them, and the sensible player never reveals one (:mod:`precog.analysis.policy`). So
     they are any ``k`` of the season's ``n`` unrevealed tiles alike, and all are met when they
     are ``k`` of the ``m`` whose full side the Boats meet: C(m, k) / C(n, k). The mean over
-    many playouts is the score's mean, with far less spread (docs/analysis.md, "The last
-    check's unseen tiles in every playout"). The game's own score is :func:`terminal_value`.
+    many playouts is the score's mean, with far less spread (docs/analysis.md, "Every
+    face-down tile by its chance"). The game's own score is :func:`terminal_value`.
     """
     comps, season = state.components, state.season
     for tile_id, mitigated in state.objectives:

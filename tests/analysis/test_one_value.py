@@ -188,6 +188,7 @@ def test_the_sensible_player_plays_the_same_game_whatever_lies_face_down(players
     from dataclasses import replace
 
     from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+    from precog.engine import legal_actions
     from precog.engine.actions import Reveal
     from precog.engine.playout import play_on
 
@@ -211,14 +212,11 @@ def test_the_sensible_player_plays_the_same_game_whatever_lies_face_down(players
         compared += 1
     assert compared
 
-    reveals = []
-    def seen(before, action, after):
-        reveals.append(isinstance(action, Reveal))
-    from precog.engine import legal_actions
-    state = new_game(players=players, mode="coop", seed=1)
-    play_on(state, lambda s, seat: legal_actions(s)[DEFAULT_POLICY.index(
-        s, 0.5, legal_actions(s))], on_move=seen, limit=1 << 30)
-    assert reveals and not any(reveals)
+    played = []  # every action of a whole game: none a Reveal
+    play_on(new_game(players=players, mode="coop", seed=1),
+            lambda s, seat: legal_actions(s)[DEFAULT_POLICY.index(s, 0.5, legal_actions(s))],
+            on_move=lambda _before, action, _after: played.append(action), limit=1 << 30)
+    assert played and not any(isinstance(a, Reveal) for a in played)
 
 
 @pytest.mark.parametrize("players", [3, 4])
