@@ -56,7 +56,7 @@ REFERENCE_FACTOR = 30  # the reference's rollouts per choice: at least this many
 MAX_POSITIONS = 1000
 MAX_BUDGET_S = 600.0
 MAX_REFERENCE_ROLLOUTS = 100_000  # the ranking's own ceiling without a time budget
-RANKING_CAP = 1_000_000  # the 1-second ranking asks for this many rollouts and stops on time
+RANKING_CAP = 2_000_000  # the 1-second ranking asks for this many rollouts and stops on time
 
 
 class BenchmarkInputError(PrecogError):
@@ -303,21 +303,23 @@ def analysis_mark() -> dict[str, float]:
             "race_ci": r.RACE_CI}
 
 
-def deepen_order(positions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def deepen_order(positions: list[dict[str, Any]], again: bool = False) -> list[dict[str, Any]]:
     """The positions to deepen: those not yet measured against today's 1-second analysis
-    (:func:`analysis_mark`), undecided first, then by how narrowly the reference decides
-    (its gap over the second's interval)."""
+    (:func:`analysis_mark`; ``again``: every one, for a speed-up the mark cannot see),
+    undecided first, then by how narrowly the reference decides (its gap over the second's
+    interval)."""
     def margin(e: dict[str, Any]) -> float:
         best, second = top_two(e["reference"])
         width = second.get("loss_ci95") or math.hypot(best["ci95"], second["ci95"])
         return (best["value"] - second["value"]) / max(width, 1e-9)
     mark = analysis_mark()
-    return sorted((e for e in positions if e.get("deepened", {}).get("analysis") != mark
-                   and not exact_tie(e)), key=margin)
+    return sorted((e for e in positions if (again or e.get("deepened", {}).get("analysis")
+                                            != mark) and not exact_tie(e)), key=margin)
 
 
 def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
-                     log: Callable[[str], None] = print) -> dict[str, Any]:
+                     log: Callable[[str], None] = print, again: bool = False,
+                     part: int = 0, parts: int = 1) -> dict[str, Any]:
     """Bring every reference to ``factor`` times the rollouts the 1-second analysis gives its
     contenders on this machine now (measured first, with the benchmark's own seed): the
     analysis got faster after the references were built, so a reference built at 30 times the
@@ -329,10 +331,14 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     reference already has the rollouts, or whose best two end every game alike, is left, and
     so is one already measured against today's 1-second analysis (its stamp's
     :func:`analysis_mark`): a run that stops resumes, and a change to the timed ranking's
-    batches or racing brings every position up again. Written after every position."""
+    batches or racing brings every position up again; ``again`` measures every position
+    again (the analysis got faster in a way the mark does not record, as when its worlds
+    began to be dealt straight into the batch's arrays). ``part`` of ``parts``: every
+    ``parts``-th position of that order from the ``part``-th (two processes on two copies of
+    the file, merged after). Written after every position."""
     load(path)
     data = json.loads(path.read_text())
-    for entry in deepen_order(data["positions"]):
+    for entry in deepen_order(data["positions"], again)[part::parts]:
         d = decision_of(entry)
         start = time.process_time()
         _, at_1s = one_second_rollouts(d, seed, budget_s)
@@ -974,10 +980,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="build again, keeping no old estimate, the references of the "
                              "--mode positions analysed with a value the analysis no longer "
                              "counts")
+    parser.add_argument("--again", action="store_true",
+                        help="with --deepen-reference: measure every position against "
+                             "today's 1 s analysis again, even one stamped as measured")
     parser.add_argument("--mode", choices=sorted(VALUE_MARKS), default="coop",
                         help="with --rebuild-reference: the mode (default coop)")
     parser.add_argument("--part", default="1/1",
-                        help="with --rebuild-reference: K/N, every N-th position from the K-th "
+                        help="with --deepen-reference or --rebuild-reference: K/N, every "
+                             "N-th position from the K-th "
                              "(two processes on copies of the file)")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
@@ -1022,8 +1032,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                          log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.deepen_reference:
+        part, parts = parse_part(args.part, parser)
         deepen_reference(args.data, args.seed, args.factor, args.budget,
-                         log=lambda m: print(m, file=sys.stderr, flush=True))
+                         log=lambda m: print(m, file=sys.stderr, flush=True),
+                         again=args.again, part=part, parts=parts)
         return 0
     if args.rebuild_reference:
         part, parts = parse_part(args.part, parser)

@@ -30,12 +30,14 @@ tiles' arrays, every pair of cards' resolved Costs, gains and condition key
 pair of Machine Rooms (kept per box, whose worlds share them) the Machines' slots, effects by
 set of powered Machines and conditions by pair key. The starts are encoded from flat lists
 of all their players at once (:meth:`Batch._load`), several worlds through one remap array.
+The ranking's sampled worlds of one position skip the positions altogether: they come dealt
+as arrays (:class:`Dealt`, :func:`run_dealt`), only the position's public parts encoded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -416,20 +418,41 @@ def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
     return finals.healthy[:, seat] + 0.01 * finals.contaminated[:, seat]
 
 
+@dataclass(frozen=True)
+class Dealt:
+    """Sampled worlds of one position as the batch reads what they hide, dealt straight into
+    arrays (:class:`precog.analysis.many_worlds.Dealer`): per world, every seat's deck and
+    hand (card indices of :func:`tables`, -1 pads), the River (tile indices) and the
+    Objective stacks (indices of :func:`~precog.analysis.batch_coop.objective_tables`, -1
+    pads); everything else is the position's own (``template``). ``which``: the world each
+    game of a batch plays (the ranking plays every world once per choice)."""
+
+    template: GameState
+    deck: np.ndarray  # (worlds, seats, width)
+    hand: np.ndarray  # (worlds, seats, width)
+    river: np.ndarray  # (worlds, River slots)
+    stack: np.ndarray  # (worlds, 3, depth)
+    which: np.ndarray  # (games,)
+
+    def games(self, times: int) -> Dealt:
+        """These worlds played ``times`` over, world after world (choice after choice)."""
+        return replace(self, which=np.tile(np.arange(len(self.deck)), times))
+
+
 class Batch:
     """The arrays of a batch of games and the stages that play them."""
 
     def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
                  forced: np.ndarray | None = None,
-                 sensible: SensiblePolicy | None = None) -> None:
-        first = starts[0]
+                 sensible: SensiblePolicy | None = None, dealt: Dealt | None = None) -> None:
+        first = starts[0] if dealt is None else dealt.template
         self.sensible = sensible  # None: the random baseline with ``explore``
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
-        self.t = tables([s.components for s in starts])
+        self.t = tables([s.components for s in starts] if dealt is None else first.components)
         self.pairs = self.t.pairs()
         self.conds = conditions(first.components)
         self.n = first.config.players
-        self.G = G = len(starts)
+        self.G = G = len(starts) if dealt is None else len(dealt.which)
         self.advanced = first.config.advanced
         self.heal_in_action = first.config.options.heal_in_action_phase
         self.offered = first.config.options.received_means_offered
@@ -445,17 +468,25 @@ class Batch:
         self.ar = np.arange(G)
         self.record: list[dict[str, np.ndarray]] | None = None
         self.zeros = np.zeros(G)
-        self._load(starts)
-        self.co = Coop(self, starts) if first.config.coop else None
+        if dealt is None:
+            self._load(starts)
+        else:
+            self._load([first], np.zeros(G, np.intp))
+            self.deck, self.hand = dealt.deck[dealt.which], dealt.hand[dealt.which]
+            self.river = dealt.river[dealt.which]
+        self.co = None if not first.config.coop else (
+            Coop(self, starts) if dealt is None else Coop(self, [first], dealt))
 
     # -- loading -----------------------------------------------------------------------
-    def _load(self, starts: Sequence[GameState]) -> None:
+    def _load(self, starts: Sequence[GameState], which: np.ndarray | None = None) -> None:
         """Every start's Boats, zones, Machines and River as arrays, built from flat lists of
         all the starts' players in one go (no loop per world); a start given more than once,
-        as the ranking gives each world once per choice, is encoded once."""
+        as the ranking gives each world once per choice, is encoded once (``which``: the
+        start each game plays, where the starts are given once each)."""
         by_id = {id(s): s for s in starts}
-        row = {key: r for r, key in enumerate(by_id)}
-        which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
+        if which is None:
+            row = {key: r for r, key in enumerate(by_id)}
+            which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
         unique = list(by_id.values())
         S, n = len(unique), self.n
         players = [p for s in unique for p in s.players]
@@ -1027,6 +1058,15 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
         return _engine_run(starts, rows, policy, forced, record)
     batch.record = record
     return batch.play()
+
+
+def run_dealt(dealt: Dealt, rows: np.ndarray, policy: SensiblePolicy,
+              forced: np.ndarray | None = None) -> Finals:
+    """:func:`run` for worlds dealt as arrays (one row of ``rows`` per game of
+    ``dealt.which``), with the sensible player."""
+    if not supports([dealt.template]):
+        raise ValueError("batch rollouts need games at the start of a Decision phase")
+    return Batch([], rows, 0.0, forced, sensible=policy, dealt=dealt).play()
 
 
 def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,

@@ -26,7 +26,7 @@ from precog.engine.faces import face_values
 from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST, ROUNDS
 
 if TYPE_CHECKING:
-    from precog.analysis.batch import Batch
+    from precog.analysis.batch import Batch, Dealt
 
 REQUIREMENTS = ("food", "healthy", "contaminated", "humans", "doctor", "protector", "ymune",
                 "battery")
@@ -102,7 +102,8 @@ def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
 class Coop:
     """The co-op arrays of a batch (see the module doc)."""
 
-    def __init__(self, b: Batch, starts: Sequence[GameState]) -> None:
+    def __init__(self, b: Batch, starts: Sequence[GameState], dealt: Dealt | None = None
+                 ) -> None:
         comps = starts[0].components
         tiles, index = objective_tables([s.components for s in starts])
         # need[tile, side, scope, resource]: side 0 full, 1 mitigated; scope 0 "each" (the
@@ -152,8 +153,11 @@ class Coop:
                 shown[g, :len(ids)], mitigated[g, :len(ids)] = ids, flags
             count[g] = len(ids)
             taken[g] = took
+        if dealt is not None:  # one position's worlds: the stacks dealt, the rest its own
+            which = np.zeros(G, np.intp)
         # one row per game (indexing copies: each game's arrays are its own)
-        self.stack, self.shown, self.mitigated = stack[which], shown[which], mitigated[which]
+        self.stack = stack[which] if dealt is None else dealt.stack[dealt.which]
+        self.shown, self.mitigated = shown[which], mitigated[which]
         self.count, self.taken = count[which], taken[which]
         self.failed = np.zeros(G, bool)
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,10 +33,12 @@ from precog.analysis.checks import check_ranking
 from precog.analysis.copies import copies
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
 from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS
+from precog.analysis.many_worlds import Dealer, dealer
 from precog.analysis.models import make_model
 from precog.analysis.plans import RoundSearch
 from precog.analysis.provenance import component_note
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, numpy_rng
+from precog.analysis.seeds import worlds_rng
 from precog.analysis.tree import (
     TreeNode,
     build_tree,
@@ -64,6 +67,9 @@ from precog.engine import (
     observation,
 )
 from precog.engine.actions import Choose
+
+if TYPE_CHECKING:
+    from precog.analysis.batch import Dealt
 
 DEFAULT_ROLLOUTS = 256
 """Playouts per choice of the explorer's table (and of the review, which shows its numbers)."""
@@ -399,7 +405,8 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
     twins = {rows[i].action: rows[j].action
              for i, j in copies([(r.keep, r.give) for r in rows], state).items()}
     racing = [r for r in rows if r.action not in twins]  # a copy is played as its twin
-    sample = WorldSampler(state, player)
+    deal = dealer(state, player)  # None: a partly-known box, worlds drawn one at a time
+    sample, gen = WorldSampler(state, player), worlds_rng(seed + 2)
     done = 0
     per_row_s: float | None = None  # seconds a world costs for one row, from the last batch
     variants = len(know.incoming) if model == "worst" else 1  # games a world plays per row
@@ -410,18 +417,18 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
         if size <= 0:
             break
         started = time.perf_counter()
-        worlds = [sample(rng) for _ in range(size)]
+        dealt = None if deal is None else deal(gen, size)
+        worlds = Worlds(deal, dealt, size, lambda: sample(rng), engine)
         us = numpy_rng(seed * 7 + done).random(size)
-        gives = _gives(worlds, right, know.incoming, model, bot, us)
+        gives = [None] if model == "uniform" else _gives(
+            worlds.states, right, know.incoming, model, bot, us)
         for which, forced_right in enumerate(gives):
-            starts, forced = [], []
-            for r in racing:
-                mine = order.index(r.action)
-                for i, w in enumerate(worlds):
-                    starts.append(w)
-                    forced.append({player: mine} | ({} if forced_right is None
-                                                   else {right: forced_right[i]}))
-            vals = _rollout_values(starts, forced, player, seed + done, size, engine)
+            forced = np.full((len(racing) * size, state.config.players), -1, np.int64)
+            for j, r in enumerate(racing):
+                forced[j * size:(j + 1) * size, player] = order.index(r.action)
+                if forced_right is not None:
+                    forced[j * size:(j + 1) * size, right] = forced_right
+            vals = _rollout_values(worlds, len(racing), forced, player, seed + done)
             for j, r in enumerate(racing):
                 samples[r.action][which].extend(vals[j * size:(j + 1) * size])
         per_row_s = (time.perf_counter() - started) / (size * len(racing) * len(gives))
@@ -520,27 +527,57 @@ def _give_index(world: GameState, seat: int, card: str) -> int:
     return options.index(target)
 
 
-def _rollout_values(starts: list[GameState], forced: list[dict[int, int]], player: int,
-                    seed: int, size: int, engine: str) -> list[float]:
-    """Rollout values; row ``i % size`` of the uniforms drives sample ``i`` of every choice."""
+class Worlds:
+    """One batch's sampled worlds: dealt straight into the batch's arrays (``dealt``, from
+    :class:`~precog.analysis.many_worlds.Dealer`) where the numpy batch plays them, as
+    positions (``states``, made only when something reads them: the engine, or an opponent
+    model) otherwise."""
+
+    def __init__(self, deal: Dealer | None, dealt: Dealt | None, size: int,
+                 draw: Callable[[], GameState], engine: str) -> None:
+        self.deal, self.dealt, self.size = deal, dealt, size
+        self.draw, self.engine = draw, engine
+        self._states: list[GameState] | None = None
+
+    @property
+    def states(self) -> list[GameState]:
+        if self._states is None:
+            self._states = ([self.draw() for _ in range(self.size)] if self.deal is None
+                            or self.dealt is None else self.deal.states(self.dealt))
+        return self._states
+
+    def batched(self) -> bool:
+        """Whether the numpy batch plays these worlds from their arrays."""
+        from precog.analysis import batch
+
+        return self.dealt is not None and self.engine != "scalar" and batch.supports(
+            [self.dealt.template])
+
+
+def _rollout_values(worlds: Worlds, times: int, forced: np.ndarray, player: int,
+                    seed: int) -> list[float]:
+    """Rollout values of every world played ``times`` over (one choice after another), with
+    ``forced`` Keep/Give indices (-1: the policy chooses); row ``i % size`` of the uniforms
+    drives sample ``i`` of every choice."""
     from precog.analysis import batch
     from precog.analysis.evaluation import last_check_value
     from precog.analysis.rollouts import play_out, uniforms
 
     policy = DEFAULT_POLICY
-    rows = uniforms(size, seed)
-    tiled = np.tile(rows, (len(starts) // size, 1))
-    n = starts[0].config.players
-    if engine != "scalar" and batch.supports(starts):
-        table = np.full((len(starts), n), -1, dtype=np.int64)
-        for i, f in enumerate(forced):
-            for seat, idx in f.items():
-                table[i, seat] = idx
-        finals = batch.run(starts, tiled, policy, table)
+    size = worlds.size
+    tiled = np.tile(uniforms(size, seed), (times, 1))
+    if worlds.batched():
+        assert worlds.dealt is not None
+        finals = batch.run_dealt(worlds.dealt.games(times), tiled, policy, forced)
+        return [float(v) for v in batch.seat_values(finals, worlds.dealt.template, player)]
+    starts = worlds.states * times
+    if worlds.engine != "scalar" and batch.supports(starts):
+        finals = batch.run(starts, tiled, policy, forced)
         return [float(v) for v in batch.seat_values(finals, starts[0], player)]
     out = []
-    for i, (s, f) in enumerate(zip(starts, forced)):
-        at = {seat: _nth_choice(s, seat, idx) for seat, idx in f.items()}
+    for i, s in enumerate(starts):
+        at = {seat: _nth_choice(s, seat, int(idx)) for seat, idx in enumerate(forced[i])
+              if idx >= 0}
         out.append(last_check_value(play_out(s, policy, tiled[i], at), player))
     return out
 

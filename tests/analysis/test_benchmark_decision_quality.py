@@ -190,6 +190,38 @@ def test_a_changed_one_second_analysis_brings_every_deepened_reference_up_again(
     assert bench.deepen_order(twice["positions"]) == []
 
 
+def test_deepening_again_measures_every_position_and_a_part_takes_its_share(tmp_path):
+    """``again``: a speed-up the mark does not record (the worlds dealt straight into the
+    batch's arrays) still measures every position against today's 1-second analysis; ``part``
+    of ``parts`` takes every ``parts``-th position of the order, so two processes on copies of
+    the file share the work without overlap."""
+    bench = load()
+    data = _first_built(bench)
+    thin = [e for e in data["positions"] if e["mode"] == "competitive"
+            and len(e["reference"]) > 2 and 3 <= e["round"] <= 10][:3]
+    for e in thin:
+        for action in e["reference"]:
+            e["reference"][action]["rollouts"] = 2
+    data["positions"] = thin
+    path = tmp_path / "quality.json"
+    path.write_text(json.dumps(data))
+    once = bench.deepen_reference(path, 0, 30, budget_s=0.02, log=lambda _: None)
+    assert bench.deepen_order(once["positions"]) == []  # all measured against today's mark
+    assert len(bench.deepen_order(once["positions"], again=True)) == 3
+    order = [e["id"] for e in bench.deepen_order(once["positions"], again=True)]
+    seen: list[str] = []
+    for part in (0, 1):
+        copy = tmp_path / f"part{part}.json"
+        copy.write_text(path.read_text())
+        before = {e["id"]: e for e in json.loads(copy.read_text())["positions"]}
+        after = bench.deepen_reference(copy, 1, 30, budget_s=0.02, log=lambda _: None,
+                                       again=True, part=part, parts=2)
+        changed = [e["id"] for e in after["positions"] if e != before[e["id"]]]
+        assert set(changed) == set(order[part::2])  # measured again, kept or deepened
+        seen += changed
+    assert sorted(seen) == sorted(order)
+
+
 def test_a_choice_the_deeper_analysis_left_behind_keeps_its_longer_estimate():
     bench = load()
     from precog.analysis.ranking import RankingRow
@@ -453,8 +485,15 @@ def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
     coop = [e for e in positions if e["mode"] == "coop"]
     assert coop and all(e["value_mark"] == bench.COOP_VALUE for e in coop)
     for e in coop:  # built from nothing kept: no estimate of the old value merged in
-        assert "first_reference" not in e and "before_deepening" not in e
+        assert "first_reference" not in e and "before_rebuild" in e
         assert e["deepened"]["rollouts"] == e["reference_rollouts"]
+        # deepened since the rebuild: a choice the deeper race left behind keeps the rebuilt
+        # estimate (the new value), never one from before the rebuild
+        rebuilt = e.get("before_deepening", e["reference"])
+        assert rebuilt != e["before_rebuild"]
+        for action, r in e["reference"].items():
+            if r.get("left_behind"):
+                assert r["value"] == rebuilt[action]["value"]
 
 
 def test_rebuilding_a_modes_references_keeps_none_of_their_old_estimates(tmp_path):

@@ -257,9 +257,9 @@ def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_g
     played: list[int] = []
     real = ranking_module._rollout_values
 
-    def counted(starts, forced, player, seed, size, engine):
-        played.extend(f[player] for f in forced)
-        return real(starts, forced, player, seed, size, engine)
+    def counted(worlds, times, forced, player, seed):
+        played.extend(int(f) for f in forced[:, player])
+        return real(worlds, times, forced, player, seed)
 
     monkeypatch.setattr(ranking_module, "_rollout_values", counted)
     ranking = rank_options(state, 0, rollouts=32, seed=0, depth_rounds=1)
