@@ -424,8 +424,9 @@ class Dealt:
     arrays (:class:`precog.analysis.many_worlds.Dealer`): per world, every seat's deck and
     hand (card indices of :func:`tables`, -1 pads), the River (tile indices) and the
     Objective stacks (indices of :func:`~precog.analysis.batch_coop.objective_tables`, -1
-    pads); everything else is the position's own (``template``). ``which``: the world each
-    game of a batch plays (the ranking plays every world once per choice)."""
+    pads); everything else is the position's own (``template``, whose hidden cards are never
+    read). ``which``: the world each game of a batch plays (the ranking plays every world
+    once per choice)."""
 
     template: GameState
     deck: np.ndarray  # (worlds, seats, width)

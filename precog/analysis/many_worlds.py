@@ -85,26 +85,20 @@ class Dealer:
 
     def __init__(self, state: GameState, seat: int) -> None:
         sampler = WorldSampler(state, seat)
+        # the position's public parts: its hidden cards, River and stacks are never read
         self.template = replace(state, choices=sampler.choices, to_move=sampler.to_move)
         t = tables(state.components)
         self.card_ids, self.tile_ids = t.card_ids, t.tile_ids
-        cards, tiles = t.card_index, t.tile_index
         players = state.players
         self.deck = np.full((len(players), max(24, *(len(p.deck) for p in players))), -1, INT)
         self.hand = np.full((len(players), max(2, *(len(p.hand) for p in players))), -1, INT)
+        for where, p in enumerate(players):
+            self.hand[where, :len(p.hand)] = [t.card_index[c] for c in p.hand]  # or dealt over
         self.kept = tuple(deal.keep_hand for deal in sampler.seats)
-        self.piles: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
-        for where, (p, deal) in enumerate(zip(players, sampler.seats, strict=True)):
-            self.hand[where, :len(p.hand)] = [cards[c] for c in p.hand]  # kept, or dealt over
-            for season, pile in enumerate(deal.piles):
-                hand = [] if deal.keep_hand else [
-                    k for k, s in enumerate(deal.hand_seasons) if s == season]
-                deck = [k for k, s in enumerate(deal.deck_seasons) if s == season]
-                if pile:
-                    self.piles.append((where, np.array(hand, np.intp), np.array(deck, np.intp),
-                                       np.array([cards[c] for c in pile], INT)))
-        self.river = np.array([tiles[x] for x in state.river], INT)
-        self.river_pools = [(np.array(slots, np.intp), np.array([tiles[x] for x in pool], INT))
+        self.piles = _piles(sampler, t.card_index)
+        self.river = np.array([t.tile_index[x] for x in state.river], INT)
+        self.river_pools = [(np.array(slots, np.intp),
+                             np.array([t.tile_index[x] for x in pool], INT))
                             for slots, pool in sampler.river_pools]
         objectives, index = objective_tables([state.components])
         at = index[state.components.fingerprint]
@@ -150,6 +144,23 @@ class Dealer:
             out.append(replace(t, players=players, river=tuple(tiles[i] for i in dealt.river[w]),
                                objective_stacks=stacks))
         return out
+
+
+def _piles(sampler: WorldSampler, cards: dict[str, int]
+           ) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """Per seat and season pile of hidden cards: (seat, the hand slots and the deck slots it
+    fills, its cards as indices); the analysing seat's hand is kept, not dealt."""
+    out = []
+    for where, deal in enumerate(sampler.seats):
+        for season, pile in enumerate(deal.piles):
+            if not pile:
+                continue
+            hand = [] if deal.keep_hand else [
+                k for k, s in enumerate(deal.hand_seasons) if s == season]
+            deck = [k for k, s in enumerate(deal.deck_seasons) if s == season]
+            out.append((where, np.array(hand, np.intp), np.array(deck, np.intp),
+                        np.array([cards[c] for c in pile], INT)))
+    return out
 
 
 def dealer(state: GameState, seat: int) -> Dealer | None:

@@ -45,15 +45,22 @@ def test_worlds_drawn_together_keep_every_seats_cards_and_their_seasons() -> Non
                     == [state.card(c).season for c in q.deck])
 
 
-def test_worlds_drawn_together_depend_only_on_what_the_seat_sees() -> None:
+def hidden_twin() -> tuple[GameState, GameState]:
+    """A new 3-player game and its twin that seat 0 cannot tell from it: seat 1's first two
+    deck cards (of one season) swapped."""
     state = new_game(players=3, seed=5)
     p = state.players[1]
-    deck = list(p.deck)  # the first two cards of its deck swapped (the same season)
+    deck = list(p.deck)
     assert state.card(deck[0]).season == state.card(deck[1]).season
     deck[0], deck[1] = deck[1], deck[0]
     twin = replace(state, players=(state.players[0], replace(p, deck=tuple(deck)),
                                    state.players[2]))
     assert twin != state and observation(twin, 0) == observation(state, 0)
+    return state, twin
+
+
+def test_worlds_drawn_together_depend_only_on_what_the_seat_sees() -> None:
+    state, twin = hidden_twin()
     assert draw_worlds(twin, 0, 8, seed=9) == draw_worlds(state, 0, 8, seed=9)
 
 
