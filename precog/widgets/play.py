@@ -190,8 +190,7 @@ class PlayApp(widgets.VBox):
         except PrecogError as err:
             self.message.error(source, err)
             return
-        self.players_in.value = game.state.config.players
-        self.seat_in.value = seat
+        self.setup_bar.follow(game.state.config, seat)
         self.session.start(game, seat, self.setup_bar.bots())
         self._after_bots()
         self.refresh()

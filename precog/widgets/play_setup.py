@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from precog.engine import GameConfig
 from precog.engine.setup import parse_rooms
 from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
@@ -84,6 +85,16 @@ class SetupBar(widgets.VBox):
         for i, w in enumerate(self.bot_in):
             w.layout.display = "" if i < n and i != self.seat_in.value else "none"
         self.difficulty_in.disabled = self.mode_in.value != "coop"
+
+    def follow(self, config: GameConfig, seat: int) -> None:
+        """Show a loaded game's settings (its players, mode, difficulty and setup, the
+        human's seat), so that the bar never names another game than the board's."""
+        self.players_in.value = config.players
+        self.seat_in.value = seat
+        self.mode_in.value = config.mode
+        if config.coop:
+            self.difficulty_in.value = config.difficulty
+        self.setup_in.value = config.setup
 
     def setup(self) -> dict[str, Any]:
         """``new_game`` arguments from the bar."""

@@ -169,6 +169,22 @@ def test_saved_position_string_loads_back_into_the_same_position() -> None:
     assert to_position(app.game.state) in app.save_html.value
 
 
+def test_a_loaded_game_s_settings_show_in_the_new_game_bar() -> None:
+    # a cooperative, advanced 4-player game loaded into a competitive 3-player page: the bar
+    # names the board's game (players, seat, mode, difficulty, setup), not the page's defaults
+    source = _app(players=4, seat=1, mode="coop", difficulty="hard", setup="advanced")
+    other = _app()
+    assert (other.mode_in.value, other.players_in.value) == ("competitive", 3)
+    other.load_text.value = to_position(source.game.state)
+    other.load_button.click()
+    assert other.message.kind == "ok"
+    assert other.game.state.config.mode == "coop"
+    assert (other.players_in.value, other.seat_in.value, other.mode_in.value,
+            other.difficulty_in.value, other.setup_in.value) == (4, other.human, "coop",
+                                                                 "hard", "advanced")
+    assert not other.difficulty_in.disabled
+
+
 def test_saved_game_json_loads_with_its_moves_so_undo_still_works() -> None:
     app = _app()
     _choose(app)
