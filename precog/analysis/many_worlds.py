@@ -46,6 +46,11 @@ def draw_worlds(state: GameState, seat: int, count: int, seed: int) -> list[Game
     return [sampler.world(tuple(column), rng) for column in zip(*seats, strict=True)]
 
 
+def _order(gen: np.random.Generator, count: int, size: int) -> np.ndarray:
+    """``count`` random orders of ``size`` things, one a row."""
+    return np.argsort(gen.random((count, size)), axis=1)
+
+
 def _redeal(deal: SeatDeal, count: int, gen: np.random.Generator) -> list[PlayerState]:
     """One seat's ``count`` redeals: its hidden cards (deck, and hand unless it is the
     analysing seat's) shuffled within their season, as :class:`SeatDeal` does one."""
@@ -59,7 +64,7 @@ def _redeal(deal: SeatDeal, count: int, gen: np.random.Generator) -> list[Player
     for season, pile in enumerate(piles):
         cols = [k for k, s in enumerate(wanted) if s == season]
         if cols:
-            order = np.argsort(gen.random((count, len(pile))), axis=1)[:, :len(cols)]
+            order = _order(gen, count, len(pile))[:, :len(cols)]
             picks[:, cols] = order + start
         start += len(pile)
     split = 0 if keep_hand else len(p.hand)
@@ -69,11 +74,6 @@ def _redeal(deal: SeatDeal, count: int, gen: np.random.Generator) -> list[Player
         hand = p.hand if keep_hand else dealt[:split]
         out.append(replace(p, hand=hand, deck=dealt[split:]))
     return out
-
-
-def _order(gen: np.random.Generator, count: int, size: int) -> np.ndarray:
-    """``count`` random orders of ``size`` things, one a row."""
-    return np.argsort(gen.random((count, size)), axis=1)
 
 
 class Dealer:
