@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from precog import __version__
-from precog.analysis import batch
+from precog.analysis import batch, cores
 from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
 from precog.analysis.tree import build_tree
@@ -116,6 +116,7 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
     started = datetime.now(UTC)
     load_before = _load()
     seeds = [seed + k for k in range(positions)]
+    processes = cores.warm()  # rankings play on every core (precog.analysis.cores)
     build_tree(position(4, seed), 0, depth_rounds=1)  # warm-up: imports, data, caches
     batch.run([new_game(players=4, seed=seed)], uniforms(1, seed), DEFAULT_POLICY)  # tables
     first = tree_times(4, seeds, 1)
@@ -144,8 +145,9 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
     out.update({
         "positions": positions, "position": "random_playout(stop_round=6, players=4), seat 0",
         "precog_version": __version__, "python": platform.python_version(),
-        "machine": {"nproc": os.cpu_count(), "platform": platform.platform(),
-                    "load_average_before": load_before, "load_average_after": _load()},
+        "machine": {"nproc": os.cpu_count(), "processes": processes,
+                    "platform": platform.platform(), "load_average_before": load_before,
+                    "load_average_after": _load()},
         "started_at": started.isoformat(timespec="seconds"),
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds")})
     return out
@@ -174,7 +176,8 @@ def table(r: dict[str, Any]) -> str:
         "by players: " + "; ".join(
             f"{n}p first answer {v['tree_first_answer_s_median']:.3f} s, 256 rollouts "
             f"{v['ranking_256_rollouts_s']:.2f} s" for n, v in r["cost_vs_players"].items()),
-        f"{r['machine']['nproc']} cores, load {r['machine']['load_average_before']} -> "
+        f"{r['machine']['nproc']} cores ({r['machine'].get('processes', 1)} processes an "
+        f"analysis), load {r['machine']['load_average_before']} -> "
         f"{r['machine']['load_average_after']}, Python {r['python']}, {r['started_at']}"]
     return "\n".join(lines)
 

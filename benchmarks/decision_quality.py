@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from precog import __version__
+from precog.analysis import cores
 from precog.analysis import ranking as ranking_module
 from precog.analysis.bots import GreedyBot, play_game
 from precog.analysis.evaluation import COOP_VALUE
@@ -300,7 +301,7 @@ def analysis_mark() -> dict[str, float]:
     r = ranking_module
     return {"first_batch": r.FIRST_BATCH_TIMED, "batch_games": r.BATCH_GAMES,
             "batch_s": r.BATCH_S, "race_z": r.RACE_Z, "race_min": r.RACE_MIN,
-            "race_ci": r.RACE_CI}
+            "race_ci": r.RACE_CI, "processes": cores.parts()}
 
 
 def deepen_order(positions: list[dict[str, Any]], again: bool = False) -> list[dict[str, Any]]:
@@ -323,12 +324,15 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     """Bring every reference to ``factor`` times the rollouts the 1-second analysis gives its
     contenders on this machine now (measured first, with the benchmark's own seed): the
     analysis got faster after the references were built, so a reference built at 30 times the
-    rollouts of its day can be only a few times today's. The deeper analysis races (a choice
-    clearly behind stops) with its own random numbers (``ref_seed(..., 3)``); each choice keeps
-    whichever of its two estimates rests on more rollouts (the contenders take the deeper
-    one, with its paired loss interval; the reference before the first deepening is kept as
-    ``before_deepening``). Undecided positions come first; a position whose
-    reference already has the rollouts, or whose best two end every game alike, is left, and
+    rollouts of its day can be only a few times today's. Every position's 1-second analysis is
+    measured before any deep run (the helpers warm, :mod:`precog.analysis.cores`), so that
+    nothing the deep runs or the machine do later changes what the second was found to give.
+    The deeper analysis races (a choice clearly behind stops) with its own random numbers
+    (``ref_seed(..., 3)``); each choice keeps whichever of its two estimates rests on more
+    rollouts (the contenders take the deeper one, with its paired loss interval; the reference
+    before the first deepening is kept as ``before_deepening``). Undecided positions come
+    first; a position whose reference already has the rollouts, or whose best two end every
+    game alike, is left, and
     so is one already measured against today's 1-second analysis (its stamp's
     :func:`analysis_mark`): a run that stops resumes, and a change to the timed ranking's
     batches or racing brings every position up again; ``again`` measures every position
@@ -338,10 +342,13 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     the file, merged after). Written after every position."""
     load(path)
     data = json.loads(path.read_text())
-    for entry in deepen_order(data["positions"], again)[part::parts]:
+    cores.warm()
+    todo = deepen_order(data["positions"], again)[part::parts]
+    measured = {e["id"]: one_second_rollouts(decision_of(e), seed, budget_s)[1] for e in todo}
+    for entry in todo:
         d = decision_of(entry)
         start = time.process_time()
-        _, at_1s = one_second_rollouts(d, seed, budget_s)
+        at_1s = measured[d.id]
         rollouts = min(RANKING_CAP, factor * at_1s)
         if contender_rollouts(entry) >= rollouts:
             entry["deepened"] = {**entry.get("deepened", {}), "at_1s": at_1s, "kept": True,
@@ -649,6 +656,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
             trees: bool = True) -> dict[str, Any]:
     positions = load(path)[:limit]
     started = datetime.now(UTC).isoformat(timespec="seconds")
+    processes = cores.warm()  # the analysis plays on every core from the first position
     load_before = _load()
     rows = [measure_one(e, budget_s, seed, trees) for e in positions]
     n = len(rows)
@@ -675,7 +683,8 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     result["worst"] = sorted(({"id": r["id"], "loss": round(r["loss"], 3)} for r in rows
                               if not r["agrees"]), key=lambda x: -x["loss"])[:10]
     result["disagreements"] = disagreements(positions, rows)
-    result.update(machine={"nproc": os.cpu_count(), "platform": platform.platform(),
+    result.update(machine={"nproc": os.cpu_count(), "processes": processes,
+                           "platform": platform.platform(),
                            "load_before": load_before, "load_after": _load()},
                   python=sys.version.split()[0], precog_version=__version__,
                   started_at=started,

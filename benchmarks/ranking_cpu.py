@@ -11,6 +11,9 @@ Two measures on positions of the decision-quality suite (benchmarks/data/decisio
   (``rank_options(..., budget_s=1.0, race=False)``), per mode, over the suite's positions of
   that mode (``--modes``; the median and the mean).
 
+Both on one core (``PRECOG_CORES=1``, set here): the CPU seconds are this process's own, and a
+helper process's (:mod:`precog.analysis.cores`) would not be counted.
+
     .venv/bin/python benchmarks/ranking_cpu.py --json
 """
 
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, beside this file
+os.environ["PRECOG_CORES"] = "1"  # one process: its CPU is all the work (see the doc above)
 
 from decision_quality import (
     DATA,

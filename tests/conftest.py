@@ -6,8 +6,15 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import settings
+
+# One process an analysis: the unit tests already run two at once (pytest -n 2), and the tests
+# of the helpers (tests/analysis/test_cores.py) ask for their own; the browser tests' app finds
+# its cores as a player's would (tests/browser/conftest.py).
+os.environ.setdefault("PRECOG_CORES", "1")
 
 settings.register_profile("ci", max_examples=100, deadline=None)
 settings.register_profile("many", max_examples=2_000, deadline=None)

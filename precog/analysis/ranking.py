@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from precog.analysis import cores
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
 from precog.analysis.copies import copies
@@ -413,7 +414,8 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
     while done < target:
         if done >= 2 and budget.exhausted():
             break
-        size = batch_size(target, done, budget, per_row_s, len(racing) * variants)
+        size = batch_size(target, done, budget, per_row_s, len(racing) * variants,
+                          cores.parts())
         if size <= 0:
             break
         started = time.perf_counter()
@@ -449,13 +451,14 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
 
 
 def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
-               rows: int) -> int:
+               rows: int, parts: int = 1) -> int:
     """Worlds in the next batch: a quarter of the target (at most 256). Under a time budget a
     first batch of :data:`FIRST_BATCH_TIMED`, then batches that grow with the worlds played
     (at least 256, then as many as played so far: numpy plays a batch of thousands of games
     faster per game than one of hundreds), within what the time left allows at the
-    last batch's pace, :data:`BATCH_GAMES` games and :data:`BATCH_S` seconds (0: not even 16
-    worlds fit, stop)."""
+    last batch's pace, :data:`BATCH_GAMES` games a process (``parts``: the processes that play
+    it, :mod:`~precog.analysis.cores`) and :data:`BATCH_S` seconds (0: not even 16 worlds fit,
+    stop)."""
     size = min(max(2, min(256, target // 4 or 1)), target - done)
     if budget.seconds is None:
         return size
@@ -465,7 +468,7 @@ def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
     fits = int((budget.seconds - budget.elapsed()) / per_world)
     if fits < 16:
         return 0
-    most = max(16, min(BATCH_GAMES // max(1, rows), int(BATCH_S / per_world)))
+    most = max(16, min(BATCH_GAMES * parts // max(1, rows), int(BATCH_S / per_world)))
     return min(max(256, done), most, fits, target - done)
 
 
@@ -564,12 +567,11 @@ def _rollout_values(worlds: Worlds, times: int, forced: np.ndarray, player: int,
     from precog.analysis.rollouts import play_out, uniforms
 
     policy = DEFAULT_POLICY
-    size = worlds.size
-    tiled = np.tile(uniforms(size, seed), (times, 1))
     if worlds.batched():
         assert worlds.dealt is not None
-        finals = batch.run_dealt(worlds.dealt.games(times), tiled, policy, forced)
-        return [float(v) for v in batch.seat_values(finals, worlds.dealt.template, player)]
+        return [float(v) for v in cores.play(worlds.dealt.games(times), seed, forced, policy,
+                                             player)]
+    tiled = np.tile(uniforms(worlds.size, seed), (times, 1))
     starts = worlds.states * times
     if worlds.engine != "scalar" and batch.supports(starts):
         finals = batch.run(starts, tiled, policy, forced)

@@ -158,6 +158,10 @@ def test_timed_batches_grow_with_the_worlds_played_within_their_games_and_second
     assert batch_size(10**6, 5000, ample, slow, 6) == max(16, int(BATCH_S / (slow * 6)))
     assert batch_size(10**6, 5000, ample, 2e-4, 2) == int(BATCH_S / (2e-4 * 2))
     assert batch_size(1000, 900, ample, fast, 2) == 100  # never past the rollouts asked
+    # played by this process and a helper (precog.analysis.cores): BATCH_GAMES each
+    assert batch_size(10**6, 50_000, ample, fast, 2, parts=2) == BATCH_GAMES
+    assert batch_size(10**6, 5000, ample, slow, 6, parts=2) == \
+        batch_size(10**6, 5000, ample, slow, 6)  # the seconds measured already count both
 
 
 def test_a_timed_batch_fits_the_time_left_and_none_starts_when_16_worlds_do_not():
@@ -195,9 +199,9 @@ def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_
     asked: list[int] = []
 
     def spy(target: int, done: int, budget: Budget, per_row_s: float | None,
-            rows: int) -> int:
+            rows: int, parts: int = 1) -> int:
         asked.append(rows)
-        return batch_size(target, done, budget, per_row_s, rows)
+        return batch_size(target, done, budget, per_row_s, rows, parts)
     monkeypatch.setattr(ranking, "batch_size", spy)
     uniform = rank_options(mid_game_3p, 0, rollouts=128, budget_s=5.0, seed=1)
     uniform_rows, asked[:] = asked[0], []

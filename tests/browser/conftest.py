@@ -75,7 +75,8 @@ def app_server() -> Iterator[Server]:
     """
     progress = os.environ.get("PRECOG_TUTOR_PROGRESS") or os.path.join(
         tempfile.mkdtemp(prefix="precog-tutor-"), "progress.json")
-    server = Server(log=ARTIFACTS / "voila.log", env={"PRECOG_TUTOR_PROGRESS": progress})
+    server = Server(log=ARTIFACTS / "voila.log", env={"PRECOG_TUTOR_PROGRESS": progress,
+                                                      "PRECOG_CORES": ""})  # the machine's
     try:
         server.start()
     except ServerError as err:

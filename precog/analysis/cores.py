@@ -1,0 +1,236 @@
+"""Every core of the machine for one analysis: a batch of rollouts split across helper
+processes.
+
+The games of a numpy batch are independent of one another (each plays its own world with its
+own row of uniforms), so a batch cut into parts and played in several processes gives every
+game exactly the value it gets played whole: a ranking's values do not depend on how many
+cores played it, only on how many rollouts the time allowed. The main process plays the
+first part itself while the helpers play the rest.
+
+How many cores: ``PRECOG_CORES`` if set (``1``: no helper), else the cores this process may
+run on (its CPU affinity), fewer where a container's CPU quota gives less (cgroup
+``cpu.max``: a Binder pod of one CPU on a many-core machine gets no helper), at most
+:data:`MOST_CORES`. A helper is a fresh Python process (``python -m
+precog.analysis.helper``, :mod:`precog.analysis.helper`), never a fork of a kernel with
+threads, started the first time an analysis asks for one, in the background: an analysis uses
+the helpers once they are ready and plays alone until then (:func:`warm` waits for them). A
+part goes to a helper as the batch's own arrays and the seed of its uniforms, pickled by this
+process for its own child (never a user's file); its values come back as a numpy array read
+without pickle. A helper that dies or stalls is replaced by playing its part here.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import io
+import itertools
+import math
+import os
+import pickle
+import select
+import subprocess
+import sys
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+import numpy as np
+
+from precog.analysis import frames
+from precog.analysis.errors import AnalysisInputError
+
+if TYPE_CHECKING:
+    from precog.analysis.batch import Dealt
+    from precog.analysis.policy import SensiblePolicy
+
+MOST_CORES = 4
+"""The most processes one analysis plays in (each helper holds some 100 MB)."""
+MIN_GAMES = 512
+"""A batch of fewer games plays in the main process alone: handing a part over and back costs
+a few milliseconds, as much as a few hundred games."""
+ENV = "PRECOG_CORES"
+
+
+def cores(environ: dict[str, str] | None = None, root: Path = Path("/sys/fs/cgroup")) -> int:
+    """The processes an analysis plays in (see the module doc)."""
+    env = os.environ if environ is None else environ
+    text = env.get(ENV, "").strip()
+    if text:
+        if not text.isdigit() or not 1 <= int(text) <= 64:
+            raise AnalysisInputError(f"{ENV}={text!r}: expected a whole number of cores "
+                                     "from 1 to 64")
+        return int(text)
+    usable = len(os.sched_getaffinity(0))
+    quota = cpu_quota(root)
+    if quota is not None:
+        usable = min(usable, max(1, math.floor(quota)))
+    return max(1, min(MOST_CORES, usable))
+
+
+def cpu_quota(root: Path) -> float | None:
+    """The CPUs a cgroup quota allows (None: no quota): v2's ``cpu.max`` ("quota period"), or
+    v1's ``cpu/cpu.cfs_quota_us`` over ``cpu/cpu.cfs_period_us`` (-1: none)."""
+    for quota_file, period_file in ((root / "cpu.max", None),
+                                    (root / "cpu" / "cpu.cfs_quota_us",
+                                     root / "cpu" / "cpu.cfs_period_us")):
+        try:
+            text = quota_file.read_text().split()
+            if period_file is not None:
+                text += period_file.read_text().split()
+            quota, period = int(text[0]), int(text[1])
+        except (OSError, ValueError, IndexError):  # no such file, or "max": no quota
+            continue
+        return quota / period if quota > 0 and period > 0 else None
+    return None
+
+
+class Helper:
+    """One helper process (``python -m precog.analysis.helper``), spoken to over its standard
+    input and output: a request is one part of a batch, the answer its values."""
+
+    def __init__(self) -> None:
+        root = str(Path(__file__).resolve().parents[2])
+        env = dict(os.environ, **{ENV: "1"})
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.proc = subprocess.Popen([sys.executable, "-m", "precog.analysis.helper"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.up = False
+        self.dead = False
+        self.busy = threading.Lock()  # held by the analysis whose part it plays
+
+    def ready(self, wait: float = 0.0) -> bool:
+        """Whether it has loaded (waits up to ``wait`` seconds for that) and lives."""
+        if not self.up and not self.dead and self.busy.acquire(timeout=max(wait, 0.001)):
+            try:
+                if self._readable(wait):
+                    self.up = frames.read(self.out) == frames.READY
+                    self.dead = not self.up
+            finally:
+                self.busy.release()
+        return self.up and not self.dead
+
+    def send(self, part: tuple[object, ...]) -> bool:
+        try:
+            frames.write(self.inp, pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL))
+            return True
+        except OSError:
+            self.dead = True
+            return False
+
+    def receive(self) -> np.ndarray | None:
+        """The values of the part sent (None: the helper died or took too long)."""
+        if not self._readable(ANSWER_S):
+            self.close()
+            return None
+        data = frames.read(self.out)
+        if data is None:
+            self.dead = True
+            return None
+        return np.load(io.BytesIO(data), allow_pickle=False)
+
+    def close(self) -> None:
+        self.dead = True
+        self.proc.kill()
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):  # a part it never read
+                    pipe.close()
+
+    @property
+    def inp(self) -> IO[bytes]:
+        assert self.proc.stdin is not None
+        return self.proc.stdin
+
+    @property
+    def out(self) -> IO[bytes]:
+        assert self.proc.stdout is not None
+        return self.proc.stdout
+
+    def _readable(self, wait: float) -> bool:
+        return bool(select.select([self.out], [], [], wait)[0])
+
+
+ANSWER_S = 60.0
+"""The longest a helper may take over its part (a batch takes well under a second)."""
+START_S = 20.0
+"""The longest :func:`warm` waits for the helpers to load."""
+
+_LOCK = threading.Lock()
+_HELPERS: list[Helper] | None = None
+
+
+def helpers(start: bool = True, wait: float = 0.0) -> list[Helper]:
+    """This process's helpers that are ready to play (none: none wanted, or not ready yet;
+    with ``start`` the first call starts them, in the background)."""
+    global _HELPERS
+    with _LOCK:
+        if _HELPERS is None and start:
+            _HELPERS = [Helper() for _ in range(cores() - 1)]
+        found = list(_HELPERS or ())
+    return [h for h in found if h.ready(wait)]
+
+
+def claim() -> list[Helper]:
+    """The ready helpers no other analysis of this process is using, now this caller's (each
+    to release with ``busy.release()``)."""
+    return [h for h in helpers() if h.busy.acquire(blocking=False)]
+
+
+def shutdown() -> None:
+    """Stop this process's helpers (the next analysis starts new ones)."""
+    global _HELPERS
+    with _LOCK:
+        for h in _HELPERS or ():
+            h.close()
+        _HELPERS = None
+
+
+atexit.register(shutdown)
+
+
+def parts() -> int:
+    """The processes a batch would be played in now (1: no helper is ready)."""
+    return 1 + len(helpers(start=False))
+
+
+def warm() -> int:
+    """Start the helpers and wait until they are ready; the processes an analysis now plays
+    in."""
+    return 1 + len(helpers(wait=START_S))
+
+
+def play(dealt: Dealt, seed: int, forced: np.ndarray, policy: SensiblePolicy,
+         seat: int) -> np.ndarray:
+    """``seat``'s value of every game of ``dealt`` (:func:`~precog.analysis.batch.run_dealt`
+    then :func:`~precog.analysis.batch.seat_values`), each game driven by its world's row of
+    ``uniforms(worlds, seed)`` (:func:`~precog.analysis.rollouts.uniforms`); the batch cut into
+    parts played at once by this process and its ready helpers when it is big enough."""
+    games = len(dealt.which)
+    found = claim() if games >= MIN_GAMES else []
+    try:
+        cuts = np.linspace(0, games, len(found) + 2).astype(int)
+        parts = [(replace(dealt, which=dealt.which[a:b]), seed, forced[a:b], policy, seat)
+                 for a, b in itertools.pairwise(cuts)]
+        sent = [h.send(part) for h, part in zip(found, parts[1:], strict=True)]
+        values = [play_part(*parts[0])]
+        for h, part, ok in zip(found, parts[1:], sent, strict=True):
+            got = h.receive() if ok else None
+            values.append(play_part(*part) if got is None else got)
+    finally:
+        for h in found:
+            h.busy.release()
+    return np.concatenate(values)
+
+
+def play_part(dealt: Dealt, seed: int, forced: np.ndarray, policy: SensiblePolicy,
+              seat: int) -> np.ndarray:
+    """One part of a batch (:func:`play`), played where this is called (a helper, or here)."""
+    from precog.analysis import batch
+    from precog.analysis.rollouts import uniforms
+
+    rows = uniforms(len(dealt.deck), seed)[dealt.which]
+    finals = batch.run_dealt(dealt, rows, policy, forced)
+    return np.asarray(batch.seat_values(finals, dealt.template, seat), dtype=float)

@@ -1,0 +1,173 @@
+"""One analysis on every core: a batch cut into parts and played by helper processes gives
+every game the value it gets played whole, whatever happens to the helpers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from precog.analysis import cores
+from precog.analysis.batch import Dealt
+from precog.analysis.errors import AnalysisInputError
+from precog.analysis.many_worlds import Dealer
+from precog.analysis.ranking import rank_options
+from precog.analysis.rollouts import DEFAULT_POLICY
+from precog.analysis.world import canonical_world
+from precog.engine import GameState
+from tests.analysis.test_dealt_worlds import _decisions
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def three_cores(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Two helpers for this test (the suite itself plays on one core a process)."""
+    cores.shutdown()
+    monkeypatch.setenv(cores.ENV, "3")
+    assert cores.warm() == 3
+    yield
+    cores.shutdown()
+
+
+def _position(players: int, mode: str, round_: int) -> GameState:
+    """The start of a Decision phase from round ``round_`` on in a random game."""
+    starts = [s for s in _decisions(players, mode, seed=players) if s.round >= round_]
+    return canonical_world(starts[0], 0)
+
+
+def _batch(state: GameState, worlds: int, times: int) -> tuple[Dealt, np.ndarray]:
+    dealt = Dealer(state, 0)(np.random.default_rng(7), worlds).games(times)
+    forced = np.full((len(dealt.which), state.config.players), -1, np.int64)
+    forced[:, 0] = np.repeat(np.arange(times), worlds)  # choice after choice, as a ranking
+    return dealt, forced
+
+
+@pytest.mark.parametrize("players,mode,round_", [(2, "competitive", 3), (4, "team", 6),
+                                                 (3, "coop", 7)])
+def test_a_batch_split_across_helpers_gives_every_game_the_value_it_gets_whole(
+        three_cores: None, players: int, mode: str, round_: int) -> None:
+    state = _position(players, mode, round_)
+    dealt, forced = _batch(state, 200, 4)
+    whole = cores.play_part(dealt, 11, forced, DEFAULT_POLICY, 0)
+    assert len(cores.helpers()) == 2
+    split = cores.play(dealt, 11, forced, DEFAULT_POLICY, 0)
+    assert np.array_equal(split, whole)
+
+
+def test_a_ranking_gives_the_same_values_on_one_core_and_on_three(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _position(3, "coop", 5)
+    cores.shutdown()
+    monkeypatch.setenv(cores.ENV, "1")
+    alone = rank_options(state, 0, rollouts=256, seed=4, with_give_values=False)
+    monkeypatch.setenv(cores.ENV, "3")
+    assert cores.warm() == 3
+    shared = rank_options(state, 0, rollouts=256, seed=4, with_give_values=False)
+    cores.shutdown()
+    assert [(r.action, r.value, r.draws) for r in shared.rows] == \
+        [(r.action, r.value, r.draws) for r in alone.rows]
+
+
+def test_a_helper_that_dies_has_its_part_played_here(three_cores: None) -> None:
+    state = _position(4, "competitive", 4)
+    dealt, forced = _batch(state, 160, 4)
+    whole = cores.play_part(dealt, 5, forced, DEFAULT_POLICY, 0)
+    victim = cores.helpers()[0]
+    victim.proc.kill()
+    victim.proc.wait()
+    assert np.array_equal(cores.play(dealt, 5, forced, DEFAULT_POLICY, 0), whole)
+    assert victim.dead and len(cores.helpers()) == 1  # the other still plays its share
+    assert np.array_equal(cores.play(dealt, 5, forced, DEFAULT_POLICY, 0), whole)
+
+
+def test_two_analyses_at_once_never_share_a_helper(three_cores: None) -> None:
+    state = _position(3, "competitive", 7)
+    batches = [_batch(state, 150 + 10 * k, 4) for k in range(4)]
+    wholes = [cores.play_part(d, k, f, DEFAULT_POLICY, 0) for k, (d, f) in enumerate(batches)]
+    got: dict[int, np.ndarray] = {}
+
+    def run(k: int) -> None:
+        for _ in range(3):
+            d, f = batches[k]
+            got[k] = cores.play(d, k, f, DEFAULT_POLICY, 0)
+            assert np.array_equal(got[k], wholes[k])
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(got) == [0, 1, 2, 3]
+
+
+def test_a_small_batch_is_played_without_the_helpers(three_cores: None) -> None:
+    state = _position(2, "competitive", 5)
+    dealt, forced = _batch(state, 10, 4)
+    assert len(dealt.which) < cores.MIN_GAMES
+    sent: list[object] = []
+    for h in cores.helpers():
+        h.send = sent.append  # type: ignore[method-assign,assignment]
+    assert np.array_equal(cores.play(dealt, 3, forced, DEFAULT_POLICY, 0),
+                          cores.play_part(dealt, 3, forced, DEFAULT_POLICY, 0))
+    assert sent == []
+
+
+@pytest.mark.parametrize("text", ["0", "65", "two", "-1", "1.5"])
+def test_the_cores_setting_refuses_what_is_not_a_count_of_cores(text: str) -> None:
+    with pytest.raises(AnalysisInputError, match="PRECOG_CORES"):
+        cores.cores({cores.ENV: text})
+
+
+def test_the_cores_follow_the_setting_then_the_machine_and_its_quota(tmp_path: Path) -> None:
+    assert cores.cores({cores.ENV: "3"}, tmp_path) == 3
+    machine = min(cores.MOST_CORES, len(os.sched_getaffinity(0)))
+    assert cores.cores({}, tmp_path) == machine  # no quota file: the affinity decides
+    (tmp_path / "cpu.max").write_text("max 100000\n")
+    assert cores.cores({}, tmp_path) == machine
+    (tmp_path / "cpu.max").write_text("150000 100000\n")  # one and a half CPUs: one process
+    assert cores.cpu_quota(tmp_path) == 1.5
+    assert cores.cores({}, tmp_path) == 1
+
+
+def test_a_cgroup_v1_quota_counts_too(tmp_path: Path) -> None:
+    (tmp_path / "cpu").mkdir()
+    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
+    assert cores.cpu_quota(tmp_path) is None
+    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("100000\n")
+    assert cores.cpu_quota(tmp_path) == 1.0
+
+
+def test_a_helper_stops_when_its_analysis_closes_its_input() -> None:
+    helper = cores.Helper()
+    assert helper.ready(wait=cores.START_S)
+    helper.inp.close()
+    assert helper.proc.wait(timeout=30) == 0
+    helper.close()
+
+
+def test_a_script_without_a_main_guard_can_use_the_helpers(tmp_path: Path) -> None:
+    # helpers are fresh processes that never import the script that started them
+    script = tmp_path / "unguarded.py"
+    script.write_text(textwrap.dedent("""
+        from precog.analysis import cores
+        from precog.analysis.ranking import rank_options
+        from precog.engine import new_game
+        state = new_game(players=2, seed=2)
+        print("processes", cores.warm())
+        ranking = rank_options(state, 0, rollouts=512, seed=1, with_give_values=False)
+        print("best", ranking.rows[0].action)
+    """))
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path,
+                         env={**os.environ, cores.ENV: "2", "PYTHONPATH": str(REPO)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("processes 2") == 1 and out.stdout.count("best") == 1
