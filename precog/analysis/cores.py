@@ -160,13 +160,16 @@ START_S = 20.0
 
 _LOCK = threading.Lock()
 _HELPERS: list[Helper] | None = None
+_OWNER = os.getpid()  # the process the helpers answer (a fork's child starts its own)
 
 
 def helpers(start: bool = True, wait: float = 0.0) -> list[Helper]:
     """This process's helpers that are ready to play (none: none wanted, or not ready yet;
     with ``start`` the first call starts them, in the background)."""
-    global _HELPERS
+    global _HELPERS, _OWNER
     with _LOCK:
+        if os.getpid() != _OWNER:  # forked: the parent's helpers are the parent's
+            _HELPERS, _OWNER = None, os.getpid()
         if _HELPERS is None and start:
             _HELPERS = [Helper() for _ in range(cores() - 1)]
         found = list(_HELPERS or ())
@@ -183,9 +186,17 @@ def shutdown() -> None:
     """Stop this process's helpers (the next analysis starts new ones)."""
     global _HELPERS
     with _LOCK:
-        for h in _HELPERS or ():
+        mine = _HELPERS if _HELPERS is not None and os.getpid() == _OWNER else []
+        for h in mine:
             h.close()
         _HELPERS = None
+
+
+def one_process() -> None:
+    """This process's analyses play alone (a worker of a pool that already uses every core:
+    :func:`precog.analysis.jobs.run_jobs`)."""
+    os.environ[ENV] = "1"
+    shutdown()
 
 
 atexit.register(shutdown)

@@ -7,7 +7,8 @@ returns the results in the list's order, so the figures are the same however the
 * with a scheduler address (``tcp://host:port``, the ``scheduler`` argument or the
   ``PRECOG_SCHEDULER`` environment variable), on that Dask cluster through
   ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog[cluster]'``);
-* otherwise on a local process pool of ``workers`` processes (default: every core);
+* otherwise on a local process pool of ``workers`` processes (default: every core; a job's
+  analyses then play in its worker alone, :func:`~precog.analysis.cores.one_process`);
 * with ``workers=1`` (or a single job), serially in this process.
 
 >>> run_jobs(abs, [-2, 3, -1], workers=1)
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from precog.analysis import cores
 from precog.analysis.errors import AnalysisError
 from precog.engine.problems import ErrorCode, Problem
 
@@ -72,7 +74,8 @@ def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = Non
     if workers <= 1 or len(jobs) <= 1:
         yield from map(fn, jobs)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
+                             initializer=cores.one_process) as pool:
         yield from pool.map(fn, jobs)
 
 

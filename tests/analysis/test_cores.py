@@ -3,6 +3,7 @@ every game the value it gets played whole, whatever happens to the helpers."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import textwrap
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,6 +19,7 @@ import pytest
 from precog.analysis import cores
 from precog.analysis.batch import Dealt
 from precog.analysis.errors import AnalysisInputError
+from precog.analysis.jobs import run_jobs
 from precog.analysis.many_worlds import Dealer
 from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import DEFAULT_POLICY
@@ -171,3 +174,31 @@ def test_a_script_without_a_main_guard_can_use_the_helpers(tmp_path: Path) -> No
                          env={**os.environ, cores.ENV: "2", "PYTHONPATH": str(REPO)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("processes 2") == 1 and out.stdout.count("best") == 1
+
+
+def _in_child(queue: Any) -> None:
+    queue.put(len(cores.helpers(start=False)))
+
+
+def test_a_forked_child_never_speaks_to_its_parent_s_helpers(three_cores: None) -> None:
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_in_child, args=(queue,))
+    child.start()
+    assert queue.get(timeout=60) == 0
+    child.join(timeout=60)
+    state = _position(2, "competitive", 4)
+    dealt, forced = _batch(state, 200, 4)
+    assert len(cores.helpers()) == 2  # the parent's are alive and still its own
+    assert np.array_equal(cores.play(dealt, 2, forced, DEFAULT_POLICY, 0),
+                          cores.play_part(dealt, 2, forced, DEFAULT_POLICY, 0))
+
+
+def _cores_of_a_job(_: int) -> tuple[str | None, int]:
+    return os.environ.get(cores.ENV), cores.warm()
+
+
+def test_a_pool_s_workers_play_their_analyses_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the pool already uses every core: a helper per worker would only crowd them
+    monkeypatch.setenv(cores.ENV, "3")
+    assert run_jobs(_cores_of_a_job, [1, 2, 3], workers=2) == [("1", 1)] * 3
