@@ -171,9 +171,20 @@ def helpers(start: bool = True, wait: float = 0.0) -> list[Helper]:
         if os.getpid() != _OWNER:  # forked: the parent's helpers are the parent's
             _HELPERS, _OWNER = None, os.getpid()
         if _HELPERS is None and start:
-            _HELPERS = [Helper() for _ in range(cores() - 1)]
+            _HELPERS = _start(cores() - 1)
         found = list(_HELPERS or ())
     return [h for h in found if h.ready(wait)]
+
+
+def _start(count: int) -> list[Helper]:
+    """``count`` new helpers (fewer if the system refuses a process: the analysis plays on)."""
+    started: list[Helper] = []
+    for _ in range(count):
+        try:
+            started.append(Helper())
+        except OSError:
+            break
+    return started
 
 
 def claim() -> list[Helper]:

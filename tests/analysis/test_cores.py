@@ -202,3 +202,18 @@ def test_a_pool_s_workers_play_their_analyses_alone(monkeypatch: pytest.MonkeyPa
     # the pool already uses every core: a helper per worker would only crowd them
     monkeypatch.setenv(cores.ENV, "3")
     assert run_jobs(_cores_of_a_job, [1, 2, 3], workers=2) == [("1", 1)] * 3
+
+
+def test_an_analysis_plays_on_when_the_system_refuses_a_helper(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cores.shutdown()
+    monkeypatch.setenv(cores.ENV, "2")
+
+    def refuse(*_: object, **__: object) -> None:
+        raise OSError("Resource temporarily unavailable")
+    monkeypatch.setattr(cores.subprocess, "Popen", refuse)
+    assert cores.warm() == 1
+    state = _position(2, "competitive", 6)
+    ranking = rank_options(state, 0, rollouts=256, seed=2, with_give_values=False)
+    assert ranking.meta["samples"] == 256
+    cores.shutdown()
