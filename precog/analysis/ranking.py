@@ -447,7 +447,35 @@ def _rollout_rows(state: GameState, player: int, model: str, seed: int,
         r.value, r.ci95 = mean_ci(pick)
         r.samples = len(pick)
         r.draws = tuple(pick)
+    left_behind_on_the_leaders_worlds(rows)
     return done
+
+
+def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
+    """Value each row the race left behind through the leader's games on the same worlds.
+
+    A row left behind has rollouts in the first ``n`` worlds only, while the leader (the
+    best of the rows played to the end) went on; the row's own mean of those ``n`` games would
+    keep the luck of its first worlds, which the leader's longer mean has averaged away, and
+    could even come out above the leader it was found clearly behind. Its value is instead the
+    leader's value less its paired deficit on those ``n`` worlds (the same worlds and uniforms:
+    an unbiased estimate of its mean with far less noise), so that its loss is exactly that
+    deficit, with the deficit's paired interval. Its interval is that estimate's: with ``N``
+    leader games, variance ``var(deficit)/n + (2 cov(leader, row) - var(leader))/N`` over the
+    ``n`` shared worlds (never below the row's own variance over ``N``)."""
+    most = max((r.samples for r in rows), default=0)
+    ahead = [r for r in rows if r.samples == most]
+    if not ahead or most < 2:
+        return
+    leader = max(ahead, key=lambda r: r.value)
+    lead = np.asarray(leader.draws, dtype=float)
+    for r in rows:
+        if 1 < r.samples < most:
+            n, own = r.samples, np.asarray(r.draws, dtype=float)
+            (var_lead, cov), (_, var_own) = np.cov(lead[:n], own, ddof=1)
+            r.value = leader.value - float(np.mean(lead[:n] - own))
+            var = (var_lead + var_own - 2 * cov) / n + (2 * cov - var_lead) / most
+            r.ci95 = 1.96 * float(np.sqrt(max(var, 0.0)))
 
 
 def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,

@@ -18,6 +18,7 @@ from precog.analysis.ranking import (
     RankingRow,
     batch_size,
     give_values,
+    left_behind_on_the_leaders_worlds,
     rank_options,
     still_racing,
 )
@@ -40,17 +41,56 @@ def test_rollouts_also_put_the_food_card_first_playing_every_choice_as_often():
     assert ranking.meta["model"] == "uniform" and ranking.meta["seed"] == 2
 
 
-def test_a_choice_clearly_behind_stops_getting_rollouts_and_keeps_the_value_it_had():
+def test_a_choice_clearly_behind_stops_getting_rollouts_and_is_valued_on_the_leaders_worlds():
     raced = rank_options(starving_position(), 0, rollouts=512, seed=2, race=True)
     full = rank_options(starving_position(), 0, rollouts=512, seed=2)  # no time budget: no race
-    assert raced.rows[0].keep == "D02" and raced.rows[0].samples == 512
+    leader = raced.rows[0]
+    assert leader.keep == "D02" and leader.samples == 512
     assert sorted(r.samples for r in raced.rows)[-2:] == [512, 512]  # leader and nearest rival
     behind = [r for r in raced.rows if r.samples < 512]
     assert behind and all(r.samples >= RACE_MIN for r in behind)
     by_action = {r.action: r for r in full.rows}
     for r in raced.rows:  # the same worlds in the same order: a prefix of the full draws
         assert r.draws == by_action[r.action].draws[:r.samples]
-        assert r.value == pytest.approx(sum(r.draws) / r.samples)
+    assert leader.value == pytest.approx(sum(leader.draws) / 512)
+    for r in behind:  # the leader's value less the paired deficit on the worlds it played
+        deficit = np.subtract(leader.draws[:r.samples], r.draws)
+        assert r.value == pytest.approx(leader.value - deficit.mean())
+        assert r.loss == pytest.approx(max(0.0, deficit.mean()))
+        assert r.loss_ci95 == pytest.approx(1.96 * deficit.std(ddof=1) / np.sqrt(r.samples))
+        assert 0 < r.ci95 < 1.96 * np.std(r.draws, ddof=1) / np.sqrt(r.samples) * 1.5
+
+
+def test_a_choice_left_behind_after_lucky_first_worlds_never_outranks_the_leader():
+    # its first 64 worlds were good ones for every choice: its own mean of them is above the
+    # leader's mean over all 512, yet it was behind the leader in each of those worlds
+    rng = random.Random(7)
+    worlds = [rng.gauss(5, 3) + (3 if k < 64 else 0) for k in range(512)]
+    leader = _row("A B", [w + 0.5 for w in worlds])
+    leader.ci95 = 1.96 * float(np.std(leader.draws, ddof=1)) / np.sqrt(512)
+    behind = _row("C B", worlds[:64])
+    assert behind.value > leader.value
+    left_behind_on_the_leaders_worlds([leader, behind])
+    assert behind.value == pytest.approx(leader.value - 0.5)
+    assert 0 < behind.ci95 <= leader.ci95  # the same deficit in every world: the leader's noise
+
+
+def test_a_choice_left_behind_states_the_spread_its_value_has():
+    # over many seeded races of two correlated choices, the interval a left-behind row states
+    # is 1.96 times the spread its value shows from race to race
+    rng = np.random.default_rng(5)
+    values, stated = [], []
+    for _ in range(600):
+        worlds = rng.normal(5, 3, 800)
+        leader = _row("A B", list(worlds + rng.normal(0.3, 1.5, 800)))
+        leader.ci95 = 1.96 * float(np.std(leader.draws, ddof=1)) / np.sqrt(800)
+        behind = _row("C B", list((worlds + rng.normal(0, 1.5, 800))[:100]))
+        left_behind_on_the_leaders_worlds([leader, behind])
+        values.append(behind.value)
+        stated.append(behind.ci95 / 1.96)
+    spread = float(np.std(values, ddof=1))
+    assert spread == pytest.approx(float(np.mean(stated)), rel=0.12)
+    assert spread < 0.8 * np.sqrt(1.5 ** 2 + 9) / np.sqrt(100)  # below its own mean's spread
 
 
 def _row(action: str, draws: list[float]) -> RankingRow:
