@@ -455,14 +455,15 @@ def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
     """Value each row the race left behind through the leader's games on the same worlds.
 
     A row left behind has rollouts in the first ``n`` worlds only, while the leader (the
-    best of the rows played to the end) went on; the row's own mean of those ``n`` games would
-    keep the luck of its first worlds, which the leader's longer mean has averaged away, and
-    could even come out above the leader it was found clearly behind. Its value is instead the
-    leader's value less its paired deficit on those ``n`` worlds (the same worlds and uniforms:
-    an unbiased estimate of its mean with far less noise), so that its loss is exactly that
-    deficit, with the deficit's paired interval. Its interval is that estimate's: with ``N``
-    leader games, variance ``var(deficit)/n + (2 cov(leader, row) - var(leader))/N`` over the
-    ``n`` shared worlds (never below the row's own variance over ``N``)."""
+    best of the rows played to the end) went on; the row's own mean of those ``n`` games keeps
+    the luck of its first worlds, which the leader's longer mean has averaged away, and could
+    come out above the leader it was found clearly behind. Its value is its own mean corrected
+    by the leader's luck on those worlds (the leader's mean over all its ``N`` games less its
+    mean over the first ``n``), in proportion to how closely the row's games follow the
+    leader's (``beta = cov / var`` over the shared worlds: a regression on the leader, the
+    same worlds and uniforms). That estimate of the row's mean has the least noise of its
+    kind, never more than its own mean's: variance ``var(row)/n - (1/n - 1/N) cov^2/var``, its
+    interval."""
     most = max((r.samples for r in rows), default=0)
     ahead = [r for r in rows if r.samples == most]
     if not ahead or most < 2:
@@ -470,11 +471,12 @@ def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
     leader = max(ahead, key=lambda r: r.value)
     lead = np.asarray(leader.draws, dtype=float)
     for r in rows:
-        if 1 < r.samples < most:
+        if 2 < r.samples < most:
             n, own = r.samples, np.asarray(r.draws, dtype=float)
             (var_lead, cov), (_, var_own) = np.cov(lead[:n], own, ddof=1)
-            r.value = leader.value - float(np.mean(lead[:n] - own))
-            var = (var_lead + var_own - 2 * cov) / n + (2 * cov - var_lead) / most
+            beta = cov / var_lead if var_lead > 0 else 0.0
+            r.value = float(own.mean() + beta * (lead.mean() - lead[:n].mean()))
+            var = var_own / n - (1 / n - 1 / most) * beta * cov
             r.ci95 = 1.96 * float(np.sqrt(max(var, 0.0)))
 
 
