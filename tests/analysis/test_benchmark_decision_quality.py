@@ -487,13 +487,17 @@ def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
     for e in coop:  # built from nothing kept: no estimate of the old value merged in
         assert "first_reference" not in e and "before_rebuild" in e
         assert e["deepened"]["rollouts"] == e["reference_rollouts"]
-        # deepened since the rebuild: a choice the deeper race left behind keeps the rebuilt
-        # estimate (the new value), never one from before the rebuild
+        # deepened since the rebuild: a choice the deeper race left behind keeps an estimate
+        # made since the rebuild (the rebuilt one, or a later deepening's on at least as many
+        # rollouts), never one from before the rebuild
         rebuilt = e.get("before_deepening", e["reference"])
         assert rebuilt != e["before_rebuild"]
         for action, r in e["reference"].items():
             if r.get("left_behind"):
-                assert r["value"] == rebuilt[action]["value"]
+                old = e["before_rebuild"][action]
+                assert (r["value"], r.get("rollouts")) != (old["value"], old.get("rollouts"))
+                assert (r["value"] == rebuilt[action]["value"]
+                        or r["rollouts"] >= rebuilt[action]["rollouts"])
 
 
 def test_rebuilding_a_modes_references_keeps_none_of_their_old_estimates(tmp_path):
