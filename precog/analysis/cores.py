@@ -28,17 +28,16 @@ import itertools
 import math
 import os
 import pickle
-import select
 import subprocess
 import sys
 import threading
 from dataclasses import replace
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from precog.analysis import frames
 from precog.analysis.errors import AnalysisInputError
 
 if TYPE_CHECKING:
@@ -87,15 +86,27 @@ def cpu_quota(root: Path) -> float | None:
 
 
 class Helper:
-    """One helper process (``python -m precog.analysis.helper``), spoken to over its standard
-    input and output: a request is one part of a batch, the answer its values."""
+    """One helper process (``python -m precog.analysis.helper``), spoken to through a pipe on
+    its standard input and one on its standard output, as :mod:`multiprocessing.connection`
+    frames messages: a request is one part of a batch, the answer its values."""
 
     def __init__(self) -> None:
         root = str(Path(__file__).resolve().parents[2])
         env = dict(os.environ, **{ENV: "1"})
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        self.proc = subprocess.Popen([sys.executable, "-m", "precog.analysis.helper"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        child_in, to_child = os.pipe()
+        from_child, child_out = os.pipe()
+        try:
+            self.proc = subprocess.Popen([sys.executable, "-m", "precog.analysis.helper"],
+                                         stdin=child_in, stdout=child_out, env=env)
+        except OSError:
+            for fd in (child_in, to_child, from_child, child_out):
+                os.close(fd)
+            raise
+        os.close(child_in)
+        os.close(child_out)
+        self.to_child = Connection(to_child, readable=False)
+        self.from_child = Connection(from_child, writable=False)
         self.up = False
         self.dead = False
         self.busy = threading.Lock()  # held by the analysis whose part it plays
@@ -104,8 +115,8 @@ class Helper:
         """Whether it has loaded (waits up to ``wait`` seconds for that) and lives."""
         if not self.up and not self.dead and self.busy.acquire(timeout=max(wait, 0.001)):
             try:
-                if self._readable(wait):
-                    self.up = frames.read(self.out) == frames.READY
+                if self.from_child.poll(wait):
+                    self.up = self._receive() == READY
                     self.dead = not self.up
             finally:
                 self.busy.release()
@@ -113,7 +124,7 @@ class Helper:
 
     def send(self, part: tuple[object, ...]) -> bool:
         try:
-            frames.write(self.inp, pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL))
+            self.to_child.send_bytes(pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL))
             return True
         except OSError:
             self.dead = True
@@ -121,10 +132,14 @@ class Helper:
 
     def receive(self) -> np.ndarray | None:
         """The values of the part sent (None: the helper died or took too long)."""
-        if not self._readable(ANSWER_S):
+        try:
+            answered = self.from_child.poll(ANSWER_S)
+        except OSError:
+            answered = False
+        if not answered:
             self.close()
             return None
-        data = frames.read(self.out)
+        data = self._receive()
         if data is None:
             self.dead = True
             return None
@@ -134,25 +149,21 @@ class Helper:
         self.dead = True
         self.proc.kill()
         self.proc.wait()
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            if pipe is not None:
-                with contextlib.suppress(OSError):  # a part it never read
-                    pipe.close()
+        for end in (self.to_child, self.from_child):
+            with contextlib.suppress(OSError):
+                end.close()
 
-    @property
-    def inp(self) -> IO[bytes]:
-        assert self.proc.stdin is not None
-        return self.proc.stdin
-
-    @property
-    def out(self) -> IO[bytes]:
-        assert self.proc.stdout is not None
-        return self.proc.stdout
-
-    def _readable(self, wait: float) -> bool:
-        return bool(select.select([self.out], [], [], wait)[0])
+    def _receive(self) -> bytes | None:
+        try:
+            return self.from_child.recv_bytes(MOST_BYTES)
+        except (EOFError, OSError):  # it died, or sent what no helper sends
+            return None
 
 
+READY = b"ready"
+"""A helper's first message: it has loaded and waits for work."""
+MOST_BYTES = 1 << 28
+"""The longest answer read (a part's values are a few hundred kilobytes at most)."""
 ANSWER_S = 60.0
 """The longest a helper may take over its part (a batch takes well under a second)."""
 START_S = 20.0

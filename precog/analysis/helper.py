@@ -10,26 +10,27 @@ import io
 import os
 import pickle
 import sys
+from multiprocessing.connection import Connection
 
 import numpy as np
 
-from precog.analysis import frames
-
 
 def main() -> int:
-    from precog.analysis.cores import play_part
+    from precog.analysis.cores import READY, play_part
 
-    inp = sys.stdin.buffer
-    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    inp = Connection(os.dup(sys.stdin.fileno()), writable=False)
+    out = Connection(os.dup(sys.stdout.fileno()), readable=False)
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print cannot break the pipe
-    frames.write(out, frames.READY)
-    while (data := frames.read(inp)) is not None:
+    out.send_bytes(READY)
+    while True:
+        try:
+            data = inp.recv_bytes()
+        except (EOFError, OSError):  # its analysis ended or died
+            return 0
         part = pickle.loads(data)  # from the analysis that started this process
-        values = play_part(*part)
         buf = io.BytesIO()
-        np.save(buf, values, allow_pickle=False)
-        frames.write(out, buf.getvalue())
-    return 0
+        np.save(buf, play_part(*part), allow_pickle=False)
+        out.send_bytes(buf.getvalue())
 
 
 if __name__ == "__main__":

@@ -152,7 +152,7 @@ def test_a_cgroup_v1_quota_counts_too(tmp_path: Path) -> None:
 def test_a_helper_stops_when_its_analysis_closes_its_input() -> None:
     helper = cores.Helper()
     assert helper.ready(wait=cores.START_S)
-    helper.inp.close()
+    helper.to_child.close()
     assert helper.proc.wait(timeout=30) == 0
     helper.close()
 
