@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -11,8 +12,10 @@ from typing import NoReturn
 from precog import __version__
 from precog.commands import analyse, app, random_position, review, show, simulate, tournament
 from precog.commands.cli_words import argparse_words, cli_words, language_of, translate_parser
-from precog.commands.common import UsageError, language, set_language
+from precog.commands.common import U, UsageError, language, set_language
 from precog.engine import PrecogError
+from precog.engine.files import os_reason
+from precog.engine.problems import Problem
 from precog.engine.wording import error_text, fill
 from precog.session.words import DEFAULT_LANGUAGE, languages
 
@@ -68,6 +71,11 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> Parser:
     return parser
 
 
+_P = Problem.of
+# Failures to write the output (stdout on a full disk, a device that refuses): said, not raised.
+_OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBADF)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``precog`` with ``argv`` (default: the process arguments); returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -82,18 +90,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.components = _box(args.box)
         _fit(args.fit, args.components)
         status: int = args.handler(args)
-    except (UsageError, PrecogError) as err:
-        message = " ".join(error_text(err, lang).split())
-        line = cli_words(lang).get("precog", {}).get("error_command",
-                                                     "precog {command}: error: {message}")
-        print(fill(lang, line, {"command": args.command, "message": message}), file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
     except BrokenPipeError:  # the reader (`| head`) stopped early: not an error of ours
         _silence_stdout()
         return 0
+    except OSError as err:
+        if err.errno not in _OUTPUT_ERRORS:
+            raise
+        _silence_stdout()
+        return _refuse(args.command, UsageError(_P(U.OUTPUT, detail=os_reason(err))), lang)
+    except (UsageError, PrecogError) as err:
+        return _refuse(args.command, err, lang)
+    except KeyboardInterrupt:
+        return 130
     return status
+
+
+def _refuse(command: str, err: PrecogError, lang: str) -> int:
+    """Say ``err`` on one line of standard error; exit status 2."""
+    message = " ".join(error_text(err, lang).split())
+    line = cli_words(lang).get("precog", {}).get("error_command",
+                                                 "precog {command}: error: {message}")
+    print(fill(lang, line, {"command": command, "message": message}), file=sys.stderr)
+    return 2
 
 
 def _box(path: str | None) -> object:

@@ -22,6 +22,7 @@ page then reads its address (``?lang=``, a position) once the visitor arrives
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import re
@@ -35,6 +36,7 @@ from pathlib import Path
 from precog import LANDING_PATH  # re-exported: the landing page uses it
 from precog.commands.common import U
 from precog.engine.errors import PrecogError
+from precog.engine.files import os_reason
 from precog.engine.problems import Problem
 
 DEFAULT_PORT = 8866
@@ -120,6 +122,34 @@ def check_host(host: str) -> str:
     except (socket.gaierror, UnicodeError):
         raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
     return host
+
+
+def check_listen(host: str, port: int) -> None:
+    """Refuse, before anything is printed, a ``host:port`` this process cannot listen on: a
+    port another server holds (its URL would lead to that server) or an address that is not
+    this machine's. Binds and closes a socket of each of the host's addresses, as the server
+    will (SO_REUSEADDR: a port left in TIME_WAIT is free)."""
+    try:
+        infos = socket.getaddrinfo(host.strip("[]") or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
+    for family, kind, proto, _name, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                raise ServeError(_P(U.PORT_BUSY, host=host, port=port), input=port) from None
+            if err.errno == errno.EADDRNOTAVAIL:
+                raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
+            if err.errno == errno.EAFNOSUPPORT:
+                continue  # no IPv6 here: the server skips that address too
+            raise ServeError(_P(U.LISTEN, host=host, port=port, detail=os_reason(err)),
+                             input=host) from None
 
 
 def served_hostnames(host: str, extra: tuple[str, ...] = ()) -> list[str]:
@@ -260,6 +290,7 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
 
     if needs_token(host) and not token:
         raise ServeError(_P(U.NEEDS_TOKEN, got=host), input=host)
+    check_listen(host, port)
     print(f"precog app: {landing_url(port, host, token)}", flush=True)
     run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
         per_visitor=not is_loopback(host), pools=kernel_pools(),

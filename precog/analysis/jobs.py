@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -31,9 +33,14 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 ENVIRONMENT = "PRECOG_SCHEDULER"
-ADDRESS = re.compile(r"(tcp|tls|ucx|ws|wss|inproc)://[A-Za-z0-9_.:\[\]%-]{1,200}")
+# tcp:// only: tls:// needs certificates precog has no option for, inproc:// reaches this
+# process only, ucx:// and ws:// need extras; a port is required (Dask's default is 8786).
+ADDRESS = re.compile(r"tcp://(?P<host>[A-Za-z0-9_.-]{1,200}|\[[0-9A-Fa-f:.%]{2,60}\])"
+                     r":(?P<port>[0-9]{1,5})")
 Progress = Callable[[float, str], None]
 CONNECT_TIMEOUT = "10s"  # how long to wait for the scheduler to answer
+HANDSHAKE_S = 10.0  # the whole probe: connecting and reading the scheduler's first message
+MAX_HANDSHAKE = 1 << 16  # a Dask handshake is a few hundred bytes; more: not a scheduler
 
 
 def scheduler_address(given: str | None = None) -> str | None:
@@ -46,7 +53,8 @@ def scheduler_address(given: str | None = None) -> str | None:
         given, source = os.environ.get(ENVIRONMENT) or None, f"${ENVIRONMENT}"
     if given is None or given == "":
         return None
-    if not ADDRESS.fullmatch(given):
+    match = ADDRESS.fullmatch(given)
+    if not match or not 1 <= int(match["port"]) <= 65535:
         raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SCHEDULER_ADDRESS, source=source,
                                        got=given[:80]), input=given)
     return given
@@ -81,6 +89,7 @@ def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = Non
 
 def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterator[R]:
     client_type = _client_type()
+    probe_scheduler(address)
     try:
         client = client_type(address, timeout=CONNECT_TIMEOUT)
     except OSError as exc:  # includes TimeoutError: no scheduler answers there
@@ -91,6 +100,56 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterat
         futures = client.map(fn, jobs, pure=False)
         for future in futures:
             yield future.result()
+
+
+def probe_scheduler(address: str, within: float = HANDSHAKE_S) -> None:
+    """Refuse, within ``within`` seconds and a few KB, an address where no Dask scheduler
+    listens: nothing there, a service that stays silent (an HTTP server waits for a request)
+    or one whose first message is not a Dask handshake (distributed's client would believe
+    its length, however large). A scheduler speaks first: an 8-byte length, then its frames."""
+    match = ADDRESS.fullmatch(address)
+    assert match is not None  # scheduler_address checked it
+    host, port = match["host"].strip("[]"), int(match["port"])
+    deadline = time.monotonic() + within
+
+    def refuse(detail: Problem | str) -> AnalysisError:
+        return AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
+                                        detail=detail), input=address)
+
+    try:
+        with socket.create_connection((host, port), timeout=within) as conn:
+            header = _read_exactly(conn, 8, deadline)
+            size = int.from_bytes(header, "little")
+            if not 8 <= size <= MAX_HANDSHAKE:
+                raise refuse(Problem.of(ErrorCode.ANALYSIS_NOT_DASK))
+            frames = _read_exactly(conn, size, deadline)
+            count = int.from_bytes(frames[:8], "little")
+            lengths = [int.from_bytes(frames[8 + 8 * i:16 + 8 * i], "little")
+                       for i in range(min(count, 64))]
+            if not 1 <= count <= 64 or 8 + 8 * count + sum(lengths) != size:
+                raise refuse(Problem.of(ErrorCode.ANALYSIS_NOT_DASK))
+    except AnalysisError:
+        raise
+    except TimeoutError:
+        raise refuse(Problem.of(ErrorCode.ANALYSIS_SILENT, seconds=round(within))) from None
+    except (OSError, UnicodeError, ValueError) as exc:  # refused, unreachable, closed early
+        raise refuse(str(exc) or type(exc).__name__) from None
+
+
+def _read_exactly(conn: socket.socket, size: int, deadline: float) -> bytes:
+    """``size`` bytes from ``conn`` before ``deadline`` (TimeoutError after; EOFError is an
+    OSError here: the peer closed the connection)."""
+    data = b""
+    while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        conn.settimeout(left)
+        chunk = conn.recv(min(size - len(data), 1 << 16))
+        if not chunk:
+            raise ConnectionError("the connection was closed before a Dask handshake")
+        data += chunk
+    return data
 
 
 def _client_type() -> Any:

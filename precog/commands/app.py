@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         DEFAULT_HOST,
         ServeError,
         check_host,
+        check_listen,
         landing_url,
         needs_token,
         new_token,
@@ -75,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         port = args.port if args.port is not None else port_from_env()
         host = check_host(args.host if args.host is not None else DEFAULT_HOST)
         token = new_token() if needs_token(host) else ""
+        check_listen(host, port)  # a busy port or a foreign address: said before any URL
     except ServeError as err:
         raise UsageError(err.problem or str(err), input=err.input) from None
     root = args.root.resolve()

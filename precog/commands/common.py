@@ -46,6 +46,9 @@ class UsageCode(StrEnum):
     HOST_ELSEWHERE = "usage.host_elsewhere"
     TOKEN = "usage.token"
     NEEDS_TOKEN = "usage.needs_token"
+    PORT_BUSY = "usage.port_busy"
+    LISTEN = "usage.listen"
+    OUTPUT = "usage.output"
 
 
 U = UsageCode

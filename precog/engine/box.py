@@ -183,7 +183,7 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
         season, kind = card.get("season"), card.get("type")
         if type(season) is not int or season not in SEASONS:
             raise here.bad("season", _P(E.BOX_SEASON), season)
-        if kind not in {t.value for t in CardType}:
+        if not isinstance(kind, str) or kind not in {t.value for t in CardType}:
             raise here.bad("type", _P(E.EXPECT_ONE_OF, names=[t.value for t in CardType]), kind)
         slots[season, kind] += 1
         if slots[season, kind] > dist[season][CardType(kind)]:
@@ -196,7 +196,7 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
                            _P(E.GOT_MISSING))
         result.append({"bonus": {}, "bane": 0, **card} if given
                       else _stand_in(card, code, unknown))
-    used = {c.get("id") for c in result}
+    used = {c.get("id") for c in result if isinstance(c.get("id"), str)}
     free = [f"{code}{n:02d}" for n in range(1, 25) if f"{code}{n:02d}" not in used]
     for season in SEASONS:
         for kind in CardType:

@@ -62,8 +62,15 @@ def _at(label: str, code: E, **values: object) -> Problem:
     return _P(E.DATA_AT_FILE, file=label, what=_P(code, **values))
 
 
+def os_reason(exc: Exception) -> Problem:
+    """Why the system refused to open, read or write (its own words for the common cases)."""
+    return _reason(exc)
+
+
 def _reason(exc: Exception) -> Problem:
     """Why the system refused to open or read a file (its own words for the common cases)."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return _P(E.OS_NO_SPACE)
     if isinstance(exc, OSError) and exc.errno == errno.ENOENT:
         return _P(E.OS_NO_SUCH_FILE)
     if isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM):

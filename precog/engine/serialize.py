@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from dataclasses import dataclass, fields
 from typing import Any
@@ -40,6 +41,8 @@ MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
 MAX_LIST = 64  # the longest list of a position (a Discard pile, a deck) holds 24 cards
 MAX_TEXT = 120  # ids are at most 16 characters, action notation about 20
 MAX_INT = 2**63  # numbers beyond (seeds included) are refused before any other check
+MAX_JSON_DEPTH = 64  # a position nests 5 levels, a saved table 6: deeper is refused unread
+_JSON_TOKEN = re.compile(r'\\.|["\[\]{}]', re.DOTALL)  # an escape, a quote or a bracket
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
 _INT_FIELDS = BOAT_FIELDS
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
@@ -166,6 +169,8 @@ def load_json(text: str | bytes, what: Problem | str = "") -> Any:
     if len(text) > MAX_POSITION_BYTES:
         raise PositionError(_about(what, _P(E.POSITION_JSON_LONG, size=len(text),
                                                  limit=MAX_POSITION_BYTES)))
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise PositionError(_about(what, _P(E.POSITION_JSON_DEEP)))
     try:
         return json.loads(text)
     except RecursionError:
@@ -175,6 +180,34 @@ def load_json(text: str | bytes, what: Problem | str = "") -> Any:
     except ValueError as err:  # e.g. an integer of more than 4,300 digits
         raise PositionError(_about(what, _P(E.POSITION_JSON_UNREADABLE, detail=str(err)))) \
             from None
+
+
+def json_depth(text: str | bytes, stop: int = MAX_JSON_DEPTH) -> int:
+    """How deeply ``text``'s arrays and objects nest (counting stops past ``stop``), read in
+    one pass without parsing it (brackets inside strings skipped), so that deep nesting is
+    refused before any parser recurses.
+
+    >>> json_depth('{"a": [1, "]]]"]}'), json_depth("[[[[]]]]"), json_depth("3")
+    (2, 4, 0)
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    depth = deepest = 0
+    inside = False
+    for token in _JSON_TOKEN.findall(text):
+        if token == '"':
+            inside = not inside
+        elif inside or len(token) == 2:
+            continue
+        elif token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > stop:
+                    break
+        else:
+            depth -= 1
+    return deepest
 
 
 def _about(what: Problem | str, problem: Problem) -> Problem:

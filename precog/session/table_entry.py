@@ -58,6 +58,10 @@ from precog.engine import (
 from precog.engine.box import MAX_BOX_BYTES, box_from_data, load_box_text
 from precog.engine.components import Card
 from precog.engine.faces import Face, face_of, face_values, faces_json, world_with
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
+from precog.engine.serialize import MAX_JSON_DEPTH as MAX_DEPTH
+from precog.engine.serialize import json_depth
 from precog.session import table_steps as steps
 from precog.session import table_tiles as tiles
 from precog.session.box import BoxDraft, CardEntry
@@ -77,6 +81,7 @@ ZONES = ("hand", "decision_zone", "action_zone")
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
 MAX_TEXT = 200_000 + 3 * MAX_BOX_BYTES  # a saved table (its box included) or shared string
 BOX_KEYS = ("name", "fingerprint", "toml")
+_P = Problem.of
 
 
 class TableEntryError(PrecogError):
@@ -179,7 +184,7 @@ class TableDraft:
             n += len(rooms) if isinstance(rooms, list) else 0
             n += sum(1 for b in batteries if str(b).strip() not in ("", "0")) \
                 if isinstance(batteries, list) else 0
-            n += sum(len(c) for zone in ZONES for c in s.get(zone, []) or []
+            n += sum(len(c) for zone in ZONES for c in _list(s.get(zone))
                      if isinstance(c, dict))
         return n + sum(1 for t in _list(self.data.get("river")) if t not in ("", None, {}))
 
@@ -502,7 +507,6 @@ class TableDraft:
     def _saved_box(self, saved: Any) -> tuple[Components, str | None]:
         """The box a saved table records: its own file's text when saved with it, else the
         blank box or the box loaded now when the fingerprint is theirs."""
-        say = self.say
         if saved is None:  # a table saved before tables recorded their box
             return self.box, self.box_text
         if (not isinstance(saved, dict) or any(k not in BOX_KEYS for k in saved)
@@ -510,38 +514,37 @@ class TableDraft:
                 or len(saved["fingerprint"]) > 40
                 or not isinstance(saved.get("name", ""), str) or len(saved.get("name", "")) > 80
                 or not isinstance(saved.get("toml", ""), str)):
-            raise TableEntryError(say("table.bad_box", why="expected a table of name, "
-                                      "fingerprint (text) and toml (the box file's text)"))
+            raise _box_refused(_P(E.TABLE_BOX_FIELDS))
         want, text = saved["fingerprint"], saved.get("toml")
         if text is None:
             for box in (self.box, blank_box()):
                 if box.box_id == want:
                     return box, self.box_text if box is self.box else None
-            raise TableEntryError(say("table.box_missing", name=saved.get("name", "?"),
-                                      fingerprint=want))
-        if len(text.encode("utf-8")) > MAX_BOX_BYTES:
-            raise TableEntryError(say("table.bad_box",
-                                      why=f"larger than {MAX_BOX_BYTES} bytes"))
+            raise TableEntryError(_P(E.TABLE_BOX_MISSING, name=saved.get("name", "?"),
+                                     fingerprint=want))
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_BOX_BYTES:
+            raise _box_refused(_P(E.TABLE_BOX_LARGE, limit=MAX_BOX_BYTES))
         try:
             box = load_box_text(text, "the table's box")
         except PrecogError as err:
-            raise TableEntryError(say("table.bad_box", why=words(self.lang).error(err))) \
-                from None
+            raise _box_refused(err.problem or str(err)) from None
         if box.box_id != want:
-            raise TableEntryError(say("table.bad_box", why=(
-                f"its content is the box {box.box_id}, not the box {want} the table names")))
+            raise _box_refused(_P(E.TABLE_BOX_OTHER, got=box.box_id, want=want))
         return box, text
 
 
 def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
-    say = say or words(DEFAULT_LANGUAGE).say
+    """A table description from a saved table's text or a shared string; anything else a
+    :class:`TableEntryError` saying why (``say`` is no longer used: kept for callers)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise TableEntryError(say("table.bad_file", why="not UTF-8 text")) from None
+            raise _refused(_P(E.TABLE_NOT_UTF8)) from None
+    if not isinstance(text, str):
+        raise _refused(_P(E.TABLE_NO_FORMAT, format=FORMAT))
     if len(text) > MAX_TEXT:
-        raise TableEntryError(say("table.bad_file", why=f"longer than {MAX_TEXT} characters"))
+        raise _refused(_P(E.TABLE_TOO_LONG, limit=MAX_TEXT))
     text = text.strip()
     if text.startswith(PREFIX + "."):
         try:
@@ -550,17 +553,31 @@ def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
                 base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), MAX_TEXT)
             text = raw.decode("utf-8")
         except (ValueError, zlib.error, UnicodeDecodeError):
-            raise TableEntryError(say("table.bad_file", why="a damaged string")) from None
+            raise _refused(_P(E.TABLE_DAMAGED)) from None
+    if json_depth(text) > MAX_DEPTH:
+        raise _refused(_P(E.TABLE_TOO_DEEP, limit=MAX_DEPTH))
     try:
         data = json.loads(text)
-    except ValueError:
-        raise TableEntryError(say("table.bad_file", why="not JSON")) from None
+    except (ValueError, RecursionError):  # bad JSON, a number of thousands of digits
+        raise _refused(_P(E.TABLE_NOT_JSON)) from None
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # "\ud800": a lone surrogate, unprintable and unsavable
+        raise _refused(_P(E.TABLE_SURROGATE)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TableEntryError(say("table.bad_file", why=f"no format = {FORMAT!r}"))
+        raise _refused(_P(E.TABLE_NO_FORMAT, format=FORMAT))
     if not isinstance(data.get("seats", []), list) or not all(
             isinstance(s, dict) for s in data.get("seats", [])):
-        raise TableEntryError(say("table.bad_file", why="seats is not a list of tables"))
+        raise _refused(_P(E.TABLE_SEATS))
     return data
+
+
+def _refused(why: Problem) -> TableEntryError:
+    return TableEntryError(_P(E.TABLE_FILE, why=why))
+
+
+def _box_refused(why: Problem | str) -> TableEntryError:
+    return TableEntryError(_P(E.TABLE_BOX, why=why))
 
 
 def default_state(box: Components, config: dict[str, Any]) -> GameState:
@@ -576,7 +593,7 @@ def default_state(box: Components, config: dict[str, Any]) -> GameState:
         reached = steps.reach(state, config, seed)
         if reached is not None:
             return reached
-    raise TableEntryError(f"the default game ended before round {config['round']}")
+    raise TableEntryError(_P(E.TABLE_DEFAULT_ENDED, round=config["round"]))
 
 
 def for_seat(state: GameState, seat: int, seed: int = SEED) -> GameState:
@@ -610,6 +627,7 @@ def _int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) < 6:  # "²" and "٣" are digits to isdigit(), not to int()
         return int(value.strip())
     return None

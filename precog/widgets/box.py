@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from precog.analysis.fits import apply_fit, fit_from_text
 from precog.analysis.value import user_fit
-from precog.engine import Components, DataError
+from precog.engine import Components, PrecogError
 from precog.engine.box import load_box_text
 from precog.engine.data_loading import reference_components
 from precog.session.box import BoxDraft
@@ -107,7 +107,7 @@ class BoxEditor(widgets.VBox):
         name, content = found
         try:
             self.draft.load(content, name)
-        except DataError as err:
+        except PrecogError as err:
             self.message.error(name, err)  # the draft is as it was: nothing entered is lost
             return
         comps = self.draft.components()
@@ -160,7 +160,7 @@ class BoxSource(widgets.VBox):
         name, content = found
         try:
             self.components = load_box_text(content, name)
-        except DataError as err:
+        except PrecogError as err:
             self.message.error(name, err)
             return
         self.text = content.decode("utf-8", errors="replace") if isinstance(
@@ -183,7 +183,7 @@ class BoxSource(widgets.VBox):
         try:
             apply_fit(fit_from_text(content, name), self.components or reference_components(),
                       name)
-        except DataError as err:
+        except PrecogError as err:
             self.message.error(name, err)
             return
         self.status.value = self._status()

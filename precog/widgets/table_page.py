@@ -22,7 +22,6 @@ from precog.session.table_entry import (
     SETUPS,
     Built,
     TableDraft,
-    TableEntryError,
     blank_box,
     for_seat,
     new_description,
@@ -274,8 +273,8 @@ class TablePage(widgets.VBox):
         missing or does not match is refused with the message, the page unchanged."""
         try:
             note = self.draft.load_text(text)
-        except TableEntryError as err:
-            self.message.error(self.say("table.load"), str(err))
+        except PrecogError as err:  # TableEntryError, or a box error it did not wrap
+            self.message.error(self.say("table.load"), err)
             return False
         self._offer_box()
         self.show()
