@@ -21,7 +21,10 @@ def main() -> int:
     inp = Connection(os.dup(sys.stdin.fileno()), writable=False)
     out = Connection(os.dup(sys.stdout.fileno()), readable=False)
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print cannot break the pipe
-    out.send_bytes(READY)
+    try:
+        out.send_bytes(READY)
+    except OSError:  # its analysis was stopped before this helper was ready
+        return 0
     while True:
         try:
             data = inp.recv_bytes()
@@ -30,7 +33,10 @@ def main() -> int:
         part = pickle.loads(data)  # from the analysis that started this process
         buf = io.BytesIO()
         np.save(buf, play_part(*part), allow_pickle=False)
-        out.send_bytes(buf.getvalue())
+        try:
+            out.send_bytes(buf.getvalue())
+        except OSError:  # BrokenPipeError: its analysis was stopped mid-part; nothing to say
+            return 0
 
 
 if __name__ == "__main__":

@@ -44,6 +44,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from precog.engine.errors import DataError
+from precog.engine.files import read_regular_file
+from precog.engine.problems import ErrorCode, Problem
+
 try:  # POSIX; elsewhere saves are still atomic, only not serialised between pages
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -200,6 +204,9 @@ def merge(a: LessonStatus | None, b: LessonStatus, newer: bool = True) -> Lesson
                         at=at, quizzes=tuple((i, r) for i, r in quizzes if i < steps))
 
 
+_TEMP_PREFIX, _TEMP_SUFFIX = ".tutor-progress-", ".tmp"
+
+
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on ``folder`` itself (no lock file that could be planted)."""
@@ -216,7 +223,7 @@ def _locked(folder: Path) -> Iterator[None]:
 
 def _write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a private temporary file beside ``path``, then rename it over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tutor-progress-", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -227,6 +234,14 @@ def _write_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Remove temporary files a save killed mid-write left behind: every writer holds the
+    folder's lock while its temporary file exists, so under the lock any is a leftover."""
+    for leftover in folder.glob(f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 class ProgressStore:
@@ -240,11 +255,15 @@ class ProgressStore:
 
     def _read(self) -> dict[str, LessonStatus]:
         """The file's lessons (empty when there is no file); notes ignored entries."""
-        try:
-            with open(self.path, "rb") as src:
-                raw = src.read(MAX_BYTES + 1)
-        except FileNotFoundError:
+        if not os.path.lexists(self.path):
             return {}
+        try:
+            raw = read_regular_file(self.path, MAX_BYTES, DataError)  # a FIFO never blocks
+        except DataError as err:
+            what = err.problem.values.get("what") if err.problem else None
+            if isinstance(what, Problem) and what.code == ErrorCode.FILE_TOO_BIG:
+                raise ProgressFileError(f"larger than {MAX_BYTES} characters") from None
+            raise ProgressFileError(str(err)) from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -298,6 +317,7 @@ class ProgressStore:
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             with _locked(self.path.parent):
+                _remove_leftovers(self.path.parent)
                 on_disk = self._read()  # another page may have saved since this one read
                 for lesson, status in self._lessons.items():
                     on_disk[lesson] = merge(on_disk.get(lesson), status,
