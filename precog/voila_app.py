@@ -31,12 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import tornado.web
+from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
 from traitlets.config import Config
 from voila.app import Voila
+from voila.notebook_renderer import NotebookRenderer
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -51,7 +54,17 @@ STATIC = Path(__file__).resolve().parent / "static"
 CDN_FONTAWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
 LOCAL_FONTAWESOME = "voila/precog-static/fontawesome/css/"
 APP_NOTEBOOK = re.compile(r"(?:notebooks|tutorials)/[A-Za-z0-9_-]{1,64}\.ipynb")
+TEMPLATE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}/static/[A-Za-z0-9_-][A-Za-z0-9_./-]{0,200}")
 FRIENDLY_ERROR = "Sorry, something went wrong here. The details are in the server's log."
+# A page whose kernel could not start or died while the page was built (both languages: the
+# page's own language is not known this early).
+APOLOGY = ('<div class="pc-apology" role="alert" style="margin:3em auto;max-width:40em;'
+           'font-family:sans-serif"><h2>Sorry, this page could not be started.</h2>'
+           "<p>The details are in the server's log. Reload the page to try again.</p>"
+           '<h2 lang="ru">Извините, эту страницу не удалось запустить.</h2>'
+           '<p lang="ru">Подробности — в журнале сервера. Обновите страницу, чтобы попробовать '
+           "ещё раз.</p></div><script>(function(){var l=document.getElementById('loading');"
+           "if(l){l.remove();}})();</script>")
 
 # Run in every kernel this server starts (an IPython startup file). A traceback is written to
 # the kernel's original stderr, which is the server's log, and the visitor sees FRIENDLY_ERROR.
@@ -89,6 +102,84 @@ class ToLanding(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         self.redirect(landing(self))
+
+
+class NeedsLogin(tornado.web.RequestHandler):
+    """Off loopback (a token is set), a file is served only to a visitor the server knows:
+    the token in the address or the login cookie the app's pages set. On loopback, as is."""
+
+    async def prepare(self) -> None:
+        provider = self.settings.get("identity_provider")
+        token = getattr(provider, "token", "") if provider is not None else ""
+        if not token or provider is None:
+            return
+        given = self.get_argument("token", "")
+        if given and secrets.compare_digest(given.encode(), str(token).encode()):
+            return
+        user = provider.get_user_cookie(self)
+        if asyncio.iscoroutine(user) or isinstance(user, asyncio.Future):
+            user = await user
+        if user is None:
+            raise tornado.web.HTTPError(403)
+
+
+class TemplateFiles(NeedsLogin, TemplateStaticFileHandler):  # type: ignore[misc]
+    """Voila's template files (``<template>/static/<file>``); any other path, a path with
+    ``..`` or a template that does not exist answers 404 (Voila's own handler failed with a
+    traceback and 500)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        if not TEMPLATE_FILE.fullmatch(url_path) or ".." in url_path.split("/"):
+            raise tornado.web.HTTPError(404)
+        try:
+            return str(super().parse_url_path(url_path))
+        except (AssertionError, ValueError, OSError):
+            raise tornado.web.HTTPError(404) from None
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        try:
+            return super().validate_absolute_path(root, absolute_path)  # type: ignore[no-any-return]
+        except (AssertionError, ValueError, OSError):
+            raise tornado.web.HTTPError(404) from None
+
+
+class CheckedHostApplication(tornado.web.Application):
+    """Tornado takes a request with an empty Host header for one to 127.0.0.1; here it is
+    refused like a foreign host."""
+
+    def find_handler(self, request: Any, **kwargs: Any) -> Any:
+        if not request.headers.get("Host", "").strip():
+            return self.get_handler_delegate(request, WrongHost)
+        return super().find_handler(request, **kwargs)
+
+
+def _apologising(render: Callable[..., Any]) -> Callable[..., Any]:
+    """Voila's page renderer, which ends with :data:`APOLOGY` when the page's kernel fails to
+    start or dies (Voila's own renderer then raised inside a task nobody awaited, and the
+    visitor saw "Running ..." forever)."""
+
+    def generate(self: Any, kernel_id: str | None = None, kernel_future: Any = None) -> Any:
+        inner = render(self, kernel_id, kernel_future)
+
+        async def outer() -> Any:
+            try:
+                async for item in inner:
+                    yield item
+            except Exception:  # any failure: an apology, the log has the rest
+                logging.getLogger("precog.app").exception("a page could not be built")
+                yield APOLOGY, None
+
+        return outer()
+
+    generate.precog_apologises = True  # type: ignore[attr-defined]
+    return generate
+
+
+def apologise_for_failed_pages() -> None:
+    """Make Voila's renderer end a page it cannot build with an apology (idempotent)."""
+    render = NotebookRenderer.generate_content_generator
+    if not getattr(render, "precog_apologises", False):
+        NotebookRenderer.generate_content_generator = _apologising(render)
 
 
 class WrongHost(tornado.web.RequestHandler):
@@ -174,8 +265,13 @@ def _app_handlers(handlers: list[Any]) -> list[Any]:
     replaced: list[Any] = []
     for rule in handlers:
         pattern, handler, *rest = rule
-        if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler):
-            replaced.append((pattern, ToLanding))
+        if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler, AllowListFileHandler) \
+                or (isinstance(handler, type) and issubclass(handler, LogoutHandler)):
+            replaced.append((pattern, ToLanding))  # the app serves no file and has no logout
+        elif handler is TemplateStaticFileHandler:
+            replaced.append((pattern, TemplateFiles, *rest))
+        elif isinstance(handler, type) and issubclass(handler, tornado.web.StaticFileHandler):
+            replaced.append((pattern, _needing_login(handler), *rest))
         elif handler is TornadoVoilaHandler:
             replaced.append((pattern, AppPage, *rest))
         elif handler is VoilaShutdownKernelHandler:
@@ -183,6 +279,11 @@ def _app_handlers(handlers: list[Any]) -> list[Any]:
         else:
             replaced.append(rule)
     return replaced
+
+
+def _needing_login(handler: type[tornado.web.StaticFileHandler]) -> type:
+    """``handler``, serving its files off loopback only with the token (:class:`NeedsLogin`)."""
+    return type(f"Login{handler.__name__}", (NeedsLogin, handler), {})
 
 
 def _quiet_closed_sockets(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -227,11 +328,11 @@ class PrecogVoila(Voila):  # type: ignore[misc]
         self.log.info("Storing connection files in %s.", self.connection_dir)
         settings = self.init_settings()
         settings["server_root_dir_precog"] = self.root_dir
-        self.app = tornado.web.Application(**settings)
+        self.app = CheckedHostApplication(**settings)
         self.app.settings.update(self.tornado_settings)
         base = self.server_url.rstrip("/")
         handlers = [(base + "/" + LOCAL_FONTAWESOME.rsplit("fontawesome", 1)[0] + "(.*)",
-                     tornado.web.StaticFileHandler, {"path": str(STATIC)}),
+                     _needing_login(tornado.web.StaticFileHandler), {"path": str(STATIC)}),
                     *_app_handlers(self.init_handlers()),
                     (base + r"/.*", ToLanding)]
         self.app.add_handlers(_host_pattern(self.hostnames), handlers)
@@ -258,6 +359,7 @@ def run(argv: list[str], hostnames: list[str], per_visitor: bool,
     ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``);
     ``served_notebook``: the notebook run for a page (default: the page's own)."""
     kernel_ports_below_ephemeral()  # no "Address already in use" at a kernel's start
+    apologise_for_failed_pages()  # a kernel that cannot start: an apology, not "Running ..."
     profile = _kernel_profile()
     os.environ["IPYTHONDIR"] = str(profile)  # kernels inherit the server's environment
     # where a pre-heated kernel asks for its visitor's request (voila.utils.wait_for_request)
