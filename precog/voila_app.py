@@ -64,7 +64,8 @@ APOLOGY = ('<div class="pc-apology" role="alert" style="margin:3em auto;max-widt
            '<h2 lang="ru">Извините, эту страницу не удалось запустить.</h2>'
            '<p lang="ru">Подробности — в журнале сервера. Обновите страницу, чтобы попробовать '
            "ещё раз.</p></div><script>(function(){var l=document.getElementById('loading');"
-           "if(l){l.remove();}})();</script>")
+           "if(l){l.remove();}var a=document.querySelector('.pc-apology');"
+           "if(a){document.body.appendChild(a);}})();</script>")
 
 # Run in every kernel this server starts (an IPython startup file). A traceback is written to
 # the kernel's original stderr, which is the server's log, and the visitor sees FRIENDLY_ERROR.
@@ -109,6 +110,9 @@ class NeedsLogin(tornado.web.RequestHandler):
     the token in the address or the login cookie the app's pages set. On loopback, as is."""
 
     async def prepare(self) -> None:
+        done = super().prepare()  # a Jupyter handler's own preparation (its user) first
+        if done is not None:
+            await done
         provider = self.settings.get("identity_provider")
         token = getattr(provider, "token", "") if provider is not None else ""
         if not token or provider is None:
@@ -121,6 +125,13 @@ class NeedsLogin(tornado.web.RequestHandler):
             user = await user
         if user is None:
             raise tornado.web.HTTPError(403)
+
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A plain status line: no template to render (Jupyter's could fail with a
+        traceback of its own on a static file's 404)."""
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}\n")
 
 
 class TemplateFiles(NeedsLogin, TemplateStaticFileHandler):  # type: ignore[misc]

@@ -59,7 +59,8 @@ class Server:
 
     def _wait_until_serving(self) -> None:
         # A static file: probing "/" or a page would start a kernel and run a notebook.
-        probe = f"{self.url}/voila/static/voila.js"
+        token = self.env.get("PRECOG_APP_TOKEN", "")  # off loopback, files need the token
+        probe = f"{self.url}/voila/static/voila.js" + (f"?token={token}" if token else "")
         deadline = time.monotonic() + START_SECONDS
         assert self.process is not None
         while time.monotonic() < deadline:

@@ -10,6 +10,7 @@ import base64
 import http.client
 import json
 import os
+import sys
 import tempfile
 import time
 import urllib.error
@@ -154,7 +155,63 @@ def test_off_loopback_every_route_needs_the_token(progress_env: dict[str, str]) 
         assert _get(server.url + LANDING + f"?token={TOKEN}",
                     {"Host": f"evil.example:{server.port}"})[0] == 403
         assert "?token=" in server.log_text()  # the URL printed for the person serving
+        for path in FILES:  # no file without the token, images included
+            assert _get(server.url + path)[0] in (302, 403, 404), path
+        cookie = headers["Set-Cookie"].replace("\n", "; ")
+        assert _get(server.url + "/voila/static/voila.js", {"Cookie": cookie})[0] == 200
     finally:
+        server.stop()
+
+
+FILES = ("/voila/files/docs/images/table-page.png", "/voila/static/voila.js",
+         "/voila/templates/lab/static/materialcolors.css",
+         "/voila/precog-static/fontawesome/css/all.min.css")
+
+
+def test_paths_that_are_not_pages_redirect_or_answer_404_without_a_traceback(
+        own_server: Server) -> None:
+    for path in ("/logout", "/voila/files/docs/images/table-page.png", "/voila/templates/../x",
+                 "/voila/templates/nosuch/static/x", "/voila/templates/lab/static/../../x",
+                 "/voila/api/themes/x", "/voila/labextensions/x"):
+        status, headers, _ = _get(own_server.url + path)
+        assert status in (302, 404), (path, status)
+        if status == 302:
+            assert headers["Location"].endswith(LANDING), path
+    assert "Traceback" not in own_server.log_text()
+
+
+def test_an_empty_host_header_is_refused_like_a_foreign_one(app_url: str) -> None:
+    parts = urlsplit(app_url)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
+    conn.putrequest("GET", "/voila/static/voila.js", skip_host=True)
+    conn.putheader("Host", "")
+    conn.endheaders()
+    assert conn.getresponse().status == 403
+    conn.close()
+
+
+def test_a_page_whose_kernel_dies_at_its_start_shows_the_apology(
+        browser: Browser, tmp_path: Path, progress_env: dict[str, str]) -> None:
+    spec = tmp_path / "share" / "jupyter" / "kernels" / "dying"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-c", "import sys; sys.exit(3)", "{connection_file}"],
+        "display_name": "dying", "language": "python"}))
+    notebook = {**ERROR_NOTEBOOK, "metadata": {"kernelspec": {
+        "display_name": "dying", "language": "python", "name": "dying"}}}
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "play.ipynb").write_text(json.dumps(notebook))
+    server = Server(log=ARTIFACTS / "voila-dying.log", extra=("--root", str(tmp_path)),
+                    env={**progress_env, "JUPYTER_PATH": str(tmp_path / "share" / "jupyter")})
+    server.start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/voila/render/notebooks/play.ipynb")
+        page.get_by_text("Sorry, this page could not be started").wait_for(timeout=120_000)
+        assert not page.locator("#loading").is_visible()
+    finally:
+        context.close()
         server.stop()
 
 
