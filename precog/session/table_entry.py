@@ -364,10 +364,10 @@ class TableDraft:
         decks = [s.get("prescient") for s in seats[:players or 0] if isinstance(s, dict)]
         known = list(self.box.decks)
         for n, code in enumerate(decks):
-            if code is not None and code not in known:
+            if code is not None and (not isinstance(code, str) or code not in known):
                 errors[f"seats.{n}.prescient"] = say("table.bad_choice",
                                                      options=", ".join(known))
-        chosen = [c for c in decks if c]
+        chosen = [c for c in decks if c and isinstance(c, str)]
         if len(set(chosen)) != len(chosen):
             errors["seats.0.prescient"] = say("table.same_prescient")
         self._check_rooms(seats[:players or 0], errors)
