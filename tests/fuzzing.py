@@ -5,7 +5,8 @@ Shared by the fixed-seed share in ``make test`` (tests/test_fuzz_surfaces.py) an
 one input's call: the call either returns, raises a :class:`PrecogError` (the rule of
 docs/engine-api.md, "Robustness"), or, on the command line, returns status 0 or 2 with no
 traceback. Anything else is a failure, recorded by surface and kind (the exception's type and
-the place it was raised); so is an input that outlives :data:`WALL_BOUND` seconds.
+the place it was raised); so is an input that takes more than :data:`CPU_BOUND` seconds of CPU
+(what the input costs, whatever else the machine runs) or :data:`WALL_BOUND` of wall time.
 
 Inputs are made by mutating real ones (positions of seeded games, the example box, a table
 description, each command's options) at a random place, with values that confuse types
@@ -24,6 +25,7 @@ import os
 import random
 import signal
 import sys
+import time
 import traceback
 import zlib
 from collections.abc import Callable, Iterator
@@ -52,7 +54,8 @@ from precog.engine.view import PREFIX as VIEW_PREFIX
 from precog.engine.view import from_view_position, to_view_position, view_json, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
-WALL_BOUND = 10.0  # seconds one input may take (a page with widgets included)
+CPU_BOUND = 10.0  # seconds of this process's CPU one input may take (pages included)
+WALL_BOUND = 60.0  # seconds of wall time: what catches a read that blocks (no CPU) or a hang
 Case = Callable[[], Any]
 
 CONFUSING: list[Any] = [None, True, False, 0, -1, 1.5, 2**63, -2**63, 10**30, "", "x", "²",
@@ -99,6 +102,7 @@ def run_one(surface: str, case: Case, tally: Tally, wall: float = WALL_BOUND) ->
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, wall)
     kind, detail = None, ""
+    cpu = time.process_time()
     try:
         case()
     except PrecogError:
@@ -113,6 +117,8 @@ def run_one(surface: str, case: Case, tally: Tally, wall: float = WALL_BOUND) ->
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    if kind is None and time.process_time() - cpu > CPU_BOUND:
+        kind, detail = "slow", f"over {CPU_BOUND} s of CPU: {getattr(case, 'what', '')}"
     if kind is not None:
         kinds = tally.failures.setdefault(surface, {})
         kinds[kind] = kinds.get(kind, 0) + 1
@@ -554,8 +560,6 @@ def fuzz(seed: int, count: int | None = None, seconds: float | None = None,
          surfaces: tuple[str, ...] = tuple(SURFACES), tally: Tally | None = None,
          report: Callable[[Tally], None] | None = None) -> Tally:
     """Try ``count`` inputs (or as many as ``seconds`` allow) drawn from ``seed``."""
-    import time
-
     rng = random.Random(seed)
     tally = tally or Tally()
     weights = [WEIGHTS.get(name, 1.0) for name in surfaces]
