@@ -5,9 +5,10 @@
 Tries inputs drawn from ``--seed`` for ``--minutes`` (or ``--inputs`` of them), each bounded
 in CPU and wall time (tests/fuzzing.py's CPU_BOUND, WALL_BOUND) and the whole run in memory
 (``--memory-gb`` of address space more than at the start: an input that would take more
-fails with MemoryError, counted, instead of swapping the machine). Writes a JSON report every thousand inputs and at
-the end: inputs tried and refused, failures by surface and kind, one example of each. Exits 1
-if any input failed. The fixed-seed share in ``make test`` is tests/test_fuzz_surfaces.py.
+fails with MemoryError, counted, instead of swapping the machine). Writes a JSON report every
+thousand inputs and at the end: inputs tried and refused, failures by surface and kind, one
+example of each. Exits 1 if any input failed. The fixed-seed share in ``make test`` is
+tests/test_fuzz_surfaces.py.
 """
 
 from __future__ import annotations
