@@ -2,15 +2,20 @@
 
 On top of stock Voila (``precog.serve`` builds its command line):
 
-- ``/``, the file tree (``/voila/tree``), the contents API and any unknown path redirect to the
-  landing page; only notebooks of ``notebooks/`` and ``tutorials/`` are rendered;
+- ``/``, the file tree (``/voila/tree``), the contents API, ``/voila/files/``, ``/logout`` and
+  any unknown path redirect to the landing page; only notebooks of ``notebooks/`` and
+  ``tutorials/`` are rendered; a bad template path answers 404 (:class:`TemplateFiles`);
+- off loopback, every file needs the token or the login cookie the pages set
+  (:class:`NeedsLogin`);
 - every route answers only to the served host names (the Host header): any other host gets
-  403, the kernel websocket included, which is what defeats DNS rebinding;
+  403, the kernel websocket included, which is what defeats DNS rebinding (an empty Host
+  header too, :class:`CheckedHostApplication`);
 - a page's kernel is shut down when the page is left (Voila's own request for it is refused,
   see ``ShutdownOnLeave``), and kernels of closed pages are culled anyway (``precog.serve``);
 - pages fetch nothing from the internet (the icon font is served from ``precog/static``);
 - a Python error in a kernel shows the visitor a short apology; its traceback goes to the
-  server's log (``KERNEL_STARTUP``);
+  server's log (``KERNEL_STARTUP``); a kernel that cannot start ends its page with
+  :data:`APOLOGY` instead of "Running ..." forever (:func:`apologise_for_failed_pages`);
 - kernels take their ports from outside the range outgoing connections are given
   (``precog.kernel_ports``), so none dies at its start with "Address already in use";
 - each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
