@@ -305,3 +305,31 @@ def test_os_errors_of_a_full_disk_are_said_not_raised() -> None:
     from precog.engine.files import os_reason
 
     assert os_reason(OSError(errno.ENOSPC, "No space left on device")).code == E.OS_NO_SPACE
+
+
+# -- the pages' box upload --------------------------------------------------------------------
+
+@pytest.mark.parametrize("content", [b'[[deck]]\ncode = "D"\n[[deck.card]]\nid = "D01"\n'
+                                    b'season = 1\ntype = [1]\n',
+                                    b'[[deck]]\ncode = "D"\n[[deck.card]]\nid = {a = 1}\n'
+                                    b'season = 1\ntype = "Food"\n',
+                                    b"\xff\xfe", b"[" * 5000])
+def test_the_box_upload_of_every_page_says_any_refusal_and_keeps_the_set(
+        content: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    from precog.widgets.box import BoxEditor
+    from precog.widgets.explorer import Explorer
+
+    page = Explorer(query="", background=False, auto=False)
+    page.box_source.load([{"name": "bad.toml", "content": content}])
+    assert page.message.kind == "error" and page.box_source.components is None
+    editor = BoxEditor(query="")
+    editor.load_file([{"name": "bad.toml", "content": content}])
+    assert editor.message.kind == "error"
+    import precog.widgets.box as box_widgets
+
+    def refuse(*_args: object) -> None:
+        raise PositionError(_P(E.VIEW_FINISHED))  # any PrecogError, not only DataError
+
+    monkeypatch.setattr(box_widgets, "load_box_text", refuse)
+    page.box_source.load([{"name": "other.toml", "content": b"name = 'x'"}])
+    assert page.message.kind == "error" and "other.toml" in page.message.text
