@@ -349,12 +349,14 @@ COMMANDS: dict[str, list[str]] = {
         "--players", "--mode", "--difficulty", "--setup", "--rooms", "--round", "--seed",
         "--json"],
     "simulate": ["--players", "--mode", "--difficulty", "--setup", "--rooms", "--games",
-                 "--seed", "--check", "--check-invariants", "--full-every", "--json"],
+                 "--seed", "--check", "--check-invariants", "--full-every", "--workers",
+                 "--json"],
     "tournament": ["--players", "--mode", "--difficulty", "--setup", "--rooms", "--bots",
-                   "--games", "--seed", "--scheduler", "--json"],
-    "analyse": ["--player", "--model", "--rollouts", "--depth", "--seed", "--box", "--fit",
-                "--tree", "--json"],
-    "review": ["--seat", "--seed", "--keep-give-only", "--scheduler", "--json"],
+                   "--games", "--seed", "--workers", "--scheduler", "--json"],
+    "analyse": ["--player", "--model", "--rollouts", "--depth", "--seed", "--budget", "--box",
+                "--fit", "--tree", "--json"],
+    "review": ["--seat", "--budget", "--seed", "--keep-give-only", "--workers", "--scheduler",
+               "--json"],
     "app": ["--port", "--host", "--allow-host", "--root", "--no-browser"]}
 FLAGS = {"--json", "--check", "--check-invariants", "--tree", "--keep-give-only",
          "--no-browser", "--model"}
@@ -363,6 +365,8 @@ SMALL = {"--games": ["1", "2", "0", "-1", "²", "x", "1000001"],
          "--round": ["1", "2", "0", "13", "²", "-1", "x"],
          "--rollouts": ["1", "2", "0", "-3", "²", "10**9"],
          "--depth": ["0", "1", "-1", "²", "99"], "--full-every": ["1", "0", "-1", "²"],
+         "--budget": ["0.01", "0", "-1", "nan", "inf", "1e400", "x", "²", ""],
+         "--workers": ["1", "0", "-1", "x", "²"],
          "--bots": ["random", "random,random", "greedy", "x", "", "random," * 9, "²"],
          "--port": ["0", "-1", "65536", "x", "²", "1"], "--root": ["/nonexistent", "/dev/null",
                                                                    "", "\x00"]}
@@ -387,11 +391,11 @@ def _argv(rng: random.Random) -> list[str]:
         argv.append(source)
     if command == "analyse" and "--rollouts" not in argv:
         argv += ["--rollouts", "2"]
-    if command == "review":
+    if command in ("review", "analyse") and "--budget" not in argv:
         argv += ["--budget", "0.01"]
     if command in ("simulate", "tournament") and "--games" not in argv:
         argv += ["--games", "1"]
-    if command in ("simulate", "tournament", "review"):
+    if command in ("simulate", "tournament", "review") and "--workers" not in argv:
         argv += ["--workers", "1"]
     if command == "tournament" and "--bots" not in argv:
         argv += ["--bots", "random"]  # the default line-up's look-ahead takes seconds a game

@@ -79,8 +79,12 @@ def run(args: argparse.Namespace) -> int:
         check_listen(host, port)  # a busy port or a foreign address: said before any URL
     except ServeError as err:
         raise UsageError(err.problem or str(err), input=err.input) from None
-    root = args.root.resolve()
-    if not (root / "notebooks").is_dir():
+    try:
+        root = args.root.resolve()
+        found = (root / "notebooks").is_dir()
+    except (OSError, ValueError):  # a NUL byte in the path (from Python), a loop of links
+        found = False
+    if not found:
         raise UsageError(_P(U.ROOT, got=str(args.root)))
     if not args.no_browser:
         open_browser_soon(landing_url(port, host, token))
