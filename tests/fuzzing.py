@@ -25,6 +25,7 @@ import os
 import random
 import signal
 import sys
+import tempfile
 import time
 import traceback
 import zlib
@@ -54,6 +55,7 @@ from precog.engine.view import PREFIX as VIEW_PREFIX
 from precog.engine.view import from_view_position, to_view_position, view_json, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = os.path.join(tempfile.gettempdir(), f"precog-fuzz-{os.getpid()}")  # files written
 CPU_BOUND = 10.0  # seconds of this process's CPU one input may take (pages included)
 WALL_BOUND = 60.0  # seconds of wall time: what catches a read that blocks (no CPU) or a hang
 Case = Callable[[], Any]
@@ -455,8 +457,9 @@ def environment(rng: random.Random) -> Case:
     from precog.tutor.progress import ProgressStore, default_path
 
     name = rng.choice(ENVIRONMENT)
-    value = rng.choice(TEXTS + ["/dev/zero", "/dev/full", "/proc/self/mem", "/",
-                                "/tmp/precog-fuzz-progress/progress.json"])
+    value = rng.choice(TEXTS + ["/dev/zero", "/dev/full", "/", "/nonexistent/x/y"])
+    if name == "PRECOG_TUTOR_PROGRESS" and not value.startswith("/"):
+        value = os.path.join(SCRATCH, value)  # written to: never inside the working folder
 
     def case() -> None:
         saved = os.environ.get(name)
@@ -568,7 +571,7 @@ def fuzz(seed: int, count: int | None = None, seconds: float | None = None,
     tally = tally or Tally()
     weights = [WEIGHTS.get(name, 1.0) for name in surfaces]
     start, done = time.monotonic(), 0
-    os.environ.setdefault("PRECOG_TUTOR_PROGRESS", "/tmp/precog-fuzz-progress/progress.json")
+    os.environ.setdefault("PRECOG_TUTOR_PROGRESS", os.path.join(SCRATCH, "progress.json"))
     while (count is None or done < count) and (seconds is None
                                                 or time.monotonic() - start < seconds):
         name = rng.choices(surfaces, weights)[0]
