@@ -144,6 +144,8 @@ def check_listen(host: str, port: int) -> None:
         except OSError as err:
             if err.errno == errno.EADDRINUSE:
                 raise ServeError(_P(U.PORT_BUSY, host=host, port=port), input=port) from None
+            if err.errno == errno.EADDRNOTAVAIL and family == socket.AF_INET6 and len(infos) > 1:
+                continue  # "localhost" where IPv6 is half disabled: the server skips it too
             if err.errno == errno.EADDRNOTAVAIL:
                 raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
             if err.errno == errno.EAFNOSUPPORT:
