@@ -36,6 +36,7 @@ from precog.serve import ServeError, check_listen
 from precog.session.table_entry import TableDraft, TableEntryError, _int, read_table
 
 _P = Problem.of
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _inner(err: PrecogError) -> object:
@@ -333,3 +334,14 @@ def test_the_box_upload_of_every_page_says_any_refusal_and_keeps_the_set(
     monkeypatch.setattr(box_widgets, "load_box_text", refuse)
     page.box_source.load([{"name": "other.toml", "content": b"name = 'x'"}])
     assert page.message.kind == "error" and "other.toml" in page.message.text
+
+
+def test_simulate_json_on_a_box_names_the_box_instead_of_failing(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    box = ROOT / "docs" / "examples" / "my_box.toml"
+    status = cli.main(["--box", str(box), "simulate", "--json", "--games", "1"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["components"]["name"] == "my box"
+    assert data["components"]["fingerprint"].startswith("box-")

@@ -145,7 +145,11 @@ class Summary:
         return shares
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"command": NAME, **self.setup, "games": len(self.finals),
+        setup = {k: v for k, v in self.setup.items() if k != "components"}
+        box = self.setup.get("components")
+        if box is not None:  # `precog --box FILE`: the set named, not its whole content
+            setup["components"] = {"name": box.name, "fingerprint": box.box_id}
+        out: dict[str, Any] = {"command": NAME, **setup, "games": len(self.finals),
                                "seeds": [self.seed, self.seed + len(self.finals) - 1],
                                "check_every_step": self.check, "healthy": self.healthy()}
         if self.coop:
