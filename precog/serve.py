@@ -1,7 +1,8 @@
 """Serve the app's notebooks with Voila: where, on which port, with which safety settings.
 
-The served root is the repository, so ``notebooks/`` and ``tutorials/`` are both reachable and
-the landing page lives at ``/voila/render/notebooks/index.ipynb`` (the same path Binder uses).
+The served root holds ``notebooks/`` and ``tutorials/`` (:func:`app_root`: the copy installed
+inside the package, ``precog/app_pages``, or a checkout's own folders), so the landing page
+lives at ``/voila/render/notebooks/index.ipynb`` wherever the app runs.
 The Voila application itself, with the project's routes and checks, is in
 ``precog.voila_app`` (it needs the ``app`` extra); this module only needs the standard library.
 
@@ -71,6 +72,20 @@ UNUSED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 
 class ServeError(PrecogError):
     """A serving option that cannot work; the message names the option and what was expected."""
+
+
+PACKAGE = Path(__file__).resolve().parent
+INSTALLED_PAGES = PACKAGE / "app_pages"
+"""Where the wheel puts the app's pages (setup.py copies them there)."""
+
+
+def app_root() -> Path:
+    """The folder the app serves: the pages installed with the package, else the checkout's
+    (an editable install or a run from the repository), whichever holds the landing page."""
+    for root in (INSTALLED_PAGES, PACKAGE.parent):
+        if (root / LANDING_PATH).is_file():
+            return root
+    return INSTALLED_PAGES
 
 
 def port_number(value: int | str, name: str = "port") -> int:

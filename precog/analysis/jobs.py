@@ -6,9 +6,12 @@ returns the results in the list's order, so the figures are the same however the
 
 * with a scheduler address (``tcp://host:port``, the ``scheduler`` argument or the
   ``PRECOG_SCHEDULER`` environment variable), on that Dask cluster through
-  ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog[cluster]'``);
-* otherwise on a local process pool of ``workers`` processes (default: every core; a job's
-  analyses then play in its worker alone, :func:`~precog.analysis.cores.one_process`);
+  ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog-explorer[cluster]'``);
+* otherwise on a local process pool of ``workers`` processes (default: every usable CPU,
+  :func:`~precog.analysis.cores.usable_cpus`; a job's analyses then play in its worker alone,
+  :func:`~precog.analysis.cores.one_process`). The pool is loky's: its workers are fresh
+  processes (never a fork of a Jupyter kernel and its threads) on Linux, macOS and Windows,
+  and a job's function may be defined in a notebook (loky pickles it with cloudpickle);
 * with ``workers=1`` (or a single job), serially in this process.
 
 >>> run_jobs(abs, [-2, 3, -1], workers=1)
@@ -20,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from precog.analysis import cores
@@ -70,10 +72,12 @@ def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = Non
     if address is not None:
         yield from _on_cluster(fn, jobs, address)
         return
-    workers = workers or os.cpu_count() or 1
+    workers = workers or cores.usable_cpus()
     if workers <= 1 or len(jobs) <= 1:
         yield from map(fn, jobs)
         return
+    from loky import ProcessPoolExecutor  # fresh processes on every system, never a fork
+
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                              initializer=cores.one_process) as pool:
         yield from pool.map(fn, jobs)

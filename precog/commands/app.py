@@ -18,7 +18,7 @@ The landing page is printed once Voila starts; stop the server with Ctrl-C.
 examples:
   precog app                      # http://127.0.0.1:8866/voila/render/notebooks/index.ipynb
   precog app --port 9000
-  PORT=9000 precog app --root /path/to/precog
+  PORT=9000 precog app --root /path/to/a/checkout
   precog app --host 0.0.0.0       # other machines too; prints a URL with its ?token=
 
 Off loopback a token is always required (a random one, or $PRECOG_APP_TOKEN); the Host
@@ -41,8 +41,9 @@ def register(subparsers: Any) -> None:
                         help="another name visitors' browsers use for this server (the Host "
                              "header), e.g. behind a proxy; repeatable")
     parser.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="folder holding notebooks/ (default: .)"
-    )
+        "--root", type=Path, default=None,
+        help="folder holding notebooks/ and tutorials/ (default: the app installed with precog, "
+             "or this checkout's)")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open the landing page in a web browser (a browser is "
                              "opened only where a desktop is available)")
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from precog.serve import (
         DEFAULT_HOST,
         ServeError,
+        app_root,
         check_host,
         landing_url,
         needs_token,
@@ -77,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
         token = new_token() if needs_token(host) else ""
     except ServeError as err:
         raise UsageError(err.problem or str(err), input=err.input) from None
-    root = args.root.resolve()
+    root = (args.root if args.root is not None else app_root()).resolve()
     if not (root / "notebooks").is_dir():
-        raise UsageError(_P(U.ROOT, got=str(args.root)))
+        raise UsageError(_P(U.ROOT, got=str(root)))
     if not args.no_browser:
         open_browser_soon(landing_url(port, host, token))
     serve(root, port, host, token, tuple(args.allow_host))

@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
                         help="review the Keep/Give decisions only (quicker)")
     add_job_options(parser, "processes for several games (default: every core)",
                     "review on the Dask cluster at ADDRESS (default: $PRECOG_SCHEDULER if "
-                    "set; needs precog[cluster])")
+                    "set; needs precog-explorer[cluster])")
     parser.add_argument("--json", action="store_true", help="print JSON (a list for several "
                                                              "games)")
     parser.set_defaults(handler=run)

@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
                         help="tournament seed (default 0)")
     add_job_options(parser, "processes (default: every core; 1 plays serially)",
                     "play on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
-                    "(default: $PRECOG_SCHEDULER if set; needs precog[cluster])")
+                    "(default: $PRECOG_SCHEDULER if set; needs precog-explorer[cluster])")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 

@@ -302,7 +302,8 @@ class ErrorCode(StrEnum):
     # -- [analysis]
     ANALYSIS_SCHEDULER_ADDRESS = "analysis.scheduler_address"
     ANALYSIS_NO_SCHEDULER = "analysis.no_scheduler"
-    ANALYSIS_NO_DISTRIBUTED = "analysis.no_distributed"    # -- [lesson]
+    ANALYSIS_NO_DISTRIBUTED = "analysis.no_distributed"
+    ANALYSIS_CORES = "analysis.cores"    # -- [lesson]
     LESSON_NO_LANGUAGE = "lesson.no_language"
     LESSON_NO_FILE = "lesson.no_file"
     LESSON_NOT_TOML = "lesson.not_toml"
