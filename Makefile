@@ -18,12 +18,12 @@ TEST_STAMP := $(VENV)/.stamp-test
 LINT_PATHS := $(wildcard precog tests benchmarks)
 NOTEBOOK_DIRS := notebooks tutorials
 
-.PHONY: app test help lint typecheck unit notebooks browser bench chromium clean
+.PHONY: app test help lint typecheck unit notebooks browser wheel-check bench chromium clean
 
 app: $(APP_STAMP) ## Set up .venv and serve the app; prints the landing page URL (PORT=8866)
 	$(BIN)/python scripts/serve_app.py
 
-test: $(TEST_STAMP) chromium lint typecheck unit notebooks browser ## Set up everything, run every check
+test: $(TEST_STAMP) chromium lint typecheck unit notebooks browser wheel-check ## Set up everything, run every check
 	@echo "make test: all checks passed"
 
 help: ## List the targets
@@ -35,8 +35,8 @@ lint: $(TEST_STAMP) ## ruff on the package, tests and benchmarks
 typecheck: $(TEST_STAMP) ## mypy (strict on precog.engine, see pyproject.toml)
 	$(BIN)/mypy precog
 
-unit: $(TEST_STAMP) ## Unit tests on 2 workers (everything not marked browser)
-	$(BIN)/pytest -q -m "not browser" -n 2
+unit: $(TEST_STAMP) ## Unit tests on 2 workers (everything not marked browser or wheel)
+	$(BIN)/pytest -q -m "not browser and not wheel" -n 2
 
 # Only folders that hold notebooks are passed to nbval: an empty or missing folder is skipped
 # here rather than tolerated as pytest's "no tests collected" (exit code 5).
@@ -50,6 +50,9 @@ notebooks: $(TEST_STAMP) ## Run every cell of the app and tutorial notebooks (nb
 
 browser: $(TEST_STAMP) chromium ## Real-browser tests: Voila + headless Chromium (screenshots in tests/artifacts)
 	$(BIN)/pytest -q -m browser tests/browser
+
+wheel-check: $(TEST_STAMP) ## Build the wheel, install it outside the checkout, serve every page
+	$(BIN)/pytest -q -m wheel tests/test_wheel_app.py
 
 bench: $(APP_STAMP) ## Speed figures (benchmarks/engine.py)
 	@if [ -f benchmarks/engine.py ]; then $(BIN)/python benchmarks/engine.py; \
