@@ -317,7 +317,8 @@ def test_app_command_serves_the_given_root_and_port(monkeypatch: pytest.MonkeyPa
     import precog.serve
 
     served: list[tuple[Path, int]] = []
-    monkeypatch.setattr(precog.serve, "serve", lambda root, port, *_: served.append((root, port)))
+    monkeypatch.setattr(precog.serve, "serve",
+                        lambda root, port, *_, **__: served.append((root, port)))
     (tmp_path / "notebooks").mkdir()
     assert cli.main(["app", "--root", str(tmp_path), "--port", "9123"]) == 0
     monkeypatch.setenv("PORT", "9124")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,12 @@ def register(subparsers: Any) -> None:
         "--root", type=Path, default=None,
         help="folder holding notebooks/ and tutorials/ (default: the app installed with precog, "
              "or this checkout's)")
+    parser.add_argument("--base-url", default="/", metavar="PATH",
+                        help="the path a proxy serves the app under, e.g. /user/NAME/precog/ "
+                             "(default /)")
+    parser.add_argument("--proxied", action="store_true",
+                        help="visitors come through a Jupyter server's proxy "
+                             "(jupyter-server-proxy, Binder): accept its Origin headers")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open the landing page in a web browser (a browser is "
                              "opened only where a desktop is available)")
@@ -57,6 +64,18 @@ def _port(text: str) -> int:
         return port_number(text)
     except ServeError as err:
         raise argparse.ArgumentTypeError(say(err.problem or str(err))) from None
+
+
+def _base_url(text: str) -> str:
+    """``text`` as Voila's base URL: a path starting and ending with ``/``."""
+    path = "/" + text.strip("/") + "/" if text.strip("/") else "/"
+    if not BASE_URL.fullmatch(path):
+        raise UsageError(_P(U.BASE_URL, got=text[:80]), input=text)
+    return path
+
+
+BASE_URL = re.compile(r"/(?:(?!\.{1,2}/)[A-Za-z0-9._~-]{1,100}/){0,12}")
+"""A path of plain names (no ``.`` or ``..`` part, no escapes), at most twelve deep."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,10 +98,12 @@ def run(args: argparse.Namespace) -> int:
         token = new_token() if needs_token(host) else ""
     except ServeError as err:
         raise UsageError(err.problem or str(err), input=err.input) from None
+    base_url = _base_url(args.base_url)
     root = (args.root if args.root is not None else app_root()).resolve()
     if not (root / "notebooks").is_dir():
         raise UsageError(_P(U.ROOT, got=str(root)))
     if not args.no_browser:
-        open_browser_soon(landing_url(port, host, token))
-    serve(root, port, host, token, tuple(args.allow_host))
+        open_browser_soon(landing_url(port, host, token, base_url))
+    serve(root, port, host, token, tuple(args.allow_host), base_url=base_url,
+          proxied=args.proxied)
     return 0
