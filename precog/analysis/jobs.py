@@ -35,6 +35,9 @@ R = TypeVar("R")
 ENVIRONMENT = "PRECOG_SCHEDULER"
 ADDRESS = re.compile(r"(tcp|tls|ucx|ws|wss|inproc)://[A-Za-z0-9_.:\[\]%-]{1,200}")
 Progress = Callable[[float, str], None]
+Dashboard = Callable[[str], None]
+"""Told the Dask dashboard's address once connected to a cluster (the command line prints it)."""
+_DASHBOARD: list[Dashboard] = []
 CONNECT_TIMEOUT = "10s"  # how long to wait for the scheduler to answer
 
 
@@ -83,6 +86,12 @@ def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = Non
         yield from pool.map(fn, jobs)
 
 
+def on_dashboard(tell: Dashboard | None) -> None:
+    """Have ``tell`` told the Dask dashboard's address whenever jobs go to a cluster (None:
+    nobody is told)."""
+    _DASHBOARD[:] = [] if tell is None else [tell]
+
+
 def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterator[R]:
     client_type = _client_type()
     try:
@@ -91,6 +100,10 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterat
         raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
                                        detail=str(exc)), input=address) from exc
     with client:
+        link = getattr(client, "dashboard_link", None)
+        for tell in _DASHBOARD:
+            if link:
+                tell(str(link))
         # pure=False: two equal jobs are still two jobs (a tournament may repeat one).
         futures = client.map(fn, jobs, pure=False)
         for future in futures:

@@ -102,10 +102,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         scheduler_address(args.scheduler)
         if len(games) > 1 or args.scheduler:
-            reviews = review_many([g.to_json() for g in games], args.seat, budget,
-                                  args.seed, args.workers, args.scheduler,
-                                  actions=not args.keep_give_only,
-                                  components=box)
+            from precog.analysis.jobs import on_dashboard
+            from precog.commands.progress import announce_dashboard, progress_bar
+
+            on_dashboard(announce_dashboard)
+            with progress_bar(len(games), "games") as progress:
+                reviews = review_many([g.to_json() for g in games], args.seat, budget,
+                                      args.seed, args.workers, args.scheduler,
+                                      actions=not args.keep_give_only,
+                                      components=box, progress=progress)
             if args.json:
                 print_json(reviews)
                 return 0
@@ -113,8 +118,12 @@ def run(args: argparse.Namespace) -> int:
             print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
             print(_provenance(games[0], args.lang))
             return 0
-        review = review_game(games[0], args.seat, budget, args.seed,
-                             actions=not args.keep_give_only)
+        from precog.commands.progress import count_bar
+
+        with count_bar("decisions") as step:
+            review = review_game(games[0], args.seat, budget, args.seed,
+                                 actions=not args.keep_give_only,
+                                 on_decision=lambda _d, done, total: step(done, total))
     except AnalysisError as err:
         raise UsageError(str(err)) from None
     if args.json:

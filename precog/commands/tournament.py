@@ -76,8 +76,13 @@ def run(args: argparse.Namespace) -> int:
     options = game_options(args)
     if options.pop("components", None) is not None:
         raise UsageError("--box: the tournament plays on the reference set only, so far")
-    result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
-                            scheduler=args.scheduler, **options)
+    from precog.analysis.jobs import on_dashboard
+    from precog.commands.progress import announce_dashboard, progress_bar
+
+    on_dashboard(announce_dashboard)
+    with progress_bar(args.games, "games") as progress:
+        result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
+                                scheduler=args.scheduler, progress=progress, **options)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -77,3 +77,16 @@ def test_a_review_with_fixed_rollouts_is_the_same_on_a_dask_cluster_as_here(clus
     [there] = review_many([game.to_json()], 1, budget_s=None, depth_rounds=1, actions=False,
                           scheduler=cluster.scheduler_address)
     assert there == here
+
+
+def test_the_dask_dashboard_address_is_told_when_jobs_go_to_a_cluster(cluster):
+    from precog.analysis.jobs import on_dashboard
+
+    told: list[str] = []
+    on_dashboard(told.append)
+    try:
+        assert run_jobs(abs, [-1, 2], scheduler=cluster.scheduler_address) == [1, 2]
+        assert run_jobs(abs, [-1, 2], workers=1) == [1, 2]  # no cluster: nothing to tell
+    finally:
+        on_dashboard(None)
+    assert len(told) == 1 and told[0].startswith("http")
