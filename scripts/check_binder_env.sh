@@ -50,7 +50,7 @@ mkdir "$work/home"
 HOME="$work/home" bash "$work/repo/binder/postBuild"
 port=$("$work/venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 (cd "$work/home" && HOME="$work/home" PATH="$work/venv/bin:$PATH" exec "$work/venv/bin/jupyter" server \
-  --port "$port" --no-browser --ServerApp.token=check >"$work/server.log" 2>&1) &
+  --port "$port" --no-browser --allow-root --ServerApp.token=check >"$work/server.log" 2>&1) &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
 page="http://127.0.0.1:$port/precog/voila/render/notebooks/index.ipynb?token=check"
