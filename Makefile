@@ -18,12 +18,12 @@ TEST_STAMP := $(VENV)/.stamp-test
 LINT_PATHS := $(wildcard precog tests benchmarks)
 NOTEBOOK_DIRS := notebooks tutorials
 
-.PHONY: app test help lint typecheck unit notebooks browser bench chromium clean
+.PHONY: app test help lint typecheck unit notebooks browser wheel-check bench chromium clean
 
 app: $(APP_STAMP) ## Set up .venv and serve the app; prints the landing page URL (PORT=8866)
 	$(BIN)/python scripts/serve_app.py
 
-test: $(TEST_STAMP) chromium lint typecheck unit notebooks browser ## Set up everything, run every check
+test: $(TEST_STAMP) chromium lint typecheck unit notebooks browser wheel-check ## Set up everything, run every check
 	@echo "make test: all checks passed"
 
 help: ## List the targets
@@ -35,8 +35,8 @@ lint: $(TEST_STAMP) ## ruff on the package, tests and benchmarks
 typecheck: $(TEST_STAMP) ## mypy (strict on precog.engine, see pyproject.toml)
 	$(BIN)/mypy precog
 
-unit: $(TEST_STAMP) ## Unit tests on 2 workers (everything not marked browser)
-	$(BIN)/pytest -q -m "not browser" -n 2
+unit: $(TEST_STAMP) ## Unit tests on 2 workers (everything not marked browser or wheel)
+	$(BIN)/pytest -q -m "not browser and not wheel" -n 2
 
 # Only folders that hold notebooks are passed to nbval: an empty or missing folder is skipped
 # here rather than tolerated as pytest's "no tests collected" (exit code 5).
@@ -51,6 +51,9 @@ notebooks: $(TEST_STAMP) ## Run every cell of the app and tutorial notebooks (nb
 browser: $(TEST_STAMP) chromium ## Real-browser tests: Voila + headless Chromium (screenshots in tests/artifacts)
 	$(BIN)/pytest -q -m browser tests/browser
 
+wheel-check: $(TEST_STAMP) ## Build the wheel, install it outside the checkout, serve every page
+	$(BIN)/pytest -q -m wheel tests/test_wheel_app.py
+
 bench: $(APP_STAMP) ## Speed figures (benchmarks/engine.py)
 	@if [ -f benchmarks/engine.py ]; then $(BIN)/python benchmarks/engine.py; \
 	else echo "bench: benchmarks/engine.py not written yet"; fi
@@ -59,9 +62,15 @@ clean: ## Remove .venv, caches, build output and test artifacts
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .hypothesis .pytest_cache tests/artifacts
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
-# Debian's chromium for Playwright (which cannot download a browser of its own here).
+# Debian's chromium for Playwright (which cannot download a browser of its own here). apt-get
+# only where it exists; elsewhere the browser tests need a Chromium at $CHROMIUM (say which).
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@if [ ! -x "$${CHROMIUM:-/usr/bin/chromium}" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "chromium: no Chromium at $${CHROMIUM:-/usr/bin/chromium} and no apt-get to install it;" \
+	         "install Chromium and run: CHROMIUM=/path/to/chromium make test" >&2; \
+	    exit 1; \
+	  fi; \
 	  echo "chromium: installing Debian's chromium"; \
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 	  $$sudo apt-get update; \

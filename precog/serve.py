@@ -1,7 +1,8 @@
 """Serve the app's notebooks with Voila: where, on which port, with which safety settings.
 
-The served root is the repository, so ``notebooks/`` and ``tutorials/`` are both reachable and
-the landing page lives at ``/voila/render/notebooks/index.ipynb`` (the same path Binder uses).
+The served root holds ``notebooks/`` and ``tutorials/`` (:func:`app_root`: the copy installed
+inside the package, ``precog/app_pages``, or a checkout's own folders), so the landing page
+lives at ``/voila/render/notebooks/index.ipynb`` wherever the app runs.
 The Voila application itself, with the project's routes and checks, is in
 ``precog.voila_app`` (it needs the ``app`` extra); this module only needs the standard library.
 
@@ -14,14 +15,16 @@ Safety, in short (README's "App" section says more):
 - kernels of closed pages are shut down within two minutes;
 - visitors see the app's pages only (no file tree) and no tracebacks (those go to the log).
 
-Speed: every page (``POOLED_PAGES``; the lessons share one, ``SHARED_POOLS``) keeps one kernel
-started ahead, its imports done, waiting for the next visitor (Voila's pre-heated kernels); the
-page then reads its address (``?lang=``, a position) once the visitor arrives
+Speed: the first pages of ``POOLED_PAGES`` (as many as the machine holds, :func:`kernels_ahead`:
+one on a 2 GB Binder pod, every page on a desk; the lessons share one, ``SHARED_POOLS``) keep
+one kernel started ahead, its imports done, waiting for the next visitor (Voila's pre-heated
+kernels); the page then reads its address (``?lang=``, a position) once the visitor arrives
 (:func:`precog.page.visitor`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import os
@@ -62,6 +65,10 @@ POOLED_PAGES = ("notebooks/index.ipynb", "tutorials/lesson01.ipynb", "notebooks/
                 "notebooks/explorer.ipynb", "tutorials/index.ipynb", "notebooks/review.ipynb",
                 "notebooks/table.ipynb", "notebooks/box.ipynb")
 FILL_DELAY_S = 4.0
+KERNEL_MB = 80
+"""What a waiting kernel holds, at most (60 to 80 MB resident, measured)."""
+SPARE_GB = 1.5
+"""Memory left to the servers and the visitors' own kernels before any is started ahead."""
 # Pages whose notebooks differ only in what their address names: every lesson page
 # (tutorials/lessonNN.ipynb, all ``lesson("lessonNN")``; a test checks they stay so) is
 # served by lesson 1's notebook, so lesson 1's kernel started ahead serves whichever lesson a
@@ -73,6 +80,20 @@ UNUSED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
 
 class ServeError(PrecogError):
     """A serving option that cannot work; the message names the option and what was expected."""
+
+
+PACKAGE = Path(__file__).resolve().parent
+INSTALLED_PAGES = PACKAGE / "app_pages"
+"""Where the wheel puts the app's pages (setup.py copies them there)."""
+
+
+def app_root() -> Path:
+    """The folder the app serves: the pages installed with the package, else the checkout's
+    (an editable install or a run from the repository), whichever holds the landing page."""
+    for root in (INSTALLED_PAGES, PACKAGE.parent):
+        if (root / LANDING_PATH).is_file():
+            return root
+    return INSTALLED_PAGES
 
 
 def port_number(value: int | str, name: str = "port") -> int:
@@ -196,7 +217,7 @@ def new_token() -> str:
     return token or secrets.token_urlsafe(24)
 
 
-def landing_url(port: int, host: str = DEFAULT_HOST, token: str = "") -> str:
+def landing_url(port: int, host: str = DEFAULT_HOST, token: str = "", base_url: str = "/") -> str:
     """
     >>> landing_url(8866)
     'http://127.0.0.1:8866/voila/render/notebooks/index.ipynb'
@@ -207,11 +228,12 @@ def landing_url(port: int, host: str = DEFAULT_HOST, token: str = "") -> str:
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"
     query = f"?token={token}" if token else ""
-    return f"http://{shown}:{port}/voila/render/{LANDING_PATH}{query}"
+    return f"http://{shown}:{port}{base_url}voila/render/{LANDING_PATH}{query}"
 
 
-def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "") -> list[str]:
-    """Voila's command line for serving ``root`` on ``host:port``.
+def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
+               base_url: str = "/") -> list[str]:
+    """Voila's command line for serving ``root`` on ``host:port`` under ``base_url``.
 
     ``port_retries=0`` makes a busy port an error instead of a silent move to another port,
     so the printed URL is always the right one.
@@ -223,6 +245,7 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "")
         f"--Voila.ip={host}",
         "--Voila.port_retries=0",
         f"--Voila.token={token}",
+        f"--Voila.base_url={base_url}",
         "--strip_sources=True",  # the default, stated: visitors see the app, not its code
         "--show_tracebacks=False",  # tracebacks go to the server's log, never to a visitor
         "--VoilaExecutor.cell_error_instruction="
@@ -248,6 +271,40 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "")
         "--preheat_kernel=True",
         f"--VoilaKernelManager.fill_delay={FILL_DELAY_S}",
     ]
+
+
+def kernels_ahead(memory_gb: float | None = None, cpus: int | None = None) -> int:
+    """How many kernels to start ahead on this machine: one for each 0.5 GB beyond
+    :data:`SPARE_GB` and four for each CPU, at least one (the landing page's), at most every
+    pooled page.
+
+    >>> kernels_ahead(2.0, 1), kernels_ahead(4.0, 2), kernels_ahead(24.0, 2)
+    (1, 5, 8)
+    """
+    memory_gb = machine_memory_gb() if memory_gb is None else memory_gb
+    if cpus is None:
+        from precog.analysis.cores import usable_cpus
+
+        cpus = usable_cpus()
+    by_memory = int((memory_gb - SPARE_GB) / 0.5)
+    return max(1, min(len(POOLED_PAGES), by_memory, 4 * cpus))
+
+
+def machine_memory_gb(root: Path = Path("/sys/fs/cgroup")) -> float:
+    """The memory this server may use, in GB: the machine's (psutil), less where a container's
+    limit (cgroup ``memory.max`` or v1's ``memory.limit_in_bytes``) or Binder's ``MEM_LIMIT``
+    says less."""
+    import psutil  # type: ignore[import-untyped]  # with the app extra (Jupyter's kernels)
+
+    limits = [float(psutil.virtual_memory().total)]
+    for name in ("memory.max", "memory/memory.limit_in_bytes"):
+        try:
+            limits.append(float(int((root / name).read_text().split()[0])))
+        except (OSError, ValueError, IndexError):  # no such file, or "max": no limit
+            continue
+    with contextlib.suppress(ValueError):
+        limits.append(float(int(os.environ.get("MEM_LIMIT", ""))))
+    return min(value for value in limits if value > 0) / 1e9
 
 
 def kernel_pools(pages: tuple[str, ...] = POOLED_PAGES) -> dict[str, dict[str, int]]:
@@ -286,16 +343,19 @@ def request_address(host: str) -> str:
 
 
 def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
-          allow_hosts: tuple[str, ...] = ()) -> None:
-    """Print the landing URL, then run Voila in this process until it is stopped."""
+          allow_hosts: tuple[str, ...] = (), base_url: str = "/", proxied: bool = False) -> None:
+    """Print the landing URL, then run Voila in this process until it is stopped; ``proxied``:
+    visitors come through a Jupyter server's proxy (Binder), which sends their own Origin."""
     from precog.voila_app import run  # the `app` extra; imported here so the core never needs it
 
     if needs_token(host) and not token:
         raise ServeError(_P(U.NEEDS_TOKEN, got=host), input=host)
     check_listen(host, port)
-    print(f"precog app: {landing_url(port, host, token)}", flush=True)
-    run(voila_argv(root, port, host, token), served_hostnames(host, allow_hosts),
-        per_visitor=not is_loopback(host), pools=kernel_pools(),
+    print(f"precog app: {landing_url(port, host, token, base_url)}", flush=True)
+    pages = POOLED_PAGES[:kernels_ahead()]
+    run(voila_argv(root, port, host, token, base_url), served_hostnames(host, allow_hosts),
+        per_visitor=not is_loopback(host), pools=kernel_pools(pages),
+        any_origin=proxied,
         request_address=request_address(host), served_notebook=served_notebook)
 
 

@@ -370,10 +370,12 @@ def _kernel_profile() -> Path:
 def run(argv: list[str], hostnames: list[str], per_visitor: bool,
         pools: dict[str, dict[str, int]] | None = None,
         request_address: str = "127.0.0.1",
-        served_notebook: Callable[[str], str] | None = None) -> None:
+        served_notebook: Callable[[str], str] | None = None, any_origin: bool = False) -> None:
     """Run Voila with ``argv`` until stopped, serving ``hostnames`` only; ``pools``: Voila's
     ``kernel_pools_config`` (kernels started ahead per page, with ``--preheat_kernel``);
-    ``served_notebook``: the notebook run for a page (default: the page's own)."""
+    ``served_notebook``: the notebook run for a page (default: the page's own); ``any_origin``:
+    the kernels' websockets accept any Origin (behind a Jupyter server's proxy, which has
+    checked the visitor and sets the Host header to this server's own)."""
     kernel_ports_below_ephemeral()  # no "Address already in use" at a kernel's start
     apologise_for_failed_pages()  # a kernel that cannot start: an apology, not "Running ..."
     profile = _kernel_profile()
@@ -388,6 +390,8 @@ def run(argv: list[str], hostnames: list[str], per_visitor: bool,
     config = Config()
     if pools is not None:
         config.VoilaKernelManager.kernel_pools_config = pools
+    if any_origin:
+        config.Voila.tornado_settings = {"allow_origin": "*"}
     try:
         PrecogVoila.launch_instance(argv=argv, config=config)
     finally:

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Builds what Binder would build, as far as a machine without Docker can: a clean copy of the
 # repository's files, a fresh venv, `pip install -r binder/requirements.txt` run from the copy's
-# root (as repo2docker runs it), then the imports and the landing notebook the app needs, and
-# Voila's server extension, which Binder's `jupyter lab` needs for ?urlpath=voila/render/...,
-# and the kernel culling that binder/postBuild configures.
+# root (as repo2docker runs it), then the imports and the landing notebook the app needs,
+# and Binder's Jupyter server with binder/postBuild's config serving `precog app` at /precog/.
 # Prints the time taken and the size of the environment.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,17 +41,25 @@ for nb in index play explorer; do
   echo "notebook: notebooks/$nb.ipynb runs"
 done
 extensions=$("$work/venv/bin/jupyter" server extension list 2>&1)
-grep -q 'voila\.server_extension .*enabled' <<<"$extensions" \
-  || { echo "$extensions"; echo "voila's server extension is not enabled"; exit 1; }
-echo "jupyter: voila's server extension is enabled"
-# binder/postBuild, run with a home of its own: the jupyter_server config it writes is read
+grep -q 'jupyter_server_proxy .*enabled' <<<"$extensions" \
+  || { echo "$extensions"; echo "jupyter-server-proxy is not enabled"; exit 1; }
+echo "jupyter: jupyter-server-proxy is enabled"
+# binder/postBuild, run with a home of its own; then Binder's Jupyter server with the config it
+# writes, and the landing page fetched through its proxy (which starts `precog app`).
 mkdir "$work/home"
 HOME="$work/home" bash "$work/repo/binder/postBuild"
-HOME="$work/home" "$work/venv/bin/python" - <<'PY'
-from jupyter_server.serverapp import ServerApp
-app = ServerApp()
-app.load_config_file()
-assert app.config.MappingKernelManager.cull_idle_timeout == 80, app.config
-print("postBuild: jupyter_server culls kernels of closed pages (80 s idle, every 20 s)")
-PY
-echo "binder env: installed in ${took} s, $(du -sh "$work/venv" | cut -f1) in the venv"
+port=$("$work/venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(cd "$work/home" && HOME="$work/home" PATH="$work/venv/bin:$PATH" exec "$work/venv/bin/jupyter" server \
+  --port "$port" --no-browser --allow-root --ServerApp.token=check >"$work/server.log" 2>&1) &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
+page="http://127.0.0.1:$port/precog/voila/render/notebooks/index.ipynb?token=check"
+for _ in $(seq 1 90); do
+  code=$(curl -s -o "$work/landing.html" -w '%{http_code}' "$page" || true)
+  [ "$code" = 200 ] && break
+  sleep 2
+done
+[ "$code" = 200 ] && grep -q 'widget-view+json' "$work/landing.html" \
+  || { tail -40 "$work/server.log"; echo "the landing page did not come through the proxy ($code)"; exit 1; }
+echo "binder: Jupyter's proxy serves precog app's landing page at /precog/"
+echo "binder env: installed in ${took} s, $(du -sh "$work/venv" | cut -f1) in the venv; whole check $(( $(date +%s) - start )) s"

@@ -307,7 +307,7 @@ def test_help_lists_every_command_with_examples(capsys: pytest.CaptureFixture[st
 
 def test_every_command_module_is_listed_in_the_cli() -> None:
     folder = Path(cli.__file__).parent / "commands"
-    helpers = {"__init__", "common", "tables", "cli_words"}
+    helpers = {"__init__", "common", "tables", "cli_words", "progress"}
     modules = {p.stem for p in folder.glob("*.py")} - helpers
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in cli.COMMANDS}
 
@@ -317,7 +317,8 @@ def test_app_command_serves_the_given_root_and_port(monkeypatch: pytest.MonkeyPa
     import precog.serve
 
     served: list[tuple[Path, int]] = []
-    monkeypatch.setattr(precog.serve, "serve", lambda root, port, *_: served.append((root, port)))
+    monkeypatch.setattr(precog.serve, "serve",
+                        lambda root, port, *_, **__: served.append((root, port)))
     (tmp_path / "notebooks").mkdir()
     assert cli.main(["app", "--root", str(tmp_path), "--port", "9123"]) == 0
     monkeypatch.setenv("PORT", "9124")

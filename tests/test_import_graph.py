@@ -19,7 +19,7 @@ import precog
 ROOT = Path(precog.__file__).resolve().parent
 LAYERS = {"engine": 0, "analysis": 1, "session": 2, "tutor": 3, "render": 3, "widgets": 4,
           "commands": 5, "cli": 5, "serve": 5, "app_landing": 5, "voila_app": 5, "kernel_ports": 5,
-          "page": 5}
+          "page": 5, "__main__": 6}
 DISPLAY_HOOKS = {"__str__", "_repr_html_"}
 
 

@@ -176,7 +176,7 @@ def make_bot(spec: str, seed: int) -> Any:
             from precog.analysis.openspiel_game import SpielPlayer
         except ImportError:
             raise AnalysisError(f"bot {spec!r} needs OpenSpiel (pip install "
-                                "'precog[openspiel]')") from None
+                                "'precog-explorer[openspiel]')") from None
         kind, evaluator = SPIEL_BOTS[spec]
         return SpielPlayer(seed, kind=kind, evaluator=evaluator)
     if spec not in BOTS:

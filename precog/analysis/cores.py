@@ -7,10 +7,11 @@ game exactly the value it gets played whole: a ranking's values do not depend on
 cores played it, only on how many rollouts the time allowed. The main process plays the
 first part itself while the helpers play the rest.
 
-How many cores: ``PRECOG_CORES`` if set (``1``: no helper), else the cores this process may
-run on (its CPU affinity), fewer where a container's CPU quota gives less (cgroup
-``cpu.max``: a Binder pod of one CPU on a many-core machine gets no helper), at most
-:data:`MOST_CORES`. A helper is a fresh Python process (``python -m
+How many cores: ``PRECOG_CORES`` if set (``1``: no helper), else at most :data:`MOST_CORES`;
+never more than the CPUs this process may use (:func:`usable_cpus`: loky's count, which reads
+the CPU affinity and a container's CPU quota where the system has them, the plain CPU count
+elsewhere, so the same code runs on Linux, macOS and Windows; Windows plays without helpers,
+:data:`PIPES_FRAME`). A helper is a fresh Python process (``python -m
 precog.analysis.helper``, :mod:`precog.analysis.helper`), never a fork of a kernel with
 threads, started the first time an analysis asks for one, in the background: an analysis uses
 the helpers once they are ready and plays alone until then (:func:`warm` waits for them). A
@@ -25,12 +26,13 @@ import atexit
 import contextlib
 import io
 import itertools
-import math
 import os
 import pickle
+import re
 import subprocess
 import sys
 import threading
+from collections.abc import Mapping
 from dataclasses import replace
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -39,6 +41,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from precog.analysis.errors import AnalysisInputError
+from precog.engine.problems import ErrorCode, Problem
 
 if TYPE_CHECKING:
     from precog.analysis.batch import Dealt
@@ -52,37 +55,39 @@ a few milliseconds, as much as a few hundred games."""
 ENV = "PRECOG_CORES"
 
 
-def cores(environ: dict[str, str] | None = None, root: Path = Path("/sys/fs/cgroup")) -> int:
-    """The processes an analysis plays in (see the module doc)."""
+def cores(environ: Mapping[str, str] | None = None) -> int:
+    """The processes an analysis plays in (see the module doc); a ``PRECOG_CORES`` that is
+    not a whole number from 1 to 64 is an :class:`AnalysisInputError` (code ``analysis.cores``).
+    """
     env = os.environ if environ is None else environ
     text = env.get(ENV, "").strip()
+    usable = usable_cpus()
     if text:
-        if not text.isdigit() or not 1 <= int(text) <= 64:
-            raise AnalysisInputError(f"{ENV}={text!r}: expected a whole number of cores "
-                                     "from 1 to 64")
-        return int(text)
-    usable = len(os.sched_getaffinity(0))
-    quota = cpu_quota(root)
-    if quota is not None:
-        usable = min(usable, max(1, math.floor(quota)))
+        return min(requested_cores(text), usable)
     return max(1, min(MOST_CORES, usable))
 
 
-def cpu_quota(root: Path) -> float | None:
-    """The CPUs a cgroup quota allows (None: no quota): v2's ``cpu.max`` ("quota period"), or
-    v1's ``cpu/cpu.cfs_quota_us`` over ``cpu/cpu.cfs_period_us`` (-1: none)."""
-    for quota_file, period_file in ((root / "cpu.max", None),
-                                    (root / "cpu" / "cpu.cfs_quota_us",
-                                     root / "cpu" / "cpu.cfs_period_us")):
-        try:
-            text = quota_file.read_text().split()
-            if period_file is not None:
-                text += period_file.read_text().split()
-            quota, period = int(text[0]), int(text[1])
-        except (OSError, ValueError, IndexError):  # no such file, or "max": no quota
-            continue
-        return quota / period if quota > 0 and period > 0 else None
-    return None
+def requested_cores(text: str) -> int:
+    """The count of cores ``PRECOG_CORES`` asks for: ASCII digits only, 1 to 64.
+
+    >>> requested_cores("3"), requested_cores(" 12 ".strip())
+    (3, 12)
+    """
+    if not DIGITS.fullmatch(text) or not 1 <= int(text) <= 64:
+        raise AnalysisInputError(Problem.of(ErrorCode.ANALYSIS_CORES, name=ENV, got=text[:40]),
+                                 input=text)
+    return int(text)
+
+
+DIGITS = re.compile(r"[0-9]{1,4}")
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: loky's ``cpu_count()`` (the CPU affinity and a
+    cgroup quota where they exist, else the machine's count), at least 1."""
+    from loky import cpu_count
+
+    return max(1, int(cpu_count()))
 
 
 class Helper:
@@ -166,6 +171,9 @@ MOST_BYTES = 1 << 28
 """The longest answer read (a part's values are a few hundred kilobytes at most)."""
 ANSWER_S = 60.0
 """The longest a helper may take over its part (a batch takes well under a second)."""
+PIPES_FRAME = sys.platform != "win32"
+"""Whether a helper can be spoken to through an ``os.pipe`` (a ``Connection`` over a pipe's
+file descriptor works on POSIX systems; on Windows it expects a socket)."""
 START_S = 20.0
 """The longest :func:`warm` waits for the helpers to load."""
 
@@ -188,9 +196,10 @@ def helpers(start: bool = True, wait: float = 0.0) -> list[Helper]:
 
 
 def _start(count: int) -> list[Helper]:
-    """``count`` new helpers (fewer if the system refuses a process: the analysis plays on)."""
+    """``count`` new helpers (fewer if the system refuses a process: the analysis plays on;
+    none on Windows, whose pipes :mod:`multiprocessing.connection` cannot frame)."""
     started: list[Helper] = []
-    for _ in range(count):
+    for _ in range(count if PIPES_FRAME else 0):
         try:
             started.append(Helper())
         except OSError:

@@ -6,9 +6,12 @@ returns the results in the list's order, so the figures are the same however the
 
 * with a scheduler address (``tcp://host:port``, the ``scheduler`` argument or the
   ``PRECOG_SCHEDULER`` environment variable), on that Dask cluster through
-  ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog[cluster]'``);
-* otherwise on a local process pool of ``workers`` processes (default: every core; a job's
-  analyses then play in its worker alone, :func:`~precog.analysis.cores.one_process`);
+  ``dask.distributed`` (the optional ``cluster`` extra: ``pip install 'precog-explorer[cluster]'``);
+* otherwise on a local process pool of ``workers`` processes (default: every usable CPU,
+  :func:`~precog.analysis.cores.usable_cpus`; a job's analyses then play in its worker alone,
+  :func:`~precog.analysis.cores.one_process`). The pool is loky's: its workers are fresh
+  processes (never a fork of a Jupyter kernel and its threads) on Linux, macOS and Windows,
+  and a job's function may be defined in a notebook (loky pickles it with cloudpickle);
 * with ``workers=1`` (or a single job), serially in this process.
 
 >>> run_jobs(abs, [-2, 3, -1], workers=1)
@@ -22,7 +25,6 @@ import re
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from precog.analysis import cores
@@ -38,6 +40,9 @@ ENVIRONMENT = "PRECOG_SCHEDULER"
 ADDRESS = re.compile(r"tcp://(?P<host>[A-Za-z0-9_.-]{1,200}|\[[0-9A-Fa-f:.%]{2,60}\])"
                      r":(?P<port>[0-9]{1,5})")
 Progress = Callable[[float, str], None]
+Dashboard = Callable[[str], None]
+"""Told the Dask dashboard's address once connected to a cluster (the command line prints it)."""
+_DASHBOARD: list[Dashboard] = []
 CONNECT_TIMEOUT = "10s"  # how long to wait for the scheduler to answer
 HANDSHAKE_S = 10.0  # the whole probe: connecting and reading the scheduler's first message
 MAX_HANDSHAKE = 1 << 16  # a Dask handshake is a few hundred bytes; more: not a scheduler
@@ -78,13 +83,21 @@ def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = Non
     if address is not None:
         yield from _on_cluster(fn, jobs, address)
         return
-    workers = workers or os.cpu_count() or 1
+    workers = workers or cores.usable_cpus()
     if workers <= 1 or len(jobs) <= 1:
         yield from map(fn, jobs)
         return
+    from loky import ProcessPoolExecutor  # fresh processes on every system, never a fork
+
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                              initializer=cores.one_process) as pool:
         yield from pool.map(fn, jobs)
+
+
+def on_dashboard(tell: Dashboard | None) -> None:
+    """Have ``tell`` told the Dask dashboard's address whenever jobs go to a cluster (None:
+    nobody is told)."""
+    _DASHBOARD[:] = [] if tell is None else [tell]
 
 
 def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterator[R]:
@@ -96,6 +109,10 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterat
         raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
                                        detail=str(exc)), input=address) from exc
     with client:
+        link = getattr(client, "dashboard_link", None)
+        for tell in _DASHBOARD:
+            if link:
+                tell(str(link))
         # pure=False: two equal jobs are still two jobs (a tournament may repeat one).
         futures = client.map(fn, jobs, pure=False)
         for future in futures:

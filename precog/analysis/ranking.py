@@ -32,6 +32,7 @@ from precog.analysis import cores
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
 from precog.analysis.copies import copies
+from precog.analysis.display import interval_text, ranking_html
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
 from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS
 from precog.analysis.many_worlds import Dealer, dealer
@@ -94,11 +95,12 @@ class RankingRow:
     value: float
     loss: float = 0.0
     ci95: float | None = None
-    line: tuple[Edge, ...] = ()
+    line: tuple[Edge, ...] = field(default=(), repr=False)
     return_chance: dict[str, float] = field(default_factory=dict)
     give_value_to_left: float = 0.0
     samples: int = 0
-    draws: tuple[float, ...] = ()  # the rollout values, in the same worlds for every row
+    # the rollout values, in the same worlds for every row (thousands: never in the repr)
+    draws: tuple[float, ...] = field(default=(), repr=False)
     loss_ci95: float | None = None  # the loss's 95 % half-width on paired rollouts
 
     @property
@@ -134,12 +136,27 @@ class RankingRow:
                 "samples": self.samples}
 
 
-@dataclass
+@dataclass(repr=False)
 class Ranking:
     rows: list[RankingRow]
     meta: dict[str, Any]
     tree: TreeNode | None = None
     know: Knowledge | None = None  # what the seat knew (reusable by a following analysis)
+
+    def title(self) -> str:
+        m = self.meta
+        return (f"seat {m.get('player')}, round {m.get('round')}: {len(self.rows)} choices, "
+                f"up to {m.get('samples', 0)} rollouts each, seed {m.get('seed')}")
+
+    def __repr__(self) -> str:
+        best = self.rows[0] if self.rows else None
+        top = "" if best is None else (
+            f"; best {best.action} {interval_text(best.value, best.ci95)}")
+        return f"<Ranking {self.title()}{top}>"
+
+    def _repr_html_(self) -> str:
+        """A compact table: each choice's value ± its 95 % interval, as a dot and whisker."""
+        return ranking_html(self.title(), self.rows)
 
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [r.to_dict() for r in self.rows], "meta": self.meta}

@@ -312,7 +312,8 @@ def review_job(job: tuple[Any, ...]) -> dict[str, Any]:
 def review_many(games: Sequence[dict[str, Any]], seat: int, budget_s: float | None = 2.0,
                 seed: int = 0, workers: int | None = None, scheduler: str | None = None,
                 depth_rounds: int | None = None, actions: bool = True,
-                components: Components | None = None) -> list[dict[str, Any]]:
+                components: Components | None = None,
+                progress: Callable[[float, str], None] | None = None) -> list[dict[str, Any]]:
     """Reviews of many saved games (JSON data), in order, wherever the jobs run; the games
     are played on ``components`` (their box; None: the reference set), as
     :func:`review_game` plays a loaded game on its own."""
@@ -320,7 +321,7 @@ def review_many(games: Sequence[dict[str, Any]], seat: int, budget_s: float | No
 
     check_budget(budget_s)
     jobs = [(g, seat, budget_s, seed, depth_rounds, actions, components) for g in games]
-    return run_jobs(review_job, jobs, workers, scheduler)
+    return run_jobs(review_job, jobs, workers, scheduler, progress)
 
 
 def review_from_dict(data: dict[str, Any]) -> Review:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ The landing page is printed once Voila starts; stop the server with Ctrl-C.
 examples:
   precog app                      # http://127.0.0.1:8866/voila/render/notebooks/index.ipynb
   precog app --port 9000
-  PORT=9000 precog app --root /path/to/precog
+  PORT=9000 precog app --root /path/to/a/checkout
   precog app --host 0.0.0.0       # other machines too; prints a URL with its ?token=
 
 Off loopback a token is always required (a random one, or $PRECOG_APP_TOKEN); the Host
@@ -41,8 +42,15 @@ def register(subparsers: Any) -> None:
                         help="another name visitors' browsers use for this server (the Host "
                              "header), e.g. behind a proxy; repeatable")
     parser.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="folder holding notebooks/ (default: .)"
-    )
+        "--root", type=Path, default=None,
+        help="folder holding notebooks/ and tutorials/ (default: the app installed with precog, "
+             "or this checkout's)")
+    parser.add_argument("--base-url", default="/", metavar="PATH",
+                        help="the path a proxy serves the app under, e.g. /user/NAME/precog/ "
+                             "(default /)")
+    parser.add_argument("--proxied", action="store_true",
+                        help="visitors come through a Jupyter server's proxy "
+                             "(jupyter-server-proxy, Binder): accept its Origin headers")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open the landing page in a web browser (a browser is "
                              "opened only where a desktop is available)")
@@ -58,10 +66,23 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(say(err.problem or str(err))) from None
 
 
+def _base_url(text: str) -> str:
+    """``text`` as Voila's base URL: a path starting and ending with ``/``."""
+    path = "/" + text.strip("/") + "/" if text.strip("/") else "/"
+    if not BASE_URL.fullmatch(path):
+        raise UsageError(_P(U.BASE_URL, got=text[:80]), input=text)
+    return path
+
+
+BASE_URL = re.compile(r"/(?:(?!\.{1,2}/)[A-Za-z0-9._~-]{1,100}/){0,12}")
+"""A path of plain names (no ``.`` or ``..`` part, no escapes), at most twelve deep."""
+
+
 def run(args: argparse.Namespace) -> int:
     from precog.serve import (
         DEFAULT_HOST,
         ServeError,
+        app_root,
         check_host,
         check_listen,
         landing_url,
@@ -79,14 +100,16 @@ def run(args: argparse.Namespace) -> int:
         check_listen(host, port)  # a busy port or a foreign address: said before any URL
     except ServeError as err:
         raise UsageError(err.problem or str(err), input=err.input) from None
+    base_url = _base_url(args.base_url)
     try:
-        root = args.root.resolve()
+        root = (args.root if args.root is not None else app_root()).resolve()
         found = (root / "notebooks").is_dir()
     except (OSError, ValueError):  # a NUL byte in the path (from Python), a loop of links
         found = False
     if not found:
-        raise UsageError(_P(U.ROOT, got=str(args.root)))
+        raise UsageError(_P(U.ROOT, got=str(args.root if args.root is not None else "")))
     if not args.no_browser:
-        open_browser_soon(landing_url(port, host, token))
-    serve(root, port, host, token, tuple(args.allow_host))
+        open_browser_soon(landing_url(port, host, token, base_url))
+    serve(root, port, host, token, tuple(args.allow_host), base_url=base_url,
+          proxied=args.proxied)
     return 0

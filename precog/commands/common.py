@@ -34,6 +34,7 @@ class UsageCode(StrEnum):
     NOT_POSITION = "usage.not_position"
     POSITION_FILE = "usage.position_file"
     ROOT = "usage.root"
+    BASE_URL = "usage.base_url"
     STDIN = "usage.stdin"
     FILE = "usage.file"
     AT_LEAST_ONE = "usage.at_least_one"

@@ -48,13 +48,17 @@ def register(subparsers: Any) -> None:
                         help="seat to review (default 0)")
     parser.add_argument("--budget", type=positive_seconds, default=2.0, metavar="SECONDS",
                         help="analysis time per decision (default 2)")
+    parser.add_argument("--fixed", action="store_true",
+                        help="no clock: every decision gets the explorer's fixed rollouts, so "
+                             "the review is the same on every machine and on a cluster "
+                             "(--budget is then ignored)")
     parser.add_argument("--seed", type=int_type, default=0, metavar="S",
                         help="seed of the sampled worlds (default 0, as the explorer's)")
     parser.add_argument("--keep-give-only", action="store_true",
                         help="review the Keep/Give decisions only (quicker)")
     add_job_options(parser, "processes for several games (default: every core)",
                     "review on the Dask cluster at ADDRESS (default: $PRECOG_SCHEDULER if "
-                    "set; needs precog[cluster])")
+                    "set; needs precog-explorer[cluster])")
     parser.add_argument("--json", action="store_true", help="print JSON (a list for several "
                                                              "games)")
     parser.set_defaults(handler=run)
@@ -87,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"GAME: {len(args.games)} files; expected at most {MAX_GAMES:,}")
     if args.budget > MAX_BUDGET_S:
         raise UsageError(f"--budget {args.budget:g}: expected at most {MAX_BUDGET_S:g} seconds")
+    budget = None if args.fixed else args.budget  # None: the fixed rollouts, no clock
     box = getattr(args, "components", None)  # precog --box FILE review ...
     games = [load_game(g, box) for g in args.games]
     for name, game in zip(args.games, games, strict=True):
@@ -97,10 +102,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         scheduler_address(args.scheduler)
         if len(games) > 1 or args.scheduler:
-            reviews = review_many([g.to_json() for g in games], args.seat, args.budget,
-                                  args.seed, args.workers, args.scheduler,
-                                  actions=not args.keep_give_only,
-                                  components=box)
+            from precog.analysis.jobs import on_dashboard
+            from precog.commands.progress import announce_dashboard, progress_bar
+
+            on_dashboard(announce_dashboard)
+            with progress_bar(len(games), "games") as progress:
+                reviews = review_many([g.to_json() for g in games], args.seat, budget,
+                                      args.seed, args.workers, args.scheduler,
+                                      actions=not args.keep_give_only,
+                                      components=box, progress=progress)
             if args.json:
                 print_json(reviews)
                 return 0
@@ -108,8 +118,12 @@ def run(args: argparse.Namespace) -> int:
             print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
             print(_provenance(games[0], args.lang))
             return 0
-        review = review_game(games[0], args.seat, args.budget, args.seed,
-                             actions=not args.keep_give_only)
+        from precog.commands.progress import count_bar
+
+        with count_bar("decisions") as step:
+            review = review_game(games[0], args.seat, budget, args.seed,
+                                 actions=not args.keep_give_only,
+                                 on_decision=lambda _d, done, total: step(done, total))
     except AnalysisError as err:
         raise UsageError(str(err)) from None
     if args.json:

@@ -196,21 +196,31 @@ class Summary:
 
 
 def simulate(games: int, seed: int, check: bool = False, **setup: Any) -> Summary:
-    """Play ``games`` random-legal games; game i uses seed ``seed + i`` (shuffle and moves)."""
+    """Play ``games`` random-legal games; game i uses seed ``seed + i`` (shuffle and moves);
+    a progress bar on a terminal."""
+    from precog.commands.progress import count_bar
+
     summary = Summary(setup=dict(setup), seed=seed, check=check)
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        try:
-            result = random_playout(random.Random(game_seed), check=check, seed=game_seed,
-                                    **setup)
-            summary.checks += result.checks + end_of_game_check(result.final)
-        except InvariantError as err:
-            raise InvariantError(f"game {i + 1} (seed {game_seed}): {err}") from err
-        summary.finals.append(result.final)
-        summary.steps.append(result.steps)
+    with count_bar("games") as step:
+        for i in range(games):
+            _play_one(summary, i, seed, check, setup)
+            step(i + 1, games)
     summary.elapsed = time.perf_counter() - start
     return summary
+
+
+def _play_one(summary: Summary, i: int, seed: int, check: bool, setup: dict[str, Any]) -> None:
+    """Game ``i`` of :func:`simulate`, added to ``summary``."""
+    game_seed = seed + i
+    try:
+        result = random_playout(random.Random(game_seed), check=check, seed=game_seed,
+                                **setup)
+        summary.checks += result.checks + end_of_game_check(result.final)
+    except InvariantError as err:
+        raise InvariantError(f"game {i + 1} (seed {game_seed}): {err}") from err
+    summary.finals.append(result.final)
+    summary.steps.append(result.steps)
 
 
 def end_of_game_check(state: GameState) -> int:

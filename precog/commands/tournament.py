@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
                         help="tournament seed (default 0)")
     add_job_options(parser, "processes (default: every core; 1 plays serially)",
                     "play on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
-                    "(default: $PRECOG_SCHEDULER if set; needs precog[cluster])")
+                    "(default: $PRECOG_SCHEDULER if set; needs precog-explorer[cluster])")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -76,8 +76,13 @@ def run(args: argparse.Namespace) -> int:
     options = game_options(args)
     if options.pop("components", None) is not None:
         raise UsageError("--box: the tournament plays on the reference set only, so far")
-    result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
-                            scheduler=args.scheduler, **options)
+    from precog.analysis.jobs import on_dashboard
+    from precog.commands.progress import announce_dashboard, progress_bar
+
+    on_dashboard(announce_dashboard)
+    with progress_bar(args.games, "games") as progress:
+        result = run_tournament(names, args.games, seed=args.seed, workers=args.workers,
+                                scheduler=args.scheduler, progress=progress, **options)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -12,6 +12,7 @@ actions) and the run goes on.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 import time
@@ -90,7 +91,9 @@ def run_checked(games: int, seed: int, full_every: int = 100, workers: int | Non
             run.add(play_games(first, count, seed, full_every))
             _report(run, games, start, progress)
     else:
-        with ProcessPoolExecutor(workers) as pool:
+        # spawn: fresh processes on every system, never a fork of a kernel and its threads.
+        with ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             futures = [pool.submit(play_games, first, count, seed, full_every)
                        for first, count in tasks]
             for future in futures:

@@ -334,6 +334,7 @@ class ErrorCode(StrEnum):
     ANALYSIS_NO_DISTRIBUTED = "analysis.no_distributed"
     ANALYSIS_NOT_DASK = "analysis.not_dask"
     ANALYSIS_SILENT = "analysis.silent"
+    ANALYSIS_CORES = "analysis.cores"
     # -- [lesson]
     LESSON_NO_LANGUAGE = "lesson.no_language"
     LESSON_NO_FILE = "lesson.no_file"

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import psutil
 import pytest
+from loky.backend import context as loky_context
 
 from precog.analysis import cores
 from precog.analysis.batch import Dealt
@@ -25,6 +27,7 @@ from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import DEFAULT_POLICY
 from precog.analysis.world import canonical_world
 from precog.engine import GameState
+from precog.engine.problems import ErrorCode
 from tests.analysis.test_dealt_worlds import _decisions
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,9 +35,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def three_cores(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Two helpers for this test (the suite itself plays on one core a process)."""
+    """Two helpers for this test (the suite itself plays on one core a process), on a machine
+    of any size."""
     cores.shutdown()
     monkeypatch.setenv(cores.ENV, "3")
+    monkeypatch.setattr(cores, "usable_cpus", lambda: 3)
     assert cores.warm() == 3
     yield
     cores.shutdown()
@@ -72,6 +77,7 @@ def test_a_ranking_gives_the_same_values_on_one_core_and_on_three(
     monkeypatch.setenv(cores.ENV, "1")
     alone = rank_options(state, 0, rollouts=256, seed=4, with_give_values=False)
     monkeypatch.setenv(cores.ENV, "3")
+    monkeypatch.setattr(cores, "usable_cpus", lambda: 3)
     assert cores.warm() == 3
     shared = rank_options(state, 0, rollouts=256, seed=4, with_give_values=False)
     cores.shutdown()
@@ -123,30 +129,54 @@ def test_a_small_batch_is_played_without_the_helpers(three_cores: None) -> None:
     assert sent == []
 
 
-@pytest.mark.parametrize("text", ["0", "65", "two", "-1", "1.5"])
+@pytest.mark.parametrize("text", ["0", "65", "two", "-1", "1.5", "²", "٣", "3 4", "9" * 99])
 def test_the_cores_setting_refuses_what_is_not_a_count_of_cores(text: str) -> None:
-    with pytest.raises(AnalysisInputError, match="PRECOG_CORES"):
+    with pytest.raises(AnalysisInputError) as caught:
         cores.cores({cores.ENV: text})
+    assert caught.value.problem is not None
+    assert caught.value.problem.code == ErrorCode.ANALYSIS_CORES
+    assert caught.value.input == text
 
 
-def test_the_cores_follow_the_setting_then_the_machine_and_its_quota(tmp_path: Path) -> None:
-    assert cores.cores({cores.ENV: "3"}, tmp_path) == 3
-    machine = min(cores.MOST_CORES, len(os.sched_getaffinity(0)))
-    assert cores.cores({}, tmp_path) == machine  # no quota file: the affinity decides
-    (tmp_path / "cpu.max").write_text("max 100000\n")
-    assert cores.cores({}, tmp_path) == machine
-    (tmp_path / "cpu.max").write_text("150000 100000\n")  # one and a half CPUs: one process
-    assert cores.cpu_quota(tmp_path) == 1.5
-    assert cores.cores({}, tmp_path) == 1
+def test_never_more_processes_than_the_cpus_this_process_may_use(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cores, "usable_cpus", lambda: 2)
+    assert cores.cores({cores.ENV: "64"}) == 2
+    assert cores.cores({cores.ENV: "1"}) == 1
+    assert cores.cores({}) == 2
+    monkeypatch.setattr(cores, "usable_cpus", lambda: 32)
+    assert cores.cores({}) == cores.MOST_CORES
+    assert cores.cores({cores.ENV: "6"}) == 6
 
 
-def test_a_cgroup_v1_quota_counts_too(tmp_path: Path) -> None:
-    (tmp_path / "cpu").mkdir()
-    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
-    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
-    assert cores.cpu_quota(tmp_path) is None
-    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("100000\n")
-    assert cores.cpu_quota(tmp_path) == 1.0
+def test_the_usable_cpus_follow_a_container_quota(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loky_context, "_cpu_count_cgroup", lambda count: 1)
+    assert cores.usable_cpus() == 1
+    assert cores.cores({}) == 1
+
+
+def _without_linux_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process as macOS or Windows shows it: no CPU affinity call, no cgroup files."""
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.delattr(psutil.Process, "cpu_affinity", raising=False)
+    exists = os.path.exists
+    monkeypatch.setattr(os.path, "exists",
+                        lambda path: not str(path).startswith("/sys/") and exists(path))
+
+
+def test_a_large_ranking_runs_without_the_linux_only_calls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cores.shutdown()
+    monkeypatch.delenv(cores.ENV)
+    _without_linux_calls(monkeypatch)
+    assert cores.usable_cpus() == (os.cpu_count() or 1)
+    state = _position(3, "competitive", 4)
+    try:
+        assert cores.warm() == min(cores.MOST_CORES, os.cpu_count() or 1)
+        ranking = rank_options(state, 0, rollouts=cores.MIN_GAMES, seed=3)
+    finally:
+        cores.shutdown()
+    assert all(row.samples >= cores.MIN_GAMES for row in ranking.rows)
 
 
 def test_a_helper_stops_when_its_analysis_closes_its_input() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from precog.analysis.errors import AnalysisError
 from precog.analysis.jobs import ENVIRONMENT, run_jobs, scheduler_address
+from precog.analysis.review import recorded_game, review_game, review_many
 from precog.analysis.tournament import run_tournament
 
 
@@ -66,3 +67,26 @@ def test_a_scheduler_that_does_not_answer_is_a_clear_error(monkeypatch):
     monkeypatch.setattr("precog.analysis.jobs.CONNECT_TIMEOUT", "1s")
     with pytest.raises(AnalysisError, match="no Dask scheduler answered"):
         run_jobs(abs, [1], scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_review_with_fixed_rollouts_is_the_same_on_a_dask_cluster_as_here(cluster):
+    # no clock (budget_s=None): the explorer's fixed rollouts, so the values cannot depend on
+    # which machine played them
+    game = recorded_game(["greedy"], seed=6, players=2)
+    here = review_game(game, 1, budget_s=None, depth_rounds=1, actions=False).to_dict()
+    [there] = review_many([game.to_json()], 1, budget_s=None, depth_rounds=1, actions=False,
+                          scheduler=cluster.scheduler_address)
+    assert there == here
+
+
+def test_the_dask_dashboard_address_is_told_when_jobs_go_to_a_cluster(cluster):
+    from precog.analysis.jobs import on_dashboard
+
+    told: list[str] = []
+    on_dashboard(told.append)
+    try:
+        assert run_jobs(abs, [-1, 2], scheduler=cluster.scheduler_address) == [1, 2]
+        assert run_jobs(abs, [-1, 2], workers=1) == [1, 2]  # no cluster: nothing to tell
+    finally:
+        on_dashboard(None)
+    assert len(told) == 1 and told[0].startswith("http")

@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.browser.helpers import ARTIFACTS, PageWatch
 from tests.browser.server import Server, ServerError
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"  # Debian's, or $CHROMIUM
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

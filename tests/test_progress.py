@@ -1,0 +1,38 @@
+"""Long commands show a progress bar on a terminal, and nothing where their output is piped
+(tests, scripts): the bar never changes what a command prints."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from precog import cli
+from precog.commands import progress
+
+
+def test_a_bar_follows_the_fraction_done_and_stays_off_a_pipe(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with progress.progress_bar(8, "games") as update:
+        for done in range(1, 9):
+            update(done / 8, f"{done} of 8")
+    with progress.count_bar("decisions") as step:
+        step(3, 5)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_tournament_with_its_bar_prints_only_its_result(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--bots", "greedy,random", "--games", "2", "--players", "2",
+            "--workers", "1", "--json"]
+    assert cli.main(argv) == 0
+    printed = capsys.readouterr()
+    assert json.loads(printed.out)["standings"] and printed.err == ""
+
+
+def test_the_progress_words_exist_in_every_language() -> None:
+    from precog.commands.cli_words import cli_words
+
+    russian = cli_words("ru")["progress"]
+    assert set(russian) == set(progress.ENGLISH)
+    assert "{link}" in russian["dashboard"]
