@@ -18,7 +18,7 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
-from precog.engine.components import Gains
+from precog.engine.components import NO_GAINS, Gains, make_gains
 from precog.engine.fastcopy import replace
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
@@ -130,47 +130,46 @@ def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
     g = state.pending
-    keep_taken = state.pending_source != "river"
-    t = p.taken
-    before = t
+    source = state.pending_source
+    bump = NO_GAINS  # what this action adds to what the player took
+    received = p.received
+    changes: dict[str, object]
     if isinstance(action, TakeFood):
         n = action.amount
-        p = replace(p, food=p.food + n, taken=replace(t, food=t.food + n) if keep_taken else t)
-        g = Gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        changes = {"food": p.food + n}
+        bump = make_gains(n, 0, 0, 0, 0, 0, 0)
+        g = make_gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, TakeHumans):
         n = action.amount
-        p = replace(p, contaminated=p.contaminated + n,
-                    taken=replace(t, human=t.human + n) if keep_taken else t)
-        g = Gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        changes = {"contaminated": p.contaminated + n}
+        bump = make_gains(0, n, 0, 0, 0, 0, 0)
+        g = make_gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, PlaceYmunes):
         d, q = action.doctors, action.protectors
-        p = replace(p, doctors=p.doctors + d, protectors=p.protectors + q,
-                    taken=replace(t, doctor=t.doctor + d, protector=t.protector + q)
-                    if keep_taken else t)
-        g = Gains(0, 0, g.battery, 0, 0, 0, g.heal)
+        changes = {"doctors": p.doctors + d, "protectors": p.protectors + q}
+        bump = make_gains(0, 0, 0, 0, d, q, 0)
+        g = make_gains(0, 0, g.battery, 0, 0, 0, g.heal)
     elif isinstance(action, Heal):
-        p = replace(p, contaminated=p.contaminated - action.amount,
-                    healthy=p.healthy + action.amount)
-        g = Gains(0, 0, g.battery, 0, 0, 0, 0)
+        changes = {"contaminated": p.contaminated - action.amount,
+                   "healthy": p.healthy + action.amount}
+        g = make_gains(0, 0, g.battery, 0, 0, 0, 0)
     else:
         assert isinstance(action, PlaceBattery)
-        bats = p.batteries
-        if action.machine is not None:
-            m = action.machine
-            bats = bats[:m] + (bats[m] + 1,) + bats[m + 1:]
-        placed = keep_taken and action.machine is not None
-        p = replace(p, batteries=bats, taken=replace(t, battery=t.battery + 1) if placed else t)
-        g = Gains(0, 0, g.battery - 1, 0, 0, 0, 0)
-        if state.pending_source == "cards" and action.machine is None and not battery_slots(
-                state, seat):
-            p = replace(p, received=replace(p.received, battery=p.received.battery + 1))
-    if state.pending_source == "cards":
-        p = replace(p, received=p.received + _difference(p.taken, before))
-    return state.with_player(seat, p, pending=g)
-
-
-def _difference(after: Gains, before: Gains) -> Gains:
-    return Gains(*(a - b for a, b in zip(after.astuple(), before.astuple(), strict=True)))
+        m = action.machine
+        if m is not None:
+            bats = p.batteries
+            changes = {"batteries": bats[:m] + (bats[m] + 1,) + bats[m + 1:]}
+            bump = make_gains(0, 0, 1, 0, 0, 0, 0)
+        else:
+            changes = {}
+            if source == "cards" and not battery_slots(state, seat):  # lost: still received
+                received = received + make_gains(0, 0, 1, 0, 0, 0, 0)
+        g = make_gains(0, 0, g.battery - 1, 0, 0, 0, 0)
+    if source != "river":
+        changes["taken"] = p.taken + bump
+    if source == "cards":
+        changes["received"] = received + bump
+    return state.with_player(seat, replace(p, **changes), pending=g)
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:

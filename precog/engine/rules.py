@@ -58,12 +58,17 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     ``str(refusal)`` is the English sentence; ``refusal.code`` and ``refusal.values`` are what
     a UI explains in its own words (see :mod:`precog.engine.refusals`).
     """
+    legal = state._legal
+    if legal is not None:
+        for option in legal:  # the engine's own action objects: well-formed and legal here
+            if option is action:
+                return None
     bad = malformed(action)
     if bad is not None:
         return bad
     if state.phase is Phase.OVER:
         return Refusal.of(RefusalCode.GAME_OVER)
-    if state._legal is not None and action in state._legal:
+    if legal is not None and action in legal:
         return None
     refusal: Refusal | None = _module(state).why_illegal(state, action)
     return refusal
