@@ -55,6 +55,11 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
 
 def replace(obj: T, **changes: Any) -> T:
     """Like :func:`dataclasses.replace` for the engine's frozen dataclasses, only faster."""
+    return replace_with(obj, changes)
+
+
+def replace_with(obj: T, changes: dict[str, Any]) -> T:
+    """:func:`replace` with the changes given as a dictionary (which it does not keep)."""
     key = (type(obj), tuple(changes))
     try:
         copier = _COPIERS[key]
@@ -77,3 +82,20 @@ def maker(cls: type[T]) -> Any:
     namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
     exec("\n".join(lines), namespace)  # code generated from the class's own field names
     return namespace["make"]
+
+
+def updater(cls: type[T], *changed: str) -> Any:
+    """``replace(obj, **dict(zip(changed, values)))`` as a function of ``(obj, *values)``,
+    generated once for a hot call site (no keyword arguments, no lookup per call)."""
+    names, draft = _draft(cls)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    lines = [f"def update(o, {', '.join(changed)}):", "    n = _new(_Draft)"]
+    for n in names:
+        value = n if n in changed else "None" if n.startswith("_") else f"o.{n}"
+        lines.append(f"    n.{n} = {value}")
+    lines += ["    n.__class__ = _C", "    return n"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
+    exec("\n".join(lines), namespace)  # code generated from the class's own field names
+    return namespace["update"]

@@ -19,7 +19,7 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.components import NO_GAINS, Gains, make_gains
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace_with, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, PlayerState, Step
@@ -28,7 +28,10 @@ from precog.engine.state import GameState, PlayerState, Step
 def heal(p: PlayerState) -> PlayerState:
     """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
     n = min(p.doctors, p.contaminated)
-    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
+    return _healed(p, p.healthy + n, p.contaminated - n) if n else p
+
+
+_healed = updater(PlayerState, "healthy", "contaminated")
 
 
 def current_kind(pending: Gains) -> str:
@@ -169,9 +172,17 @@ def play(state: GameState, action: Action) -> GameState:
         changes["taken"] = p.taken + bump
     if source == "cards":
         changes["received"] = received + bump
-    return state.with_player(seat, replace(p, **changes), pending=g)
+    players = list(state.players)
+    players[seat] = replace_with(p, changes)
+    return _placed(state, tuple(players), g)
+
+
+_placed = updater(GameState, "players", "pending")
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:
     """Put ``gains`` on offer to the player to move."""
-    return replace(state, pending=gains, pending_source=source, step=Step.GAINS)
+    return _offered(state, gains, source, Step.GAINS)
+
+
+_offered = updater(GameState, "pending", "pending_source", "step")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from precog.engine import gains
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
 from precog.engine.components import NO_GAINS, Gains, RiverTile
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.scoring import check_objectives, final_outcome
@@ -54,8 +54,10 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     """
     while True:
         p = state.players[seat]
-        rise = sum(state.card(c).bane for c in p.action_zone)
-        p = replace(p, bane=min(BANE_MAX, p.bane + rise))
+        cards = state.components.cards
+        bane = min(BANE_MAX, p.bane + sum(cards[c].bane for c in p.action_zone))
+        if bane != p.bane:
+            p = _with_bane(p, bane)
         if useful_protectors(p):
             return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
                                      to_move=seat)
@@ -71,9 +73,13 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
 def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
     """Lose ``healthy_lost`` Healthy Humans (the rest of the loss Contaminated), then heal."""
     lost = humans_to_lose(p)
-    p = replace(p, healthy=p.healthy - healthy_lost,
-                contaminated=p.contaminated - (lost - healthy_lost))
+    if lost:
+        p = _lost(p, p.healthy - healthy_lost, p.contaminated - (lost - healthy_lost))
     return p if state.config.options.heal_in_action_phase else gains.heal(p)
+
+
+_with_bane = updater(PlayerState, "bane")
+_lost = updater(PlayerState, "healthy", "contaminated")
 
 
 def options(state: GameState) -> list[Action]:

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace, updater
 
 if TYPE_CHECKING:
     from precog.engine.actions import Action
@@ -192,8 +192,11 @@ class GameState:
 
     def with_player(self, seat: int, player: PlayerState, **changes: object) -> GameState:
         """This state with ``seat``'s Boat replaced (and any other fields changed)."""
-        ps = self.players
-        return replace(self, players=ps[:seat] + (player,) + ps[seat + 1:], **changes)
+        ps = list(self.players)
+        ps[seat] = player
+        if changes:
+            return replace(self, players=tuple(ps), **changes)
+        return _with_players(self, tuple(ps))
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for identical positions (used for transpositions)."""
@@ -221,6 +224,9 @@ class GameState:
         from precog.render.html import state_html
 
         return state_html(self)
+
+
+_with_players = updater(GameState, "players")
 
 
 def revealed_count(state: GameState) -> int:
