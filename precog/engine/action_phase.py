@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from precog.engine import gains
-from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
+from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Gains, Machine
 from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
@@ -34,14 +34,21 @@ def options(state: GameState) -> list[Action]:
     seat = state.to_move
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
-        both: list[Action] = [Activate("both")] if p.healthy >= activation_cost(state, seat) else []
-        first: list[Action] = [Reveal()] if _can_reveal(state, p) else []
-        return both + [Activate("G"), Activate("R")] + first
-    acts: list[Action] = []
+        acts: list[Action] = [_BOTH] if p.healthy >= activation_cost(state, seat) else []
+        acts += (_G, _R)
+        if state.config.coop and _can_reveal(state, p):
+            acts.append(_REVEAL)
+        return acts
+    acts = []
     if _can_reveal(state, p):
-        acts.append(Reveal())
-    acts += [Mitigate(t) for t in _mitigable(state, p)]
-    return acts + [EndActions()]
+        acts.append(_REVEAL)
+    acts += [_mitigate_tile(t) for t in _mitigable(state, p)]
+    acts.append(_END)
+    return acts
+
+
+_BOTH, _G, _R = Activate("both"), Activate("G"), Activate("R")
+_REVEAL, _END, _mitigate_tile = Reveal(), EndActions(), shared(Mitigate)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:

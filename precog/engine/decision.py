@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
+from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, shared
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
@@ -22,9 +22,12 @@ def options(state: GameState) -> list[Action]:
     if state.phase is Phase.SETUP_PASS:
         return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
     dz = p.decision_zone
-    acts: list[Action] = [Choose(keep, give) for keep in p.hand for give in dz]
-    acts += [Choose(keep, give) for keep in dz for give in dz if give != keep]
+    acts: list[Action] = [_choose(keep, give) for keep in p.hand for give in dz]
+    acts += [_choose(keep, give) for keep in dz for give in dz if give != keep]
     return acts
+
+
+_choose = shared(Choose)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:

@@ -17,6 +17,7 @@ from precog.engine.actions import (
     PlaceYmunes,
     TakeFood,
     TakeHumans,
+    shared,
 )
 from precog.engine.components import NO_GAINS, Gains, make_gains
 from precog.engine.fastcopy import replace_with, updater
@@ -66,16 +67,20 @@ def options(state: GameState) -> list[Action]:
     g = state.pending
     kind = current_kind(g)
     if kind == "food":
-        return [TakeFood(n) for n in range(g.food, -1, -1)]
+        return [_take_food(n) for n in range(g.food, -1, -1)]
     if kind == "human":
-        return [TakeHumans(n) for n in range(g.human, -1, -1)]
+        return [_take_humans(n) for n in range(g.human, -1, -1)]
     if kind == "ymune":
-        return [PlaceYmunes(d, p) for d, p in _ymune_splits(g)]
+        return [_place_ymunes(d, p) for d, p in _ymune_splits(g)]
     if kind == "heal":
         top = min(g.heal, state.players[state.to_move].contaminated)
-        return [Heal(n) for n in range(top, -1, -1)]
-    acts: list[Action] = [PlaceBattery(m) for m in battery_slots(state, state.to_move)]
-    return acts + [PlaceBattery(None)]
+        return [_heal(n) for n in range(top, -1, -1)]
+    acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
+    return acts + [_place_battery(None)]
+
+
+_take_food, _take_humans, _heal = shared(TakeFood), shared(TakeHumans), shared(Heal)
+_place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
 
 
 def _ymune_splits(g: Gains) -> list[tuple[int, int]]:

@@ -9,7 +9,7 @@ Humans; Action Zone cards are discarded.
 from __future__ import annotations
 
 from precog.engine import gains
-from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
+from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
 from precog.engine.components import NO_GAINS, Gains, RiverTile
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
@@ -85,12 +85,15 @@ _lost = updater(PlayerState, "healthy", "contaminated")
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
-        return [SpendProtectors(k) for k in range(useful_protectors(p), -1, -1)]
+        return [_spend(k) for k in range(useful_protectors(p), -1, -1)]
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
-        return [LoseHumans(h, n - h) for h in lose_range(p)]
-    accept: list[Action] = [IgnoreRiver(False)]
-    return accept + [IgnoreRiver(True)] if p.protectors else accept
+        return [_lose(h, n - h) for h in lose_range(p)]
+    return [_ACCEPT, _IGNORE] if p.protectors else [_ACCEPT]
+
+
+_spend, _lose = shared(SpendProtectors), shared(LoseHumans)
+_ACCEPT, _IGNORE = IgnoreRiver(False), IgnoreRiver(True)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
