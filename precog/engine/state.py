@@ -75,6 +75,15 @@ class GameConfig:
     options: RuleOptions = field(default_factory=RuleOptions)
     decks: tuple[str, ...] = ()  # deck code per seat
     seed: int = 0
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:  # computed once: every position's key holds the configuration
+        found = self._hash
+        if found is None:
+            found = hash((self.players, self.mode, self.setup, self.difficulty, self.options,
+                          self.decks, self.seed))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def advanced(self) -> bool:
@@ -111,6 +120,18 @@ class PlayerState:
     card_gains: Gains = NO_GAINS  # what the activated cards offered this round
     received: Gains = NO_GAINS  # what this player took from its activated cards this round
     taken: Gains = NO_GAINS  # what this player took this round (cards and machines)
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:  # computed once: positions are hashed again and again in search
+        found = self._hash
+        if found is None:
+            found = hash((self.food, self.healthy, self.contaminated, self.doctors,
+                          self.protectors, self.bane, self.rooms, self.batteries, self.deck,
+                          self.hand, self.decision_zone, self.action_zone, self.gave,
+                          self.discard, self.activated, self.card_gains, self.received,
+                          self.taken))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def humans(self) -> int:
