@@ -209,14 +209,21 @@ def feed(p: PlayerState) -> PlayerState:
 
 def end_round(state: GameState) -> GameState:
     """Discard the Action Zones; start the next round (draw 2) or end the game."""
-    state = _discard(state)
-    players = state.players
     if state.round >= ROUNDS:
+        state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple(replace(p, hand=p.deck[:2], deck=p.deck[2:]) for p in players)
-    return coop_supplies(replace(state, players=players, round=state.round + 1,
-                                 phase=Phase.DECISION, step=Step.CHOOSE, to_move=0,
-                                 choices=(None,) * state.n))
+    players = tuple(_next_round_boat(p, p.deck[2:], p.deck[:2], (),
+                                     p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
+                                     NO_GAINS)
+                    for p in state.players)
+    return coop_supplies(_next_round(state, players, NO_GAINS, "", state.round + 1,
+                                     Phase.DECISION, Step.CHOOSE, 0, (None,) * state.n))
+
+
+_next_round_boat = updater(PlayerState, "deck", "hand", "action_zone", "discard", "gave",
+                           "activated", "card_gains", "received", "taken")
+_next_round = updater(GameState, "players", "pending", "pending_source", "round", "phase",
+                      "step", "to_move", "choices")
 
 
 def coop_supplies(state: GameState) -> GameState:
