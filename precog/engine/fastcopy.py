@@ -15,6 +15,7 @@ Fields whose name starts with ``_`` are caches: a copy resets them to ``None``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -71,7 +72,7 @@ def replace_with(obj: T, changes: dict[str, Any]) -> T:
     return result
 
 
-def maker(cls: type[T]) -> Any:
+def maker(cls: type[T]) -> Callable[..., T]:
     """A positional constructor for ``cls`` that fills its draft the same way: one value per
     field, in field order (caches included), without ``__init__``'s ``object.__setattr__`` per
     field. For hot paths that build many small frozen values (a :class:`Gains` each step)."""
@@ -81,10 +82,11 @@ def maker(cls: type[T]) -> Any:
     lines += ["    n.__class__ = _C", "    return n"]
     namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
     exec("\n".join(lines), namespace)  # code generated from the class's own field names
-    return namespace["make"]
+    make: Callable[..., T] = namespace["make"]
+    return make
 
 
-def updater(cls: type[T], *changed: str) -> Any:
+def updater(cls: type[T], *changed: str) -> Callable[..., T]:
     """``replace(obj, **dict(zip(changed, values)))`` as a function of ``(obj, *values)``,
     generated once for a hot call site (no keyword arguments, no lookup per call)."""
     names, draft = _draft(cls)
@@ -98,4 +100,5 @@ def updater(cls: type[T], *changed: str) -> Any:
     lines += ["    n.__class__ = _C", "    return n"]
     namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
     exec("\n".join(lines), namespace)  # code generated from the class's own field names
-    return namespace["update"]
+    update: Callable[..., T] = namespace["update"]
+    return update
