@@ -202,12 +202,12 @@ class Baseline:
     """precog at git revision ``rev``, extracted into a temporary folder and run in a helper
     process that imports it (never this checkout's precog)."""
 
-    def __init__(self, rev: str) -> None:
-        self.rev = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True,
+    def __init__(self, rev: str, repo: Path = ROOT) -> None:
+        self.rev = subprocess.run(["git", "rev-parse", "--short", rev], cwd=repo, check=True,
                                   capture_output=True, text=True).stdout.strip()
         self.folder = tempfile.TemporaryDirectory(prefix="precog-baseline-")
         archive = subprocess.run(["git", "archive", "--format=tar", self.rev, "precog"],
-                                 cwd=ROOT, check=True, capture_output=True).stdout
+                                 cwd=repo, check=True, capture_output=True).stdout
         tar_path = Path(self.folder.name) / "precog.tar"
         tar_path.write_bytes(archive)
         with tarfile.open(tar_path) as tar:
@@ -244,11 +244,11 @@ class Baseline:
 
 def measure(seconds: float = 1.0, rounds: int = 5, players: int = 4, seed: int = 0,
             baseline: str | None = None, buys: bool = False, all_players: bool = False,
-            buys_seconds: float = 10.0) -> dict[str, Any]:
+            buys_seconds: float = 10.0, repo: Path = ROOT) -> dict[str, Any]:
     """Interleave the loops for ``rounds`` rounds of ``seconds`` each; the figures as JSON."""
     started = datetime.now(UTC)
     load_before = _load()
-    old = Baseline(baseline) if baseline else None
+    old = Baseline(baseline, repo) if baseline else None
     try:
         counts = PLAYERS if all_players else (players,)
         loops: dict[str, Loop] = {f"precog_{n}p": precog_loop(n) for n in counts}
@@ -431,6 +431,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure 2, 3 and 4 players (by_players)")
     parser.add_argument("--baseline", metavar="REV",
                         help="also measure precog at this git revision, in a helper process")
+    parser.add_argument("--repo", type=Path, default=ROOT,
+                        help="the git repository --baseline's revision is taken from (default: "
+                             "the checkout holding this script)")
     parser.add_argument("--buys", action="store_true",
                         help="also time the look-ahead bot and the trees (rounds 1-12, 2-4 "
                              "players, competitive and cooperative)")
@@ -445,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds and --buys-seconds must be positive, --rounds at least 1")
     result = measure(args.seconds, args.rounds, args.players, baseline=args.baseline,
                      buys=args.buys, all_players=args.all_players,
-                     buys_seconds=args.buys_seconds)
+                     buys_seconds=args.buys_seconds, repo=args.repo)
     print(json.dumps(result, indent=2) if args.json else table(result))
     return 0
 
