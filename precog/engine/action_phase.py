@@ -26,8 +26,9 @@ from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 def activation_cost(state: GameState, seat: int) -> int:
     """Healthy Humans needed to activate both Action Zone cards (X Costs resolved)."""
-    g, r = (state.card(c) for c in state.players[seat].action_zone)
-    return sum(resolved_costs(g, r))
+    cards = state.components.cards
+    kept, received = state.players[seat].action_zone
+    return sum(resolved_costs(cards[kept], cards[received]))
 
 
 def options(state: GameState) -> list[Action]:

@@ -21,13 +21,23 @@ def options(state: GameState) -> list[Action]:
         return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
     if state.phase is Phase.SETUP_PASS:
         return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
-    dz = p.decision_zone
-    acts: list[Action] = [_choose(keep, give) for keep in p.hand for give in dz]
-    acts += [_choose(keep, give) for keep in dz for give in dz if give != keep]
-    return acts
+    key = (p.hand, p.decision_zone)
+    listed = _DECISIONS.get(key)
+    if listed is None:
+        if len(_DECISIONS) >= _MOST_DECISIONS:
+            _DECISIONS.clear()
+        hand, dz = key
+        listed = _DECISIONS[key] = (
+            *(_choose(keep, give) for keep in hand for give in dz),
+            *(_choose(keep, give) for keep in dz for give in dz if give != keep))
+    return list(listed)
 
 
 _choose = shared(Choose)
+_DECISIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+"""The (Keep, Give) choices of each (hand, Decision Zone) met so far: a Decision step lists
+them by one lookup."""
+_MOST_DECISIONS = 50_000
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:

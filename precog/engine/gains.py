@@ -10,6 +10,8 @@ of a free slot was received (and then lost).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from precog.engine.actions import (
     Action,
     Heal,
@@ -71,7 +73,7 @@ def options(state: GameState) -> list[Action]:
     if kind == "human":
         return [_take_humans(n) for n in range(g.human, -1, -1)]
     if kind == "ymune":
-        return [_place_ymunes(d, p) for d, p in _ymune_splits(g)]
+        return list(_ymune_options(g.doctor, g.protector, g.ymune))
     if kind == "heal":
         top = min(g.heal, state.players[state.to_move].contaminated)
         return [_heal(n) for n in range(top, -1, -1)]
@@ -81,6 +83,13 @@ def options(state: GameState) -> list[Action]:
 
 _take_food, _take_humans, _heal = shared(TakeFood), shared(TakeHumans), shared(Heal)
 _place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
+
+
+@lru_cache(maxsize=1024)
+def _ymune_options(doctor: int, protector: int, ymune: int) -> tuple[Action, ...]:
+    """The :class:`PlaceYmunes` options of an offer (a few offers recur all game)."""
+    offer = make_gains(0, 0, 0, ymune, doctor, protector, 0)
+    return tuple(_place_ymunes(d, p) for d, p in _ymune_splits(offer))
 
 
 def _ymune_splits(g: Gains) -> list[tuple[int, int]]:
