@@ -52,22 +52,26 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     Seats with nothing to decide are settled here at once (the same result as playing their
     single options, with fewer copies of the position).
     """
+    players = list(state.players)
+    cards = state.components.cards
     while True:
-        p = state.players[seat]
-        cards = state.components.cards
+        p = players[seat]
         bane = min(BANE_MAX, p.bane + sum(cards[c].bane for c in p.action_zone))
         if bane != p.bane:
-            p = _with_bane(p, bane)
+            p = players[seat] = _with_bane(p, bane)
         if useful_protectors(p):
-            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
-                                     to_move=seat)
-        if len(lose_range(p)) > 1:
-            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.LOSE,
-                                     to_move=seat)
-        state = state.with_player(seat, _settle(state, p, lose_range(p).start))
+            return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.PROTECT, seat)
+        lose = lose_range(p)
+        if len(lose) > 1:
+            return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
+        players[seat] = _settle(state, p, lose.start)
         seat += 1
         if seat == state.n:
-            return begin_river(replace(state, to_move=seat - 1))
+            return begin_river(_settled(state, tuple(players), seat - 1))
+
+
+_to_decide = updater(GameState, "players", "phase", "step", "to_move")
+_settled = updater(GameState, "players", "to_move")
 
 
 def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
