@@ -45,6 +45,14 @@ def test_engine_benchmark_compares_with_openspiel_python_tic_tac_toe() -> None:
         result["precog_steps_per_s"] / result["openspiel_python_steps_per_s"])
 
 
+def test_engine_benchmark_runs_an_earlier_revision_beside_this_checkout() -> None:
+    result = load_benchmark().measure(seconds=0.01, rounds=1, players=2, baseline="HEAD")
+    row = result["by_players"]["2"]
+    assert result["baseline_revision"] and row["baseline_steps_per_s"] > 0
+    assert row["steps_ratio_vs_baseline"] == pytest.approx(
+        row["steps_per_s"] / row["baseline_steps_per_s"])
+
+
 def test_engine_benchmark_table_names_both_engines() -> None:
     bench = load_benchmark()
     result = bench.measure(seconds=0.01, rounds=1, players=3)

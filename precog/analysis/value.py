@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -193,11 +193,22 @@ def last_round_value(state: GameState, seat: int, games: int = LAST_ROUND_GAMES)
     """The last round played out: the mean :func:`last_check_value` of ``games`` sensible
     games from ``state`` in its own world (a round is cheap to play, and the fit, made for
     whole games to come, misjudged the last check's Objectives)."""
-    from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+    from precog.analysis.rollouts import DEFAULT_POLICY, play_out
 
-    rows = uniforms(games, LAST_ROUND_SEED)
+    rows = _last_round_rows(games)
     return float(np.mean([last_check_value(play_out(state, DEFAULT_POLICY, row), seat)
                           for row in rows]))
+
+
+@lru_cache(maxsize=8)
+def _last_round_rows(games: int) -> np.ndarray:
+    """The uniforms of :func:`last_round_value`'s games (the same at every leaf: drawn once,
+    read-only)."""
+    from precog.analysis.rollouts import uniforms
+
+    rows = uniforms(games, LAST_ROUND_SEED)
+    rows.setflags(write=False)
+    return rows
 
 
 def leaf_error(state: GameState, fit: Fit | None = None) -> float:

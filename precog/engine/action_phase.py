@@ -14,9 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from precog.engine import gains
-from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal
+from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Gains, Machine
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal
@@ -26,22 +26,30 @@ from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 def activation_cost(state: GameState, seat: int) -> int:
     """Healthy Humans needed to activate both Action Zone cards (X Costs resolved)."""
-    g, r = (state.card(c) for c in state.players[seat].action_zone)
-    return sum(resolved_costs(g, r))
+    cards = state.components.cards
+    kept, received = state.players[seat].action_zone
+    return sum(resolved_costs(cards[kept], cards[received]))
 
 
 def options(state: GameState) -> list[Action]:
     seat = state.to_move
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
-        both: list[Action] = [Activate("both")] if p.healthy >= activation_cost(state, seat) else []
-        first: list[Action] = [Reveal()] if _can_reveal(state, p) else []
-        return both + [Activate("G"), Activate("R")] + first
-    acts: list[Action] = []
+        acts: list[Action] = [_BOTH] if p.healthy >= activation_cost(state, seat) else []
+        acts += (_G, _R)
+        if state.config.coop and _can_reveal(state, p):
+            acts.append(_REVEAL)
+        return acts
+    acts = []
     if _can_reveal(state, p):
-        acts.append(Reveal())
-    acts += [Mitigate(t) for t in _mitigable(state, p)]
-    return acts + [EndActions()]
+        acts.append(_REVEAL)
+    acts += [_mitigate_tile(t) for t in _mitigable(state, p)]
+    acts.append(_END)
+    return acts
+
+
+_BOTH, _G, _R = Activate("both"), Activate("G"), Activate("R")
+_REVEAL, _END, _mitigate_tile = Reveal(), EndActions(), shared(Mitigate)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
@@ -99,22 +107,32 @@ def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
 
 
 def _begin_maintenance(state: GameState) -> GameState:
-    return begin_maintenance(replace(state, phase=Phase.MAINTENANCE))
+    return begin_maintenance(_with_phase(state, Phase.MAINTENANCE))
+
+
+_with_phase = updater(GameState, "phase")
 
 
 def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameState:
-    g, r = (state.card(c) for c in p.action_zone)
+    cards = state.components.cards
+    kept, received = p.action_zone
+    g, r = cards[kept], cards[received]
     bonus = g.type == r.type
     if slots == "both":
-        cost = activation_cost(state, seat)
-        p = replace(p, healthy=p.healthy - cost, contaminated=p.contaminated + cost)
+        cost = sum(resolved_costs(g, r))
         total = card_gains(g, r, bonus) + card_gains(r, g, bonus)
-    elif slots == "G":
-        total = card_gains(g, r, bonus)
+        p = _activated_both(p, p.healthy - cost, p.contaminated + cost, slots, total)
     else:
-        total = card_gains(r, g, bonus)
-    p = replace(p, activated=slots, card_gains=total)
-    return state.with_player(seat, p, pending=total, pending_source="cards", step=Step.GAINS)
+        total = card_gains(g, r, bonus) if slots == "G" else card_gains(r, g, bonus)
+        p = _activated(p, slots, total)
+    players = list(state.players)
+    players[seat] = p
+    return _offered(state, tuple(players), total, "cards", Step.GAINS)
+
+
+_activated = updater(PlayerState, "activated", "card_gains")
+_activated_both = updater(PlayerState, "healthy", "contaminated", "activated", "card_gains")
+_offered = updater(GameState, "players", "pending", "pending_source", "step")
 
 
 def after_gains(state: GameState) -> GameState:
@@ -124,12 +142,11 @@ def after_gains(state: GameState) -> GameState:
         effect = machine_effects(state, seat)
         if not effect.is_empty():
             return gains.offer(state, effect, "machines")
-    state = replace(state, pending=NO_GAINS, pending_source="")
     if state.config.options.heal_in_action_phase:
         state = state.with_player(seat, gains.heal(state.players[seat]))
     if state.config.coop:
-        return replace(state, step=Step.COOP)
-    return next_seat(state)
+        return replace(state, pending=NO_GAINS, pending_source="", step=Step.COOP)
+    return next_seat(state)  # it clears what was on offer
 
 
 def triggered_machines(state: GameState, seat: int,
@@ -140,23 +157,27 @@ def triggered_machines(state: GameState, seat: int,
     before the gains are placed; a free Ymune counts as the Doctor or Protector it may become).
     """
     p = state.players[seat]
-    kept, got = (state.card(c) for c in p.action_zone)
+    advanced = state.config.advanced
+    rooms = state.components.room_by_id
+    batteries = p.batteries
+    powered = []
+    for i, room_id in enumerate(p.rooms[:2]):
+        for j, machine in enumerate(rooms[room_id].face(advanced)):
+            if batteries[3 * i + j] >= machine.batteries:
+                powered.append((3 * i + j, machine))
+    if not powered:  # most rounds: no condition to look at
+        return powered
+    cards = state.components.cards
+    kept, got = (cards[c] for c in p.action_zone)
     given_cost = 0
-    given = state.card(p.gave) if p.gave else None
+    given = cards[p.gave] if p.gave else None
     if given is not None:
-        left_kept = state.card(state.players[state.left(seat)].action_zone[0])
+        left_kept = cards[state.players[state.left(seat)].action_zone[0]]
         given_cost = resolved_costs(left_kept, given)[1]
     offered = take_all or state.config.options.received_means_offered
     ctx = Context(kept=kept, received_card=got, given=given, given_cost=given_cost,
                   received=p.card_gains if offered else p.received, offered=offered)
-    out = []
-    for i, room_id in enumerate(p.rooms[:2]):
-        face = state.components.room_by_id[room_id].face(state.config.advanced)
-        for j, machine in enumerate(face):
-            m = 3 * i + j
-            if p.batteries[m] >= machine.batteries and condition_met(machine.condition, ctx):
-                out.append((m, machine))
-    return out
+    return [(m, machine) for m, machine in powered if condition_met(machine.condition, ctx)]
 
 
 def machine_effects(state: GameState, seat: int) -> Gains:
@@ -168,12 +189,15 @@ def machine_effects(state: GameState, seat: int) -> Gains:
 
 def next_seat(state: GameState) -> GameState:
     nxt = state.to_move + 1
-    state = replace(state, pending=NO_GAINS, pending_source="")
     if nxt < state.n:
-        return replace(state, to_move=nxt, step=Step.ACTIVATE)
+        return _next_activation(state, NO_GAINS, "", nxt, Step.ACTIVATE)
     if state.config.coop:
-        return replace(state, to_move=0, step=Step.TEAM, passes=0)
-    return _begin_maintenance(state)
+        return replace(state, pending=NO_GAINS, pending_source="", to_move=0, step=Step.TEAM,
+                       passes=0)
+    return _begin_maintenance(replace(state, pending=NO_GAINS, pending_source=""))
+
+
+_next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

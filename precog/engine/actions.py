@@ -26,7 +26,9 @@ notation               meaning
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from precog.engine.errors import ActionParseError
 from precog.engine.problems import ErrorCode as E
@@ -160,6 +162,8 @@ Action = (ChooseRooms | PassCards | Choose | Activate | TakeFood | TakeHumans | 
           | PlaceBattery | Reveal | Mitigate | EndActions | SpendProtectors | LoseHumans
           | IgnoreRiver)
 
+A = TypeVar("A")
+
 _ID = r"([A-Za-z0-9][A-Za-z0-9_-]{0,15})"
 _N = r"([0-9]{1,2})"  # ASCII digits only (int() would also read other scripts' digits)
 _PATTERNS: list[tuple[re.Pattern[str], type]] = [
@@ -263,3 +267,22 @@ def _build(kind: type, groups: tuple[str | None, ...]) -> Action:
         result: Action = kind()
         return result
     return kind(int(str(g[0])))  # type: ignore[no-any-return]
+
+
+_MOST_SHARED = 100_000  # a bound on the shared actions of one kind (ids come from the box)
+
+
+def shared(kind: Callable[..., A]) -> Callable[..., A]:
+    """``kind(*fields)``, one instance per value: the engine lists the same few actions at
+    every step, and an action is an immutable value, so one object serves every list."""
+    table: dict[tuple[object, ...], A] = {}
+
+    def make(*fields: object) -> A:
+        found = table.get(fields)
+        if found is None:
+            if len(table) >= _MOST_SHARED:
+                table.clear()
+            found = table[fields] = kind(*fields)
+        return found
+
+    return make

@@ -6,8 +6,11 @@ These are plain frozen values. Their contents come from data files (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
+
+from precog.engine.fastcopy import maker
 
 
 class CardType(str, Enum):
@@ -41,20 +44,28 @@ class Gains:
     heal: int = 0
 
     def __add__(self, other: Gains) -> Gains:
-        return Gains(self.food + other.food, self.human + other.human,
-                     self.battery + other.battery, self.ymune + other.ymune,
-                     self.doctor + other.doctor, self.protector + other.protector,
-                     self.heal + other.heal)
+        return make_gains(self.food + other.food, self.human + other.human,
+                          self.battery + other.battery, self.ymune + other.ymune,
+                          self.doctor + other.doctor, self.protector + other.protector,
+                          self.heal + other.heal)
+
+    def __sub__(self, other: Gains) -> Gains:
+        return make_gains(self.food - other.food, self.human - other.human,
+                          self.battery - other.battery, self.ymune - other.ymune,
+                          self.doctor - other.doctor, self.protector - other.protector,
+                          self.heal - other.heal)
 
     def astuple(self) -> tuple[int, ...]:
         return (self.food, self.human, self.battery, self.ymune, self.doctor, self.protector,
                 self.heal)
 
     def total(self) -> int:
-        return sum(self.astuple())
+        return (self.food + self.human + self.battery + self.ymune + self.doctor
+                + self.protector + self.heal)
 
     def is_empty(self) -> bool:
-        return not any(self.astuple())
+        return not (self.food or self.human or self.battery or self.ymune or self.doctor
+                    or self.protector or self.heal)
 
     def items(self) -> list[tuple[str, int]]:
         """Non-zero (name, amount) pairs in field order, e.g. ``[("food", 2)]``."""
@@ -65,9 +76,20 @@ class Gains:
 
     @staticmethod
     def of_type(card_type: CardType, amount: int) -> Gains:
-        return Gains(**{card_type.value.lower(): amount})
+        if card_type is CardType.FOOD:
+            return make_gains(amount, 0, 0, 0, 0, 0, 0)
+        if card_type is CardType.HUMAN:
+            return make_gains(0, amount, 0, 0, 0, 0, 0)
+        if card_type is CardType.BATTERY:
+            return make_gains(0, 0, amount, 0, 0, 0, 0)
+        if card_type is CardType.YMUNE:
+            return make_gains(0, 0, 0, amount, 0, 0, 0)
+        return Gains(**{CardType(card_type).value.lower(): amount})
 
 
+make_gains: Callable[[int, int, int, int, int, int, int], Gains] = maker(Gains)
+"""``Gains(food, human, battery, ymune, doctor, protector, heal)``, built faster (every value
+given, in field order): the engine builds one at most steps."""
 NO_GAINS = Gains()
 GAIN_KINDS: tuple[str, ...] = tuple(f.name for f in fields(Gains))
 """The kinds of resource a :class:`Gains` holds, in its field (and ``astuple``) order."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
-from precog.engine.fastcopy import replace
+from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, shared
+from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, Phase, PlayerState, Step
@@ -21,10 +21,23 @@ def options(state: GameState) -> list[Action]:
         return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
     if state.phase is Phase.SETUP_PASS:
         return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
-    dz = p.decision_zone
-    acts: list[Action] = [Choose(keep, give) for keep in p.hand for give in dz]
-    acts += [Choose(keep, give) for keep in dz for give in dz if give != keep]
-    return acts
+    key = (p.hand, p.decision_zone)
+    listed = _DECISIONS.get(key)
+    if listed is None:
+        if len(_DECISIONS) >= _MOST_DECISIONS:
+            _DECISIONS.clear()
+        hand, dz = key
+        listed = _DECISIONS[key] = (
+            *(_choose(keep, give) for keep in hand for give in dz),
+            *(_choose(keep, give) for keep in dz for give in dz if give != keep))
+    return list(listed)
+
+
+_choose = shared(Choose)
+_DECISIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+"""The (Keep, Give) choices of each (hand, Decision Zone) met so far: a Decision step lists
+them by one lookup."""
+_MOST_DECISIONS = 50_000
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
@@ -78,10 +91,10 @@ def in_order(p: PlayerState, action: Action) -> Action:
 def play(state: GameState, action: Action) -> GameState:
     choices = list(state.choices)
     choices[state.to_move] = action
-    waiting = [seat for seat, c in enumerate(choices) if c is None]
+    for seat, choice in enumerate(choices):
+        if choice is None:  # the first seat still to choose
+            return _chosen(state, tuple(choices), seat)
     state = replace(state, choices=tuple(choices))
-    if waiting:
-        return replace(state, to_move=waiting[0])
     if state.phase is Phase.SETUP_ROOMS:
         return _resolve_rooms(state)
     if state.phase is Phase.SETUP_PASS:
@@ -120,8 +133,11 @@ def _resolve_choices(state: GameState) -> GameState:
     for seat, p in enumerate(state.players):
         from_right = chosen[(seat - 1) % n].give
         from_left = passed[(seat + 1) % n]
-        players.append(replace(p, hand=(), decision_zone=from_left,
-                               action_zone=(chosen[seat].keep, from_right),
-                               gave=chosen[seat].give))
-    return replace(state, players=tuple(players), phase=Phase.ACTION, step=Step.ACTIVATE,
-                   to_move=0, choices=(None,) * n)
+        players.append(_revealed(p, (), from_left, (chosen[seat].keep, from_right),
+                                 chosen[seat].give))
+    return _to_action(state, tuple(players), Phase.ACTION, Step.ACTIVATE, 0, (None,) * n)
+
+
+_chosen = updater(GameState, "choices", "to_move")
+_revealed = updater(PlayerState, "hand", "decision_zone", "action_zone", "gave")
+_to_action = updater(GameState, "players", "phase", "step", "to_move", "choices")

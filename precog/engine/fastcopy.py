@@ -2,10 +2,12 @@
 
 States are copied several times per move, and ``dataclasses.replace`` (keyword arguments,
 ``__init__``, one ``object.__setattr__`` call per field) dominated the engine's profile. Here
-each class gets a generated copier that fills a *draft* object - a plain class with the very
-same ``__slots__`` layout - by ordinary attribute stores, then turns it into an instance of
-the frozen class by assigning ``__class__`` (allowed because the layouts are identical). The
-result is a normal frozen instance: later assignments raise ``FrozenInstanceError``.
+each class and each set of changed fields gets a generated copier that fills a *draft* object
+- a plain class with the very same ``__slots__`` layout - by ordinary attribute stores (the
+changed fields from the arguments, the others from the original, no test per field), then
+turns it into an instance of the frozen class by assigning ``__class__`` (allowed because the
+layouts are identical). The result is a normal frozen instance: later assignments raise
+``FrozenInstanceError``.
 
 Fields whose name starts with ``_`` are caches: a copy resets them to ``None``.
 """
@@ -13,34 +15,90 @@ Fields whose name starts with ``_`` are caches: a copy resets them to ``None``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-_MISSING = object()
-_COPIERS: dict[type, Any] = {}
+_DRAFTS: dict[type, tuple[tuple[str, ...], type]] = {}
+_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
+_MOST_COPIERS = 4096  # sets of changed fields are few (the engine's own calls): a bound
 
 
-def _make_copier(cls: type) -> Any:
-    names = [f.name for f in dataclasses.fields(cls)]
-    if tuple(names) != tuple(getattr(cls, "__slots__", ())):
-        raise TypeError(f"{cls.__name__} must be a slotted dataclass to use fastcopy")
-    draft = type(f"{cls.__name__}Draft", (object,), {"__slots__": tuple(names)})
-    lines = [f"def copy(o, {', '.join(f'{n}=_M' for n in names)}):", "    n = _new(_Draft)"]
+def _draft(cls: type) -> tuple[tuple[str, ...], type]:
+    """The class's field names and its draft class (one per class)."""
+    known = _DRAFTS.get(cls)
+    if known is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        if names != tuple(getattr(cls, "__slots__", ())):
+            raise TypeError(f"{cls.__name__} must be a slotted dataclass to use fastcopy")
+        draft = type(f"{cls.__name__}Draft", (object,), {"__slots__": names})
+        known = _DRAFTS[cls] = (names, draft)
+    return known
+
+
+def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
+    names, draft = _draft(cls)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    lines = ["def copy(o, c):", "    n = _new(_Draft)"]
     for n in names:
-        value = "None" if n.startswith("_") else f"o.{n}"
-        lines.append(f"    n.{n} = {value} if {n} is _M else {n}")
+        if n in changed:
+            value = f"c[{n!r}]"
+        else:
+            value = "None" if n.startswith("_") else f"o.{n}"
+        lines.append(f"    n.{n} = {value}")
     lines += ["    n.__class__ = _C", "    return n"]
-    namespace: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_C": cls,
-                                 "_Draft": draft}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
     exec("\n".join(lines), namespace)  # code generated from the class's own field names
     return namespace["copy"]
 
 
 def replace(obj: T, **changes: Any) -> T:
     """Like :func:`dataclasses.replace` for the engine's frozen dataclasses, only faster."""
+    return replace_with(obj, changes)
+
+
+def replace_with(obj: T, changes: dict[str, Any]) -> T:
+    """:func:`replace` with the changes given as a dictionary (which it does not keep)."""
+    key = (type(obj), tuple(changes))
     try:
-        copier = _COPIERS[type(obj)]
+        copier = _COPIERS[key]
     except KeyError:
-        copier = _COPIERS[type(obj)] = _make_copier(type(obj))
-    result: T = copier(obj, **changes)
+        if len(_COPIERS) >= _MOST_COPIERS:
+            _COPIERS.clear()
+        copier = _COPIERS[key] = _make_copier(*key)
+    result: T = copier(obj, changes)
     return result
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """A positional constructor for ``cls`` that fills its draft the same way: one value per
+    field, in field order (caches included), without ``__init__``'s ``object.__setattr__`` per
+    field. For hot paths that build many small frozen values (a :class:`Gains` each step)."""
+    names, draft = _draft(cls)
+    lines = [f"def make({', '.join(names)}):", "    n = _new(_Draft)"]
+    lines += [f"    n.{n} = {n}" for n in names]
+    lines += ["    n.__class__ = _C", "    return n"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
+    exec("\n".join(lines), namespace)  # code generated from the class's own field names
+    make: Callable[..., T] = namespace["make"]
+    return make
+
+
+def updater(cls: type[T], *changed: str) -> Callable[..., T]:
+    """``replace(obj, **dict(zip(changed, values)))`` as a function of ``(obj, *values)``,
+    generated once for a hot call site (no keyword arguments, no lookup per call)."""
+    names, draft = _draft(cls)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    lines = [f"def update(o, {', '.join(changed)}):", "    n = _new(_Draft)"]
+    for n in names:
+        value = n if n in changed else "None" if n.startswith("_") else f"o.{n}"
+        lines.append(f"    n.{n} = {value}")
+    lines += ["    n.__class__ = _C", "    return n"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_C": cls, "_Draft": draft}
+    exec("\n".join(lines), namespace)  # code generated from the class's own field names
+    update: Callable[..., T] = namespace["update"]
+    return update

@@ -10,6 +10,8 @@ of a free slot was received (and then lost).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from precog.engine.actions import (
     Action,
     Heal,
@@ -17,9 +19,10 @@ from precog.engine.actions import (
     PlaceYmunes,
     TakeFood,
     TakeHumans,
+    shared,
 )
-from precog.engine.components import Gains
-from precog.engine.fastcopy import replace
+from precog.engine.components import NO_GAINS, Gains, make_gains
+from precog.engine.fastcopy import replace_with, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, PlayerState, Step
@@ -28,7 +31,10 @@ from precog.engine.state import GameState, PlayerState, Step
 def heal(p: PlayerState) -> PlayerState:
     """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
     n = min(p.doctors, p.contaminated)
-    return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
+    return _healed(p, p.healthy + n, p.contaminated - n) if n else p
+
+
+_healed = updater(PlayerState, "healthy", "contaminated")
 
 
 def current_kind(pending: Gains) -> str:
@@ -63,16 +69,27 @@ def options(state: GameState) -> list[Action]:
     g = state.pending
     kind = current_kind(g)
     if kind == "food":
-        return [TakeFood(n) for n in range(g.food, -1, -1)]
+        return [_take_food(n) for n in range(g.food, -1, -1)]
     if kind == "human":
-        return [TakeHumans(n) for n in range(g.human, -1, -1)]
+        return [_take_humans(n) for n in range(g.human, -1, -1)]
     if kind == "ymune":
-        return [PlaceYmunes(d, p) for d, p in _ymune_splits(g)]
+        return list(_ymune_options(g.doctor, g.protector, g.ymune))
     if kind == "heal":
         top = min(g.heal, state.players[state.to_move].contaminated)
-        return [Heal(n) for n in range(top, -1, -1)]
-    acts: list[Action] = [PlaceBattery(m) for m in battery_slots(state, state.to_move)]
-    return acts + [PlaceBattery(None)]
+        return [_heal(n) for n in range(top, -1, -1)]
+    acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
+    return acts + [_place_battery(None)]
+
+
+_take_food, _take_humans, _heal = shared(TakeFood), shared(TakeHumans), shared(Heal)
+_place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
+
+
+@lru_cache(maxsize=1024)
+def _ymune_options(doctor: int, protector: int, ymune: int) -> tuple[Action, ...]:
+    """The :class:`PlaceYmunes` options of an offer (a few offers recur all game)."""
+    offer = make_gains(0, 0, 0, ymune, doctor, protector, 0)
+    return tuple(_place_ymunes(d, p) for d, p in _ymune_splits(offer))
 
 
 def _ymune_splits(g: Gains) -> list[tuple[int, int]]:
@@ -130,49 +147,56 @@ def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
     g = state.pending
-    keep_taken = state.pending_source != "river"
-    t = p.taken
-    before = t
+    source = state.pending_source
+    bump = NO_GAINS  # what this action adds to what the player took
+    received = p.received
+    changes: dict[str, object]
     if isinstance(action, TakeFood):
         n = action.amount
-        p = replace(p, food=p.food + n, taken=replace(t, food=t.food + n) if keep_taken else t)
-        g = Gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        changes = {"food": p.food + n}
+        bump = make_gains(n, 0, 0, 0, 0, 0, 0)
+        g = make_gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, TakeHumans):
         n = action.amount
-        p = replace(p, contaminated=p.contaminated + n,
-                    taken=replace(t, human=t.human + n) if keep_taken else t)
-        g = Gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        changes = {"contaminated": p.contaminated + n}
+        bump = make_gains(0, n, 0, 0, 0, 0, 0)
+        g = make_gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
     elif isinstance(action, PlaceYmunes):
         d, q = action.doctors, action.protectors
-        p = replace(p, doctors=p.doctors + d, protectors=p.protectors + q,
-                    taken=replace(t, doctor=t.doctor + d, protector=t.protector + q)
-                    if keep_taken else t)
-        g = Gains(0, 0, g.battery, 0, 0, 0, g.heal)
+        changes = {"doctors": p.doctors + d, "protectors": p.protectors + q}
+        bump = make_gains(0, 0, 0, 0, d, q, 0)
+        g = make_gains(0, 0, g.battery, 0, 0, 0, g.heal)
     elif isinstance(action, Heal):
-        p = replace(p, contaminated=p.contaminated - action.amount,
-                    healthy=p.healthy + action.amount)
-        g = Gains(0, 0, g.battery, 0, 0, 0, 0)
+        changes = {"contaminated": p.contaminated - action.amount,
+                   "healthy": p.healthy + action.amount}
+        g = make_gains(0, 0, g.battery, 0, 0, 0, 0)
     else:
         assert isinstance(action, PlaceBattery)
-        bats = p.batteries
-        if action.machine is not None:
-            m = action.machine
-            bats = bats[:m] + (bats[m] + 1,) + bats[m + 1:]
-        placed = keep_taken and action.machine is not None
-        p = replace(p, batteries=bats, taken=replace(t, battery=t.battery + 1) if placed else t)
-        g = Gains(0, 0, g.battery - 1, 0, 0, 0, 0)
-        if state.pending_source == "cards" and action.machine is None and not battery_slots(
-                state, seat):
-            p = replace(p, received=replace(p.received, battery=p.received.battery + 1))
-    if state.pending_source == "cards":
-        p = replace(p, received=p.received + _difference(p.taken, before))
-    return state.with_player(seat, p, pending=g)
+        m = action.machine
+        if m is not None:
+            bats = p.batteries
+            changes = {"batteries": bats[:m] + (bats[m] + 1,) + bats[m + 1:]}
+            bump = make_gains(0, 0, 1, 0, 0, 0, 0)
+        else:
+            changes = {}
+            if source == "cards" and not battery_slots(state, seat):  # lost: still received
+                received = received + make_gains(0, 0, 1, 0, 0, 0, 0)
+        g = make_gains(0, 0, g.battery - 1, 0, 0, 0, 0)
+    if source != "river":
+        changes["taken"] = p.taken + bump
+    if source == "cards":
+        changes["received"] = received + bump
+    players = list(state.players)
+    players[seat] = replace_with(p, changes)
+    return _placed(state, tuple(players), g)
 
 
-def _difference(after: Gains, before: Gains) -> Gains:
-    return Gains(*(a - b for a, b in zip(after.astuple(), before.astuple(), strict=True)))
+_placed = updater(GameState, "players", "pending")
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:
     """Put ``gains`` on offer to the player to move."""
-    return replace(state, pending=gains, pending_source=source, step=Step.GAINS)
+    return _offered(state, gains, source, Step.GAINS)
+
+
+_offered = updater(GameState, "pending", "pending_source", "step")

@@ -9,9 +9,9 @@ Humans; Action Zone cards are discarded.
 from __future__ import annotations
 
 from precog.engine import gains
-from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors
+from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
 from precog.engine.components import NO_GAINS, Gains, RiverTile
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.scoring import check_objectives, final_outcome
@@ -52,39 +52,52 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     Seats with nothing to decide are settled here at once (the same result as playing their
     single options, with fewer copies of the position).
     """
+    players = list(state.players)
+    cards = state.components.cards
     while True:
-        p = state.players[seat]
-        rise = sum(state.card(c).bane for c in p.action_zone)
-        p = replace(p, bane=min(BANE_MAX, p.bane + rise))
+        p = players[seat]
+        bane = min(BANE_MAX, p.bane + sum(cards[c].bane for c in p.action_zone))
+        if bane != p.bane:
+            p = players[seat] = _with_bane(p, bane)
         if useful_protectors(p):
-            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.PROTECT,
-                                     to_move=seat)
-        if len(lose_range(p)) > 1:
-            return state.with_player(seat, p, phase=Phase.MAINTENANCE, step=Step.LOSE,
-                                     to_move=seat)
-        state = state.with_player(seat, _settle(state, p, lose_range(p).start))
+            return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.PROTECT, seat)
+        lose = lose_range(p)
+        if len(lose) > 1:
+            return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
+        players[seat] = _settle(state, p, lose.start)
         seat += 1
         if seat == state.n:
-            return begin_river(replace(state, to_move=seat - 1))
+            return begin_river(_settled(state, tuple(players), seat - 1))
+
+
+_to_decide = updater(GameState, "players", "phase", "step", "to_move")
+_settled = updater(GameState, "players", "to_move")
 
 
 def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
     """Lose ``healthy_lost`` Healthy Humans (the rest of the loss Contaminated), then heal."""
     lost = humans_to_lose(p)
-    p = replace(p, healthy=p.healthy - healthy_lost,
-                contaminated=p.contaminated - (lost - healthy_lost))
+    if lost:
+        p = _lost(p, p.healthy - healthy_lost, p.contaminated - (lost - healthy_lost))
     return p if state.config.options.heal_in_action_phase else gains.heal(p)
+
+
+_with_bane = updater(PlayerState, "bane")
+_lost = updater(PlayerState, "healthy", "contaminated")
 
 
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
-        return [SpendProtectors(k) for k in range(useful_protectors(p), -1, -1)]
+        return [_spend(k) for k in range(useful_protectors(p), -1, -1)]
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
-        return [LoseHumans(h, n - h) for h in lose_range(p)]
-    accept: list[Action] = [IgnoreRiver(False)]
-    return accept + [IgnoreRiver(True)] if p.protectors else accept
+        return [_lose(h, n - h) for h in lose_range(p)]
+    return [_ACCEPT, _IGNORE] if p.protectors else [_ACCEPT]
+
+
+_spend, _lose = shared(SpendProtectors), shared(LoseHumans)
+_ACCEPT, _IGNORE = IgnoreRiver(False), IgnoreRiver(True)
 
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
@@ -200,14 +213,21 @@ def feed(p: PlayerState) -> PlayerState:
 
 def end_round(state: GameState) -> GameState:
     """Discard the Action Zones; start the next round (draw 2) or end the game."""
-    state = _discard(state)
-    players = state.players
     if state.round >= ROUNDS:
+        state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple(replace(p, hand=p.deck[:2], deck=p.deck[2:]) for p in players)
-    return coop_supplies(replace(state, players=players, round=state.round + 1,
-                                 phase=Phase.DECISION, step=Step.CHOOSE, to_move=0,
-                                 choices=(None,) * state.n))
+    players = tuple(_next_round_boat(p, p.deck[2:], p.deck[:2], (),
+                                     p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
+                                     NO_GAINS)
+                    for p in state.players)
+    return coop_supplies(_next_round(state, players, NO_GAINS, "", state.round + 1,
+                                     Phase.DECISION, Step.CHOOSE, 0, (None,) * state.n))
+
+
+_next_round_boat = updater(PlayerState, "deck", "hand", "action_zone", "discard", "gave",
+                           "activated", "card_gains", "received", "taken")
+_next_round = updater(GameState, "players", "pending", "pending_source", "round", "phase",
+                      "step", "to_move", "choices")
 
 
 def coop_supplies(state: GameState) -> GameState:

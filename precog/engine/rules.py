@@ -58,12 +58,17 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     ``str(refusal)`` is the English sentence; ``refusal.code`` and ``refusal.values`` are what
     a UI explains in its own words (see :mod:`precog.engine.refusals`).
     """
+    legal = state._legal
+    if legal is not None:
+        for option in legal:  # the engine's own action objects: well-formed and legal here
+            if option is action:
+                return None
     bad = malformed(action)
     if bad is not None:
         return bad
     if state.phase is Phase.OVER:
         return Refusal.of(RefusalCode.GAME_OVER)
-    if state._legal is not None and action in state._legal:
+    if legal is not None and action in legal:
         return None
     refusal: Refusal | None = _module(state).why_illegal(state, action)
     return refusal
@@ -74,15 +79,7 @@ def apply(state: GameState, action: Action) -> GameState:
     refusal = why_illegal(state, action)
     if refusal is not None:
         raise IllegalActionError(action, refusal, state)
-    return advance(_play(state, action))
-
-
-def _play(state: GameState, action: Action) -> GameState:
-    module = _module(state)
-    after: GameState = module.play(state, action)
-    if module is gains and after.step is Step.GAINS and not after.pending.total():
-        after = _after_gains(after)
-    return after
+    return advance(_module(state).play(state, action))
 
 
 def _after_gains(state: GameState) -> GameState:
@@ -92,16 +89,21 @@ def _after_gains(state: GameState) -> GameState:
 
 
 def advance(state: GameState) -> GameState:
-    """Play forced moves until someone has a real choice or the game is over."""
+    """Play forced moves until someone has a real choice or the game is over (gains placed
+    in full move on at once)."""
     while state.phase is not Phase.OVER:
-        if state.step is Step.GAINS and not state.pending.total():
-            state = _after_gains(state)
-            continue
-        options = _module(state).options(state)
+        if state.step is Step.GAINS:
+            if not state.pending.total():
+                state = _after_gains(state)
+                continue
+            module: ModuleType = gains
+        else:
+            module = _PHASE_MODULES[state.phase]
+        options: list[Action] = module.options(state)
         if len(options) != 1:
             object.__setattr__(state, "_legal", options)
             return state
-        state = _play(state, options[0])
+        state = module.play(state, options[0])
     return state
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
+from operator import attrgetter
 
 from precog.engine.components import Requirement
 from precog.engine.state import COOP_THRESHOLDS, GameState, Outcome, PlayerState
@@ -14,11 +15,17 @@ TEAMS = ((0, 1), (2, 3))  # team mode: neighbours are teammates
 
 def holding(p: PlayerState, resource: str) -> int:
     """How much of an Objective resource a player holds now."""
-    return {
-        "food": p.food, "healthy": p.healthy, "contaminated": p.contaminated,
-        "humans": p.humans, "doctor": p.doctors, "protector": p.protectors,
-        "ymune": p.ymunes, "battery": sum(p.batteries),
-    }[resource]
+    return _HOLDING[resource](p)
+
+
+_HOLDING: dict[str, Callable[[PlayerState], int]] = {
+    "food": attrgetter("food"), "healthy": attrgetter("healthy"),
+    "contaminated": attrgetter("contaminated"), "humans": attrgetter("humans"),
+    "doctor": attrgetter("doctors"), "protector": attrgetter("protectors"),
+    "ymune": attrgetter("ymunes"), "battery": lambda p: sum(p.batteries),
+}
+"""How each Objective resource is read from a Boat (a table: this runs at every look-ahead
+leaf of the cooperative mode)."""
 
 
 def requirement_met(state: GameState, req: Requirement) -> bool:

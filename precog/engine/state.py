@@ -7,7 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
-from precog.engine.fastcopy import replace
+from precog.engine.fastcopy import replace, updater
 
 if TYPE_CHECKING:
     from precog.engine.actions import Action
@@ -75,6 +75,15 @@ class GameConfig:
     options: RuleOptions = field(default_factory=RuleOptions)
     decks: tuple[str, ...] = ()  # deck code per seat
     seed: int = 0
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:  # computed once: every position's key holds the configuration
+        found = self._hash
+        if found is None:
+            found = hash((self.players, self.mode, self.setup, self.difficulty, self.options,
+                          self.decks, self.seed))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def advanced(self) -> bool:
@@ -111,6 +120,18 @@ class PlayerState:
     card_gains: Gains = NO_GAINS  # what the activated cards offered this round
     received: Gains = NO_GAINS  # what this player took from its activated cards this round
     taken: Gains = NO_GAINS  # what this player took this round (cards and machines)
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:  # computed once: positions are hashed again and again in search
+        found = self._hash
+        if found is None:
+            found = hash((self.food, self.healthy, self.contaminated, self.doctors,
+                          self.protectors, self.bane, self.rooms, self.batteries, self.deck,
+                          self.hand, self.decision_zone, self.action_zone, self.gave,
+                          self.discard, self.activated, self.card_gains, self.received,
+                          self.taken))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def humans(self) -> int:
@@ -192,8 +213,11 @@ class GameState:
 
     def with_player(self, seat: int, player: PlayerState, **changes: object) -> GameState:
         """This state with ``seat``'s Boat replaced (and any other fields changed)."""
-        ps = self.players
-        return replace(self, players=ps[:seat] + (player,) + ps[seat + 1:], **changes)
+        ps = list(self.players)
+        ps[seat] = player
+        if changes:
+            return replace(self, players=tuple(ps), **changes)
+        return _with_players(self, tuple(ps))
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for identical positions (used for transpositions)."""
@@ -221,6 +245,9 @@ class GameState:
         from precog.render.html import state_html
 
         return state_html(self)
+
+
+_with_players = updater(GameState, "players")
 
 
 def revealed_count(state: GameState) -> int:

@@ -1,0 +1,64 @@
+"""The engine's fast copies and shared values behave as the frozen dataclasses they stand for."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from precog.engine import apply, legal_actions, new_game
+from precog.engine.actions import Choose, TakeFood, shared
+from precog.engine.components import Gains, make_gains
+from precog.engine.fastcopy import maker, replace, updater
+from precog.engine.state import GameState, PlayerState
+
+
+def test_a_copy_equals_dataclasses_replace_and_stays_frozen() -> None:
+    p = new_game(players=3, seed=5).players[1]
+    fast = replace(p, food=2, healthy=7)
+    assert fast == dataclasses.replace(p, food=2, healthy=7)
+    assert hash(fast) == hash(dataclasses.replace(p, food=2, healthy=7))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.food = 3  # type: ignore[misc]
+
+
+def test_a_copy_refuses_a_field_the_class_does_not_have() -> None:
+    with pytest.raises(TypeError):
+        replace(PlayerState(), fuel=1)
+    with pytest.raises(TypeError):
+        updater(PlayerState, "fuel")
+
+
+def test_an_updater_changes_only_its_fields_and_resets_the_caches() -> None:
+    p = PlayerState(food=3)
+    hash(p)  # fills the cached hash
+    set_food = updater(PlayerState, "food")
+    q = set_food(p, 5)
+    assert q == dataclasses.replace(p, food=5) and q._hash is None
+    assert hash(q) == hash(PlayerState(food=5))
+    state = new_game(players=2, seed=1)
+    assert legal_actions(state) and state._legal is not None
+    assert updater(GameState, "passes")(state, 0)._legal is None
+
+
+def test_gains_built_fast_equal_gains_built_by_init() -> None:
+    assert make_gains(1, 2, 3, 4, 5, 6, 7) == Gains(1, 2, 3, 4, 5, 6, 7)
+    assert hash(maker(Gains)(0, 1, 0, 0, 0, 0, 0)) == hash(Gains(human=1))
+    assert Gains(3, 1) - Gains(1, 1) == Gains(2)
+    assert Gains(heal=2).total() == 2 and Gains().is_empty() and not Gains(heal=1).is_empty()
+
+
+def test_shared_actions_are_one_object_per_value_and_equal_to_new_ones() -> None:
+    choose = shared(Choose)
+    assert choose("D01", "T02") is choose("D01", "T02")
+    assert choose("D01", "T02") == Choose("D01", "T02")
+    assert shared(TakeFood)(2) == TakeFood(2)
+
+
+def test_an_equal_action_built_by_the_caller_is_applied_like_the_listed_one() -> None:
+    state = new_game(players=2, seed=8)
+    listed = legal_actions(state)[3]
+    assert isinstance(listed, Choose)
+    mine = Choose(listed.keep, listed.give)
+    assert mine is not listed
+    assert apply(state, mine).key() == apply(state, listed).key()
