@@ -54,7 +54,7 @@ def test_a_river_tile_that_costs_little_is_accepted_to_keep_the_protector():
         tile = s.step is Step.IGNORE and current_tile(s)
         p = s.players[s.to_move] if tile else None
         return (bool(tile) and tile.losses.contaminated and not tile.losses.healthy
-                and not tile.losses.bane and p.contaminated == 0 and p.protectors == 1
+                and p.contaminated == 0 and p.protectors == 1
                 and p.bane >= 1)
     found = positions(small, games=60)
     for s in found:
