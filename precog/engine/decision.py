@@ -90,8 +90,9 @@ def play(state: GameState, action: Action) -> GameState:
 
 
 def _resolve_rooms(state: GameState) -> GameState:
-    players = tuple(replace(p, rooms=c.rooms) for p, c in zip(state.players, state.choices,
-                                                               strict=True)
+    """Rooms kept: only now does each player draw their first 4 cards (to pass 2 right)."""
+    players = tuple(replace(p, rooms=c.rooms, hand=p.deck[:4], deck=p.deck[4:])
+                    for p, c in zip(state.players, state.choices, strict=True)
                     if isinstance(c, ChooseRooms))
     return replace(state, players=players, phase=Phase.SETUP_PASS, to_move=0,
                    choices=(None,) * state.n)

@@ -150,12 +150,14 @@ def _check_outcome(s: GameState) -> None:
 
 def _check_zones(s: GameState, where: str, p: PlayerState) -> None:
     playing = s.phase in (Phase.ACTION, Phase.MAINTENANCE, Phase.RIVER)
-    hand = {Phase.SETUP_ROOMS: 4, Phase.SETUP_PASS: 4,
+    hand = {Phase.SETUP_ROOMS: 0, Phase.SETUP_PASS: 4,
             Phase.DECISION: 2 if s.round < ROUNDS else 0}.get(s.phase, 0)
     dz = 0 if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) or (
         s.phase is not Phase.DECISION and s.round == ROUNDS) else 2
     az = 2 if playing else 0
-    if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+    if s.phase is Phase.SETUP_ROOMS:
+        deck = 24  # no card drawn before the rooms are chosen
+    elif s.phase is Phase.SETUP_PASS:
         deck = 20
     else:
         deck = max(0, 22 - 2 * s.round)
