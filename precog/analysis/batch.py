@@ -563,6 +563,8 @@ class Batch:
         while True:
             self.decision(first)
             first = False
+            if self.co is not None:
+                self.co.team_window(self)  # the window that opens the Action phase
             for seat in range(self.n):
                 self.action(seat)
                 if self.co is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from precog.engine.action_phase import begin_action_phase
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
 from precog.engine.fastcopy import replace
 from precog.engine.refusals import Refusal
@@ -124,5 +125,4 @@ def _resolve_choices(state: GameState) -> GameState:
         players.append(replace(p, hand=(), decision_zone=from_left,
                                action_zone=(chosen[seat].keep, from_right),
                                gave=chosen[seat].give))
-    return replace(state, players=tuple(players), phase=Phase.ACTION, step=Step.ACTIVATE,
-                   to_move=0, choices=(None,) * n)
+    return begin_action_phase(replace(state, players=tuple(players)))

@@ -101,7 +101,8 @@ def _check_flow(s: GameState) -> None:
         _fail(E.CHECK_COOP_STEP, step=s.step.value)
     if not 0 <= s.passes < (s.n if s.step is Step.TEAM else 1):
         _fail(E.CHECK_PASSES, top=s.n - 1, got=s.passes)
-    if s.step is Step.TEAM and not all(p.activated for p in s.players):
+    activated = [bool(p.activated) for p in s.players]
+    if s.step is Step.TEAM and any(activated) and not all(activated):
         _fail(E.CHECK_TEAM_WINDOW)
 
 

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from precog.engine import DataError, GameState, IllegalActionError, Phase, Step, parse_action
+from precog.engine import (
+    DataError,
+    GameState,
+    IllegalActionError,
+    Phase,
+    Step,
+    observation,
+    parse_action,
+)
 from precog.engine.components import MITIGATION_RESOURCES, Gains
 from precog.engine.data_loading import load_components_from_texts, reference_text
 from precog.engine.setup import new_game
@@ -143,6 +151,39 @@ def test_a_seat_may_reveal_before_choosing_which_cards_to_activate() -> None:
     assert after.objectives == ((STACKS[0][0], False),)
     assert after.players[0].healthy == 4 - REVEAL_COST[1]
     assert {"activate G", "activate R"} <= legal_texts(after)
+
+
+def _chosen(state: GameState) -> GameState:
+    """Every seat's Keep/Give chosen (the first legal choice): the Action phase begins."""
+    while state.phase is Phase.DECISION:
+        state = play(state, sorted(legal_texts(state))[0])
+    return state
+
+
+def test_seat_1_reveals_and_seat_0_then_decides_knowing_the_tile() -> None:
+    """Several players may reveal during one turn, each when they like: a team window opens
+    the Action phase, so seat 1 may reveal before seat 0 chooses its activation."""
+    state = _chosen(new_game(players=2, mode="coop", seed=3))
+    assert (state.phase, state.step, state.to_move) == (Phase.ACTION, Step.TEAM, 0)
+    assert not any(p.activated for p in state.players)
+    top = state.objective_stacks[0][0]
+    state = play(state, "done")  # seat 0 waits ...
+    assert (state.step, state.to_move) == (Step.TEAM, 1)
+    state = play(state, "reveal")  # ... seat 1 reveals and pays
+    assert state.objectives == ((top, False),)
+    assert state.players[1].healthy == new_game(players=2, mode="coop", seed=3).players[
+        1].healthy - REVEAL_COST[1]
+    assert (state.step, state.to_move, state.passes) == (Step.TEAM, 0, 0)
+    state = play(state, "done", "done")  # both pass in a row: seat 0 activates first
+    assert (state.step, state.to_move) == (Step.ACTIVATE, 0)
+    seen = observation(state, 0)
+    assert (top, False) in seen.objectives  # seat 0 chooses its activation knowing the tile
+    assert {"activate G", "activate R"} <= legal_texts(state)
+
+
+def test_the_team_window_that_opens_the_action_phase_is_only_in_the_cooperative_mode() -> None:
+    state = _chosen(new_game(players=2, seed=3))
+    assert (state.phase, state.step, state.to_move) == (Phase.ACTION, Step.ACTIVATE, 0)
 
 
 def test_mitigating_waits_until_the_seat_has_placed_its_gains() -> None:
