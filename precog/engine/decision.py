@@ -13,7 +13,7 @@ from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
 from precog.engine.fastcopy import replace
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
-from precog.engine.state import GameState, Phase, PlayerState, Step
+from precog.engine.state import GameState, Phase, PlayerState
 
 
 def options(state: GameState) -> list[Action]:
