@@ -23,6 +23,7 @@ from precog.analysis.bots import make_bot, play_game
 from precog.analysis.jobs import run_jobs
 from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
+from precog.engine.state import RuleOptions
 
 
 @dataclass(frozen=True)
@@ -143,9 +144,11 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
                    mode: str = "competitive", setup: str = "standard",
                    difficulty: str = "normal", workers: int | None = None,
                    progress: Callable[[float, str], None] | None = None,
-                   scheduler: str | None = None) -> TournamentResult:
+                   scheduler: str | None = None,
+                   options: RuleOptions | None = None) -> TournamentResult:
     """Play ``games`` seeded games; ``workers`` processes (default: every core; 1: serial), or
-    on the Dask cluster at ``scheduler`` (default: ``$PRECOG_SCHEDULER`` if set)."""
+    on the Dask cluster at ``scheduler`` (default: ``$PRECOG_SCHEDULER`` if set).
+    ``options``: the rule options of every game (default: the defaults)."""
     players = players or len(bots)
     if not bots:
         raise AnalysisError("a tournament needs at least one bot")
@@ -153,7 +156,10 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
         make_bot(spec, 0)  # refuses an unknown name before any game starts
     config = {"bots": list(bots), "games": games, "seed": seed, "players": players,
               "mode": mode, "setup": setup, "difficulty": difficulty}
-    extra = {"mode": mode, "setup": setup, "difficulty": difficulty}
+    extra: dict[str, Any] = {"mode": mode, "setup": setup, "difficulty": difficulty}
+    if options is not None and options != RuleOptions():
+        config["options"] = asdict(options)
+        extra["options"] = options
     jobs = [(i, seed, lineup(bots, players, i, mode), extra) for i in range(games)]
     start = time.perf_counter()
     records: list[GameRecord] = run_jobs(play_one, jobs, workers, scheduler, _games(progress))

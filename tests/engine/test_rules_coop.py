@@ -305,6 +305,21 @@ def test_the_cooperative_river_tile_supplies_every_boat_as_its_season_begins() -
         assert after.food == before.food + c1.food
 
 
+def test_without_coop_supplies_the_cooperative_river_tiles_bring_nothing() -> None:
+    """The rulebook's literal reading (rule option ``coop_supplies`` off): the cooperative
+    River tiles only mark their River section."""
+    from precog.engine.state import RuleOptions
+
+    plain = new_game(players=3, seed=5)
+    bare = new_game(players=3, mode="coop", seed=5, options=RuleOptions(coop_supplies=False))
+    assert not bare.config.options.coop_supplies and new_game(
+        players=3, mode="coop", seed=5).config.options.coop_supplies
+    for before, after in zip(plain.players, bare.players, strict=True):
+        assert (after.food, after.healthy, after.contaminated, after.doctors,
+                after.protectors) == (before.food, before.healthy, before.contaminated,
+                                      before.doctors, before.protectors)
+
+
 def test_supplies_arrive_at_rounds_1_5_and_9_only_and_heal_after_the_humans_come() -> None:
     from dataclasses import replace as dc_replace
 
