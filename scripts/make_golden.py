@@ -37,8 +37,8 @@ SETUPS: dict[str, dict[str, Any]] = {
 # Random play loses most cooperative games in season 1: the second cooperative seeds are ones
 # where it survives into season 2 (apocalypse) or to the end of the game (hard).
 SEEDS = {"competitive3-standard": (1, 2), "competitive2-advanced": (1, 2),
-         "team4-advanced": (1, 2), "coop3-hard-standard": (1, 2),
-         "coop4-apocalypse-advanced": (1, 8)}
+         "team4-advanced": (1, 2), "coop3-hard-standard": (1, 3),
+         "coop4-apocalypse-advanced": (1, 3)}
 CASES: dict[str, tuple[dict[str, Any], int]] = {
     f"{name}-seed{seed}": (setup, seed) for name, setup in SETUPS.items() for seed in SEEDS[name]}
 

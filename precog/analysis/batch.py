@@ -113,7 +113,7 @@ class Tables:
     tile_ids: list[str]
     tile_index: dict[str, int]
     tile_gain: np.ndarray  # (tiles, 7)
-    tile_loss: np.ndarray  # (tiles, 6): food, healthy, contaminated, doctor, protector, bane
+    tile_loss: np.ndarray  # (tiles, 5): food, healthy, contaminated, doctor, protector
     island: np.ndarray
     worlds: dict[str, tuple[dict[str, int], dict[str, int]]] | None = None
     _remaps: tuple[dict[str, int], np.ndarray, np.ndarray] | None = None
@@ -340,7 +340,7 @@ def _build_tables(worlds: list[Components]) -> Tables:
             (card_index if is_card else tile_index)[ident] = slot
         per_world[world.fingerprint] = (card_index, tile_index)
     tile_gain = np.zeros((len(tiles), 7), dtype=np.int64)
-    tile_loss = np.zeros((len(tiles), 6), dtype=np.int64)
+    tile_loss = np.zeros((len(tiles), 5), dtype=np.int64)
     island = np.zeros(len(tiles), bool)
     islands = {t.id for t in first.islands}
     for j, t in enumerate(tiles):
@@ -563,6 +563,8 @@ class Batch:
         while True:
             self.decision(first)
             first = False
+            if self.co is not None:
+                self.co.team_window(self)  # the window that opens the Action phase
             for seat in range(self.n):
                 self.action(seat)
                 if self.co is not None:
@@ -894,8 +896,6 @@ class Batch:
                            (self.doctors, 3), (self.prot, 4)):
                 arr[:, seat] = np.where(hit, np.maximum(0, arr[:, seat] - loss[:, j]),
                                         arr[:, seat])
-            self.bane[:, seat] = np.where(hit, np.minimum(BANE_MAX, self.bane[:, seat] +
-                                                          loss[:, 5]), self.bane[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
 
     def river_sensible(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
@@ -911,8 +911,6 @@ class Batch:
         for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
                        (self.doctors, 3), (self.prot, 4)):
             arr[:] = np.where(hit, np.maximum(0, arr - loss[:, None, j]), arr)
-        self.bane[:] = np.where(hit, np.minimum(BANE_MAX, self.bane + loss[:, None, 5]),
-                                self.bane)
         for seat in range(self.n):
             self.place(seat, np.where(hit[:, seat, None], gain, 0))
 

@@ -118,7 +118,8 @@ class Coop:
         self.price = np.array([[getattr(t.mitigate_cost, k) for k in PRICE] for t in tiles],
                               np.int64).reshape(-1, 4)
         self.tile_season = np.array([t.season for t in tiles], np.int64)
-        supplies = {t.season: t.supplies.astuple() for t in comps.coop_river}
+        supplies = ({t.season: t.supplies.astuple() for t in comps.coop_river}
+                    if starts[0].config.options.coop_supplies else {})
         self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
         G, n = b.G, b.n
         by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice

@@ -167,13 +167,11 @@ def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
 
 
 def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """:func:`policy.ignore_river` for tile losses (..., 6) and gains (..., 7) (broadcast
+    """:func:`policy.ignore_river` for tile losses (..., 5) and gains (..., 7) (broadcast
     against the Boats ``f``)."""
-    after = BoatArrays(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
-                       f.free_slots, f.left - 1, f.feeds)
     lost = (2 * np.minimum(loss[..., 0], f.food) + HH * np.minimum(loss[..., 1], f.healthy)
             + np.minimum(loss[..., 2], f.contaminated)
             + 3 * np.minimum(loss[..., 3], f.doctors)
-            + 3 * np.minimum(loss[..., 4], f.protectors) + bane_points(loss[..., 5], after))
+            + 3 * np.minimum(loss[..., 4], f.protectors))
     spare = f.protectors - (f.bane + 1) // 2 > 0
     return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)

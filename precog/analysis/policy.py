@@ -347,11 +347,9 @@ def ignore_river(state: GameState) -> bool:
     p = state.players[state.to_move]
     f = facts(state, state.to_move)
     loss = tile.losses
-    after = Facts(f.food, f.healthy, f.contaminated, f.doctors, f.protectors, f.bane,
-                  f.free_slots, f.left - 1, f.feeds)
     lost = (2 * min(loss.food, p.food) + HH * min(loss.healthy, p.healthy)
             + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
-            + 3 * min(loss.protector, p.protectors) + bane_points(loss.bane, after))
+            + 3 * min(loss.protector, p.protectors))
     spare = p.protectors - (p.bane + 1) // 2 > 0
     return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 

@@ -24,6 +24,7 @@ from precog.analysis.jobs import run_jobs
 from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
 from precog.engine import new_game
+from precog.engine.state import RuleOptions
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,12 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
                    difficulty: str = "normal", workers: int | None = None,
                    progress: Callable[[float, str], None] | None = None,
                    scheduler: str | None = None,
-                   rooms: Sequence[Sequence[str]] | None = None) -> TournamentResult:
+                   rooms: Sequence[Sequence[str]] | None = None,
+                   options: RuleOptions | None = None) -> TournamentResult:
     """Play ``games`` seeded games; ``workers`` processes (default: every core; 1: serial), or
     on the Dask cluster at ``scheduler`` (default: ``$PRECOG_SCHEDULER`` if set). ``rooms``:
-    each seat's Machine Rooms in every game (default: dealt at random)."""
+    each seat's Machine Rooms in every game (default: dealt at random). ``options``: the rule
+    options of every game (default: the defaults)."""
     players = players or len(bots)
     if not bots:
         raise AnalysisError("a tournament needs at least one bot")
@@ -157,6 +160,9 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     config = {"bots": list(bots), "games": games, "seed": seed, "players": players,
               "mode": mode, "setup": setup, "difficulty": difficulty}
     extra: dict[str, Any] = {"mode": mode, "setup": setup, "difficulty": difficulty}
+    if options is not None and options != RuleOptions():
+        config["options"] = asdict(options)
+        extra["options"] = options
     if rooms is not None:
         extra["rooms"] = config["rooms"] = tuple(tuple(seat) for seat in rooms)
         new_game(players=players, seed=seed, **extra)  # refuses rooms that do not fit first

@@ -145,6 +145,10 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                         help="each seat's Machine Rooms, seats separated by commas, e.g. "
                              "'R01 R05, R02 R07' (3 per seat in the advanced setup; "
                              "default: dealt at random)")
+    parser.add_argument("--no-coop-supplies", action="store_true", dest="no_coop_supplies",
+                        help="coop: the cooperative River tiles bring nothing, as printed in "
+                             "the rulebook (default: the project's supplies at rounds 1, 5 "
+                             "and 9; see docs/rules-decisions.md)")
 
 
 def room_choice(text: str) -> tuple[tuple[str, ...], ...] | None:
@@ -164,6 +168,10 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
            "setup": args.setup}
     if getattr(args, "rooms", None) is not None:
         out["rooms"] = args.rooms
+    if getattr(args, "no_coop_supplies", False):
+        from precog.engine.state import RuleOptions
+
+        out["options"] = RuleOptions(coop_supplies=False)
     if getattr(args, "components", None) is not None:  # precog --box FILE
         out["components"] = args.components
     return out

@@ -1,12 +1,13 @@
 """The Action phase: activating Action Zone cards, powered machines, cooperative Objectives.
 
-Seats act one after another (nothing in this phase is secret). In the cooperative mode a seat
-may reveal Objective tiles before choosing which cards to activate (``Step.ACTIVATE``) and
-reveal or mitigate after placing its gains (``Step.COOP``, ended by ``done``). When every seat
-has placed its gains, the team window opens (``Step.TEAM``): seats in turn, from seat 0, reveal,
-mitigate (each only with what that seat received this round) or pass (``done``); each of these
-ends the seat's turn, and the window closes when every seat has passed in a row
-(``state.passes`` counts them).
+Seats act one after another (nothing in this phase is secret). In the cooperative mode the
+phase opens with a team window (``Step.TEAM`` before any seat activates), so that any seat may
+reveal an Objective tile before the others choose which cards to activate; a seat may also
+reveal before choosing its own activation (``Step.ACTIVATE``) and reveal or mitigate after
+placing its gains (``Step.COOP``, ended by ``done``). When every seat has placed its gains, the
+team window opens again: seats in turn, from seat 0, reveal, mitigate (each only with what that
+seat received this round) or pass (``done``); each of these ends the seat's turn, and a window
+closes when every seat has passed in a row (``state.passes`` counts them).
 """
 
 from __future__ import annotations
@@ -102,8 +103,24 @@ def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
         return state
     passes = 0 if acted else state.passes + 1
     if passes >= state.n:
+        if opening_window(state):
+            return replace(state, passes=0, to_move=0, step=Step.ACTIVATE)
         return _begin_maintenance(replace(state, passes=0))
     return replace(state, passes=passes, to_move=(state.to_move + 1) % state.n)
+
+
+def begin_action_phase(state: GameState) -> GameState:
+    """The choices revealed: seat 0 activates first; in the cooperative mode a team window
+    opens before, in which any seat may reveal an Objective tile."""
+    state = replace(state, phase=Phase.ACTION, to_move=0, choices=(None,) * state.n)
+    if state.config.coop:
+        return replace(state, step=Step.TEAM, passes=0)
+    return replace(state, step=Step.ACTIVATE)
+
+
+def opening_window(state: GameState) -> bool:
+    """Whether the team window is the one that opens the Action phase (no seat activated)."""
+    return not state.players[0].activated
 
 
 def _begin_maintenance(state: GameState) -> GameState:

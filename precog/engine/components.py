@@ -97,17 +97,19 @@ GAIN_KINDS: tuple[str, ...] = tuple(f.name for f in fields(Gains))
 
 @dataclass(frozen=True, slots=True)
 class Losses:
-    """Resources a season 2/3 River tile takes away (each clamped at what the player has)."""
+    """Resources a season 2/3 River tile takes away (each clamped at what the player has).
+
+    Only Resources: a River tile never raises Bane (the rulebook's season 2 and 3 events
+    take Resources)."""
 
     food: int = 0
     healthy: int = 0
     contaminated: int = 0
     doctor: int = 0
     protector: int = 0
-    bane: int = 0  # Bane rises by this much
 
     def astuple(self) -> tuple[int, ...]:
-        return (self.food, self.healthy, self.contaminated, self.doctor, self.protector, self.bane)
+        return (self.food, self.healthy, self.contaminated, self.doctor, self.protector)
 
     def is_empty(self) -> bool:
         return not any(self.astuple())
@@ -117,13 +119,15 @@ class Losses:
         return [(n, v) for n, v in zip(LOSS_KINDS, self.astuple(), strict=True) if v]
 
     def describe(self) -> str:
-        parts = [f"+{n} Bane" if k == "bane" else f"-{n} {k.capitalize()}"
-                 for k, n in self.items()]
-        return ", ".join(parts) or "nothing"
+        return ", ".join(f"-{n} {k.capitalize()}" for k, n in self.items()) or "nothing"
 
 
 LOSS_KINDS: tuple[str, ...] = tuple(f.name for f in fields(Losses))
 """The kinds a :class:`Losses` takes, in its field (and ``astuple``) order."""
+
+RESOURCE_GAINS: tuple[str, ...] = ("food", "human", "battery", "ymune")
+"""The four Resources as :class:`Gains` kinds: what a card's bonus and a season 1 River tile
+may give (a Ymune's role is chosen by its owner as it is placed; a heal is not a Resource)."""
 
 
 X = None
@@ -208,7 +212,7 @@ class MachineRoom:
 
 @dataclass(frozen=True, slots=True)
 class RiverTile:
-    """A River tile: season 1 tiles give resources, season 2 and 3 tiles take them."""
+    """A River tile: season 1 tiles give Resources, season 2 and 3 tiles take them."""
 
     id: str
     season: int

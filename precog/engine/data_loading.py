@@ -35,6 +35,7 @@ from precog.engine.components import (
     MITIGATION_RESOURCES,
     NO_GAINS,
     REQUIREMENT_RESOURCES,
+    RESOURCE_GAINS,
     Card,
     CardType,
     Components,
@@ -92,6 +93,7 @@ MAX_AMOUNT = 99  # objective requirements
 _GAIN_KEYS = tuple(f.name for f in fields(Gains))
 _LOSS_KEYS = tuple(f.name for f in fields(Losses))
 _SUPPLY_KEYS = ("food", "human", "doctor", "protector", "heal")  # no placing choice
+_NOT_RESOURCES = frozenset(("heal", "doctor", "protector", "bane"))  # known, not Resources there
 _TYPE_NAMES = tuple(f'"{t.value}"' for t in CardType)
 _DECK_KEY = re.compile(r"^deck:([A-Z])$")
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
@@ -281,12 +283,18 @@ def _text(at: _At, table: dict[str, object], field: str, expected: Problem,
 
 
 def _amounts(at: _At, table: dict[str, object], field: str, keys: tuple[str, ...],
-             high: int = MAX_VALUE, nonempty: bool = False) -> dict[str, int]:
-    """An inline table of resource amounts such as ``{ food = 2, human = 1 }``."""
+             high: int = MAX_VALUE, nonempty: bool = False,
+             not_resource: E | None = None) -> dict[str, int]:
+    """An inline table of resource amounts such as ``{ food = 2, human = 1 }``.
+
+    With ``not_resource``, a kind the engine knows but that is no Resource here (a heal, a
+    Ymune of a fixed role, Bane) raises that code rather than "unknown resource"."""
     value = table.get(field, _MISSING)
     if not isinstance(value, dict):
         raise at.bad(field, _P(E.EXPECT_AMOUNTS, names=keys, first=keys[0]), value)
     for key, amount in value.items():
+        if key not in keys and not_resource is not None and key in _NOT_RESOURCES:
+            raise at.error(_P(not_resource, field=field, key=key, allowed=keys), key)
         if key not in keys:
             raise at.error(_P(E.DATA_UNKNOWN_RESOURCE, field=field, key=key, allowed=keys,
                               hint=_did_you_mean(key, keys)), key)
@@ -373,7 +381,8 @@ def _read_card(at: _At, code: str, index: int, raw: object) -> Card:
         raise here.bad("bane", _P(E.EXPECT_NO_BANE), bane)
     return Card(id=str(table["id"]), deck=code, type=CardType(kind),
                 cost=_int_or_x(here, table, "cost"), gain=_int_or_x(here, table, "gain"),
-                bonus=Gains(**_amounts(here, table, "bonus", _GAIN_KEYS)), bane=bane,
+                bonus=Gains(**_amounts(here, table, "bonus", RESOURCE_GAINS,
+                                       not_resource=E.DATA_BONUS_NOT_RESOURCE)), bane=bane,
                 season=season, name=_text(here, table, "name", _P(E.EXPECT_TEXT, n=80),
                                           optional=True))
 
@@ -496,8 +505,9 @@ def _read_river(src: _Source) -> tuple[tuple[RiverTile, ...], tuple[IslandTile, 
         present, absent = ("gains", "losses") if season == 1 else ("losses", "gains")
         if absent in t:
             raise here.bad(absent, _P(E.EXPECT_ABSENT, season=season), t[absent])
-        keys = _GAIN_KEYS if present == "gains" else _LOSS_KEYS
-        amounts = _amounts(here, t, present, keys, nonempty=True)
+        keys = RESOURCE_GAINS if present == "gains" else _LOSS_KEYS
+        amounts = _amounts(here, t, present, keys, nonempty=True,
+                           not_resource=E.DATA_RIVER_NOT_RESOURCE)
         river.append(RiverTile(id=str(t["id"]), season=season, name=str(t["name"]),
                                gains=Gains(**amounts) if present == "gains" else Gains(),
                                losses=Losses(**amounts) if present == "losses" else Losses()))

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from precog.engine.action_phase import begin_action_phase
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, shared
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
-from precog.engine.state import GameState, Phase, PlayerState, Step
+from precog.engine.state import GameState, Phase, PlayerState
 
 
 def options(state: GameState) -> list[Action]:
@@ -103,8 +104,9 @@ def play(state: GameState, action: Action) -> GameState:
 
 
 def _resolve_rooms(state: GameState) -> GameState:
-    players = tuple(replace(p, rooms=c.rooms) for p, c in zip(state.players, state.choices,
-                                                               strict=True)
+    """Rooms kept: only now does each player draw their first 4 cards (to pass 2 right)."""
+    players = tuple(replace(p, rooms=c.rooms, hand=p.deck[:4], deck=p.deck[4:])
+                    for p, c in zip(state.players, state.choices, strict=True)
                     if isinstance(c, ChooseRooms))
     return replace(state, players=players, phase=Phase.SETUP_PASS, to_move=0,
                    choices=(None,) * state.n)
@@ -135,9 +137,8 @@ def _resolve_choices(state: GameState) -> GameState:
         from_left = passed[(seat + 1) % n]
         players.append(_revealed(p, (), from_left, (chosen[seat].keep, from_right),
                                  chosen[seat].give))
-    return _to_action(state, tuple(players), Phase.ACTION, Step.ACTIVATE, 0, (None,) * n)
+    return begin_action_phase(replace(state, players=tuple(players)))
 
 
 _chosen = updater(GameState, "choices", "to_move")
 _revealed = updater(PlayerState, "hand", "decision_zone", "action_zone", "gave")
-_to_action = updater(GameState, "players", "phase", "step", "to_move", "choices")

@@ -26,8 +26,10 @@ from dataclasses import replace
 from typing import Any
 
 from precog.engine.components import (
+    LOSS_KINDS,
     MITIGATION_RESOURCES,
     REQUIREMENT_RESOURCES,
+    RESOURCE_GAINS,
     Card,
     Components,
     Gains,
@@ -278,8 +280,7 @@ def _read_face(slot: Face, raw: object) -> Face:
                                    x=" / X" if x else "", got=value))
         return value
 
-    def amounts(value: object, kind: type[Gains] | type[Losses]) -> dict[str, int]:
-        names = kind.__dataclass_fields__
+    def amounts(value: object, names: tuple[str, ...]) -> dict[str, int]:
         if not isinstance(value, dict) or any(k not in names for k in value):
             raise PositionError(_P(E.FACES_AMOUNTS, id=slot.id, names=list(names), got=value))
         return {str(k): int(number(v, MAX_VALUE) or 0) for k, v in value.items()}
@@ -289,11 +290,11 @@ def _read_face(slot: Face, raw: object) -> Face:
     if isinstance(slot, Card):
         return replace(slot, cost=number(raw.get("cost"), MAX_VALUE, True),
                        gain=number(raw.get("gain"), MAX_VALUE, True),
-                       bonus=Gains(**amounts(raw.get("bonus", {}), Gains)),
+                       bonus=Gains(**amounts(raw.get("bonus", {}), RESOURCE_GAINS)),
                        bane=number(raw.get("bane", 0), MAX_BANE) or 0)
     if isinstance(slot, RiverTile):
-        return replace(slot, gains=Gains(**amounts(raw.get("gains", {}), Gains)),
-                       losses=Losses(**amounts(raw.get("losses", {}), Losses)))
+        return replace(slot, gains=Gains(**amounts(raw.get("gains", {}), RESOURCE_GAINS)),
+                       losses=Losses(**amounts(raw.get("losses", {}), LOSS_KINDS)))
     if "like" not in raw:
         return read_objective_face(slot, raw)
     like = reference_components().objective_by_id.get(str(raw.get("like")))

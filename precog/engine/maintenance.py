@@ -179,8 +179,7 @@ def _apply_river(state: GameState, seat: int) -> GameState:
     p = replace(p, food=max(0, p.food - loss.food), healthy=max(0, p.healthy - loss.healthy),
                 contaminated=max(0, p.contaminated - loss.contaminated),
                 doctors=max(0, p.doctors - loss.doctor),
-                protectors=max(0, p.protectors - loss.protector),
-                bane=min(BANE_MAX, p.bane + loss.bane))
+                protectors=max(0, p.protectors - loss.protector))
     state = state.with_player(seat, p)
     if not tile.gains.is_empty():
         return gains.offer(replace(state, to_move=seat), tile.gains, "river")
@@ -236,7 +235,8 @@ def coop_supplies(state: GameState) -> GameState:
     Humans arrive Contaminated (as from a card), Ymunes as the tile says, then ``heal``
     moves Contaminated Humans to the Cabins.
     """
-    if not state.config.coop or state.round - 1 not in (0, *FEEDING_ROUNDS[:-1]):
+    if (not state.config.coop or not state.config.options.coop_supplies
+            or state.round - 1 not in (0, *FEEDING_ROUNDS[:-1])):
         return state
     season = 1 + sum(1 for r in FEEDING_ROUNDS if r < state.round)
     tile = next((t for t in state.components.coop_river if t.season == season), None)

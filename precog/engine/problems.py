@@ -57,6 +57,8 @@ class ErrorCode(StrEnum):
     DATA_ENTRY_NOT_TABLE = "data.entry_not_table"
     DATA_UNKNOWN_FIELD = "data.unknown_field"
     DATA_UNKNOWN_RESOURCE = "data.unknown_resource"
+    DATA_BONUS_NOT_RESOURCE = "data.bonus_not_resource"
+    DATA_RIVER_NOT_RESOURCE = "data.river_not_resource"
     DATA_CONDITION = "data.condition"
     DATA_TOO_BIG = "data.too_big"
     DATA_NO_SHIPPED = "data.no_shipped"

@@ -66,7 +66,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         "config": {"players": c.players, "mode": c.mode, "setup": c.setup,
                    "difficulty": c.difficulty, "decks": list(c.decks), "seed": c.seed,
                    "options": {"heal_in_action_phase": c.options.heal_in_action_phase,
-                               "received_means_offered": c.options.received_means_offered}},
+                               "received_means_offered": c.options.received_means_offered,
+                               "coop_supplies": c.options.coop_supplies}},
         "round": state.round, "phase": state.phase.value, "step": state.step.value,
         "to_move": state.to_move,
         "players": [_player_json(p) for p in state.players],
@@ -268,7 +269,9 @@ def _build(r: _Reader, comps: Components) -> GameState:
                         options=RuleOptions(
                             heal_in_action_phase=opts.get("heal_in_action_phase", bool),
                             received_means_offered="received_means_offered" in opts.data
-                            and opts.get("received_means_offered", bool)))
+                            and opts.get("received_means_offered", bool),
+                            coop_supplies="coop_supplies" not in opts.data
+                            or opts.get("coop_supplies", bool)))
     players = tuple(_player(r.item("players", i)) for i in range(len(r.list("players"))))
     choices = tuple(None if c is None else _in_order(players, i, canonical_ids(
         comps, parse_action_text(r.check(c, str, f"choices[{i}]"))))

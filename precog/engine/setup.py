@@ -189,9 +189,10 @@ def _deal_first_cards(state: GameState) -> GameState:
 
 
 def _begin_advanced(state: GameState) -> GameState:
-    """Advanced setup: everyone first picks 2 of 3 rooms, then 2 of their first 4 cards."""
-    players = tuple(_with(p, hand=p.deck[:4], deck=p.deck[4:]) for p in state.players)
-    return _replace(state, players=players, phase=Phase.SETUP_ROOMS)
+    """Advanced setup: everyone first picks 2 of 3 rooms, before any card is drawn (the
+    table's setup step 2); then each draws their first 4 cards and passes 2 of them right
+    (``decision._resolve_rooms``)."""
+    return _replace(state, phase=Phase.SETUP_ROOMS)
 
 
 def _with(p: PlayerState, **kw: object) -> PlayerState:

@@ -60,10 +60,16 @@ class RuleOptions:
 
     ``received_means_offered``: line-1 Machine conditions ("received: ...") count what the
     activated cards offered, declined resources included, instead of what the player took.
+
+    ``coop_supplies``: in the cooperative mode, each cooperative River tile brings its
+    supplies to every Boat as its season begins (the project's choice, on by default, for a
+    game that needs 15 Healthy Humans a player). Off: the rulebook's literal reading, where
+    the tile only marks its River section and holds its Objectives.
     """
 
     heal_in_action_phase: bool = False
     received_means_offered: bool = False
+    coop_supplies: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,8 @@ def _check_flow(s: GameState) -> None:
         _fail(E.CHECK_COOP_STEP, step=s.step.value)
     if not 0 <= s.passes < (s.n if s.step is Step.TEAM else 1):
         _fail(E.CHECK_PASSES, top=s.n - 1, got=s.passes)
-    if s.step is Step.TEAM and not all(p.activated for p in s.players):
+    activated = [bool(p.activated) for p in s.players]
+    if s.step is Step.TEAM and any(activated) and not all(activated):
         _fail(E.CHECK_TEAM_WINDOW)
 
 
@@ -150,12 +151,14 @@ def _check_outcome(s: GameState) -> None:
 
 def _check_zones(s: GameState, where: str, p: PlayerState) -> None:
     playing = s.phase in (Phase.ACTION, Phase.MAINTENANCE, Phase.RIVER)
-    hand = {Phase.SETUP_ROOMS: 4, Phase.SETUP_PASS: 4,
+    hand = {Phase.SETUP_ROOMS: 0, Phase.SETUP_PASS: 4,
             Phase.DECISION: 2 if s.round < ROUNDS else 0}.get(s.phase, 0)
     dz = 0 if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS) or (
         s.phase is not Phase.DECISION and s.round == ROUNDS) else 2
     az = 2 if playing else 0
-    if s.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+    if s.phase is Phase.SETUP_ROOMS:
+        deck = 24  # no card drawn before the rooms are chosen
+    elif s.phase is Phase.SETUP_PASS:
         deck = 20
     else:
         deck = max(0, 22 - 2 * s.round)

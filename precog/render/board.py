@@ -208,7 +208,7 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
           else _losses_html(tile.losses, ctx.lang))
     w = words(ctx.lang)
     effect = (w.gains(tile.gains) if not tile.gains.is_empty() else
-              ", ".join(ctx.say("loss_bane" if k == "bane" else "loss", n=n, what=w.resource(k, n))
+              ", ".join(ctx.say("loss", n=n, what=w.resource(k, n))
                         for k, n in tile.losses.items()) or w.say("word.nothing"))
     tip = ctx.say("tile_tip", round=i + 1, name=component_name(tile.name, ctx.lang),
                   effect=effect)
@@ -263,8 +263,7 @@ def river_face_html(tile: RiverTile, round_: int, lang: str = DEFAULT_LANGUAGE) 
 def _losses_html(losses: Losses, lang: str = DEFAULT_LANGUAGE) -> str:
     parts = []
     for k, n in losses.items():
-        sign = "+" if k == "bane" else "−"
-        parts.append(f'<span class="pc-amt pc-loss">{sign}{n}{icon(RESOURCE_ICON[k], 12)}'
+        parts.append(f'<span class="pc-amt pc-loss">−{n}{icon(RESOURCE_ICON[k], 12)}'
                      "</span>")
     nothing = escape(words(lang).say("word.nothing"))
     return "".join(parts) or f'<span class="pc-none">{nothing}</span>'

@@ -34,6 +34,7 @@ from precog.engine.components import (
     MITIGATION_RESOURCES,
     NO_GAINS,
     REQUIREMENT_RESOURCES,
+    RESOURCE_GAINS,
     Card,
     CardType,
     Gains,
@@ -53,7 +54,7 @@ OBJECTIVE_SLOTS = {s: tuple(f"O{s}{x}" for x in "abcdefgh") for s in (1, 2, 3)}
 _RESOURCE_WORDS = {"food": "kind.food", "doctor": "kind.doctor", "protector": "kind.protector",
                    "ymune": "kind.ymune", "battery": "kind.battery", "humans": "kind.human",
                    "healthy": "box.healthy", "contaminated": "box.contaminated"}
-_GAIN_KEYS = tuple(f.name for f in fields(Gains))
+_GAIN_KEYS = RESOURCE_GAINS  # a card's bonus and a season 1 River tile: Resources only
 _LOSS_KEYS = tuple(f.name for f in fields(Losses))
 
 

@@ -93,12 +93,11 @@ def component_label(component_id: str, comps: Components,
 
 
 def tile_effect(tile: RiverTileCard, lang: str = DEFAULT_LANGUAGE) -> str:
-    """What a River tile does, in words (``+2 Food``, ``−1 Healthy Human``, ``+2 Bane``)."""
+    """What a River tile does, in words (``+2 Food``, ``−1 Healthy Human``)."""
     w = words(lang)
     if not tile.gains.is_empty():
         return "+" + w.gains(tile.gains).replace(", ", ", +")
-    losses = [w.say("board.loss_bane" if k == "bane" else "board.loss", n=n,
-                    what=w.resource(k, n)) for k, n in tile.losses.items()]
+    losses = [w.say("board.loss", n=n, what=w.resource(k, n)) for k, n in tile.losses.items()]
     return ", ".join(losses) or w.say("word.nothing")
 
 

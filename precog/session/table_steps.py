@@ -65,7 +65,7 @@ def _goal(config: dict[str, Any]) -> Callable[[GameState], bool]:
         if s.phase is not Phase.ACTION:
             return False
         if step == "team":
-            return s.step is Step.TEAM
+            return s.step is Step.TEAM and all(p.activated for p in s.players)
         who = seat if phase == "action" else last
         return s.step is Step.ACTIVATE and s.to_move == who
 

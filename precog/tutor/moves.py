@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from precog.engine import legal_actions, why_illegal
 from precog.engine.actions import Action, Choose
+from precog.engine.state import Step
 from precog.session.lines import choice_text
 from precog.session.options import nearby
 from precog.session.table import StandIn
@@ -106,7 +107,10 @@ class MovesMixin(RunnerBase):
             for action in legal_actions(self.state):
                 if str(action).lower() == text.lower() and self.refusal(action) is None:
                     return action
-        for action in legal_actions(self.state):
+        candidates = legal_actions(self.state)
+        if self.state.step in (Step.COOP, Step.TEAM):  # revealing or mitigating costs Humans:
+            candidates = candidates[::-1]  # never a default, "done" comes first
+        for action in candidates:
             if self.refusal(action) is None:
                 return action
         return None

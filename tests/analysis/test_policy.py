@@ -54,7 +54,7 @@ def test_a_river_tile_that_costs_little_is_accepted_to_keep_the_protector():
         tile = s.step is Step.IGNORE and current_tile(s)
         p = s.players[s.to_move] if tile else None
         return (bool(tile) and tile.losses.contaminated and not tile.losses.healthy
-                and not tile.losses.bane and p.contaminated == 0 and p.protectors == 1
+                and p.contaminated == 0 and p.protectors == 1
                 and p.bane >= 1)
     found = positions(small, games=60)
     for s in found:
@@ -142,8 +142,8 @@ def test_the_policy_bot_plays_legal_games_in_every_mode():
 def test_each_gives_chance_is_the_share_of_draws_in_which_the_sensible_player_gives_it(mode):
     from precog.analysis.policy import SENSIBLE, give_chances
 
-    found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=4,
-                      mode=mode)[::8][:12]  # spread over the games' rounds
+    found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=4, mode=mode)
+    found = found[::max(1, len(found) // 12)][:12]  # spread over all the games' rounds
     assert found
     lopsided = False
     draws = 4000

@@ -12,6 +12,8 @@ import pytest
 
 from precog.engine import DataError
 from precog.engine.box import MAX_BOX_BYTES, load_box, load_box_text
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 
 CARD = """
 [[deck]]
@@ -143,3 +145,23 @@ def test_the_documented_example_box_loads() -> None:
     assert box.name == "my box"
     assert box.cards["D02"].cost is None and "D03" in box.unknown
     assert box.river_by_id["W2a"].losses.food == 2
+
+
+@pytest.mark.parametrize(("text", "field", "key", "code"), [
+    ('[[river]]\nid = "W2a"\nseason = 2\nname = "x"\nlosses = { bane = 3 }',
+     "losses", "bane", E.DATA_RIVER_NOT_RESOURCE),
+    ('[[river]]\nid = "W1a"\nseason = 1\nname = "x"\ngains = { heal = 2 }',
+     "gains", "heal", E.DATA_RIVER_NOT_RESOURCE),
+    (CARD + "bonus = { protector = 1 }", "bonus", "protector", E.DATA_BONUS_NOT_RESOURCE),
+    (CARD + "bonus = { heal = 1 }", "bonus", "heal", E.DATA_BONUS_NOT_RESOURCE),
+])
+def test_a_box_river_tile_or_bonus_that_is_no_resource_is_refused_by_its_code(
+        text: str, field: str, key: str, code: E) -> None:
+    with pytest.raises(DataError) as caught:
+        load_box_text(text, "box.toml")
+    problem = caught.value.problem
+    assert problem is not None and problem.code is E.DATA_AT_ENTRY
+    assert str(problem.values["file"]).startswith("box.toml")
+    what = problem.values["what"]
+    assert isinstance(what, Problem) and what.code is code
+    assert (what.values["field"], what.values["key"]) == (field, key)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from precog.engine.components import Card, CardType, Components, Gains
+from precog.engine.components import LOSS_KINDS, RESOURCE_GAINS, Card, CardType, Components, Gains
 from precog.engine.data_loading import (
     SHIPPED_FILES,
     load_components,
@@ -23,6 +23,8 @@ from precog.engine.data_loading import (
     reference_text,
 )
 from precog.engine.errors import DataError
+from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import Problem
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE_DECK = REPO / "docs" / "examples" / "my_deck.toml"
@@ -37,7 +39,7 @@ STANDARD_MACHINES = {("pair: Human + other", Gains(human=1)),
                      ("pair: Food + other", Gains(food=2)),
                      ("pair: Bane + no Bane", Gains(human=2))}
 # Changing the shipped data changes this on purpose: update it in the same commit, and say why.
-REFERENCE_FINGERPRINT = "a579c3be2207"
+REFERENCE_FINGERPRINT = "84d9340b7223"
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +189,26 @@ def test_advanced_lines_test_received_then_given_then_pair(ref: Components) -> N
     assert len(given) == len(pair) == 12  # each of the rulebook's kinds once
     effects = {k for r in ref.rooms for m in r.advanced for k, _ in m.effect.items()}
     assert {"heal", "doctor", "protector"} <= effects
+
+
+def test_card_bonuses_are_resources_only(ref: Components) -> None:
+    """A card's bonus gives Food, Humans, Batteries or Ymunes: never a heal, never a Ymune
+    whose role is fixed (its owner places it as a Doctor or a Protector)."""
+    kinds = {k for c in ref.cards.values() for k, _ in c.bonus.items()}
+    assert kinds <= set(RESOURCE_GAINS)
+    assert {"food", "human", "battery", "ymune"} <= kinds
+
+
+def test_some_advanced_rooms_ask_on_line_1_for_a_doctor_or_a_protector(ref: Components) -> None:
+    asked = {str(r.advanced[0].condition.args[1]) for r in ref.rooms
+             if r.advanced[0].condition.kind == "received_at_least"}
+    assert {"Doctor", "Protector"} <= asked
+
+
+def test_river_tiles_only_move_resources(ref: Components) -> None:
+    for tile in ref.river:
+        assert {k for k, _ in tile.gains.items()} <= set(RESOURCE_GAINS)
+    assert "bane" not in LOSS_KINDS
 
 
 def test_river_gives_in_season_1_and_takes_in_seasons_2_and_3(ref: Components) -> None:
@@ -494,3 +516,36 @@ def test_gains_and_losses_items_name_each_nonzero_kind_in_field_order():
         both = cls(**{names[-1]: 1, names[0]: 2})
         assert both.items() == [(names[0], 2), (names[-1], 1)]
         assert cls().items() == []
+
+
+NOT_RESOURCES = [
+    # (case, family, edit, the code, the field, the key)
+    ("heal bonus", "deck:T", _card("T02", "bonus", "bonus = { heal = 2 }"),
+     "bonus", "heal", E.DATA_BONUS_NOT_RESOURCE),
+    ("Doctor bonus", "deck:P", _card("P24", "bonus", "bonus = { doctor = 1 }"),
+     "bonus", "doctor", E.DATA_BONUS_NOT_RESOURCE),
+    ("Protector bonus", "deck:K", _card("K23", "bonus", "bonus = { protector = 1 }"),
+     "bonus", "protector", E.DATA_BONUS_NOT_RESOURCE),
+    ("River tile raising Bane", "river",
+     _deck("losses = { healthy = 2 }", "losses = { bane = 3 }"),
+     "losses", "bane", E.DATA_RIVER_NOT_RESOURCE),
+    ("River tile healing", "river", _deck("gains = { food = 3 }", "gains = { heal = 2 }"),
+     "gains", "heal", E.DATA_RIVER_NOT_RESOURCE),
+    ("River tile giving a Doctor", "river",
+     _deck("gains = { ymune = 1 }", "gains = { doctor = 1 }"),
+     "gains", "doctor", E.DATA_RIVER_NOT_RESOURCE),
+]
+
+
+@pytest.mark.parametrize(("family", "edit", "field", "key", "code"),
+                         [pytest.param(*rest, id=case) for case, *rest in NOT_RESOURCES])
+def test_a_bonus_or_river_effect_that_is_no_resource_is_refused_by_its_code(
+        family: str, edit: Callable[[str], str], field: str, key: str, code: E) -> None:
+    with pytest.raises(DataError) as caught:
+        load_components_from_texts({family: edit(reference_text(family))})
+    problem = caught.value.problem
+    assert problem is not None and problem.code is E.DATA_AT_ENTRY
+    what = problem.values["what"]
+    assert isinstance(what, Problem) and what.code is code
+    assert (what.values["field"], what.values["key"]) == (field, key)
+    assert caught.value.input == key

@@ -73,12 +73,13 @@ POOL_CONFIGS: list[dict[str, Any]] = [
 
 
 def _pool(seed: int, cfg: dict[str, Any]) -> list[GameState]:
-    """Real positions from a seeded random game: every phase and step, the end too."""
+    """Real positions from a seeded random game: every phase and step, the end too (every
+    third position, and every Lose step, rarer than the others)."""
     states = []
     rng = random.Random(seed)
     state = new_game(seed=seed, **cfg)
     for step in range(10_000):
-        if step % 3 == 0 or state.is_over:
+        if step % 3 == 0 or state.is_over or state.step is Step.LOSE:
             states.append(state)
         if state.is_over:
             break

@@ -195,8 +195,9 @@ def test_a_finished_game_keeps_its_outcome_code_through_json_and_the_position_st
 
 def test_revealing_without_the_healthy_humans_to_pay_is_refused_with_its_cost() -> None:
     state = new_game(players=2, mode="coop", seed=3)
-    while state.step is not Step.ACTIVATE:
-        state = apply(state, legal_actions(state)[0])
+    while state.step is not Step.ACTIVATE:  # "done" in the team window: nothing revealed
+        options = legal_actions(state)
+        state = apply(state, options[-1] if state.step is Step.TEAM else options[0])
     seat = state.to_move
     players = list(state.players)
     players[seat] = replace(players[seat], healthy=0)

@@ -20,6 +20,7 @@ from precog.engine import (
 from precog.engine.action_phase import activation_cost
 from precog.engine.components import Gains
 from tests.engine.positions import (
+    COMPONENTS,
     card,
     cost,
     gain,
@@ -248,19 +249,16 @@ def test_battery_is_lost_when_no_machine_has_a_free_slot() -> None:
     assert state.players[0].taken == Gains()
 
 
-def test_heal_bonus_moves_contaminated_humans_to_the_cabins() -> None:
-    t03 = need("T03", type="Human", bonus=True)
-    need("T04", type="Human")
-    assert t03.bonus.heal > 0
-    state = acting(seat(healthy=9, contaminated=0, action_zone=("T03", "T04")))
-    state = play(state, "activate both")
-    paid, humans = cost("T03") + cost("T04"), state.pending.human
-    state = play(state, f"humans {humans}")
-    assert legal_texts(state) == {f"heal {n}" for n in range(t03.bonus.heal + 1)}
-    state = play(state, f"heal {t03.bonus.heal}")
-    p = state.players[0]
-    assert p.healthy == 9 - paid + t03.bonus.heal
-    assert p.contaminated == paid + humans - t03.bonus.heal
+def test_a_machines_heal_moves_contaminated_humans_to_the_cabins() -> None:
+    """A heal (a Machine's effect; no card bonus heals) moves Contaminated Humans to the
+    Cabins, as many as the player takes."""
+    healers = [m for r in COMPONENTS.rooms for m in r.advanced if m.effect.heal]
+    assert healers
+    state = position(players=2, phase=Phase.ACTION, step=Step.GAINS, pending=Gains(heal=2),
+                     pending_source="machines", seats=[seat(healthy=4, contaminated=3)])
+    assert legal_texts(state) == {"heal 0", "heal 1", "heal 2"}
+    p = play(state, "heal 2").players[0]
+    assert (p.healthy, p.contaminated) == (6, 1)
 
 
 def test_heal_is_limited_to_the_contaminated_humans_present() -> None:

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from precog.engine import DataError, GameState, IllegalActionError, Phase, Step, parse_action
+from precog.engine import (
+    DataError,
+    GameState,
+    IllegalActionError,
+    Phase,
+    Step,
+    observation,
+    parse_action,
+)
 from precog.engine.components import MITIGATION_RESOURCES, Gains
 from precog.engine.data_loading import load_components_from_texts, reference_text
 from precog.engine.setup import new_game
@@ -145,6 +153,39 @@ def test_a_seat_may_reveal_before_choosing_which_cards_to_activate() -> None:
     assert {"activate G", "activate R"} <= legal_texts(after)
 
 
+def _chosen(state: GameState) -> GameState:
+    """Every seat's Keep/Give chosen (the first legal choice): the Action phase begins."""
+    while state.phase is Phase.DECISION:
+        state = play(state, sorted(legal_texts(state))[0])
+    return state
+
+
+def test_seat_1_reveals_and_seat_0_then_decides_knowing_the_tile() -> None:
+    """Several players may reveal during one turn, each when they like: a team window opens
+    the Action phase, so seat 1 may reveal before seat 0 chooses its activation."""
+    state = _chosen(new_game(players=2, mode="coop", seed=3))
+    assert (state.phase, state.step, state.to_move) == (Phase.ACTION, Step.TEAM, 0)
+    assert not any(p.activated for p in state.players)
+    top = state.objective_stacks[0][0]
+    state = play(state, "done")  # seat 0 waits ...
+    assert (state.step, state.to_move) == (Step.TEAM, 1)
+    state = play(state, "reveal")  # ... seat 1 reveals and pays
+    assert state.objectives == ((top, False),)
+    assert state.players[1].healthy == new_game(players=2, mode="coop", seed=3).players[
+        1].healthy - REVEAL_COST[1]
+    assert (state.step, state.to_move, state.passes) == (Step.TEAM, 0, 0)
+    state = play(state, "done", "done")  # both pass in a row: seat 0 activates first
+    assert (state.step, state.to_move) == (Step.ACTIVATE, 0)
+    seen = observation(state, 0)
+    assert (top, False) in seen.objectives  # seat 0 chooses its activation knowing the tile
+    assert {"activate G", "activate R"} <= legal_texts(state)
+
+
+def test_the_team_window_that_opens_the_action_phase_is_only_in_the_cooperative_mode() -> None:
+    state = _chosen(new_game(players=2, seed=3))
+    assert (state.phase, state.step, state.to_move) == (Phase.ACTION, Step.ACTIVATE, 0)
+
+
 def test_mitigating_waits_until_the_seat_has_placed_its_gains() -> None:
     state = activate_step([boat(food=9)], stacks=(("O1g",), STACKS[1], STACKS[2]),
                           revealed=[("O1a", False)])
@@ -262,6 +303,21 @@ def test_the_cooperative_river_tile_supplies_every_boat_as_its_season_begins() -
         assert after.contaminated + after.healthy == before.healthy + c1.human
         assert after.doctors == before.doctors + c1.doctor
         assert after.food == before.food + c1.food
+
+
+def test_without_coop_supplies_the_cooperative_river_tiles_bring_nothing() -> None:
+    """The rulebook's literal reading (rule option ``coop_supplies`` off): the cooperative
+    River tiles only mark their River section."""
+    from precog.engine.state import RuleOptions
+
+    plain = new_game(players=3, seed=5)
+    bare = new_game(players=3, mode="coop", seed=5, options=RuleOptions(coop_supplies=False))
+    assert not bare.config.options.coop_supplies and new_game(
+        players=3, mode="coop", seed=5).config.options.coop_supplies
+    for before, after in zip(plain.players, bare.players, strict=True):
+        assert (after.food, after.healthy, after.contaminated, after.doctors,
+                after.protectors) == (before.food, before.healthy, before.contaminated,
+                                      before.doctors, before.protectors)
 
 
 def test_supplies_arrive_at_rounds_1_5_and_9_only_and_heal_after_the_humans_come() -> None:

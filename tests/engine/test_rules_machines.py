@@ -99,9 +99,11 @@ def take_all(state: GameState) -> GameState:
 
 
 def received(g: Gains, what: str) -> int:
-    """Resources of a kind in ``g`` ("any": every resource; a Heal is not a resource)."""
+    """Resources of a kind in ``g`` ("any": every resource; a Heal is not a resource; a free
+    Ymune on offer may be placed as a Doctor or a Protector)."""
     kinds = {"any": g.food + g.human + g.battery + g.ymune + g.doctor + g.protector,
-             "Ymune": g.ymune + g.doctor + g.protector}
+             "Ymune": g.ymune + g.doctor + g.protector,
+             "Doctor": g.ymune + g.doctor, "Protector": g.ymune + g.protector}
     return kinds.get(what, getattr(g, what.lower(), 0))
 
 
@@ -197,8 +199,8 @@ def test_machine_gains_may_be_declined() -> None:
 
 ADVANCED = [
     # line 1: what the activated cards gave this round
-    Case("R02", 0, "received: 1 Ymune", ("D09", "T01"), True, advanced=True),
-    Case("R02", 0, "received: 1 Ymune", ("D01", "T09"), False, advanced=True),
+    Case("R02", 0, "received: 1 Doctor", ("D09", "T01"), True, advanced=True),
+    Case("R02", 0, "received: 1 Doctor", ("D01", "T09"), False, advanced=True),
     Case("R04", 0, "received: 4 any", ("D02", "T04"), True, advanced=True, slot="both"),
     Case("R04", 0, "received: 4 any", ("D01", "T04"), False, advanced=True),
     Case("R03", 0, "received: 2 Battery", ("D07", "T01"), True, advanced=True),
@@ -266,7 +268,7 @@ def test_advanced_machine_gives_its_effect_exactly_when_its_condition_holds(case
 
 
 def test_line_1_counts_only_what_the_player_took_from_its_cards() -> None:
-    case = ADVANCED[0]  # received: 1 Ymune
+    case = ADVANCED[0]  # received: 1 Doctor
     state, m = scenario(case)
     state = play(state, "activate G")
     assert state.pending.ymune >= 1
@@ -308,7 +310,7 @@ def test_a_bad_received_condition_is_refused_naming_it(text: str, says: str) -> 
 
 
 def test_received_means_offered_option_counts_declined_resources() -> None:
-    case = ADVANCED[0]  # received: 1 Ymune, and the Ymune is declined
+    case = ADVANCED[0]  # received: 1 Doctor, and the Ymune is declined
     state, m = scenario(case)
     state = replace(state, config=replace(state.config, options=RuleOptions(
         received_means_offered=True)))

@@ -240,8 +240,10 @@ def test_river_tiles_of_seasons_2_and_3_make_players_lose_resources_not_raise_ba
     later = [t for t in COMPONENTS.river if t.season > 1]
     assert len(later) == 8
     for tile in later:
-        assert tile.losses.bane == 0, tile.id  # Bane is not a Resource
         assert not tile.losses.is_empty() and tile.gains == Gains(), tile.id
+        state = sail(last_loss([seat(food=9, healthy=5, contaminated=5, doctors=3),
+                                seat(food=9, healthy=5, contaminated=5, doctors=3)], tile.id))
+        assert [p.bane for p in state.players] == [0, 0], tile.id  # Bane is not a Resource
 
 
 def test_a_protector_may_ignore_a_river_tile_that_takes() -> None:

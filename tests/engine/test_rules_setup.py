@@ -119,6 +119,19 @@ def test_advanced_setup_keeps_two_of_three_rooms() -> None:
     assert [p.rooms for p in state.players] == [(a, c), (d, f)]
 
 
+def test_advanced_setup_chooses_rooms_before_any_card_is_drawn() -> None:
+    """Setup step 2 (the rooms) comes before the deck is formed and any card drawn: a seat
+    choosing its rooms holds no card, sees none of its own, and every deck is whole."""
+    state = new_game(players=3, setup="advanced", seed=4)
+    assert state.phase is Phase.SETUP_ROOMS
+    for seat, p in enumerate(state.players):
+        assert p.hand == () and len(p.deck) == 24 and p.decision_zone == ()
+        seen = observation(state, seat)
+        assert seen.seats[seat].hand == () and seen.seats[seat].hand_size == 0
+    after = play(state, *(f"rooms {p.rooms[0]} {p.rooms[1]}" for p in state.players))
+    assert [p.hand for p in after.players] == [p.deck[:4] for p in state.players]
+
+
 def test_advanced_setup_rooms_are_played_on_their_advanced_face() -> None:
     state = _advanced_after_rooms()
     assert state.config.advanced

@@ -27,13 +27,13 @@ def table(mode: str = "competitive", box: Any = None, **game: Any) -> TableDraft
 
 
 def test_a_river_tile_typed_by_its_effect_is_a_fact_of_the_position():
-    d = table(river=[{"effect": "food 4, doctor 1"}, "", "", "", {"effect": "healthy 2, bane 1"}])
+    d = table(river=[{"effect": "food 4, ymune 1"}, "", "", "", {"effect": "healthy 2, food 1"}])
     built = d.build()
     assert built.errors == {} and built.state is not None
     s = built.state
     first, fifth = s.components.river_by_id[s.river[0]], s.components.river_by_id[s.river[4]]
-    assert first.gains == Gains(food=4, doctor=1) and first.season == 1
-    assert fifth.losses == Losses(healthy=2, bane=1) and fifth.season == 2
+    assert first.gains == Gains(food=4, ymune=1) and first.season == 1
+    assert fifth.losses == Losses(healthy=2, food=1) and fifth.season == 2
     # no reference tile prints these faces: they sit on tiles the box leaves unknown
     ref = reference_components()
     assert all(t.gains != first.gains for t in ref.river)
@@ -44,14 +44,14 @@ def test_a_river_tile_typed_by_its_effect_is_a_fact_of_the_position():
 
 
 def test_river_faces_typed_survive_the_seats_view_and_unseen_tiles_are_redrawn():
-    d = table(river=[{"effect": "food 4, doctor 1"}])
+    d = table(river=[{"effect": "food 4, ymune 1"}])
     s = d.build().state
     assert s is not None
     later = s.river[5]  # a season 2 tile not flipped yet: unknown, never a fact
     faces = set()
     for seed in range(12):
         view = determinize(s, 0, random.Random(seed))
-        assert view.components.river_by_id[s.river[0]].gains == Gains(food=4, doctor=1)
+        assert view.components.river_by_id[s.river[0]].gains == Gains(food=4, ymune=1)
         faces.add(view.components.river_by_id[later].losses)
     assert len(faces) > 1
 
@@ -62,6 +62,16 @@ def test_a_river_face_that_does_not_fit_is_named_under_its_place():
     assert "healthy" in errors["river.0"]  # a season 1 tile gives: no losses
     assert "river.1" in errors and "river.3" in errors  # an Island place takes nothing
     assert d.data["river"][0] == {"effect": "healthy 2"}  # nothing typed is lost
+
+
+@pytest.mark.parametrize(("place", "effect"), [(4, "healthy 1, bane 1"), (0, "food 2, heal 1"),
+                                               (0, "doctor 1")])
+def test_a_river_face_that_raises_bane_or_heals_is_refused_under_its_place(place, effect):
+    """River tiles only give (season 1) or take (seasons 2 and 3) Resources."""
+    river: list[object] = ["", "", "", "", ""]
+    river[place] = {"effect": effect}
+    built = table(river=river).build()
+    assert set(built.errors) == {f"river.{place}"} and built.state is None
 
 
 def test_a_river_face_the_box_prints_is_that_tile_and_one_it_lacks_is_refused():
@@ -129,7 +139,7 @@ def test_an_objective_face_that_does_not_fit_names_its_field(change: dict[str, s
 def test_a_saved_table_carries_its_box_and_restores_it_alone():
     text = MY_BOX.read_text(encoding="utf-8")
     box = load_box_text(text, "my_box.toml")
-    d = table(river=[{"effect": "food 4, doctor 1"}])
+    d = table(river=[{"effect": "food 4, ymune 1"}])
     d.use_box(box, text)
     for saved in (d.save_text(), d.share_string()):
         fresh = TableDraft()  # a page with no box loaded

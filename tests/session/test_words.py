@@ -13,6 +13,8 @@ import pytest
 
 from precog.engine import GameState, Refusal, RefusalCode, apply, legal_actions, new_game
 from precog.engine.actions import Action
+from precog.engine.components import Gains
+from precog.engine.state import Phase, Step
 from precog.engine.wording import load_words
 from precog.session.words import (
     ACTION_TYPES,
@@ -65,6 +67,15 @@ def _positions(games: int = 6) -> Iterator[GameState]:
         while not state.is_over:
             yield state
             state = apply(state, rng.choice(legal_actions(state)))
+    # a heal comes only from a few Machines (no card bonus heals): one offered by hand
+    yield _offered_a_heal()
+
+
+def _offered_a_heal() -> GameState:
+    from tests.engine.positions import position, seat
+
+    return position(players=2, phase=Phase.ACTION, step=Step.GAINS, pending=Gains(heal=2),
+                    pending_source="machines", seats=[seat(healthy=4, contaminated=3)])
 
 
 def test_every_action_type_is_labelled_in_every_language_and_labels_tell_choices_apart() -> None:
