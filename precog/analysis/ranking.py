@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -32,7 +32,17 @@ from precog.analysis import cores
 from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
 from precog.analysis.copies import copies
-from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
+from precog.analysis.edges import (
+    Arrives,
+    Chosen,
+    Draw,
+    Edge,
+    Plan,
+    RiverTile,
+    Stage,
+    line_notation,
+    with_chance,
+)
 from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS
 from precog.analysis.many_worlds import Dealer, dealer
 from precog.analysis.models import make_model
@@ -44,6 +54,7 @@ from precog.analysis.tree import (
     TreeNode,
     build_tree,
     choice_of,
+    move_below,
     principal_line,
 )
 from precog.analysis.value import expected_final
@@ -207,30 +218,40 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
     leaves = leaf_values or leaf_choice(bool(rollouts and budget_s is not None))
-    tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
-    tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
-                      progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
-                      cancel=cancel, budget_s=tree_budget, know=know, leaf_values=leaves,
-                      leaf_playouts=ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else
-                      DEFAULT_LEAF_PLAYOUTS)
-    rows = [_row_from_tree(opp) for opp in tree.children]
-    if with_give_values:
+    leaf_playouts = ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else DEFAULT_LEAF_PLAYOUTS
+    samples = 0
+    if rollouts > 0:  # the rollouts first, at once; the tree after them, in their order
+        rows = [RankingRow(choice=c, value=0.0) for c in know.choices]
+        timed = budget_s is not None
+        budget = Budget(seconds=None if budget_s is None else max(
+            0.0, budget_s * ROLLOUT_SHARE - (time.perf_counter() - start)), samples=rollouts,
+            cancel=cancel, progress=_scaled(progress, 0.0, 0.9 if timed else 0.5))
+        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
+                                timed if race is None else race)
+        rows.sort(key=lambda r: (-r.value, r.action))
+        left = None if budget_s is None else max(MIN_TREE_S,
+                                                 budget_s - (time.perf_counter() - start))
+        tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
+                          progress=_scaled(progress, 0.9 if timed else 0.5, 1.0),
+                          cancel=cancel, budget_s=left, leaf_values=leaves,
+                          know=replace(know, choices=tuple(r.choice for r in rows)),
+                          leaf_playouts=leaf_playouts, stop_between_choices=timed)
+        explain_rows(rows, tree)
+        anchor_tree(tree, rows)
+    else:
+        tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
+                          progress=progress, cancel=cancel, budget_s=budget_s, know=know,
+                          leaf_values=leaves, leaf_playouts=leaf_playouts)
+        rows = [_row_from_tree(opp) for opp in tree.children]
+        rows.sort(key=lambda r: (-r.value, r.action))
+    if with_give_values and not (budget_s is not None and rollouts > 0
+                                 and time.perf_counter() - start >= budget_s):
         worth = give_values(state, player, seed, know)
         for r in rows:
             r.give_value_to_left = worth.get(r.give, 0.0)
-    samples = 0
-    if rollouts > 0:
-        budget = Budget(seconds=None if budget_s is None else max(
-            0.0, budget_s - (time.perf_counter() - start)), samples=rollouts, cancel=cancel,
-            progress=_scaled(progress, 0.3, 1.0))
-        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
-                                budget_s is not None if race is None else race)
-    rows.sort(key=lambda r: (-r.value, r.action))
     for r in rows:
         r.loss, r.loss_ci95 = paired_loss(rows[0], r) if rollouts > 0 else (
             rows[0].value - r.value, None)
-    if rollouts > 0:
-        follow_table(tree, rows[0])
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
             "evaluation": "rollouts" if rollouts else (
@@ -243,22 +264,51 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 
-def follow_table(tree: TreeNode, best: RankingRow) -> None:
-    """With rollouts, the tree's principal choice is the table's best, and the root is worth
-    it: the rollouts measure the choices far more closely than the tree's eight-game leaves,
-    so the line the tree marks and opens is the choice the table puts first. Where the tree's
-    own values put another choice first, that choice is marked (``meta["tree_first"]``) so
-    that a reader can be told why the higher row is not the bold one."""
-    own = max(tree.children, key=lambda c: c.value)
-    for c in tree.children:
-        c.principal = choice_of(c) == best.choice
-        c.meta.pop("tree_first", None)
-    tree.value = next(c.value for c in tree.children if c.principal)
-    mine = choice_of(own)
-    twin = tree.state is not None and bool(copies(
-        [(best.keep, best.give), (mine.keep, mine.give)], tree.state))
-    if own.value > tree.value + 1e-9 and not twin:  # (a copy of the best differs by noise)
-        own.meta["tree_first"] = best.samples
+ROLLOUT_SHARE = 0.8
+"""Under a time budget with rollouts, the share of it the rollouts may take (they start at
+once); the one-round tree that names each choice's plan is built after them, in the time
+left, the table's best choice first."""
+MIN_TREE_S = 0.01
+"""The tree's least budget: it always builds the best choice's first round."""
+
+
+def explain_rows(rows: list[RankingRow], tree: TreeNode) -> None:
+    """Each row's principal line and the chance its passed cards come back, from its choice
+    in the tree (a choice the tree did not reach in its time keeps none)."""
+    nodes = {choice_of(c): c for c in tree.children}
+    for r in rows:
+        node = nodes.get(r.choice)
+        if node is not None:
+            r.line = describe_line(node)
+            r.return_chance = return_chance(node, node.meta.get("passed", ()))
+
+
+def anchor_tree(tree: TreeNode, rows: list[RankingRow]) -> None:
+    """One number per choice: each choice of the tree reads its row's value, interval and
+    rollouts (``meta["samples"]``), and every node below it is moved by the same amount (the
+    row's value less the tree's own, kept in ``meta["tree_value"]``), so the look-ahead's
+    branches keep their differences, back up to the choice's number and read on the same
+    level; the principal choice is the table's first (the only one called best) and the root
+    is worth it. A choice the tree did not reach in its time gets a node of its own, without
+    branches (``meta["unexplored"]``)."""
+    nodes = {choice_of(c): c for c in tree.children}
+    moved: set[int] = set()
+    children = []
+    for i, r in enumerate(rows):
+        node = nodes.get(r.choice)
+        if node is None:
+            node = TreeNode(id=f"{tree.id}r{i}", edge=Chosen(r.choice), kind="opponent",
+                            value=r.value, state=tree.state, meta={"unexplored": True})
+        else:
+            node.meta["tree_value"] = node.value - node.shift
+            move_below(node, r.value - node.value, moved)
+        node.value, node.ci95, node.principal = r.value, r.ci95, r is rows[0]
+        node.meta["samples"] = r.samples
+        node.meta.pop("tree_first", None)
+        children.append(node)
+    tree.children = children
+    tree.value, tree.ci95 = rows[0].value, rows[0].ci95
+    tree.meta["samples"] = rows[0].samples
 
 
 def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
@@ -281,8 +331,12 @@ LINE_EDGES = (Arrives, Plan, RiverTile, Draw, Chosen)
 
 def describe_line(opp: TreeNode) -> tuple[Edge, ...]:
     """What the principal line says, as data: what arrives, the plan, the River, the next
-    cards and the next choice (:func:`~precog.analysis.edges.line_notation` writes it)."""
-    return tuple(node.edge for node in principal_line(opp) if isinstance(node.edge, LINE_EDGES))
+    cards and the next choice (:func:`~precog.analysis.edges.line_notation` writes it). Each
+    edge chance decides (the card that arrives, the River tile, the next cards) carries its
+    chance (its node's probability): the line is one sampled future among others, said as
+    a possibility."""
+    return tuple(with_chance(node.edge, node.probability) for node in principal_line(opp)
+                 if isinstance(node.edge, LINE_EDGES))
 
 
 def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
@@ -482,24 +536,28 @@ def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
 
 def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
                rows: int, parts: int = 1) -> int:
-    """Worlds in the next batch: a quarter of the target (at most 256). Under a time budget a
-    first batch of :data:`FIRST_BATCH_TIMED`, then batches that grow with the worlds played
-    (at least 256, then as many as played so far: numpy plays a batch of thousands of games
-    faster per game than one of hundreds), within what the time left allows at the
-    last batch's pace, :data:`BATCH_GAMES` games a process (``parts``: the processes that play
-    it, :mod:`~precog.analysis.cores`) and :data:`BATCH_S` seconds (0: not even 16 worlds fit,
-    stop)."""
-    size = min(max(2, min(256, target // 4 or 1)), target - done)
+    """Worlds in the next batch. The same plan with a time budget or without, so that a
+    timed ranking that plays its whole ``target`` gets the very values of an untimed one
+    (the worlds and uniforms of a batch follow from where it starts: the explorer's table
+    and a review or hint that had the time agree to the last digit): a first batch of
+    :data:`FIRST_BATCH_TIMED` worlds, then batches that grow with the worlds played (at least
+    256, then as many as played so far: numpy plays a batch of thousands of games faster per
+    game than one of hundreds), at most :data:`BATCH_GAMES` games. Under a time budget also
+    within what the time left allows at the last batch's pace, :data:`BATCH_GAMES` games a
+    process (``parts``: the processes that play it, :mod:`~precog.analysis.cores`) and
+    :data:`BATCH_S` seconds (0: not even 16 worlds fit, stop)."""
+    left = target - done
+    if done == 0 or per_row_s is None:
+        return min(max(2, FIRST_BATCH_TIMED), left)
+    planned = min(max(256, done), left)
     if budget.seconds is None:
-        return size
-    if per_row_s is None:
-        return min(size, max(2, FIRST_BATCH_TIMED))
+        return min(planned, max(16, BATCH_GAMES // max(1, rows)))
     per_world = per_row_s * max(1, rows)
     fits = int((budget.seconds - budget.elapsed()) / per_world)
     if fits < 16:
         return 0
     most = max(16, min(BATCH_GAMES * parts // max(1, rows), int(BATCH_S / per_world)))
-    return min(max(256, done), most, fits, target - done)
+    return min(planned, most, fits)
 
 
 def still_racing(racing: list[RankingRow],

@@ -50,6 +50,7 @@ class HintRow:
     ci95: float | None
     loss: float
     reasons: tuple[str, ...]
+    samples: int = 0  # the rollouts its value rests on (0: the look-ahead's value)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,8 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     :data:`TOP` of different cards (a copy of a card from another deck plays alike, so a row
     that Keeps and Gives the same cards as one above is left out)."""
     rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss,
-                         reasons(ranking, r, world, lang)) for r in ranking.distinct(TOP))
+                         reasons(ranking, r, world, lang), r.samples)
+                 for r in ranking.distinct(TOP))
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")),
