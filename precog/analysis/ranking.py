@@ -220,8 +220,10 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     leaves = leaf_values or leaf_choice(bool(rollouts and budget_s is not None))
     leaf_playouts = ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else DEFAULT_LEAF_PLAYOUTS
     samples = 0
+    times: dict[str, float] = {}
     if rollouts > 0:  # the rollouts first, at once; the tree after them, in their order
         rows = [RankingRow(choice=c, value=0.0) for c in know.choices]
+        times["rollouts_from_s"] = time.perf_counter() - start
         timed = budget_s is not None
         budget = Budget(seconds=None if budget_s is None else max(
             0.0, budget_s * ROLLOUT_SHARE - (time.perf_counter() - start)), samples=rollouts,
@@ -229,6 +231,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
         samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
                                 timed if race is None else race)
         rows.sort(key=lambda r: (-r.value, r.action))
+        times["tree_from_s"] = time.perf_counter() - start
         left = None if budget_s is None else max(MIN_TREE_S,
                                                  budget_s - (time.perf_counter() - start))
         tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
@@ -259,12 +262,12 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "leaf_playouts": int(tree.meta.get("leaf_playouts", 0)),
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
-            "elapsed_s": time.perf_counter() - start,
+            "elapsed_s": time.perf_counter() - start, **times,
             "components": component_note(state.components, state.config.mode)}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 
-ROLLOUT_SHARE = 0.8
+ROLLOUT_SHARE = 0.7
 """Under a time budget with rollouts, the share of it the rollouts may take (they start at
 once); the one-round tree that names each choice's plan is built after them, in the time
 left, the table's best choice first."""
@@ -286,7 +289,8 @@ def explain_rows(rows: list[RankingRow], tree: TreeNode) -> None:
 def anchor_tree(tree: TreeNode, rows: list[RankingRow]) -> None:
     """One number per choice: each choice of the tree reads its row's value, interval and
     rollouts (``meta["samples"]``), and every node below it is moved by the same amount (the
-    row's value less the tree's own, kept in ``meta["tree_value"]``), so the look-ahead's
+    row's value less the tree's own, kept in ``meta["tree_value"]`` with its interval in
+    ``meta["tree_ci95"]``), so the look-ahead's
     branches keep their differences, back up to the choice's number and read on the same
     level; the principal choice is the table's first (the only one called best) and the root
     is worth it. A choice the tree did not reach in its time gets a node of its own, without
@@ -301,6 +305,7 @@ def anchor_tree(tree: TreeNode, rows: list[RankingRow]) -> None:
                             value=r.value, state=tree.state, meta={"unexplored": True})
         else:
             node.meta["tree_value"] = node.value - node.shift
+            node.meta.setdefault("tree_ci95", node.ci95)
             move_below(node, r.value - node.value, moved)
         node.value, node.ci95, node.principal = r.value, r.ci95, r is rows[0]
         node.meta["samples"] = r.samples
@@ -416,18 +421,17 @@ RACE_MIN = 64
 RACE_CI = 0.5
 """...and never while its own 95 % half-width is wider than this (Healthy Humans): every row of
 the table keeps an interval a player can read before the rest goes to the contenders."""
-FIRST_BATCH_TIMED = 64
+FIRST_BATCH_TIMED = 32
 """The first batch of worlds under a time budget (it always completes; later batches are sized
 to the time left)."""
 BATCH_GAMES = 4096
 """The most games in one timed batch: over 30 of the benchmark's 1-second analyses, a
 quarter more rollouts for the contenders than batches of 256 worlds, at a peak memory of
 100 MB against 78 (8,192 games: no faster, 167 MB)."""
-BATCH_S = 0.5
-"""The most seconds one timed batch may take at the last batch's pace: a cancel is heard
-between batches."""
-
-
+TIME_LEFT_SHARE = 0.5
+"""A timed batch is sized to take at most this share of the time left at the last batch's
+pace: on a loaded machine a batch can take twice as long as the last one's pace says and the
+answer still comes back within its budget."""
 def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]:
     """The loss of ``row`` against ``best`` and its 95 % half-width on paired rollouts (the
     same worlds and the same Keep/Give draws: far narrower than either value's interval)."""
@@ -542,22 +546,21 @@ def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
     and a review or hint that had the time agree to the last digit): a first batch of
     :data:`FIRST_BATCH_TIMED` worlds, then batches that grow with the worlds played (at least
     256, then as many as played so far: numpy plays a batch of thousands of games faster per
-    game than one of hundreds), at most :data:`BATCH_GAMES` games. Under a time budget also
-    within what the time left allows at the last batch's pace, :data:`BATCH_GAMES` games a
-    process (``parts``: the processes that play it, :mod:`~precog.analysis.cores`) and
-    :data:`BATCH_S` seconds (0: not even 16 worlds fit, stop)."""
+    game than one of hundreds), at most :data:`BATCH_GAMES` games (a cancel is heard between
+    batches). Under a time budget a planned batch that would take more than
+    :data:`TIME_LEFT_SHARE` of the time left at the last batch's pace is cut to what fits
+    (the last batch; 0: not even 16 worlds fit, stop). ``parts`` (the processes that play a
+    batch, :mod:`~precog.analysis.cores`) is already in the pace measured, so it does not
+    change the plan."""
     left = target - done
     if done == 0 or per_row_s is None:
         return min(max(2, FIRST_BATCH_TIMED), left)
-    planned = min(max(256, done), left)
+    planned = min(max(256, done), left, max(16, BATCH_GAMES // max(1, rows)))
     if budget.seconds is None:
-        return min(planned, max(16, BATCH_GAMES // max(1, rows)))
+        return planned
     per_world = per_row_s * max(1, rows)
-    fits = int((budget.seconds - budget.elapsed()) / per_world)
-    if fits < 16:
-        return 0
-    most = max(16, min(BATCH_GAMES * parts // max(1, rows), int(BATCH_S / per_world)))
-    return min(planned, most, fits)
+    fits = int(TIME_LEFT_SHARE * (budget.seconds - budget.elapsed()) / per_world)
+    return 0 if fits < 16 else min(planned, fits)
 
 
 def still_racing(racing: list[RankingRow],

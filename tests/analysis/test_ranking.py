@@ -11,10 +11,10 @@ from precog.analysis.budget import Budget
 from precog.analysis.edges import Stage
 from precog.analysis.ranking import (
     BATCH_GAMES,
-    BATCH_S,
     FIRST_BATCH_TIMED,
     RACE_CI,
     RACE_MIN,
+    TIME_LEFT_SHARE,
     RankingRow,
     batch_size,
     give_values,
@@ -191,28 +191,23 @@ def test_a_time_budget_stops_rollouts_early_but_keeps_every_choice(mid_game_3p):
     assert max(r.samples for r in ranking.rows) == ranking.meta["samples"]
 
 
-def test_timed_batches_grow_with_the_worlds_played_within_their_games_and_seconds():
+def test_timed_batches_grow_with_the_worlds_played_within_their_games():
     ample = Budget(seconds=1000.0)
-    fast = 1e-7  # seconds per world and choice: neither the time left nor BATCH_S binds
+    fast = 1e-7  # seconds per world and choice: the time left does not bind
     assert batch_size(10**6, 0, ample, None, 6) == FIRST_BATCH_TIMED
     assert batch_size(10**6, 64, ample, fast, 6) == 256
     assert batch_size(10**6, 600, ample, fast, 2) == 600  # as many as played so far
     assert batch_size(10**6, 50_000, ample, fast, 2) == BATCH_GAMES // 2
     assert batch_size(10**6, 50_000, ample, fast, 12) == BATCH_GAMES // 12
-    slow = 0.01  # a world of 6 choices takes 0.06 s: BATCH_S allows 8, never fewer than 16
-    assert batch_size(10**6, 5000, ample, slow, 6) == max(16, int(BATCH_S / (slow * 6)))
-    assert batch_size(10**6, 5000, ample, 2e-4, 2) == int(BATCH_S / (2e-4 * 2))
     assert batch_size(1000, 900, ample, fast, 2) == 100  # never past the rollouts asked
-    # played by this process and a helper (precog.analysis.cores): BATCH_GAMES each
-    assert batch_size(10**6, 50_000, ample, fast, 2, parts=2) == BATCH_GAMES
-    assert batch_size(10**6, 5000, ample, slow, 6, parts=2) == \
-        batch_size(10**6, 5000, ample, slow, 6)  # the seconds measured already count both
+    # the processes that play a batch are in the pace measured: the plan stays the same
+    assert batch_size(10**6, 50_000, ample, fast, 2, parts=2) == BATCH_GAMES // 2
 
 
 def test_a_timed_batch_fits_the_time_left_and_none_starts_when_16_worlds_do_not():
     budget = Budget(seconds=1.0)
     budget.start -= 0.9  # 0.1 s left
-    assert batch_size(10**6, 5000, budget, 1e-4, 2) <= int(0.1 / 2e-4)
+    assert batch_size(10**6, 5000, budget, 1e-4, 2) <= int(TIME_LEFT_SHARE * 0.1 / 2e-4)
     assert batch_size(10**6, 5000, budget, 1e-2, 2) == 0
 
 
@@ -231,7 +226,7 @@ def test_rollouts_with_time_to_spare_play_the_batches_of_rollouts_without_a_budg
     give the same values: a review or hint whose budget let every rollout finish says the
     explorer's very numbers."""
     assert plan(target, Budget()) == plan(target, Budget(seconds=1000.0))
-    assert plan(256, Budget()) == [64, 192]
+    assert plan(256, Budget()) == [FIRST_BATCH_TIMED, 256 - FIRST_BATCH_TIMED]
     assert max(plan(10**5, Budget(), rows=6)) == BATCH_GAMES // 6  # memory stays bounded
 
 
@@ -242,18 +237,18 @@ def test_a_timed_ranking_that_finishes_its_rollouts_says_the_untimed_values(mid_
         (r.action, r.value, r.ci95, r.samples) for r in untimed.rows]
 
 
-def test_a_timed_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
-    """3 seconds: time for a third batch even on a slow machine (the first two are 64 and 256
-    worlds)."""
+def test_a_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
+    """The batches grow with the worlds played (the plan a timed ranking follows too, while
+    its time allows: ``test_rollouts_with_time_to_spare_play_the_batches_...``)."""
     done: list[int] = []
 
     def seen(_fraction: float, stage: Stage) -> None:
         if stage.code == "rollouts":
             done.append(stage.get("done"))
-    rank_options(mid_game_3p, 0, rollouts=1_000_000, budget_s=3.0, seed=1, progress=seen)
+    rank_options(mid_game_3p, 0, rollouts=1024, seed=1, progress=seen)
     sizes = [b - a for a, b in zip([0, *done], done, strict=False)]
     assert sizes[0] == FIRST_BATCH_TIMED
-    assert max(sizes) > 256
+    assert max(sizes) > 256 and sum(sizes) == 1024
 
 
 def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_3p,
