@@ -221,7 +221,7 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     leaf_playouts = ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else DEFAULT_LEAF_PLAYOUTS
     samples = 0
     times: dict[str, float] = {}
-    if rollouts > 0:  # the rollouts first, at once; the tree after them, in their order
+    if rollouts > 0:  # the rollouts first, at once; the tree after them (timed: best first)
         rows = [RankingRow(choice=c, value=0.0) for c in know.choices]
         times["rollouts_from_s"] = time.perf_counter() - start
         timed = budget_s is not None
@@ -237,7 +237,8 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
         tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
                           progress=_scaled(progress, 0.9 if timed else 0.5, 1.0),
                           cancel=cancel, budget_s=left, leaf_values=leaves,
-                          know=replace(know, choices=tuple(r.choice for r in rows)),
+                          know=replace(know, choices=tuple(r.choice for r in rows))
+                          if timed else know,
                           leaf_playouts=leaf_playouts, stop_between_choices=timed)
         explain_rows(rows, tree)
         anchor_tree(tree, rows)
