@@ -300,7 +300,8 @@ def analysis_mark() -> dict[str, float]:
     measured against another 1-second analysis, and is measured again)."""
     r = ranking_module
     return {"first_batch": r.FIRST_BATCH_TIMED, "batch_games": r.BATCH_GAMES,
-            "batch_s": r.BATCH_S, "race_z": r.RACE_Z, "race_min": r.RACE_MIN,
+            "time_left_share": r.TIME_LEFT_SHARE, "rollout_share": r.ROLLOUT_SHARE,
+            "race_z": r.RACE_Z, "race_min": r.RACE_MIN,
             "race_ci": r.RACE_CI, "processes": cores.parts()}
 
 

@@ -14,7 +14,7 @@ text and the JSON downloads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from precog.engine import Action
@@ -49,10 +49,13 @@ class Chosen:
 
 @dataclass(frozen=True, slots=True)
 class Arrives:
-    """``card`` comes to the analysing seat from ``seat`` (its right neighbour's Give)."""
+    """``card`` comes to the analysing seat from ``seat`` (its right neighbour's Give);
+    ``chance``: how likely, where a principal line says it (None on the tree's edges, whose
+    node holds the probability)."""
 
     card: str
     seat: int
+    chance: float | None = None
 
     def __str__(self) -> str:
         return f"{self.card} arrives from seat {self.seat}"
@@ -89,9 +92,11 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class RiverTile:
-    """The River tile that turns up (an Island tile id starts with ``I``: a feeding)."""
+    """The River tile that turns up (an Island tile id starts with ``I``: a feeding);
+    ``chance`` as :class:`Arrives`'s."""
 
     tile: str
+    chance: float | None = None
 
     @property
     def island(self) -> bool:
@@ -105,12 +110,14 @@ class RiverTile:
 class Draw:
     """The next round's cards: the seat's draw and the pair its left neighbour passes.
     ``deal`` (1 to ``deals``) tells apart sampled worlds that bring the seat the same cards
-    but deal differently the cards it cannot see (0: the only one with these cards)."""
+    but deal differently the cards it cannot see (0: the only one with these cards).
+    ``chance`` as :class:`Arrives`'s (the share of the sampled worlds that bring them)."""
 
     hand: tuple[str, ...]
     passed: tuple[str, ...]
     deal: int = 0
     deals: int = 0
+    chance: float | None = None
 
     def __str__(self) -> str:
         text = (f"you draw {' '.join(self.hand) or 'nothing'}; left neighbour passes "
@@ -120,6 +127,22 @@ class Draw:
 
 Edge = Start | Chosen | Arrives | Plan | RiverTile | Draw
 EDGE_TYPES: tuple[type, ...] = (Start, Chosen, Arrives, Plan, RiverTile, Draw)
+SAMPLED: tuple[type, ...] = (Arrives, RiverTile, Draw)
+"""The edges chance decides (the right neighbour's Give, the River, the next cards): a line
+says them as possibilities, each with its ``chance``."""
+
+
+def with_chance(edge: Edge, chance: float) -> Edge:
+    """``edge`` with its chance attached (an edge chance does not decide is returned as is)."""
+    if isinstance(edge, Arrives | RiverTile | Draw):
+        return replace(edge, chance=round(chance, 6))
+    return edge
+
+
+def chance_note(edge: Edge) -> str:
+    """`` (p=0.33)`` after a sampled edge of a line ('' when certain or unknown)."""
+    chance = getattr(edge, "chance", None)
+    return "" if chance is None or chance >= 0.9995 else f" (p={chance:.2f})"
 
 
 def line_notation(line: tuple[Edge, ...]) -> str:
@@ -127,14 +150,14 @@ def line_notation(line: tuple[Edge, ...]) -> str:
     parts = []
     for edge in line:
         if isinstance(edge, Arrives):
-            parts.append(f"{edge.card} arrives")
+            parts.append(f"{edge.card} arrives{chance_note(edge)}")
         elif isinstance(edge, Plan):
             text = str(edge)
             parts.append(text if len(text) < PLAN_NOTE else text[:PLAN_NOTE - 3] + "...")
         elif isinstance(edge, Chosen):
             parts.append(f"then {edge}")
         elif isinstance(edge, (RiverTile, Draw)):
-            parts.append(str(edge))
+            parts.append(f"{edge}{chance_note(edge)}")
     return "; ".join(parts)
 
 

@@ -3,7 +3,7 @@ only, so the rest of the analysis runs without it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -23,14 +23,16 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
 def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy", "food"),
                       choices: Sequence[str] | None = None, names: Mapping[str, str] | None = None,
                       labels: Mapping[str, str] = LABELS,
-                      hover: str = "round %{x}: %{y:.2f} {resource}") -> go.Figure:
+                      hover: str = "round %{x}: %{y:.2f} {resource}",
+                      games: Callable[[int], str] = "{} games".format) -> go.Figure:
     """One panel per resource: each choice's mean over rounds with its 10-90 % band; dotted
     lines mark the feeding rounds (Islands). In the ``score`` panel a diamond with an error bar
     at the last round marks each choice's value (the mean final score, the same number as the
     ranked table's; a dashed line leads to it when the futures stop before the end).
     ``names`` (a choice's name in the legend, by its notation), ``labels`` (resource names)
     and ``hover`` (the hover text, ``{resource}`` and Plotly's ``%{x}``/``%{y}``) put the
-    words of another language on it."""
+    words of another language on it; ``games(n)`` says the rollouts a value rests on (its
+    ``samples``) in the diamond's hover."""
     unknown = [r for r in resources if r not in SERIES]
     if unknown:
         raise ValueError(f"resources {unknown}: expected some of {', '.join(SERIES)}")
@@ -56,7 +58,8 @@ def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy
                               + "<extra></extra>"), row=row, col=1)
             value = data["choices"][choice].get("value")
             if res == "score" and value is not None:
-                _value_marker(fig, row, rounds[-1], series["mean"][-1], value, colour, name)
+                _value_marker(fig, row, rounds[-1], series["mean"][-1], value, colour, name,
+                              games)
     for r in data.get("feeding_rounds", []):
         fig.add_vline(x=r, line={"dash": "dot", "color": "grey"})
     fig.update_xaxes(title_text="after round (first point: now)", row=len(resources), col=1,
@@ -69,8 +72,10 @@ def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy
 
 
 def _value_marker(fig: go.Figure, row: int, last: int, last_mean: float,
-                  value: dict[str, Any], colour: str, name: str) -> None:
-    """The choice's value at the end of the game, with its 95 % interval."""
+                  value: dict[str, Any], colour: str, name: str,
+                  games: Callable[[int], str]) -> None:
+    """The choice's value at the end of the game, with its 95 % interval and the games it
+    rests on."""
     end = ROUNDS
     if last < end:
         fig.add_trace(go.Scatter(x=[last, end], y=[last_mean, value["mean"]], mode="lines",
@@ -81,5 +86,7 @@ def _value_marker(fig: go.Figure, row: int, last: int, last_mean: float,
                                                            "color": colour},
         error_y={"type": "data", "array": [value["ci95"]], "visible": True},
         showlegend=False, legendgroup=name,
-        hovertemplate=f"{name}<br>%{{y:.2f}} ± {value['ci95']:.2f}<extra></extra>"),
+        hovertemplate=f"{name}<br>%{{y:.2f}} ± {value['ci95']:.2f}"
+                      f"{'<br>' + games(value['samples']) if value.get('samples') else ''}"
+                      "<extra></extra>"),
         row=row, col=1)

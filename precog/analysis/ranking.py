@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,7 +33,17 @@ from precog.analysis.budget import Budget, Cancel, Progress
 from precog.analysis.checks import check_ranking
 from precog.analysis.copies import copies
 from precog.analysis.display import interval_text, ranking_html
-from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, line_notation
+from precog.analysis.edges import (
+    Arrives,
+    Chosen,
+    Draw,
+    Edge,
+    Plan,
+    RiverTile,
+    Stage,
+    line_notation,
+    with_chance,
+)
 from precog.analysis.leaf_playouts import DEFAULT_LEAF_PLAYOUTS
 from precog.analysis.many_worlds import Dealer, dealer
 from precog.analysis.models import make_model
@@ -45,6 +55,7 @@ from precog.analysis.tree import (
     TreeNode,
     build_tree,
     choice_of,
+    move_below,
     principal_line,
 )
 from precog.analysis.value import expected_final
@@ -224,30 +235,44 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
     state = canonical_world(state, player)
     depth = depth_rounds or (1 if rollouts else 2)
     leaves = leaf_values or leaf_choice(bool(rollouts and budget_s is not None))
-    tree_budget = None if budget_s is None else (budget_s * (0.3 if rollouts else 1.0))
-    tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
-                      progress=_scaled(progress, 0.0, 0.3 if rollouts else 1.0),
-                      cancel=cancel, budget_s=tree_budget, know=know, leaf_values=leaves,
-                      leaf_playouts=ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else
-                      DEFAULT_LEAF_PLAYOUTS)
-    rows = [_row_from_tree(opp) for opp in tree.children]
-    if with_give_values:
+    leaf_playouts = ONE_ROUND_LEAF_PLAYOUTS if depth == 1 else DEFAULT_LEAF_PLAYOUTS
+    samples = 0
+    times: dict[str, float] = {}
+    if rollouts > 0:  # the rollouts first, at once; the tree after them (timed: best first)
+        rows = [RankingRow(choice=c, value=0.0) for c in know.choices]
+        times["rollouts_from_s"] = time.perf_counter() - start
+        timed = budget_s is not None
+        budget = Budget(seconds=None if budget_s is None else max(
+            0.0, budget_s * ROLLOUT_SHARE - (time.perf_counter() - start)), samples=rollouts,
+            cancel=cancel, progress=_scaled(progress, 0.0, 0.9 if timed else 0.5))
+        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
+                                timed if race is None else race)
+        rows.sort(key=lambda r: (-r.value, r.action))
+        times["tree_from_s"] = time.perf_counter() - start
+        left = None if budget_s is None else max(MIN_TREE_S,
+                                                 budget_s - (time.perf_counter() - start))
+        tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
+                          progress=_scaled(progress, 0.9 if timed else 0.5, 1.0),
+                          cancel=cancel, budget_s=left, leaf_values=leaves,
+                          know=replace(know, choices=tuple(r.choice for r in rows))
+                          if timed else know,
+                          leaf_playouts=leaf_playouts, stop_between_choices=timed)
+        explain_rows(rows, tree)
+        anchor_tree(tree, rows)
+    else:
+        tree = build_tree(state, player, model=model, depth_rounds=depth, seed=seed,
+                          progress=progress, cancel=cancel, budget_s=budget_s, know=know,
+                          leaf_values=leaves, leaf_playouts=leaf_playouts)
+        rows = [_row_from_tree(opp) for opp in tree.children]
+        rows.sort(key=lambda r: (-r.value, r.action))
+    if with_give_values and not (budget_s is not None and rollouts > 0
+                                 and time.perf_counter() - start >= budget_s):
         worth = give_values(state, player, seed, know)
         for r in rows:
             r.give_value_to_left = worth.get(r.give, 0.0)
-    samples = 0
-    if rollouts > 0:
-        budget = Budget(seconds=None if budget_s is None else max(
-            0.0, budget_s - (time.perf_counter() - start)), samples=rollouts, cancel=cancel,
-            progress=_scaled(progress, 0.3, 1.0))
-        samples = _rollout_rows(state, player, model, seed, rows, budget, engine, know,
-                                budget_s is not None if race is None else race)
-    rows.sort(key=lambda r: (-r.value, r.action))
     for r in rows:
         r.loss, r.loss_ci95 = paired_loss(rows[0], r) if rollouts > 0 else (
             rows[0].value - r.value, None)
-    if rollouts > 0:
-        follow_table(tree, rows[0])
     meta = {"player": player, "round": state.round, "model": model, "seed": seed,
             "rollouts": rollouts, "samples": samples, "depth_rounds": depth,
             "evaluation": "rollouts" if rollouts else (
@@ -255,27 +280,58 @@ def rank_options(state: GameState, player: int, model: str = "uniform", rollouts
             "leaf_playouts": int(tree.meta.get("leaf_playouts", 0)),
             "value": VALUE_MEANING,
             "complete": bool(tree.meta.get("complete")),
-            "elapsed_s": time.perf_counter() - start,
+            "elapsed_s": time.perf_counter() - start, **times,
             "components": component_note(state.components, state.config.mode)}
     return Ranking(rows=rows, meta=meta, tree=tree, know=know)
 
 
-def follow_table(tree: TreeNode, best: RankingRow) -> None:
-    """With rollouts, the tree's principal choice is the table's best, and the root is worth
-    it: the rollouts measure the choices far more closely than the tree's eight-game leaves,
-    so the line the tree marks and opens is the choice the table puts first. Where the tree's
-    own values put another choice first, that choice is marked (``meta["tree_first"]``) so
-    that a reader can be told why the higher row is not the bold one."""
-    own = max(tree.children, key=lambda c: c.value)
-    for c in tree.children:
-        c.principal = choice_of(c) == best.choice
-        c.meta.pop("tree_first", None)
-    tree.value = next(c.value for c in tree.children if c.principal)
-    mine = choice_of(own)
-    twin = tree.state is not None and bool(copies(
-        [(best.keep, best.give), (mine.keep, mine.give)], tree.state))
-    if own.value > tree.value + 1e-9 and not twin:  # (a copy of the best differs by noise)
-        own.meta["tree_first"] = best.samples
+ROLLOUT_SHARE = 0.7
+"""Under a time budget with rollouts, the share of it the rollouts may take (they start at
+once); the one-round tree that names each choice's plan is built after them, in the time
+left, the table's best choice first."""
+MIN_TREE_S = 0.01
+"""The tree's least budget: it always builds the best choice's first round."""
+
+
+def explain_rows(rows: list[RankingRow], tree: TreeNode) -> None:
+    """Each row's principal line and the chance its passed cards come back, from its choice
+    in the tree (a choice the tree did not reach in its time keeps none)."""
+    nodes = {choice_of(c): c for c in tree.children}
+    for r in rows:
+        node = nodes.get(r.choice)
+        if node is not None:
+            r.line = describe_line(node)
+            r.return_chance = return_chance(node, node.meta.get("passed", ()))
+
+
+def anchor_tree(tree: TreeNode, rows: list[RankingRow]) -> None:
+    """One number per choice: each choice of the tree reads its row's value, interval and
+    rollouts (``meta["samples"]``), and every node below it is moved by the same amount (the
+    row's value less the tree's own, kept in ``meta["tree_value"]`` with its interval in
+    ``meta["tree_ci95"]``), so the look-ahead's
+    branches keep their differences, back up to the choice's number and read on the same
+    level; the principal choice is the table's first (the only one called best) and the root
+    is worth it. A choice the tree did not reach in its time gets a node of its own, without
+    branches (``meta["unexplored"]``)."""
+    nodes = {choice_of(c): c for c in tree.children}
+    moved: set[int] = set()
+    children = []
+    for i, r in enumerate(rows):
+        node = nodes.get(r.choice)
+        if node is None:
+            node = TreeNode(id=f"{tree.id}r{i}", edge=Chosen(r.choice), kind="opponent",
+                            value=r.value, state=tree.state, meta={"unexplored": True})
+        else:
+            node.meta["tree_value"] = node.value - node.shift
+            node.meta.setdefault("tree_ci95", node.ci95)
+            move_below(node, r.value - node.value, moved)
+        node.value, node.ci95, node.principal = r.value, r.ci95, r is rows[0]
+        node.meta["samples"] = r.samples
+        node.meta.pop("tree_first", None)
+        children.append(node)
+    tree.children = children
+    tree.value, tree.ci95 = rows[0].value, rows[0].ci95
+    tree.meta["samples"] = rows[0].samples
 
 
 def _scaled(progress: Progress | None, lo: float, hi: float) -> Progress | None:
@@ -298,8 +354,12 @@ LINE_EDGES = (Arrives, Plan, RiverTile, Draw, Chosen)
 
 def describe_line(opp: TreeNode) -> tuple[Edge, ...]:
     """What the principal line says, as data: what arrives, the plan, the River, the next
-    cards and the next choice (:func:`~precog.analysis.edges.line_notation` writes it)."""
-    return tuple(node.edge for node in principal_line(opp) if isinstance(node.edge, LINE_EDGES))
+    cards and the next choice (:func:`~precog.analysis.edges.line_notation` writes it). Each
+    edge chance decides (the card that arrives, the River tile, the next cards) carries its
+    chance (its node's probability): the line is one sampled future among others, said as
+    a possibility."""
+    return tuple(with_chance(node.edge, node.probability) for node in principal_line(opp)
+                 if isinstance(node.edge, LINE_EDGES))
 
 
 def return_chance(opp: TreeNode, passed: tuple[str, ...]) -> dict[str, float]:
@@ -379,18 +439,17 @@ RACE_MIN = 64
 RACE_CI = 0.5
 """...and never while its own 95 % half-width is wider than this (Healthy Humans): every row of
 the table keeps an interval a player can read before the rest goes to the contenders."""
-FIRST_BATCH_TIMED = 64
+FIRST_BATCH_TIMED = 32
 """The first batch of worlds under a time budget (it always completes; later batches are sized
 to the time left)."""
 BATCH_GAMES = 4096
 """The most games in one timed batch: over 30 of the benchmark's 1-second analyses, a
 quarter more rollouts for the contenders than batches of 256 worlds, at a peak memory of
 100 MB against 78 (8,192 games: no faster, 167 MB)."""
-BATCH_S = 0.5
-"""The most seconds one timed batch may take at the last batch's pace: a cancel is heard
-between batches."""
-
-
+TIME_LEFT_SHARE = 0.5
+"""A timed batch is sized to take at most this share of the time left at the last batch's
+pace: on a loaded machine a batch can take twice as long as the last one's pace says and the
+answer still comes back within its budget."""
 def paired_loss(best: RankingRow, row: RankingRow) -> tuple[float, float | None]:
     """The loss of ``row`` against ``best`` and its 95 % half-width on paired rollouts (the
     same worlds and the same Keep/Give draws: far narrower than either value's interval)."""
@@ -499,24 +558,27 @@ def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
 
 def batch_size(target: int, done: int, budget: Budget, per_row_s: float | None,
                rows: int, parts: int = 1) -> int:
-    """Worlds in the next batch: a quarter of the target (at most 256). Under a time budget a
-    first batch of :data:`FIRST_BATCH_TIMED`, then batches that grow with the worlds played
-    (at least 256, then as many as played so far: numpy plays a batch of thousands of games
-    faster per game than one of hundreds), within what the time left allows at the
-    last batch's pace, :data:`BATCH_GAMES` games a process (``parts``: the processes that play
-    it, :mod:`~precog.analysis.cores`) and :data:`BATCH_S` seconds (0: not even 16 worlds fit,
-    stop)."""
-    size = min(max(2, min(256, target // 4 or 1)), target - done)
+    """Worlds in the next batch. The same plan with a time budget or without, so that a
+    timed ranking that plays its whole ``target`` gets the very values of an untimed one
+    (the worlds and uniforms of a batch follow from where it starts: the explorer's table
+    and a review or hint that had the time agree to the last digit): a first batch of
+    :data:`FIRST_BATCH_TIMED` worlds, then batches that grow with the worlds played (at least
+    256, then as many as played so far: numpy plays a batch of thousands of games faster per
+    game than one of hundreds), at most :data:`BATCH_GAMES` games (a cancel is heard between
+    batches). Under a time budget a planned batch that would take more than
+    :data:`TIME_LEFT_SHARE` of the time left at the last batch's pace is cut to what fits
+    (the last batch; 0: not even 16 worlds fit, stop). ``parts`` (the processes that play a
+    batch, :mod:`~precog.analysis.cores`) is already in the pace measured, so it does not
+    change the plan."""
+    left = target - done
+    if done == 0 or per_row_s is None:
+        return min(max(2, FIRST_BATCH_TIMED), left)
+    planned = min(max(256, done), left, max(16, BATCH_GAMES // max(1, rows)))
     if budget.seconds is None:
-        return size
-    if per_row_s is None:
-        return min(size, max(2, FIRST_BATCH_TIMED))
+        return planned
     per_world = per_row_s * max(1, rows)
-    fits = int((budget.seconds - budget.elapsed()) / per_world)
-    if fits < 16:
-        return 0
-    most = max(16, min(BATCH_GAMES * parts // max(1, rows), int(BATCH_S / per_world)))
-    return min(max(256, done), most, fits, target - done)
+    fits = int(TIME_LEFT_SHARE * (budget.seconds - budget.elapsed()) / per_world)
+    return 0 if fits < 16 else min(planned, fits)
 
 
 def still_racing(racing: list[RankingRow],

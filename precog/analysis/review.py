@@ -69,11 +69,13 @@ MAX_BUDGET_S = 600.0
 
 @dataclass(frozen=True)
 class Alternative:
-    """A choice the analysis preferred: its notation, value and interval."""
+    """A choice the analysis preferred: its notation, value, interval and the rollouts its
+    value rests on (0: the look-ahead's value, or another decision's worlds)."""
 
     action: str
     value: float
     ci95: float | None
+    samples: int = 0
 
 
 @dataclass(frozen=True)
@@ -194,9 +196,12 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
     explorer's analysis (:data:`EXPLORER`, seed ``seed``); ``budget_s`` caps its time (None:
     all its playouts, the explorer's very numbers). ``on_ranking(index, ranking)`` is handed
     the whole ranking (the reasons of a choice are drawn from it,
-    :mod:`precog.analysis.reasons`)."""
+    :mod:`precog.analysis.reasons`). Every choice gets the same rollouts (no race), so a
+    review whose budget let them all finish says the explorer's very numbers (its rows say
+    how many rollouts they rest on when the budget ran out first)."""
     ranking = rank_options(state, seat, seed=seed, budget_s=budget_s, cancel=cancel,
-                           with_give_values=False, depth_rounds=depth_rounds, **EXPLORER)
+                           with_give_values=False, depth_rounds=depth_rounds, race=False,
+                           **EXPLORER)
     if on_ranking is not None:
         on_ranking(index, ranking)
     row = played_row(ranking, played)
@@ -206,7 +211,8 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
         index=index, round=state.round, played=str(played), played_value=row.value,
         best=best.action, best_value=best.value, loss=loss, ci95=row.ci95,
         mark=mark_for(loss, loss_ci),
-        alternatives=tuple(Alternative(r.action, r.value, r.ci95) for r in ranking.rows[:3]),
+        alternatives=tuple(Alternative(r.action, r.value, r.ci95, r.samples)
+                           for r in ranking.rows[:3]),
         loss_ci95=loss_ci, samples=row.samples)
 
 

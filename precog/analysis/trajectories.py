@@ -96,6 +96,23 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     return out
 
 
+def take_values(data: dict[str, Any], rows: Sequence[Any]) -> dict[str, Any]:
+    """``data`` with each plotted choice's value (the diamond at the end of the score panel)
+    taken from its ranked row (``rows``: :class:`~precog.analysis.ranking.RankingRow`), so the
+    plot says the table's one number for it, its interval and the games it rests on
+    (``samples``); the futures' own mean stays as ``futures_value``, and the lines show how
+    the game may unfold on the way there."""
+    by_action = {str(r.choice): r for r in rows}
+    for action, series in data["choices"].items():
+        row = by_action.get(action)
+        if row is None:
+            continue
+        series.setdefault("futures_value", series["value"])
+        series["value"] = {"mean": row.value, "ci95": row.ci95 or 0.0, "samples": row.samples,
+                           "at_end": True, "from": "ranking"}
+    return data
+
+
 SERIES = ("score", *RESOURCES)
 """What a trajectory follows: the mode's score, then the seat's Boat."""
 

@@ -119,6 +119,7 @@ class TreeNode:
     state: GameState | None = field(default=None, repr=False)
     meta: dict[str, Any] = field(default_factory=dict, repr=False)
     expander: Callable[[TreeNode], None] | None = field(default=None, repr=False)
+    shift: float = field(default=0.0, repr=False)  # moved to the rollouts' level (anchor_below)
 
     @property
     def label(self) -> str:
@@ -151,9 +152,31 @@ def expand(node: TreeNode) -> TreeNode:
     """Build the children of a node that was left collapsed; returns the node."""
     if node.expander is not None:
         grow, node.expander = node.expander, None
+        shift = node.shift
+        if shift:  # grown on the look-ahead's own values, then moved like the rest
+            move_below(node, -shift)
         grow(node)
         set_intervals(node)
+        if shift:
+            move_below(node, shift)
     return node
+
+
+def move_below(node: TreeNode, offset: float, seen: set[int] | None = None) -> None:
+    """Move ``node`` and every node below it by ``offset`` Healthy Humans (each node once;
+    ``seen``: nodes already moved, left alone). Values back up by maximum and by weighted
+    means, so the moved subtree still backs up to its top and its branches keep their
+    differences; each node remembers its move (``shift``) so that an expansion grows on the
+    look-ahead's own values and is moved likewise (:func:`expand`)."""
+    seen = set() if seen is None else seen
+    for n in iter_nodes(node):
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        n.value += offset
+        n.shift += offset
+        if abs(n.shift) < 1e-12:
+            n.shift = 0.0
 
 
 def set_intervals(node: TreeNode) -> float:
@@ -254,7 +277,8 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
                budget_s: float | None = None, leaves: bool = True,
                know: Knowledge | None = None, second_round: str = "sensible",
                leaf_values: str = "fit",
-               leaf_playouts: int = DEFAULT_LEAF_PLAYOUTS) -> TreeNode:
+               leaf_playouts: int = DEFAULT_LEAF_PLAYOUTS,
+               stop_between_choices: bool = False) -> TreeNode:
     """The look-ahead tree of ``player``'s Decision in ``state`` (see the module doc).
 
     ``evaluation``: evaluation weights or a function ``(state, seat) -> value`` for leaves;
@@ -272,7 +296,10 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     ``leaf_values``: "fit" (every value from the fitted prediction at the leaves) or
     "playouts" (the plans are still found with the fitted value, then every leaf is valued by
     ``leaf_playouts`` playouts of the sensible player, all in one batch, and the values backed
-    up again: :mod:`precog.analysis.leaf_playouts`; nodes built later by :func:`expand` too).
+    up again: :mod:`precog.analysis.leaf_playouts`; nodes built later by :func:`expand` too);
+    ``stop_between_choices``: out of time, the first round stops before its next choice (the
+    first is always built; for a caller that values every choice otherwise, as the rollouts
+    do, and wants the choices in its order of ``know.choices``).
     """
     if leaf_values not in LEAF_VALUES:
         raise AnalysisError(f"leaf_values {leaf_values!r}: expected one of "
@@ -295,6 +322,7 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
                        Budget(seconds=budget_s, cancel=cancel, progress=progress), know)
     builder.leaves = leaves or depth_rounds > 1
     builder.second_round = second_round
+    builder.stop_between_choices = stop_between_choices
     builder.meta["second_round"] = second_round
     if leaf_values == "playouts" and rollouts <= 0:
         builder.playouts = leaf_playouts
@@ -381,6 +409,7 @@ class _Builder(RoundPlayer):
         self.budget = budget
         self.leaves = True
         self.second_round = "sensible"
+        self.stop_between_choices = False
         self.depth = 1
         self.playouts = 0  # playouts per leaf (0: the leaves keep the fitted value)
         self.estimates: dict[object, Estimate] = {}
@@ -406,6 +435,8 @@ class _Builder(RoundPlayer):
         root.meta = dict(self.meta, complete=False)
         total = len(self.know.choices)
         for i, choice in enumerate(self.know.choices):
+            if i and self.stop_between_choices and self.budget.exhausted():
+                break
             root.children.append(self.choice_node(self.base, choice, self.know.incoming, 1))
             self.budget.report((i + 1) / total / depth,
                                Stage("first", (("round", self.know.round), ("choice", choice))))

@@ -101,12 +101,24 @@ def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
             f'<tr class="pc-review-row" data-number="{r.number}" data-mark="{r.mark or ""}" '
             f'data-kind="{escape(r.kind)}" data-round="{r.round}">'
             f'<td>{escape(kind_text(r, lang))}</td><td>{played_html(r, comps, lang)}</td>'
-            f'<td class="pc-num">{r.value:.2f}</td>'
+            f'<td class="pc-num">{value_html(r, lang)}</td>'
             f"<td>{best_html(r, comps, lang)}</td>"
             f'<td class="pc-num">{r.best_value:.2f}</td><td class="pc-num">{r.loss:.2f}{ci}</td>'
             f"<td>{_mark(r, lang)}</td><td>{link}</td></tr>")
     return (f'<table class="pc-review-table"><tr>{head}</tr>{"".join(body)}</table>'
             if body else "")
+
+
+def value_html(row: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The played value as the explorer says it: with its interval, the rollouts it rests on
+    in the tooltip."""
+    ci95, samples = getattr(row, "ci95", None), int(getattr(row, "samples", 0) or 0)
+    text = f"{row.value:.2f}" + ("" if ci95 is None else
+                                 f' <span class="pc-ci">±{ci95:.2f}</span>')
+    if not samples:
+        return text
+    tip = words(lang).say("review_page.rests_on", n=samples)
+    return f'<span title="{escape(tip)}">{text}</span>'
 
 
 def decision_html(row: Any, comps: Components, explorer_url: str,
@@ -121,6 +133,8 @@ def decision_html(row: Any, comps: Components, explorer_url: str,
         text = escape(say("review_page.detail_action", round=row.round, kind=kind_text(row, lang),
                           played="\0p", value=row.value, best="\0b",
                           best_value=row.best_value, loss=row.loss, ci=row.loss_ci95 or 0.0))
+    if int(getattr(row, "samples", 0) or 0):
+        text += " " + escape(say("review_page.rests_on", n=row.samples))
     text = (text.replace("\0p", played_html(row, comps, lang))
             .replace("\0b", best_html(row, comps, lang)))
     why = "".join(f"<li>{marked_html(t, comps, lang)}</li>" for t in row.why)

@@ -24,7 +24,7 @@ from urllib.parse import parse_qs
 
 from precog.analysis.edges import Stage
 from precog.analysis.ranking import Ranking, rank_options
-from precog.analysis.trajectories import trajectories
+from precog.analysis.trajectories import take_values, trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import ErrorCode, Problem
@@ -216,10 +216,11 @@ class Exploration:
         if not chosen:
             return None, None
         try:
-            return trajectories(state, seat, chosen, model=params["model"],
+            data = trajectories(state, seat, chosen, model=params["model"],
                                 rollouts=TRAJECTORY_SAMPLES, seed=params["seed"],
                                 to_end=params["to_end"],
-                                know=ranking.know if ranking else None), None
+                                know=ranking.know if ranking else None)
+            return (take_values(data, ranking.rows) if ranking else data), None
         except PrecogError as err:
             return None, err
 

@@ -3,8 +3,9 @@
 No widget here. :class:`HintRun` takes a seat's view (:class:`~precog.engine.view.SeatView`,
 never the whole position), rebuilds a full position whose hidden parts are placeholders the
 analysis samples again, and ranks the choices with the explorer's own analysis
-(:class:`~precog.session.explore.Exploration`): first a quick pass (a first answer in well
-under a second), then a refining pass with more rollouts, each answer handed to ``on_answer``.
+(:class:`~precog.session.explore.Exploration`): first a quick pass (the rollouts on a
+1-second budget), then a refining pass (the same rollouts and the two-round tree), each answer
+handed to ``on_answer``.
 :meth:`HintRun.cancel` stops the refinement; the last answer stays.
 
 >>> from precog.engine import new_game
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis.ranking import Ranking, RankingRow
+from precog.analysis.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow
 from precog.analysis.reasons import row_reasons
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView, view_position
@@ -33,11 +34,13 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 
 TOP = 3
 # The explorer's opening analysis (its controls' defaults) is the refined answer, so the hint
-# and "Open in explorer" show the same values. The quick pass looks one round ahead and plays
-# each end of that round out (rank_options' one-round default), so its values are the
-# sensible player's games too, on the refined answer's scale with a wider interval.
-QUICK = {"model": "uniform", "rollouts": 0, "depth_rounds": 1, "seed": 0}
-REFINE = {"model": "uniform", "rollouts": 256, "depth_rounds": 2, "seed": 0}
+# and "Open in explorer" show the same values. The quick pass plays the same rollouts on a
+# 1-second budget, every choice alike (no race), the tree of this round built after them:
+# where they all finish (most positions) its numbers are already the refined ones, which add
+# the two-round tree's lines; where the second ran out, fewer rollouts, and it says how many.
+QUICK = {"model": "uniform", "rollouts": DEFAULT_ROLLOUTS, "depth_rounds": 1, "seed": 0,
+         "budget_s": 1.0, "race": False}
+REFINE = {"model": "uniform", "rollouts": DEFAULT_ROLLOUTS, "depth_rounds": 2, "seed": 0}
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class HintRow:
     ci95: float | None
     loss: float
     reasons: tuple[str, ...]
+    samples: int = 0  # the rollouts its value rests on (0: the look-ahead's value)
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,8 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     :data:`TOP` of different cards (a copy of a card from another deck plays alike, so a row
     that Keeps and Gives the same cards as one above is left out)."""
     rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss,
-                         reasons(ranking, r, world, lang)) for r in ranking.distinct(TOP))
+                         reasons(ranking, r, world, lang), r.samples)
+                 for r in ranking.distinct(TOP))
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
                       final, bool(meta.get("cancelled")),

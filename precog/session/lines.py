@@ -187,24 +187,98 @@ def line_text(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
 
 def line_marked(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
                 state: GameState | None = None, seat: int = 0) -> str:
-    """:func:`line_text` with its component ids marked (:func:`mark`)."""
+    """:func:`line_text` with its component ids marked (:func:`mark`). The line is one
+    sampled future: what chance decides (the card that arrives, the River tile, the next
+    cards) is said as a possibility with its chance where the edge carries one
+    (``Arrives.chance`` and the like; :func:`chance_text`), and the next choice as what you
+    would then do; a River tile that may turn up leads the sentence after it ("if the River
+    brings …, you may draw …")."""
     say = words(lang).say
-    parts = []
+    parts: list[str] = []
     zone = _action_zone(state, seat)  # the two cards "activate both" would pay for
+    sampled = False  # a possibility said before: what follows is conditional
+    joined = False  # the previous part is a condition that leads into this one
     for edge in line:
+        chance = _chance(edge)
         if isinstance(edge, Arrives):
             zone = (zone[0], edge.card)
-            parts.append(say("line.arrives_short", card=mark(edge.card), seat=edge.seat))
+            text = (say("line.arrives_short", card=mark(edge.card), seat=edge.seat)
+                    if chance is None else
+                    say("line.arrives_may", card=_quoted(edge.card, lang), seat=edge.seat,
+                        chance=chance_text(chance, lang)))
         elif isinstance(edge, Plan):
             text = plan_text(edge, lang, state, seat, _both_cost(state, zone))
-            parts.append(say("line.you", plan=text) if text else say("line.nothing"))
+            text = (say("line.you_would" if sampled else "line.you", plan=text) if text
+                    else say("line.nothing"))
             zone = (None, None)
         elif isinstance(edge, Chosen):
             zone = (edge.choice.keep, None)
-            parts.append(_choice(edge.choice, lang, "line.then", state, seat))
+            text = _would(edge.choice, lang, state, seat) if sampled else _choice(
+                edge.choice, lang, "line.then", state, seat)
+        elif isinstance(edge, RiverTile) and chance is not None:
+            key = "line.river_if" if edge is not line[-1] else "line.river_may"
+            text = say(key, tile=_quoted(edge.tile, lang), chance=chance_text(chance, lang))
+        elif isinstance(edge, Draw) and chance is not None:
+            text = _draw_may(edge, chance, lang, state, seat)
         else:
-            parts.append(edge_marked(edge, lang, state, seat))
+            text = edge_marked(edge, lang, state, seat)
+        sampled = sampled or chance is not None
+        if joined:
+            parts[-1] = f"{parts[-1]}, {text[:1].lower()}{text[1:]}"
+        else:
+            parts.append(text)
+        joined = isinstance(edge, RiverTile) and chance is not None and edge is not line[-1]
     return " ".join(_sentence(p) for p in parts)
+
+
+def _chance(edge: Edge) -> float | None:
+    """The chance a line's edge carries, None when certain or not said."""
+    chance = getattr(edge, "chance", None)
+    return None if chance is None or chance >= CERTAIN else float(chance)
+
+
+CERTAIN = 0.9995
+"""A chance at least this high is said as a fact (an Island, the only card that can arrive)."""
+
+
+def chance_text(chance: float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A chance in words: ``1 in 3`` where it is one of a few equally likely outcomes (a
+    River tile, a share of a few sampled worlds), else a percentage (``73 %``).
+
+    >>> chance_text(1 / 3), chance_text(0.5), chance_text(0.731), chance_text(2 / 3, "ru")
+    ('1 in 3', '1 in 2', '73%', '2 из 3')
+    """
+    say = words(lang).say
+    for whole in range(2, 13):
+        part = round(chance * whole)
+        if 0 < part < whole and abs(chance * whole - part) < 1e-4 \
+                and all(part % k or whole % k for k in range(2, part + 1)):
+            return say("line.chance_in", part=part, whole=whole)
+    return say("line.chance_percent", percent=max(1, min(99, round(100 * chance))))
+
+
+def _would(choice: Choose, lang: str, state: GameState | None, seat: int) -> str:
+    """The next choice in a sampled future: what you would then keep and give."""
+    keep, give = _quoted(choice.keep, lang), _quoted(choice.give, lang)
+    if state is None:
+        return words(lang).say("line.would", keep=keep, give=give)
+    return words(lang).say("line.would_seat", keep=keep, give=give, left=_left(state, seat))
+
+
+def _quoted(component_id: str, lang: str) -> str:
+    """A card or tile id marked, set off the way ``lang`` sets off a name after a noun."""
+    return words(lang).say("line.quoted", name=mark(component_id))
+
+
+def _draw_may(edge: Draw, chance: float, lang: str, state: GameState | None,
+              seat: int) -> str:
+    """The next cards of a sampled world, said as what may come, with its chance."""
+    say = words(lang).say
+    hand = [_quoted(c, lang) for c in edge.hand] or [say("line.draw_nothing")]
+    passed = [_quoted(c, lang) for c in edge.passed]
+    left = _left(state, seat) if state is not None else None
+    key = "line.draw_may" if left is None else "line.draw_may_seat"
+    return say(key, hand=hand, passed=passed, left=left, chance=chance_text(chance, lang))
 
 
 def _action_zone(state: GameState | None, seat: int) -> tuple[str | None, str | None]:

@@ -75,6 +75,8 @@ class DecisionRow:
     win_ci95: float | None = None
     played_words: str = ""  # what was played, said in words (other decisions than Keep/Give)
     best_words: str = ""  # the best option, said in words
+    ci95: float | None = None  # the played value's 95 % half-width (the explorer's)
+    samples: int = 0  # the rollouts the values rest on (0: none)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"why": list(self.why)}
@@ -103,7 +105,8 @@ def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ran
     return DecisionRow(number, decision.index, decision.round, played.keep, played.give,
                        decision.played_value, best_keep, best_give, decision.best_value,
                        decision.loss, decision.mark, decision.symbol, why, view,
-                       decision.kind, decision.played, decision.best, decision.loss_ci95)
+                       decision.kind, decision.played, decision.best, decision.loss_ci95,
+                       ci95=decision.ci95, samples=decision.samples)
 
 
 def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,

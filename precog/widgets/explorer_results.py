@@ -113,7 +113,8 @@ def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...],
     fig = trajectory_figure(data, resources, list(data["choices"]), names=names or {},
                             labels={r: say(f"results.res_{r}") for r in resources},
                             hover=say("results.hover", x="%{x}", y="%{y:.2f}",
-                                      resource="{resource}"))
+                                      resource="{resource}"),
+                            games=lambda n: say("results.value_games", n=n))
     fig.update_xaxes(title_text=say("results.x_axis"), row=len(resources), col=1)
     where = say("results.where_end" if data["rounds"][-1] == 12 else "results.where_next")
     fig.update_layout(width=560, height=170 * len(resources) + 120,

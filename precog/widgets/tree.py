@@ -157,7 +157,7 @@ class TreeView(widgets.VBox):
             if edge in (*KINDS, "") else edge
         badges = "".join(badge(*found) for found in self._badges(node))
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
-                            f'{value_text(node)}</span><span class="pc-kind">'
+                            f'{value_text(node, self.lang)}</span><span class="pc-kind">'
                             f"{escape(edge_name)}</span>{badges}")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
@@ -173,14 +173,11 @@ class TreeView(widgets.VBox):
 
     def _badges(self, node: TreeNode) -> list[tuple[str, str]]:
         """The short marks of a row, each with its reason: a choice of the same cards as
-        another, and the choice the tree alone puts first where the principal line follows
-        the ranked table's first instead (:func:`~precog.analysis.ranking.follow_table`)."""
+        another. (A choice reads the ranked table's number, so the tree never puts another
+        choice first: :func:`~precog.analysis.ranking.anchor_tree`.)"""
         out = []
         if node.id in self.copies:
             out.append((self.say("tree.copy"), self.say("tree.copy_tip")))
-        games = node.meta.get("tree_first")
-        if games is not None:
-            out.append((self.say("tree.tree_first"), self.say("tree.tree_first_tip", n=games)))
         return out
 
 
@@ -239,10 +236,13 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)
     return (f'<div class="pc-node"><div class="pc-node-title">{title}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
-            f'{escape(say("tree.value", value=value_text(node)))}{escape(prob)}'
+            f'{escape(say("tree.value", value=value_text(node, lang)))}{escape(prob)}'
             f"{escape(principal)}</div>{table}{boat}</div>")
 
 
-def value_text(node: TreeNode) -> str:
-    """A node's value with its 95 % interval when it has one ("5.91 ±5.30")."""
-    return f"{node.value:.2f}" if node.ci95 is None else f"{node.value:.2f} ±{node.ci95:.2f}"
+def value_text(node: TreeNode, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A node's value with its 95 % interval when it has one ("5.91 ±5.30"), and the
+    rollouts it rests on where it is the ranked table's number ("2.95 ±0.34 · 256 games")."""
+    text = f"{node.value:.2f}" if node.ci95 is None else f"{node.value:.2f} ±{node.ci95:.2f}"
+    games = int(node.meta.get("samples", 0))
+    return text if not games else words(lang).say("tree.value_games", value=text, n=games)

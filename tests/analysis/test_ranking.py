@@ -11,10 +11,10 @@ from precog.analysis.budget import Budget
 from precog.analysis.edges import Stage
 from precog.analysis.ranking import (
     BATCH_GAMES,
-    BATCH_S,
     FIRST_BATCH_TIMED,
     RACE_CI,
     RACE_MIN,
+    TIME_LEFT_SHARE,
     RankingRow,
     batch_size,
     give_values,
@@ -191,48 +191,64 @@ def test_a_time_budget_stops_rollouts_early_but_keeps_every_choice(mid_game_3p):
     assert max(r.samples for r in ranking.rows) == ranking.meta["samples"]
 
 
-def test_timed_batches_grow_with_the_worlds_played_within_their_games_and_seconds():
+def test_timed_batches_grow_with_the_worlds_played_within_their_games():
     ample = Budget(seconds=1000.0)
-    fast = 1e-7  # seconds per world and choice: neither the time left nor BATCH_S binds
+    fast = 1e-7  # seconds per world and choice: the time left does not bind
     assert batch_size(10**6, 0, ample, None, 6) == FIRST_BATCH_TIMED
     assert batch_size(10**6, 64, ample, fast, 6) == 256
     assert batch_size(10**6, 600, ample, fast, 2) == 600  # as many as played so far
     assert batch_size(10**6, 50_000, ample, fast, 2) == BATCH_GAMES // 2
     assert batch_size(10**6, 50_000, ample, fast, 12) == BATCH_GAMES // 12
-    slow = 0.01  # a world of 6 choices takes 0.06 s: BATCH_S allows 8, never fewer than 16
-    assert batch_size(10**6, 5000, ample, slow, 6) == max(16, int(BATCH_S / (slow * 6)))
-    assert batch_size(10**6, 5000, ample, 2e-4, 2) == int(BATCH_S / (2e-4 * 2))
     assert batch_size(1000, 900, ample, fast, 2) == 100  # never past the rollouts asked
-    # played by this process and a helper (precog.analysis.cores): BATCH_GAMES each
-    assert batch_size(10**6, 50_000, ample, fast, 2, parts=2) == BATCH_GAMES
-    assert batch_size(10**6, 5000, ample, slow, 6, parts=2) == \
-        batch_size(10**6, 5000, ample, slow, 6)  # the seconds measured already count both
+    # the processes that play a batch are in the pace measured: the plan stays the same
+    assert batch_size(10**6, 50_000, ample, fast, 2, parts=2) == BATCH_GAMES // 2
 
 
 def test_a_timed_batch_fits_the_time_left_and_none_starts_when_16_worlds_do_not():
     budget = Budget(seconds=1.0)
     budget.start -= 0.9  # 0.1 s left
-    assert batch_size(10**6, 5000, budget, 1e-4, 2) <= int(0.1 / 2e-4)
+    assert batch_size(10**6, 5000, budget, 1e-4, 2) <= int(TIME_LEFT_SHARE * 0.1 / 2e-4)
     assert batch_size(10**6, 5000, budget, 1e-2, 2) == 0
 
 
-def test_rollouts_without_a_time_budget_keep_batches_of_a_quarter_of_the_target():
-    assert batch_size(256, 0, Budget(), None, 6) == 64
-    assert batch_size(10_000, 5000, Budget(), 1e-7, 2) == 256
+def plan(target: int, budget: Budget, rows: int = 6) -> list[int]:
+    sizes, done = [], 0
+    while done < target:
+        size = batch_size(target, done, budget, None if not sizes else 1e-7, rows)
+        sizes.append(size)
+        done += size
+    return sizes
 
 
-def test_a_timed_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
-    """3 seconds: time for a third batch even on a slow machine (the first two are 64 and 256
-    worlds)."""
+@pytest.mark.parametrize("target", [16, 256, 1024, 5000])
+def test_rollouts_with_time_to_spare_play_the_batches_of_rollouts_without_a_budget(target):
+    """The worlds and uniforms of a batch follow from where it starts, so the same batches
+    give the same values: a review or hint whose budget let every rollout finish says the
+    explorer's very numbers."""
+    assert plan(target, Budget()) == plan(target, Budget(seconds=1000.0))
+    assert plan(256, Budget()) == [FIRST_BATCH_TIMED, 256 - FIRST_BATCH_TIMED]
+    assert max(plan(10**5, Budget(), rows=6)) == BATCH_GAMES // 6  # memory stays bounded
+
+
+def test_a_timed_ranking_that_finishes_its_rollouts_says_the_untimed_values(mid_game_3p):
+    timed = rank_options(mid_game_3p, 0, rollouts=128, budget_s=600.0, seed=1, race=False)
+    untimed = rank_options(mid_game_3p, 0, rollouts=128, seed=1)
+    assert [(r.action, r.value, r.ci95, r.samples) for r in timed.rows] == [
+        (r.action, r.value, r.ci95, r.samples) for r in untimed.rows]
+
+
+def test_a_ranking_plays_batches_larger_than_256_worlds(mid_game_3p):
+    """The batches grow with the worlds played (the plan a timed ranking follows too, while
+    its time allows: ``test_rollouts_with_time_to_spare_play_the_batches_...``)."""
     done: list[int] = []
 
     def seen(_fraction: float, stage: Stage) -> None:
         if stage.code == "rollouts":
             done.append(stage.get("done"))
-    rank_options(mid_game_3p, 0, rollouts=1_000_000, budget_s=3.0, seed=1, progress=seen)
+    rank_options(mid_game_3p, 0, rollouts=1024, seed=1, progress=seen)
     sizes = [b - a for a, b in zip([0, *done], done, strict=False)]
     assert sizes[0] == FIRST_BATCH_TIMED
-    assert max(sizes) > 256
+    assert max(sizes) > 256 and sum(sizes) == 1024
 
 
 def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_3p,
@@ -254,43 +270,46 @@ def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_
     assert len(uniform.know.incoming) == 2 and asked[0] == 2 * uniform_rows
 
 
-def test_with_rollouts_the_trees_marked_choice_is_the_tables_best():
-    """The table's rollouts measure the choices far more closely than the tree's eight-game
-    leaves; the tree marks (and the explorer opens) the choice the table puts first, and its
-    root is worth that choice. In this position (3 players, round 3) the tree on its own
-    prefers keep D07 give P06 by 1.09, while the table puts keep D01 give P06 first (5.01
-    against 4.95, ± 0.36)."""
-    from precog.analysis.tree import choice_of
+def test_with_rollouts_each_choice_of_the_tree_reads_the_tables_number():
+    """One number per choice: the tree's choices read the rows' values, intervals and
+    rollouts, its principal choice is the table's first and its root is worth it; every node
+    below a choice is moved by the same amount (the tree's own value is kept), so the
+    branches keep their differences and back up to the choice's number."""
+    from precog.analysis.tree import choice_of, iter_nodes
     from precog.engine.playout import random_playout
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
-    ranking = rank_options(state, 0, rollouts=256, seed=0, depth_rounds=2)
+    ranking = rank_options(state, 0, rollouts=64, seed=0, depth_rounds=1)
     tree = ranking.tree
     assert tree is not None
-    marked = [c for c in tree.children if c.principal]
-    assert [choice_of(c) for c in marked] == [ranking.rows[0].choice]
-    assert tree.value == marked[0].value
-    assert max(c.value for c in tree.children) > marked[0].value  # the tree alone differs
-    # ... and the choice it puts first says so, with the table's games a choice
-    own = max(tree.children, key=lambda c: c.value)
-    assert [c.meta.get("tree_first") for c in tree.children] == [
-        ranking.rows[0].samples if c is own else None for c in tree.children]
-    assert ranking.rows[0].samples == 256
+    rows = {r.choice: r for r in ranking.rows}
+    for c in tree.children:
+        row = rows[choice_of(c)]
+        assert (c.value, c.ci95, c.meta["samples"]) == (row.value, row.ci95, row.samples)
+        assert c.principal == (row is ranking.rows[0])
+        moved = c.value - c.meta["tree_value"]
+        assert all(n.shift == pytest.approx(moved) for n in iter_nodes(c) if n is not c)
+        # the model's chance of each incoming card backs the plans up to the choice
+        assert sum(p.probability * p.value for p in c.children) == pytest.approx(c.value)
+    assert (tree.value, tree.ci95) == (ranking.rows[0].value, ranking.rows[0].ci95)
+    assert sum(c.principal for c in tree.children) == 1
 
 
-def test_following_the_table_marks_the_trees_own_first_only_where_they_differ():
-    from precog.analysis.ranking import RankingRow, follow_table
-    from precog.analysis.tree import build_tree, choice_of
+def test_an_expanded_node_below_a_choice_stays_on_the_tables_level():
+    from precog.analysis.tree import expand, iter_nodes
     from precog.engine.playout import random_playout
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
-    tree = build_tree(state, 0, depth_rounds=1)
-    order = sorted(tree.children, key=lambda c: -c.value)
-    follow_table(tree, RankingRow(choice=choice_of(order[-1]), value=0.0, samples=64))
-    assert [c.meta.get("tree_first") for c in order] == [64] + [None] * (len(order) - 1)
-    follow_table(tree, RankingRow(choice=choice_of(order[0]), value=0.0, samples=64))
-    assert all("tree_first" not in c.meta for c in tree.children)
-    assert tree.value == order[0].value
+    ranking = rank_options(state, 0, rollouts=32, seed=0, depth_rounds=1)
+    assert ranking.tree is not None
+    choice = ranking.tree.children[0]
+    plan = choice.children[0]
+    shift = plan.shift
+    assert shift != 0.0 and plan.expandable
+    expand(plan)
+    assert len(plan.children) > 1
+    assert all(n.shift == pytest.approx(shift) for n in iter_nodes(plan))
+    assert plan.value == pytest.approx(max(c.value for c in plan.children))
 
 
 def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_goes_elsewhere(
@@ -328,18 +347,3 @@ def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_g
             assert (other.loss, other.loss_ci95) == (0.0, 0.0)
 
 
-def test_the_trees_own_first_is_not_marked_when_it_holds_the_same_cards_as_the_tables():
-    from precog.analysis.copies import copies
-    from precog.analysis.ranking import RankingRow, follow_table
-    from precog.analysis.tree import build_tree, choice_of
-    from tests.widgets.test_explorer import _with_twin_cards
-
-    state = _with_twin_cards()
-    tree = build_tree(state, 0, depth_rounds=1)
-    kids = tree.children
-    pairs = [(choice_of(c).keep, choice_of(c).give) for c in kids]
-    copy, twin = next(iter(copies(pairs, state).items()))
-    low, high = sorted((kids[copy], kids[twin]), key=lambda c: c.value)
-    high.value = max(c.value for c in kids) + 1.0  # the tree's own first, a copy of...
-    follow_table(tree, RankingRow(choice=choice_of(low), value=0.0, samples=64))  # ...the best
-    assert low.principal and not any("tree_first" in c.meta for c in kids)

@@ -46,7 +46,7 @@ def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(
     page.wait_for_function(
         "n => document.querySelectorAll('.pc-plots .scatterlayer .trace').length > n",
         arg=drawn)
-    _the_trees_own_first_is_marked_where_it_is_not_the_bold_choice(page)
+    _the_bold_choice_is_the_highest_and_says_its_games(page)
     rows = page.locator(".pc-tree-row")
     before = rows.count()
     closed = page.locator(".pc-tree-toggle:not([disabled])", has_text="▸").first
@@ -73,16 +73,16 @@ CHOICE_ROWS_JS = """() => Array.from(document.querySelectorAll('.pc-tree-row.pc-
              Array.from(r.querySelectorAll('.pc-badge')).map(b => b.textContent)])"""
 
 
-def _the_trees_own_first_is_marked_where_it_is_not_the_bold_choice(page: Page) -> None:
-    """The principal (bold) choice is the ranked table's first; a choice the tree alone
-    values higher carries the mark that says so, and it alone."""
+def _the_bold_choice_is_the_highest_and_says_its_games(page: Page) -> None:
+    """The principal (bold) choice is the ranked table's first: each choice reads the
+    table's number, so the bold one is the highest, and each says the games it rests on."""
     rows = page.evaluate(CHOICE_ROWS_JS)
     assert [bold for _, bold, _ in rows].count(True) == 1
     bold = next(value for value, b, _ in rows if b)
-    top = max(value for value, _, _ in rows)
-    marked = [value for value, _, marks in rows if "first by the tree" in marks]
-    # (two values drawn alike, to the hundredth, may still differ: either way is right)
-    assert marked == [top] if top > bold else marked in ([], [top])
+    assert bold == max(value for value, _, _ in rows)
+    texts = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.pc-tree-row.pc-k-decision .pc-val')).map(v => v.textContent)""")
+    assert texts and all(" games" in t for t in texts)
 
 
 def test_at_1024_pixels_the_ranked_table_fits_its_width_with_the_principal_line(

@@ -74,7 +74,7 @@ def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_t
     from precog.session.words import words
 
     state = decisions()[1]
-    ranking = rank_options(state, state.to_move, rollouts=64, seed=1)
+    ranking = rank_options(state, state.to_move, rollouts=64, seed=2)  # both kinds at seed 2
     say = words("en").say
     seen = set()
     for row in ranking.rows:

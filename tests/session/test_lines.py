@@ -288,3 +288,92 @@ def test_precog_analyse_says_what_a_cooperative_value_counts_before_its_rows() -
     other = random_playout(random.Random(2), stop_round=3, players=3, seed=2).final
     competitive = ranking_text(rank_options(other, 0, depth_rounds=1), "en")
     assert "misses an Objective" not in competitive
+
+
+# -- sampled futures are possibilities, each with its chance -------------------------------
+
+SAMPLED_LINE = (Arrives("D02", 2, chance=0.731), Plan((Activate("G"),)),
+                RiverTile("W1b", chance=1 / 3), Draw(("D08", "D04"), ("T01", "T09"), chance=0.5),
+                Chosen(Choose("D08", "T01")))
+
+
+def test_every_sampled_edge_of_a_principal_line_carries_its_nodes_chance() -> None:
+    """The card that arrives, the River tile and the next cards are chance's: each edge of the
+    line carries the probability of its node in the tree (the opponent model's, 1 in k for a
+    River tile, the share of sampled worlds for the next cards)."""
+    from precog.analysis.ranking import describe_line
+    from precog.analysis.tree import principal_line
+
+    state = deal(3, 1, players=3)
+    ranking = rank_options(state, 0, depth_rounds=2, seed=0)
+    assert ranking.tree is not None
+    kinds = set()
+    for opp in ranking.tree.children:
+        line = describe_line(opp)
+        nodes = [n for n in principal_line(opp) if isinstance(n.edge, (Arrives, Plan, RiverTile,
+                                                                        Draw, Chosen))]
+        assert len(nodes) == len(line)
+        for node, edge in zip(nodes, line, strict=True):
+            if isinstance(edge, (Arrives, RiverTile, Draw)):
+                kinds.add(type(edge))
+                assert edge.chance == pytest.approx(node.probability, abs=1e-6)
+                assert 0 < edge.chance <= 1
+            else:
+                assert not hasattr(edge, "chance")
+    assert kinds == {Arrives, RiverTile, Draw}
+    row = ranking.rows[0]
+    assert row.line == describe_line(next(c for c in ranking.tree.children
+                                          if choice_of(c) == row.choice))
+
+
+def test_a_chance_is_one_in_k_for_a_few_equal_outcomes_else_a_percentage() -> None:
+    from precog.session.lines import chance_text
+
+    say = words("en").say
+    assert chance_text(1 / 3) == say("line.chance_in", part=1, whole=3)
+    assert chance_text(2 / 4) == say("line.chance_in", part=1, whole=2)
+    assert chance_text(3 / 12) == say("line.chance_in", part=1, whole=4)
+    assert chance_text(0.731) == say("line.chance_percent", percent=73)
+    assert chance_text(0.999) == say("line.chance_percent", percent=99)  # never "100%"
+
+
+def test_a_line_says_each_sampled_edge_with_the_possibility_words_and_its_chance() -> None:
+    """The words used are the possibility keys, never the fact keys, and each sampled edge's
+    chance is said (compared as the words' own renderings, not as English sentences)."""
+    from precog.session.lines import chance_text, line_text
+
+    say = words("en").say
+    text = line_text(SAMPLED_LINE)
+    assert say("line.arrives_may", card="D02", seat=2, chance=chance_text(0.731)) in text
+    assert say("line.river_if", tile="W1b", chance=chance_text(1 / 3))[1:] in text
+    assert chance_text(0.5) in text
+    for fact in (say("line.river", tile="W1b"), say("line.arrives_short", card="D02", seat=2)):
+        assert f"{fact[:1].upper()}{fact[1:]}." not in text  # never said as a sentence
+    certain = line_text((Arrives("D02", 2, chance=1.0), RiverTile("I1", chance=1.0)))
+    assert certain == line_text((Arrives("D02", 2), RiverTile("I1")))  # a certainty is a fact
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sampled_future_reads_as_a_possibility(lang: str) -> None:
+    state = deal(3, 1, players=3)
+    comps = state.components
+    card = comps.cards[state.players[0].hand[0]]
+    tile = comps.river_by_id[next(t for t in state.river if t in comps.river_by_id)]
+    line = (Arrives(card.id, 2, chance=0.5), Plan((Activate("G"),)),
+            RiverTile(tile.id, chance=1 / 3), Draw((card.id, card.id), (card.id, card.id),
+                                                   chance=2 / 3), Chosen(Choose(card.id, card.id)))
+    text = line_text(line, lang, state, 0)
+    name = component_name(card.name, lang)
+    if lang == "en":
+        assert text.startswith(f"Seat 2 may give you {name} (1 in 2). You would activate G only. "
+                               f"If the River brings {component_name(tile.name, 'en')}")
+        assert ", a 1 in 3 chance, next round you may draw " in text
+        assert f"Seat 1 may pass you {name} and {name} (2 in 3). " in text
+        assert text.endswith(f"Then you would keep {name} and give {name} to Seat 1.")
+    else:
+        _russian(text)
+        assert text.startswith(f"Место 2 может отдать вам карту «{name}» (1 из 2). ")
+        assert "(шанс 1 из 3), в следующем раунде вы можете взять карты " in text
+        assert f"передать вам карты «{name}» и «{name}» (2 из 3). " in text
+        assert text.endswith(f"Затем вы оставили бы карту «{name}» и отдали бы карту «{name}» "
+                             "месту 1.")

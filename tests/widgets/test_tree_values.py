@@ -90,22 +90,22 @@ def test_of_two_tree_choices_of_the_same_cards_the_one_off_the_principal_line_is
     assert any(noted) and not noted[0] and order[0].principal
 
 
-def test_the_choice_the_tree_alone_puts_first_says_why_the_bold_line_is_another():
-    """With rollouts the principal line is the ranked table's first choice; where the tree's
-    own values put another choice first, that row carries a short mark whose tooltip gives
-    the reason (the table's games a choice), and no other row does."""
-    from precog.analysis.ranking import RankingRow, follow_table
+def test_each_choice_of_the_tree_says_the_tables_number_and_its_games():
+    """With rollouts a choice's row reads the ranked table's value, interval and rollouts,
+    and the bold (principal) choice is the table's first, the highest row: no row says
+    another choice is first."""
+    from precog.analysis.ranking import rank_options
     from precog.analysis.tree import choice_of
     from precog.widgets.tree import TreeView
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
-    root = build_tree(state, 0, depth_rounds=1)
-    order = sorted(root.children, key=lambda c: -c.value)
-    follow_table(root, RankingRow(choice=choice_of(order[1]), value=0.0, samples=256))
+    ranking = rank_options(state, 0, rollouts=32, seed=0, depth_rounds=1)
+    assert ranking.tree is not None
     view = TreeView()
-    view.show(root, 0)
-    marked = ["first by the tree" in view.rows[c.id].children[2].value for c in order]
-    assert marked == [True] + [False] * (len(order) - 1)
-    assert "256 games a choice" in view.rows[order[0].id].children[2].value
-    assert "pc-principal" in view.rows[order[1].id]._dom_classes
-    assert "pc-principal" not in view.rows[order[0].id]._dom_classes
+    view.show(ranking.tree, 0)
+    rows = {r.choice: r for r in ranking.rows}
+    for c in ranking.tree.children:
+        row = rows[choice_of(c)]
+        shown = view.rows[c.id].children[2].value
+        assert f"{row.value:.2f} ±{row.ci95:.2f} · 32 games" in shown
+        assert ("pc-principal" in view.rows[c.id]._dom_classes) == (row is ranking.rows[0])
