@@ -19,6 +19,7 @@ from html import escape
 from precog.engine.components import Card, Components, Gains
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.card_names import card_name
 from precog.session.lines import MARKED, component_label
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -124,11 +125,12 @@ def empty_slot_html(text: str, *, labels: bool = False, part: str | None = None,
             f"<span>{escape(text)}</span></div>")
 
 
-def card_chip_html(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+def card_chip_html(card: Card, lang: str = DEFAULT_LANGUAGE, label: str = "") -> str:
     """A card named in a sentence: its type's colour and picture, its name, and the whole card
-    face when the pointer rests on it."""
+    face when the pointer rests on it; ``label``: its name as the page says it
+    (:func:`~precog.session.card_names.card_name`), else its name alone."""
     kind = TYPE_CLASS[card.type.value]
-    name = escape(component_name(card.name, lang))
+    name = escape(label or component_name(card.name, lang))
     return (f'<span class="pc-chip pc-chip-{kind}" data-card="{card.id}" '
             f'title="{escape(card_title(card, lang))}">{icon(TYPE_ICON[card.type.value], 12)}'
             f'<span class="pc-chip-name">{name}</span><span class="pc-chip-face">'
@@ -145,7 +147,7 @@ def marked_html(text: str, components: Components | None,
         if components is None:
             return escape(cid)
         if cid in components.cards:
-            return card_chip_html(components.cards[cid], lang)
+            return card_chip_html(components.cards[cid], lang, card_name(cid, components, lang))
         label = escape(component_label(cid, components, lang))
         return f'<span class="pc-chip pc-chip-tile" data-tile="{escape(cid)}">{label}</span>'
 

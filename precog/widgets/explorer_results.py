@@ -28,7 +28,9 @@ PLOT_PANELS = (("score", "healthy", "contaminated", "bane"),
 
 
 class Results(widgets.VBox):
-    """Draws an analysis; ``on_compare()`` is called when the comparison or horizon changes."""
+    """Draws an analysis; ``on_compare()`` is called when the comparison or horizon changes.
+    Two parts a page may place apart: ``ranked`` (the ranked table, the answer, first under
+    the controls) and ``more`` (the trajectories compared, the tree, the download)."""
 
     def __init__(self, on_compare: Callable[[], None], lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
@@ -51,15 +53,18 @@ class Results(widgets.VBox):
         self.plots.add_class("pc-plots")
         self.tree = TreeView(lang)
         self.download = widgets.HTML()
-        self.children = [
-            heading(say("results.ranked"), say("results.ranked_note")),
-            self.table,
+        self.ranked = widgets.VBox([heading(say("results.ranked"), say("results.ranked_note")),
+                                    self.table])
+        self.ranked.add_class("pc-results")
+        self.ranked.add_class("pc-ranked")
+        self.more = widgets.VBox([
             heading(say("results.leads"), say("results.leads_note")),
             widgets.HBox([self.compare_in, self.horizon_in],
                          layout=widgets.Layout(flex_flow="row wrap")), self.plots,
             heading(say("results.tree"), say("results.tree_note")),
-            self.tree, self.download]
-        self.add_class("pc-results")
+            self.tree, self.download])
+        self.more.add_class("pc-results")
+        self.children = [self.ranked, self.more]
 
     def _changed(self, on_compare: Callable[[], None]) -> None:
         if not self._drawing:

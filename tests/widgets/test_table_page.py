@@ -425,3 +425,18 @@ def test_a_cooperative_step_s_values_say_what_they_count() -> None:
     assert "pc-coop-note" in shown["coop"] and "misses an Objective" in shown["coop"]
     assert "pc-table-step-rank" in shown["competitive"]
     assert "pc-coop-note" not in shown["competitive"]
+
+
+def test_the_seat_tabs_are_the_players_at_the_table() -> None:
+    page = TablePage(query="")
+    assert page.game["players"].value == 4 and len(page.seat_tabs.children) == 4
+    page.seat_tabs.selected_index = 3
+    page.game["players"].value = 3
+    assert len(page.seat_tabs.children) == 3
+    assert [page.seat_tabs.get_title(n) for n in range(3)] == [
+        page.say("table.seat_n", n=n) for n in range(3)]
+    assert page.seat_tabs.selected_index == 0  # seat 3 is not at a 3-player table
+    page.game["players"].value = 2
+    assert len(page.seat_tabs.children) == 2
+    page.game["players"].value = 4
+    assert len(page.seat_tabs.children) == 4 and page.seat_tabs.children[3] is page.seat_boxes[3]
