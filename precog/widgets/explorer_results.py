@@ -169,9 +169,13 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
     coop = coop_note_html(state, lang) if state is not None else ""
-    return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
-            f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
-            f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
+    # the answer first; how it was measured (whose Decision, the opponents, the rollouts, the
+    # component set and fit) in a fold under it
+    how = (f'<details class="pc-how-measured"><summary>{escape(say("results.how_measured"))}'
+           f'</summary><div class="pc-table-note">{escape(_note(meta, say))}</div>'
+           f'{_box_note(meta, lang)}</details>')
+    return (f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
+            f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>{how}')
 
 
 def same_cards(ranking: Ranking) -> dict[int, int]:
@@ -229,12 +233,13 @@ def _heads(say: Callable[..., str], left: int | None) -> str:
 
 
 def _line_cell(marked: str, html: Callable[[str], str]) -> str:
-    """The principal line: its first two sentences (what arrives, your plan), the rest folded
-    (split before the cards are drawn: a card's tooltip has sentences of its own)."""
+    """The principal line: its first sentence (what arrives), the rest (your plan, the River,
+    the next round) folded, so that a row stays a few lines high (split before the cards are
+    drawn: a card's tooltip has sentences of its own)."""
     sentences = marked.split(". ")
-    if len(sentences) <= 2:
+    if len(sentences) <= 1:
         return html(marked)
-    first, rest = ". ".join(sentences[:2]) + ".", ". ".join(sentences[2:])
+    first, rest = sentences[0] + ".", ". ".join(sentences[1:])
     return f"<details><summary>{html(first)}</summary>{html(rest)}</details>"
 
 
