@@ -116,8 +116,8 @@ def test_the_best_choice_is_in_the_window_without_scrolling(
     page.wait_for_timeout(300)
     row = page.evaluate(FIRST_ROW_JS)
     assert row["scrolled"] == 0
-    assert 0 <= row["top"] and row["bottom"] <= height, row  # the best choice, whole
-    assert 0 <= row["left"] and row["right"] <= width + 1, row  # (a rounding pixel)
+    assert row["top"] >= 0 and row["bottom"] <= height, row  # the best choice, whole
+    assert row["left"] >= 0 and row["right"] <= width + 1, row  # (a rounding pixel)
     assert row["boardBelow"]  # the answer first, the board under it
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"explorer-window-{width}.png"))  # what one sees
