@@ -170,12 +170,16 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             "</td></tr>")
     coop = coop_note_html(state, lang) if state is not None else ""
     # the answer first; how it was measured (whose Decision, the opponents, the rollouts, the
-    # component set and fit) in a fold under it
+    # reference set and its fit) in a fold under it; your own box is said above the table
+    # (its values may be off)
+    box = _box_note(meta, lang)
+    reference = meta.get("components", {}).get("reference", True)
     how = (f'<details class="pc-how-measured"><summary>{escape(say("results.how_measured"))}'
            f'</summary><div class="pc-table-note">{escape(_note(meta, say))}</div>'
-           f'{_box_note(meta, lang)}</details>')
-    return (f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
-            f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>{how}')
+           f'{box if reference else ""}</details>')
+    return (f'{"" if reference else box}{coop}<div class="pc-table-wrap">'
+            f'<table class="pc-table pc-ranking"><tr>{_heads(say, left)}</tr>{"".join(rows)}'
+            f'</table></div>{how}')
 
 
 def same_cards(ranking: Ranking) -> dict[int, int]:

@@ -124,8 +124,11 @@ class TablePage(widgets.VBox):
                          layout={"flex_flow": "row wrap"}),
             self.steps, self.objective_faces, self.seat_tabs, self.river,
             self.errors, widgets.HBox([self.analyse_button, self.save]),
+            # the answer right under the button that asked for it; a load's message under
+            # the Load button
+            self.analysis,
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
-            self.message, self.analysis]
+            self.message]
         self._quiet = True
         self.seat_form(self.seat_tabs.selected_index or 0)
         self._quiet = False

@@ -159,7 +159,8 @@ def test_a_box_file_is_loaded_and_the_page_says_which_set_is_in_use():
     page = TablePage(query="")
     assert "reference set" in page.box_note.value
     page.box_source.upload.value = upload(BOX.read_bytes(), "my_box.toml")
-    assert "my box" in page.box_note.value and "refit" in page.box_note.value
+    assert "my box" in page.box_note.value  # and no shell command:
+    assert "scripts/" not in page.box_note.value and ".venv" not in page.box_note.value
     assert page.draft.box.name == "my box" and page.built.state is not None
     page.box_source.upload.value = upload(b"format = 7", "bad.toml")
     assert page.draft.box.name == "my box"  # a refused box changes nothing
