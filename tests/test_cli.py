@@ -374,8 +374,10 @@ def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_nu
             assert row.ci95 is not None  # the tree's interval (the fitted value's error)
             assert numbers == [f"{row.value:.2f}", f"{row.loss:.2f}", f"{row.ci95:.2f}",
                                f"{row.give_value_to_left:+.2f}"]
-            assert component_name(cards[row.keep].name, lang) in line
-            assert row.keep not in line and row.give not in line
+            # by name, the id only as the mark that tells a card from its namesakes
+            assert f"{component_name(cards[row.keep].name, lang)} ·{row.keep}" in line
+            unmarked = line.replace(f"·{row.keep}", "").replace(f"·{row.give}", "")
+            assert row.keep not in unmarked and row.give not in unmarked
     by_rollouts = rank_options(state, state.to_move, rollouts=64, seed=1)
     rows = [ln for ln in ranking_text(by_rollouts, "en").splitlines()
             if ln[:2].strip().isdigit()]

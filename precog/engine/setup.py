@@ -63,19 +63,30 @@ def parse_rooms(text: str) -> tuple[tuple[str, ...], ...] | None:
     return seats
 
 
+def rooms_text(rooms: object) -> str:
+    """Rooms as a player types them (``R01 R05, R02 R07``), for a message: seats by commas,
+    room ids by spaces; anything else shortened as it is."""
+    if isinstance(rooms, Sequence) and not isinstance(rooms, str) and all(
+            isinstance(seat, Sequence) and not isinstance(seat, str) for seat in rooms):
+        return ", ".join(" ".join(str(room)[:20] for room in seat[:6]) or "–"
+                         for seat in rooms[:8])[:80]
+    return str(rooms)[:80]
+
+
 def check_rooms(rooms: object, config: GameConfig, comps: Components) -> list[str]:
     """The rooms chosen by hand, seat after seat; :class:`OptionError` naming what is wrong."""
     per_seat = 3 if config.advanced else 2
-    example = [[r.id for r in comps.rooms[k:k + per_seat]] for k in (0, per_seat)]
+    example = ", ".join(" ".join(r.id for r in comps.rooms[k:k + per_seat])
+                        for k in range(0, per_seat * config.players, per_seat))
     if isinstance(rooms, str) or not isinstance(rooms, Sequence) or len(rooms) != config.players:
         raise OptionError(_P(E.OPTION_ROOMS_SHAPE, seats=config.players, n=per_seat,
-                              setup=config.setup, example=example, got=repr(rooms)[:80]),
+                              setup=config.setup, example=example, got=rooms_text(rooms)),
                           input=rooms)
     chosen: list[str] = []
     for seat, pick in enumerate(rooms):
         if isinstance(pick, str) or not isinstance(pick, Sequence) or len(pick) != per_seat:
-            raise OptionError(_P(E.OPTION_ROOMS_SEAT, seat=seat, n=per_seat, got=repr(pick)[:60]),
-                              input=pick)
+            raise OptionError(_P(E.OPTION_ROOMS_SEAT, seat=seat, n=per_seat,
+                                  got=rooms_text([pick])), input=pick)
         for room in pick:
             if room not in comps.room_by_id:
                 raise OptionError(_P(E.OPTION_ROOM_UNKNOWN, seat=seat, room=repr(room)[:20],

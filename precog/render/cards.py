@@ -19,6 +19,7 @@ from html import escape
 from precog.engine.components import Card, Components, Gains
 from precog.render.icons import RESOURCE_ICON, icon
 from precog.render.style import attrs, style_tag
+from precog.session.card_names import card_mark
 from precog.session.lines import MARKED, component_label
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -124,14 +125,16 @@ def empty_slot_html(text: str, *, labels: bool = False, part: str | None = None,
             f"<span>{escape(text)}</span></div>")
 
 
-def card_chip_html(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+def card_chip_html(card: Card, lang: str = DEFAULT_LANGUAGE, mark: str = "") -> str:
     """A card named in a sentence: its type's colour and picture, its name, and the whole card
-    face when the pointer rests on it."""
+    face when the pointer rests on it; ``mark``: what tells it from a card of the same name
+    (:func:`~precog.session.card_names.card_mark`, its id), drawn small after the name."""
     kind = TYPE_CLASS[card.type.value]
-    name = escape(component_name(card.name, lang))
+    name = escape(component_name(card.name, lang) or card.id)
+    marked = f'<span class="pc-chip-mark">·{escape(mark)}</span>' if mark else ""
     return (f'<span class="pc-chip pc-chip-{kind}" data-card="{card.id}" '
             f'title="{escape(card_title(card, lang))}">{icon(TYPE_ICON[card.type.value], 12)}'
-            f'<span class="pc-chip-name">{name}</span><span class="pc-chip-face">'
+            f'<span class="pc-chip-name">{name}</span>{marked}<span class="pc-chip-face">'
             f"{card_html(card, lang=lang)}</span></span>")
 
 
@@ -145,7 +148,7 @@ def marked_html(text: str, components: Components | None,
         if components is None:
             return escape(cid)
         if cid in components.cards:
-            return card_chip_html(components.cards[cid], lang)
+            return card_chip_html(components.cards[cid], lang, card_mark(cid, components))
         label = escape(component_label(cid, components, lang))
         return f'<span class="pc-chip pc-chip-tile" data-tile="{escape(cid)}">{label}</span>'
 

@@ -47,6 +47,7 @@ from precog.engine.components import Components
 from precog.engine.components import RiverTile as RiverTileCard
 from precog.engine.machines import resolved_costs
 from precog.engine.problems import ErrorCode, Problem
+from precog.session.card_names import card_name
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -76,12 +77,13 @@ def named(text: str, state: GameState | None, lang: str = DEFAULT_LANGUAGE) -> s
 
 def component_label(component_id: str, comps: Components,
                     lang: str = DEFAULT_LANGUAGE) -> str:
-    """A card's name (its id when it has none, as a card of your box may), a River tile's name
-    and effect, an Island's name and its feeding; an id the components do not know stays as it
-    is."""
+    """A card's name (:func:`~precog.session.card_names.card_name`: marked with its id when
+    another card shares the name; its id when it has none, as a card of your box may), a River
+    tile's name and effect, an Island's name and its feeding; an id the components do not know
+    stays as it is."""
     w = words(lang)
-    if component_id in comps.cards:  # a card of your box without a name: its id
-        return component_name(comps.cards[component_id].name, lang) or component_id
+    if component_id in comps.cards:
+        return card_name(component_id, comps, lang)
     if component_id in comps.river_by_id:
         tile = comps.river_by_id[component_id]
         return w.say("line.tile", name=component_name(tile.name, lang),

@@ -131,6 +131,19 @@ class Words:
                  for a in condition.args]
         return self.say(f"condition.{condition.kind}", **dict(zip("ab", names, strict=False)))
 
+    def condition_said(self, condition: Condition) -> str:
+        """A machine's test as a player reads it (``when your two cards cost 1 or less
+        together``), for the lessons."""
+        kind, args = condition.kind, condition.args
+        if kind == "received_at_least":
+            n, what = int(args[0]), str(args[1])
+            if what == "any":
+                return self.say("condition_said.received_at_least_any", a=n)
+            return self.say("condition_said.received_at_least", a=n,
+                            b=self.resource(what.lower(), n))
+        names = [self.say(f"kind.{a.lower()}") if isinstance(a, str) else a for a in args]
+        return self.say(f"condition_said.{kind}", **dict(zip("ab", names, strict=False)))
+
     def outcome(self, outcome: Outcome) -> str:
         """Why the game ended as it did (the saved English sentence if it has no code)."""
         if not outcome.code:

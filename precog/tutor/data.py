@@ -335,6 +335,11 @@ class UiTexts:
         """A machine condition in this language, from the shared words."""
         return words(self.lang).condition(cond)
 
+    def condition_said(self, cond: Condition) -> str:
+        """A machine condition as a player reads it (``when your two cards cost 1 or less
+        together``)."""
+        return words(self.lang).condition_said(cond)
+
 
 @cache
 def ui_texts(lang: str = DEFAULT_LANGUAGE) -> UiTexts:

@@ -3,6 +3,7 @@ progress records), looking at the parts of the Boat, and stepping through the ca
 
 from __future__ import annotations
 
+from precog.engine import GameState
 from precog.tutor.flow import STAGES, CardFlow, card_flow
 from precog.tutor.lesson_state import Feedback, RunnerBase
 
@@ -73,6 +74,16 @@ class ExercisesMixin(RunnerBase):
     @property
     def flow_stage(self) -> int:
         return self._step.flow_stage
+
+    @property
+    def board_state(self) -> GameState:
+        """The position the board draws: during a reveal shown move by move, the cards where
+        they were until its last move, then where they went (the stepper and the board keep
+        in step); otherwise the position now."""
+        flow = self.flow if self.step.kind == "flow" else None
+        if flow is not None and self._step.flow_stage < len(STAGES) - 1:
+            return flow.before
+        return self.state
 
     @property
     def flow(self) -> CardFlow | None:

@@ -264,7 +264,7 @@ def _rooms(state: GameState, action: ChooseRooms, texts: UiTexts) -> list[str]:
     for room_id in action.rooms:
         room = state.components.room_by_id[room_id]
         machines = "; ".join(texts.say("preview", "machine_rule", line=i + 1,
-                                       cond=texts.condition(m.condition),
+                                       cond=texts.condition_said(m.condition),
                                        gains=gains_text(m.effect, texts), n=m.batteries)
                              for i, m in enumerate(room.face(state.config.advanced)))
         lines.append(texts.say("preview", "room", name=component_name(room.name, texts.lang),

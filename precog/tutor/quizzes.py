@@ -308,14 +308,14 @@ def _machines_trigger(ctx: Context) -> Quiz:
         face = s.components.room_by_id[room_id].face(s.config.advanced)
         for j, machine in enumerate(face):
             m = 3 * i + j
-            label = ctx.say("machine", m=m + 1, cond=ctx.texts.condition(machine.condition),
+            label = ctx.say("machine", m=m + 1, cond=ctx.texts.condition_said(machine.condition),
                             gains=gains_text(machine.effect, ctx.texts))
             choices.append(Choice(f"m{m + 1}", label))
             filled = after.players[seat].batteries[m]
             key = ("fires" if m in fired else "unpowered" if filled < machine.batteries
                    else "condition_fails")
             lines.append(ctx.say(key, m=m + 1, a=filled, b=machine.batteries,
-                                 cond=ctx.texts.condition(machine.condition)))
+                                 cond=ctx.texts.condition_said(machine.condition)))
     choices.append(Choice("none", ctx.say("none")))
     answer = frozenset(f"m{m + 1}" for m in fired) or frozenset({"none"})
     return Quiz("machines_trigger", question, tuple(choices), answer, True, " ".join(lines))

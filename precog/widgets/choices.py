@@ -18,7 +18,7 @@ from precog.engine import Action, GameState, Phase, Step
 from precog.engine.actions import Choose
 from precog.render.board import gains_line
 from precog.render.cards import card_html
-from precog.session.names import component_name
+from precog.session.card_names import card_name
 from precog.session.options import Option, options
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -188,7 +188,7 @@ class DecisionPicker(widgets.VBox):
         by_reason: dict[str, list[str]] = {}
         for c in cards:
             if c.refused:
-                name = component_name(self.state.card(c.card_id).name, self.w.lang)
+                name = card_name(c.card_id, self.state.components, self.w.lang)
                 by_reason.setdefault(c.refused, []).append(name)
         items = "".join(f"<li><b>{escape(', '.join(names))}</b>: {escape(why)}</li>"
                         for why, names in by_reason.items())

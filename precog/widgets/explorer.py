@@ -118,8 +118,13 @@ class Explorer(widgets.VBox):
                                        "deal_button paste_in paste_button upload")
             self.box_source.title = title("explorer.title", self.lang)
             parts += [self.box_source.title, self.sources]
-        # the board first: the cards the table and the tree name are drawn there
-        parts += [self.message, self.controls, self.position, self.results, self.shown]
+        # the answer first: the ranked choices under the controls, the board below them (in
+        # a fold a player may close), then where the choices lead and the tree
+        self.board_fold = widgets.Accordion([self.position], selected_index=0)
+        self.board_fold.set_title(0, say("explorer.board_fold"))
+        self.board_fold.add_class("pc-board-fold")
+        parts += [self.message, self.controls, self.results.ranked, self.board_fold,
+                  self.results.more, self.shown]
         self.children = parts
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------

@@ -28,7 +28,9 @@ PLOT_PANELS = (("score", "healthy", "contaminated", "bane"),
 
 
 class Results(widgets.VBox):
-    """Draws an analysis; ``on_compare()`` is called when the comparison or horizon changes."""
+    """Draws an analysis; ``on_compare()`` is called when the comparison or horizon changes.
+    Two parts a page may place apart: ``ranked`` (the ranked table, the answer, first under
+    the controls) and ``more`` (the trajectories compared, the tree, the download)."""
 
     def __init__(self, on_compare: Callable[[], None], lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
@@ -51,15 +53,18 @@ class Results(widgets.VBox):
         self.plots.add_class("pc-plots")
         self.tree = TreeView(lang)
         self.download = widgets.HTML()
-        self.children = [
-            heading(say("results.ranked"), say("results.ranked_note")),
-            self.table,
+        self.ranked = widgets.VBox([heading(say("results.ranked"), say("results.ranked_note")),
+                                    self.table])
+        self.ranked.add_class("pc-results")
+        self.ranked.add_class("pc-ranked")
+        self.more = widgets.VBox([
             heading(say("results.leads"), say("results.leads_note")),
             widgets.HBox([self.compare_in, self.horizon_in],
                          layout=widgets.Layout(flex_flow="row wrap")), self.plots,
             heading(say("results.tree"), say("results.tree_note")),
-            self.tree, self.download]
-        self.add_class("pc-results")
+            self.tree, self.download])
+        self.more.add_class("pc-results")
+        self.children = [self.ranked, self.more]
 
     def _changed(self, on_compare: Callable[[], None]) -> None:
         if not self._drawing:
@@ -165,9 +170,17 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
     coop = coop_note_html(state, lang) if state is not None else ""
-    return (f'<div class="pc-table-note">{escape(_note(meta, say))}</div>{_box_note(meta, lang)}'
-            f'{coop}<div class="pc-table-wrap"><table class="pc-table pc-ranking"><tr>'
-            f'{_heads(say, left)}</tr>{"".join(rows)}</table></div>')
+    # the answer first; how it was measured (whose Decision, the opponents, the rollouts, the
+    # reference set and its fit) in a fold under it; your own box is said above the table
+    # (its values may be off)
+    box = _box_note(meta, lang)
+    reference = meta.get("components", {}).get("reference", True)
+    how = (f'<details class="pc-how-measured"><summary>{escape(say("results.how_measured"))}'
+           f'</summary><div class="pc-table-note">{escape(_note(meta, say))}</div>'
+           f'{box if reference else ""}</details>')
+    return (f'{"" if reference else box}{coop}<div class="pc-table-wrap">'
+            f'<table class="pc-table pc-ranking"><tr>{_heads(say, left)}</tr>{"".join(rows)}'
+            f'</table></div>{how}')
 
 
 def same_cards(ranking: Ranking) -> dict[int, int]:
@@ -225,12 +238,13 @@ def _heads(say: Callable[..., str], left: int | None) -> str:
 
 
 def _line_cell(marked: str, html: Callable[[str], str]) -> str:
-    """The principal line: its first two sentences (what arrives, your plan), the rest folded
-    (split before the cards are drawn: a card's tooltip has sentences of its own)."""
+    """The principal line: its first sentence (what arrives), the rest (your plan, the River,
+    the next round) folded, so that a row stays a few lines high (split before the cards are
+    drawn: a card's tooltip has sentences of its own)."""
     sentences = marked.split(". ")
-    if len(sentences) <= 2:
+    if len(sentences) <= 1:
         return html(marked)
-    first, rest = ". ".join(sentences[:2]) + ".", ". ".join(sentences[2:])
+    first, rest = sentences[0] + ".", ". ".join(sentences[1:])
     return f"<details><summary>{html(first)}</summary>{html(rest)}</details>"
 
 

@@ -14,9 +14,9 @@ import ipywidgets as widgets
 
 from precog.engine import GameState
 from precog.engine.view import SeatView
+from precog.session.card_names import card_name
 from precog.session.hint import HintAnswer, HintRun, how_text, view_link
 from precog.session.language import page_link
-from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import button, coop_note_html
 
@@ -105,7 +105,7 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
     say = words(lang).say
 
     def name(card: str) -> str:
-        shown = component_name(world.card(card).name, lang) or card  # unnamed: its id
+        shown = card_name(card, world.components, lang)
         return f'<b title="{escape(card)}">{escape(shown)}</b>'
 
     head = (f'<tr><th>{escape(say("hint.choice"))}</th>'

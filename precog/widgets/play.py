@@ -117,6 +117,7 @@ class PlayApp(widgets.VBox):
         save = SaveLoad(self.load_text_value, self.load_upload, self.lang)
         for name in ("save_html", "load_text", "load_button", "upload"):
             setattr(self, name, getattr(save, name))
+        self.load_message = save.message  # a load's message sits under its Load button
         self.box_source = BoxSource(self.new_game, self.lang, self.message)
         self.tabs = widgets.Tab([self.game_log, save, self.box_source])
         for i, key in enumerate(("play.tab_log", "play.tab_save", "box.tab")):
@@ -188,14 +189,15 @@ class PlayApp(widgets.VBox):
         try:
             game, seat = self.session.read(text, self.box_source.components)
         except PrecogError as err:
-            self.message.error(source, err)
+            self.load_message.error(source, err)
             return
+        self.message.clear()
         self.setup_bar.follow(game.state.config, seat)
         self.session.start(game, seat, self.setup_bar.bots())
         self._after_bots()
         self.refresh()
-        self.message.ok(self.w.say("play.loaded", source=source, round=game.state.round,
-                                   seat=seat))
+        self.load_message.ok(self.w.say("play.loaded", source=source,
+                                        round=game.state.round, seat=seat))
 
     def hint(self) -> None:
         """Rank the human's Keep/Give choices beside the board, from its seat's view only."""

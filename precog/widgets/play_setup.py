@@ -12,7 +12,7 @@ from precog.engine import GameConfig
 from precog.engine.setup import parse_rooms
 from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
-from precog.widgets.common import button, upload_button
+from precog.widgets.common import Message, button, upload_button
 from precog.widgets.dropdown import Dropdown
 
 MODES = ("competitive", "team", "coop")
@@ -123,6 +123,9 @@ class SaveLoad(widgets.VBox):
         self.load_button.on_click(lambda _b: on_paste())
         self.upload = upload_button(say("play.load_file"), ".json,.txt")
         self.upload.observe(lambda _c: on_upload(), names="value")
+        self.message = Message(lang)  # what loading said, under the Load button
+        self.message.add_class("pc-load-message")
         self.children = [self.save_html,
                          widgets.HTML(f'<div class="pc-sub">{say("play.load")}</div>'),
-                         self.load_text, widgets.HBox([self.load_button, self.upload])]
+                         self.load_text, widgets.HBox([self.load_button, self.upload]),
+                         self.message]

@@ -76,7 +76,9 @@ class TablePage(widgets.VBox):
         # A seat's form is built when its tab is first opened (the page starts with the first
         # tab's only); what the others hold stays in the draft (``draft.data["seats"]``).
         self.forms: dict[int, SeatForm] = {}
-        self.seat_tabs = widgets.Tab(children=[widgets.VBox() for _ in range(4)])
+        # one tab per player at the table (the boxes of seats beyond it are kept, not shown)
+        self.seat_boxes = [widgets.VBox() for _ in range(4)]
+        self.seat_tabs = widgets.Tab(children=self.seat_boxes)
         for n in range(4):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n))
         self.seat_tabs.observe(lambda c: self._tab_opened(c["new"]), "selected_index")
@@ -121,8 +123,11 @@ class TablePage(widgets.VBox):
                          layout={"flex_flow": "row wrap"}),
             self.steps, self.objective_faces, self.seat_tabs, self.river,
             self.errors, widgets.HBox([self.analyse_button, self.save]),
+            # the answer right under the button that asked for it; a load's message under
+            # the Load button
+            self.analysis,
             widgets.HBox([self.paste, widgets.VBox([self.load_button, self.upload])]),
-            self.message, self.analysis]
+            self.message]
         self._quiet = True
         self.seat_form(self.seat_tabs.selected_index or 0)
         self._quiet = False
@@ -134,7 +139,7 @@ class TablePage(widgets.VBox):
         form = self.forms.get(n)
         if form is None:
             form = self.forms[n] = SeatForm(n, self.draft, self.changed, self.lang)
-            tab = self.seat_tabs.children[n]
+            tab = self.seat_boxes[n]
             assert isinstance(tab, widgets.VBox)
             tab.children = (form,)
             quiet, self._quiet = self._quiet, True
@@ -185,7 +190,8 @@ class TablePage(widgets.VBox):
         self.river.show_for(self.game["round"].value - (0 if phase == "river" else 1))
         self.objective_faces.layout.display = "" if coop else "none"
         self.objective_faces.season(self._season())
-        for n in range(4):
+        self._seat_tabs_for(int(self.game["players"].value))
+        for n in range(len(self.seat_tabs.children)):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
                                                     for k in built.errors) else ""))
@@ -214,6 +220,14 @@ class TablePage(widgets.VBox):
                            + copy_box_html(self.draft.share_string(), say("table.share"),
                                            self.lang))
         return built
+
+    def _seat_tabs_for(self, players: int) -> None:
+        """One seat tab per player (a tab beyond them that was open opens the first)."""
+        if len(self.seat_tabs.children) == players:
+            return
+        open_tab = self.seat_tabs.selected_index or 0
+        self.seat_tabs.children = self.seat_boxes[:players]
+        self.seat_tabs.selected_index = open_tab if open_tab < players else 0
 
     def _season(self) -> int:
         return min(3, (int(self.game["round"].value) - 1) // 4 + 1)

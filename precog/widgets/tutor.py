@@ -136,7 +136,7 @@ class LessonPage(widgets.VBox):
         self.step_box.value = th.step_html(step.title, step.text, self.glossary)
         focus = self.choosing.focus_part.split("+") if self.choosing.focus_part else []
         highlight = list(step.highlight) + focus
-        self.board.value = th.board(r.state, r.seat, highlight, lang=self.texts.lang)
+        self.board.value = th.board(r.board_state, r.seat, highlight, lang=self.texts.lang)
         self.panel.children = panels.step_panel(self)
         self.panel.layout.display = None if self.panel.children else "none"
         selected = self.choosing.selected

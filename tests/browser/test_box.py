@@ -121,7 +121,7 @@ def test_a_box_entered_in_part_is_saved_and_analysed_in_the_explorer_with_its_fi
     page.locator(".pc-box-source-status", has_text="your box my box").wait_for()
     note = page.locator(".pc-box-note", has_text="not the reference set")
     note.wait_for(timeout=180_000)
-    assert "scripts/fit_evaluation.py --box" in note.inner_text()
+    assert "Your fit file" in note.inner_text() and "scripts/" not in note.inner_text()
     assert page.locator(ROWS).count() >= 2
     screenshot(page, "explorer-your-box")
     # your own fit for that box (as scripts/fit_evaluation.py --box ... --out writes it)

@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from precog.engine import to_position
 from precog.engine.playout import random_playout
-from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
+from tests.browser.helpers import ARTIFACTS, PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +97,33 @@ def test_at_1024_pixels_the_ranked_table_fits_its_width_with_the_principal_line(
     assert line is not None and line["x"] + line["width"] <= 1024
 
 
+# Where the first ranked row is drawn, and whether the window shows it whole without scrolling
+# (Voila scrolls inside #rendered_cells: its scroll position must still be the top).
+FIRST_ROW_JS = """() => { const r = document.querySelector('.pc-ranking tr[data-action]');
+  const cells = document.querySelector('#rendered_cells');
+  const box = r.getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+          scrolled: (cells ? cells.scrollTop : 0) + window.scrollY,
+          boardBelow: document.querySelector('.pc-board').getBoundingClientRect().top > box.bottom};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1400, 900)])
+def test_the_best_choice_is_in_the_window_without_scrolling(
+        app_url: str, page: Page, watch: PageWatch, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    _open(page, app_url + EXPLORER)
+    page.wait_for_timeout(300)
+    row = page.evaluate(FIRST_ROW_JS)
+    assert row["scrolled"] == 0
+    assert row["top"] >= 0 and row["bottom"] <= height, row  # the best choice, whole
+    assert row["left"] >= 0 and row["right"] <= width + 1, row  # (a rounding pixel)
+    assert row["boardBelow"]  # the answer first, the board under it
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"explorer-window-{width}.png"))  # what one sees
+    watch.check()
+
+
 # The plots sit below the board and the table: bring them into view (again while they are
 # redrawn) until their traces are there.
 SHOW_PLOTS_JS = """() => {
@@ -152,6 +179,7 @@ def test_a_position_in_the_address_is_analysed_for_the_seat_it_names(
     _open(page, f"{app_url}{EXPLORER}?position={to_position(state)}&seat=0")
     assert page.locator(".pc-board .pc-round b").first.inner_text() == "6"
     assert page.locator(".pc-board .pc-boat").count() == 4
+    page.get_by_text("How this was measured").click()  # the statistics: folded under the table
     assert "Seat 0, round 6" in page.locator(".pc-table-note").inner_text()
     screenshot(page, "explorer-from-address")
     watch.check()

@@ -78,7 +78,7 @@ def test_a_malformed_position_shows_a_message_and_the_game_is_kept(
     page.get_by_role("tab", name="Save / load").click()
     page.get_by_placeholder("Paste a position string").fill("pg1.this-is-not.a-position")
     page.get_by_role("button", name="Load pasted text").click()
-    error = page.locator(".pc-msg-error")
+    error = page.locator(".pc-load-message .pc-msg-error")  # under the Load button
     error.wait_for()
     assert error.inner_text().startswith("Load (pasted text): position string")
     assert _moves(page) == moves and page.locator(".pc-log li").count() == moves

@@ -250,10 +250,23 @@ def test_standard_setup_rooms_may_be_chosen_by_hand_and_are_random_by_default() 
 @pytest.mark.parametrize(("rooms", "says"), [
     ([("R01", "R05")], "rooms should list 2 seats of 2 room ids"),
     ("R01 R05", "rooms should list"),
-    ([("R01", "R05"), ("R02",)], r"rooms\[1\] should hold 2 room ids"),
+    ([("R01", "R05"), ("R02",)], "the rooms of Seat 1 should be 2 room ids, got \"R02\""),
     ([("R01", "R05"), ("R02", "X9")], r"rooms\[1\]: 'X9' is not a Machine Room"),
     ([("R01", "R05"), ("R05", "R02")], r"rooms\[1\]: R05 is chosen twice"),
 ])
 def test_rooms_chosen_by_hand_are_refused_naming_the_input(rooms: object, says: str) -> None:
     with pytest.raises(OptionError, match=says):
         new_game(players=2, seed=1, rooms=rooms)  # type: ignore[arg-type]
+
+
+def test_rooms_of_too_few_seats_are_said_as_typed_with_an_example_for_every_seat() -> None:
+    from precog.engine.setup import parse_rooms
+
+    with pytest.raises(OptionError) as refused:
+        new_game(players=3, seed=1, rooms=parse_rooms("7"))
+    assert refused.value.problem is not None
+    values = refused.value.problem.values
+    assert (values["seats"], values["got"]) == (3, "7")  # as typed, not a Python tuple
+    example = str(values["example"])
+    assert [len(seat.split()) for seat in example.split(", ")] == [2, 2, 2]  # 3 seats of 2
+    new_game(players=3, seed=1, rooms=parse_rooms(example))  # the example is a valid entry

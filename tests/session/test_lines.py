@@ -155,14 +155,16 @@ def test_with_a_position_the_line_names_cards_tiles_and_seats_in_sentences() -> 
             RiverTile(island.id), Draw((card.id,), (card.id,)))
     for lang in ("en", "ru"):
         text = line_text(line, lang, state, 0)
-        assert card.id not in text and tile.id not in text and island.id not in text
-        assert component_name(card.name, lang) in text
+        # the card's id only as the mark that tells it from its namesakes of other decks
+        assert card.id not in text.replace(f"·{card.id}", "")
+        assert tile.id not in text and island.id not in text
+        assert f"{component_name(card.name, lang)} ·{card.id}" in text
         assert component_name(tile.name, lang) in text
         assert component_name(island.name, lang) in text
     english = line_text(line, "en", state, 0)
-    assert f"give {card.name} to Seat 1." in english  # Seat 0's left neighbour
-    assert f"Seat 2 gives you {card.name}." in english
-    assert f"Seat 1 passes you {card.name}." in english
+    assert f"give {card.name} ·{card.id} to Seat 1." in english  # Seat 0's left neighbour
+    assert f"Seat 2 gives you {card.name} ·{card.id}." in english
+    assert f"Seat 1 passes you {card.name} ·{card.id}." in english
     _russian(line_text(line, "ru", state, 0))
 
 
@@ -219,8 +221,8 @@ def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> N
     keep, give = state.players[0].hand[0], state.players[0].decision_zone[0]
     tile = state.river[0]
     english = dict(edge_names(Chosen(Choose(keep, give)), state))
-    assert english == {keep: state.components.cards[keep].name,
-                       give: state.components.cards[give].name}
+    assert english == {keep: f"{state.components.cards[keep].name} ·{keep}",
+                       give: f"{state.components.cards[give].name} ·{give}"}
     tiles = {t.id: t.name for t in (*state.components.river, *state.components.islands)}
     [(got_tile, label)] = edge_names(RiverTile(tile), state, "ru")  # name and effect
     assert got_tile == tile and label.startswith(component_name(tiles[tile], "ru") + " (")
@@ -235,12 +237,14 @@ def test_precog_analyse_names_the_cards_and_says_its_table_and_tree_in_russian()
     assert ranking.tree is not None
     tree = tree_text(ranking.tree, "en", 0)
     assert len(tree.splitlines()) == len(render_tree_text(ranking.tree, max_depth=6).splitlines())
-    assert all(row.keep not in tree for row in ranking.rows)  # by name
+    # by name, the id only as the mark that tells a card from its namesakes
+    assert all(row.keep not in tree.replace(f"·{row.keep}", "") for row in ranking.rows)
     english = ranking_text(ranking, "en")
     state = ranking.tree.state
-    for row in ranking.rows:  # names, not ids
-        assert row.keep not in english and row.give not in english
-        assert state.components.cards[row.keep].name in english
+    for row in ranking.rows:  # names, not ids (an id only as a name's mark)
+        unmarked = english.replace(f"·{row.keep}", "").replace(f"·{row.give}", "")
+        assert row.keep not in unmarked and row.give not in unmarked
+        assert f"{state.components.cards[row.keep].name} ·{row.keep}" in english
     russian = tree_text(ranking.tree, "ru", 0) + ranking_text(ranking, "ru")
     assert "Оставить" in russian and "отдаёт вам" in russian
     assert not set(LATIN_WORD.findall(russian)) - {"uniform"}  # the model's name is an option

@@ -237,3 +237,17 @@ def test_a_boat_adjustment_the_engine_rejects_is_reported_with_the_position() ->
                         where="lessons/en/lesson05.toml step 8.position")
     with pytest.raises(DataError, match=r"lesson05.toml step 8.position: boat adjustment"):
         build_position(spec)
+
+
+def test_the_board_of_a_reveal_shown_move_by_move_keeps_in_step_with_its_stepper() -> None:
+    from precog.tutor.flow import STAGES
+
+    runner = _runner_at("lesson02", 3)  # the reveal, move by move
+    assert runner.step.kind == "flow" and runner.flow is not None
+    before, after = runner.flow.before, runner.state
+    assert before.players[0].hand != after.players[0].hand  # the reveal moved cards
+    for stage in range(len(STAGES) - 1):  # "Move 1 of 4" …: the cards where they were
+        runner.flow_to(stage)
+        assert runner.board_state is before
+    runner.flow_to(len(STAGES) - 1)  # the last move: where they went
+    assert runner.board_state is after

@@ -37,3 +37,21 @@ def test_a_multiple_pick_with_a_choice_no_longer_shown_is_ignored() -> None:
     assert compare.value == ()
     compare.set_state({"index": [0]})
     assert compare.value == ("a",)
+
+
+def _messages_when_options_shrink(select: widgets.SelectMultiple) -> list[object]:
+    select.value = ("b", "c")
+    sent: list[object] = []
+    select.send_state = lambda key=None: sent.append(  # type: ignore[method-assign]
+        sorted(key) if isinstance(key, set | list | tuple) else key)
+    select.options = ["a"]
+    return sent
+
+
+def test_shrunk_options_and_their_cleared_picks_reach_the_page_in_one_message() -> None:
+    # stock ipywidgets sends the labels first: its view then marks old picks 1 and 2 among one
+    # option ("Cannot set properties of undefined (setting 'selected')" in the browser)
+    stock = _messages_when_options_shrink(widgets.SelectMultiple(options=["a", "b", "c"]))
+    assert stock == ["_options_labels", "index"]
+    ours = _messages_when_options_shrink(SelectMultiple(options=["a", "b", "c"]))
+    assert ours == [["_options_labels", "index"]]

@@ -227,8 +227,8 @@ def test_trajectories_of_the_two_best_choices_are_plotted_side_by_side(
     names = {t.name for f in figures for t in f.data if t.showlegend is not False}
     cards = explorer.state.components.cards
     left = (explorer.seat + 1) % 3
-    assert {f"Keep {cards[r.keep].name}, give {cards[r.give].name} to Seat {left}"
-            for r in explorer.ranking.rows[:2]} <= names  # by name, given to the left
+    assert {f"Keep {cards[r.keep].name} ·{r.keep}, give {cards[r.give].name} ·{r.give} "
+            f"to Seat {left}" for r in explorer.ranking.rows[:2]} <= names  # by name and mark
     assert explorer.trajectory_data["rounds"][-1] == 12  # to the end by default
 
 
@@ -241,7 +241,8 @@ def test_choosing_other_choices_to_compare_redraws_the_trajectories(
     names = {t.name for f in explorer.plots.children for t in f.data if t.name}
     cards = explorer.state.components.cards
     left = (explorer.seat + 1) % 3
-    assert names == {f"Keep {cards[row.keep].name}, give {cards[row.give].name} to Seat {left}"}
+    assert names == {f"Keep {cards[row.keep].name} ·{row.keep}, give {cards[row.give].name} "
+                     f"·{row.give} to Seat {left}"}
     explorer.horizon_in.value = False
     assert explorer.trajectory_data["rounds"][-1] < 12
     assert explorer.analysis_json()["trajectories"]["choices"].keys() == {third}

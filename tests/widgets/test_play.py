@@ -164,7 +164,7 @@ def test_saved_position_string_loads_back_into_the_same_position() -> None:
     other.load_text.value = text
     other.load_button.click()
     assert other.game.state == app.game.state
-    assert other.message.kind == "ok"
+    assert other.load_message.kind == "ok"
     app.choices.buttons[0].click()  # the open save box follows the game
     assert to_position(app.game.state) in app.save_html.value
 
@@ -177,7 +177,7 @@ def test_a_loaded_game_s_settings_show_in_the_new_game_bar() -> None:
     assert (other.mode_in.value, other.players_in.value) == ("competitive", 3)
     other.load_text.value = to_position(source.game.state)
     other.load_button.click()
-    assert other.message.kind == "ok"
+    assert other.load_message.kind == "ok"
     assert other.game.state.config.mode == "coop"
     assert (other.players_in.value, other.seat_in.value, other.mode_in.value,
             other.difficulty_in.value, other.setup_in.value) == (4, other.human, "coop",
@@ -204,12 +204,12 @@ def test_malformed_paste_names_the_input_and_keeps_game_and_history() -> None:
     state, actions = app.game.state, app.game.actions
     app.load_text.value = "pg1.not-a-position.00000000"
     app.load_button.click()
-    assert app.message.kind == "error"
-    assert app.message.text.startswith("Load (pasted text): position string")
+    assert app.load_message.kind == "error"
+    assert app.load_message.text.startswith("Load (pasted text): position string")
     assert app.game.state is state and app.game.actions == actions
     app.load_text.value = '{"format": "precog-position", "version": 1}'
     app.load_button.click()
-    assert "missing field" in app.message.text and app.game.state is state
+    assert "missing field" in app.load_message.text and app.game.state is state
 
 
 def test_an_impossible_setup_is_refused_and_the_game_goes_on() -> None:

@@ -159,7 +159,8 @@ def test_a_box_file_is_loaded_and_the_page_says_which_set_is_in_use():
     page = TablePage(query="")
     assert "reference set" in page.box_note.value
     page.box_source.upload.value = upload(BOX.read_bytes(), "my_box.toml")
-    assert "my box" in page.box_note.value and "refit" in page.box_note.value
+    assert "my box" in page.box_note.value  # and no shell command:
+    assert "scripts/" not in page.box_note.value and ".venv" not in page.box_note.value
     assert page.draft.box.name == "my box" and page.built.state is not None
     page.box_source.upload.value = upload(b"format = 7", "bad.toml")
     assert page.draft.box.name == "my box"  # a refused box changes nothing
@@ -425,3 +426,18 @@ def test_a_cooperative_step_s_values_say_what_they_count() -> None:
     assert "pc-coop-note" in shown["coop"] and "misses an Objective" in shown["coop"]
     assert "pc-table-step-rank" in shown["competitive"]
     assert "pc-coop-note" not in shown["competitive"]
+
+
+def test_the_seat_tabs_are_the_players_at_the_table() -> None:
+    page = TablePage(query="")
+    assert page.game["players"].value == 4 and len(page.seat_tabs.children) == 4
+    page.seat_tabs.selected_index = 3
+    page.game["players"].value = 3
+    assert len(page.seat_tabs.children) == 3
+    assert [page.seat_tabs.get_title(n) for n in range(3)] == [
+        page.say("table.seat_n", n=n) for n in range(3)]
+    assert page.seat_tabs.selected_index == 0  # seat 3 is not at a 3-player table
+    page.game["players"].value = 2
+    assert len(page.seat_tabs.children) == 2
+    page.game["players"].value = 4
+    assert len(page.seat_tabs.children) == 4 and page.seat_tabs.children[3] is page.seat_boxes[3]
