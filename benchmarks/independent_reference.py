@@ -266,11 +266,13 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts: int,
           min_playouts: int, together: int, workers: int | None, path: Path,
-          modes: set[str] | None = None) -> None:
+          modes: set[str] | None = None, late_first: bool = False) -> None:
     done = {r["id"] for r in load(path)}
     k, n = part
     todo = [i for i in range(count) if i % n == k - 1 and f"r{i:03d}" not in done
             and (modes is None or CONFIGS[i % len(CONFIGS)][1] in modes)]
+    if late_first:  # the cheapest positions first (fewer rounds to play out)
+        todo.sort(key=lambda i: (-(i % 12), i))
     print(f"{len(todo)} positions to build ({len(done)} stored)", file=sys.stderr, flush=True)
     for start in range(0, len(todo), together):
         t = time.perf_counter()
@@ -377,6 +379,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--budget", type=float, default=1.0)
     ap.add_argument("--file", type=Path, default=DATA)
+    ap.add_argument("--late-first", action="store_true",
+                    help="build the positions of the latest rounds first (the cheapest)")
     ap.add_argument("--modes", default=None,
                     help="only these modes, comma-separated (competitive,team,coop)")
     args = ap.parse_args(argv)
@@ -386,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.build:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
               args.min_playouts, args.together, args.workers, args.file,
-              None if args.modes is None else set(args.modes.split(",")))
+              None if args.modes is None else set(args.modes.split(",")), args.late_first)
     if args.score:
         result = score(args.file, args.budget, args.seed)
         SCORES.write_text(json.dumps(result, indent=1) + "\n")
