@@ -125,10 +125,10 @@ def match(job: tuple[int, str, tuple[float, float, float] | None]) -> dict[str, 
     seed = 4100 + index
     policy = None if weights is None else WeightedPolicy(*weights)
     seats = [PolicyBot(seed * 8, policy), LookaheadBot(seed * 8 + 1)]
-    if index % 2:
+    if index % 2:  # seats swap every game
         seats.reverse()
     final = play_game(seats, seed=seed, players=2)
-    mine = 1 - index % 2
+    mine = index % 2  # the policy's seat (the look-ahead has the other)
     return {"index": index, "side": side,
             "margin": final.players[mine].healthy - final.players[1 - mine].healthy}
 
