@@ -393,7 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               None if args.modes is None else set(args.modes.split(",")), args.late_first)
     if args.score:
         result = score(args.file, args.budget, args.seed)
-        SCORES.write_text(json.dumps(result, indent=1) + "\n")
+        scores = SCORES if args.file == DATA else args.file.with_suffix(".scores.json")
+        scores.write_text(json.dumps(result, indent=1) + "\n")
         shown = {key: v for key, v in result.items() if key != "rows"}
         print(json.dumps(shown, indent=1) if args.json else
               f"agreement {shown['independent_agreement']}, "
