@@ -890,6 +890,18 @@ def _load() -> list[float]:
         return []
 
 
+CONVERGENCE_KEYS = ("top_choice_agreement", "top_choice_agreement_within_reference_ci",
+                    "top_choice_agreement_where_reference_decides",
+                    "top_choice_agreement_expected", "mean_loss_hh")
+
+
+def convergence_names(result: dict[str, Any]) -> dict[str, Any]:
+    """The keys under their honest names: the reference is the same method run longer, so
+    agreement with it measures convergence (``convergence_*``), not quality; quality against
+    stronger play is ``benchmarks/independent_reference.py``'s ``independent_*``."""
+    return {("convergence_" + k if k in CONVERGENCE_KEYS else k): v for k, v in result.items()}
+
+
 def table(r: dict[str, Any]) -> str:
     def iv(x: dict[str, Any], key: str = "mean") -> str:
         if x[key] is None:
@@ -898,6 +910,8 @@ def table(r: dict[str, Any]) -> str:
 
     lines = [f"{r['positions']} positions, {r['budget_s']} s per analysis "
              f"(median {r['samples_per_choice_median']} rollouts per choice)",
+             "convergence: agreement with the same method at 30 times the budget "
+             "(quality against stronger play: benchmarks/independent_reference.py)",
              f"top_choice_agreement   {iv(r['top_choice_agreement'], 'rate')}   target >= 0.95",
              f"  within reference CI  "
              f"{iv(r['top_choice_agreement_within_reference_ci'], 'rate')}",
@@ -1060,10 +1074,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
     if args.summary:
         result = summary(args.data)
-        print(json.dumps(result, indent=2) if args.json else table(result))
+        print(json.dumps(convergence_names(result), indent=2) if args.json else table(result))
         return 0
     result = measure(args.data, args.budget, args.limit, args.seed, trees=not args.no_trees)
-    print(json.dumps(result, indent=2) if args.json else table(result))
+    print(json.dumps(convergence_names(result), indent=2) if args.json else table(result))
     return 0
 
 

@@ -158,19 +158,21 @@ SPIEL_BOTS = {  # OpenSpiel's search bots (the openspiel extra): kind, leaf eval
 
 
 def bot_names() -> list[str]:
-    return sorted([*BOTS, "lookahead2", "rollout1s", *SPIEL_BOTS])
+    return sorted([*BOTS, "lookahead2", "rollout1s", "rollout10s", *SPIEL_BOTS])
 
 
 def make_bot(spec: str, seed: int) -> Any:
     """A bot from its name, seeded: ``random``, ``greedy``, ``policy`` (the rollouts' sensible
     player), ``lookahead``, ``lookahead2`` (two rounds), ``rollout``, ``rollout1s`` (rollouts
-    for 1 s per Keep/Give), and with OpenSpiel
+    for 1 s per Keep/Give), ``rollout10s`` (the same with 10 times the time), and with OpenSpiel
     installed ``ismcts`` (information-set MCTS, random rollouts), ``ismcts-eval`` and
     ``mcts-eval`` (leaves valued by precog's evaluation)."""
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
     if spec == "rollout1s":  # the analysis a player gets in 1 s: rollouts until time is up
         return RolloutBot(seed, rollouts=1_000_000, budget_s=1.0)
+    if spec == "rollout10s":  # the same analysis with 10 times the time
+        return RolloutBot(seed, rollouts=1_000_000, budget_s=10.0)
     if spec in SPIEL_BOTS:
         try:
             from precog.analysis.openspiel_game import SpielPlayer

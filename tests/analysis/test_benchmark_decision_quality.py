@@ -523,3 +523,14 @@ def test_rebuilding_a_modes_references_keeps_none_of_their_old_estimates(tmp_pat
     assert bench.load(path)  # now accepted
     again = bench.rebuild_reference(path, 0, 3, "coop", budget_s=0.05, log=lambda _: None)
     assert again["positions"] == data["positions"]  # nothing left to rebuild
+
+
+def test_the_json_names_agreement_with_the_same_method_convergence(capsys):
+    """The reference is the same method run longer: its agreement and loss are printed as
+    ``convergence_*``, never as the quality keys of the independent reference."""
+    bench = load()
+    assert bench.main(["--summary", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {"convergence_top_choice_agreement", "convergence_mean_loss_hh",
+            "convergence_top_choice_agreement_where_reference_decides"} <= set(result)
+    assert "top_choice_agreement" not in result and "mean_loss_hh" not in result

@@ -66,3 +66,11 @@ def test_lookahead_bots_play_a_legal_complete_cooperative_game():
     bots = [Checking(LookaheadBot(s, worlds=1)) for s in range(2)]
     final = play_game(bots, seed=5, players=2, mode="coop")
     assert final.is_over and all(b.choices > 0 for b in bots)
+
+
+def test_the_ten_second_explorer_is_the_one_second_bot_with_ten_times_the_time():
+    from precog.analysis.bots import RolloutBot, bot_names, make_bot
+
+    one, ten = make_bot("rollout1s", 3), make_bot("rollout10s", 3)
+    assert isinstance(ten, RolloutBot) and "rollout10s" in bot_names()
+    assert (ten.budget_s, ten.rollouts) == (10 * one.budget_s, one.rollouts)

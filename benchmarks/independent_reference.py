@@ -1,0 +1,406 @@
+"""Decision quality against stronger play: is the explorer's 1-second choice the right one?
+
+`decision_quality.py` scores the 1-second ranking against the same method run longer (the
+sensible player at every seat, the same value, the same world sampler): that measures
+convergence (its keys are ``convergence_*``). This benchmark scores it against an independent
+reference: every Keep/Give choice of a position is forced, then the game is played to its end
+by the look-ahead bot (:class:`~precog.analysis.bots.LookaheadBot`) at every seat, each seat
+deciding from its own observation (:func:`~precog.analysis.players.ask`), in a world sampled per
+playout from the analysing seat's observation. Playout ``k`` uses the same world and the same
+bots' seeds for every choice (common random numbers), so two choices are compared game by game.
+
+Playouts go in steps (``--step`` per live choice); a choice whose paired deficit to the best
+has its 95 % interval above 0 stops; a position is *decided* when one choice is left, and a
+*tie* (its live choices) when ``--max-playouts`` are reached first. Neither the analysis under
+test nor the sensible player bare plays any seat.
+
+The suite (``--positions``, pure function of ``--seed`` and the position's number): 20
+configurations (2, 3, 4 players competitive; 4 players team; 2, 3, 4 players cooperative at
+normal and Hard difficulty; each in the standard and advanced setup) cycled, rounds 1-12 cycled,
+from games of greedy, look-ahead, rollout or mixed tables played up to that round.
+
+    nice -n 10 .venv/bin/python benchmarks/independent_reference.py --build --positions 150
+    nice -n 10 .venv/bin/python benchmarks/independent_reference.py --build --part 1/3
+    .venv/bin/python benchmarks/independent_reference.py --score --json
+
+``--build`` appends every finished position to ``benchmarks/data/independent_reference.jsonl``
+(one JSON object a line, with its CPU and wall time, the load and the command) and skips the
+positions already there, so it resumes and several ``--part K/N`` can run one after another.
+``--score`` runs the analysis under test (the 1-second ranking) on every stored position and
+prints ``independent_agreement`` (decided positions) and ``independent_mean_loss_hh`` (all
+positions), with 95 % intervals, by mode, players and season.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from precog.analysis.bots import LookaheadBot, make_bot
+from precog.analysis.evaluation import last_check_value
+from precog.analysis.jobs import run_jobs
+from precog.analysis.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
+from precog.analysis.ranking import rank_options
+from precog.analysis.supply import wilson
+from precog.analysis.world import canonical_world
+from precog.engine import (
+    GameState,
+    Phase,
+    determinize,
+    from_position,
+    legal_actions,
+    new_game,
+    to_position,
+)
+from precog.engine.playout import play_on
+
+DATA = Path(__file__).with_name("data") / "independent_reference.jsonl"
+SCORES = Path(__file__).with_name("data") / "independent_reference_scores.json"
+CONFIGS: tuple[tuple[int, str, str, str], ...] = tuple(
+    (players, mode, difficulty, setup)
+    for setup in ("standard", "advanced")
+    for players, mode, difficulty in (
+        (2, "competitive", "normal"), (3, "competitive", "normal"),
+        (4, "competitive", "normal"), (4, "team", "normal"),
+        (2, "coop", "normal"), (3, "coop", "normal"), (4, "coop", "normal"),
+        (2, "coop", "hard"), (3, "coop", "hard"), (4, "coop", "hard")))
+TABLES = ("greedy", "lookahead", "rollout", "mixed")
+MIXED = ("greedy", "lookahead", "rollout", "policy")
+SEASONS = ((1, 4), (5, 8), (9, 12))
+
+
+@dataclass(frozen=True)
+class Position:
+    id: str
+    position: str
+    seat: int
+    players: int
+    mode: str
+    difficulty: str
+    setup: str
+    round: int
+    table: str
+
+    def state(self) -> GameState:
+        return from_position(self.position)
+
+
+def season(round_: int) -> int:
+    return next(i + 1 for i, (lo, hi) in enumerate(SEASONS) if lo <= round_ <= hi)
+
+
+# -- the suite -----------------------------------------------------------------------------
+
+def table_bots(table: str, players: int, seed: int) -> list[Any]:
+    names = [table] * players if table != "mixed" else \
+        [MIXED[(seed + s) % len(MIXED)] for s in range(players)]
+    return [make_bot(name, seed * 8 + s) for s, name in enumerate(names)]
+
+
+def make_position(index: int, seed: int) -> Position:
+    """Position ``index``: its configuration and round cycle, its table and seat are drawn from
+    a generator seeded by ``(seed, index)``; a game that ends before the round is replaced."""
+    players, mode, difficulty, setup = CONFIGS[index % len(CONFIGS)]
+    round_ = 1 + index % 12
+    rng = random.Random(seed * 1_000_003 + index)
+    table = TABLES[(index // len(CONFIGS) + index) % len(TABLES)]
+    seat = rng.randrange(players)
+    for attempt in range(50):
+        game_seed = seed * 1_000_003 + index * 64 + attempt
+        state = new_game(players=players, mode=mode, setup=setup, difficulty=difficulty,
+                         seed=game_seed)
+
+        def reached(s: GameState) -> bool:
+            return s.is_over or (s.phase is Phase.DECISION and s.round == round_
+                                 and not any(s.choices or ()))
+
+        state = play_on(state, as_policy(table_bots(table, players, game_seed)), reached,
+                        limit=1 << 30)
+        if not state.is_over:
+            return Position(f"r{index:03d}", to_position(state), seat, players, mode,
+                            difficulty, setup, round_, table)
+    raise RuntimeError(f"position {index}: every game ended before round {round_}")
+
+
+def choices_of(state: GameState, seat: int) -> list[Any]:
+    """The seat's Keep/Give choices (its own hand: the same in every world it may sample)."""
+    world = until_seat(canonical_world(state, seat), seat, first_legal)
+    return list(legal_actions(world))
+
+
+# -- the playouts --------------------------------------------------------------------------
+
+def playout_seed(seed: int, index: int, k: int) -> int:
+    return (seed * 1_000_003 + index) * 10_007 + k
+
+
+def playout(job: tuple[str, int, int, int, int]) -> float:
+    """The value for ``seat`` of playout ``k`` of the position with its choice ``choice``
+    forced: a world sampled from the seat's observation, the look-ahead bot at every seat
+    (seeds common to every choice), played to the end."""
+    text, seat, choice_index, k_seed, _ = job
+    state = from_position(text)
+    choice = choices_of(state, seat)[choice_index]
+    world = determinize(state, seat, random.Random(k_seed))
+    bots = {s: LookaheadBot(k_seed * 8 + s) for s in range(state.config.players)}
+    start = state.round
+
+    def move(w: GameState, mover: int) -> Any:
+        if mover == seat and w.round == start and w.phase in SECRET_PHASES:
+            return choice
+        return ask(bots[mover], w, mover)
+
+    final = play_on(world, move, limit=1 << 30)
+    return float(last_check_value(final, seat))
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``a - b`` over their common playouts and its 95 % half-width."""
+    d = [x - y for x, y in zip(a, b, strict=False)]
+    n = len(d)
+    if n < 2:
+        return (d[0] if d else 0.0), math.inf
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def race(values: dict[int, list[float]], live: set[int], min_playouts: int) -> set[int]:
+    """The live choices after dropping those clearly behind the best (paired interval)."""
+    n = min(len(values[c]) for c in live)
+    if n < min_playouts:
+        return live
+    best = max(live, key=lambda c: sum(values[c][:n]) / n)
+    keep = {best}
+    for c in live - {best}:
+        gap, half = paired(values[best][:n], values[c][:n])
+        if gap - half <= 0:
+            keep.add(c)
+    return keep
+
+
+def build_positions(positions: list[Position], seed: int, step: int, max_playouts: int,
+                    min_playouts: int, workers: int | None) -> list[dict[str, Any]]:
+    """The reference of each position (several at once, so that every core stays busy)."""
+    state = {}
+    for p in positions:
+        names = [str(c) for c in choices_of(p.state(), p.seat)]
+        state[p.id] = {"names": names, "values": {c: [] for c in range(len(names))},
+                       "live": set(range(len(names))), "cpu": 0.0,
+                       "t0": time.perf_counter(), "wall": 0.0}
+    index_of = {p.id: int(p.id[1:]) for p in positions}
+    open_ = [p for p in positions if len(state[p.id]["live"]) > 1]
+    while open_:
+        jobs, owners = [], []
+        for p in open_:
+            s = state[p.id]
+            n = min(len(s["values"][c]) for c in s["live"])
+            for c in sorted(s["live"]):
+                for k in range(n, n + step):
+                    jobs.append((p.position, p.seat, c,
+                                 playout_seed(seed, index_of[p.id], k), 0))
+                    owners.append((p.id, c))
+        t_cpu = time.process_time()
+        results = run_jobs(_timed_playout, jobs, workers)
+        for (pid, c), (value, cpu) in zip(owners, results, strict=True):
+            state[pid]["values"][c].append(value)
+            state[pid]["cpu"] += cpu
+        for p in open_:
+            state[p.id]["cpu"] += (time.process_time() - t_cpu) / len(open_)
+        still = []
+        for p in open_:
+            s = state[p.id]
+            s["live"] = race(s["values"], s["live"], min_playouts)
+            n = min(len(s["values"][c]) for c in s["live"])
+            if len(s["live"]) > 1 and n < max_playouts:
+                still.append(p)
+            else:
+                s["wall"] = time.perf_counter() - s["t0"]
+        open_ = still
+    return [_record(p, state[p.id], seed) for p in positions]
+
+
+def _timed_playout(job: tuple[str, int, int, int, int]) -> tuple[float, float]:
+    cpu = time.process_time()
+    value = playout(job)
+    return value, time.process_time() - cpu
+
+
+def _record(p: Position, s: dict[str, Any], seed: int) -> dict[str, Any]:
+    names, values = s["names"], s["values"]
+    means = {c: sum(v) / len(v) if v else math.nan for c, v in values.items()}
+    live = sorted(s["live"])
+    best = max(live, key=lambda c: means[c])
+    choices = []
+    for c, name in enumerate(names):
+        gap, half = paired(values[best], values[c]) if c != best else (0.0, 0.0)
+        choices.append({"choice": name, "mean": round(means[c], 4),
+                        "playouts": len(values[c]), "live": c in s["live"],
+                        "loss": round(gap, 4), "loss_ci95": round(half, 4),
+                        "values": [round(v, 3) for v in values[c]]})
+    return {"id": p.id, "position": p.position, "seat": p.seat, "players": p.players,
+            "mode": p.mode, "difficulty": p.difficulty, "setup": p.setup, "round": p.round,
+            "season": season(p.round), "table": p.table,
+            "decided": len(live) == 1, "best": names[best],
+            "tied": [names[c] for c in live], "choices": choices,
+            "cpu_s": round(s["cpu"], 1), "wall_s": round(s["wall"], 1),
+            "load": os.getloadavg()[0], "seed": seed,
+            "command": "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)}
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts: int,
+          min_playouts: int, together: int, workers: int | None, path: Path,
+          modes: set[str] | None = None, late_first: bool = False) -> None:
+    done = {r["id"] for r in load(path)}
+    k, n = part
+    todo = [i for i in range(count) if i % n == k - 1 and f"r{i:03d}" not in done
+            and (modes is None or CONFIGS[i % len(CONFIGS)][1] in modes)]
+    if late_first:  # the cheapest positions first (fewer rounds to play out)
+        todo.sort(key=lambda i: (-(i % 12), i))
+    print(f"{len(todo)} positions to build ({len(done)} stored)", file=sys.stderr, flush=True)
+    for start in range(0, len(todo), together):
+        t = time.perf_counter()
+        group = [make_position(i, seed) for i in todo[start:start + together]]
+        made = time.perf_counter() - t
+        for record in build_positions(group, seed, step, max_playouts, min_playouts,
+                                      workers):
+            record["suite_s"] = round(made / len(group), 1)
+            with path.open("a") as out:
+                out.write(json.dumps(record) + "\n")
+            print(f"{record['id']} {record['players']}p {record['mode']} "
+                  f"{record['difficulty']} r{record['round']}: "
+                  f"{'decided' if record['decided'] else 'tie'} {record['best']} "
+                  f"({len(record['choices'])} choices, cpu {record['cpu_s']} s, "
+                  f"wall {record['wall_s']} s)", file=sys.stderr, flush=True)
+
+
+# -- scoring the analysis under test -------------------------------------------------------
+
+def answer(record: dict[str, Any], budget_s: float, seed: int) -> tuple[str, float, int]:
+    state = from_position(record["position"])
+    ranking = rank_options(state, record["seat"], rollouts=2_000_000, budget_s=budget_s,
+                           seed=seed + int(record["id"][1:]), with_give_values=False)
+    return ranking.rows[0].action, ranking.meta["elapsed_s"], ranking.meta["samples"]
+
+
+def loss_of(record: dict[str, Any], chosen: str) -> float:
+    for c in record["choices"]:
+        if c["choice"] == chosen:
+            return max(0.0, c["loss"]) if chosen not in record["tied"] else 0.0
+    raise KeyError(chosen)
+
+
+def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
+    n = len(xs)
+    if n == 0:
+        return {"value": None, "ci95": None, "n": 0}
+    mean = sum(xs) / n
+    half = math.inf if n < 2 else 1.96 * math.sqrt(
+        sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    return {"value": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
+            "n": n}
+
+
+def share_ci(hits: int, n: int) -> dict[str, Any]:
+    if n == 0:
+        return {"value": None, "ci95": None, "n": 0}
+    low, high = wilson(hits / n, n)
+    return {"value": round(hits / n, 4), "ci95": [round(low, 4), round(high, 4)], "n": n}
+
+
+def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    decided = [r for r in rows if r["decided"]]
+    out = {"independent_agreement": share_ci(sum(r["agrees"] for r in decided), len(decided)),
+           "independent_mean_loss_hh": mean_ci([r["loss"] for r in rows]),
+           "positions": len(rows), "decided": len(decided)}
+    for name, key in (("mode", lambda r: r["mode"] + ("-hard" if r["difficulty"] == "hard"
+                                                      else "")),
+                      ("players", lambda r: str(r["players"])),
+                      ("season", lambda r: str(r["season"]))):
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            groups.setdefault(key(r), []).append(r)
+        out[f"by_{name}"] = {g: {"independent_agreement": share_ci(
+            sum(r["agrees"] for r in rs if r["decided"]), sum(r["decided"] for r in rs)),
+            "independent_mean_loss_hh": mean_ci([r["loss"] for r in rs])}
+            for g, rs in sorted(groups.items())}
+    return out
+
+
+def score(path: Path, budget_s: float, seed: int) -> dict[str, Any]:
+    rows = []
+    load_before = os.getloadavg()
+    for record in load(path):
+        chosen, elapsed, samples = answer(record, budget_s, seed)
+        rows.append({"id": record["id"], "mode": record["mode"],
+                     "difficulty": record["difficulty"], "players": record["players"],
+                     "season": record["season"], "decided": record["decided"],
+                     "chosen": chosen, "best": record["best"],
+                     "agrees": chosen == record["best"], "loss": loss_of(record, chosen),
+                     "elapsed_s": round(elapsed, 3), "samples": samples})
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    ref = load(path)
+    return {"analysis": f"rank_options, budget {budget_s} s, seed {seed} + position",
+            **keys(rows),
+            "reference_cpu_s_per_position": mean_ci([r["cpu_s"] for r in ref]),
+            "reference_wall_s_per_position": mean_ci([r["wall_s"] for r in ref]),
+            "load_before": load_before, "load_after": os.getloadavg(), "rows": rows,
+            "command": ".venv/bin/python " + shlex.join(sys.argv)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", action="store_true")
+    ap.add_argument("--score", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--positions", type=int, default=150)
+    ap.add_argument("--part", default="1/1", help="K/N: positions i with i mod N = K-1")
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--step", type=int, default=8, help="playouts per live choice a step")
+    ap.add_argument("--min-playouts", type=int, default=8)
+    ap.add_argument("--max-playouts", type=int, default=48)
+    ap.add_argument("--together", type=int, default=2, help="positions built at once")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--file", type=Path, default=DATA)
+    ap.add_argument("--late-first", action="store_true",
+                    help="build the positions of the latest rounds first (the cheapest)")
+    ap.add_argument("--modes", default=None,
+                    help="only these modes, comma-separated (competitive,team,coop)")
+    args = ap.parse_args(argv)
+    k, n = (int(x) for x in args.part.split("/"))
+    if not 1 <= k <= n:
+        ap.error("--part K/N needs 1 <= K <= N")
+    if args.build:
+        build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
+              args.min_playouts, args.together, args.workers, args.file,
+              None if args.modes is None else set(args.modes.split(",")), args.late_first)
+    if args.score:
+        result = score(args.file, args.budget, args.seed)
+        scores = SCORES if args.file == DATA else args.file.with_suffix(".scores.json")
+        scores.write_text(json.dumps(result, indent=1) + "\n")
+        shown = {key: v for key, v in result.items() if key != "rows"}
+        print(json.dumps(shown, indent=1) if args.json else
+              f"agreement {shown['independent_agreement']}, "
+              f"loss {shown['independent_mean_loss_hh']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,179 @@
+"""The strength ladder: the explorer's 1-second choice as a player, against stronger and weaker.
+
+The explorer's own answer, played at the table (``rollout1s``: :class:`~precog.analysis.bots.
+RolloutBot`, the ranking by rollouts with 1 second per Keep/Give, its first choice played),
+meets the look-ahead bot (``lookahead``), the greedy bot (``greedy``) and its own 10-times budget
+(``rollout10s``):
+
+* competitive, 2-4 players: one explorer seat against the opponent at every other seat; the
+  line-up turns by one seat a game (so the explorer plays every seat), and game ``i`` has the
+  same setup seed against every opponent (common seeds). The margin of a game is the explorer's
+  Healthy Humans minus the opponents' mean; the figure is its mean over games with a 95 %
+  interval (normal approximation, games paired by construction);
+* team, 4 players: the explorer on one team, the opponent on the other, teams swapping sides
+  every game; the margin is the teams' scores' difference;
+* cooperative, 2-4 players, normal and Hard: a table of explorers and a table of opponents on
+  the same seeds; win rates (Wilson 95 %) and the paired difference.
+
+Every game is appended to ``benchmarks/data/strength.jsonl`` as it ends (with its CPU time and
+the load), and a run skips the games already there, so ``--games`` can grow run after run::
+
+    nice -n 10 .venv/bin/python benchmarks/strength.py --games 4 --players 2 --modes competitive
+    .venv/bin/python benchmarks/strength.py --json --summary     # figures from the stored games
+
+The explorer's rollouts stop on the clock: on a loaded machine it plays with fewer rollouts, so
+the load is stored with every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from precog.analysis.jobs import iter_jobs
+from precog.analysis.supply import wilson
+from precog.analysis.tournament import lineup, play_one
+
+DATA = Path(__file__).with_name("data") / "strength.jsonl"
+EXPLORER = "rollout1s"
+OPPONENTS = ("lookahead", "greedy", "rollout10s")
+
+
+def tables(mode: str, players: int, opponent: str) -> list[tuple[str, list[str]]]:
+    """(side, base line-up) of the games of one match: one line-up, or two for cooperative."""
+    if mode == "coop":
+        return [("explorer", [EXPLORER] * players), ("opponent", [opponent] * players)]
+    if mode == "team":
+        return [("both", [EXPLORER, EXPLORER, opponent, opponent])]  # teams: seats 0+1, 2+3
+    return [("both", [EXPLORER] + [opponent] * (players - 1))]
+
+
+def match_key(mode: str, difficulty: str, players: int, opponent: str) -> str:
+    return f"{mode}/{difficulty}/{players}p/{opponent}"
+
+
+def jobs_for(mode: str, difficulty: str, players: int, opponent: str, games: int, seed: int,
+             done: set[tuple[str, str, int]]) -> list[tuple[str, str, tuple[Any, ...]]]:
+    key = match_key(mode, difficulty, players, opponent)
+    setup = {"mode": mode, "setup": "standard", "difficulty": difficulty}
+    out = []
+    for i in range(games):
+        for side, base in tables(mode, players, opponent):
+            if (key, side, i) not in done:
+                seats = lineup(base, players, i, mode)
+                out.append((key, side, (i, seed, seats, setup)))
+    return out
+
+
+def _play(job: tuple[str, str, tuple[Any, ...]]) -> dict[str, Any]:
+    key, side, args = job
+    cpu = time.process_time()
+    record = play_one(args)  # type: ignore[arg-type]
+    return {"match": key, "side": side, "index": record.index, "seed": record.seed,
+            "lineup": list(record.lineup), "winners": list(record.winners),
+            "healthy": list(record.healthy), "scores": list(record.scores),
+            "seconds": round(record.seconds, 1), "cpu_s": round(time.process_time() - cpu, 1),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
+    n = len(xs)
+    if n == 0:
+        return {"value": None, "ci95": None, "games": 0}
+    mean = sum(xs) / n
+    half = math.inf if n < 2 else 1.96 * math.sqrt(
+        sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    return {"value": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "games": n}
+
+
+def margin(record: dict[str, Any], mode: str) -> float:
+    """The explorer's score minus the opponents' mean in one game."""
+    score = record["scores"] if mode == "team" else record["healthy"]
+    mine = [score[s] for s, b in enumerate(record["lineup"]) if b == EXPLORER]
+    theirs = [score[s] for s, b in enumerate(record["lineup"]) if b != EXPLORER]
+    return sum(mine) / len(mine) - sum(theirs) / len(theirs)
+
+
+def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in sorted({r["match"] for r in records}):
+        mode = key.split("/")[0]
+        rows = [r for r in records if r["match"] == key]
+        if mode != "coop":
+            out[key] = {"explorer_margin_hh": mean_ci([margin(r, mode) for r in rows])}
+            continue
+        by_side = {side: {r["index"]: bool(r["winners"]) for r in rows if r["side"] == side}
+                   for side in ("explorer", "opponent")}
+        both = sorted(set(by_side["explorer"]) & set(by_side["opponent"]))
+        entry = {}
+        for side, wins in by_side.items():
+            n, hits = len(wins), sum(wins.values())
+            low, high = wilson(hits / n, n) if n else (math.nan, math.nan)
+            entry[f"{side}_win_rate"] = {"value": round(hits / n, 3) if n else None,
+                                         "ci95": [round(low, 3), round(high, 3)], "games": n}
+        entry["explorer_minus_opponent_wins"] = mean_ci(
+            [by_side["explorer"][i] - by_side["opponent"][i] for i in both])
+        out[key] = entry
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--summary", action="store_true", help="only the stored games' figures")
+    ap.add_argument("--games", type=int, default=100, help="games per match (target 100)")
+    ap.add_argument("--players", default="2,3,4")
+    ap.add_argument("--modes", default="competitive,team,coop")
+    ap.add_argument("--difficulties", default="normal,hard", help="cooperative only")
+    ap.add_argument("--opponents", default=",".join(OPPONENTS))
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--file", type=Path, default=DATA)
+    args = ap.parse_args(argv)
+    if not args.summary:
+        done = {(r["match"], r["side"], r["index"]) for r in load(args.file)}
+        jobs = []
+        for mode in args.modes.split(","):
+            for players in (int(p) for p in args.players.split(",")):
+                if mode == "team" and players != 4:
+                    continue
+                for difficulty in (args.difficulties.split(",") if mode == "coop"
+                                   else ["normal"]):
+                    for opponent in args.opponents.split(","):
+                        jobs += jobs_for(mode, difficulty, players, opponent, args.games,
+                                         args.seed, done)
+        jobs.sort(key=lambda j: j[2][0])  # game 0 of every match first: a share of each
+        command = "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)
+        print(f"{len(jobs)} games to play", file=sys.stderr, flush=True)
+        for result in iter_jobs(_play, jobs, args.workers):
+            result["command"] = command
+            with args.file.open("a") as out:
+                out.write(json.dumps(result) + "\n")
+            print(json.dumps(result), file=sys.stderr, flush=True)
+    figures = {"explorer": EXPLORER, "matches": summary(load(args.file)),
+               "load": os.getloadavg(), "file": str(args.file.name)}
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for key, entry in figures["matches"].items():
+            print(key, json.dumps(entry))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

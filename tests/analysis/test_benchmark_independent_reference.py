@@ -1,0 +1,67 @@
+"""benchmarks/independent_reference.py's machinery: the suite, the race, the keys (not its
+speed, and no playout of a whole position: that takes minutes)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "independent_reference.py"
+
+
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("precog_benchmark_independent", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_suite_covers_every_mode_difficulty_player_count_and_setup():
+    bench = load()
+    configs = {bench.CONFIGS[i % len(bench.CONFIGS)] for i in range(150)}
+    assert {(p, m) for p, m, _, _ in configs} >= {(2, "competitive"), (3, "competitive"),
+                                                  (4, "competitive"), (4, "team"),
+                                                  (2, "coop"), (3, "coop"), (4, "coop")}
+    assert {d for _, m, d, _ in configs if m == "coop"} == {"normal", "hard"}
+    assert {s for *_, s in configs} == {"standard", "advanced"}
+    assert {1 + i % 12 for i in range(150)} == set(range(1, 13))
+
+
+def test_a_position_is_the_seats_keep_give_at_the_start_of_its_round():
+    bench = load()
+    from precog.engine import Phase
+
+    position = bench.make_position(0, 41)  # 2 players, round 1: greedy play, no game yet
+    state = position.state()
+    assert (state.round, state.phase, position.players) == (1, Phase.DECISION, 2)
+    assert len(bench.choices_of(state, position.seat)) > 1
+
+
+def test_the_race_drops_a_choice_clearly_behind_and_keeps_one_within_its_interval():
+    bench = load()
+    values = {0: [5.0, 6.0, 7.0, 5.0, 6.0, 7.0, 5.0, 6.0],
+              1: [3.0, 4.0, 5.0, 3.0, 4.0, 5.0, 3.0, 4.0],   # 2 behind every game
+              2: [6.0, 5.0, 7.0, 4.0, 7.0, 6.0, 5.0, 6.0]}   # as often ahead as behind
+    assert bench.race(values, {0, 1, 2}, min_playouts=8) == {0, 2}
+    assert bench.race(values, {0, 1, 2}, min_playouts=9) == {0, 1, 2}  # too few yet
+
+
+def test_agreement_counts_decided_positions_and_loss_every_position():
+    bench = load()
+    rows = [{"mode": "competitive", "difficulty": "normal", "players": 2, "season": 1,
+             "decided": True, "agrees": True, "loss": 0.0},
+            {"mode": "competitive", "difficulty": "normal", "players": 2, "season": 3,
+             "decided": True, "agrees": False, "loss": 1.5},
+            {"mode": "coop", "difficulty": "hard", "players": 3, "season": 3,
+             "decided": False, "agrees": False, "loss": 0.0}]
+    keys = bench.keys(rows)
+    assert keys["independent_agreement"]["value"] == 0.5
+    assert keys["independent_agreement"]["n"] == 2
+    assert keys["independent_mean_loss_hh"]["value"] == 0.5
+    assert keys["independent_mean_loss_hh"]["n"] == 3
+    assert keys["by_mode"]["coop-hard"]["independent_agreement"]["n"] == 0
+    assert keys["by_season"]["3"]["independent_mean_loss_hh"]["value"] == 0.75
