@@ -82,7 +82,7 @@ def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
               lang: str = DEFAULT_LANGUAGE) -> str:
     """The reviewed decisions grouped per round, one row each, with a link into the
     explorer."""
-    say = words(lang).say
+    say, number = words(lang).say, words(lang).number
     head = "".join(f"<th>{escape(say('review_page.' + k))}</th>"
                    for k in ("kind", "played", "value", "best", "value", "loss", "mark", "open"))
     body = []
@@ -96,14 +96,15 @@ def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
                 f'href="{escape(explorer_href(r, explorer_url, lang))}" '
                 f'title="{escape(say("review_page.open_tip"))}">{escape(say("review_page.open"))}</a>')
         ci = ("" if r.loss_ci95 is None or not r.loss
-              else f' <span class="pc-ci">± {r.loss_ci95:.2f}</span>')
+              else f' <span class="pc-ci">± {number(r.loss_ci95, ".2f")}</span>')
         body.append(
             f'<tr class="pc-review-row" data-number="{r.number}" data-mark="{r.mark or ""}" '
             f'data-kind="{escape(r.kind)}" data-round="{r.round}">'
             f'<td>{escape(kind_text(r, lang))}</td><td>{played_html(r, comps, lang)}</td>'
-            f'<td class="pc-num">{r.value:.2f}</td>'
+            f'<td class="pc-num">{number(r.value, ".2f")}</td>'
             f"<td>{best_html(r, comps, lang)}</td>"
-            f'<td class="pc-num">{r.best_value:.2f}</td><td class="pc-num">{r.loss:.2f}{ci}</td>'
+            f'<td class="pc-num">{number(r.best_value, ".2f")}</td>'
+            f'<td class="pc-num">{number(r.loss, ".2f")}{ci}</td>'
             f"<td>{_mark(r, lang)}</td><td>{link}</td></tr>")
     return (f'<table class="pc-review-table"><tr>{head}</tr>{"".join(body)}</table>'
             if body else "")

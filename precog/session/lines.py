@@ -16,7 +16,7 @@ and the card that arrives are said: activating both then says what it pays.
 >>> line_text((Arrives("D02", 2), RiverTile("I1"), Chosen(Choose("T16", "T15"))))
 'Seat 2 gives you D02. The River reaches I1. Then keep T16, give T15.'
 >>> edge_text(Arrives("D02", 2), "ru")
-'Место 2 отдаёт вам D02'
+'Место 2 отдаёт вам карту D02'
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from precog.engine.components import Components
 from precog.engine.components import RiverTile as RiverTileCard
 from precog.engine.machines import resolved_costs
 from precog.engine.problems import ErrorCode, Problem
-from precog.session.names import component_name
+from precog.session.names import quoted_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["bot_name", "choice_text", "component_label", "edge_marked", "edge_names",
@@ -81,14 +81,14 @@ def component_label(component_id: str, comps: Components,
     is."""
     w = words(lang)
     if component_id in comps.cards:  # a card of your box without a name: its id
-        return component_name(comps.cards[component_id].name, lang) or component_id
+        return quoted_name(comps.cards[component_id].name, lang) or component_id
     if component_id in comps.river_by_id:
         tile = comps.river_by_id[component_id]
-        return w.say("line.tile", name=component_name(tile.name, lang),
+        return w.say("line.tile", name=quoted_name(tile.name, lang),
                      effect=tile_effect(tile, lang))
     for island in comps.islands:
         if island.id == component_id:
-            return w.say("line.island", name=component_name(island.name, lang))
+            return w.say("line.island", name=quoted_name(island.name, lang))
     return component_id
 
 
@@ -287,7 +287,7 @@ def _room(machine: int, lang: str, state: GameState | None, seat: int) -> str:
         return ""
     room = state.components.room_by_id[rooms[machine // 3]]
     effect = room.face(state.config.advanced)[machine % 3].effect
-    return words(lang).say("line.room", room=component_name(room.name, lang),
+    return words(lang).say("line.room", room=quoted_name(room.name, lang),
                            effect=words(lang).gains(effect))
 
 

@@ -148,7 +148,8 @@ class BoxSource(widgets.VBox):
         fit = user_fit((comps or reference_components()).box_id)
         if fit is not None:
             text += " " + self.say("box.source_fit_own", date=fit.info.get("date", "?"),
-                                   error=f"±{fit.error('competitive', 0, 0):.2f}")
+                                   error="±" + words(self.lang).number(
+                                       fit.error("competitive", 0, 0), ".2f"))
         elif comps is not None:
             text += " " + self.say("box.source_fit_shipped")
         return f'<span class="pc-hint-text">{escape(text)}</span>'

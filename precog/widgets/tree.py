@@ -151,13 +151,13 @@ class TreeView(widgets.VBox):
         label.on_click(lambda _b, nid=node.id: self.select(nid))
         if self.selected is not None and self.selected.id == node.id:
             label.add_class("pc-selected")
-        prob = (f'<span class="pc-prob">{node.probability:.0%}</span>'
+        prob = (f'<span class="pc-prob">{words(self.lang).number(node.probability, ".0%")}</span>'
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
             if edge in (*KINDS, "") else edge
         badges = "".join(badge(*found) for found in self._badges(node))
         info = widgets.HTML(f'{prob}<span class="pc-val" title="{self.say("tree.value_tip")}">'
-                            f'{value_text(node)}</span><span class="pc-kind">'
+                            f'{value_text(node, self.lang)}</span><span class="pc-kind">'
                             f"{escape(edge_name)}</span>{badges}")
         info.add_class("pc-tree-info")
         row = widgets.HBox([toggle, label, info])
@@ -225,7 +225,7 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     cells = "".join(f"<tr><td>{say(f'tree.res_{key}')}</td><td><b>{res[key]}</b></td></tr>"
                     for key in RESOURCE_KEYS if key in res)
     table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
-    prob = say("tree.probability", p=f"{node.probability:.0%}") \
+    prob = say("tree.probability", p=words(lang).number(node.probability, ".0%")) \
         if node.probability < 0.999 else ""
     boat = ""
     if node.state is not None:
@@ -239,10 +239,13 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)
     return (f'<div class="pc-node"><div class="pc-node-title">{title}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
-            f'{escape(say("tree.value", value=value_text(node)))}{escape(prob)}'
+            f'{escape(say("tree.value", value=value_text(node, lang)))}{escape(prob)}'
             f"{escape(principal)}</div>{table}{boat}</div>")
 
 
-def value_text(node: TreeNode) -> str:
-    """A node's value with its 95 % interval when it has one ("5.91 ±5.30")."""
-    return f"{node.value:.2f}" if node.ci95 is None else f"{node.value:.2f} ±{node.ci95:.2f}"
+def value_text(node: TreeNode, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A node's value with its 95 % interval when it has one ("5.91 ±5.30"; "5,91 ±5,30" in
+    Russian)."""
+    number = words(lang).number
+    value = number(node.value, ".2f")
+    return value if node.ci95 is None else f"{value} ±{number(node.ci95, '.2f')}"
