@@ -84,8 +84,9 @@ def tournament_text(result: Any, lang: str) -> str:
              w.say("cli.tour_columns")]
     for s in result.standings:
         n = w.number
+        between = "; " if "," in n(0.5, ".1f") else ", "  # a decimal comma needs a semicolon
         lines.append(f"{s.bot:<12} {s.games:>5} {n(s.win_rate, '>7.1%')} "
-                     f"[{n(s.win_low, '>5.1%')}; {n(s.win_high, '>5.1%')}] "
+                     f"[{n(s.win_low, '>5.1%')}{between}{n(s.win_high, '>5.1%')}] "
                      f"{n(s.healthy, '>8.2f')} ±{n(s.healthy_ci95, '>5.2f')}")
     for m in result.margins:
         sig = w.say("cli.tour_significant" if m.significant else "cli.tour_not_significant")
