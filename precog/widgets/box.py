@@ -127,6 +127,7 @@ class BoxSource(widgets.VBox):
     def __init__(self, on_change: Callable[[], None], lang: str, message: Message) -> None:
         super().__init__()
         self.say, self.message, self.on_change = words(lang).say, message, on_change
+        self.lang = lang
         self.components: Components | None = None
         self.text: str | None = None  # the loaded box file's text (a table saves it)
         self.title: widgets.HTML | None = None  # the page's title line, told of a loaded box
