@@ -64,7 +64,7 @@ def test_the_russian_play_hint_shows_its_last_column_whole(
     page.locator(".pc-cardbtn").first.wait_for()
     page.get_by_role("tab", name=RU.say("play.tab_save")).click()
     page.get_by_placeholder(RU.say("play.paste_here")).fill(to_position(state))
-    page.get_by_role("button", name=RU.say("play.load_pasted"), exact=True).click()
+    page.locator("button.pc-load", has_text=RU.say("play.load_pasted")).first.click()
     page.locator(".pc-msg-ok", has_text=RU.say("play.loaded", source="", round=3, seat=0)[2:20]
                  ).wait_for()
     page.locator(".pc-hint-ask").click()
