@@ -12,12 +12,18 @@ same files and formatter for every language and every label above the engine. Te
 * ``{cost:gains}`` writes ``(kind, amount)`` pairs with the language's resource names;
   ``{kind:res}`` writes one resource's name (its plural form).
 
+Numbers are written as the language writes them (:func:`number_text`): a float, or a number
+with a format spec (``{loss:.2f}``, ``{share:.1%}``, ``{top:,}``), takes the language's decimal
+mark, thousands separator and percent sign from its ``[word]`` table.
+
 >>> fill("en", "you can take 0 to {top} {n:pl:Human|Humans}", {"top": 2, "n": 2})
 'you can take 0 to 2 Humans'
 >>> fill("ru", "{n} {n:pl:человек|человека|человек}", {"n": 22})
 '22 человека'
 >>> fill("en", "short: {x:gains}", {"x": (("food", 2), ("human", 1))})
 'short: 2 Food, 1 Human'
+>>> fill("ru", "потеря {loss:.2f}, побед {share:.1%}", {"loss": 1.5, "share": 0.25})
+'потеря 1,50, побед 25,0\xa0%'
 """
 
 from __future__ import annotations
@@ -82,6 +88,25 @@ def plural_form(lang: str, n: int, forms: Sequence[str]) -> str:
     return forms[0] if n == 1 else forms[-1]
 
 
+def number_text(value: float, spec: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
+    """``value`` formatted by ``spec`` (as :func:`format`) in the way ``lang`` writes numbers:
+    its ``[word]`` ``decimal`` mark, ``thousands`` separator and ``percent`` sign (Russian:
+    ``1,5``, ``100 000``, ``25 %``).
+
+    >>> number_text(1234.5, ",.1f", "ru"), number_text(1234.5, ",.1f", "en")
+    ('1\xa0234,5', '1,234.5')
+    """
+    text = format(value, spec)
+    word = load_words(lang).get("word", {})
+    marks = {".": word.get("decimal", "."), ",": word.get("thousands", ","),
+             "%": word.get("percent", "%")}
+    return text.translate(str.maketrans({k: v for k, v in marks.items() if v != k}))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 class WordFormatter(string.Formatter):
     """``str.format`` with the ``pl``, ``join``, ``gains`` and ``res`` specs of one language."""
 
@@ -107,6 +132,8 @@ class WordFormatter(string.Formatter):
         if format_spec == "res":
             forms = load_words(self.lang).get("resource", {}).get(value, [value])
             return str(forms[-1])
+        if _is_number(value) and (format_spec or isinstance(value, float)):
+            return number_text(value, format_spec, self.lang)
         return str(super().format_field(value, format_spec))
 
     def gains(self, pairs: Sequence[tuple[str, int]]) -> str:

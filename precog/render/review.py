@@ -82,7 +82,7 @@ def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
               lang: str = DEFAULT_LANGUAGE) -> str:
     """The reviewed decisions grouped per round, one row each, with a link into the
     explorer."""
-    say = words(lang).say
+    say, number = words(lang).say, words(lang).number
     head = "".join(f"<th>{escape(say('review_page.' + k))}</th>"
                    for k in ("kind", "played", "value", "best", "value", "loss", "mark", "open"))
     body = []
@@ -96,25 +96,27 @@ def rows_html(rows: Sequence[Any], comps: Components, explorer_url: str,
                 f'href="{escape(explorer_href(r, explorer_url, lang))}" '
                 f'title="{escape(say("review_page.open_tip"))}">{escape(say("review_page.open"))}</a>')
         ci = ("" if r.loss_ci95 is None or not r.loss
-              else f' <span class="pc-ci">± {r.loss_ci95:.2f}</span>')
+              else f' <span class="pc-ci">± {number(r.loss_ci95, ".2f")}</span>')
         body.append(
             f'<tr class="pc-review-row" data-number="{r.number}" data-mark="{r.mark or ""}" '
             f'data-kind="{escape(r.kind)}" data-round="{r.round}">'
             f'<td>{escape(kind_text(r, lang))}</td><td>{played_html(r, comps, lang)}</td>'
             f'<td class="pc-num">{value_html(r, lang)}</td>'
             f"<td>{best_html(r, comps, lang)}</td>"
-            f'<td class="pc-num">{r.best_value:.2f}</td><td class="pc-num">{r.loss:.2f}{ci}</td>'
+            f'<td class="pc-num">{number(r.best_value, ".2f")}</td>'
+            f'<td class="pc-num">{number(r.loss, ".2f")}{ci}</td>'
             f"<td>{_mark(r, lang)}</td><td>{link}</td></tr>")
     return (f'<table class="pc-review-table"><tr>{head}</tr>{"".join(body)}</table>'
             if body else "")
 
 
 def value_html(row: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The played value as the explorer says it: with its interval, the rollouts it rests on
-    in the tooltip."""
+    """The played value as the explorer says it (numbers as ``lang`` writes them): with its
+    interval, the rollouts it rests on in the tooltip."""
     ci95, samples = getattr(row, "ci95", None), int(getattr(row, "samples", 0) or 0)
-    text = f"{row.value:.2f}" + ("" if ci95 is None else
-                                 f' <span class="pc-ci">±{ci95:.2f}</span>')
+    number = words(lang).number
+    text = number(row.value, ".2f") + ("" if ci95 is None else
+                                       f' <span class="pc-ci">±{number(ci95, ".2f")}</span>')
     if not samples:
         return text
     tip = words(lang).say("review_page.rests_on", n=samples)

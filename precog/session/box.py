@@ -43,6 +43,7 @@ from precog.engine.components import (
 from precog.engine.data_loading import MAX_BANE, MAX_VALUE, reference_components
 from precog.engine.problems import Problem
 from precog.engine.wording import error_text
+from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["BoxDraft", "CardEntry", "Checked", "ObjectiveEntry", "RiverEntry", "parse_amounts",
@@ -200,7 +201,8 @@ class BoxDraft:
 
     def progress(self, code: str) -> str:
         known = sum("cost" in c for c in self.cards(code))
-        return self.say("box.progress", prescient=self.prescient(code), n=known,
+        return self.say("box.progress", prescient=component_name(self.prescient(code), self.lang),
+                        n=known,
                         total=DECK_SIZE)
 
     def season_counts(self, code: str) -> dict[int, dict[str, tuple[int, int]]]:

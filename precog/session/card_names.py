@@ -8,6 +8,8 @@ legend, the hint, the review and the command line alike.
 >>> comps = reference_components()
 >>> card_name("K05", comps), card_name("K05", comps, "ru")
 ('Drifting raft ·K05', 'Дрейфующий плот ·K05')
+>>> card_name("K05", comps, "ru", quoted=True)  # in a sentence, after a noun
+'«Дрейфующий плот» ·K05'
 >>> card_name("nothing such", comps)
 'nothing such'
 """
@@ -15,7 +17,7 @@ legend, the hint, the review and the command line alike.
 from __future__ import annotations
 
 from precog.engine.components import Components
-from precog.session.names import component_name
+from precog.session.names import component_name, quoted_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["card_mark", "card_name"]
@@ -32,12 +34,15 @@ def card_mark(card_id: str, comps: Components) -> str:
     return card_id if shared else ""
 
 
-def card_name(card_id: str, comps: Components, lang: str = DEFAULT_LANGUAGE) -> str:
+def card_name(card_id: str, comps: Components, lang: str = DEFAULT_LANGUAGE,
+              quoted: bool = False) -> str:
     """The card's name in ``lang`` with its mark (:func:`card_mark`) when the name is shared;
-    its id when it has no name; an id ``comps`` does not know as it is."""
+    its id when it has no name; an id ``comps`` does not know as it is. ``quoted``: the name as
+    a sentence writes it after a noun (:func:`~precog.session.names.quoted_name`: «quotes» in
+    Russian), the mark after the quotes."""
     card = comps.cards.get(card_id)
     if card is None or not card.name:
         return card_id
-    name = component_name(card.name, lang)
+    name = quoted_name(card.name, lang) if quoted else component_name(card.name, lang)
     mark = card_mark(card_id, comps)
     return words(lang).say("card.marked", name=name, id=mark) if mark else name

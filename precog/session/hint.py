@@ -167,7 +167,7 @@ def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:
            if answer.leaf_playouts else say("hint.how_ahead", depth=answer.depth))
     key = ("hint.cancelled" if answer.cancelled else "hint.final" if answer.final else
            "hint.first")
-    return say(key, how=how, seconds=f"{answer.seconds:.1f}")
+    return say(key, how=how, seconds=words(lang).number(answer.seconds, ".1f"))
 
 
 def reasons(ranking: Ranking, row: RankingRow, world: GameState,
@@ -176,19 +176,20 @@ def reasons(ranking: Ranking, row: RankingRow, world: GameState,
     (:func:`precog.analysis.reasons.row_reasons`, said by :mod:`precog.session.why`)."""
     say = words(lang).say
     seat = int(ranking.meta.get("player", 0))
-    gap = say("hint.best") if row.loss <= 1e-9 else gap_text(row, say)
+    gap = say("hint.best") if row.loss <= 1e-9 else gap_text(row, say, lang)
     why = [reason_text(r, lang, world, seat) for r in row_reasons(ranking, row)[:2]]
     return (gap, *why)
 
 
-def gap_text(row: RankingRow, say: Callable[..., str]) -> str:
+def gap_text(row: RankingRow, say: Callable[..., str], lang: str = DEFAULT_LANGUAGE) -> str:
     """How far ``row`` is behind the best: with its paired interval when rollouts measured it,
-    and said to be as good when the loss is within that interval."""
-    loss = f"{row.loss:.2f}"
+    and said to be as good when the loss is within that interval (numbers as ``lang`` writes
+    them)."""
+    loss = words(lang).number(row.loss, ".2f")
     if row.loss_ci95 is None:
         return say("hint.behind", loss=loss)
     key = "hint.behind_tied" if row.within_noise else "hint.behind_paired"
-    return say(key, loss=loss, ci=f"{row.loss_ci95:.2f}")
+    return say(key, loss=loss, ci=words(lang).number(row.loss_ci95, ".2f"))
 
 
 __all__ = ["QUICK", "REFINE", "HintAnswer", "HintRow", "HintRun", "answer_of", "gap_text",

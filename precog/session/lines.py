@@ -16,7 +16,7 @@ and the card that arrives are said: activating both then says what it pays.
 >>> line_text((Arrives("D02", 2), RiverTile("I1"), Chosen(Choose("T16", "T15"))))
 'Seat 2 gives you D02. The River reaches I1. Then keep T16, give T15.'
 >>> edge_text(Arrives("D02", 2), "ru")
-'Место 2 отдаёт вам D02'
+'Место 2 отдаёт вам карту D02'
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from precog.engine.components import RiverTile as RiverTileCard
 from precog.engine.machines import resolved_costs
 from precog.engine.problems import ErrorCode, Problem
 from precog.session.card_names import card_name
-from precog.session.names import component_name
+from precog.session.names import quoted_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["bot_name", "choice_text", "component_label", "edge_marked", "edge_names",
@@ -77,20 +77,20 @@ def named(text: str, state: GameState | None, lang: str = DEFAULT_LANGUAGE) -> s
 
 def component_label(component_id: str, comps: Components,
                     lang: str = DEFAULT_LANGUAGE) -> str:
-    """A card's name (:func:`~precog.session.card_names.card_name`: marked with its id when
-    another card shares the name; its id when it has none, as a card of your box may), a River
-    tile's name and effect, an Island's name and its feeding; an id the components do not know
-    stays as it is."""
+    """A card's name as a sentence writes it (:func:`~precog.session.card_names.card_name`,
+    quoted: in «quotes» in Russian, marked with its id when another card shares the name; its
+    id when it has none, as a card of your box may), a River tile's name and effect, an
+    Island's name and its feeding; an id the components do not know stays as it is."""
     w = words(lang)
     if component_id in comps.cards:
-        return card_name(component_id, comps, lang)
+        return card_name(component_id, comps, lang, quoted=True)
     if component_id in comps.river_by_id:
         tile = comps.river_by_id[component_id]
-        return w.say("line.tile", name=component_name(tile.name, lang),
+        return w.say("line.tile", name=quoted_name(tile.name, lang),
                      effect=tile_effect(tile, lang))
     for island in comps.islands:
         if island.id == component_id:
-            return w.say("line.island", name=component_name(island.name, lang))
+            return w.say("line.island", name=quoted_name(island.name, lang))
     return component_id
 
 
@@ -206,7 +206,7 @@ def line_marked(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
             zone = (zone[0], edge.card)
             text = (say("line.arrives_short", card=mark(edge.card), seat=edge.seat)
                     if chance is None else
-                    say("line.arrives_may", card=_quoted(edge.card, lang), seat=edge.seat,
+                    say("line.arrives_may", card=mark(edge.card), seat=edge.seat,
                         chance=chance_text(chance, lang)))
         elif isinstance(edge, Plan):
             text = plan_text(edge, lang, state, seat, _both_cost(state, zone))
@@ -219,7 +219,7 @@ def line_marked(line: tuple[Edge, ...], lang: str = DEFAULT_LANGUAGE,
                 edge.choice, lang, "line.then", state, seat)
         elif isinstance(edge, RiverTile) and chance is not None:
             key = "line.river_if" if edge is not line[-1] else "line.river_may"
-            text = say(key, tile=_quoted(edge.tile, lang), chance=chance_text(chance, lang))
+            text = say(key, tile=mark(edge.tile), chance=chance_text(chance, lang))
         elif isinstance(edge, Draw) and chance is not None:
             text = _draw_may(edge, chance, lang, state, seat)
         else:
@@ -261,23 +261,18 @@ def chance_text(chance: float, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def _would(choice: Choose, lang: str, state: GameState | None, seat: int) -> str:
     """The next choice in a sampled future: what you would then keep and give."""
-    keep, give = _quoted(choice.keep, lang), _quoted(choice.give, lang)
+    keep, give = mark(choice.keep), mark(choice.give)
     if state is None:
         return words(lang).say("line.would", keep=keep, give=give)
     return words(lang).say("line.would_seat", keep=keep, give=give, left=_left(state, seat))
-
-
-def _quoted(component_id: str, lang: str) -> str:
-    """A card or tile id marked, set off the way ``lang`` sets off a name after a noun."""
-    return words(lang).say("line.quoted", name=mark(component_id))
 
 
 def _draw_may(edge: Draw, chance: float, lang: str, state: GameState | None,
               seat: int) -> str:
     """The next cards of a sampled world, said as what may come, with its chance."""
     say = words(lang).say
-    hand = [_quoted(c, lang) for c in edge.hand] or [say("line.draw_nothing")]
-    passed = [_quoted(c, lang) for c in edge.passed]
+    hand = [mark(c) for c in edge.hand] or [say("line.draw_nothing")]
+    passed = [mark(c) for c in edge.passed]
     left = _left(state, seat) if state is not None else None
     key = "line.draw_may" if left is None else "line.draw_may_seat"
     return say(key, hand=hand, passed=passed, left=left, chance=chance_text(chance, lang))
@@ -362,7 +357,7 @@ def _room(machine: int, lang: str, state: GameState | None, seat: int) -> str:
         return ""
     room = state.components.room_by_id[rooms[machine // 3]]
     effect = room.face(state.config.advanced)[machine % 3].effect
-    return words(lang).say("line.room", room=component_name(room.name, lang),
+    return words(lang).say("line.room", room=quoted_name(room.name, lang),
                            effect=words(lang).gains(effect))
 
 

@@ -8,6 +8,12 @@ it is written in the data, so nothing is ever lost, only left untranslated.
 ('Мастерская', 'Workshop')
 >>> component_name("My own card", "ru")
 'My own card'
+
+In a sentence a name is written so that it needs no declension: Russian puts it in quotes after
+a noun ("Оставить карту «Старая подстанция»"), English as it is:
+
+>>> quoted_name("Old substation", "ru"), quoted_name("Old substation", "en")
+('«Старая подстанция»', 'Old substation')
 """
 
 from __future__ import annotations
@@ -18,8 +24,9 @@ from importlib import resources
 
 from precog.engine import DataError
 from precog.engine.problems import ErrorCode, Problem
+from precog.engine.wording import load_words
 
-__all__ = ["component_name", "component_names"]
+__all__ = ["component_name", "component_names", "quoted_name"]
 
 
 @cache
@@ -43,3 +50,13 @@ def component_names(lang: str) -> dict[str, str]:
 def component_name(name: str, lang: str) -> str:
     """``name`` (a card's, room's, tile's or Prescient's) in ``lang``, as written if unknown."""
     return component_names(lang).get(name, name)
+
+
+def quoted_name(name: str, lang: str) -> str:
+    """``name`` in ``lang`` as a sentence writes it: between the language's name quotes
+    (``[word] name_quotes`` in its ``game.toml``; none in English). An empty name stays empty."""
+    shown = component_name(name, lang)
+    quotes = load_words(lang).get("word", {}).get("name_quotes", ())
+    if not shown or len(quotes) != 2:
+        return shown
+    return f"{quotes[0]}{shown}{quotes[1]}"

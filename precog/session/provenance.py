@@ -24,7 +24,7 @@ def provenance_text(note: dict[str, Any], lang: str, where: str = "page") -> str
     reference, own, other = _KEYS[where]
     fit = note.get("fit", {})
     about_fit = {"date": fit.get("date", "?"), "positions": fit.get("positions", 0),
-                 "error": f"±{fit.get('error', 0.0):.2f}"}
+                 "error": "±" + words(lang).number(fit.get("error", 0.0), ".2f")}
     name = repr(note["name"]) if where == "cli" else note["name"]
     if note.get("reference", True):
         return say(reference, **about_fit)

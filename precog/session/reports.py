@@ -42,15 +42,15 @@ def ranking_text(ranking: Any, lang: str) -> str:
     twins = ranking.copies()
     pad = " " * 4
     for i, r in enumerate(ranking.rows, 1):
-        ci = "" if r.ci95 is None else f"{r.ci95:.2f}"
-        lci = "" if r.loss_ci95 is None or i == 1 else f"{r.loss_ci95:.2f}"
+        ci = "" if r.ci95 is None else w.number(r.ci95, ".2f")
+        lci = "" if r.loss_ci95 is None or i == 1 else w.number(r.loss_ci95, ".2f")
         choice = choice_text(r.choice, lang, state, seat)
-        out.append(f"{i:>2} {r.value:>7.2f} {r.loss:>6.2f} {lci:>6} {ci:>6} "
-                   f"{r.give_value_to_left:>+7.2f}  {choice}")
+        out.append(f"{i:>2} {w.number(r.value, '>7.2f')} {w.number(r.loss, '>6.2f')} {lci:>6} "
+                   f"{ci:>6} {w.number(r.give_value_to_left, '>+7.2f')}  {choice}")
         if i - 1 in twins:  # the engine keeps copies apart; a reader sees the same cards
             out.append(pad + w.say("results.same_as", i=twins[i - 1] + 1))
         if r.return_chance:
-            cards = ", ".join(f"{named(mark(c), state, lang)} {p:.0%}"
+            cards = ", ".join(f"{named(mark(c), state, lang)} {w.number(p, '.0%')}"
                               for c, p in r.return_chance.items())
             out.append(pad + w.say("cli.rank_back", cards=cards))
         out.append(pad + w.say("cli.rank_why",
@@ -61,13 +61,13 @@ def ranking_text(ranking: Any, lang: str) -> str:
 
 def tree_text(tree: TreeNode, lang: str, seat: int, max_depth: int = 6) -> str:
     """The look-ahead tree as indented text, cards and tiles by name."""
-    say = words(lang).say
+    say, number = words(lang).say, words(lang).number
 
     def describe(n: TreeNode) -> str:
-        prob = say("tree.probability", p=f"{n.probability:.0%}") if n.probability < 0.999 \
-            else ""
+        prob = say("tree.probability", p=number(n.probability, ".0%")) \
+            if n.probability < 0.999 else ""
         return (f"{edge_text(n.edge, lang, n.state, seat)}  ({say(f'tree.kind_{n.kind}')}) "
-                f"{say('tree.value', value=f'{n.value:.2f}')}{prob}")
+                f"{say('tree.value', value=number(n.value, '.2f'))}{prob}")
 
     return render_tree_text(tree, max_depth=max_depth, describe=describe)
 
@@ -83,9 +83,11 @@ def tournament_text(result: Any, lang: str) -> str:
                    seconds=result.elapsed_s),
              w.say("cli.tour_columns")]
     for s in result.standings:
-        lines.append(f"{s.bot:<12} {s.games:>5} {s.win_rate:>7.1%} "
-                     f"[{s.win_low:>5.1%}, {s.win_high:>5.1%}] "
-                     f"{s.healthy:>8.2f} ±{s.healthy_ci95:>5.2f}")
+        n = w.number
+        between = "; " if "," in n(0.5, ".1f") else ", "  # a decimal comma needs a semicolon
+        lines.append(f"{s.bot:<12} {s.games:>5} {n(s.win_rate, '>7.1%')} "
+                     f"[{n(s.win_low, '>5.1%')}{between}{n(s.win_high, '>5.1%')}] "
+                     f"{n(s.healthy, '>8.2f')} ±{n(s.healthy_ci95, '>5.2f')}")
     for m in result.margins:
         sig = w.say("cli.tour_significant" if m.significant else "cli.tour_not_significant")
         lines.append(w.say("cli.tour_margin", a=m.a, b=m.b, healthy=m.healthy_diff,
@@ -116,8 +118,9 @@ def review_text(review: Any, lang: str) -> str:
     for d in review.decisions:
         played, best = choice(d.played), choice(d.best)
         mark = w.say(f"review.mark_{d.mark}") if d.mark else ""
-        out.append(f"{d.round:>5}  {played:<24} {d.played_value:>6.2f}  {best:<24} "
-                   f"{d.best_value:>6.2f} {d.loss:>6.2f}  {d.symbol:<2} {mark}")
+        out.append(f"{d.round:>5}  {played:<24} {w.number(d.played_value, '>6.2f')}  "
+                   f"{best:<24} {w.number(d.best_value, '>6.2f')} "
+                   f"{w.number(d.loss, '>6.2f')}  {d.symbol:<2} {mark}")
     odds = getattr(review, "wins", {}).get(review.seat, [])
     if odds:
         points = ", ".join(f"{r}: {100 * p:.0f} % ± {100 * c:.0f}" for r, p, c in odds)

@@ -22,9 +22,9 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 __all__ = ["reason_marked", "reason_text", "reasons_text"]
 
 
-def number(x: float) -> str:
-    """An expected amount: whole when it is, else with one decimal."""
-    return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+def number(x: float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An expected amount: whole when it is, else with one decimal (in ``lang``'s writing)."""
+    return str(round(x)) if abs(x - round(x)) < 0.05 else words(lang).number(x, ".1f")
 
 
 KIND = {"batteries": "battery", "doctors": "doctor", "protectors": "protector"}
@@ -34,7 +34,7 @@ def _amount(lang: str, kind: str, n: float) -> str:
     w = words(lang)
     kind = KIND.get(kind, kind)
     whole = abs(n - round(n)) < 0.05
-    return f"{number(n)} {w.resource(kind, round(abs(n)) if whole else 2)}"
+    return f"{number(n, lang)} {w.resource(kind, round(abs(n)) if whole else 2)}"
 
 
 def _signed(lang: str, kind: str, n: float) -> str:
@@ -55,18 +55,20 @@ def reason_marked(reason: Reason, lang: str = DEFAULT_LANGUAGE,
     if code == "feeding":
         key = "why.feeding_short" if v["short"] > 0 else "why.feeding_enough"
         return say(key, round=v["round"], food=_amount(lang, "food", v["food"]),
-                   healthy=_amount(lang, "healthy", v["healthy"]), short=number(v["short"]))
+                   healthy=_amount(lang, "healthy", v["healthy"]), short=number(v["short"], lang))
     if code == "bane":
         key = "why.bane_open" if v["uncovered"] > 0 else "why.bane_covered"
-        return say(key, bane=number(v["bane"]),
+        return say(key, bane=number(v["bane"], lang),
                    protectors=_amount(lang, "protector", v["protectors"]),
-                   uncovered=number(v["uncovered"]))
+                   uncovered=number(v["uncovered"], lang))
     if code == "comes_back":
-        return say("why.comes_back", card=mark(v["card"]), chance=f"{v['chance']:.0%}")
+        chance = words(lang).number(v["chance"], ".0%")
+        return say("why.comes_back", card=mark(v["card"]), chance=chance)
     if code == "helps_left":
         key = "why.helps_left" if v["worth"] > 0 else "why.spares_left"
         left = say("why.left") if v["left"] is None else say("why.seat", seat=v["left"])
-        return say(key, card=mark(v["card"]), worth=f"{abs(v['worth']):.2f}", left=left)
+        worth = words(lang).number(abs(v["worth"]), ".2f")
+        return say(key, card=mark(v["card"]), worth=worth, left=left)
     return say("why.alone")
 
 

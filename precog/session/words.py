@@ -53,12 +53,13 @@ from precog.engine.wording import (
     fill,
     languages,
     load_words,
+    number_text,
     plural_form,
 )
-from precog.session.names import component_name
+from precog.session.names import quoted_name
 
 __all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
-           "prompt", "words"]
+           "number_text", "prompt", "words"]
 
 PARTS = ("game", "app")
 
@@ -100,6 +101,16 @@ class Words:
         except (KeyError, IndexError) as err:
             raise DataError(Problem.of(ErrorCode.DATA_WORD_VALUE, lang=self.lang, key=key,
                                        name=str(err))) from None
+
+    def number(self, value: float, spec: str = "") -> str:
+        """``value`` formatted by ``spec`` as this language writes numbers (``1,5`` in Russian)."""
+        return number_text(value, spec, self.lang)
+
+    def plot_separators(self) -> str:
+        """A plotly figure's ``separators``: this language's decimal mark and thousands
+        separator (a comma and a space in Russian)."""
+        sample = self.number(1000.5, ",.1f")  # 1,000.5 as this language writes it
+        return sample[-2] + sample[1]
 
     # -- the game's words -----------------------------------------------------------------
     def resource(self, kind: str, n: int | None = None) -> str:
@@ -186,7 +197,7 @@ class Name(str):
 def action_label(state: GameState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
     """A button label for ``action`` in ``state`` (costs and effects from the engine)."""
     key, values = _label_key(state, action)
-    values = {k: component_name(v, lang) if isinstance(v, Name) else v
+    values = {k: quoted_name(v, lang) if isinstance(v, Name) else v
               for k, v in values.items()}
     return words(lang).say(f"action.{key}", **values)
 

@@ -15,6 +15,7 @@ from precog.render.board import board_html
 from precog.render.cards import card_html
 from precog.render.style import style_tag
 from precog.session.language import page_link
+from precog.session.words import number_text
 from precog.tutor.data import Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
 from precog.tutor.glossary import Glossary, Hit
@@ -201,7 +202,8 @@ def lookahead_html(state: GameState, seat: int, rows: list[tuple[str, str, str]]
     for key, label, passed in rows:
         value, line, best = tree.get(key, (0.0, "", False))
         cells = (f"<td>{escape(label)}</td><td>{escape(passed)}</td>"
-                 + (f"<td>{value:.1f}</td><td>{escape(line)}</td>" if tree else ""))
+                 + (f"<td>{number_text(value, '.1f', texts.lang)}</td><td>{escape(line)}</td>"
+                    if tree else ""))
         body.append(f'<tr class="{"pt-best" if best else ""}">{cells}</tr>')
     title = say("label", "tree_title" if tree else "tree_missing")
     return (f'<div class="pt-incoming"><ul>{items}</ul></div><div class="pt-tree">'

@@ -127,6 +127,7 @@ class BoxSource(widgets.VBox):
     def __init__(self, on_change: Callable[[], None], lang: str, message: Message) -> None:
         super().__init__()
         self.say, self.message, self.on_change = words(lang).say, message, on_change
+        self.lang = lang
         self.components: Components | None = None
         self.text: str | None = None  # the loaded box file's text (a table saves it)
         self.title: widgets.HTML | None = None  # the page's title line, told of a loaded box
@@ -148,7 +149,8 @@ class BoxSource(widgets.VBox):
         fit = user_fit((comps or reference_components()).box_id)
         if fit is not None:
             text += " " + self.say("box.source_fit_own", date=fit.info.get("date", "?"),
-                                   error=f"±{fit.error('competitive', 0, 0):.2f}")
+                                   error="±" + words(self.lang).number(
+                                       fit.error("competitive", 0, 0), ".2f"))
         elif comps is not None:
             text += " " + self.say("box.source_fit_shipped")
         return f'<span class="pc-hint-text">{escape(text)}</span>'

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from precog.render.cards import card_back_html, card_html
 from precog.session.box import OBJECTIVE_SLOTS, BoxDraft, CardEntry, ObjectiveEntry, RiverEntry
+from precog.session.names import component_name
 from precog.widgets.common import Message, button
 from precog.widgets.dropdown import Dropdown
 
@@ -31,7 +32,7 @@ def text_field(label: str, placeholder: str = "", width: str = "11em",
                cls: str = "") -> widgets.Text:
     field = widgets.Text(description=label, placeholder=placeholder,
                          layout=widgets.Layout(width=width))
-    field.style.description_width = "5.5em"
+    field.style.description_width = "6.5em"  # a Russian label (Стоимость) is not cut
     if cls:
         field.add_class(cls)
     return field
@@ -129,7 +130,8 @@ class CardSection(_Section):
         return str(self.say(f"kind.{card_type.lower()}")).capitalize()
 
     def _deck_options(self) -> list[tuple[str, str]]:
-        return [(f"{self.draft.prescient(c)} ({c})", c) for c in self.draft.deck_codes()]
+        return [(f"{component_name(self.draft.prescient(c), self.lang)} ({c})", c)
+                for c in self.draft.deck_codes()]
 
     def _card_options(self) -> list[tuple[str, str]]:
         code = self.deck.value

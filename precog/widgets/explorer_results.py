@@ -128,7 +128,7 @@ def trajectory_panel(data: dict[str, Any], resources: tuple[str, ...],
                                      f"<sup>{say('results.legend')}</sup>",
                              "font": {"size": 13}},
                       legend={"orientation": "h", "y": -0.12, "font": {"size": 11}},
-                      paper_bgcolor="#fbf9f4")
+                      paper_bgcolor="#fbf9f4", separators=words(lang).plot_separators())
     return fig
 
 
@@ -138,7 +138,7 @@ COLUMNS = ("rank", "choice", "value", "loss", "spread", "left", "back", "why", "
 def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     """The ranked Keep/Give table: cards drawn by name, why each choice ranks there, the
     principal line in sentences; every column headed in words with a tooltip."""
-    say = words(lang).say
+    say, number = words(lang).say, words(lang).number
     meta = ranking.meta
     state = ranking.tree.state if ranking.tree is not None else None
     comps = state.components if state is not None else None
@@ -152,20 +152,20 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     twins = same_cards(ranking)
     rows = []
     for i, r in enumerate(ranking.rows, 1):
-        ci = "—" if r.ci95 is None else f"±{r.ci95:.2f}"
+        ci = "—" if r.ci95 is None else "±" + number(r.ci95, ".2f")
         twin = "" if i not in twins else (
             f'<br><span class="pc-twin">{escape(say("results.same_as", i=twins[i]))}</span>')
-        behind = _behind_cell(r, i == 1, say)
-        back = "<br>".join(f"{html(mark(c))} {p:.0%}" for c, p in r.return_chance.items()) \
-            or "—"
+        behind = _behind_cell(r, i == 1, say, number)
+        back = "<br>".join(f"{html(mark(c))} {number(p, '.0%')}"
+                           for c, p in r.return_chance.items()) or "—"
         reasons = "".join(f"<li>{html(reason_marked(x, lang, state, seat))}</li>"
                           for x in why[r.action])
         rows.append(
             f'<tr class="{"pc-best" if i == 1 else ""}" data-action="{escape(r.action)}">'
             f'<td>{i}</td><td class="pc-choice-cell">{say("choices.keep")} {html(mark(r.keep))}'
             f'<br>{say("choices.give")} {html(mark(r.give))}{twin}</td>'
-            f"<td>{r.value:.2f}</td><td>{behind}</td><td>{ci}</td>"
-            f"<td>{r.give_value_to_left:+.2f}</td><td>{back}</td>"
+            f"<td>{number(r.value, '.2f')}</td><td>{behind}</td><td>{ci}</td>"
+            f"<td>{number(r.give_value_to_left, '+.2f')}</td><td>{back}</td>"
             f'<td class="pc-why"><ul>{reasons}</ul></td>'
             f'<td class="pc-line">{_line_cell(line_marked(r.line, lang, state, seat), html)}'
             "</td></tr>")
@@ -189,15 +189,17 @@ def same_cards(ranking: Ranking) -> dict[int, int]:
     return {i + 1: j + 1 for i, j in ranking.copies().items()}
 
 
-def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str]) -> str:
+def _behind_cell(r: RankingRow, best: bool, say: Callable[..., str],
+                 number: Callable[[float, str], str]) -> str:
     """How far behind the best, with its paired interval; a choice the rollouts cannot tell
     from the best (its loss within that interval) is marked so."""
     if r.loss_ci95 is None or best:
-        return f"{r.loss:.2f}"
+        return number(r.loss, ".2f")
     tied = "" if not r.within_noise else (
         f'<br><span class="pc-tied" title="{escape(say("results.tied_tip"))}">'
         f'{escape(say("results.tied"))}</span>')
-    return f'{r.loss:.2f} <span class="pc-ci">±{r.loss_ci95:.2f}</span>{tied}'
+    return (f'{number(r.loss, ".2f")} <span class="pc-ci">±{number(r.loss_ci95, ".2f")}'
+            f'</span>{tied}')
 
 
 def _box_note(meta: dict[str, Any], lang: str) -> str:

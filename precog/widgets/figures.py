@@ -76,7 +76,7 @@ def game_resources_figure(states: Sequence[GameState], names: Sequence[str] = ()
     # A fixed size that fits the play page's left column from a 1024-pixel window up: a
     # FigureWidget does not follow its container's width (plotly/plotly.py#5208), and at
     # 1,120 pixels the right third was cut off beside the Hint panel.
-    fig.update_layout(width=PLAY_FIGURE_WIDTH, height=660,
+    fig.update_layout(width=PLAY_FIGURE_WIDTH, height=660, separators=w.plot_separators(),
                       margin={"l": 40, "r": 10, "t": 60, "b": 30},
                       paper_bgcolor="#fbf9f4", plot_bgcolor="#ffffff",
                       legend={"orientation": "h", "y": -0.08},
@@ -119,7 +119,8 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
                                                                   seat=seat),
         marker={"size": 14, "symbol": "diamond", "color": [MARK_COLOURS[r.mark] for r in marked],
                 "line": {"width": 1, "color": "#333"}},
-        hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: −{r.loss:.2f}" for r in marked],
+        hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: "
+                   f"−{words(lang).number(r.loss, '.2f')}" for r in marked],
         hovertemplate="%{hovertext}<extra></extra>"), row=1, col=1)
     coop = mode == "coop"
     for s in sorted(wins or {}):
@@ -143,7 +144,7 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
         title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
                "x": 0.01, "xanchor": "left", "y": 0.98}, width=860, height=520,
         margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
-        legend={"orientation": "h", "y": -0.12})
+        legend={"orientation": "h", "y": -0.12}, separators=words(lang).plot_separators())
     fig.update_xaxes(dtick=1, row=1, col=1)
     fig.update_xaxes(title=say("review_page.figure_x"), dtick=1, row=2, col=1)
     fig.update_yaxes(title=say("review_page.figure_y"), row=1, col=1)

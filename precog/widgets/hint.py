@@ -105,7 +105,7 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
     say = words(lang).say
 
     def name(card: str) -> str:
-        shown = card_name(card, world.components, lang)
+        shown = card_name(card, world.components, lang, quoted=True)
         return f'<b title="{escape(card)}">{escape(shown)}</b>'
 
     head = (f'<tr><th>{escape(say("hint.choice"))}</th>'
@@ -117,11 +117,12 @@ def hint_html(answer: HintAnswer, world: GameState, link: str,
         choice = say("hint.keep_give", keep="\0k", give="\0g")
         choice = escape(choice).replace("\0k", name(r.keep)).replace("\0g", name(r.give))
         ci = (f'<span title="{escape(say("hint.no_interval"))}">–</span>' if r.ci95 is None
-              else f"{r.ci95:.2f}")
+              else words(lang).number(r.ci95, ".2f"))
         why = "".join(f"<li>{escape(t)}</li>" for t in r.reasons)
         rows.append(f'<tr class="pc-hint-row" data-action="keep {escape(r.keep)} give '
                     f'{escape(r.give)}"><td><span class="pc-hint-rank">{i}</span> {choice}</td>'
-                    f'<td class="pc-num">{r.value:.2f}</td><td class="pc-num">{ci}</td></tr>'
+                    f'<td class="pc-num">{words(lang).number(r.value, ".2f")}</td>'
+                    f'<td class="pc-num">{ci}</td></tr>'
                     f'<tr class="pc-hint-reasons"><td colspan="3"><ul>{why}</ul></td></tr>')
     open_link = (f'<a class="pc-link pc-hint-open" target="_blank" href="{escape(link)}" '
                  f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>')

@@ -52,7 +52,9 @@ class CardForm(widgets.VBox):
         self.add_class(cls)
         self.fields: dict[str, Any] = {
             "type": widgets.Dropdown(description=say("table.card_type"),
-                                     options=["", *CARD_TYPES], layout={"width": "13em"}),
+                                     options=[("", ""), *((say(f"kind.{t.lower()}"), t)
+                                                          for t in CARD_TYPES)],
+                                     layout={"width": "13em"}),
             "season": widgets.Dropdown(description=say("table.card_season"),
                                        options=["", "1", "2", "3"], layout={"width": "10em"}),
             "cost": _text(say("table.card_cost"), "0-9 / X", "13em"),

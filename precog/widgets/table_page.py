@@ -60,8 +60,10 @@ class TablePage(widgets.VBox):
         self.game = {
             "players": widgets.Dropdown(description=say("table.players"), options=[2, 3, 4],
                                         value=4),
-            "mode": widgets.Dropdown(description=say("table.mode"), options=list(MODES)),
-            "setup": widgets.Dropdown(description=say("table.setup"), options=list(SETUPS)),
+            "mode": widgets.Dropdown(description=say("table.mode"),
+                                     options=[(say(f"text.mode_{m}"), m) for m in MODES]),
+            "setup": widgets.Dropdown(description=say("table.setup"),
+                                      options=[(say(f"setup.setup_{s}"), s) for s in SETUPS]),
             "round": widgets.Dropdown(description=say("table.round"),
                                       options=list(range(1, 13))),
             "seat": widgets.Dropdown(description=say("table.seat"),
@@ -73,6 +75,7 @@ class TablePage(widgets.VBox):
         for key, w in self.game.items():
             w.add_class(f"pc-table-{key}")
             w.layout.width = "17em" if key == "mode" else "14em"
+            w.style.description_width = "initial"  # a longer word (Russian) is not cut
         # A seat's form is built when its tab is first opened (the page starts with the first
         # tab's only); what the others hold stays in the draft (``draft.data["seats"]``).
         self.forms: dict[int, SeatForm] = {}

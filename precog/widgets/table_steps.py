@@ -180,8 +180,9 @@ def step_rank_html(state: GameState, seat: int, lang: str) -> str:
     except PrecogError as err:
         return (f'<div class="pc-error">{escape(say("table.step_rank_failed"))}: '
                 f'{escape(str(err))}</div>')
-    body = "".join(f"<tr><td>{escape(r.label)}</td><td>{r.mean:.1f}</td>"
-                   f"<td>± {r.half:.1f}</td></tr>" for r in rows)
+    number = words(lang).number
+    body = "".join(f"<tr><td>{escape(r.label)}</td><td>{number(r.mean, '.1f')}</td>"
+                   f"<td>± {number(r.half, '.1f')}</td></tr>" for r in rows)
     head = escape(say("table.step_rank", n=STEP_ROLLOUTS))
     return (f'<div class="pc-table-step-rank"><p class="pc-hint-text">{head}</p>'
             f'<table class="pc-ranking">{body}</table>{coop_note_html(state, lang)}</div>')

@@ -151,7 +151,7 @@ class TreeView(widgets.VBox):
         label.on_click(lambda _b, nid=node.id: self.select(nid))
         if self.selected is not None and self.selected.id == node.id:
             label.add_class("pc-selected")
-        prob = (f'<span class="pc-prob">{node.probability:.0%}</span>'
+        prob = (f'<span class="pc-prob">{words(self.lang).number(node.probability, ".0%")}</span>'
                 if node.probability < 0.999 else "")
         edge_name = self.say(f"tree.edge_{edge_kind(node, edge)}") \
             if edge in (*KINDS, "") else edge
@@ -222,7 +222,7 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     cells = "".join(f"<tr><td>{say(f'tree.res_{key}')}</td><td><b>{res[key]}</b></td></tr>"
                     for key in RESOURCE_KEYS if key in res)
     table = f'<table class="pc-table pc-res-table">{cells}</table>' if cells else ""
-    prob = say("tree.probability", p=f"{node.probability:.0%}") \
+    prob = say("tree.probability", p=words(lang).number(node.probability, ".0%")) \
         if node.probability < 0.999 else ""
     boat = ""
     if node.state is not None:
@@ -241,8 +241,11 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
 
 
 def value_text(node: TreeNode, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A node's value with its 95 % interval when it has one ("5.91 ±5.30"), and the
-    rollouts it rests on where it is the ranked table's number ("2.95 ±0.34 · 256 games")."""
-    text = f"{node.value:.2f}" if node.ci95 is None else f"{node.value:.2f} ±{node.ci95:.2f}"
+    """A node's value with its 95 % interval when it has one ("5.91 ±5.30"; "5,91 ±5,30" in
+    Russian), and the rollouts it rests on where it is the ranked table's number
+    ("2.95 ±0.34 · 256 games")."""
+    number = words(lang).number
+    value = number(node.value, ".2f")
+    text = value if node.ci95 is None else f"{value} ±{number(node.ci95, '.2f')}"
     games = int(node.meta.get("samples", 0))
     return text if not games else words(lang).say("tree.value_games", value=text, n=games)

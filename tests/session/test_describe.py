@@ -26,7 +26,7 @@ def test_the_english_position_text_is_the_engines_line_for_line(setup: dict[str,
 def test_the_russian_position_text_uses_russian_words_and_the_same_numbers() -> None:
     state = new_game(players=3, mode="coop", seed=2)
     text = position_text(state, "ru", hidden_for=0)
-    assert "Раунд 1 (сезон 1) - Фаза решений" in text
+    assert "Раунд 1, сезон 1 — Фаза решений" in text
     assert "Каюта: здоровых 4" in text and "скрыто (2 карты)" in text
     assert "Healthy" not in text and "Round" not in text
     assert len(text.splitlines()) == len(render_text(state, hidden_for=0).splitlines())

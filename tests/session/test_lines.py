@@ -36,7 +36,7 @@ from precog.session.lines import (
     move_text,
     stage_text,
 )
-from precog.session.names import component_name
+from precog.session.names import component_name, quoted_name
 from precog.session.words import words
 from precog.widgets.seats import BOT_NAMES
 
@@ -225,7 +225,8 @@ def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> N
                        give: f"{state.components.cards[give].name} ·{give}"}
     tiles = {t.id: t.name for t in (*state.components.river, *state.components.islands)}
     [(got_tile, label)] = edge_names(RiverTile(tile), state, "ru")  # name and effect
-    assert got_tile == tile and label.startswith(component_name(tiles[tile], "ru") + " (")
+    assert got_tile == tile and label.startswith(quoted_name(tiles[tile], "ru"))
+    assert len(label) > len(quoted_name(tiles[tile], "ru"))  # and its effect
     assert edge_names(Plan(), state) == []
 
 
@@ -262,7 +263,7 @@ def test_the_principal_line_says_what_activating_both_cards_pays_once_both_are_k
     english = line_text(line, "en", state, 0)
     assert f"You activate both, paying {pay} Healthy Humans, take 1 Human." in english
     russian = line_text(line, "ru", state, 0)
-    assert f"активировать обе (плата: {pay} здоровых" in russian
+    assert f"активировать обе, заплатив {pay} здоровых" in russian
     _russian(russian)
     # before the line says which card arrives, the cost is unknown and not guessed
     assert "paying" not in line_text((Chosen(Choose(kept.id, kept.id)), plan), "en", state, 0)

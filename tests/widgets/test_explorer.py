@@ -302,13 +302,18 @@ def test_each_loss_shows_its_paired_interval_and_a_choice_within_it_is_marked_as
         html = ranking_table_html(ranking, lang)
         cells = re.findall(r"<td>([^<]*)</td><td>((?:(?!</td>).)*)</td><td>±", html)
         assert len(cells) == len(ranking.rows)
+        decimal = "," if lang == "ru" else "."  # Russian writes a decimal comma
+
+        def number(x: float, decimal: str = decimal) -> str:
+            return f"{x:.2f}".replace(".", decimal)
+
         for (value, behind), row in zip(cells, ranking.rows, strict=True):
-            assert value == f"{row.value:.2f}"
+            assert value == number(row.value)
             if row is ranking.rows[0]:
-                assert behind == "0.00"
+                assert behind == number(0.0)
                 continue
-            assert behind.startswith(f'{row.loss:.2f} <span class="pc-ci">±'
-                                     f"{row.loss_ci95:.2f}</span>")
+            assert behind.startswith(f'{number(row.loss)} <span class="pc-ci">±'
+                                     f"{number(row.loss_ci95)}</span>")
             assert (tied in behind) == (row.loss <= row.loss_ci95)
     by_tree = ranking_table_html(rank_options(_state(), 0, depth_rounds=1))
     assert "pc-ci" not in by_tree and "pc-tied" not in by_tree  # no rollouts, no paired loss
