@@ -26,6 +26,7 @@ from precog.analysis.tree import TreeNode, build_tree, choice_of
 from precog.analysis.world import AnalysisError
 from precog.engine import Action, GameState, apply, legal_actions, new_game
 from precog.engine.actions import Activate, Choose, PlaceBattery, TakeHumans
+from precog.session.card_names import card_name
 from precog.session.explore import deal
 from precog.session.lines import (
     MOVE_TYPES,
@@ -158,7 +159,7 @@ def test_with_a_position_the_line_names_cards_tiles_and_seats_in_sentences() -> 
         # the card's id only as the mark that tells it from its namesakes of other decks
         assert card.id not in text.replace(f"·{card.id}", "")
         assert tile.id not in text and island.id not in text
-        assert f"{component_name(card.name, lang)} ·{card.id}" in text
+        assert card_name(card.id, comps, lang, quoted=True) in text  # «name» ·id in Russian
         assert component_name(tile.name, lang) in text
         assert component_name(island.name, lang) in text
     english = line_text(line, "en", state, 0)
@@ -368,7 +369,7 @@ def test_a_sampled_future_reads_as_a_possibility(lang: str) -> None:
             RiverTile(tile.id, chance=1 / 3), Draw((card.id, card.id), (card.id, card.id),
                                                    chance=2 / 3), Chosen(Choose(card.id, card.id)))
     text = line_text(line, lang, state, 0)
-    name = component_name(card.name, lang)
+    name = card_name(card.id, comps, lang, quoted=True)  # «name» ·id in Russian
     if lang == "en":
         assert text.startswith(f"Seat 2 may give you {name} (1 in 2). You would activate G only. "
                                f"If the River brings {component_name(tile.name, 'en')}")
@@ -377,8 +378,9 @@ def test_a_sampled_future_reads_as_a_possibility(lang: str) -> None:
         assert text.endswith(f"Then you would keep {name} and give {name} to Seat 1.")
     else:
         _russian(text)
-        assert text.startswith(f"Место 2 может отдать вам карту «{name}» (1 из 2). ")
+        assert name.startswith("«")
+        assert text.startswith(f"Место 2 может отдать вам карту {name} (1 из 2). ")
         assert "(шанс 1 из 3), в следующем раунде вы можете взять карты " in text
-        assert f"передать вам карты «{name}» и «{name}» (2 из 3). " in text
-        assert text.endswith(f"Затем вы оставили бы карту «{name}» и отдали бы карту «{name}» "
+        assert f"передать вам карты {name} и {name} (2 из 3). " in text
+        assert text.endswith(f"Затем вы оставили бы карту {name} и отдали бы карту {name} "
                              "месту 1.")

@@ -307,7 +307,7 @@ def test_a_page_takes_its_language_from_the_query_and_falls_back_to_english(
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_feedback_on_a_keep_and_give_names_the_cards_not_their_ids(
         store: ProgressStore, lang: str) -> None:
-    from precog.session.names import component_name
+    from precog.session.card_names import card_name
 
     page = LessonPage("lesson02", lang, store=store)
     for _ in range(MAX_CLICKS):
@@ -330,8 +330,9 @@ def test_the_feedback_on_a_keep_and_give_names_the_cards_not_their_ids(
     page.commit_button.click()
     said = page.feedback_box.value
     # by name, the id only as the mark that tells a card from its namesakes of other decks
-    assert f"{component_name(state.card(keep).name, lang)} ·{keep}" in said
-    assert f"{component_name(state.card(give).name, lang)} ·{give}" in said
+    # (in «quotes» after a noun in Russian)
+    assert card_name(keep, state.components, lang, quoted=True) in said
+    assert card_name(give, state.components, lang, quoted=True) in said
     unmarked = said.replace(f"·{keep}", "").replace(f"·{give}", "")
     assert keep not in unmarked and give not in unmarked
 
