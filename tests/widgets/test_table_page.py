@@ -234,7 +234,7 @@ def test_a_river_tile_typed_by_its_effect_is_drawn_and_a_bad_one_named_live():
     page.game["round"].value = 6
     places = page.river.places
     assert len(places) == 5 and places[4].layout.display == ""  # rounds to come: not built
-    places[0].field.value = "food 4, doctor 1"
+    places[0].field.value = "food 4, human 1"
     assert "pc-tile pc-up pc-s1" in places[0].drawing.value  # drawn as typed
     state = page.built.state
     assert state is not None
