@@ -4,4 +4,5 @@ import sys
 
 from precog.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (a docs or package walk) runs nothing
+    sys.exit(main())

@@ -564,9 +564,10 @@ def test_plays_load_box_loads_or_names_the_refusal_in_bounded_time(
         play_app: Any, text: str | bytes) -> None:
     before = play_app.game.state if play_app.game else None
     bounded(play_app._load, text, "Load (pasted text)")
-    assert play_app.message.kind in ("error", "ok"), play_app.message.text
-    if play_app.message.kind == "error":
-        assert play_app.message.text.startswith("Load (pasted text)")
+    message = play_app.load_message  # said under the Load button that caused it
+    assert message.kind in ("error", "ok"), message.text
+    if message.kind == "error":
+        assert message.text.startswith("Load (pasted text)")
         assert (play_app.game.state if play_app.game else None) == before
 
 

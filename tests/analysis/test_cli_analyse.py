@@ -16,7 +16,8 @@ def test_analyse_prints_the_ranked_table_with_the_best_choice_first(capsys):
     assert status == 0
     name = starving_position().components.cards["D02"].name
     assert out[1].startswith("component set: the reference set")  # which set, which fit
-    assert out[4].startswith(" 1 ") and f"Keep {name}, give " in out[4]  # by name, not id
+    # by name, with the id only as the mark that tells two cards of one name apart
+    assert out[4].startswith(" 1 ") and f"Keep {name} ·D02, give " in out[4]
 
 
 def test_analyse_json_holds_rows_meta_and_the_tree(capsys):

@@ -76,6 +76,7 @@ def test_a_ranking_gives_the_same_values_on_one_core_and_on_three(
     cores.shutdown()
     monkeypatch.setenv(cores.ENV, "1")
     alone = rank_options(state, 0, rollouts=256, seed=4, with_give_values=False)
+    cores.shutdown()  # the setting is read when the helpers start: start them again
     monkeypatch.setenv(cores.ENV, "3")
     monkeypatch.setattr(cores, "usable_cpus", lambda: 3)
     assert cores.warm() == 3

@@ -175,7 +175,9 @@ def test_the_play_hint_says_which_set_and_which_fit() -> None:
     HintRun(background=False).start(view_of(state, seat), answers.append)
     assert "'half box'" not in answers[-1].provenance  # the page says the name as it is
     assert "half box, not the reference set" in answers[-1].provenance
-    assert "scripts/fit_evaluation.py --box" in answers[-1].provenance
+    # a page names no shell command: it offers the fit file to load
+    assert "fit_evaluation.py" not in answers[-1].provenance
+    assert "Your fit file" in answers[-1].provenance
     apply_fit(fit_from_text(fit_text(half_box().fingerprint)), state.components)
     answers.clear()
     HintRun(background=False).start(view_of(state, seat), answers.append)
