@@ -501,10 +501,8 @@ def components_fingerprint() -> str:
     return reference_components().fingerprint
 
 
-def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
-    """The suite's positions with their references; refused (:class:`BenchmarkInputError`)
-    for another component set and, with ``marks``, for a position whose value is not the one
-    the analysis counts now (:data:`VALUE_MARKS`)."""
+def _read(path: Path) -> dict[str, Any]:
+    """The reference file's data; refused when missing or built for another component set."""
     if not path.is_file():
         raise BenchmarkInputError(f"reference file {path}: not found; build it with "
                                   "--build-reference")
@@ -514,6 +512,29 @@ def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
         raise BenchmarkInputError(
             f"reference file {path}: built for the component set {built_for!r}, expected the "
             f"shipped set {components_fingerprint()!r}; rebuild it with --build-reference")
+    return data
+
+
+def positions(path: Path) -> list[dict[str, Any]]:
+    """The suite's positions (id, position, seat, players, mode, setup, round), without
+    their reference answers (never checked for a value mark): what a benchmark that only
+    plays from the positions reads. Refused (:class:`BenchmarkInputError`) for another
+    component set, as :func:`load` refuses it: a position string names the set it was made
+    with, and the engine refuses it for another."""
+    data = _read(path)
+    found = data.get("positions") if isinstance(data, dict) else None
+    if not isinstance(found, list) or not found or not all(
+            isinstance(e, dict) and set(Decision.__dataclass_fields__) <= set(e) for e in found):
+        raise BenchmarkInputError(f"reference file {path}: expected a list of positions, "
+                                  f"each with {', '.join(Decision.__dataclass_fields__)}")
+    return [{k: e[k] for k in Decision.__dataclass_fields__} for e in found]
+
+
+def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
+    """The suite's positions with their references; refused (:class:`BenchmarkInputError`)
+    for another component set and, with ``marks``, for a position whose value is not the one
+    the analysis counts now (:data:`VALUE_MARKS`)."""
+    data = _read(path)
     positions = data.get("positions")
     if not isinstance(positions, list) or not positions:
         raise BenchmarkInputError(f"reference file {path}: expected a list of positions")

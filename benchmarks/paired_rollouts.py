@@ -4,8 +4,8 @@ A ranking plays every choice in the same sampled worlds with the same rows of un
 the difference between two choices is measured with less noise than either value (the
 paired loss interval of the explorer's table, the ranking's racing). How much less depends
 on how long the two games stay alike. On positions of the decision-quality suite
-(benchmarks/data/decision_quality.json), for the reference's best two choices, from
-``rank_options(state, seat, rollouts=N, race=False, seed=5)``:
+(benchmarks/data/decision_quality.json: its positions only, not its reference answers), for
+the best two choices of ``rank_options(state, seat, rollouts=N, race=False, seed=5)``:
 
 - ``corr``: the correlation of their rollout values, world by world;
 - ``var_ratio``: the variance of their difference over the sum of their variances (1: no
@@ -33,7 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, beside this file
 
-from decision_quality import DATA, BenchmarkInputError, _load, decision_of, load, positive
+from decision_quality import DATA, BenchmarkInputError, _load, decision_of, positions, positive
 
 from precog import __version__
 from precog.analysis.ranking import rank_options
@@ -41,28 +41,30 @@ from precog.analysis.ranking import rank_options
 MODES = ("competitive", "team", "coop")
 
 
-def best_two(entry: dict[str, Any]) -> tuple[str, str]:
-    ref = entry["reference"]
-    first, second = sorted(ref, key=lambda a: -ref[a]["value"])[:2]
-    return first, second
-
-
-def chosen(entries: list[dict[str, Any]], per_mode: int) -> list[dict[str, Any]]:
+def rows_of(entries: list[dict[str, Any]], rollouts: int, per_mode: int) -> list[dict[str, Any]]:
     """The first ``per_mode`` positions of each mode whose best two choices have a spread."""
     out = []
     for mode in MODES:
-        of_mode = [e for e in entries if e["mode"] == mode
-                   and all(e["reference"][a]["ci95"] > 1e-3 for a in best_two(e))]
-        out += of_mode[:per_mode]
+        mine: list[dict[str, Any]] = []
+        for entry in (e for e in entries if e["mode"] == mode):
+            if len(mine) == per_mode:
+                break
+            if (row := pair(entry, rollouts)) is not None:
+                mine.append(row)
+        out += mine
     return out
 
 
 def pair(entry: dict[str, Any], rollouts: int) -> dict[str, Any] | None:
+    """The paired figures of the ranking's own best two choices (the reference's answers
+    hold only for the component set they were built for; the positions hold for any)."""
     d = decision_of(entry)
     ranking = rank_options(d.state(), d.seat, rollouts=rollouts, seed=5, race=False,
                            with_give_values=False)
-    draws = {r.action: np.asarray(r.draws, dtype=float) for r in ranking.rows}
-    a, b = (draws[x] for x in best_two(entry))
+    if len(ranking.rows) < 2:
+        return None
+    first, second = sorted(ranking.rows, key=lambda r: -r.value)[:2]
+    a, b = (np.asarray(r.draws, dtype=float) for r in (first, second))
     spread = float(a.var(ddof=1) + b.var(ddof=1))
     if spread == 0.0 or a.std() == 0.0 or b.std() == 0.0:
         return None
@@ -75,7 +77,7 @@ def pair(entry: dict[str, Any], rollouts: int) -> dict[str, Any] | None:
 
 def measure(rollouts: int, per_mode: int, path: Path = DATA) -> dict[str, Any]:
     load_before = _load()
-    rows = [r for e in chosen(load(path), per_mode) if (r := pair(e, rollouts)) is not None]
+    rows = rows_of(positions(path), rollouts, per_mode)
     by_mode = {}
     for mode in MODES:
         mine = [r for r in rows if r["mode"] == mode]

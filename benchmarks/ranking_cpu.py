@@ -39,7 +39,7 @@ from decision_quality import (
     BenchmarkInputError,
     _load,
     decision_of,
-    load,
+    positions,
     positive,
 )
 
@@ -86,7 +86,7 @@ def per_second(entries: dict[str, dict[str, Any]], modes: list[str],
 
 def measure(ids: list[str], rollouts: int, repeat: int, modes: list[str],
             limit: int | None, path: Path = DATA) -> dict[str, Any]:
-    entries = {e["id"]: e for e in load(path)}
+    entries = {e["id"]: e for e in positions(path)}
     unknown = [i for i in ids if i not in entries]
     if unknown:
         raise BenchmarkInputError(f"--ids {','.join(unknown)}: not in the suite (expected ids "

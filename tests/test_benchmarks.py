@@ -104,13 +104,25 @@ def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
         bench.chosen("nowhere")
 
 
+def suite_made_here(path: Path, *modes: str, choices: range = range(3, 1000)) -> Path:
+    """A decision-quality suite of one position per mode, made here for the shipped
+    component set (the stored suite's positions name the set they were made with:
+    ``made_here`` in tests/analysis/test_benchmark_decision_quality.py)."""
+    from tests.analysis.test_benchmark_decision_quality import load, made_here, reference_file
+
+    quality = load()
+    return reference_file(quality, path, [made_here(quality, mode, 1, choices, first=i)[0]
+                                          for i, mode in enumerate(modes)])
+
+
 def test_ranking_cpu_benchmark_reports_cpu_for_fixed_rollouts_and_rollouts_per_second(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_benchmark("ranking_cpu.py")
-    assert bench.main(["--json", "--ids", "q110", "--rollouts", "8", "--repeat", "2",
-                       "--modes", "coop", "--limit", "1"]) == 0
+    suite = suite_made_here(tmp_path / "quality.json", "coop", choices=range(6, 7))
+    assert bench.main(["--json", "--ids", "q000", "--rollouts", "8", "--repeat", "2",
+                       "--modes", "coop", "--limit", "1", "--data", str(suite)]) == 0
     result = json.loads(capsys.readouterr().out)
-    row = result["cpu_s"]["q110"]
+    row = result["cpu_s"]["q000"]
     assert row["mode"] == "coop" and len(row["runs_s"]) == 2
     assert row["min_s"] == min(row["runs_s"]) > 0
     assert len(row["values"]) == 6  # one value per (Keep, Give) choice
@@ -119,19 +131,23 @@ def test_ranking_cpu_benchmark_reports_cpu_for_fixed_rollouts_and_rollouts_per_s
 
 
 def test_ranking_cpu_benchmark_refuses_an_id_not_in_the_suite(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = suite_made_here(tmp_path / "quality.json", "coop")
     with pytest.raises(SystemExit) as stop:
-        load_benchmark("ranking_cpu.py").main(["--ids", "q110,x999", "--limit", "1"])
+        load_benchmark("ranking_cpu.py").main(["--ids", "q000,x999", "--limit", "1",
+                                               "--data", str(suite)])
     assert stop.value.code == 2
     assert "--ids x999: not in the suite" in capsys.readouterr().err
 
 
 def test_paired_rollouts_benchmark_reports_how_alike_the_best_two_choices_games_stay(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_benchmark("paired_rollouts.py")
-    assert bench.main(["--json", "--rollouts", "16", "--per-mode", "1"]) == 0
+    suite = suite_made_here(tmp_path / "quality.json", "competitive", "coop")
+    assert bench.main(["--json", "--rollouts", "16", "--per-mode", "1",
+                       "--data", str(suite)]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result["by_mode"]) <= {"competitive", "team", "coop"}
+    assert set(result["by_mode"]) <= {"competitive", "coop"} and result["positions"]
     for row in result["positions"]:
         assert -1.0 <= row["corr"] <= 1.0 and row["var_ratio"] >= 0 and row["se_diff"] >= 0
         # the variance of a difference: var a + var b - 2 cov, so the ratio is 1 - corr

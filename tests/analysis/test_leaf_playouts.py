@@ -25,6 +25,7 @@ from precog.analysis.tree import build_tree, expand, iter_nodes
 from precog.analysis.world import AnalysisError
 from precog.engine import GameState, Phase
 from tests.analysis.conftest import mid_game
+from tests.analysis.test_benchmark_decision_quality import needs_the_rebuilt_reference
 
 
 def valued(root):
@@ -245,15 +246,16 @@ def _every_node(root):
             stack.extend(n.children)
 
 
+@needs_the_rebuilt_reference
 def test_every_leaf_of_a_played_out_tree_is_played_out_even_below_a_deepened_twin():
     """q033 (3 players, cooperative, round 10): two River tiles of a first-round plan end in
     the same position, so the second is a twin of the first (same id) and is deepened on its
     own. Every leaf below both twins is valued by its playouts (it carries their standard
     error), none keeps the value it had while the tree was built."""
-    from tests.analysis.test_benchmark_decision_quality import load
+    from tests.analysis.test_benchmark_decision_quality import load, stored_positions
 
     bench = load()
-    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
+    entry = stored_positions(bench)["q033"]  # its position only, no reference value
     decision = bench.decision_of(entry)
     root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=33,
                       leaf_values="playouts")
@@ -266,6 +268,7 @@ def test_every_leaf_of_a_played_out_tree_is_played_out_even_below_a_deepened_twi
     assert all("se" in n.meta for n in leaves), [n.id for n in leaves if "se" not in n.meta]
 
 
+@needs_the_rebuilt_reference
 def test_a_played_out_tree_does_not_play_its_second_rounds_last_round_while_building(
         monkeypatch):
     """A round-10 tree's second round ends in the last round, which the one value plays out
@@ -275,10 +278,10 @@ def test_a_played_out_tree_does_not_play_its_second_rounds_last_round_while_buil
     import precog.analysis.tree as tree_module
     from precog.analysis import value
     from precog.analysis.ranking import choice_of
-    from tests.analysis.test_benchmark_decision_quality import load
+    from tests.analysis.test_benchmark_decision_quality import load, stored_positions
 
     bench = load()
-    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
+    entry = stored_positions(bench)["q033"]  # its position only, no reference value
     decision = bench.decision_of(entry)
     played = []
     real = value.last_round_value

@@ -19,6 +19,7 @@ from precog.analysis.trajectories import trajectories
 from precog.analysis.value import expected_final, leaf_error, shipped_fit
 from precog.engine import new_game
 from precog.session.explore import deal
+from tests.analysis.test_benchmark_decision_quality import needs_the_rebuilt_reference
 
 # (mode, players, round, seed, rollouts per choice): the explorer's default position first
 # The cooperative position is seed 2 since the 2026-12-01 cut of the season 3 Human cards: on
@@ -253,6 +254,7 @@ def test_a_cooperative_playouts_value_has_the_mean_of_its_score(players):
     assert sum(value_var) < 0.7 * sum(score_var)
 
 
+@needs_the_rebuilt_reference
 @pytest.mark.parametrize("qid", ["q046", "q118"])
 def test_the_tree_over_the_cooperative_last_rounds_values_the_choices_near_the_reference(qid):
     """Round 11, cooperative: the two-round tree ends in the last round, which it plays out,
@@ -285,6 +287,7 @@ def test_the_explorers_two_round_tree_plays_its_leaves_out_in_every_mode(mode, p
     assert "leaves_played" in ranking.tree.meta
 
 
+@needs_the_rebuilt_reference
 @pytest.mark.parametrize("seed", [0, 2])
 def test_the_tree_before_the_cooperative_last_check_weighs_the_sensible_plan_too(seed):
     """q033 (3 players, round 10, a team short of Food): the first round's search valued its
@@ -314,10 +317,10 @@ def test_the_sensible_plan_is_weighed_only_where_the_tree_reaches_the_cooperativ
     from precog.session.explore import deal
 
     for mode, players, round_, seed in (("competitive", 3, 10, 1), ("team", 4, 10, 1),
-                                        ("coop", 3, 9, 2)):
+                                        ("coop", 3, 9, 0)):
         state = deal(round_, seed, players=players, mode=mode)
         assert not checks_last(state)
         root = build_tree(state, state.to_move, depth_rounds=2, seed=0)
         assert not any(c.meta.get("candidate") for n in iter_nodes(root)
                        for c in n.children)
-    assert checks_last(deal(10, 2, players=3, mode="coop"))
+    assert checks_last(deal(10, 0, players=3, mode="coop"))  # seed 2 now ends in round 8
