@@ -113,7 +113,8 @@ def test_a_box_entered_in_part_is_saved_and_analysed_in_the_explorer_with_its_fi
     # the explorer: the box loaded from its tab, a position dealt on it and analysed
     page.goto(app_url + EXPLORER)
     page.locator(ROWS).first.wait_for()
-    page.locator(".pc-ref-note", has_text="the reference set").wait_for()
+    # the set is named in the "How this was measured" fold under the table
+    page.locator(".pc-ref-note", has_text="the reference set").wait_for(state="attached")
     page.get_by_role("tab", name="Your box").click()
     with page.expect_file_chooser() as chooser:
         page.locator(".pc-box-source-upload").click()

@@ -88,6 +88,8 @@ def _words_of(folders: list[Path]) -> set[str]:
     words: set[str] = set()
     for folder in folders:
         for path in sorted(folder.glob("*.toml")):
+            if path.name == "glossary.toml":  # the English terms it translates are not shown
+                continue
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             if path.name == "names.toml":  # English names are the keys
                 words |= {w for name in data.get("name", {}) for w in _latin_words(name)}
@@ -108,6 +110,8 @@ def _russian_latin() -> set[str]:
     words: set[str] = set()
     for folder in (WORDS / "ru", LESSONS / "ru"):
         for path in sorted(folder.glob("*.toml")):
+            if path.name == "glossary.toml":  # the English terms it translates are not shown
+                continue
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             if path.name == "names.toml":
                 data = {"name": list(data.get("name", {}).values())}
