@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
-from precog.engine.components import GAIN_KINDS, NO_GAINS, Gains, Machine
+from precog.engine.components import GAIN_KINDS, NO_GAINS, Card, Gains, Machine
 from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
 from precog.engine.maintenance import begin_maintenance
@@ -27,9 +27,29 @@ from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 def activation_cost(state: GameState, seat: int) -> int:
     """Healthy Humans needed to activate both Action Zone cards (X Costs resolved)."""
+    return _pair(state, state.players[seat].action_zone)[0]
+
+
+def _pair(state: GameState, action_zone: tuple[str, ...]) -> tuple[int, Gains, Gains, Gains]:
+    """The Action Zone's cost of activating both cards, and what activating ``G``, ``R`` or
+    both offers (a pair of cards met again is looked up)."""
     cards = state.components.cards
-    kept, received = state.players[seat].action_zone
-    return sum(resolved_costs(cards[kept], cards[received]))
+    kept, received = action_zone
+    g, r = cards[kept], cards[received]
+    found = _PAIRS.get(action_zone)
+    if found is not None and found[0] is g and found[1] is r:  # the same faces (a world's
+        return found[2]  # unknown cards have their own)
+    if len(_PAIRS) >= _MOST_PAIRS:
+        _PAIRS.clear()
+    bonus = g.type == r.type
+    from_g, from_r = card_gains(g, r, bonus), card_gains(r, g, bonus)
+    value = (sum(resolved_costs(g, r)), from_g, from_r, from_g + from_r)
+    _PAIRS[action_zone] = (g, r, value)
+    return value
+
+
+_PAIRS: dict[tuple[str, ...], tuple[Card, Card, tuple[int, Gains, Gains, Gains]]] = {}
+_MOST_PAIRS = 50_000
 
 
 def options(state: GameState) -> list[Action]:
@@ -109,13 +129,17 @@ def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
     return replace(state, passes=passes, to_move=(state.to_move + 1) % state.n)
 
 
-def begin_action_phase(state: GameState) -> GameState:
-    """The choices revealed: seat 0 activates first; in the cooperative mode a team window
-    opens before, in which any seat may reveal an Objective tile."""
-    state = replace(state, phase=Phase.ACTION, to_move=0, choices=(None,) * state.n)
+def begin_action_phase(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """The choices revealed (``players`` holding them): seat 0 activates first; in the
+    cooperative mode a team window opens before, in which any seat may reveal an Objective
+    tile."""
     if state.config.coop:
-        return replace(state, step=Step.TEAM, passes=0)
-    return replace(state, step=Step.ACTIVATE)
+        return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.TEAM, 0)
+    return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.ACTIVATE,
+                         state.passes)
+
+
+_action_phase = updater(GameState, "players", "phase", "to_move", "choices", "step", "passes")
 
 
 def opening_window(state: GameState) -> bool:
@@ -131,16 +155,12 @@ _with_phase = updater(GameState, "phase")
 
 
 def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameState:
-    cards = state.components.cards
-    kept, received = p.action_zone
-    g, r = cards[kept], cards[received]
-    bonus = g.type == r.type
+    cost, from_g, from_r, from_both = _pair(state, p.action_zone)
     if slots == "both":
-        cost = sum(resolved_costs(g, r))
-        total = card_gains(g, r, bonus) + card_gains(r, g, bonus)
+        total = from_both
         p = _activated_both(p, p.healthy - cost, p.contaminated + cost, slots, total)
     else:
-        total = card_gains(g, r, bonus) if slots == "G" else card_gains(r, g, bonus)
+        total = from_g if slots == "G" else from_r
         p = _activated(p, slots, total)
     players = list(state.players)
     players[seat] = p
@@ -174,16 +194,19 @@ def triggered_machines(state: GameState, seat: int,
     before the gains are placed; a free Ymune counts as the Doctor or Protector it may become).
     """
     p = state.players[seat]
+    batteries = p.batteries
+    key = (gains.capacities(state, p.rooms), batteries)
+    powered = _POWERED.get(key)
+    if powered is None:
+        if len(_POWERED) >= _MOST_POWERED:
+            _POWERED.clear()
+        powered = _POWERED[key] = tuple(m for m, top in enumerate(key[0])
+                                        if batteries[m] >= top)
+    if not powered:  # most rounds: no condition to look at
+        return []
     advanced = state.config.advanced
     rooms = state.components.room_by_id
-    batteries = p.batteries
-    powered = []
-    for i, room_id in enumerate(p.rooms[:2]):
-        for j, machine in enumerate(rooms[room_id].face(advanced)):
-            if batteries[3 * i + j] >= machine.batteries:
-                powered.append((3 * i + j, machine))
-    if not powered:  # most rounds: no condition to look at
-        return powered
+    faces = [machine for room_id in p.rooms[:2] for machine in rooms[room_id].face(advanced)]
     cards = state.components.cards
     kept, got = (cards[c] for c in p.action_zone)
     given_cost = 0
@@ -194,7 +217,12 @@ def triggered_machines(state: GameState, seat: int,
     offered = take_all or state.config.options.received_means_offered
     ctx = Context(kept=kept, received_card=got, given=given, given_cost=given_cost,
                   received=p.card_gains if offered else p.received, offered=offered)
-    return [(m, machine) for m, machine in powered if condition_met(machine.condition, ctx)]
+    return [(m, faces[m]) for m in powered if condition_met(faces[m].condition, ctx)]
+
+
+_POWERED: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+"""The powered machines (0..5) of each (Battery slots, Batteries placed) met so far."""
+_MOST_POWERED = 50_000
 
 
 def machine_effects(state: GameState, seat: int) -> Gains:

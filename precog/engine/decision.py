@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from precog.engine.action_phase import begin_action_phase
-from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, shared
+from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, SharedTable
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
@@ -22,22 +22,28 @@ def options(state: GameState) -> list[Action]:
         return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
     if state.phase is Phase.SETUP_PASS:
         return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
-    key = (p.hand, p.decision_zone)
+    hand, dz = p.hand, p.decision_zone
+    if len(hand) == 2 and len(dz) == 2 and dz[0] != dz[1]:  # the usual Decision: 6 choices
+        table = _CHOICES
+        (h0, h1), (d0, d1) = hand, dz
+        return [table[h0, d0], table[h0, d1], table[h1, d0], table[h1, d1], table[d0, d1],
+                table[d1, d0]]
+    key = (hand, dz)
     listed = _DECISIONS.get(key)
     if listed is None:
         if len(_DECISIONS) >= _MOST_DECISIONS:
             _DECISIONS.clear()
-        hand, dz = key
-        listed = _DECISIONS[key] = (
-            *(_choose(keep, give) for keep in hand for give in dz),
-            *(_choose(keep, give) for keep in dz for give in dz if give != keep))
+        table = _CHOICES
+        listed = _DECISIONS[key] = tuple(
+            [table[keep, give] for keep in hand for give in dz]
+            + [table[keep, give] for keep in dz for give in dz if give != keep])
     return list(listed)
 
 
-_choose = shared(Choose)
+_CHOICES = SharedTable()
 _DECISIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
-"""The (Keep, Give) choices of each (hand, Decision Zone) met so far: a Decision step lists
-them by one lookup."""
+"""The (Keep, Give) choices of each other (hand, Decision Zone) met so far (a setup or a
+position typed by hand), listed by one lookup."""
 _MOST_DECISIONS = 50_000
 
 
@@ -95,12 +101,11 @@ def play(state: GameState, action: Action) -> GameState:
     for seat, choice in enumerate(choices):
         if choice is None:  # the first seat still to choose
             return _chosen(state, tuple(choices), seat)
-    state = replace(state, choices=tuple(choices))
     if state.phase is Phase.SETUP_ROOMS:
-        return _resolve_rooms(state)
+        return _resolve_rooms(replace(state, choices=tuple(choices)))
     if state.phase is Phase.SETUP_PASS:
-        return _resolve_pass(state)
-    return _resolve_choices(state)
+        return _resolve_pass(replace(state, choices=tuple(choices)))
+    return _resolve_choices(state, choices)
 
 
 def _resolve_rooms(state: GameState) -> GameState:
@@ -125,10 +130,10 @@ def _resolve_pass(state: GameState) -> GameState:
                    choices=(None,) * state.n)
 
 
-def _resolve_choices(state: GameState) -> GameState:
+def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameState:
     """Reveal: Keep to own G slot, Give to the left's R slot, the other 2 to the right."""
     n = state.n
-    chosen = [c for c in state.choices if isinstance(c, Choose)]
+    chosen = [c for c in choices if isinstance(c, Choose)]
     passed = [tuple(x for x in p.hand + p.decision_zone if x not in (c.keep, c.give))
               for p, c in zip(state.players, chosen, strict=True)]
     players: list[PlayerState] = []
@@ -137,7 +142,7 @@ def _resolve_choices(state: GameState) -> GameState:
         from_left = passed[(seat + 1) % n]
         players.append(_revealed(p, (), from_left, (chosen[seat].keep, from_right),
                                  chosen[seat].give))
-    return begin_action_phase(replace(state, players=tuple(players)))
+    return begin_action_phase(state, tuple(players))
 
 
 _chosen = updater(GameState, "choices", "to_move")

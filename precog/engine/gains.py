@@ -10,6 +10,7 @@ of a free slot was received (and then lost).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from precog.engine.actions import (
@@ -21,8 +22,8 @@ from precog.engine.actions import (
     TakeHumans,
     shared,
 )
-from precog.engine.components import NO_GAINS, Gains, make_gains
-from precog.engine.fastcopy import replace_with, updater
+from precog.engine.components import Gains, MachineRoom, make_gains
+from precog.engine.fastcopy import updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, PlayerState, Step
@@ -54,35 +55,62 @@ def current_kind(pending: Gains) -> str:
 def battery_slots(state: GameState, seat: int) -> list[int]:
     """Machines (0..5) of ``seat`` with a free Battery slot."""
     p = state.players[seat]
-    face_advanced = state.config.advanced
-    free = []
-    for i, room_id in enumerate(p.rooms[:2]):
-        machines = state.components.room_by_id[room_id].face(face_advanced)
-        for j, machine in enumerate(machines):
-            m = 3 * i + j
-            if p.batteries[m] < machine.batteries:
-                free.append(m)
-    return free
+    batteries = p.batteries
+    return [m for m, top in enumerate(capacities(state, p.rooms)) if batteries[m] < top]
+
+
+def capacities(state: GameState, rooms: tuple[str, ...]) -> tuple[int, ...]:
+    """The Battery slots of each machine (0..5) of ``rooms`` on the setup's face (a room not
+    chosen yet: none)."""
+    by_id, advanced = state.components.room_by_id, state.config.advanced
+    found = _CAPACITIES.get((rooms, advanced))
+    if found is not None:
+        known = found[0]
+        if known is by_id or all(known[room] is by_id[room] for room in rooms[:2]):
+            return found[1]
+    if len(_CAPACITIES) >= _MOST_CAPACITIES:
+        _CAPACITIES.clear()
+    slots = tuple(machine.batteries for room_id in rooms[:2]
+                  for machine in by_id[room_id].face(advanced))
+    _CAPACITIES[rooms, advanced] = (by_id, slots)
+    return slots
+
+
+_CAPACITIES: dict[tuple[tuple[str, ...], bool], tuple[dict[str, MachineRoom], tuple[int, ...]]] = {}
+"""The Battery slots of each pair of rooms met so far, with the rooms they were read from
+(positions of one box share them; another box's rooms of the same ids are read again)."""
+_MOST_CAPACITIES = 10_000
 
 
 def options(state: GameState) -> list[Action]:
     g = state.pending
-    kind = current_kind(g)
-    if kind == "food":
-        return [_take_food(n) for n in range(g.food, -1, -1)]
-    if kind == "human":
-        return [_take_humans(n) for n in range(g.human, -1, -1)]
-    if kind == "ymune":
+    if g.food:
+        return list(_TAKE_FOOD[g.food] if 0 < g.food < _LISTED else _listed(_take_food, g.food))
+    if g.human:
+        return list(_TAKE_HUMANS[g.human] if 0 < g.human < _LISTED
+                    else _listed(_take_humans, g.human))
+    if g.ymune or g.doctor or g.protector:
         return list(_ymune_options(g.doctor, g.protector, g.ymune))
-    if kind == "heal":
+    if g.heal:
         top = min(g.heal, state.players[state.to_move].contaminated)
-        return [_heal(n) for n in range(top, -1, -1)]
+        return list(_HEALS[top] if 0 <= top < _LISTED else _listed(_heal, top))
     acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
-    return acts + [_place_battery(None)]
+    acts.append(_NO_BATTERY)
+    return acts
+
+
+def _listed(make: Callable[[int], Action], top: int) -> tuple[Action, ...]:
+    """``make(n)`` for ``n`` from ``top`` down to 0: taking all, some or none."""
+    return tuple(make(n) for n in range(top, -1, -1))
 
 
 _take_food, _take_humans, _heal = shared(TakeFood), shared(TakeHumans), shared(Heal)
 _place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
+_LISTED = 16  # offers below this many of a kind are listed from a table
+_TAKE_FOOD = [_listed(_take_food, n) for n in range(_LISTED)]
+_TAKE_HUMANS = [_listed(_take_humans, n) for n in range(_LISTED)]
+_HEALS = [_listed(_heal, n) for n in range(_LISTED)]
+_NO_BATTERY = _place_battery(None)
 
 
 @lru_cache(maxsize=1024)
@@ -148,49 +176,69 @@ def play(state: GameState, action: Action) -> GameState:
     p = state.players[seat]
     g = state.pending
     source = state.pending_source
-    bump = NO_GAINS  # what this action adds to what the player took
-    received = p.received
-    changes: dict[str, object]
-    if isinstance(action, TakeFood):
-        n = action.amount
-        changes = {"food": p.food + n}
-        bump = make_gains(n, 0, 0, 0, 0, 0, 0)
+    kind = type(action)
+    if kind is TakeFood:
+        n = action.amount  # type: ignore[union-attr]
+        p = _fed(p, p.food + n, *_took(p, source, n, 0, 0, 0, 0))
         g = make_gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
-    elif isinstance(action, TakeHumans):
-        n = action.amount
-        changes = {"contaminated": p.contaminated + n}
-        bump = make_gains(0, n, 0, 0, 0, 0, 0)
+    elif kind is TakeHumans:
+        n = action.amount  # type: ignore[union-attr]
+        p = _boarded(p, p.contaminated + n, *_took(p, source, 0, n, 0, 0, 0))
         g = make_gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
-    elif isinstance(action, PlaceYmunes):
-        d, q = action.doctors, action.protectors
-        changes = {"doctors": p.doctors + d, "protectors": p.protectors + q}
-        bump = make_gains(0, 0, 0, 0, d, q, 0)
+    elif kind is PlaceYmunes:
+        d, q = action.doctors, action.protectors  # type: ignore[union-attr]
+        p = _ymunes(p, p.doctors + d, p.protectors + q, *_took(p, source, 0, 0, 0, d, q))
         g = make_gains(0, 0, g.battery, 0, 0, 0, g.heal)
-    elif isinstance(action, Heal):
-        changes = {"contaminated": p.contaminated - action.amount,
-                   "healthy": p.healthy + action.amount}
+    elif kind is Heal:
+        n = action.amount  # type: ignore[union-attr]
+        p = _healed(p, p.healthy + n, p.contaminated - n)
         g = make_gains(0, 0, g.battery, 0, 0, 0, 0)
     else:
         assert isinstance(action, PlaceBattery)
-        m = action.machine
-        if m is not None:
-            bats = p.batteries
-            changes = {"batteries": bats[:m] + (bats[m] + 1,) + bats[m + 1:]}
-            bump = make_gains(0, 0, 1, 0, 0, 0, 0)
-        else:
-            changes = {}
-            if source == "cards" and not battery_slots(state, seat):  # lost: still received
-                received = received + make_gains(0, 0, 1, 0, 0, 0, 0)
+        p = _battery(state, seat, p, source, action.machine)
         g = make_gains(0, 0, g.battery - 1, 0, 0, 0, 0)
-    if source != "river":
-        changes["taken"] = p.taken + bump
-    if source == "cards":
-        changes["received"] = received + bump
     players = list(state.players)
-    players[seat] = replace_with(p, changes)
+    players[seat] = p
     return _placed(state, tuple(players), g)
 
 
+def _took(p: PlayerState, source: str, food: int, human: int, battery: int, doctor: int,
+          protector: int) -> tuple[Gains, Gains]:
+    """``p.taken`` and ``p.received`` after taking these from ``source`` (unchanged when the
+    source does not count for them)."""
+    taken, received = p.taken, p.received
+    if source != "river" and (food or human or battery or doctor or protector):
+        taken = make_gains(taken.food + food, taken.human + human, taken.battery + battery,
+                           taken.ymune, taken.doctor + doctor, taken.protector + protector,
+                           taken.heal)
+        if source == "cards":
+            received = make_gains(received.food + food, received.human + human,
+                                  received.battery + battery, received.ymune,
+                                  received.doctor + doctor, received.protector + protector,
+                                  received.heal)
+    return taken, received
+
+
+def _battery(state: GameState, seat: int, p: PlayerState, source: str,
+             machine: int | None) -> PlayerState:
+    """``p`` with a Battery on ``machine`` (None: declined, or lost for want of a free slot,
+    which still counts as received from cards)."""
+    if machine is not None:
+        bats = p.batteries
+        return _charged(p, bats[:machine] + (bats[machine] + 1,) + bats[machine + 1:],
+                        *_took(p, source, 0, 0, 1, 0, 0))
+    if source == "cards" and not battery_slots(state, seat):  # lost: still received
+        r = p.received
+        return _with_received(p, make_gains(r.food, r.human, r.battery + 1, r.ymune, r.doctor,
+                                            r.protector, r.heal))
+    return p
+
+
+_fed = updater(PlayerState, "food", "taken", "received")
+_boarded = updater(PlayerState, "contaminated", "taken", "received")
+_ymunes = updater(PlayerState, "doctors", "protectors", "taken", "received")
+_charged = updater(PlayerState, "batteries", "taken", "received")
+_with_received = updater(PlayerState, "received")
 _placed = updater(GameState, "players", "pending")
 
 

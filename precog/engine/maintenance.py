@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from precog.engine import gains
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
-from precog.engine.components import NO_GAINS, Gains, RiverTile
+from precog.engine.components import NO_GAINS, Gains, Losses, RiverTile
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
@@ -56,15 +56,20 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     cards = state.components.cards
     while True:
         p = players[seat]
-        bane = min(BANE_MAX, p.bane + sum(cards[c].bane for c in p.action_zone))
+        bane = p.bane
+        for card_id in p.action_zone:
+            bane += cards[card_id].bane
+        if bane > BANE_MAX:
+            bane = BANE_MAX
         if bane != p.bane:
             p = players[seat] = _with_bane(p, bane)
-        if useful_protectors(p):
+        if p.protectors and bane:  # useful_protectors(p) > 0
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.PROTECT, seat)
-        lose = lose_range(p)
-        if len(lose) > 1:
+        lost = min(bane, p.healthy + p.contaminated)  # lose_range(p), unrolled
+        fewest_healthy = max(0, lost - p.contaminated)
+        if min(lost, p.healthy) > fewest_healthy:
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
-        players[seat] = _settle(state, p, lose.start)
+        players[seat] = _settle(state, p, fewest_healthy)
         seat += 1
         if seat == state.n:
             return begin_river(_settled(state, tuple(players), seat - 1))
@@ -157,51 +162,77 @@ def current_tile(state: GameState) -> RiverTile | None:
 
 
 def begin_river(state: GameState) -> GameState:
-    state = replace(state, phase=Phase.RIVER)
     if current_tile(state) is None:
         return _island(state)
-    return _river_seat(state, 0)
+    return _river_from(state, 0, list(state.players), state.pending, state.pending_source)
 
 
-def _river_seat(state: GameState, seat: int) -> GameState:
+def _river_from(state: GameState, seat: int, players: list[PlayerState], pending: Gains,
+                source: str) -> GameState:
+    """The River tile met by ``seat`` and the seats after it, up to the first with a choice
+    (a Protector to ignore its losses, or gains to place), in one copy of the position;
+    after the last seat, the end of the round."""
     tile = current_tile(state)
     assert tile is not None
-    state = replace(state, to_move=seat)
-    if not tile.losses.is_empty() and state.players[seat].protectors > 0:
-        return replace(state, step=Step.IGNORE)
-    return _apply_river(state, seat)
+    loss = tile.losses
+    losing, gaining = not loss.is_empty(), not tile.gains.is_empty()
+    n = state.n
+    while seat < n:
+        p = players[seat]
+        if losing:
+            if p.protectors > 0:
+                return _river_stop(state, tuple(players), Phase.RIVER, seat, Step.IGNORE,
+                                   pending, source)
+            players[seat] = p = _river_losses(p, loss)
+        if gaining:
+            return _river_stop(state, tuple(players), Phase.RIVER, seat, Step.GAINS,
+                               tile.gains, "river")
+        seat, pending, source = seat + 1, NO_GAINS, ""
+    return end_round(_river_stop(state, tuple(players), Phase.RIVER, n - 1, state.step,
+                                 pending, source))
+
+
+_river_stop = updater(GameState, "players", "phase", "to_move", "step", "pending",
+                      "pending_source")
+
+
+def _river_losses(p: PlayerState, loss: Losses) -> PlayerState:
+    return _after_losses(p, max(0, p.food - loss.food), max(0, p.healthy - loss.healthy),
+                         max(0, p.contaminated - loss.contaminated),
+                         max(0, p.doctors - loss.doctor), max(0, p.protectors - loss.protector))
+
+
+_after_losses = updater(PlayerState, "food", "healthy", "contaminated", "doctors", "protectors")
 
 
 def _apply_river(state: GameState, seat: int) -> GameState:
+    """``seat`` accepts the River tile (its losses, then its gains on offer)."""
     tile = current_tile(state)
     assert tile is not None
-    p, loss = state.players[seat], tile.losses
-    p = replace(p, food=max(0, p.food - loss.food), healthy=max(0, p.healthy - loss.healthy),
-                contaminated=max(0, p.contaminated - loss.contaminated),
-                doctors=max(0, p.doctors - loss.doctor),
-                protectors=max(0, p.protectors - loss.protector))
-    state = state.with_player(seat, p)
+    players = list(state.players)
+    players[seat] = _river_losses(players[seat], tile.losses)
     if not tile.gains.is_empty():
-        return gains.offer(replace(state, to_move=seat), tile.gains, "river")
-    return next_river_seat(state)
+        return _river_stop(state, tuple(players), Phase.RIVER, seat, Step.GAINS, tile.gains,
+                           "river")
+    return _river_from(state, seat + 1, players, NO_GAINS, "")
 
 
 def next_river_seat(state: GameState) -> GameState:
-    state = replace(state, pending=NO_GAINS, pending_source="")
-    if state.to_move + 1 < state.n:
-        return _river_seat(state, state.to_move + 1)
-    return end_round(state)
+    return _river_from(state, state.to_move + 1, list(state.players), NO_GAINS, "")
 
 
 def _island(state: GameState) -> GameState:
     """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost."""
     players = tuple(feed(p) for p in state.players)
-    state = replace(state, players=players)
+    state = _fed(state, players, Phase.RIVER)
     if state.config.coop:
         failed = check_objectives(state)
         if failed:
             return _game_over(_discard(state), final_outcome(state, failed))
     return end_round(state)
+
+
+_fed = updater(GameState, "players", "phase")
 
 
 def feed(p: PlayerState) -> PlayerState:

@@ -76,10 +76,22 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The position after ``action``; raises :class:`IllegalActionError` saying why not."""
-    refusal = why_illegal(state, action)
-    if refusal is not None:
-        raise IllegalActionError(action, refusal, state)
-    return advance(_module(state).play(state, action))
+    legal = state._legal
+    if legal is not None:
+        for option in legal:  # the engine's own action objects: well-formed and legal here
+            if option is action:
+                break
+        else:
+            legal = None
+    if legal is None:
+        refusal = why_illegal(state, action)
+        if refusal is not None:
+            raise IllegalActionError(action, refusal, state)
+    module = gains if state.step is _GAINS else _PHASE_MODULES[state.phase]
+    return advance(module.play(state, action))
+
+
+_GAINS, _OVER = Step.GAINS, Phase.OVER
 
 
 def _after_gains(state: GameState) -> GameState:
@@ -91,14 +103,15 @@ def _after_gains(state: GameState) -> GameState:
 def advance(state: GameState) -> GameState:
     """Play forced moves until someone has a real choice or the game is over (gains placed
     in full move on at once)."""
-    while state.phase is not Phase.OVER:
-        if state.step is Step.GAINS:
+    modules = _PHASE_MODULES
+    while state.phase is not _OVER:
+        if state.step is _GAINS:
             if not state.pending.total():
                 state = _after_gains(state)
                 continue
             module: ModuleType = gains
         else:
-            module = _PHASE_MODULES[state.phase]
+            module = modules[state.phase]
         options: list[Action] = module.options(state)
         if len(options) != 1:
             object.__setattr__(state, "_legal", options)

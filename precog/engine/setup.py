@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from precog.engine.components import Components
 from precog.engine.errors import OptionError
+from precog.engine.fastcopy import updater
 from precog.engine.problems import ErrorCode as E
 from precog.engine.problems import Problem
 from precog.engine.state import (
@@ -159,11 +160,28 @@ def _deck_order(code: str) -> int:
 def _stack_deck(comps: Components, code: str, gen: random.Random) -> tuple[str, ...]:
     """Season 1 shuffled on top of season 2 shuffled on top of season 3 shuffled."""
     order: list[str] = []
-    for season in (1, 2, 3):
-        cards = [c.id for c in comps.decks[code] if c.season == season]
+    for season_cards in _deck_seasons(comps, code):
+        cards = list(season_cards)
         gen.shuffle(cards)
         order.extend(cards)
     return tuple(order)
+
+
+def _deck_seasons(comps: Components, code: str) -> tuple[tuple[str, ...], ...]:
+    """The ids of deck ``code``'s cards of seasons 1, 2 and 3, in the deck's order."""
+    deck = comps.decks[code]
+    found = _SEASONS.get(code)
+    if found is not None and found[0] is deck:
+        return found[1]
+    if len(_SEASONS) >= 100:
+        _SEASONS.clear()
+    seasons = tuple(tuple(c.id for c in deck if c.season == season) for season in (1, 2, 3))
+    _SEASONS[code] = (deck, seasons)
+    return seasons
+
+
+_SEASONS: dict[str, tuple[tuple[object, ...], tuple[tuple[str, ...], ...]]] = {}
+"""Each deck's cards by season, with the deck they were read from (read again for another)."""
 
 
 def _lay_river(comps: Components, gen: random.Random) -> tuple[str, ...]:
@@ -191,28 +209,19 @@ def _objective_stacks(config: GameConfig, comps: Components,
 
 def _deal_first_cards(state: GameState) -> GameState:
     """Standard setup: each player's top 2 cards go face up to the right neighbour."""
-    players = list(state.players)
-    for seat, p in enumerate(state.players):
-        right = state.right(seat)
-        players[right] = _with(players[right], decision_zone=p.deck[:2])
-    players = [_with(p, deck=p.deck[4:], hand=p.deck[2:4]) for p in players]
-    return _replace(state, players=tuple(players))
+    players, n = state.players, len(state.players)
+    return _with_players(state, tuple(
+        _dealt(p, p.deck[4:], p.deck[2:4], players[(seat + 1) % n].deck[:2])
+        for seat, p in enumerate(players)))
 
 
 def _begin_advanced(state: GameState) -> GameState:
     """Advanced setup: everyone first picks 2 of 3 rooms, before any card is drawn (the
     table's setup step 2); then each draws their first 4 cards and passes 2 of them right
     (``decision._resolve_rooms``)."""
-    return _replace(state, phase=Phase.SETUP_ROOMS)
+    return _with_phase(state, Phase.SETUP_ROOMS)
 
 
-def _with(p: PlayerState, **kw: object) -> PlayerState:
-    from dataclasses import replace
-
-    return replace(p, **kw)  # type: ignore[arg-type]
-
-
-def _replace(s: GameState, **kw: object) -> GameState:
-    from dataclasses import replace
-
-    return replace(s, **kw)  # type: ignore[arg-type]
+_dealt = updater(PlayerState, "deck", "hand", "decision_zone")
+_with_players = updater(GameState, "players")
+_with_phase = updater(GameState, "phase")
