@@ -97,3 +97,15 @@ def test_the_engine_shown_as_text_loads_no_render_module() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120).stdout.strip()
     assert out == "[]"
+
+
+def test_the_stylesheet_comes_again_when_its_own_cell_runs_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cell = ["cell-a"]
+    monkeypatch.setattr(notebook, "_cell_id", lambda: cell[0])
+    state = new_game(players=2, seed=1)
+    assert "<style>" in notebook.state_html(state)
+    cell[0] = "cell-b"
+    assert "<style>" not in notebook.state_html(state)
+    cell[0] = "cell-a"  # its output (and the stylesheet in it) is replaced
+    assert "<style>" in notebook.state_html(state)
