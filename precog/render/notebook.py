@@ -28,34 +28,38 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 
 _PAWNS = (("cabins", "healthy"), ("contaminated", "contaminated"), ("infirmary", "doctor"),
           ("bow", "protector"))
-_shown_in: dict[str, Any] = {"cell": None, "done": False}
+_shown_in: dict[str, Any] = {"where": None, "done": False}
 
 
 def head_once() -> str:
     """The stylesheet and sprite the first time in a notebook, and again when the cell that
     held them runs again (its output is replaced); otherwise nothing."""
-    cell = _cell_id()
-    if _shown_in["done"] and (cell is None or cell != _shown_in["cell"]):
-        return ""
-    _shown_in.update(done=True, cell=cell)
+    cell, run = _cell_run()
+    if _shown_in["done"]:
+        first_cell, first_run = _shown_in["where"]
+        if cell is None or cell != first_cell or run == first_run:
+            return ""
+    _shown_in.update(done=True, where=(cell, run))
     return style_tag()
 
 
 def forget_head() -> None:
     """Send the stylesheet again with the next drawing (after its cell's output was cleared)."""
-    _shown_in.update(done=False, cell=None)
+    _shown_in.update(done=False, where=None)
 
 
-def _cell_id() -> str | None:
-    """The running cell's id, when the front end sends it (JupyterLab, Notebook 7)."""
+def _cell_run() -> tuple[str | None, int | None]:
+    """The running cell's id, when the front end sends it (JupyterLab, Notebook 7), and the
+    kernel's execution count."""
     try:
         from IPython import get_ipython
     except ImportError:
-        return None
-    kernel = getattr(get_ipython(), "kernel", None)
+        return None, None
+    shell = get_ipython()
+    kernel = getattr(shell, "kernel", None)
     parent = kernel.get_parent() if kernel is not None and hasattr(kernel, "get_parent") else {}
     cell = (parent or {}).get("metadata", {}).get("cellId")
-    return str(cell) if cell else None
+    return (str(cell) if cell else None), getattr(shell, "execution_count", None)
 
 
 def state_html(state: GameState, viewer: int | None = -1, lang: str = DEFAULT_LANGUAGE,

@@ -101,11 +101,12 @@ def test_the_engine_shown_as_text_loads_no_render_module() -> None:
 
 def test_the_stylesheet_comes_again_when_its_own_cell_runs_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    cell = ["cell-a"]
-    monkeypatch.setattr(notebook, "_cell_id", lambda: cell[0])
+    where = ["cell-a", 1]
+    monkeypatch.setattr(notebook, "_cell_run", lambda: tuple(where))
     state = new_game(players=2, seed=1)
     assert "<style>" in notebook.state_html(state)
-    cell[0] = "cell-b"
+    assert "<style>" not in notebook.state_html(state)  # a second drawing in the same run
+    where[:] = ["cell-b", 2]
     assert "<style>" not in notebook.state_html(state)
-    cell[0] = "cell-a"  # its output (and the stylesheet in it) is replaced
+    where[:] = ["cell-a", 3]  # its output (and the stylesheet in it) is replaced
     assert "<style>" in notebook.state_html(state)
