@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from precog import __version__
@@ -27,6 +28,9 @@ from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uni
 from precog.analysis.tree import build_tree
 from precog.engine import GameState, apply, legal_actions, new_game
 from precog.engine.playout import random_playout
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import save_run
 
 
 def position(players: int, seed: int, round_: int = 6) -> GameState:
@@ -203,11 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first position's seed")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--save", action="store_true",
+                        help="also store the run under benchmarks/data/runs/ (for "
+                             "scripts/performance_log.py)")
     args = parser.parse_args(argv)
     if args.positions < 1:
         parser.error("--positions must be at least 1")
     result = measure(args.positions, args.seed, args.quick)
     print(json.dumps(result, indent=2) if args.json else table(result))
+    if args.save:
+        print(f"stored in {save_run('analysis', result, argv)}", file=sys.stderr)
     return 0
 
 

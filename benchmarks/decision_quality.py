@@ -36,6 +36,7 @@ from precog.analysis.evaluation import COOP_VALUE
 from precog.analysis.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.tree import build_tree, choice_of
+from precog.commands.progress import steps
 from precog.engine import (
     GameState,
     Phase,
@@ -252,7 +253,7 @@ def refine_reference(path: Path, seed: int, factor: int,
     the positions already refined."""
     load(path)  # the file's format and component set
     data = json.loads(path.read_text())
-    for entry in data["positions"]:
+    for entry in steps(data["positions"], "positions"):
         if entry.get("refined") or reference_decides(entry["reference"]):
             continue
         d = decision_of(entry)
@@ -644,7 +645,7 @@ def calibration(path: Path, limit: int | None, seed: int, seeds: int = 1) -> dic
     runs = []
     for s in range(seed, seed + seeds):
         rows = []
-        for e in positions:
+        for e in steps(positions, "positions"):  # a bar on a terminal only
             rows.append({**measure_one(e, 1.0, s, trees=True, rankings=False), "seed": s})
             print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
                               for k, v in rows[-1].items()}), file=sys.stderr, flush=True)
@@ -680,7 +681,7 @@ def measure(path: Path, budget_s: float, limit: int | None, seed: int,
     started = datetime.now(UTC).isoformat(timespec="seconds")
     processes = cores.warm()  # the analysis plays on every core from the first position
     load_before = _load()
-    rows = [measure_one(e, budget_s, seed, trees) for e in positions]
+    rows = [measure_one(e, budget_s, seed, trees) for e in steps(positions, "positions")]
     n = len(rows)
     agree = sum(1 for r in rows if r["agrees"])
     elapsed = [r["elapsed_s"] for r in rows]

@@ -31,6 +31,9 @@ import precog
 from precog import __version__
 from precog.engine import apply, legal_actions, new_game
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import save_run
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4)
 SPIEL_GAMES = {  # key -> (OpenSpiel game, written in)
@@ -440,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--buys-seconds", type=float, default=10.0,
                         help="CPU seconds of look-ahead bot play per engine (default 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--save", action="store_true",
+                        help="also store the run under benchmarks/data/runs/ (for "
+                             "scripts/performance_log.py)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -450,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
                      buys=args.buys, all_players=args.all_players,
                      buys_seconds=args.buys_seconds, repo=args.repo)
     print(json.dumps(result, indent=2) if args.json else table(result))
+    if args.save:
+        print(f"stored in {save_run('engine', result, argv)}", file=sys.stderr)
     return 0
 
 

@@ -53,6 +53,7 @@ from precog.analysis.players import SECRET_PHASES, as_policy, ask, first_legal, 
 from precog.analysis.ranking import rank_options
 from precog.analysis.supply import wilson
 from precog.analysis.world import canonical_world
+from precog.commands.progress import count_bar
 from precog.engine import (
     GameState,
     Phase,
@@ -200,33 +201,35 @@ def build_positions(positions: list[Position], seed: int, step: int, max_playout
                        "t0": time.perf_counter(), "wall": 0.0}
     index_of = {p.id: int(p.id[1:]) for p in positions}
     open_ = [p for p in positions if len(state[p.id]["live"]) > 1]
-    while open_:
-        jobs, owners = [], []
-        for p in open_:
-            s = state[p.id]
-            n = min(len(s["values"][c]) for c in s["live"])
-            for c in sorted(s["live"]):
-                for k in range(n, n + step):
-                    jobs.append((p.position, p.seat, c,
-                                 playout_seed(seed, index_of[p.id], k), 0))
-                    owners.append((p.id, c))
-        t_cpu = time.process_time()
-        results = run_jobs(_timed_playout, jobs, workers)
-        for (pid, c), (value, cpu) in zip(owners, results, strict=True):
-            state[pid]["values"][c].append(value)
-            state[pid]["cpu"] += cpu
-        for p in open_:
-            state[p.id]["cpu"] += (time.process_time() - t_cpu) / len(open_)
-        still = []
-        for p in open_:
-            s = state[p.id]
-            s["live"] = race(s["values"], s["live"], min_playouts)
-            n = min(len(s["values"][c]) for c in s["live"])
-            if len(s["live"]) > 1 and n < max_playouts:
-                still.append(p)
-            else:
-                s["wall"] = time.perf_counter() - s["t0"]
-        open_ = still
+    with count_bar("positions") as settled:  # a bar on a terminal only
+        while open_:
+            jobs, owners = [], []
+            for p in open_:
+                s = state[p.id]
+                n = min(len(s["values"][c]) for c in s["live"])
+                for c in sorted(s["live"]):
+                    for k in range(n, n + step):
+                        jobs.append((p.position, p.seat, c,
+                                     playout_seed(seed, index_of[p.id], k), 0))
+                        owners.append((p.id, c))
+            t_cpu = time.process_time()
+            results = run_jobs(_timed_playout, jobs, workers)
+            for (pid, c), (value, cpu) in zip(owners, results, strict=True):
+                state[pid]["values"][c].append(value)
+                state[pid]["cpu"] += cpu
+            for p in open_:
+                state[p.id]["cpu"] += (time.process_time() - t_cpu) / len(open_)
+            still = []
+            for p in open_:
+                s = state[p.id]
+                s["live"] = race(s["values"], s["live"], min_playouts)
+                n = min(len(s["values"][c]) for c in s["live"])
+                if len(s["live"]) > 1 and n < max_playouts:
+                    still.append(p)
+                else:
+                    s["wall"] = time.perf_counter() - s["t0"]
+            open_ = still
+            settled(len(positions) - len(open_), len(positions))
     return [_record(p, state[p.id], seed) for p in positions]
 
 

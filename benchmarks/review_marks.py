@@ -26,6 +26,7 @@ from typing import Any
 from precog import __version__
 from precog.analysis.jobs import run_jobs
 from precog.analysis.review import KEEP_GIVE, MARKS, mark_for, recorded_game, review_game
+from precog.commands.progress import progress_bar
 
 
 def review_all_seats(job: tuple[str, int, int]) -> list[dict[str, Any]]:
@@ -96,7 +97,9 @@ def measure(bot: str, games: int, players: int, seed: int, workers: int | None
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     jobs = [(bot, seed + k, players) for k in range(games)]
-    decisions = [d for game in run_jobs(review_all_seats, jobs, workers) for d in game]
+    with progress_bar(len(jobs), "games") as progress:  # on a terminal only
+        reviewed = run_jobs(review_all_seats, jobs, workers, progress=progress)
+    decisions = [d for game in reviewed for d in game]
     return {"decisions": decisions, "bot": bot, "games": games, "players": players, "seed": seed,
             **summarise(decisions),
             "seconds": round(time.perf_counter() - t0, 1), "precog": __version__,

@@ -41,6 +41,7 @@ from typing import Any
 from precog.analysis.jobs import iter_jobs
 from precog.analysis.supply import wilson
 from precog.analysis.tournament import lineup, play_one
+from precog.commands.progress import steps
 
 DATA = Path(__file__).with_name("data") / "strength.jsonl"
 EXPLORER = "rollout1s"
@@ -160,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs.sort(key=lambda j: j[2][0])  # game 0 of every match first: a share of each
         command = "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)
         print(f"{len(jobs)} games to play", file=sys.stderr, flush=True)
-        for result in iter_jobs(_play, jobs, args.workers):
+        for result in steps(iter_jobs(_play, jobs, args.workers), "games", len(jobs)):
             result["command"] = command
             with args.file.open("a") as out:
                 out.write(json.dumps(result) + "\n")

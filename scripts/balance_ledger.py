@@ -28,6 +28,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 
+from precog.analysis.jobs import Progress
 from precog.analysis.ledger import SEASONS, SeatLedger
 from precog.analysis.ledger_games import (
     LedgerGame,
@@ -42,6 +43,7 @@ from precog.analysis.ledger_games import (
     start_alone_lasts,
 )
 from precog.analysis.tournament import mean_ci
+from precog.commands.progress import overall_bar
 from precog.engine import reference_components
 
 MODES = ("competitive", "team")
@@ -147,21 +149,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     price = battery_price(reference_components())
     print("\n".join(rules_lines(price)), flush=True)
     dump = []
-    for k, label in enumerate(args.config):
-        mode, players, bots = parse_config(label)
-        games = run_ledger(bots, args.games, args.seed + k, players, mode, args.workers)
-        print(f"\n### {label}, {args.games} games, seed {args.seed + k}")
-        for bot in sorted(set(bots)):
-            print("\n".join(bot_rows(label, games, bot, price)))
-        names = sorted(set(bots))
-        if len(names) == 2:
-            print(margin_line(games, names[0], names[1]))
-        print(flush=True)
-        dump.append({"label": label, "seed": args.seed + k, "games": [asdict(g) for g in games]})
+    with overall_bar(args.games * len(args.config), "games") as part:  # on a terminal only
+        for k, label in enumerate(args.config):
+            dump.append(_one_config(args, k, label, price, part(args.games)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(dump, handle, indent=1)
     return 0
+
+
+def _one_config(args: argparse.Namespace, k: int, label: str, price: Sequence[float],
+                progress: Progress) -> dict[str, object]:
+    """Play one configuration's games, print its rows; its games for the JSON dump."""
+    mode, players, bots = parse_config(label)
+    games = run_ledger(bots, args.games, args.seed + k, players, mode, args.workers,
+                       progress)
+    print(f"\n### {label}, {args.games} games, seed {args.seed + k}")
+    for bot in sorted(set(bots)):
+        print("\n".join(bot_rows(label, games, bot, price)))
+    names = sorted(set(bots))
+    if len(names) == 2:
+        print(margin_line(games, names[0], names[1]))
+    print(flush=True)
+    return {"label": label, "seed": args.seed + k, "games": [asdict(g) for g in games]}
 
 
 if __name__ == "__main__":

@@ -24,7 +24,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from precog.analysis.jobs import on_dashboard
 from precog.analysis.tournament import TournamentResult, run_tournament
+from precog.commands.progress import announce_dashboard, overall_bar
 
 SUITES: dict[str, list[str]] = {
     "supply": ["competitive:2:lookahead", "competitive:3:lookahead", "competitive:4:lookahead",
@@ -89,15 +91,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| configuration | bot | games | win rate [95 % CI] | final Healthy Humans ± 95 % |")
     print("| --- | --- | --- | --- | --- |")
     results = []
-    for k, label in enumerate(labels):
-        config = parse_config(label)
-        result = run_tournament(config.pop("bots"), args.games, seed=args.seed + k,
-                                workers=args.workers,
-                                scheduler=args.scheduler, **config)
-        results.append({"label": label, "seed": args.seed + k} | result.to_dict())
-        print("\n".join(rows(label, result)), flush=True)
-        print(f"<!-- {label}: seed {args.seed + k}, {result.elapsed_s:.0f} s -->",
-              file=sys.stderr, flush=True)
+    on_dashboard(announce_dashboard)  # with --scheduler: where to watch the workers
+    with overall_bar(args.games * len(labels), "games") as part:  # on a terminal only
+        for k, label in enumerate(labels):
+            config = parse_config(label)
+            result = run_tournament(config.pop("bots"), args.games, seed=args.seed + k,
+                                    workers=args.workers, progress=part(args.games),
+                                    scheduler=args.scheduler, **config)
+            results.append({"label": label, "seed": args.seed + k} | result.to_dict())
+            print("\n".join(rows(label, result)), flush=True)
+            print(f"<!-- {label}: seed {args.seed + k}, {result.elapsed_s:.0f} s -->",
+                  file=sys.stderr, flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(results, handle, indent=1)

@@ -23,10 +23,13 @@ import argparse
 import datetime
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from precog.analysis.jobs import Progress
 from precog.analysis.tournament import TournamentResult, run_tournament
+from precog.commands.progress import overall_bar
 from precog.engine.data_loading import reference_components
 from precog.engine.state import RuleOptions
 
@@ -54,7 +57,8 @@ def supply_cells(result: TournamentResult) -> list[str]:
             for f in result.supply()]
 
 
-def run_rows(bots: str, games: int, seed: int, workers: int | None) -> list[str]:
+def run_rows(bots: str, games: int, seed: int, workers: int | None,
+             part: Callable[[int], Progress] | None = None) -> list[str]:
     lines = ["| row | seed | games | win rate [95 % CI] | final Healthy Humans ± 95 % | "
              "Humans ≤ 50 | Ymunes ≤ 40 | Batteries ≤ 48 |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -62,7 +66,8 @@ def run_rows(bots: str, games: int, seed: int, workers: int | None) -> list[str]
         config = dict(config)
         players = config.pop("players")
         result = run_tournament([bots] * players, games, seed=seed + k, players=players,
-                                workers=workers, **config)
+                                workers=workers, progress=part(games) if part else None,
+                                **config)
         s = result.standings[0]
         lines.append(f"| {label} | {seed + k} | {games} | {s.win_rate:.1%} "
                      f"[{s.win_low:.1%}, {s.win_high:.1%}] | {s.healthy:.1f} ± "
@@ -71,8 +76,10 @@ def run_rows(bots: str, games: int, seed: int, workers: int | None) -> list[str]
     return lines
 
 
-def versus_rows(games: int, seed: int, workers: int | None) -> list[str]:
-    result = run_tournament(["policy", "random"], games, seed=seed, players=2, workers=workers)
+def versus_rows(games: int, seed: int, workers: int | None,
+                progress: Progress | None = None) -> list[str]:
+    result = run_tournament(["policy", "random"], games, seed=seed, players=2, workers=workers,
+                            progress=progress)
     lines = ["| bot | games | win rate [95 % CI] | final Healthy Humans ± 95 % |",
              "| --- | --- | --- | --- |"]
     lines += [f"| {s.bot} | {s.games} | {s.win_rate:.1%} [{s.win_low:.1%}, {s.win_high:.1%}] "
@@ -119,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args(argv)
-    rows = run_rows(args.bots, args.games, args.seed, args.workers)
-    versus = versus_rows(args.games, args.seed + len(ROWS), args.workers)
+    with overall_bar(args.games * (len(ROWS) + 1), "games") as part:  # on a terminal only
+        rows = run_rows(args.bots, args.games, args.seed, args.workers, part)
+        versus = versus_rows(args.games, args.seed + len(ROWS), args.workers,
+                             part(args.games))
     page = PAGE.read_text(encoding="utf-8")
     new = section(args, rows, versus)
     if BEGIN in page:

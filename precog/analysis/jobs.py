@@ -24,7 +24,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from precog.analysis import cores
@@ -67,26 +67,43 @@ def scheduler_address(given: str | None = None) -> str | None:
 
 def run_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = None,
              scheduler: str | None = None, progress: Progress | None = None) -> list[R]:
-    """``[fn(job) for job in jobs]``, on a cluster, a process pool or serially (see above)."""
-    results: list[R] = []
-    for result in iter_jobs(fn, jobs, workers, scheduler):
-        results.append(result)
+    """``[fn(job) for job in jobs]``, on a cluster, a process pool or serially (see above);
+    ``progress`` is told each job done, in the order they finish."""
+
+    def done(count: int) -> None:
         if progress:
-            progress(len(results) / len(jobs), f"{len(results)} of {len(jobs)}")
-    return results
+            progress(count / len(jobs), f"{count} of {len(jobs)}")
+
+    return list(iter_jobs(fn, jobs, workers, scheduler, done=done))
 
 
 def iter_jobs(fn: Callable[[T], R], jobs: Sequence[T], workers: int | None = None,
-              scheduler: str | None = None) -> Iterator[R]:
-    """The results of :func:`run_jobs` one by one, in the jobs' order, as they are ready."""
+              scheduler: str | None = None,
+              done: Callable[[int], None] | None = None) -> Iterator[R]:
+    """The results of :func:`run_jobs` one by one, in the jobs' order, as they are ready;
+    ``done(count)`` is called as each job finishes (on a cluster, in the order the workers
+    finish them, ahead of an earlier job still running)."""
     address = scheduler_address(scheduler)
+    results: Iterator[R]
     if address is not None:
-        yield from _on_cluster(fn, jobs, address)
-        return
-    workers = workers or cores.usable_cpus()
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(fn, jobs)
-        return
+        results = _on_cluster(fn, jobs, address, done)
+    else:
+        workers = workers or cores.usable_cpus()
+        if workers <= 1 or len(jobs) <= 1:
+            results = _counted(map(fn, jobs), done)
+        else:
+            results = _counted(_on_pool(fn, jobs, workers), done)
+    yield from results
+
+
+def _counted(results: Iterable[R], done: Callable[[int], None] | None) -> Iterator[R]:
+    for count, result in enumerate(results, 1):
+        if done:
+            done(count)
+        yield result
+
+
+def _on_pool(fn: Callable[[T], R], jobs: Sequence[T], workers: int) -> Iterator[R]:
     from loky import ProcessPoolExecutor  # fresh processes on every system, never a fork
 
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
@@ -100,7 +117,8 @@ def on_dashboard(tell: Dashboard | None) -> None:
     _DASHBOARD[:] = [] if tell is None else [tell]
 
 
-def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterator[R]:
+def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str,
+                done: Callable[[int], None] | None = None) -> Iterator[R]:
     client_type = _client_type()
     probe_scheduler(address)
     try:
@@ -115,8 +133,23 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str) -> Iterat
                 tell(str(link))
         # pure=False: two equal jobs are still two jobs (a tournament may repeat one).
         futures = client.map(fn, jobs, pure=False)
-        for future in futures:
-            yield future.result()
+        yield from _in_order(futures, done)
+
+
+def _in_order(futures: Sequence[Any], done: Callable[[int], None] | None) -> Iterator[Any]:
+    """The futures' results in their order, ``done(count)`` told as each one completes."""
+    from distributed import as_completed
+
+    place = {future.key: i for i, future in enumerate(futures)}
+    ready: dict[int, Any] = {}
+    next_out = 0
+    for count, future in enumerate(as_completed(futures), 1):
+        ready[place[future.key]] = future.result()
+        if done:
+            done(count)
+        while next_out in ready:
+            yield ready.pop(next_out)
+            next_out += 1
 
 
 def probe_scheduler(address: str, within: float = HANDSHAKE_S) -> None:

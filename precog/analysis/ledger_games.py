@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis.jobs import run_jobs
+from precog.analysis.jobs import Progress, run_jobs
 from precog.analysis.ledger import SEASONS, Ledger, SeatLedger, starting_food_lasts
 from precog.analysis.players import as_policy
 from precog.analysis.supply import wilson
@@ -48,9 +48,9 @@ def play_ledger_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> 
 
 
 def run_ledger(bots: Sequence[str], games: int, seed: int, players: int, mode: str = "competitive",
-               workers: int | None = 1) -> list[LedgerGame]:
+               workers: int | None = 1, progress: Progress | None = None) -> list[LedgerGame]:
     jobs = [(i, seed, lineup(bots, players, i, mode), {"mode": mode}) for i in range(games)]
-    return run_jobs(play_ledger_game, jobs, workers)
+    return run_jobs(play_ledger_game, jobs, workers, progress=progress)
 
 
 # -- figures -----------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from typing import Any
 
 from precog.analysis.bots import make_bot
 from precog.analysis.budget import Cancel, is_cancelled
+from precog.analysis.display import review_html
 from precog.analysis.errors import AnalysisError
 from precog.analysis.players import as_policy
 from precog.analysis.ranking import (
@@ -122,6 +123,19 @@ class Review:
                                                   else value))
         for s, (p, ci) in point.wins.items():
             self.wins.setdefault(s, []).append((point.round, p, ci))
+
+    def title(self) -> str:
+        s = self.summary()
+        marks = ", ".join(f"{n} {name}" for name, n in s["marks"].items() if n)
+        return (f"seat {self.seat}, {self.players} players, {self.mode}: {s['decisions']} "
+                f"decisions, mean loss {s['mean_loss']:.2f}" + (f" ({marks})" if marks else ""))
+
+    def __repr__(self) -> str:
+        return f"<Review {self.title()}>"
+
+    def _repr_html_(self) -> str:
+        """The costliest decisions: played, best, the loss ± 95 % as a dot and whisker."""
+        return review_html(self.title(), self.decisions)
 
     def summary(self) -> dict[str, Any]:
         losses = [d.loss for d in self.decisions]

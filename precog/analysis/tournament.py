@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from precog.analysis.bots import make_bot, play_game
+from precog.analysis.display import forest_html
 from precog.analysis.jobs import run_jobs
 from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
@@ -79,6 +80,26 @@ class TournamentResult:
     standings: list[Standing] = field(default_factory=list)
     margins: list[Margin] = field(default_factory=list)
     elapsed_s: float = 0.0
+
+    def title(self) -> str:
+        c = self.config
+        return (f"{c.get('games')} games, {c.get('players')} players, {c.get('mode')}, "
+                f"seed {c.get('seed')}")
+
+    def __repr__(self) -> str:
+        best = max(self.standings, key=lambda s: s.win_rate, default=None)
+        top = "" if best is None else (
+            f"; best {best.bot} {best.win_rate:.1%} [{best.win_low:.1%}, {best.win_high:.1%}]")
+        return f"<TournamentResult {self.title()}{top}>"
+
+    def _repr_html_(self) -> str:
+        """Forest plots: each bot's win rate and the paired margins, with 95 % intervals."""
+        wins = [(s.bot, s.win_rate, s.win_low, s.win_high) for s in self.standings]
+        margins = [(f"{m.a} − {m.b}", m.healthy_diff, m.healthy_diff - m.healthy_diff_ci95,
+                    m.healthy_diff + m.healthy_diff_ci95) for m in self.margins]
+        return (forest_html(f"{self.title()}: win rate", wins, 0.0, 1.0, percent=True)
+                + (forest_html("paired margin, final Healthy Humans", margins)
+                   if margins else ""))
 
     def supply(self) -> list[Any]:
         """Per resource: the share of games within the box's supply at every moment."""

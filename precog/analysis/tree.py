@@ -58,6 +58,7 @@ from precog.analysis.checks import (
     check_player,
     check_seed,
 )
+from precog.analysis.display import node_text, tree_html
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
 from precog.analysis.evaluation import Weights, evaluate, resources
 from precog.analysis.leaf_playouts import (
@@ -135,6 +136,13 @@ class TreeNode:
     @property
     def expandable(self) -> bool:
         return self.expander is not None
+
+    def __repr__(self) -> str:
+        return f"<TreeNode {node_text(self)}>"
+
+    def _repr_html_(self) -> str:
+        """The node and two levels below it, each value ± 95 % as a dot and whisker."""
+        return tree_html(self)
 
     def to_dict(self, max_depth: int = 99) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -4,15 +4,18 @@ piped output and tests see nothing), and the Dask dashboard's address when on a 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from precog.commands.cli_words import cli_words
 from precog.commands.common import language
 from precog.engine.wording import fill
 
-ENGLISH = {"games": "games", "decisions": "decisions",
-           "dashboard": "Dask dashboard (progress of every worker): {link}"}
+T = TypeVar("T")
+
+ENGLISH = {"games": "games", "decisions": "decisions", "positions": "positions",
+           "runs": "runs", "dashboard": "Dask dashboard (progress of every worker): {link}"}
 
 
 def word(key: str) -> str:
@@ -50,6 +53,35 @@ def count_bar(unit: str) -> Iterator[Callable[[int, int], None]]:
             bar.refresh()
 
         yield step
+
+
+@contextmanager
+def overall_bar(total: int, unit: str = "games"
+                ) -> Iterator[Callable[[int], Callable[[float, str], None]]]:
+    """One bar over several runs of ``total`` steps in all (the tournaments of a balance
+    script); yields ``part(size)``, the ``progress(fraction, text)`` callback of the next run
+    of ``size`` steps."""
+    with progress_bar(total, unit) as update:
+        start = [0]
+
+        def part(size: int) -> Callable[[float, str], None]:
+            base = start[0]
+            start[0] += size
+
+            def progress(fraction: float, text: str) -> None:
+                update((base + fraction * size) / max(total, 1), text)
+
+            return progress
+
+        yield part
+
+
+def steps(items: Iterable[T], unit: str, total: int | None = None) -> Iterator[T]:
+    """``items`` one by one, counted on a bar (on a terminal only)."""
+    from tqdm import tqdm
+
+    yield from tqdm(items, total=total, unit=" " + word(unit), disable=None, file=sys.stderr,
+                    leave=False, dynamic_ncols=True)
 
 
 def announce_dashboard(link: str) -> None:

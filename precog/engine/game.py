@@ -53,6 +53,12 @@ class Game:
     def states(self) -> list[GameState]:
         return list(self._states)
 
+    def __repr__(self) -> str:
+        s = self.state
+        where = "over" if s.is_over else f"round {s.round} {s.phase.value}"
+        return (f"<Game {len(self._actions)} moves, {where} "
+                f"({s.config.players} players, {s.config.mode})>")
+
     def play(self, action: Action | str) -> GameState:
         """Play an action (or its notation); on a refusal nothing changes."""
         act = parse_action(self.state, action) if isinstance(action, str) else action

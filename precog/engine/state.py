@@ -247,11 +247,6 @@ class GameState:
 
         return render_text(self)
 
-    def _repr_html_(self) -> str:
-        from precog.render.html import state_html
-
-        return state_html(self)
-
 
 _with_players = updater(GameState, "players")
 

@@ -1,8 +1,12 @@
-"""Small inline SVG pictures of the game's pieces (pawns, cubes, tokens, Batteries, Bane).
+"""Small SVG pictures of the game's pieces (pawns, cubes, tokens, Batteries, Bane).
 
-Pure strings, no widget imports. Each icon is one ``<svg>`` element sized in pixels.
+Pure strings, no widget imports. Each picture is drawn once, as a ``<symbol>`` of the
+:func:`sprite` the page holds once (with the stylesheet, :func:`precog.render.style.style_tag`);
+each icon is a small ``<svg>`` sized in pixels that points at its symbol with ``<use>``.
 
->>> icon("healthy", 14).startswith('<svg class="pc-ico pc-ico-healthy"')
+>>> icon("healthy", 14).endswith('aria-hidden="true"><use href="#pc-i-healthy"/></svg>')
+True
+>>> sprite().count("<symbol") == len(icon_names())
 True
 """
 
@@ -93,12 +97,26 @@ RESOURCE_ICON = {
 }
 
 
+SPRITE_ID = "pc-i-"
+"""The symbols' id prefix: ``pc-i-healthy`` is the Healthy Human's picture."""
+
+
 def icon(name: str, size: int = 16, title: str = "") -> str:
-    """The SVG picture ``name`` (see ``_SHAPES``), ``size`` pixels high."""
-    view, body = _SHAPES[name]
+    """The picture ``name`` (see ``_SHAPES``), ``size`` pixels high, drawn from the sprite."""
+    view = _SHAPES[name][0]
     tip = f"<title>{title}</title>" if title else ""
     return (f'<svg class="pc-ico pc-ico-{name}" viewBox="{view}" height="{size}" '
-            f'aria-hidden="true">{tip}{body}</svg>')
+            f'aria-hidden="true">{tip}<use href="#{SPRITE_ID}{name}"/></svg>')
+
+
+def sprite() -> str:
+    """Every picture once, as a ``<symbol>`` of a hidden ``<svg>`` (taking no room): what
+    :func:`icon` points at. A page needs it once; a repeat is harmless (same drawings)."""
+    symbols = "".join(f'<symbol id="{SPRITE_ID}{name}" viewBox="{view}">{body}</symbol>'
+                      for name, (view, body) in _SHAPES.items())
+    return ('<svg class="pc-sprite" aria-hidden="true" focusable="false" '
+            'style="position:absolute;width:0;height:0;overflow:hidden">'
+            f"{symbols}</svg>")
 
 
 def icon_names() -> list[str]:

@@ -1,4 +1,5 @@
-"""The one stylesheet of precog's drawings (``board.css``) and the attribute helper.
+"""The one stylesheet of precog's drawings (``board.css``), the icons' sprite, and the
+attribute helper.
 
 >>> attrs("seat0.food", "Food 8", labels=True)
 ' data-part="seat0.food" title="Food 8"'
@@ -14,6 +15,8 @@ from functools import cache
 from html import escape
 from importlib import resources
 
+from precog.render.icons import sprite
+
 
 @cache
 def css() -> str:
@@ -21,9 +24,11 @@ def css() -> str:
     return resources.files("precog.render").joinpath("board.css").read_text(encoding="utf-8")
 
 
+@cache
 def style_tag() -> str:
-    """The stylesheet as a ``<style>`` element; harmless when repeated on a page."""
-    return f"<style>{css()}</style>"
+    """What a page needs once before any drawing: the stylesheet as a ``<style>`` element and
+    the icons' sprite (:func:`precog.render.icons.sprite`); harmless when repeated."""
+    return f"<style>{css()}</style>{sprite()}"
 
 
 def attrs(part: str | None, title: str, labels: bool, note: str | None = None) -> str:

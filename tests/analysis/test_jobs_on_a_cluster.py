@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from precog.analysis.errors import AnalysisError
-from precog.analysis.jobs import ENVIRONMENT, run_jobs, scheduler_address
+from precog.analysis.jobs import ENVIRONMENT, iter_jobs, run_jobs, scheduler_address
 from precog.analysis.review import recorded_game, review_game, review_many
 from precog.analysis.tournament import run_tournament
 
@@ -90,3 +90,27 @@ def test_the_dask_dashboard_address_is_told_when_jobs_go_to_a_cluster(cluster):
     finally:
         on_dashboard(None)
     assert len(told) == 1 and told[0].startswith("http")
+
+
+def _sleep_then_echo(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_progress_on_a_cluster_follows_the_jobs_as_they_finish(cluster):
+    # the first job is the slowest: the others are counted done before it is yielded
+    told: list[int] = []
+    results = iter_jobs(_sleep_then_echo, [2.0, 0.0, 0.0, 0.0],
+                        scheduler=cluster.scheduler_address, done=told.append)
+    first = next(results)
+    assert first == 2.0 and told == [1, 2, 3, 4]
+    assert list(results) == [0.0, 0.0, 0.0]
+
+
+def test_run_jobs_reports_every_job_once_up_to_the_whole(cluster):
+    fractions: list[float] = []
+    assert run_jobs(abs, [-1, 2, -3], scheduler=cluster.scheduler_address,
+                    progress=lambda f, _text: fractions.append(f)) == [1, 2, 3]
+    assert sorted(fractions) == fractions and fractions[-1] == 1.0 and len(fractions) == 3
