@@ -22,6 +22,7 @@ from precog.render.cards import card_html, empty_slot_html
 from precog.session.box import BoxDraft, CardEntry
 from precog.session.names import component_name
 from precog.session.table_entry import CARD_FIELDS, RESOURCES, TableDraft
+from precog.session.table_lines import read_lines
 from precog.session.table_steps import room_text
 from precog.session.words import words
 
@@ -56,7 +57,8 @@ class CardForm(widgets.VBox):
                                                           for t in CARD_TYPES)],
                                      layout={"width": "13em"}),
             "season": widgets.Dropdown(description=say("table.card_season"),
-                                       options=["", "1", "2", "3"], layout={"width": "10em"}),
+                                       options=[("", ""), ("1", "1"), ("2", "2"), ("3", "3")],
+                                       layout={"width": "13em"}),
             "cost": _text(say("table.card_cost"), "0-9 / X", "13em"),
             "gain": _text(say("table.card_gain"), "0-9 / X", "13em"),
             "bonus": _text(say("table.card_bonus"), "", "16em"),
@@ -165,7 +167,19 @@ class SeatForm(widgets.VBox):
         self.boxes = {"hand": self.hand_box, "action_zone": self.action_box,
                       "decision_zone": self.decision_box}
         self._build_zone("decision_zone")
+        self.lines = widgets.Textarea(
+            placeholder="hand: drif, salv\ndecision: …\nboat: food 5, healthy 4",
+            continuous_update=False, layout={"width": "min(40em, 95%)", "height": "7.5em"})
+        self.lines.add_class("pc-table-lines")
+        self.lines.observe(lambda _c: self.changed(), "value")
+        self.lines_read = widgets.HTML()
+        self.lines_read.add_class("pc-table-lines-read")
+        lines_head = widgets.HTML(f'<b>{escape(say("table_lines.title"))}</b> '
+                                  f'<span class="pc-hint-text">'
+                                  f'{escape(say("table_lines.tip"))}</span>')
         self.children = [
+            lines_head, widgets.HBox([self.lines, self.lines_read],
+                                     layout={"flex_flow": "row wrap"}),
             widgets.HBox([self.prescient, *self.rooms], layout={"flex_flow": "row wrap"}),
             self.machines,
             widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
@@ -250,6 +264,8 @@ class SeatForm(widgets.VBox):
             out["rooms"] = rooms
         if any(b.value.strip() for b in self.batteries):
             out["batteries"] = [b.value.strip() or "0" for b in self.batteries]
+        if self.lines.value.strip():
+            out["lines"] = self.lines.value
         for zone in ZONES:
             if (zone, 0) not in self.cards:
                 if self.saved.get(zone):
@@ -263,6 +279,8 @@ class SeatForm(widgets.VBox):
     def show(self, seat: dict[str, Any], defaults: Any, you: bool) -> None:
         """Fill the fields from a saved seat; the default game's values as placeholders."""
         self.prescient.value = seat.get("prescient", "") or ""
+        text = seat.get("lines", "")
+        self.lines.value = text if isinstance(text, str) else ""
         for key, w in self.boat.items():
             w.value = str(seat.get(key, ""))
             w.placeholder = "" if defaults is None else str(getattr(defaults, key))
@@ -282,6 +300,25 @@ class SeatForm(widgets.VBox):
                 for i in range(2):
                     self.cards[zone, i].show(cards[i] if i < len(cards) else {})
         self.show_zone("hand", you)
+
+    def echo(self, box: Components) -> None:
+        """Beside the lines, each line as read (the names completed)."""
+        read = read_lines(self.lines.value, box, self.lang)
+        items = "".join(f"<li>{escape(line)}</li>" for line in read.shown)
+        self.lines_read.value = (f'<div class="pc-hint-text">{escape(self.say("table_lines.read"))}'
+                                 f'<ul>{items}</ul></div>' if items else "")
+
+    def season_default(self, season: int) -> None:
+        """Each card's empty season says it is the round's."""
+        label = self.say("table_lines.season_default", season=season)
+        for form in self.cards.values():
+            w = form.fields["season"]
+            if w.options and w.options[0] != (label, ""):
+                value = w.value
+                form._quiet, quiet = True, form._quiet
+                w.options = [(label, ""), ("1", "1"), ("2", "2"), ("3", "3")]
+                w.value = value
+                form._quiet = quiet
 
     def placeholders(self, defaults: Any) -> None:
         for key, w in self.boat.items():
