@@ -307,6 +307,17 @@ def _card_text(card: dict[str, Any], named: Components, lang: str) -> str:
     return ""  # a card typed by its face: its own form says it
 
 
+def typed_table(example: dict[str, Any]) -> dict[str, Any]:
+    """A table description from a typed example (``docs/examples/round6_table.toml``: the
+    round, the chosen seat, each seat's lines, the River by what each tile does)."""
+    seats = example.get("seats", [])
+    return {"format": "precog-table", "version": 1, "players": len(seats) or 4,
+            "mode": "competitive", "setup": "standard", "round": example.get("round", 1),
+            "seat": example.get("seat", 0), "phase": "decision", "step": "choose",
+            "seats": [{"lines": s.get("lines", "")} for s in seats],
+            "river": [{"effect": e} if e else "" for e in example.get("river", [])]}
+
+
 def carry_forward(data: dict[str, Any]) -> dict[str, Any]:
     """The table of the next round from this round's: the game, every seat's Prescient, Boat,
     rooms and Batteries kept (the player types what changed); the cards, which change every
