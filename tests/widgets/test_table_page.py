@@ -441,3 +441,46 @@ def test_the_seat_tabs_are_the_players_at_the_table() -> None:
     assert len(page.seat_tabs.children) == 2
     page.game["players"].value = 4
     assert len(page.seat_tabs.children) == 4 and page.seat_tabs.children[3] is page.seat_boxes[3]
+
+
+def test_a_seat_typed_in_lines_is_read_completed_and_built():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    form = page.seat_form(0)
+    form.lines.value = "p: kartus\nf 9, h 6, d 2\nh: drif, salv"
+    assert "pc-ok" in page.errors.value
+    assert "Drifting raft" in form.lines_read.value  # the name completed beside the text
+    state = page.built.state
+    assert state is not None and (state.players[0].food, state.players[0].healthy) == (9, 6)
+    assert [state.card(c).name for c in state.players[0].hand] == ["Drifting raft",
+                                                                   "Salvage crate"]
+    form.lines.value = "p: kartus\nh: s"
+    assert 'data-field="seats.0.lines.2"' in page.errors.value
+    assert form.lines.value == "p: kartus\nh: s"  # what was typed stays
+    assert page.analyse_button.disabled
+
+
+def test_your_seat_offers_the_players_at_the_table_only():
+    page = TablePage(query="")
+    assert [v for _, v in page.game["seat"].options] == [0, 1, 2, 3]
+    page.game["seat"].value = 3
+    page.game["players"].value = 3
+    assert [v for _, v in page.game["seat"].options] == [0, 1, 2]
+    assert page.game["seat"].value == 0 and len(page.seat_tabs.children) == 3
+
+
+def test_next_round_carries_the_table_forward_and_clears_the_cards():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    page.seat_form(0).lines.value = "f 9, h 6\nh: drif, salv"
+    page.next_round_button.click()
+    assert page.game["round"].value == 7
+    assert page.seat_form(0).lines.value == "f 9, h 6"
+    assert page.built.state is not None and page.built.state.players[0].food == 9
+
+
+def test_an_empty_card_season_says_the_rounds():
+    page = TablePage(query="")
+    page.game["round"].value = 9
+    season = page.seat_form(0).cards["decision_zone", 0].fields["season"]
+    assert season.options[0][1] == "" and "3" in season.options[0][0]
