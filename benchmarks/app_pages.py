@@ -18,6 +18,10 @@ reports:
 Lessons 2 to 9 are served by lesson 1's kernel (``precog.serve.SHARED_POOLS``): each is
 opened SETTLE_S after the one before, time for that kernel to be replaced.
 
+On the table page it types the docs' 4-player round-6 table (``docs/examples/round6_table.toml``)
+as a player would and counts ``table_entry_fields`` and ``table_entry_keystrokes`` (target: at
+most 30 fields and 400 keystrokes). ``uptime`` is recorded before and after the run.
+
 On the play page it also plays a few rounds by clicking, as a player would (1200×800):
 
 - ``hint_first_answer_s``: from clicking Hint at the Keep/Give decision to the first answer's
@@ -169,6 +173,15 @@ def _idle(pid: int, window_s: float = 0.5) -> bool:
         return False
 
 
+def uptime() -> str:
+    """The machine's load as ``uptime`` says it (the figures are read against it)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, timeout=5,
+                              check=False).stdout.strip()
+    except OSError:
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 FIRST_WIDGET_TARGET_S = 2.0
 # Seconds between two page loads: a visitor's used kernel is replaced (precog.serve.FILL_DELAY_S
 # later, a few seconds of processor), as it would be between two visitors.
@@ -249,6 +262,49 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
     return hints, gives, in_page
 
 
+EXAMPLE_TABLE = REPO / "docs" / "examples" / "round6_table.toml"
+
+
+def enter_table(page: Page) -> dict[str, float | int]:
+    """Type the docs' 4-player round-6 table (``docs/examples/round6_table.toml``) into the
+    table page as a player would: choose the round, then per seat open its tab, click into its
+    text and type its lines, then each River tile's effect, each field left with Tab.
+    A field is an input or drop-down changed; a keystroke is a key pressed, a click counting
+    as one (a drop-down's choice: two, open and choose). Returns the counts, the seconds
+    from the first click to the page saying the position fits, and the errors seen."""
+    import tomllib
+
+    example = tomllib.loads(EXAMPLE_TABLE.read_text(encoding="utf-8"))
+    fields = keys = 0
+    start = time.perf_counter()
+    page.locator(".pc-table-round select").select_option(str(example["round"]))
+    fields, keys = fields + 1, keys + 2
+    for n, seat in enumerate(example["seats"]):
+        if n:
+            page.locator(".lm-TabBar-tab", has_text=f"Seat {n}").first.click()
+            keys += 1
+        box = page.locator(f".pc-table-seat-{n} .pc-table-lines textarea")
+        box.click()
+        page.keyboard.type(seat["lines"])
+        page.keyboard.press("Tab")
+        fields, keys = fields + 1, keys + 1 + len(seat["lines"]) + 1
+    for k, effect in enumerate(example["river"]):
+        if not effect:
+            continue
+        box = page.locator(f".pc-table-river-{k} input").first
+        box.click()
+        page.keyboard.type(effect)
+        page.keyboard.press("Tab")
+        fields, keys = fields + 1, keys + 1 + len(effect) + 1
+    page.locator(".pc-table-seat-0 .pc-table-lines-read", has_text="Wreck").first.wait_for(
+        state="attached", timeout=60_000)
+    page.locator(".pc-table-errors .pc-ok").wait_for(timeout=60_000)
+    seconds = time.perf_counter() - start
+    errors = page.locator(".pc-table-errors li").count()
+    return {"table_entry_fields": fields, "table_entry_keystrokes": keys,
+            "table_entry_s": round(seconds, 2), "table_entry_errors": errors}
+
+
 def is_lesson(name: str) -> bool:
     return name.startswith("lesson")
 
@@ -285,6 +341,8 @@ def main() -> None:
     hints: list[float] = []
     gives: list[float] = []
     in_page: list[float] = []
+    entry: dict[str, float | int] = {}
+    uptime_before = uptime()
     try:
         wait_serving(base, server)
         pool = wait_pool(server)
@@ -313,6 +371,8 @@ def main() -> None:
                 pids = [p for k in ids if (p := kernel_pid(server.pid, k)) is not None]
                 memory = max((rss_mb(p) for p in pids), default=0.0)
                 rows.append((name, seconds, usable, memory))
+                if name == "table" and not entry:
+                    entry = enter_table(page)
                 if name == "play" and not args.no_rounds:
                     h, g, p = play_rounds(page)
                     hints, gives, in_page = hints + h, gives + g, in_page + p
@@ -342,10 +402,17 @@ def main() -> None:
                   "give_click_page_s": [round(x, 3) for x in in_page],
                   "give_click_page_s_median": (round(statistics.median(in_page), 3)
                                                if in_page else None),
+                  **entry, "table_entry_target": {"fields": 30, "keystrokes": 400},
+                  "uptime_before": uptime_before, "uptime_after": uptime(),
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),
                   "cores": os.cpu_count()}
         print(json.dumps(result, indent=1))
         return
+    if entry:
+        print(f"table entry (docs/examples/round6_table.toml): {entry['table_entry_fields']} "
+              f"fields, {entry['table_entry_keystrokes']} keystrokes, "
+              f"{entry['table_entry_s']:.1f} s")
+    print(f"uptime before: {uptime_before}; after: {uptime()}")
     print(f"{'page':<10} {'first render (s)':>17} {'ready (s)':>10} {'kernel RSS (MB)':>16}"
           f"   (load average {load:.1f}, {os.cpu_count()} cores)")
     print(f"kernels started ahead for {len(POOLED_PAGES)} pages: {pool_mb:.0f} MB in all; "
