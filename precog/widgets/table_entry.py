@@ -166,7 +166,17 @@ class SeatForm(widgets.VBox):
         self.decision_box = widgets.VBox()
         self.boxes = {"hand": self.hand_box, "action_zone": self.action_box,
                       "decision_zone": self.decision_box}
-        self._build_zone("decision_zone")
+        # The cards by their face are folded (the lines name most cards): a zone's forms are
+        # built when the fold is first opened with that zone shown.
+        self.wanted = {"hand": False, "action_zone": False, "decision_zone": True}
+        self.season_now = 0
+        self.by_face = widgets.ToggleButton(description=say("table_lines.by_face"),
+                                            tooltip=say("table_lines.by_face_tip"),
+                                            layout={"width": "auto"})
+        self.by_face.add_class("pc-table-by-face")
+        self.by_face.observe(lambda _c: self._refresh_zones(), "value")
+        self.faces = widgets.VBox([self.hand_box, self.action_box, self.decision_box],
+                                  layout={"display": "none"})
         self.lines = widgets.Textarea(
             placeholder="hand: drif, salv\ndecision: …\nboat: food 5, healthy 4",
             continuous_update=False, layout={"width": "min(40em, 95%)", "height": "7.5em"})
@@ -184,7 +194,7 @@ class SeatForm(widgets.VBox):
             self.machines,
             widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
             widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
-            self.hand_box, self.action_box, self.decision_box]
+            self.by_face, self.faces]
 
     def _build_zone(self, zone: str) -> None:
         if (zone, 0) in self.cards or zone not in ZONES:
@@ -198,6 +208,8 @@ class SeatForm(widgets.VBox):
             form.show(cards[i] if i < len(cards) else {})
             form.offer(self.entered)
         self.boxes[zone].children = tuple(forms)
+        if self.season_now:
+            self.season_default(self.season_now)
 
     def _zone_cards(self, zone: str) -> list[dict[str, Any]]:
         cards = self.saved.get(zone, [])
@@ -205,10 +217,17 @@ class SeatForm(widgets.VBox):
             if isinstance(cards, list) else []
 
     def show_zone(self, zone: str, shown: bool) -> None:
-        """The zone's cards shown (built the first time) or hidden."""
-        if shown:
-            self._build_zone(zone)
-        self.boxes[zone].layout.display = "" if shown else "none"
+        """The zone's cards shown (built the first time, when the fold is open) or hidden."""
+        self.wanted[zone] = shown
+        self._refresh_zones()
+
+    def _refresh_zones(self) -> None:
+        opened = bool(self.by_face.value)
+        self.faces.layout.display = "" if opened else "none"
+        for zone, shown in self.wanted.items():
+            if shown and opened:
+                self._build_zone(zone)
+            self.boxes[zone].layout.display = "" if shown else "none"
 
     def offer_cards(self, entered: list[dict[str, Any]]) -> None:
         """Every card picker (those built later too) lists the faces entered elsewhere."""
@@ -294,6 +313,8 @@ class SeatForm(widgets.VBox):
         for m, w in enumerate(self.batteries):
             w.value = str(batteries[m]) if m < len(batteries) else ""
         self.saved = seat
+        if any("type" in c for zone in ZONES for c in self._zone_cards(zone)):
+            self.by_face.value = True  # a card typed by its face is shown in its form
         for zone in ZONES:
             if (zone, 0) in self.cards:
                 cards = self._zone_cards(zone)
@@ -310,6 +331,7 @@ class SeatForm(widgets.VBox):
 
     def season_default(self, season: int) -> None:
         """Each card's empty season says it is the round's."""
+        self.season_now = season
         label = self.say("table_lines.season_default", season=season)
         for form in self.cards.values():
             w = form.fields["season"]

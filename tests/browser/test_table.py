@@ -83,6 +83,8 @@ def _enter_table(page: Page) -> None:
     for n, seat in SCRIPT["seats"].items():
         page.locator(".lm-TabBar-tab", has_text=f"Seat {n - 1}").first.click()
         scope = f".pc-table-seat-{n - 1}"
+        if any(k in seat for k in ("hand", "decision-zone")):  # the cards by face are folded
+            page.locator(f"{scope} .pc-table-by-face").click()
         for key, value in seat.items():
             if key in ("hand", "decision-zone"):
                 for i, card in enumerate(value):
@@ -167,6 +169,7 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     page.locator(".pc-table-activated select").select_option("G")
     page.locator(".pc-table-gains").wait_for()
     scope = ".pc-table-seat-0"
+    page.locator(f"{scope} .pc-table-by-face").click()  # the cards by face are folded
     _type_card(page, f"{scope} .pc-table-action-zone-0", ("Food", "2", "1", "3", ""))
     _fill(page, scope, "pc-table-food", "6")
     # the drawing of a typed card carries its name, not a placeholder id

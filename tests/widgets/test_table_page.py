@@ -368,14 +368,17 @@ def test_the_page_starts_with_the_first_tabs_seat_form_only():
     page = TablePage(query="")
     shown = _descendants(page)
     assert [type(w) for w in shown].count(SeatForm) == 1 and set(page.forms) == {0}
-    assert sum(isinstance(w, CardForm) for w in shown) == 4  # seat 0's hand, Decision Zone
-    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
+    assert sum(isinstance(w, CardForm) for w in shown) == 0  # the cards by face: folded
     assert page.river.places == []
-    assert len(shown) < 150  # 140; with every seat's forms at once, 508
+    assert len(shown) < 110  # with every seat's forms at once, 508
+    page.forms[0].by_face.value = True  # opened: seat 0's hand and Decision Zone
+    assert sum(isinstance(w, CardForm) for w in _descendants(page)) == 4
+    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
     page.seat_tabs.selected_index = 2
     assert set(page.forms) == {0, 2}
     assert page.forms[2] in _descendants(page.seat_tabs.children[2])
     assert ("hand", 0) not in page.forms[2].cards  # another seat's hand: not entered
+    page.forms[2].by_face.value = True
     page.game["phase"].value = "action"
     assert ("action_zone", 1) in page.forms[2].cards and ("action_zone", 1) in \
         page.forms[0].cards
