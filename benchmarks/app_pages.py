@@ -29,6 +29,8 @@ On the play page it also plays a few rounds by clicking, as a player would (1200
 - ``give_click_s``: from clicking the Give card to the page showing the bots' answers (the
   step bar, drawn last, showing the new move count), by this script's clock: Playwright's work
   around the click counts too;
+- ``explorer_from_hint_s``: from opening the first hint's explorer link to the explorer's
+  first answer (its ranked table; target: at most 3 s);
 - ``give_click_page_s``: the same span by the page's own clock (from the pointer going down on
   the card to the step bar changing), which leaves Playwright's work out.
 
@@ -57,6 +59,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -248,6 +251,8 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
         page.locator(".pc-hint-ask").click()
         page.locator(".pc-hint-table").wait_for(timeout=120_000)
         hints.append(time.perf_counter() - start)
+        if not HINT_LINKS and page.locator(".pc-hint-open").count():
+            HINT_LINKS.append(page.locator(".pc-hint-open").first.get_attribute("href") or "")
         page.locator(".pc-hint-cancel").click()
         page.locator(".pc-cardbtn-hit").first.click()
         page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
@@ -305,6 +310,22 @@ def enter_table(page: Page) -> dict[str, float | int]:
             "table_entry_s": round(seconds, 2), "table_entry_errors": errors}
 
 
+HINT_LINKS: list[str] = []  # the explorer link of the first hint shown on the play page
+
+
+def explorer_from_hint(browser: Any, base: str, link: str) -> float:
+    """Seconds from opening the hint's explorer link (as a player's click opens it) to the
+    explorer's first answer (its ranked table)."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    url = link if link.startswith("http") else f"{base}/voila/render/notebooks/{link}"
+    start = time.perf_counter()
+    page.goto(url)
+    page.locator(".pc-ranking tr[data-action]").first.wait_for(timeout=120_000)
+    seconds = time.perf_counter() - start
+    page.close()
+    return seconds
+
+
 def is_lesson(name: str) -> bool:
     return name.startswith("lesson")
 
@@ -342,6 +363,7 @@ def main() -> None:
     gives: list[float] = []
     in_page: list[float] = []
     entry: dict[str, float | int] = {}
+    from_hint: float | None = None
     uptime_before = uptime()
     try:
         wait_serving(base, server)
@@ -377,6 +399,9 @@ def main() -> None:
                     h, g, p = play_rounds(page)
                     hints, gives, in_page = hints + h, gives + g, in_page + p
                 page.close()
+            if HINT_LINKS:
+                time.sleep(SETTLE_S)  # the explorer's used kernel replaced
+                from_hint = explorer_from_hint(browser, base, HINT_LINKS[0])
             browser.close()
     finally:
         server.terminate()
@@ -402,6 +427,8 @@ def main() -> None:
                   "give_click_page_s": [round(x, 3) for x in in_page],
                   "give_click_page_s_median": (round(statistics.median(in_page), 3)
                                                if in_page else None),
+                  "explorer_from_hint_s": None if from_hint is None else round(from_hint, 2),
+                  "explorer_from_hint_target_s": 3.0,
                   **entry, "table_entry_target": {"fields": 30, "keystrokes": 400},
                   "uptime_before": uptime_before, "uptime_after": uptime(),
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),
