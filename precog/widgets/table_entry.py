@@ -157,6 +157,7 @@ class SeatForm(widgets.VBox):
         self.saved: dict[str, Any] = {}
         self.entered: list[dict[str, Any]] = []
         self.cards = _Cards(self._build_zone)
+        self.rooms_from_lines = False  # the rooms a line names are not defaults
         self.offer_box(draft.box, False)
         for w in (self.prescient, *self.boat.values(), *self.rooms, *self.batteries):
             w.observe(lambda _c: self.changed(), "value")
@@ -172,7 +173,7 @@ class SeatForm(widgets.VBox):
         self.season_now = 0
         self.by_face = widgets.ToggleButton(description=say("table_lines.by_face"),
                                             tooltip=say("table_lines.by_face_tip"),
-                                            layout={"width": "auto"})
+                                            layout={"width": "max-content"})
         self.by_face.add_class("pc-table-by-face")
         self.by_face.observe(lambda _c: self._refresh_zones(), "value")
         self.faces = widgets.VBox([self.hand_box, self.action_box, self.decision_box],
@@ -254,7 +255,7 @@ class SeatForm(widgets.VBox):
     def _describe(self) -> None:
         """The three machines of each chosen room, on the face of the setup in play."""
         w = words(self.lang)
-        default = self.say("table.room_none")
+        default = escape(self.say("table.room_none"))
 
         def machine(m: Machine) -> str:
             cond = w.condition(m.condition).strip()
@@ -264,7 +265,8 @@ class SeatForm(widgets.VBox):
         chosen = [r.value or (self.default_rooms[i] if i < len(self.default_rooms) else "")
                   for i, r in enumerate(self.rooms)]
         lines = [f"<li><b>{escape(component_name(self.box.room_by_id[r].name, self.lang))} "
-                 f"({escape(r)})</b>{'' if self.rooms[i].value else ' ' + escape(default)}: "
+                 f"({escape(r)})</b>"
+                 f"{'' if self.rooms[i].value or self.rooms_from_lines else ' ' + default}: "
                  f"{escape(room_text(self.box, r, self.advanced, machine))}</li>"
                  for i, r in enumerate(chosen) if r in self.box.room_by_id]
         self.machines.value = (f'<ul class="pc-hint-text">{"".join(lines)}</ul>'
@@ -325,6 +327,9 @@ class SeatForm(widgets.VBox):
     def echo(self, box: Components) -> None:
         """Beside the lines, each line as read (the names completed)."""
         read = read_lines(self.lines.value, box, self.lang)
+        if ("rooms" in read.seat) != self.rooms_from_lines:
+            self.rooms_from_lines = "rooms" in read.seat
+            self._describe()
         items = "".join(f"<li>{escape(line)}</li>" for line in read.shown)
         self.lines_read.value = (f'<div class="pc-hint-text">{escape(self.say("table_lines.read"))}'
                                  f'<ul>{items}</ul></div>' if items else "")

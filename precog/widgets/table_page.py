@@ -106,7 +106,8 @@ class TablePage(widgets.VBox):
         self.upload = upload_button(say("table.load_file"), ".json,application/json",
                                     "pc-table-upload")
         self.next_round_button = button(say("table_lines.next_round"), cls="pc-table-next-round",
-                                        tooltip=say("table_lines.next_round_tip"))
+                                        tooltip=say("table_lines.next_round_tip"),
+                                        width="max-content")
         self.analysis = widgets.VBox()
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()
