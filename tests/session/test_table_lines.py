@@ -131,3 +131,15 @@ def test_the_next_round_keeps_boats_rooms_and_river_and_clears_the_cards():
     built = TableDraft(later).build()
     assert built.errors == {} and built.state is not None and built.state.round == 7
     assert built.state.players[0].food == 9
+
+
+def test_any_text_is_read_or_refused_line_by_line_never_raised():
+    rng = random.Random(3)
+    alphabet = "abcdrfhsk :·,;0123456789\n١²ЁёдрейфK05R03\ud800"
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
+        read = read_lines(text, lang=rng.choice(("en", "ru")))
+        assert all(err.why.code.value.startswith("table.line") for err in read.errors)
+    data = new_description(2)
+    data["seats"][0]["lines"] = ["not", "a text"]
+    assert list(TableDraft(data).build().errors) == ["seats.0.lines"]
