@@ -143,3 +143,24 @@ def test_any_text_is_read_or_refused_line_by_line_never_raised():
     data = new_description(2)
     data["seats"][0]["lines"] = ["not", "a text"]
     assert list(TableDraft(data).build().errors) == ["seats.0.lines"]
+
+
+def test_a_card_named_on_the_table_keeps_its_name_in_the_saved_position():
+    import pytest
+
+    from precog.engine import PrecogError, from_json, to_json
+
+    data = new_description(2)
+    data["round"] = 6
+    data["seats"][0]["lines"] = "h: drif"
+    state = TableDraft(data).build().state
+    assert state is not None
+    card = state.players[0].hand[0]
+    position = to_json(state)
+    again = from_json(position, TableDraft().box)
+    assert again.card(card).name == "Drifting raft"
+    position["components"]["faces"][card]["name"] = ["not a text"]
+    with pytest.raises(PrecogError) as refused:
+        from_json(position, TableDraft().box)
+    assert refused.value.problem is not None
+    assert refused.value.problem.code == E.FACES_NAME
