@@ -179,7 +179,7 @@ class SeatForm(widgets.VBox):
         self.faces = widgets.VBox([self.hand_box, self.action_box, self.decision_box],
                                   layout={"display": "none"})
         self.lines = widgets.Textarea(
-            placeholder="hand: drif, salv\ndecision: …\nboat: food 5, healthy 4",
+            placeholder=say("table_lines.placeholder"),
             continuous_update=False, layout={"width": "min(40em, 95%)", "height": "7.5em"})
         self.lines.add_class("pc-table-lines")
         self.lines.observe(lambda _c: self.changed(), "value")
