@@ -18,6 +18,10 @@ reports:
 Lessons 2 to 9 are served by lesson 1's kernel (``precog.serve.SHARED_POOLS``): each is
 opened SETTLE_S after the one before, time for that kernel to be replaced.
 
+On the table page it types the docs' 4-player round-6 table (``docs/examples/round6_table.toml``)
+as a player would and counts ``table_entry_fields`` and ``table_entry_keystrokes`` (target: at
+most 30 fields and 400 keystrokes). ``uptime`` is recorded before and after the run.
+
 On the play page it also plays a few rounds by clicking, as a player would (1200×800):
 
 - ``hint_first_answer_s``: from clicking Hint at the Keep/Give decision to the first answer's
@@ -25,6 +29,8 @@ On the play page it also plays a few rounds by clicking, as a player would (1200
 - ``give_click_s``: from clicking the Give card to the page showing the bots' answers (the
   step bar, drawn last, showing the new move count), by this script's clock: Playwright's work
   around the click counts too;
+- ``explorer_from_hint_s``: from opening the first hint's explorer link to the explorer's
+  first answer (its ranked table; target: at most 3 s);
 - ``give_click_page_s``: the same span by the page's own clock (from the pointer going down on
   the card to the step bar changing), which leaves Playwright's work out.
 
@@ -53,6 +59,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -169,6 +176,15 @@ def _idle(pid: int, window_s: float = 0.5) -> bool:
         return False
 
 
+def uptime() -> str:
+    """The machine's load as ``uptime`` says it (the figures are read against it)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, timeout=5,
+                              check=False).stdout.strip()
+    except OSError:
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 FIRST_WIDGET_TARGET_S = 2.0
 # Seconds between two page loads: a visitor's used kernel is replaced (precog.serve.FILL_DELAY_S
 # later, a few seconds of processor), as it would be between two visitors.
@@ -235,6 +251,8 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
         page.locator(".pc-hint-ask").click()
         page.locator(".pc-hint-table").wait_for(timeout=120_000)
         hints.append(time.perf_counter() - start)
+        if not HINT_LINKS and page.locator(".pc-hint-open").count():
+            HINT_LINKS.append(page.locator(".pc-hint-open").first.get_attribute("href") or "")
         page.locator(".pc-hint-cancel").click()
         page.locator(".pc-cardbtn-hit").first.click()
         page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
@@ -247,6 +265,65 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
         page.wait_for_function("() => window.__pcGive !== null", timeout=10_000)
         in_page.append(float(page.evaluate("() => window.__pcGive")))
     return hints, gives, in_page
+
+
+EXAMPLE_TABLE = REPO / "docs" / "examples" / "round6_table.toml"
+
+
+def enter_table(page: Page) -> dict[str, float | int]:
+    """Type the docs' 4-player round-6 table (``docs/examples/round6_table.toml``) into the
+    table page as a player would: choose the round, then per seat open its tab, click into its
+    text and type its lines, then each River tile's effect, each field left with Tab.
+    A field is an input or drop-down changed; a keystroke is a key pressed, a click counting
+    as one (a drop-down's choice: two, open and choose). Returns the counts, the seconds
+    from the first click to the page saying the position fits, and the errors seen."""
+    import tomllib
+
+    example = tomllib.loads(EXAMPLE_TABLE.read_text(encoding="utf-8"))
+    fields = keys = 0
+    start = time.perf_counter()
+    page.locator(".pc-table-round select").select_option(str(example["round"]))
+    fields, keys = fields + 1, keys + 2
+    for n, seat in enumerate(example["seats"]):
+        if n:
+            page.locator(".lm-TabBar-tab", has_text=f"Seat {n}").first.click()
+            keys += 1
+        box = page.locator(f".pc-table-seat-{n} .pc-table-lines textarea")
+        box.click()
+        page.keyboard.type(seat["lines"])
+        page.keyboard.press("Tab")
+        fields, keys = fields + 1, keys + 1 + len(seat["lines"]) + 1
+    for k, effect in enumerate(example["river"]):
+        if not effect:
+            continue
+        box = page.locator(f".pc-table-river-{k} input").first
+        box.click()
+        page.keyboard.type(effect)
+        page.keyboard.press("Tab")
+        fields, keys = fields + 1, keys + 1 + len(effect) + 1
+    page.locator(".pc-table-seat-0 .pc-table-lines-read", has_text="Wreck").first.wait_for(
+        state="attached", timeout=60_000)
+    page.locator(".pc-table-errors .pc-ok").wait_for(timeout=60_000)
+    seconds = time.perf_counter() - start
+    errors = page.locator(".pc-table-errors li").count()
+    return {"table_entry_fields": fields, "table_entry_keystrokes": keys,
+            "table_entry_s": round(seconds, 2), "table_entry_errors": errors}
+
+
+HINT_LINKS: list[str] = []  # the explorer link of the first hint shown on the play page
+
+
+def explorer_from_hint(browser: Any, base: str, link: str) -> float:
+    """Seconds from opening the hint's explorer link (as a player's click opens it) to the
+    explorer's first answer (its ranked table)."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    url = link if link.startswith("http") else f"{base}/voila/render/notebooks/{link}"
+    start = time.perf_counter()
+    page.goto(url)
+    page.locator(".pc-ranking tr[data-action]").first.wait_for(timeout=120_000)
+    seconds = time.perf_counter() - start
+    page.close()
+    return seconds
 
 
 def is_lesson(name: str) -> bool:
@@ -285,6 +362,9 @@ def main() -> None:
     hints: list[float] = []
     gives: list[float] = []
     in_page: list[float] = []
+    entry: dict[str, float | int] = {}
+    from_hint: float | None = None
+    uptime_before = uptime()
     try:
         wait_serving(base, server)
         pool = wait_pool(server)
@@ -313,10 +393,15 @@ def main() -> None:
                 pids = [p for k in ids if (p := kernel_pid(server.pid, k)) is not None]
                 memory = max((rss_mb(p) for p in pids), default=0.0)
                 rows.append((name, seconds, usable, memory))
+                if name == "table" and not entry:
+                    entry = enter_table(page)
                 if name == "play" and not args.no_rounds:
                     h, g, p = play_rounds(page)
                     hints, gives, in_page = hints + h, gives + g, in_page + p
                 page.close()
+            if HINT_LINKS:
+                time.sleep(SETTLE_S)  # the explorer's used kernel replaced
+                from_hint = explorer_from_hint(browser, base, HINT_LINKS[0])
             browser.close()
     finally:
         server.terminate()
@@ -342,10 +427,19 @@ def main() -> None:
                   "give_click_page_s": [round(x, 3) for x in in_page],
                   "give_click_page_s_median": (round(statistics.median(in_page), 3)
                                                if in_page else None),
+                  "explorer_from_hint_s": None if from_hint is None else round(from_hint, 2),
+                  "explorer_from_hint_target_s": 3.0,
+                  **entry, "table_entry_target": {"fields": 30, "keystrokes": 400},
+                  "uptime_before": uptime_before, "uptime_after": uptime(),
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),
                   "cores": os.cpu_count()}
         print(json.dumps(result, indent=1))
         return
+    if entry:
+        print(f"table entry (docs/examples/round6_table.toml): {entry['table_entry_fields']} "
+              f"fields, {entry['table_entry_keystrokes']} keystrokes, "
+              f"{entry['table_entry_s']:.1f} s")
+    print(f"uptime before: {uptime_before}; after: {uptime()}")
     print(f"{'page':<10} {'first render (s)':>17} {'ready (s)':>10} {'kernel RSS (MB)':>16}"
           f"   (load average {load:.1f}, {os.cpu_count()} cores)")
     print(f"kernels started ahead for {len(POOLED_PAGES)} pages: {pool_mb:.0f} MB in all; "

@@ -192,6 +192,8 @@ def faces_json(comps: Components) -> dict[str, Any]:
             out[ident] = {"cost": "X" if face.cost is None else face.cost,
                           "gain": "X" if face.gain is None else face.gain,
                           "bonus": dict(face.bonus.items()), "bane": face.bane}
+            if face.name:  # a card entered by its name keeps it
+                out[ident]["name"] = face.name
         elif isinstance(face, RiverTile):
             out[ident] = {"gains": dict(face.gains.items()), "losses": dict(face.losses.items())}
         else:
@@ -269,6 +271,13 @@ def world_from_json(box: Components, data: object, seed: int,
     return world_with(box, faces, random.Random(seed))
 
 
+def _face_name(slot: Face, value: object) -> str:
+    """A card face's name in a position's faces: a text of at most 80 characters."""
+    if not isinstance(value, str) or len(value) > 80:
+        raise PositionError(_P(E.FACES_NAME, id=slot.id, got=value))
+    return value
+
+
 def _read_face(slot: Face, raw: object) -> Face:
     from precog.engine.data_loading import MAX_BANE, MAX_VALUE, reference_components
 
@@ -291,7 +300,8 @@ def _read_face(slot: Face, raw: object) -> Face:
         return replace(slot, cost=number(raw.get("cost"), MAX_VALUE, True),
                        gain=number(raw.get("gain"), MAX_VALUE, True),
                        bonus=Gains(**amounts(raw.get("bonus", {}), RESOURCE_GAINS)),
-                       bane=number(raw.get("bane", 0), MAX_BANE) or 0)
+                       bane=number(raw.get("bane", 0), MAX_BANE) or 0,
+                       name=_face_name(slot, raw.get("name", "")))
     if isinstance(slot, RiverTile):
         return replace(slot, gains=Gains(**amounts(raw.get("gains", {}), RESOURCE_GAINS)),
                        losses=Losses(**amounts(raw.get("losses", {}), LOSS_KINDS)))

@@ -43,7 +43,7 @@ import copy
 import json
 import random
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from precog.engine import (
@@ -62,6 +62,7 @@ from precog.engine.problems import ErrorCode as E
 from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_JSON_DEPTH as MAX_DEPTH
 from precog.engine.serialize import json_depth
+from precog.session import table_lines as lines
 from precog.session import table_steps as steps
 from precog.session import table_tiles as tiles
 from precog.session.box import BoxDraft, CardEntry
@@ -179,6 +180,9 @@ class TableDraft:
         for s in seats if isinstance(seats, list) else []:
             if not isinstance(s, dict):
                 continue
+            text = s.get("lines")
+            n += sum(1 for line in text.splitlines() if line.strip()) \
+                if isinstance(text, str) else 0
             n += sum(1 for k in ("prescient", *RESOURCES) if k in s)
             rooms, batteries = s.get("rooms"), s.get("batteries")
             n += len(rooms) if isinstance(rooms, list) else 0
@@ -200,6 +204,7 @@ class TableDraft:
         self._shape(data, out.errors)
         if out.errors:
             return out
+        self._read_lines(data, out.errors)
         config = self._config(data, out.errors)
         if out.errors:
             return out
@@ -219,7 +224,8 @@ class TableDraft:
                 for i, raw in enumerate(seat.get(zone, []) or []):
                     if raw:
                         self._card(f"seats.{n}.{zone}.{i}", raw, position, n, zone, i, faces,
-                                   out.errors)
+                                   out.errors, state.season,
+                                   config["decks"][_giver(state, n, zone, i)])
         shown = config["round"] - (0 if config["phase"] == "river" else 1)
         tiles.place_river(self.box, _list(data.get("river")), shown, position, faces,
                           out.errors, self.say, self.lang)
@@ -424,13 +430,62 @@ class TableDraft:
                 else:
                     player["batteries"][m] = value
 
+    def _read_lines(self, data: dict[str, Any], errors: dict[str, str]) -> None:
+        """Each seat's lines (:mod:`~precog.session.table_lines`) over its fields: what a
+        line names replaces the field; a line that does not fit is named by its number."""
+        for n, seat in enumerate(data.get("seats", [])):
+            text = seat.pop("lines", None)
+            if text is None:
+                continue
+            if not isinstance(text, str):
+                errors[f"seats.{n}.lines"] = self.say("table.bad_shape", what="a text")
+                continue
+            read = lines.read_lines(text, self.box, self.lang)
+            for err in read.errors:
+                errors[f"seats.{n}.lines.{err.line}"] = words(self.lang).error(err)
+            seat.update(read.seat)
+
+    def _named_face(self, raw: dict[str, Any], deck: str, prescient: str) -> dict[str, Any]:
+        """A card entered by name (the copy of ``prescient``'s deck: the deck of the seat that
+        put it there, else of the place's) or by mark: the face of that card of the named
+        set, as a face entry."""
+        named = lines.named_box(self.box)
+        ident = raw.get("card")
+        if not isinstance(ident, str) or ident not in named.cards:
+            copies = {c.deck: c for c in named.cards.values() if c.name == raw.get("name")}
+            card = copies.get(prescient) or copies.get(deck) or next(iter(copies.values()),
+                                                                       None)
+            if card is None:
+                return {}
+            ident = card.id
+        card = named.cards[ident]
+        if card.id in named.unknown:
+            return {}
+        return {"type": card.type.value, "season": str(card.season),
+                "cost": "X" if card.cost is None else str(card.cost),
+                "gain": "X" if card.gain is None else str(card.gain),
+                "bonus": ", ".join(f"{f.name} {getattr(card.bonus, f.name)}"
+                                   for f in fields(card.bonus) if getattr(card.bonus, f.name)),
+                "bane": str(card.bane) if card.bane else "", "name": card.name}
+
     def _card(self, path: str, raw: dict[str, Any], position: dict[str, Any], n: int,
-              zone: str, i: int, faces: dict[str, Face], errors: dict[str, str]) -> None:
+              zone: str, i: int, faces: dict[str, Face], errors: dict[str, str],
+              season: int = 1, prescient: str = "") -> None:
         places = position["players"][n][zone]
         if i >= len(places):
             errors[path] = self.say("table.zone_full", n=len(places))
             return
         deck = self.box.cards[places[i]].deck
+        if "type" not in raw and ("card" in raw or "name" in raw):
+            named = self._named_face(raw, deck, prescient)
+            if not named:
+                errors[path] = words(self.lang).error(lines.TableLineError(
+                    Problem.of(E.TABLE_LINE_NO_CARD, got=str(raw.get("card") or
+                                                            raw.get("name")), hint=""), 1))
+                return
+            raw = named
+        elif raw.get("type") and not raw.get("season"):
+            raw = {**raw, "season": str(season)}  # the round's season unless told otherwise
         entry = CardEntry(deck=deck, id=f"{deck}01", **{k: str(raw.get(k, "") or "")
                                                          for k in CARD_FIELDS})
         checked = BoxDraft(lang=self.lang).check_card(entry)
@@ -600,6 +655,17 @@ def for_seat(state: GameState, seat: int, seed: int = SEED) -> GameState:
     """The position as ``seat`` may know it: other hands, deck orders and every unknown face
     the seat has not seen redrawn (what "Analyse" hands the explorer)."""
     return determinize(state, seat, random.Random(seed))
+
+
+def _giver(state: GameState, seat: int, zone: str, index: int) -> int:
+    """The seat whose deck a card named alone at this place comes from: the seat's own for
+    its hand and its kept card (G), the left neighbour's for the Decision Zone (the left
+    neighbour put them there), the right neighbour's for the card received (R)."""
+    if zone == "decision_zone":
+        return state.left(seat)
+    if zone == "action_zone" and index == 1:
+        return state.right(seat)
+    return seat
 
 
 def _swap(position: dict[str, Any], a: str, b: str) -> None:

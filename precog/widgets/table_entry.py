@@ -22,6 +22,7 @@ from precog.render.cards import card_html, empty_slot_html
 from precog.session.box import BoxDraft, CardEntry
 from precog.session.names import component_name
 from precog.session.table_entry import CARD_FIELDS, RESOURCES, TableDraft
+from precog.session.table_lines import read_lines
 from precog.session.table_steps import room_text
 from precog.session.words import words
 
@@ -56,7 +57,8 @@ class CardForm(widgets.VBox):
                                                           for t in CARD_TYPES)],
                                      layout={"width": "13em"}),
             "season": widgets.Dropdown(description=say("table.card_season"),
-                                       options=["", "1", "2", "3"], layout={"width": "10em"}),
+                                       options=[("", ""), ("1", "1"), ("2", "2"), ("3", "3")],
+                                       layout={"width": "13em"}),
             "cost": _text(say("table.card_cost"), "0-9 / X", "13em"),
             "gain": _text(say("table.card_gain"), "0-9 / X", "13em"),
             "bonus": _text(say("table.card_bonus"), "", "16em"),
@@ -155,6 +157,7 @@ class SeatForm(widgets.VBox):
         self.saved: dict[str, Any] = {}
         self.entered: list[dict[str, Any]] = []
         self.cards = _Cards(self._build_zone)
+        self.rooms_from_lines = False  # the rooms a line names are not defaults
         self.offer_box(draft.box, False)
         for w in (self.prescient, *self.boat.values(), *self.rooms, *self.batteries):
             w.observe(lambda _c: self.changed(), "value")
@@ -164,13 +167,35 @@ class SeatForm(widgets.VBox):
         self.decision_box = widgets.VBox()
         self.boxes = {"hand": self.hand_box, "action_zone": self.action_box,
                       "decision_zone": self.decision_box}
-        self._build_zone("decision_zone")
+        # The cards by their face are folded (the lines name most cards): a zone's forms are
+        # built when the fold is first opened with that zone shown.
+        self.wanted = {"hand": False, "action_zone": False, "decision_zone": True}
+        self.season_now = 0
+        self.by_face = widgets.ToggleButton(description=say("table_lines.by_face"),
+                                            tooltip=say("table_lines.by_face_tip"),
+                                            layout={"width": "max-content"})
+        self.by_face.add_class("pc-table-by-face")
+        self.by_face.observe(lambda _c: self._refresh_zones(), "value")
+        self.faces = widgets.VBox([self.hand_box, self.action_box, self.decision_box],
+                                  layout={"display": "none"})
+        self.lines = widgets.Textarea(
+            placeholder=say("table_lines.placeholder"),
+            continuous_update=False, layout={"width": "min(40em, 95%)", "height": "7.5em"})
+        self.lines.add_class("pc-table-lines")
+        self.lines.observe(lambda _c: self.changed(), "value")
+        self.lines_read = widgets.HTML()
+        self.lines_read.add_class("pc-table-lines-read")
+        lines_head = widgets.HTML(f'<b>{escape(say("table_lines.title"))}</b> '
+                                  f'<span class="pc-hint-text">'
+                                  f'{escape(say("table_lines.tip"))}</span>')
         self.children = [
+            lines_head, widgets.HBox([self.lines, self.lines_read],
+                                     layout={"flex_flow": "row wrap"}),
             widgets.HBox([self.prescient, *self.rooms], layout={"flex_flow": "row wrap"}),
             self.machines,
             widgets.HBox(list(self.boat.values()), layout={"flex_flow": "row wrap"}),
             widgets.HBox([widgets.Label(say("table.batteries")), *self.batteries]),
-            self.hand_box, self.action_box, self.decision_box]
+            self.by_face, self.faces]
 
     def _build_zone(self, zone: str) -> None:
         if (zone, 0) in self.cards or zone not in ZONES:
@@ -184,6 +209,8 @@ class SeatForm(widgets.VBox):
             form.show(cards[i] if i < len(cards) else {})
             form.offer(self.entered)
         self.boxes[zone].children = tuple(forms)
+        if self.season_now:
+            self.season_default(self.season_now)
 
     def _zone_cards(self, zone: str) -> list[dict[str, Any]]:
         cards = self.saved.get(zone, [])
@@ -191,10 +218,17 @@ class SeatForm(widgets.VBox):
             if isinstance(cards, list) else []
 
     def show_zone(self, zone: str, shown: bool) -> None:
-        """The zone's cards shown (built the first time) or hidden."""
-        if shown:
-            self._build_zone(zone)
-        self.boxes[zone].layout.display = "" if shown else "none"
+        """The zone's cards shown (built the first time, when the fold is open) or hidden."""
+        self.wanted[zone] = shown
+        self._refresh_zones()
+
+    def _refresh_zones(self) -> None:
+        opened = bool(self.by_face.value)
+        self.faces.layout.display = "" if opened else "none"
+        for zone, shown in self.wanted.items():
+            if shown and opened:
+                self._build_zone(zone)
+            self.boxes[zone].layout.display = "" if shown else "none"
 
     def offer_cards(self, entered: list[dict[str, Any]]) -> None:
         """Every card picker (those built later too) lists the faces entered elsewhere."""
@@ -221,7 +255,7 @@ class SeatForm(widgets.VBox):
     def _describe(self) -> None:
         """The three machines of each chosen room, on the face of the setup in play."""
         w = words(self.lang)
-        default = self.say("table.room_none")
+        default = escape(self.say("table.room_none"))
 
         def machine(m: Machine) -> str:
             cond = w.condition(m.condition).strip()
@@ -231,7 +265,8 @@ class SeatForm(widgets.VBox):
         chosen = [r.value or (self.default_rooms[i] if i < len(self.default_rooms) else "")
                   for i, r in enumerate(self.rooms)]
         lines = [f"<li><b>{escape(component_name(self.box.room_by_id[r].name, self.lang))} "
-                 f"({escape(r)})</b>{'' if self.rooms[i].value else ' ' + escape(default)}: "
+                 f"({escape(r)})</b>"
+                 f"{'' if self.rooms[i].value or self.rooms_from_lines else ' ' + default}: "
                  f"{escape(room_text(self.box, r, self.advanced, machine))}</li>"
                  for i, r in enumerate(chosen) if r in self.box.room_by_id]
         self.machines.value = (f'<ul class="pc-hint-text">{"".join(lines)}</ul>'
@@ -250,6 +285,8 @@ class SeatForm(widgets.VBox):
             out["rooms"] = rooms
         if any(b.value.strip() for b in self.batteries):
             out["batteries"] = [b.value.strip() or "0" for b in self.batteries]
+        if self.lines.value.strip():
+            out["lines"] = self.lines.value
         for zone in ZONES:
             if (zone, 0) not in self.cards:
                 if self.saved.get(zone):
@@ -263,6 +300,8 @@ class SeatForm(widgets.VBox):
     def show(self, seat: dict[str, Any], defaults: Any, you: bool) -> None:
         """Fill the fields from a saved seat; the default game's values as placeholders."""
         self.prescient.value = seat.get("prescient", "") or ""
+        text = seat.get("lines", "")
+        self.lines.value = text if isinstance(text, str) else ""
         for key, w in self.boat.items():
             w.value = str(seat.get(key, ""))
             w.placeholder = "" if defaults is None else str(getattr(defaults, key))
@@ -276,12 +315,37 @@ class SeatForm(widgets.VBox):
         for m, w in enumerate(self.batteries):
             w.value = str(batteries[m]) if m < len(batteries) else ""
         self.saved = seat
+        if any("type" in c for zone in ZONES for c in self._zone_cards(zone)):
+            self.by_face.value = True  # a card typed by its face is shown in its form
         for zone in ZONES:
             if (zone, 0) in self.cards:
                 cards = self._zone_cards(zone)
                 for i in range(2):
                     self.cards[zone, i].show(cards[i] if i < len(cards) else {})
         self.show_zone("hand", you)
+
+    def echo(self, box: Components) -> None:
+        """Beside the lines, each line as read (the names completed)."""
+        read = read_lines(self.lines.value, box, self.lang)
+        if ("rooms" in read.seat) != self.rooms_from_lines:
+            self.rooms_from_lines = "rooms" in read.seat
+            self._describe()
+        items = "".join(f"<li>{escape(line)}</li>" for line in read.shown)
+        self.lines_read.value = (f'<div class="pc-hint-text">{escape(self.say("table_lines.read"))}'
+                                 f'<ul>{items}</ul></div>' if items else "")
+
+    def season_default(self, season: int) -> None:
+        """Each card's empty season says it is the round's."""
+        self.season_now = season
+        label = self.say("table_lines.season_default", season=season)
+        for form in self.cards.values():
+            w = form.fields["season"]
+            if w.options and w.options[0] != (label, ""):
+                value = w.value
+                form._quiet, quiet = True, form._quiet
+                w.options = [(label, ""), ("1", "1"), ("2", "2"), ("3", "3")]
+                w.value = value
+                form._quiet = quiet
 
     def placeholders(self, defaults: Any) -> None:
         for key, w in self.boat.items():

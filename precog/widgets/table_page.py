@@ -26,6 +26,7 @@ from precog.session.table_entry import (
     for_seat,
     new_description,
 )
+from precog.session.table_lines import carry_forward
 from precog.session.words import words
 from precog.widgets.box import BoxSource
 from precog.widgets.common import (
@@ -104,6 +105,9 @@ class TablePage(widgets.VBox):
         self.load_button = button(say("table.load"), cls="pc-table-load")
         self.upload = upload_button(say("table.load_file"), ".json,application/json",
                                     "pc-table-upload")
+        self.next_round_button = button(say("table_lines.next_round"), cls="pc-table-next-round",
+                                        tooltip=say("table_lines.next_round_tip"),
+                                        width="max-content")
         self.analysis = widgets.VBox()
         self.analysis.add_class("pc-table-analysis")
         self.built = Built()
@@ -112,6 +116,7 @@ class TablePage(widgets.VBox):
             if key not in self.steps.game:
                 w.observe(lambda _c: self.changed(), "value")
         self.analyse_button.on_click(lambda _b: self.analyse())
+        self.next_round_button.on_click(lambda _b: self.next_round())
         self.load_button.on_click(lambda _b: self.load_text(self.paste.value))
         self.upload.observe(lambda c: self._uploaded(c["new"]), "value")
         head = widgets.HTML(f'<p class="pc-intro">{escape(say("table.intro"))}</p>'
@@ -125,7 +130,7 @@ class TablePage(widgets.VBox):
             widgets.HBox([game["round"], game["phase"], game["step"], game["seat"]],
                          layout={"flex_flow": "row wrap"}),
             self.steps, self.objective_faces, self.seat_tabs, self.river,
-            self.errors, widgets.HBox([self.analyse_button, self.save]),
+            self.errors, widgets.HBox([self.analyse_button, self.next_round_button, self.save]),
             # the answer right under the button that asked for it; a load's message under
             # the Load button
             self.analysis,
@@ -194,6 +199,7 @@ class TablePage(widgets.VBox):
         self.objective_faces.layout.display = "" if coop else "none"
         self.objective_faces.season(self._season())
         self._seat_tabs_for(int(self.game["players"].value))
+        self._seat_options(int(self.game["players"].value))
         for n in range(len(self.seat_tabs.children)):
             self.seat_tabs.set_title(n, say("table.seat_n", n=n)
                                      + (" ⚠" if any(k.startswith(f"seats.{n}.")
@@ -206,6 +212,8 @@ class TablePage(widgets.VBox):
                 seat.offer_box(self.draft.box, self.game["setup"].value == "advanced")
             if built.state is not None and n < len(built.state.players):
                 seat.placeholders(built.state.players[n])
+            seat.echo(self.draft.box)
+            seat.season_default(self._season())
         entered = self.draft.entered_cards()
         for seat in self.forms.values():
             seat.offer_cards(entered)
@@ -232,6 +240,25 @@ class TablePage(widgets.VBox):
         self.seat_tabs.children = self.seat_boxes[:players]
         self.seat_tabs.selected_index = open_tab if open_tab < players else 0
 
+    def _seat_options(self, players: int) -> None:
+        """"Your seat" offers the seats at the table only."""
+        w = self.game["seat"]
+        if len(w.options) == players:
+            return
+        quiet, self._quiet = self._quiet, True
+        value = w.value if w.value is not None and w.value < players else 0
+        w.options = [(self.say("table.seat_n", n=n), n) for n in range(players)]
+        w.value = value
+        self._quiet = quiet
+
+    def next_round(self) -> None:
+        """The next round's table from this one: what stays is kept, the cards cleared."""
+        previous = self.game["round"].value
+        self.draft.data = carry_forward(self.read())
+        self.show()
+        self.message.ok(self.say("table_lines.carried", round=self.draft.data["round"],
+                                 previous=previous))
+
     def _season(self) -> int:
         return min(3, (int(self.game["round"].value) - 1) // 4 + 1)
 
@@ -248,6 +275,8 @@ class TablePage(widgets.VBox):
         if parts[0] == "seats" and len(parts) > 1:
             out.append(say("table.seat_n", n=int(parts[1])))
             parts = parts[2:]
+        if parts[:1] == ["lines"]:  # the message says which line
+            return " · ".join([*out, say("table_lines.title")])
         if len(parts) >= 2 and parts[0] in ("hand", "decision_zone", "action_zone"):
             out.append(say("table.card_n", zone=say("table." + parts[0]), n=int(parts[1]) + 1))
             parts = parts[2:]

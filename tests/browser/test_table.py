@@ -83,6 +83,8 @@ def _enter_table(page: Page) -> None:
     for n, seat in SCRIPT["seats"].items():
         page.locator(".lm-TabBar-tab", has_text=f"Seat {n - 1}").first.click()
         scope = f".pc-table-seat-{n - 1}"
+        if any(k in seat for k in ("hand", "decision-zone")):  # the cards by face are folded
+            page.locator(f"{scope} .pc-table-by-face").click()
         for key, value in seat.items():
             if key in ("hand", "decision-zone"):
                 for i, card in enumerate(value):
@@ -167,6 +169,7 @@ def test_a_coop_action_step_with_an_objective_is_entered_analysed_and_reloaded(
     page.locator(".pc-table-activated select").select_option("G")
     page.locator(".pc-table-gains").wait_for()
     scope = ".pc-table-seat-0"
+    page.locator(f"{scope} .pc-table-by-face").click()  # the cards by face are folded
     _type_card(page, f"{scope} .pc-table-action-zone-0", ("Food", "2", "1", "3", ""))
     _fill(page, scope, "pc-table-food", "6")
     # the drawing of a typed card carries its name, not a placeholder id
@@ -292,4 +295,60 @@ def test_upload_buttons_show_their_words_without_a_file_count(
     words = {face["title"] for face in faces}
     assert {"Your box file", "Your fit file", "Load a file"} <= words, words
     screenshot(page, "table-page-uploads")
+    watch.check()
+
+
+def _app_pages() -> Any:
+    """benchmarks/app_pages.py as a module (the benchmarks are scripts, not a package)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "app_pages.py"
+    spec = importlib.util.spec_from_file_location("app_pages_for_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_round6_table_is_typed_in_lines_within_30_fields_and_400_keystrokes(
+        app_url: str, page: Page, watch: PageWatch, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + TABLE)
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    # a 3-player table offers three seats, in the tabs and in "Your seat"
+    page.locator(".pc-table-players select").select_option("3")
+    page.locator(".pc-table-seat select option", has_text="Seat 3").wait_for(state="detached")
+    assert page.locator(".lm-TabBar-tab").count() == 3
+    page.locator(".pc-table-players select").select_option("4")
+    page.locator(".lm-TabBar-tab", has_text="Seat 3").wait_for()
+    # a line that does not fit is named by its seat, and what was typed stays
+    box = page.locator(".pc-table-seat-0 .pc-table-lines textarea")
+    box.fill("hand: s")
+    box.press("Tab")
+    page.locator('.pc-table-errors li[data-field="seats.0.lines.1"]').wait_for()
+    assert box.input_value() == "hand: s"
+    box.fill("")
+    box.press("Tab")
+    page.locator(".pc-table-errors .pc-ok").wait_for()
+    counts = _app_pages().enter_table(page)
+    assert counts["table_entry_errors"] == 0, counts
+    assert counts["table_entry_fields"] <= 30, counts
+    assert counts["table_entry_keystrokes"] <= 400, counts
+    page.locator(".lm-TabBar-tab", has_text="Seat 0").first.click()
+    read = page.locator(".pc-table-seat-0 .pc-table-lines-read").inner_text()
+    assert "Wreck of a barge" in read and "Eel traps" in read, read
+    screenshot(page, "table-page-lines-1400")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    screenshot(page, "table-page-lines-1024")
+    _, data = _save_table(page, tmp_path)
+    built = TableDraft(data).build()
+    assert built.errors == {} and built.state is not None
+    assert [built.state.card(c).name for c in built.state.players[0].hand] == [
+        "Wreck of a barge", "Eel traps"]
+    # the next round: the Boats stay, the cards go
+    page.locator(".pc-table-next-round").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pc-table-round select').selectedIndex === 6")
+    assert "h: wreck" not in page.locator(
+        ".pc-table-seat-0 .pc-table-lines textarea").input_value()
     watch.check()

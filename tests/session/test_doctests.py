@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["precog.session.table", "precog.session.play", "precog.session.explore",
+MODULES = ["precog.session.table", "precog.session.table_lines", "precog.session.play",
+           "precog.session.explore",
            "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing",
            "precog.session.lines", "precog.analysis.edges", "precog.session.box"]
 

@@ -368,14 +368,17 @@ def test_the_page_starts_with_the_first_tabs_seat_form_only():
     page = TablePage(query="")
     shown = _descendants(page)
     assert [type(w) for w in shown].count(SeatForm) == 1 and set(page.forms) == {0}
-    assert sum(isinstance(w, CardForm) for w in shown) == 4  # seat 0's hand, Decision Zone
-    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
+    assert sum(isinstance(w, CardForm) for w in shown) == 0  # the cards by face: folded
     assert page.river.places == []
-    assert len(shown) < 150  # 140; with every seat's forms at once, 508
+    assert len(shown) < 110  # with every seat's forms at once, 508
+    page.forms[0].by_face.value = True  # opened: seat 0's hand and Decision Zone
+    assert sum(isinstance(w, CardForm) for w in _descendants(page)) == 4
+    assert ("action_zone", 0) not in page.forms[0].cards  # not shown at the decision
     page.seat_tabs.selected_index = 2
     assert set(page.forms) == {0, 2}
     assert page.forms[2] in _descendants(page.seat_tabs.children[2])
     assert ("hand", 0) not in page.forms[2].cards  # another seat's hand: not entered
+    page.forms[2].by_face.value = True
     page.game["phase"].value = "action"
     assert ("action_zone", 1) in page.forms[2].cards and ("action_zone", 1) in \
         page.forms[0].cards
@@ -441,3 +444,46 @@ def test_the_seat_tabs_are_the_players_at_the_table() -> None:
     assert len(page.seat_tabs.children) == 2
     page.game["players"].value = 4
     assert len(page.seat_tabs.children) == 4 and page.seat_tabs.children[3] is page.seat_boxes[3]
+
+
+def test_a_seat_typed_in_lines_is_read_completed_and_built():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    form = page.seat_form(0)
+    form.lines.value = "p: kartus\nf 9, h 6, d 2\nh: drif, salv"
+    assert "pc-ok" in page.errors.value
+    assert "Drifting raft" in form.lines_read.value  # the name completed beside the text
+    state = page.built.state
+    assert state is not None and (state.players[0].food, state.players[0].healthy) == (9, 6)
+    assert [state.card(c).name for c in state.players[0].hand] == ["Drifting raft",
+                                                                   "Salvage crate"]
+    form.lines.value = "p: kartus\nh: s"
+    assert 'data-field="seats.0.lines.2"' in page.errors.value
+    assert form.lines.value == "p: kartus\nh: s"  # what was typed stays
+    assert page.analyse_button.disabled
+
+
+def test_your_seat_offers_the_players_at_the_table_only():
+    page = TablePage(query="")
+    assert [v for _, v in page.game["seat"].options] == [0, 1, 2, 3]
+    page.game["seat"].value = 3
+    page.game["players"].value = 3
+    assert [v for _, v in page.game["seat"].options] == [0, 1, 2]
+    assert page.game["seat"].value == 0 and len(page.seat_tabs.children) == 3
+
+
+def test_next_round_carries_the_table_forward_and_clears_the_cards():
+    page = TablePage(query="")
+    page.game["round"].value = 6
+    page.seat_form(0).lines.value = "f 9, h 6\nh: drif, salv"
+    page.next_round_button.click()
+    assert page.game["round"].value == 7
+    assert page.seat_form(0).lines.value == "f 9, h 6"
+    assert page.built.state is not None and page.built.state.players[0].food == 9
+
+
+def test_an_empty_card_season_says_the_rounds():
+    page = TablePage(query="")
+    page.game["round"].value = 9
+    season = page.seat_form(0).cards["decision_zone", 0].fields["season"]
+    assert season.options[0][1] == "" and "3" in season.options[0][0]
