@@ -36,7 +36,7 @@ as arrays (:class:`Dealt`, :func:`run_dealt`), only the position's public parts 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from operator import attrgetter
@@ -468,6 +468,9 @@ class Batch:
         self.forced = forced
         self.ar = np.arange(G)
         self.record: list[dict[str, np.ndarray]] | None = None
+        # told of every stage (:mod:`precog.analysis.differential` compares it with the engine)
+        self.on_stage: Callable[[Batch, str, int], None] | None = None
+        self.discarded: list[np.ndarray] = []  # each round's Action Zones, once discarded
         self.zeros = np.zeros(G)
         if dealt is None:
             self._load(starts)
@@ -558,22 +561,36 @@ class Batch:
     def season(self) -> int:
         return min(3, (self.round - 1) // 4 + 1)
 
+    def stage(self, name: str, seat: int = -1) -> None:
+        """Tell :attr:`on_stage` (if any) that the game reached stage ``name`` (of ``seat``)."""
+        if self.on_stage is not None:
+            self.on_stage(self, name, seat)
+
     def play(self) -> Finals:
+        """Mirrors :func:`precog.engine.playout.play_on` (every seat by the batch's policy,
+        round after round to the end of the game)."""
         first = True
         while True:
+            self.stage("decision")
             self.decision(first)
             first = False
+            self.stage("action")
             if self.co is not None:
                 self.co.team_window(self)  # the window that opens the Action phase
             for seat in range(self.n):
+                self.stage("activate", seat)
                 self.action(seat)
                 if self.co is not None:
                     self.co.seat_turn(self, seat)
             if self.co is not None:
+                self.stage("team")
                 self.co.team_window(self)
             for seat in range(self.n):
                 self.maintenance(seat)
+            self.stage("river")
             self.river_phase()
+            self.discard()
+            self.stage("over")
             if self.record is not None:
                 self.record.append(self.snapshot())
             if self.round >= ROUNDS:
@@ -846,8 +863,11 @@ class Batch:
 
     # -- Maintenance and the River -------------------------------------------------------
     def maintenance(self, seat: int) -> None:
+        """Mirrors :func:`precog.engine.maintenance.begin_maintenance` (Bane rises, then
+        Protectors, the Humans lost and healing, for one seat)."""
         rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
+        self.stage("maintenance", seat)
         useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
         idx = self.choose(useful + 1)
         spend = useful - idx
@@ -932,7 +952,18 @@ class Batch:
                 "contaminated": now("cont"), "doctors": now("doctors"),
                 "protectors": now("prot"), "bane": now("bane")}
 
+    def discard(self) -> None:
+        """Mirrors :func:`precog.engine.maintenance.end_round`'s discard: the Action Zones
+        go to the discard piles (kept as one array per round), the card given and what was
+        taken this round are forgotten."""
+        self.discarded.append(self.az.copy())
+        self.az[:] = -1
+        self.gave[:] = -1
+        if self.co is not None:
+            self.co.taken[:] = 0  # nothing taken yet in the next round
+
     def draw_cards(self) -> None:
+        """Mirrors :func:`precog.engine.maintenance.end_round`'s draw: two cards a seat."""
         for seat in range(self.n):
             ptr = self.ptr[:, seat]
             self.hand[:, seat, 0] = self.deck[self.ar, seat, ptr]

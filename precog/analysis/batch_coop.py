@@ -374,8 +374,8 @@ class Coop:
         return np.where(mask, self.frozen[name], now)
 
     def new_round(self, b: Batch) -> None:
-        """A new round: nothing taken yet; as a season begins, its supplies arrive."""
-        self.taken[:] = 0
+        """Mirrors :func:`precog.engine.maintenance.coop_supplies`: as a season begins, its
+        supplies arrive (what was taken is forgotten at the discard, :meth:`Batch.discard`)."""
         if b.round - 1 not in FEEDING_ROUNDS[:-1]:
             return
         g = self.supplies.get(b.season)
