@@ -118,9 +118,9 @@ def starts_for(setting: Setting, seed: int, games: int) -> list[GameState]:
     out = []
     for g in range(games):
         game_seed = seed * 1000 + g
-        common: dict[str, Any] = {"players": setting.players, "mode": setting.mode, "setup": setting.setup,
-                  "difficulty": setting.difficulty, "options": setting.options,
-                  "seed": game_seed}
+        common: dict[str, Any] = {
+            "players": setting.players, "mode": setting.mode, "setup": setting.setup,
+            "difficulty": setting.difficulty, "options": setting.options, "seed": game_seed}
         if setting.setup == "standard" and setting.start_round == 1:
             out.append(new_game(**common))
             continue
