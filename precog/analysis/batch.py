@@ -52,6 +52,7 @@ from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.analysis.uniform_row import UniformRow, check_width, keep_give_columns, other_column
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
+from precog.engine.formulas import feeding, healed, protectors_against, season_of
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
 from precog.engine.scoring import TEAMS
 from precog.engine.state import BANE_MAX, ROUNDS
@@ -581,7 +582,7 @@ class Batch:
     @property
     def season(self) -> int:
         """Mirrors :attr:`precog.engine.state.GameState.season`."""
-        return min(3, (self.round - 1) // 4 + 1)
+        return season_of(self.round)
 
     def stage(self, name: str, seat: int = -1) -> None:
         """Tell :attr:`on_stage` (if any) that the game reached stage ``name`` (of ``seat``).
@@ -778,11 +779,11 @@ class Batch:
             self.prot[:, seat] += pros
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
-            top = np.minimum(pending[:, HEAL], self.cont[:, seat])
+            top = healed(pending[:, HEAL], self.cont[:, seat])
             idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
-            healed = np.where(top > 0, top - idx, 0)
-            self.cont[:, seat] -= healed
-            self.healthy[:, seat] += healed
+            cured = np.where(top > 0, top - idx, 0)
+            self.cont[:, seat] -= cured
+            self.healthy[:, seat] += cured
         if self.sensible is not None:
             self.place_batteries(seat, pending[:, BATTERY], taken)
             return taken
@@ -837,7 +838,7 @@ class Batch:
         Mirrors :func:`precog.analysis.policy.ymune_split`."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
-        need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        need = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
         return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
@@ -845,7 +846,7 @@ class Batch:
         """Mirrors :func:`precog.analysis.policy.ymune_default`."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
-        wanted = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        wanted = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
         total = y + d0 + p0
         want = np.minimum(total, np.maximum(p0, np.minimum(p0 + y, wanted)))
         return SPLIT_FULL[y, d0, p0, want]
@@ -892,7 +893,7 @@ class Batch:
 
     def heal(self, seat: int) -> None:
         """Mirrors :func:`precog.engine.gains.heal`."""
-        n = np.minimum(self.doctors[:, seat], self.cont[:, seat])
+        n = healed(self.doctors[:, seat], self.cont[:, seat])
         self.healthy[:, seat] += n
         self.cont[:, seat] -= n
 
@@ -903,7 +904,7 @@ class Batch:
         rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         self.stage("maintenance", seat)
-        useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
+        useful = np.minimum(self.prot[:, seat], protectors_against(self.bane[:, seat]))
         idx = self.choose(useful + 1)
         spend = useful - idx
         self.prot[:, seat] -= spend
@@ -923,10 +924,8 @@ class Batch:
         """Mirrors :func:`precog.engine.maintenance.begin_river`."""
         tile = self.river[:, self.round - 1]
         island = self.t.island[tile]
-        fed = self.food >= self.healthy
         isl = island[:, None]
-        new_food = np.where(fed, self.food - self.healthy, 0)
-        new_healthy = np.where(fed, self.healthy, self.food)
+        new_food, new_healthy = feeding(self.food, self.healthy)
         self.food = np.where(isl, new_food, self.food)
         self.healthy = np.where(isl, new_healthy, self.healthy)
         loss = self.t.tile_loss[tile]

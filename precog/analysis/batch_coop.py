@@ -23,6 +23,7 @@ import numpy as np
 from precog.engine import GameState
 from precog.engine.components import Components, ObjectiveTile
 from precog.engine.faces import face_values
+from precog.engine.formulas import healed
 from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST, ROUNDS
 
 if TYPE_CHECKING:
@@ -403,6 +404,6 @@ class Coop:
         b.cont += human
         b.doctors += doctor
         b.prot += protector
-        healed = np.minimum(heal, b.cont)
-        b.cont -= healed
-        b.healthy += healed
+        cured = healed(heal, b.cont)
+        b.cont -= cured
+        b.healthy += cured

@@ -23,6 +23,7 @@ from precog.analysis.policy import (
     KEEP_WEIGHT,
     softmax_table,
 )
+from precog.engine.formulas import protectors_against
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def battery_points(f: BoatArrays) -> int:
 
 def protectors_short(f: BoatArrays) -> np.ndarray:
     """Mirrors :func:`precog.analysis.policy.protectors_short`."""
-    return np.maximum(0, (f.bane + 1) // 2 - f.protectors)
+    return np.maximum(0, protectors_against(f.bane) - f.protectors)
 
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
@@ -116,7 +117,7 @@ def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
     """Mirrors :func:`precog.analysis.policy.bane_points`."""
-    spare = np.maximum(0, f.protectors - (f.bane + 1) // 2)
+    spare = np.maximum(0, f.protectors - protectors_against(f.bane))
     return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
 
 
@@ -188,5 +189,5 @@ def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarra
             + np.minimum(loss[..., 2], f.contaminated)
             + 3 * np.minimum(loss[..., 3], f.doctors)
             + 3 * np.minimum(loss[..., 4], f.protectors))
-    spare = f.protectors - (f.bane + 1) // 2 > 0
+    spare = f.protectors - protectors_against(f.bane) > 0
     return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)

@@ -23,6 +23,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import NO_GAINS, Gains, make_gains
 from precog.engine.fastcopy import replace_with, updater
+from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, PlayerState, Step
@@ -30,7 +31,7 @@ from precog.engine.state import GameState, PlayerState, Step
 
 def heal(p: PlayerState) -> PlayerState:
     """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
-    n = min(p.doctors, p.contaminated)
+    n = healed(p.doctors, p.contaminated)
     return _healed(p, p.healthy + n, p.contaminated - n) if n else p
 
 
@@ -75,7 +76,7 @@ def options(state: GameState) -> list[Action]:
     if kind == "ymune":
         return list(_ymune_options(g.doctor, g.protector, g.ymune))
     if kind == "heal":
-        top = min(g.heal, state.players[state.to_move].contaminated)
+        top = healed(g.heal, state.players[state.to_move].contaminated)
         return [_heal(n) for n in range(top, -1, -1)]
     acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
     return acts + [_place_battery(None)]
@@ -123,7 +124,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     if isinstance(action, TakeHumans):
         return _amount(action.amount, g.human, "human")
     if isinstance(action, Heal):
-        top = min(g.heal, state.players[state.to_move].contaminated)
+        top = healed(g.heal, state.players[state.to_move].contaminated)
         return _amount(action.amount, top, "heal")
     if isinstance(action, PlaceYmunes):
         if not _ymune_fits(g, action.doctors, action.protectors):
