@@ -86,3 +86,16 @@ def test_a_stage_is_the_first_position_of_a_phase_or_a_seat():
     assert stage_of(start, one) is None  # a Decision still under way
     two = apply(one, legal_actions(one)[0])
     assert stage_of(one, two) == (1, "action", -1)
+
+
+def test_the_long_run_script_writes_its_report(tmp_path):
+    import json
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "differential.py"
+    main = runpy.run_path(str(script))["main"]
+    report = tmp_path / "report.json"
+    assert main(["--games", "6", "--batch", "3", "--seed", "4", "--json", str(report)]) == 0
+    data = json.loads(report.read_text())
+    assert data["games"] >= 3 and data["differences"] == 0 and data["stages"] > data["games"]
