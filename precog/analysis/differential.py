@@ -33,10 +33,13 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.batch import Batch, _RoomTable, supports
+from precog.analysis.batch import Batch, Dealt, _RoomTable, supports
 from precog.analysis.batch_coop import objective_tables
+from precog.analysis.many_worlds import Dealer
+from precog.analysis.players import first_legal, until_seat
 from precog.analysis.policy import SensiblePolicy
 from precog.analysis.rollouts import RandomPolicy, uniforms
+from precog.analysis.seeds import worlds_rng
 from precog.analysis.supply import on_boats
 from precog.analysis.uniform_row import UniformRow
 from precog.engine import GameState, Phase, RuleOptions, Step, legal_actions, new_game
@@ -57,13 +60,16 @@ class Setting:
     options: RuleOptions = field(default_factory=RuleOptions)
     policy: Any = field(default_factory=SensiblePolicy)
     start_round: int = 1
+    forced: int = -1  # seat 1's first Keep/Give given (its index), as the ranking gives it
+    dealt: bool = False  # the worlds of one start dealt as arrays (the ranking's rollouts)
 
     def label(self) -> str:
         o = self.options
         flags = "".join(f" {name}" for name, on in (
             ("heal_in_action_phase", o.heal_in_action_phase),
             ("received_means_offered", o.received_means_offered),
-            ("no_coop_supplies", self.mode == "coop" and not o.coop_supplies)) if on)
+            ("no_coop_supplies", self.mode == "coop" and not o.coop_supplies),
+            (f"forced {self.forced}", self.forced >= 0), ("dealt", self.dealt)) if on)
         return (f"{self.players}p {self.mode} {self.setup} {self.difficulty} "
                 f"{self.policy!r} from round {self.start_round}{flags}")
 
@@ -108,8 +114,10 @@ def random_setting(rng: random.Random) -> Setting:
         policy: Any = RandomPolicy(rng.choice((0.0, 0.15, 0.6, 1.0)))
     else:
         policy = SensiblePolicy(rng.choice((1.0, 1.0, 0.0, 2.0)))
+    dealt = isinstance(policy, SensiblePolicy) and rng.random() < 0.2
     return Setting(players, mode, rng.choice(("standard", "advanced")), difficulty, options,
-                   policy, rng.choice((1, 1, 1, 2, 4, 5, 8, 9, 12)))
+                   policy, rng.choice((1, 1, 1, 2, 4, 5, 8, 9, 12)),
+                   rng.choice((-1, -1, -1, 0, 1)), dealt)
 
 
 def starts_for(setting: Setting, seed: int, games: int) -> list[GameState]:
@@ -134,14 +142,26 @@ def starts_for(setting: Setting, seed: int, games: int) -> list[GameState]:
 def compare(setting: Setting, seed: int, games: int) -> Compared:
     """Play ``games`` seeded games of ``setting`` through the batch and the engine and compare
     them at every stage (see the module doc), each game up to its first stage that differs."""
-    starts = starts_for(setting, seed, games)
+    starts = starts_for(setting, seed, 1 if setting.dealt else games)
+    dealt = None
+    if setting.dealt and starts:
+        dealer = Dealer(starts[0], 0)
+        dealt = dealer(worlds_rng(seed), games)
+        starts = dealer.states(dealt)
     result = Compared(games=len(starts))
     if not starts:
         return result
     assert supports(starts)
     rows = uniforms(len(starts), seed=seed)
-    engine = [engine_stages(start, rows[g], setting.policy) for g, start in enumerate(starts)]
-    frames = batch_stages(starts, rows, setting.policy)
+    forced = np.full((len(starts), setting.players), -1)
+    fixed: list[dict[int, Any]] = [{} for _ in starts]
+    if setting.forced >= 0:
+        forced[:, 1] = setting.forced
+        fixed = [{1: legal_actions(until_seat(s, 1, first_legal))[setting.forced]}
+                 for s in starts]
+    engine = [engine_stages(start, rows[g], setting.policy, fixed[g])
+              for g, start in enumerate(starts)]
+    frames = batch_stages(starts, rows, setting.policy, forced, dealt)
     name = setting.label()
     for g, start in enumerate(starts):
         for key, seen in engine[g].items():
@@ -187,9 +207,11 @@ def stage_of(before: GameState | None, after: GameState) -> Key | None:
     return None
 
 
-def engine_stages(start: GameState, row: np.ndarray, policy: Any) -> dict[Key, View]:
+def engine_stages(start: GameState, row: np.ndarray, policy: Any,
+                  fixed: dict[int, Any] | None = None) -> dict[Key, View]:
     """Play ``start`` to the end with ``policy`` driven by ``row`` (as
-    :func:`precog.analysis.rollouts.play_out` does) and keep the view of every stage shown."""
+    :func:`precog.analysis.rollouts.play_out` does; ``fixed``: seats whose first Keep/Give is
+    given) and keep the view of every stage shown."""
     read = UniformRow(row)
     seen: dict[Key, View] = {}
 
@@ -199,6 +221,8 @@ def engine_stages(start: GameState, row: np.ndarray, policy: Any) -> dict[Key, V
             seen[key] = engine_view(state, read.used)
 
     def move(s: GameState, seat: int) -> Any:
+        if fixed and s.phase is Phase.DECISION and s.round == start.round and seat in fixed:
+            return fixed[seat]
         options = legal_actions(s)
         return options[policy.index(s, read(s, seat), options)]
 
@@ -240,13 +264,18 @@ def engine_view(state: GameState, used: int) -> View:
 Frame = dict[str, Any]
 
 
-def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any) -> dict[Key, Frame]:
-    """Play ``starts`` in one batch (as :func:`precog.analysis.batch.run` does) and keep a
-    copy of its arrays at every stage."""
-    if isinstance(policy, SensiblePolicy):
-        batch = Batch(starts, rows, 0.0, sensible=policy)
+def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
+                 forced: np.ndarray | None = None, dealt: Dealt | None = None
+                 ) -> dict[Key, Frame]:
+    """Play ``starts`` in one batch (as :func:`precog.analysis.batch.run` does, or
+    :func:`~precog.analysis.batch.run_dealt` for ``dealt`` worlds) and keep a copy of its
+    arrays at every stage."""
+    if dealt is not None:
+        batch = Batch([], rows, 0.0, forced, sensible=policy, dealt=dealt)
+    elif isinstance(policy, SensiblePolicy):
+        batch = Batch(starts, rows, 0.0, forced, sensible=policy)
     else:
-        batch = Batch(starts, rows, policy.explore)
+        batch = Batch(starts, rows, policy.explore, forced)
     frames: dict[Key, Frame] = {}
     activated = np.zeros((batch.G, batch.n), bool)
 

@@ -35,6 +35,16 @@ SETTINGS = [
     Setting(2, "coop", "advanced", "hard", policy=SensiblePolicy(2.0), start_round=4),
     Setting(4, "coop", "advanced", options=HEAL_IN_ACTION, start_round=3),
     Setting(3, "competitive", options=HEAL_IN_ACTION, start_round=9),
+    # seat 1's first Keep/Give given, as the ranking gives each choice
+    Setting(3, "competitive", "advanced", forced=1),
+    Setting(4, "team", policy=RandomPolicy(0.6), forced=0),
+    Setting(3, "coop", difficulty="hard", forced=1),
+    # the worlds of one position dealt straight into arrays, as the ranking's rollouts are
+    Setting(3, "competitive", start_round=5, dealt=True),
+    Setting(4, "team", "advanced", options=HEAL_IN_ACTION, start_round=2, dealt=True),
+    Setting(4, "coop", start_round=4, forced=1, dealt=True),
+    Setting(2, "coop", "advanced", "apocalypse", options=NO_SUPPLIES, start_round=2,
+            dealt=True),
 ]
 
 
