@@ -113,7 +113,7 @@ def random_setting(rng: random.Random) -> Setting:
     if mode != "coop" and rng.random() < 0.4:
         policy: Any = RandomPolicy(rng.choice((0.0, 0.15, 0.6, 1.0)))
     else:
-        policy = SensiblePolicy(rng.choice((1.0, 1.0, 0.0, 2.0)))
+        policy = SensiblePolicy(rng.choice((0.5, 0.5, 1.0, 0.0, 2.0)))  # 0.5: the default
     dealt = isinstance(policy, SensiblePolicy) and rng.random() < 0.2
     return Setting(players, mode, rng.choice(("standard", "advanced")), difficulty, options,
                    policy, rng.choice((1, 1, 1, 2, 4, 5, 8, 9, 12)),
