@@ -23,8 +23,8 @@ from precog.analysis.policy import (
     KEEP_WEIGHT,
     softmax_table,
 )
-from precog.engine.formulas import protectors_against
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.state import ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.batch import Tables
@@ -64,7 +64,7 @@ def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
                       contaminated.astype(np.int64), doctors.astype(np.int64),
                       protectors.astype(np.int64), bane.astype(np.int64),
                       free_slots.astype(np.int64), ROUNDS - round_ + 1,
-                      sum(1 for r in FEEDING_ROUNDS if r >= round_))
+                      islands_from(round_))
 
 
 def battery_points(f: BoatArrays) -> int:

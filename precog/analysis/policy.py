@@ -58,11 +58,11 @@ from precog.engine.actions import (
     PlaceYmunes,
 )
 from precog.engine.components import Card, Gains
-from precog.engine.formulas import protectors_against
+from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+from precog.engine.state import ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
@@ -92,7 +92,7 @@ def facts(state: GameState, seat: int) -> Facts:
     p = state.players[seat]
     return Facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
                  free_slots(state, seat), ROUNDS - state.round + 1,
-                 sum(1 for r in FEEDING_ROUNDS if r >= state.round))
+                 islands_from(state.round))
 
 
 def free_slots(state: GameState, seat: int) -> int:

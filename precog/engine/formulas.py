@@ -1,5 +1,5 @@
-"""The rules' arithmetic, written once: the season of a round, the Protectors against a Bane
-level, feeding at an Island, healing by Doctors.
+"""The rules' arithmetic, written once: the season of a round, the Islands still to come, the
+Protectors against a Bane level, feeding at an Island, healing by Doctors.
 
 Every layer imports these (the engine's phases, the numpy batch, the evaluation, the pages):
 no copy of a formula lives elsewhere. Each is written with operators only, so that it takes
@@ -8,6 +8,8 @@ does not import numpy).
 
 >>> season_of(1), season_of(4), season_of(5), season_of(12)
 (1, 1, 2, 3)
+>>> islands_from(1), islands_from(5), islands_from(12)
+(3, 2, 1)
 >>> protectors_against(0), protectors_against(3), protectors_against(4)
 (0, 2, 2)
 >>> feeding(food=5, healthy=3), feeding(food=2, healthy=3)
@@ -42,6 +44,13 @@ def season_of(round_: Count) -> Count:
     last = round_ - (round_ - ROUNDS) * (round_ > ROUNDS)
     season: Count = (last - 1) // ROUNDS_PER_SEASON + 1
     return season
+
+
+def islands_from(round_: Count) -> Count:
+    """The Islands (feedings) from a round (1-12) on, its own included: one ends each
+    season; none after the last round."""
+    islands: Count = (ROUNDS - round_) // ROUNDS_PER_SEASON + 1
+    return islands
 
 
 def protectors_against(bane: Count) -> Count:

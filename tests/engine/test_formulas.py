@@ -10,7 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from precog.engine.formulas import feeding, healed, least, protectors_against, season_of
+from precog.engine.formulas import (
+    feeding,
+    healed,
+    islands_from,
+    least,
+    protectors_against,
+    season_of,
+)
+from precog.engine.state import FEEDING_ROUNDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,6 +26,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_season_of_each_round_is_rounds_1_to_4_then_5_to_8_then_9_to_12():
     assert [season_of(r) for r in range(1, 13)] == [1] * 4 + [2] * 4 + [3] * 4
     assert season_of(13) == 3  # past the last round: the last season
+
+
+def test_the_islands_to_come_are_the_feeding_rounds_from_this_one_on():
+    for round_ in range(1, 14):
+        assert islands_from(round_) == sum(1 for r in FEEDING_ROUNDS if r >= round_)
 
 
 def test_protectors_against_bane_bring_it_to_zero_two_levels_each():
@@ -43,6 +56,7 @@ def test_every_formula_gives_on_arrays_what_it_gives_on_each_whole_number():
     values = np.arange(0, 14, dtype=np.int32)
     other = values[::-1].copy()
     assert list(season_of(values)) == [season_of(int(v)) for v in values]
+    assert list(islands_from(values[1:])) == [islands_from(int(v)) for v in values[1:]]
     assert list(protectors_against(values)) == [protectors_against(int(v)) for v in values]
     assert list(healed(values, other)) == [healed(int(a), int(b))
                                            for a, b in zip(values, other, strict=True)]
@@ -58,6 +72,7 @@ COPIES = {
                                         r"|min\(\s*3\s*,"),
     "the Protectors against Bane": re.compile(r"bane[\w\]\[:, ]*\s*\+\s*1\)\s*//\s*2"
                                               r"|coming\s*\+\s*1\)\s*//\s*2"),
+    "the Islands to come": re.compile(r"for r in FEEDING_ROUNDS if r >="),
     "feeding": re.compile(r"food\s*>=\s*[\w.\[\]:, ]*healthy"),
     "healing": re.compile(r"min(imum)?\([\w.]*doctors[\w\[\]:, ]*,\s*[\w.]*cont"),
 }
