@@ -304,46 +304,51 @@ def _frame(b: Batch, activated: np.ndarray) -> Frame:
     return frame
 
 
+PER_GAME = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat", "hand", "dz", "az",
+            "gave", "deck", "ptr", "cgains", "river", "ctr", "rooms", "activated")
+PER_GAME_COOP = ("stack", "shown", "mitigated", "count", "taken")
+
+
 def batch_view(frame: Frame, g: int, start: GameState) -> View:
     """What the comparison reads of game ``g`` of a batch at one stage (its ids in
     ``start``'s component set)."""
     cards, tiles = frame["tables"].card_ids, frame["tables"].tile_ids
     n = start.config.players
+    coop = "stack" in frame
+    a = {name: frame[name][g].tolist() for name in PER_GAME + (PER_GAME_COOP if coop else ())}
 
-    def ids(row: np.ndarray) -> tuple[str, ...]:
-        return tuple(cards[int(i)] for i in row if i >= 0)
+    def ids(row: list[int]) -> tuple[str, ...]:
+        return tuple(cards[i] for i in row if i >= 0)
 
     room_rows = _room_names(start, frame["advanced"])
-    boats = tuple((int(frame["food"][g, s]), int(frame["healthy"][g, s]),
-                   int(frame["cont"][g, s]), int(frame["doctors"][g, s]),
-                   int(frame["prot"][g, s]), int(frame["bane"][g, s]),
-                   tuple(int(x) for x in frame["bat"][g, s])) for s in range(n))
+    boats = tuple((a["food"][s], a["healthy"][s], a["cont"][s], a["doctors"][s], a["prot"][s],
+                   a["bane"][s], tuple(a["bat"][s])) for s in range(n))
+    discarded = [az[g].tolist() for az in frame["discarded"]]
     view: View = {
-        "round": frame["round"], "uniforms": int(frame["ctr"][g]),
-        "river": tuple(tiles[int(i)] for i in frame["river"][g]),
+        "round": frame["round"], "uniforms": a["ctr"],
+        "river": tuple(tiles[i] for i in a["river"]),
         "supply": (sum(b[1] + b[2] for b in boats), sum(b[3] + b[4] for b in boats),
                    sum(sum(b[6]) for b in boats)),
         "boats": boats,
-        "rooms": tuple(room_rows[int(frame["rooms"][g, s])][:2] for s in range(n)),
-        "hand": tuple(ids(frame["hand"][g, s]) for s in range(n)),
-        "decision_zone": tuple(ids(frame["dz"][g, s]) for s in range(n)),
-        "action_zone": tuple(ids(frame["az"][g, s]) for s in range(n)),
-        "gave": tuple(cards[int(x)] if x >= 0 else None for x in frame["gave"][g]),
-        "deck": tuple(ids(frame["deck"][g, s, int(frame["ptr"][g, s]):]) for s in range(n)),
+        "rooms": tuple(room_rows[a["rooms"][s]][:2] for s in range(n)),
+        "hand": tuple(ids(a["hand"][s]) for s in range(n)),
+        "decision_zone": tuple(ids(a["dz"][s]) for s in range(n)),
+        "action_zone": tuple(ids(a["az"][s]) for s in range(n)),
+        "gave": tuple(cards[x] if x >= 0 else None for x in a["gave"]),
+        "deck": tuple(ids(a["deck"][s][a["ptr"][s]:]) for s in range(n)),
         "discard": tuple(start.players[s].discard + tuple(
-            c for az in frame["discarded"] for c in ids(az[g, s])) for s in range(n)),
-        "card_gains": tuple(tuple(int(x) for x in frame["cgains"][g, s])
-                            if frame["activated"][g, s] else None for s in range(n)),
+            c for az in discarded for c in ids(az[s])) for s in range(n)),
+        "card_gains": tuple(tuple(a["cgains"][s]) if a["activated"][s] else None
+                            for s in range(n)),
     }
-    if "stack" in frame:
+    if coop:
         objective = _objective_names(start)
         view["objective_stacks"] = tuple(
-            tuple(objective[int(i)] for i in frame["stack"][g, season] if i >= 0)
+            tuple(objective[i] for i in a["stack"][season] if i >= 0)
             for season in range(len(start.objective_stacks)))
-        count = int(frame["count"][g])
-        view["objectives"] = tuple((objective[int(frame["shown"][g, j])],
-                                    bool(frame["mitigated"][g, j])) for j in range(count))
-        view["taken"] = tuple(tuple(int(x) for x in frame["taken"][g, s]) for s in range(n))
+        view["objectives"] = tuple((objective[a["shown"][j]], a["mitigated"][j])
+                                   for j in range(a["count"]))
+        view["taken"] = tuple(tuple(a["taken"][s]) for s in range(n))
     return view
 
 
@@ -352,7 +357,15 @@ def _room_names(start: GameState, advanced: bool) -> dict[int, tuple[str, ...]]:
     return {row: rooms for rooms, row in table.rows.items()}
 
 
+_OBJECTIVE_NAMES: dict[str, list[str]] = {}
+
+
 def _objective_names(start: GameState) -> list[str]:
-    tiles, _ = objective_tables([start.components])
-    return [t.id for t in tiles]
+    """The Objective ids by the batch's index (one list per component set, kept)."""
+    comps = start.components
+    found = _OBJECTIVE_NAMES.get(comps.fingerprint)
+    if found is None:
+        tiles, _ = objective_tables([comps])
+        found = _OBJECTIVE_NAMES[comps.fingerprint] = [t.id for t in tiles]
+    return found
 
