@@ -45,6 +45,7 @@ from precog.engine import (
     reference_components,
     to_position,
 )
+from precog.engine.formulas import season_of
 
 DATA = Path(__file__).with_name("data") / "decision_quality.json"
 FORMAT = 1
@@ -889,7 +890,7 @@ def by_group(positions: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dic
                 if all("at_1s" in r for r in rows) else None)
     groups: dict[str, list[int]] = {}
     for i, e in enumerate(positions):
-        season = 1 + (e["round"] - 1) // 4
+        season = season_of(e["round"])
         for key in (e["mode"], f"{e['players']}p", f"season {season}", e["setup"]):
             groups.setdefault(key, []).append(i)
     out = {}

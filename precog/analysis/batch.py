@@ -36,7 +36,7 @@ as arrays (:class:`Dealt`, :func:`run_dealt`), only the position's public parts 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from operator import attrgetter
@@ -52,6 +52,7 @@ from precog.analysis.policy import X_GUESS, SensiblePolicy, gives_to_friend
 from precog.analysis.uniform_row import UniformRow, check_width, keep_give_columns, other_column
 from precog.engine import CardType, GameState, Phase
 from precog.engine.components import Components
+from precog.engine.formulas import feeding, healed, protectors_against, season_of
 from precog.engine.machines import LINE_SCOPE  # noqa: F401  (documents the condition scopes)
 from precog.engine.scoring import TEAMS
 from precog.engine.state import BANE_MAX, ROUNDS
@@ -101,7 +102,8 @@ SPLIT_COUNT, SPLIT_D, SPLIT_P, SPLIT_FULL = _split_tables()
 
 @dataclass
 class Tables:
-    """Component data as arrays (cards by index, River tiles by index)."""
+    """Component data as arrays (cards by index, River tiles by index).
+    Mirrors :class:`precog.engine.components.Components`."""
 
     card_ids: list[str]
     card_index: dict[str, int]
@@ -121,14 +123,16 @@ class Tables:
     _facts: np.ndarray | None = None
 
     def cards_of(self, comps: Components) -> tuple[dict[str, int], dict[str, int]]:
-        """(card id -> index, tile id -> index) in the world ``comps``."""
+        """(card id -> index, tile id -> index) in the world ``comps``.
+        Mirrors :meth:`precog.engine.state.GameState.card`."""
         if self.worlds is None:
             return self.card_index, self.tile_index
         return self.worlds[comps.fingerprint]
 
     def pairs(self) -> Pairs:
         """What each card gives, costs and reads as a Machine condition paired with each
-        other card (built once per tables: the Action phase looks pairs up)."""
+        other card (built once per tables: the Action phase looks pairs up).
+        Mirrors :func:`precog.engine.machines.card_gains`."""
         if self._pairs is None:
             self._pairs = _pairs(self)
         return self._pairs
@@ -136,7 +140,8 @@ class Tables:
     def facts(self) -> np.ndarray:
         """Per card, as the sensible player weighs it (built once per tables): type, gain
         (an X as ``X_GUESS``), Cost (the same), Bane, and its bonus by kind (Food, Humans,
-        Batteries, Ymunes, healing), one array (cards, 9) read with one lookup."""
+        Batteries, Ymunes, healing), one array (cards, 9) read with one lookup.
+        Mirrors :func:`precog.analysis.policy.card_worth`."""
         if self._facts is None:
             b = self.bonus
             self._facts = np.stack([
@@ -150,7 +155,8 @@ class Tables:
         """Per world (fingerprint -> row): the index each world gives to what the first world
         indexes as ``j``, for cards ``[row, j]`` and River tiles (built once per tables), so
         that a batch of several worlds is encoded with the first world's dicts and one
-        lookup."""
+        lookup.
+        Mirrors :func:`precog.engine.faces.draw_world`."""
         if self._remaps is None:
             worlds = self.worlds or {"": (self.card_index, self.tile_index)}
             order = {fp: w for w, fp in enumerate(worlds)}
@@ -173,7 +179,8 @@ MAXC = 10  # resolved Costs 0..9 index the condition tables
 class Pairs:
     """Per pair of cards ``[a, b]`` activated together: ``a``'s resolved Cost (an X Cost is
     the other card's, 0 if both are X), what ``a`` gives (an X gain is ``b``'s resolved Cost;
-    the bonus when both are of one type) and the pair's key in the condition tables."""
+    the bonus when both are of one type) and the pair's key in the condition tables.
+    Mirrors :func:`precog.engine.machines.resolved_costs`."""
 
     cost: np.ndarray  # (cards, cards)
     gains: np.ndarray  # (cards, cards, 7)
@@ -201,7 +208,8 @@ def _pairs(t: Tables) -> Pairs:
 @dataclass
 class Conditions:
     """Every Machine condition of a component set as lookup tables, built by asking the
-    engine's own ``condition_met`` about every situation a condition can look at."""
+    engine's own ``condition_met`` about every situation a condition can look at.
+    Mirrors :func:`precog.engine.machines.condition_met`."""
 
     index: dict[object, int]
     scope: np.ndarray  # 0 pair, 1 given, 2 received
@@ -213,10 +221,12 @@ class Conditions:
 
 
 def pair_key(ta: Any, tb: Any, ba: Any, bb: Any, ca: Any, cb: Any) -> Any:
+    """Mirrors :class:`precog.engine.machines.Context`."""
     return ((((ta * 4 + tb) * 2 + ba) * 2 + bb) * MAXC + ca) * MAXC + cb
 
 
 def given_key(gt: Any, gb: Any, gc: Any) -> Any:
+    """Mirrors :class:`precog.engine.machines.Context`."""
     return (gt * 2 + gb) * MAXC + gc
 
 
@@ -270,6 +280,7 @@ _CONDITIONS: dict[str, Conditions] = {}
 
 
 def conditions(comps: Components) -> Conditions:
+    """Mirrors :func:`precog.engine.machines.condition_met`."""
     found = _CONDITIONS.get(comps.box_id)  # the worlds of a box share its Machine Rooms
     if found is None:
         if len(_CONDITIONS) >= CACHE_SETS:
@@ -283,7 +294,8 @@ _TABLES: dict[tuple[str, ...], Tables] = {}
 
 def world_key(starts: Sequence[GameState]) -> tuple[str, ...]:
     """The worlds a batch's starts are played in: their component sets' fingerprints (one
-    for the reference set or a whole box; one per sampled world of a partly-known box)."""
+    for the reference set or a whole box; one per sampled world of a partly-known box).
+    Mirrors :class:`precog.engine.components.Components`."""
     return tuple(sorted({s.components.fingerprint for s in starts}))
 
 
@@ -292,7 +304,8 @@ def tables(comps: Components | Sequence[Components]) -> Tables:
 
     Worlds of a partly-known box share every known face; an unknown card or tile gets one
     index per face it has in some world, so each game of the batch reads its own world's
-    faces (:meth:`Tables.cards_of` gives each world's id -> index)."""
+    faces (:meth:`Tables.cards_of` gives each world's id -> index).
+    Mirrors :class:`precog.engine.components.Components`."""
     worlds = [comps] if isinstance(comps, Components) else list(
         {c.fingerprint: c for c in comps}.values())
     key = tuple(sorted(c.fingerprint for c in worlds))
@@ -363,7 +376,8 @@ def _build_tables(worlds: list[Components]) -> Tables:
 def supports(starts: Sequence[GameState]) -> bool:
     """Whether the batch can play these starts (same game, each at the start of the same
     round's Decision phase, no choice made yet). The starts may be different worlds of one
-    partly-known box (their unknown faces sampled apart): each game reads its own world's."""
+    partly-known box (their unknown faces sampled apart): each game reads its own world's.
+    Mirrors :func:`precog.engine.decision.options`."""
     if not starts:
         return False
     first = starts[0]
@@ -384,7 +398,8 @@ def _rules(s: GameState) -> tuple[object, ...]:
 
 @dataclass
 class Finals:
-    """Final Boats of a batch: arrays (games, seats)."""
+    """Final Boats of a batch: arrays (games, seats).
+    Mirrors :class:`precog.engine.state.PlayerState`."""
 
     food: np.ndarray
     healthy: np.ndarray
@@ -398,6 +413,7 @@ class Finals:
     chance: np.ndarray | None = None  # co-op: evaluation.last_check_chance (0: lost earlier)
 
     def seat(self, g: int, s: int) -> tuple[Any, ...]:
+        """Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
         return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
                 int(self.doctors[g, s]), int(self.protectors[g, s]), int(self.bane[g, s]),
                 tuple(int(x) for x in self.batteries[g, s]))
@@ -405,7 +421,8 @@ class Finals:
 
 def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
     """Final value per game for ``seat``, as :func:`evaluation.last_check_value` counts it
-    (the score; co-op, the total times the last check's chance)."""
+    (the score; co-op, the total times the last check's chance).
+    Mirrors :func:`precog.analysis.evaluation.last_check_value`."""
     assert isinstance(finals, Finals)
     if template.config.mode == "coop":
         total = finals.healthy.sum(axis=1).astype(float)
@@ -426,7 +443,8 @@ class Dealt:
     Objective stacks (indices of :func:`~precog.analysis.batch_coop.objective_tables`, -1
     pads); everything else is the position's own (``template``, whose hidden cards are never
     read). ``which``: the world each game of a batch plays (the ranking plays every world
-    once per choice)."""
+    once per choice).
+    Mirrors :class:`precog.engine.observation.WorldSampler`."""
 
     template: GameState
     deck: np.ndarray  # (worlds, seats, width)
@@ -436,12 +454,14 @@ class Dealt:
     which: np.ndarray  # (games,)
 
     def games(self, times: int) -> Dealt:
-        """These worlds played ``times`` over, world after world (choice after choice)."""
+        """These worlds played ``times`` over, world after world (choice after choice).
+        Mirrors :class:`precog.engine.observation.WorldSampler`."""
         return replace(self, which=np.tile(np.arange(len(self.deck)), times))
 
 
 class Batch:
-    """The arrays of a batch of games and the stages that play them."""
+    """The arrays of a batch of games and the stages that play them.
+    Mirrors :class:`precog.engine.state.GameState`."""
 
     def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
                  forced: np.ndarray | None = None,
@@ -468,6 +488,9 @@ class Batch:
         self.forced = forced
         self.ar = np.arange(G)
         self.record: list[dict[str, np.ndarray]] | None = None
+        # told of every stage (:mod:`precog.analysis.differential` compares it with the engine)
+        self.on_stage: Callable[[Batch, str, int], None] | None = None
+        self.discarded: list[np.ndarray] = []  # each round's Action Zones, once discarded
         self.zeros = np.zeros(G)
         if dealt is None:
             self._load(starts)
@@ -525,7 +548,8 @@ class Batch:
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(games with more than one legal action, their uniforms); one used per such game."""
+        """(games with more than one legal action, their uniforms); one used per such game.
+        Mirrors :meth:`precog.analysis.uniform_row.UniformRow.other`."""
         sel = np.flatnonzero(k > 1)
         if not len(sel):
             return sel, self.zeros[:0]
@@ -536,7 +560,8 @@ class Batch:
 
     def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
         """The index chosen per game for a step with ``k`` legal actions (0 where there is
-        one); a game with a choice uses one uniform."""
+        one); a game with a choice uses one uniform.
+        Mirrors :meth:`precog.analysis.rollouts.RandomPolicy.index`."""
         if self.explore <= 0:  # the sensible player: its choice, whatever the uniform
             more = k > 1
             self.ctr += more
@@ -556,24 +581,40 @@ class Batch:
     # -- the round ---------------------------------------------------------------------
     @property
     def season(self) -> int:
-        return min(3, (self.round - 1) // 4 + 1)
+        """Mirrors :attr:`precog.engine.state.GameState.season`."""
+        return season_of(self.round)
+
+    def stage(self, name: str, seat: int = -1) -> None:
+        """Tell :attr:`on_stage` (if any) that the game reached stage ``name`` (of ``seat``).
+        Mirrors :func:`precog.engine.playout.play_on`."""
+        if self.on_stage is not None:
+            self.on_stage(self, name, seat)
 
     def play(self) -> Finals:
+        """Mirrors :func:`precog.engine.playout.play_on` (every seat by the batch's policy,
+        round after round to the end of the game)."""
         first = True
         while True:
+            self.stage("decision")
             self.decision(first)
             first = False
+            self.stage("action")
             if self.co is not None:
                 self.co.team_window(self)  # the window that opens the Action phase
             for seat in range(self.n):
+                self.stage("activate", seat)
                 self.action(seat)
                 if self.co is not None:
                     self.co.seat_turn(self, seat)
             if self.co is not None:
+                self.stage("team")
                 self.co.team_window(self)
             for seat in range(self.n):
                 self.maintenance(seat)
+            self.stage("river")
             self.river_phase()
+            self.discard()
+            self.stage("over")
             if self.record is not None:
                 self.record.append(self.snapshot())
             if self.round >= ROUNDS:
@@ -594,7 +635,8 @@ class Batch:
 
     def decision(self, first: bool) -> None:
         """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
-        its uniform the next of its game in seat order), then the cards move."""
+        its uniform the next of its game in seat order), then the cards move.
+        Mirrors :func:`precog.engine.decision.play`."""
         n = self.n
         last = self.round >= ROUNDS
         u = self.draw_decisions(first)
@@ -624,7 +666,8 @@ class Batch:
         self.hand[:] = -1
 
     def boat(self, seat: int) -> bp.BoatArrays:
-        """The sensible player's view of ``seat``'s Boats now."""
+        """The sensible player's view of ``seat``'s Boats now.
+        Mirrors :func:`precog.analysis.policy.facts`."""
         free = (self.cap[:, seat] - self.bat[:, seat]).sum(axis=1)
         return bp.boat_arrays(self.food[:, seat], self.healthy[:, seat], self.cont[:, seat],
                               self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
@@ -632,7 +675,8 @@ class Batch:
 
     def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
         """Every seat's Keep/Give by the sensible player: its index in the engine's list
-        (see KEEP_POS), arrays (games, seats)."""
+        (see KEEP_POS), arrays (games, seats).
+        Mirrors :func:`precog.analysis.policy.keep_give_scores`."""
         assert self.sensible is not None
         f = self.boats().col()
         cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
@@ -647,7 +691,8 @@ class Batch:
     def draw_decisions(self, first: bool) -> np.ndarray:
         """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of
         each seat (:mod:`precog.analysis.uniform_row`; none counted used where the choice is
-        forced)."""
+        forced).
+        Mirrors :meth:`precog.analysis.uniform_row.UniformRow.__call__`."""
         n = self.n
         free = np.ones((self.G, n), dtype=INT)
         if first and self.forced is not None:
@@ -659,11 +704,13 @@ class Batch:
 
     # -- Action phase ------------------------------------------------------------------
     def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Resolved Costs of cards ``a`` and ``b`` activated together."""
+        """Resolved Costs of cards ``a`` and ``b`` activated together.
+        Mirrors :func:`precog.engine.machines.resolved_costs`."""
         cost = self.pairs.cost
         return cost[a, b], cost[b, a]
 
     def action(self, seat: int) -> None:
+        """Mirrors :func:`precog.engine.action_phase.play`."""
         g_card, r_card = self.az[:, seat, 0], self.az[:, seat, 1]
         ca, cb = self.costs(g_card, r_card)
         cost = ca + cb
@@ -699,7 +746,8 @@ class Batch:
     def place(self, seat: int, pending: np.ndarray) -> np.ndarray:
         """Place gains on offer, one kind at a time, as the engine offers them; returns what
         was received (games, 7): declined resources left out, a Battery lost for want of a
-        free slot counted."""
+        free slot counted.
+        Mirrors :func:`precog.engine.gains.offer`."""
         taken = np.zeros((self.G, 7), INT)
         for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
             amount = pending[:, kind]
@@ -731,11 +779,11 @@ class Batch:
             self.prot[:, seat] += pros
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
-            top = np.minimum(pending[:, HEAL], self.cont[:, seat])
+            top = healed(pending[:, HEAL], self.cont[:, seat])
             idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
-            healed = np.where(top > 0, top - idx, 0)
-            self.cont[:, seat] -= healed
-            self.healthy[:, seat] += healed
+            cured = np.where(top > 0, top - idx, 0)
+            self.cont[:, seat] -= cured
+            self.healthy[:, seat] += cured
         if self.sensible is not None:
             self.place_batteries(seat, pending[:, BATTERY], taken)
             return taken
@@ -767,7 +815,8 @@ class Batch:
         """The sensible player's Batteries, one at a time each into the Machine with the
         fewest missing (the first of equals): that fills the free Machines in the order of
         (missing, place), so all of them are placed at once. A Battery with no free slot is
-        lost; one uniform is used per Battery placed while a slot is free."""
+        lost; one uniform is used per Battery placed while a slot is free.
+        Mirrors :func:`precog.analysis.policy.battery_choice`."""
         act = np.flatnonzero(count > 0)
         if not len(act):
             return
@@ -785,23 +834,26 @@ class Batch:
 
     def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
                     p0: np.ndarray) -> np.ndarray:
-        """The sensible player's split (every Ymune placed): its Protectors."""
+        """The sensible player's split (every Ymune placed): its Protectors.
+        Mirrors :func:`precog.analysis.policy.ymune_split`."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
-        need = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        need = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
         return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
+        """Mirrors :func:`precog.analysis.policy.ymune_default`."""
         coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
             self.az[:, seat, 1]]
-        wanted = np.maximum(0, (coming + 1) // 2 - self.prot[:, seat])
+        wanted = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
         total = y + d0 + p0
         want = np.minimum(total, np.maximum(p0, np.minimum(p0 + y, wanted)))
         return SPLIT_FULL[y, d0, p0, want]
 
     def machine_effects(self, seat: int) -> np.ndarray:
-        """What ``seat``'s powered Machines whose requirement is met give (games, 7)."""
+        """What ``seat``'s powered Machines whose requirement is met give (games, 7).
+        Mirrors :func:`precog.engine.action_phase.machine_effects`."""
         out = np.zeros((self.G, 7), INT)
         powered_bits = (self.bat[:, seat] >= self.cap[:, seat]) @ MACHINE_BITS
         rows = np.flatnonzero(powered_bits)
@@ -840,15 +892,19 @@ class Batch:
         return out
 
     def heal(self, seat: int) -> None:
-        n = np.minimum(self.doctors[:, seat], self.cont[:, seat])
+        """Mirrors :func:`precog.engine.gains.heal`."""
+        n = healed(self.doctors[:, seat], self.cont[:, seat])
         self.healthy[:, seat] += n
         self.cont[:, seat] -= n
 
     # -- Maintenance and the River -------------------------------------------------------
     def maintenance(self, seat: int) -> None:
+        """Mirrors :func:`precog.engine.maintenance.begin_maintenance` (Bane rises, then
+        Protectors, the Humans lost and healing, for one seat)."""
         rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
-        useful = np.minimum(self.prot[:, seat], (self.bane[:, seat] + 1) // 2)
+        self.stage("maintenance", seat)
+        useful = np.minimum(self.prot[:, seat], protectors_against(self.bane[:, seat]))
         idx = self.choose(useful + 1)
         spend = useful - idx
         self.prot[:, seat] -= spend
@@ -865,12 +921,11 @@ class Batch:
             self.heal(seat)
 
     def river_phase(self) -> None:
+        """Mirrors :func:`precog.engine.maintenance.begin_river`."""
         tile = self.river[:, self.round - 1]
         island = self.t.island[tile]
-        fed = self.food >= self.healthy
         isl = island[:, None]
-        new_food = np.where(fed, self.food - self.healthy, 0)
-        new_healthy = np.where(fed, self.healthy, self.food)
+        new_food, new_healthy = feeding(self.food, self.healthy)
         self.food = np.where(isl, new_food, self.food)
         self.healthy = np.where(isl, new_healthy, self.healthy)
         loss = self.t.tile_loss[tile]
@@ -885,7 +940,8 @@ class Batch:
 
     def river_by_seat(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
                       has_loss: np.ndarray) -> None:
-        """The River tile seat by seat (a policy reading a uniform per decision)."""
+        """The River tile seat by seat (a policy reading a uniform per decision).
+        Mirrors :func:`precog.engine.maintenance.play`."""
         for seat in range(self.n):
             ask = has_loss & (self.prot[:, seat] > 0)
             idx = self.choose(np.where(ask, 2, 1))
@@ -902,7 +958,8 @@ class Batch:
                        has_loss: np.ndarray) -> None:
         """The River tile for every seat at once as the sensible player meets it (each seat
         touches only its own Boats, and the sensible player reads no uniform there): ignore
-        it with a Protector or take its losses, then its gains, seat by seat."""
+        it with a Protector or take its losses, then its gains, seat by seat.
+        Mirrors :func:`precog.analysis.policy.ignore_river`."""
         ask = has_loss[:, None] & (self.prot > 0)
         ignore = ask & bp.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
         self.ctr += ask.sum(axis=1, dtype=INT)
@@ -915,14 +972,16 @@ class Batch:
             self.place(seat, np.where(hit[:, seat, None], gain, 0))
 
     def boats(self) -> bp.BoatArrays:
-        """The sensible player's view of every seat's Boats now (arrays (games, seats))."""
+        """The sensible player's view of every seat's Boats now (arrays (games, seats)).
+        Mirrors :func:`precog.analysis.policy.facts`."""
         free = (self.cap - self.bat).sum(axis=2)
         return bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
                               self.bane, free, self.round)
 
     def snapshot(self) -> dict[str, np.ndarray]:
         """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an
-        Objective as it ended)."""
+        Objective as it ended).
+        Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
         def now(name: str) -> np.ndarray:
             arr = getattr(self, name)
             return arr.copy() if self.co is None else self.co.held(name, arr)
@@ -932,7 +991,18 @@ class Batch:
                 "contaminated": now("cont"), "doctors": now("doctors"),
                 "protectors": now("prot"), "bane": now("bane")}
 
+    def discard(self) -> None:
+        """Mirrors :func:`precog.engine.maintenance.end_round`'s discard: the Action Zones
+        go to the discard piles (kept as one array per round), the card given and what was
+        taken this round are forgotten."""
+        self.discarded.append(self.az.copy())
+        self.az[:] = -1
+        self.gave[:] = -1
+        if self.co is not None:
+            self.co.taken[:] = 0  # nothing taken yet in the next round
+
     def draw_cards(self) -> None:
+        """Mirrors :func:`precog.engine.maintenance.end_round`'s draw: two cards a seat."""
         for seat in range(self.n):
             ptr = self.ptr[:, seat]
             self.hand[:, seat, 0] = self.deck[self.ar, seat, ptr]
@@ -1045,7 +1115,8 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
         forced: np.ndarray | None = None,
         record: list[dict[str, np.ndarray]] | None = None) -> Finals:
     """Play every start to the end with ``policy`` driven by ``rows`` (one row per start);
-    ``record``, if given, receives every Boat's resources after each round."""
+    ``record``, if given, receives every Boat's resources after each round.
+    Mirrors :func:`precog.analysis.rollouts.play_out`."""
     if not supports(starts):
         raise ValueError("batch rollouts need games of one configuration at the start of one "
                          "round's Decision phase")
@@ -1062,7 +1133,8 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
 def run_dealt(dealt: Dealt, rows: np.ndarray, policy: SensiblePolicy,
               forced: np.ndarray | None = None) -> Finals:
     """:func:`run` for worlds dealt as arrays (one row of ``rows`` per game of
-    ``dealt.which``), with the sensible player."""
+    ``dealt.which``), with the sensible player.
+    Mirrors :func:`precog.analysis.rollouts.play_out`."""
     if not supports([dealt.template]):
         raise ValueError("batch rollouts need games at the start of a Decision phase")
     return Batch([], rows, 0.0, forced, sensible=policy, dealt=dealt).play()

@@ -23,6 +23,7 @@ import numpy as np
 from precog.engine import GameState
 from precog.engine.components import Components, ObjectiveTile
 from precog.engine.faces import face_values
+from precog.engine.formulas import healed
 from precog.engine.state import FEEDING_ROUNDS, REVEAL_COST, ROUNDS
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ def _last_pools(worlds: Sequence[Components], index: dict[str, dict[str, int]]) 
 def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
                                                              dict[str, dict[str, int]]]:
     """Every Objective face the worlds hold, and per world (fingerprint) id -> index: one
-    index per face an unknown Objective has in some world of a partly-known box."""
+    index per face an unknown Objective has in some world of a partly-known box.
+    Mirrors :class:`precog.engine.components.ObjectiveTile`."""
     first = worlds[0]
     tiles = list(first.objectives)
     known = {t.id: i for i, t in enumerate(tiles)}
@@ -100,7 +102,8 @@ def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
 
 
 class Coop:
-    """The co-op arrays of a batch (see the module doc)."""
+    """The co-op arrays of a batch (see the module doc).
+    Mirrors :func:`precog.engine.scoring.check_objectives`."""
 
     def __init__(self, b: Batch, starts: Sequence[GameState], dealt: Dealt | None = None
                  ) -> None:
@@ -177,7 +180,8 @@ class Coop:
                   ) -> tuple[np.ndarray, np.ndarray]:
         """(games, 8) twice: the least and the most of each Objective resource a seat holds
         now (a requirement for each seat reads the least, one for some seat the most); of
-        ``games`` only, if given."""
+        ``games`` only, if given.
+        Mirrors :func:`precog.engine.scoring.holding`."""
         food, healthy, cont, doctors, prot, bat = (
             (b.food, b.healthy, b.cont, b.doctors, b.prot, b.bat) if games is None else
             (b.food[games], b.healthy[games], b.cont[games], b.doctors[games], b.prot[games],
@@ -197,31 +201,36 @@ class Coop:
     def met(self, b: Batch, tiles: np.ndarray, side: np.ndarray | int = 0,
             ext: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Whether each game's tile (games,) side is met now (a tile of -1: met); ``ext``:
-        :meth:`extremes`, if the caller has them."""
+        :meth:`extremes`, if the caller has them.
+        Mirrors :func:`precog.engine.scoring.requirement_met`."""
         least, most = self.extremes(b) if ext is None else ext
         need = self.need[np.maximum(tiles, 0), side]  # (games, scope, resource)
         return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
     def stack_top(self, season: int, games: np.ndarray | None = None) -> np.ndarray:
         """Each game's next face-down tile of ``season`` (-1: none left; nothing is revealed
-        in a batch, so it is the stack's first); of ``games`` only, if given."""
+        in a batch, so it is the stack's first); of ``games`` only, if given.
+        Mirrors :func:`precog.engine.action_phase.options`."""
         top = self.stack[:, season - 1, 0]
         return top if games is None else top[games]
 
     def purse(self, b: Batch, seats: np.ndarray, games: np.ndarray) -> np.ndarray:
         """(games, 4): what each of ``games``' seat can pay a mitigation with, by price kind:
-        the least of what it took this round and what it holds (the engine wants both)."""
+        the least of what it took this round and what it holds (the engine wants both).
+        Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         s = seats[games]
         held = np.stack([b.food[games, s], b.healthy[games, s] + b.cont[games, s],
                          b.doctors[games, s], b.prot[games, s]], axis=1)
         return np.minimum(self.taken[games, s], held)
 
     def can_pay(self, tiles: np.ndarray, purse: np.ndarray) -> np.ndarray:
-        """The engine's mitigation test for each game's tile, paid from :meth:`purse`."""
+        """The engine's mitigation test for each game's tile, paid from :meth:`purse`.
+        Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         return _rows_all(purse >= self.price[np.maximum(tiles, 0)]) & (tiles >= 0)
 
     def can_reveal(self, b: Batch, seats: np.ndarray, season: int,
                    games: np.ndarray) -> np.ndarray:
+        """Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         return ((self.stack_top(season, games) >= 0)
                 & (b.healthy[games, seats[games]] >= REVEAL_COST[season]))
 
@@ -230,7 +239,8 @@ class Coop:
                 games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each of ``games``: how many legal actions (a possible Reveal among them) and
         its mitigable revealed slots (games, revealed so far) (what each seat can pay with,
-        :meth:`purse`, is read only where a tile of this season waits to be mitigated)."""
+        :meth:`purse`, is read only where a tile of this season waits to be mitigated).
+        Mirrors :func:`precog.engine.action_phase.options`."""
         count = int(self.count[games].max(initial=0))
         shown, mitigated = self.shown[games, :count], self.mitigated[games, :count]
         mitigable = np.zeros((len(games), count), bool)
@@ -250,7 +260,8 @@ class Coop:
              live: np.ndarray) -> np.ndarray:
         """One Objective decision for each ``live`` game's seat; returns the games that
         revealed or mitigated (the others chose ``done`` or had nothing else). Only the live
-        games are looked at: the others draw nothing, as in the engine."""
+        games are looked at: the others draw nothing, as in the engine.
+        Mirrors :func:`precog.analysis.policy.objective_step`."""
         acted = np.zeros(b.G, bool)
         games = np.flatnonzero(live)
         if not len(games):
@@ -278,6 +289,7 @@ class Coop:
 
     def mitigate(self, b: Batch, games: np.ndarray, slot: np.ndarray,
                  seats: np.ndarray) -> None:
+        """Mirrors :func:`precog.engine.action_phase.play`."""
         if not len(games):
             return
         s, j = seats[games], slot[games]
@@ -293,7 +305,8 @@ class Coop:
         self.mitigated[games, j] = True
 
     def seat_turn(self, b: Batch, seat: int) -> None:
-        """The seat's Objective steps after its gains, until it says ``done``."""
+        """The seat's Objective steps after its gains, until it says ``done``.
+        Mirrors :func:`precog.engine.action_phase.after_gains`."""
         seats = np.full(b.G, seat)
         season = b.season
         live = np.ones(b.G, bool)
@@ -301,7 +314,8 @@ class Coop:
             live = self.step(b, seats, season, live) & live
 
     def team_window(self, b: Batch) -> None:
-        """Seats in turn from seat 0 reveal, mitigate or pass, until all pass in a row."""
+        """Seats in turn from seat 0 reveal, mitigate or pass, until all pass in a row.
+        Mirrors :func:`precog.engine.action_phase.play`."""
         seats = np.zeros(b.G, np.int64)
         passes = np.zeros(b.G, np.int64)
         season = b.season
@@ -316,7 +330,8 @@ class Coop:
     def island(self, b: Batch, at_island: np.ndarray) -> None:
         """After an Island's feeding: games failing one of the season's tiles are over; at
         the last one, each game's :attr:`chance` is set as the engine's
-        :func:`~precog.analysis.evaluation.last_check_chance` counts it."""
+        :func:`~precog.analysis.evaluation.last_check_chance` counts it.
+        Mirrors :func:`precog.engine.scoring.check_objectives`."""
         season = b.season
         ext = self.extremes(b)
         fail = np.zeros(b.G, bool)
@@ -342,7 +357,8 @@ class Coop:
                     ext: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Each game's chance at the last check: 0 if a revealed tile is unmet, else the
         chance that its face-down tiles, any of the season's unrevealed tiles alike, are all
-        met (:func:`~precog.analysis.evaluation.last_check_chance`)."""
+        met (:func:`~precog.analysis.evaluation.last_check_chance`).
+        Mirrors :func:`precog.analysis.evaluation.last_check_chance`."""
         season = b.season
         hidden = _last_axis_sum(self.stack[:, season - 1] >= 0)
         count = int(self.count.max(initial=0))
@@ -357,6 +373,7 @@ class Coop:
         return np.where(revealed_fail, 0.0, self.comb[met, hidden] / self.comb[pool, hidden])
 
     def freeze(self, b: Batch, games: np.ndarray) -> None:
+        """Mirrors :func:`precog.engine.scoring.final_outcome`."""
         if not games.any():
             return
         for name in FROZEN:
@@ -367,15 +384,16 @@ class Coop:
         self.failed |= games
 
     def held(self, name: str, now: np.ndarray) -> np.ndarray:
-        """``now`` with the failed games' Boats as they were when their game ended."""
+        """``now`` with the failed games' Boats as they were when their game ended.
+        Mirrors :func:`precog.engine.scoring.final_outcome`."""
         if name not in self.frozen:
             return now
         mask = self.failed.reshape((-1,) + (1,) * (now.ndim - 1))
         return np.where(mask, self.frozen[name], now)
 
     def new_round(self, b: Batch) -> None:
-        """A new round: nothing taken yet; as a season begins, its supplies arrive."""
-        self.taken[:] = 0
+        """Mirrors :func:`precog.engine.maintenance.coop_supplies`: as a season begins, its
+        supplies arrive (what was taken is forgotten at the discard, :meth:`Batch.discard`)."""
         if b.round - 1 not in FEEDING_ROUNDS[:-1]:
             return
         g = self.supplies.get(b.season)
@@ -386,6 +404,6 @@ class Coop:
         b.cont += human
         b.doctors += doctor
         b.prot += protector
-        healed = np.minimum(heal, b.cont)
-        b.cont -= healed
-        b.healthy += healed
+        cured = healed(heal, b.cont)
+        b.cont -= cured
+        b.healthy += cured

@@ -23,7 +23,8 @@ from precog.analysis.policy import (
     KEEP_WEIGHT,
     softmax_table,
 )
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.state import ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.batch import Tables
@@ -33,7 +34,8 @@ FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
 
 @dataclass
 class BoatArrays:
-    """One seat's :class:`~precog.analysis.policy.Facts` over a batch (arrays (games,))."""
+    """One seat's :class:`~precog.analysis.policy.Facts` over a batch (arrays (games,)).
+    Mirrors :class:`precog.analysis.policy.Facts`."""
 
     food: np.ndarray
     healthy: np.ndarray
@@ -46,7 +48,8 @@ class BoatArrays:
     feeds: int
 
     def col(self) -> BoatArrays:
-        """The same with every array as a column, to broadcast against (games, k)."""
+        """The same with every array as a column, to broadcast against (games, k).
+        Mirrors :class:`precog.analysis.policy.Facts`."""
         return BoatArrays(self.food[..., None], self.healthy[..., None],
                           self.contaminated[..., None], self.doctors[..., None],
                           self.protectors[..., None], self.bane[..., None],
@@ -56,23 +59,27 @@ class BoatArrays:
 def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
                 doctors: np.ndarray, protectors: np.ndarray, bane: np.ndarray,
                 free_slots: np.ndarray, round_: int) -> BoatArrays:
+    """Mirrors :func:`precog.analysis.policy.facts`."""
     return BoatArrays(food.astype(np.int64), healthy.astype(np.int64),
                       contaminated.astype(np.int64), doctors.astype(np.int64),
                       protectors.astype(np.int64), bane.astype(np.int64),
                       free_slots.astype(np.int64), ROUNDS - round_ + 1,
-                      sum(1 for r in FEEDING_ROUNDS if r >= round_))
+                      islands_from(round_))
 
 
 def battery_points(f: BoatArrays) -> int:
+    """Mirrors :func:`precog.analysis.policy.battery_points`."""
     return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
 
 
 def protectors_short(f: BoatArrays) -> np.ndarray:
-    return np.maximum(0, (f.bane + 1) // 2 - f.protectors)
+    """Mirrors :func:`precog.analysis.policy.protectors_short`."""
+    return np.maximum(0, protectors_against(f.bane) - f.protectors)
 
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast)."""
+    """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast).
+    Mirrors :func:`precog.analysis.policy.gains_points`."""
     return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
                    g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
 
@@ -92,7 +99,8 @@ def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np
 
 
 def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each."""
+    """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each.
+    Mirrors :func:`precog.analysis.policy.gains_points`."""
     fed = np.minimum(amount, np.maximum(0, f.healthy * f.feeds - f.food))
     food = 2 * fed + amount
     human = amount * np.where(f.doctors > 0, 3, 1)
@@ -103,16 +111,19 @@ def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarr
 
 
 def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.policy.cost_points`."""
     return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
-    spare = np.maximum(0, f.protectors - (f.bane + 1) // 2)
+    """Mirrors :func:`precog.analysis.policy.bane_points`."""
+    spare = np.maximum(0, f.protectors - protectors_against(f.bane))
     return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
 
 
 def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
-    """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns)."""
+    """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns).
+    Mirrors :func:`precog.analysis.policy.card_worth`."""
     facts = t.facts()[cards]
     own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
         bane_points(facts[..., 3], f)
@@ -128,7 +139,8 @@ def _weights(temperature: float) -> np.ndarray:
 
 
 def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
-    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...)."""
+    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...).
+    Mirrors :func:`precog.analysis.policy.soft_pick`."""
     table = _weights(temperature)  # ends with a 0: every larger gap weighs nothing
     gap = scores.max(axis=-1, keepdims=True) - scores
     weights = table[np.minimum(gap, len(table) - 1)]
@@ -141,7 +153,8 @@ def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndar
                      cards: int) -> np.ndarray:
     """Per seat (``friend``: (seats,) whether its Give goes to a friend), the matrix (seats,
     cards, choices) that turns its cards' worth into :func:`keep_give_scores` of each choice
-    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``)."""
+    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``).
+    Mirrors :func:`precog.analysis.policy.keep_give_scores`."""
     card = np.arange(cards)[:, None]
     keep = (card == keep_pos[None, :]).astype(np.int64)
     give = (card == give_pos[None, :]).astype(np.int64)
@@ -152,13 +165,15 @@ def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndar
 def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
                      friend: bool | np.ndarray) -> np.ndarray:
     """Keep/Give scores; ``friend``: whether the card given goes to a friend (per seat as
-    an array broadcast against the scores)."""
+    an array broadcast against the scores).
+    Mirrors :func:`precog.analysis.policy.keep_give_scores`."""
     return KEEP_WEIGHT * keep_worth + np.where(friend, 1, -1) * give_worth
 
 
 def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
                 doctors: np.ndarray, contaminated: np.ndarray) -> np.ndarray:
-    """Protectors of :func:`policy.ymune_split` (every Ymune placed)."""
+    """Protectors of :func:`policy.ymune_split` (every Ymune placed).
+    Mirrors :func:`precog.analysis.policy.ymune_split`."""
     wanted = np.maximum(0, np.maximum(DOCTORS_AT_LEAST, contaminated) - doctors)
     to_bow = np.minimum(y, np.maximum(0, need - p0))
     free = y - to_bow
@@ -168,10 +183,11 @@ def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
 
 def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`policy.ignore_river` for tile losses (..., 5) and gains (..., 7) (broadcast
-    against the Boats ``f``)."""
+    against the Boats ``f``).
+    Mirrors :func:`precog.analysis.policy.ignore_river`."""
     lost = (2 * np.minimum(loss[..., 0], f.food) + HH * np.minimum(loss[..., 1], f.healthy)
             + np.minimum(loss[..., 2], f.contaminated)
             + 3 * np.minimum(loss[..., 3], f.doctors)
             + 3 * np.minimum(loss[..., 4], f.protectors))
-    spare = f.protectors - (f.bane + 1) // 2 > 0
+    spare = f.protectors - protectors_against(f.bane) > 0
     return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)

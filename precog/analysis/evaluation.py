@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from precog.engine import GameState, Phase, PlayerState
 from precog.engine.components import ObjectiveTile, Requirement
+from precog.engine.formulas import feeding, protectors_against
 from precog.engine.scoring import TEAMS, OutcomeCode, holding, requirement_met
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
@@ -85,7 +86,7 @@ def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str
     terms: dict[str, float] = {"healthy now": float(p.healthy)}
     healed = min(p.contaminated, p.doctors * left)
     terms["heal by Doctors"] = weights.heal * healed
-    useful = min(p.protectors, (p.bane + 1) // 2)
+    useful = min(p.protectors, protectors_against(p.bane))
     bane_after = max(0, p.bane - 2 * useful)
     lost = min(bane_after * left, p.humans)
     terms["lost to Bane"] = -weights.bane * lost
@@ -113,11 +114,9 @@ def _feedings(state: GameState, p: PlayerState, healthy: float,
     for island in feedings_left(state):
         food += weights.food_income * (island - last)
         last = island
-        if food >= healthy:
-            food -= healthy
-        else:
-            starved += healthy - food
-            healthy, food = food, 0.0
+        food, fed = feeding(food, healthy)
+        starved += healthy - fed
+        healthy = fed
     return starved, food
 
 

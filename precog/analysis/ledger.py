@@ -39,17 +39,13 @@ from precog.engine.actions import (
 )
 from precog.engine.components import NO_GAINS, Gains
 from precog.engine.fastcopy import replace
+from precog.engine.formulas import season_of
 from precog.engine.maintenance import bane_after_protectors
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, GameState, Phase, Step
 
 SEASONS = 3
 FULL_HOLD = 10_000
 """Food given to every Boat when the move reaching an Island is replayed: no Boat runs out."""
-
-
-def season_of(round_: int) -> int:
-    """Season 1, 2 or 3 of a round (1-12)."""
-    return min(SEASONS, (round_ - 1) // 4 + 1)
 
 
 def _zeros() -> list[int]:

@@ -36,7 +36,8 @@ __all__ = ["Dealer", "draw_worlds"]
 
 
 def draw_worlds(state: GameState, seat: int, count: int, seed: int) -> list[GameState]:
-    """``count`` positions ``seat`` cannot tell from ``state``, drawn with ``seed``."""
+    """``count`` positions ``seat`` cannot tell from ``state``, drawn with ``seed``.
+    Mirrors :func:`precog.engine.observation.determinize`."""
     sampler = WorldSampler(state, seat)
     rng = random.Random(seed)
     if sampler.keep is not None:
@@ -81,7 +82,8 @@ class Dealer:
     cards redealt within their season, the face-down River tiles and the Objective stacks
     drawn from what ``seat`` has not seen), dealt ``count`` at a time into the batch's arrays.
     Only for a position whose every face is known (a partly-known box draws its faces world
-    by world: :func:`dealer` says None)."""
+    by world: :func:`dealer` says None).
+    Mirrors :class:`precog.engine.observation.WorldSampler`."""
 
     def __init__(self, state: GameState, seat: int) -> None:
         sampler = WorldSampler(state, seat)
@@ -129,7 +131,8 @@ class Dealer:
 
     def states(self, dealt: Dealt) -> list[GameState]:
         """The dealt worlds as positions, one a world (for the engine, or a model that reads
-        positions)."""
+        positions).
+        Mirrors :meth:`precog.engine.observation.WorldSampler.world`."""
         cards, tiles, objectives = self.card_ids, self.tile_ids, self.objective_ids
         t = self.template
         out = []
@@ -164,5 +167,6 @@ def _piles(sampler: WorldSampler, cards: dict[str, int]
 
 
 def dealer(state: GameState, seat: int) -> Dealer | None:
-    """A :class:`Dealer` for ``state`` as ``seat`` sees it, or None for a partly-known box."""
+    """A :class:`Dealer` for ``state`` as ``seat`` sees it, or None for a partly-known box.
+    Mirrors :class:`precog.engine.observation.WorldSampler`."""
     return None if state.components.unknown else Dealer(state, seat)

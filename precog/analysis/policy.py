@@ -58,10 +58,11 @@ from precog.engine.actions import (
     PlaceYmunes,
 )
 from precog.engine.components import Card, Gains
+from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+from precog.engine.state import ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
@@ -91,7 +92,7 @@ def facts(state: GameState, seat: int) -> Facts:
     p = state.players[seat]
     return Facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
                  free_slots(state, seat), ROUNDS - state.round + 1,
-                 sum(1 for r in FEEDING_ROUNDS if r >= state.round))
+                 islands_from(state.round))
 
 
 def free_slots(state: GameState, seat: int) -> int:
@@ -108,7 +109,7 @@ def battery_points(f: Facts) -> int:
 
 def protectors_short(f: Facts) -> int:
     """Protectors the current Bane still calls for beyond those on the Bow."""
-    return max(0, (f.bane + 1) // 2 - f.protectors)
+    return max(0, protectors_against(f.bane) - f.protectors)
 
 
 def gains_points(g: tuple[int, ...], f: Facts) -> int:
@@ -133,7 +134,7 @@ def cost_points(cost: int, f: Facts) -> int:
 
 def bane_points(bane: int, f: Facts) -> int:
     """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
-    spare = max(0, f.protectors - (f.bane + 1) // 2)
+    spare = max(0, f.protectors - protectors_against(f.bane))
     return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
 
 
@@ -294,7 +295,7 @@ def protectors_wanted(state: GameState) -> int:
     """Protectors that would bring this round's Bane to 0, beyond those on the Bow."""
     p = state.players[state.to_move]
     coming = p.bane + sum(state.card(c).bane for c in p.action_zone)
-    return max(0, (coming + 1) // 2 - p.protectors)
+    return max(0, protectors_against(coming) - p.protectors)
 
 
 def ymune_default(state: GameState, options: list[Action]) -> int:
@@ -350,7 +351,7 @@ def ignore_river(state: GameState) -> bool:
     lost = (2 * min(loss.food, p.food) + HH * min(loss.healthy, p.healthy)
             + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
             + 3 * min(loss.protector, p.protectors))
-    spare = p.protectors - (p.bane + 1) // 2 > 0
+    spare = p.protectors - protectors_against(p.bane) > 0
     return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 

@@ -24,6 +24,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Gains, MachineRoom, make_gains
 from precog.engine.fastcopy import updater
+from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.state import GameState, PlayerState, Step
@@ -31,7 +32,7 @@ from precog.engine.state import GameState, PlayerState, Step
 
 def heal(p: PlayerState) -> PlayerState:
     """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
-    n = min(p.doctors, p.contaminated)
+    n = healed(p.doctors, p.contaminated)
     return _healed(p, p.healthy + n, p.contaminated - n) if n else p
 
 
@@ -92,7 +93,7 @@ def options(state: GameState) -> list[Action]:
     if g.ymune or g.doctor or g.protector:
         return list(_ymune_options(g.doctor, g.protector, g.ymune))
     if g.heal:
-        top = min(g.heal, state.players[state.to_move].contaminated)
+        top = healed(g.heal, state.players[state.to_move].contaminated)
         return list(_HEALS[top] if 0 <= top < _LISTED else _listed(_heal, top))
     acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
     acts.append(_NO_BATTERY)
@@ -151,7 +152,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     if isinstance(action, TakeHumans):
         return _amount(action.amount, g.human, "human")
     if isinstance(action, Heal):
-        top = min(g.heal, state.players[state.to_move].contaminated)
+        top = healed(g.heal, state.players[state.to_move].contaminated)
         return _amount(action.amount, top, "heal")
     if isinstance(action, PlaceYmunes):
         if not _ymune_fits(g, action.doctors, action.protectors):

@@ -12,6 +12,7 @@ from precog.engine import gains
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
 from precog.engine.components import NO_GAINS, Gains, Losses, RiverTile
 from precog.engine.fastcopy import replace, updater
+from precog.engine.formulas import feeding, healed, protectors_against, season_of
 from precog.engine.refusals import Refusal
 from precog.engine.refusals import RefusalCode as R
 from precog.engine.scoring import check_objectives, final_outcome
@@ -33,7 +34,7 @@ def bane_after_protectors(bane: int, protectors: int) -> int:
 
 def useful_protectors(p: PlayerState) -> int:
     """The most Protectors worth returning: enough to bring Bane to 0."""
-    return min(p.protectors, (p.bane + 1) // 2)
+    return min(p.protectors, protectors_against(p.bane))
 
 
 def humans_to_lose(p: PlayerState) -> int:
@@ -236,9 +237,8 @@ _fed = updater(GameState, "players", "phase")
 
 
 def feed(p: PlayerState) -> PlayerState:
-    if p.food >= p.healthy:
-        return replace(p, food=p.food - p.healthy)
-    return replace(p, healthy=p.food, food=0)
+    food, healthy = feeding(p.food, p.healthy)
+    return replace(p, food=food, healthy=healthy)
 
 
 def end_round(state: GameState) -> GameState:
@@ -269,7 +269,7 @@ def coop_supplies(state: GameState) -> GameState:
     if (not state.config.coop or not state.config.options.coop_supplies
             or state.round - 1 not in (0, *FEEDING_ROUNDS[:-1])):
         return state
-    season = 1 + sum(1 for r in FEEDING_ROUNDS if r < state.round)
+    season = season_of(state.round)
     tile = next((t for t in state.components.coop_river if t.season == season), None)
     if tile is None or tile.supplies.is_empty():
         return state
@@ -279,7 +279,7 @@ def coop_supplies(state: GameState) -> GameState:
 def _supply(p: PlayerState, g: Gains) -> PlayerState:
     p = replace(p, food=p.food + g.food, contaminated=p.contaminated + g.human,
                 doctors=p.doctors + g.doctor, protectors=p.protectors + g.protector)
-    n = min(g.heal, p.contaminated)
+    n = healed(g.heal, p.contaminated)
     return replace(p, healthy=p.healthy + n, contaminated=p.contaminated - n)
 
 

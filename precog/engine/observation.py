@@ -16,6 +16,7 @@ from precog.engine.actions import Action
 from precog.engine.components import Gains
 from precog.engine.faces import draw_world, seen_by, seen_faces
 from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
+from precog.engine.formulas import season_of
 from precog.engine.state import (
     FEEDING_ROUNDS,
     GameState,
@@ -89,7 +90,7 @@ def chance_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
     ``[(None, 1.0)]`` when an Island comes instead (a feeding round) or nothing is left."""
     if obs.round in FEEDING_ROUNDS:
         return [(None, 1.0)]
-    season = min(3, (obs.round - 1) // 4 + 1)
+    season = season_of(obs.round)
     unseen = obs.river_unseen[season - 1]
     if not unseen:
         return [(None, 1.0)]

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
 from precog.engine.fastcopy import replace, updater
+from precog.engine.formulas import ROUNDS as ROUNDS
+from precog.engine.formulas import season_of
 
 if TYPE_CHECKING:
     from precog.engine.actions import Action
@@ -15,7 +17,6 @@ if TYPE_CHECKING:
 MODES = ("competitive", "team", "coop")
 SETUPS = ("standard", "advanced")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
-ROUNDS = 12
 BANE_MAX = 12
 FEEDING_ROUNDS = (4, 8, 12)
 COOP_THRESHOLDS = {2: 30, 3: 45, 4: 60}
@@ -193,7 +194,7 @@ class GameState:
 
     @property
     def season(self) -> int:
-        return min(3, (self.round - 1) // 4 + 1)
+        return season_of(self.round)
 
     @property
     def is_over(self) -> bool:

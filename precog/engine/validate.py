@@ -13,6 +13,7 @@ from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.components import Gains
 from precog.engine.data_loading import MAX_VALUE
 from precog.engine.errors import PositionError, PrecogError
+from precog.engine.formulas import season_of
 from precog.engine.problems import ErrorCode as E
 from precog.engine.problems import Problem
 from precog.engine.setup import check_config
@@ -201,7 +202,7 @@ def _check_river(s: GameState) -> None:
         _fail(E.CHECK_RIVER_COUNT, got=len(tiles))
     islands = {i.id: i.season for i in s.components.islands}
     for i, t in enumerate(tiles):
-        season = i // 4 + 1
+        season = season_of(i + 1)
         want_island = i % 4 == 3
         if want_island and islands.get(t) != season:
             _fail(E.CHECK_RIVER_ISLAND, index=i, season=season, got=t)

@@ -32,6 +32,7 @@ from typing import Any
 from precog.engine.actions import parse_action_text
 from precog.engine.components import Components
 from precog.engine.errors import PositionError, PrecogError
+from precog.engine.formulas import season_of
 from precog.engine.observation import Observation, observation
 from precog.engine.observation import SeatView as SeenSeat
 from precog.engine.problems import ErrorCode as E
@@ -285,7 +286,7 @@ def _river(obs: Observation, comps: Components) -> tuple[str, ...]:
     unseen = [list(tiles) for tiles in obs.river_unseen]
     islands = {i.season: i.id for i in comps.islands}
     while len(river) < 12:
-        season = len(river) // 4 + 1
+        season = season_of(len(river) + 1)
         if len(river) % 4 == 3:
             river.append(islands[season])
         elif unseen[season - 1]:

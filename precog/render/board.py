@@ -27,6 +27,7 @@ from html import escape
 
 from precog.engine import GameState, PlayerState, Step, observation
 from precog.engine.components import Gains, Losses, Machine, Requirement, RiverTile
+from precog.engine.formulas import season_of
 from precog.engine.observation import Observation
 from precog.engine.scoring import requirement_met
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, ROUNDS
@@ -183,7 +184,7 @@ def _outcome(ctx: _Ctx) -> str:
 
 def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> str:
     comps = ctx.state.components
-    season = i // 4 + 1
+    season = season_of(i + 1)
     island = i % 4 == 3
     pawn = (f'<span class="pc-progress" title="{escape(ctx.say("pawn_tip", round=i + 1))}">'
             f'{icon("boat", 22)}</span>' if here else "")

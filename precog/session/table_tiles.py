@@ -29,6 +29,7 @@ from typing import Any
 from precog.engine import Components
 from precog.engine.components import Gains, Losses, ObjectiveTile, Requirement, RiverTile
 from precog.engine.faces import Face, face_of, face_values
+from precog.engine.formulas import season_of
 from precog.session.box import (
     OBJECTIVE_SLOTS,
     RIVER_SLOTS,
@@ -48,7 +49,7 @@ Say = Callable[..., str]
 
 def slot_season(k: int) -> int:
     """The season of the River's place ``k`` (0-based: round ``k + 1``)."""
-    return k // 4 + 1
+    return season_of(k + 1)
 
 
 def is_island(k: int) -> bool:

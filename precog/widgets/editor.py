@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine import GameState, PrecogError, from_json, to_json
+from precog.engine.formulas import season_of
 from precog.engine.state import FEEDING_ROUNDS
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
@@ -174,7 +175,7 @@ class PositionEditor(widgets.VBox):
 
     def _river_options(self, i: int) -> list[tuple[str, str]]:
         comps = self.state.components
-        season = i // 4 + 1
+        season = season_of(i + 1)
         if i % 4 == 3:
             return [(self.w.say("editor.island", name=component_name(t.name, self.w.lang)), t.id)
                     for t in comps.islands if t.season == season]

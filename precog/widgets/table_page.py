@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.engine import Components, Phase, PrecogError
+from precog.engine.formulas import season_of
 from precog.session.language import page_language
 from precog.session.table_entry import (
     MODES,
@@ -260,14 +261,14 @@ class TablePage(widgets.VBox):
                                  previous=previous))
 
     def _season(self) -> int:
-        return min(3, (int(self.game["round"].value) - 1) // 4 + 1)
+        return season_of(int(self.game["round"].value))
 
     def _label(self, path: str) -> str:
         """``seats.1.decision_zone.0.cost`` -> "Seat 1 · Decision Zone card 1 · Cost"."""
         say, parts, out = self.say, path.split("."), []
         if parts[0] == "river" and len(parts) == 2 and parts[1].isdigit():
             k = int(parts[1])
-            return say("table.river_place", round=k + 1, season=k // 4 + 1)
+            return say("table.river_place", round=k + 1, season=season_of(k + 1))
         if parts[0] == "objective_faces" and len(parts) >= 2 and parts[1].isdigit():
             out.append(say("table.objective_face_n", n=int(parts[1]) + 1))
             out += [say(f"table.objective_face_{p}") for p in parts[2:3]]
