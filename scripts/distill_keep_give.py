@@ -137,12 +137,13 @@ def tournament_game(job: tuple[str, str, int, int]) -> dict[str, Any]:
             "load": round(os.getloadavg()[0], 2)}
 
 
-def run_tournament(matches: Sequence[str], games: int, seed: int, out: Path) -> None:
+def run_tournament(matches: Sequence[str], games: int, seed: int, out: Path,
+                   cells: Sequence[str] = tuple(CELLS)) -> None:
     """Play the missing games of every cell, appending each to ``out`` as it ends."""
     done = set()
     if out.is_file():
         done = {(r["match"], r["cell"], r["index"]) for r in map(json.loads, out.open())}
-    jobs = [(m, c, i, seed) for m in matches for i in range(games) for c in CELLS
+    jobs = [(m, c, i, seed) for m in matches for i in range(games) for c in cells
             if (m, c, i) not in done]
     with out.open("a") as sink:
         for row in iter_jobs(tournament_game, jobs):
@@ -157,19 +158,20 @@ def tournament_summary(out: Path) -> dict[str, Any]:
     summary: dict[str, Any] = {}
     for m in sorted({r["match"] for r in rows}):
         by = {c: {r["index"]: r["margin"] for r in rows if r["match"] == m and r["cell"] == c}
-              for c in CELLS}
+              for c in CELLS if any(r["match"] == m and r["cell"] == c for r in rows)}
         common = sorted(set.intersection(*(set(v) for v in by.values())))
         loads = [r["load"] for r in rows if r["match"] == m]
         entry: dict[str, Any] = {"games": len(common),
                                  "load_1min": [min(loads), max(loads)]}
-        for c in CELLS:
+        for c in by:
             entry[f"{c}_margin_hh"] = _mean_ci([by[c][i] for i in common])
         for name, a, b in (("cold_minus_warm_shipped", "shipped_cold", "shipped"),
                            ("cold_minus_warm_fitted", "fitted_cold", "fitted_warm"),
                            ("fitted_minus_shipped_warm", "fitted_warm", "shipped"),
                            ("fitted_minus_shipped_cold", "fitted_cold", "shipped_cold"),
                            ("fitted_cold_minus_shipped", "fitted_cold", "shipped")):
-            entry[name] = _mean_ci([by[a][i] - by[b][i] for i in common])
+            if a in by and b in by:
+                entry[name] = _mean_ci([by[a][i] - by[b][i] for i in common])
         summary[m] = entry
     return summary
 
@@ -180,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tournament", type=int, default=0,
                     help="games a cell and match against the look-ahead (0: fit only)")
     ap.add_argument("--matches", default="2c,4c,4t", help="of 2c, 4c (competitive), 4t (team)")
+    ap.add_argument("--cells", default=",".join(CELLS), help="of " + ", ".join(CELLS))
     ap.add_argument("--out", default="benchmarks/data/keep_give_tournament.jsonl")
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--json", action="store_true")
@@ -188,7 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "nice -n 10 .venv/bin/python " + " ".join(sys.argv)
     if args.tournament:
         out = Path(args.out)
-        run_tournament(args.matches.split(","), args.tournament, args.seed, out)
+        run_tournament(args.matches.split(","), args.tournament, args.seed, out,
+                       args.cells.split(","))
         result = {"tournament": tournament_summary(out), "seed": args.seed,
                   "cells": {c: repr(p) for c, p in CELLS.items()}, "command": command}
         print(json.dumps(result, indent=1) if args.json else result)
