@@ -29,14 +29,14 @@ import numpy as np
 from scipy.optimize import minimize
 
 from precog.analysis.bots import LookaheadBot, PolicyBot, play_game
-from precog.analysis.jobs import run_jobs
+from precog.analysis.jobs import iter_jobs, run_jobs
 from precog.analysis.policy import (
-    KEEP_WEIGHT,
     SensiblePolicy,
     card_worth,
     facts,
     gives_to_friend,
 )
+from precog.analysis.tournament import lineup
 from precog.engine import Action, GameState, Phase
 from precog.engine.actions import Choose
 
@@ -99,48 +99,112 @@ def agreement(w: Sequence[float], data: list[dict[str, Any]]) -> float:
     return hits / len(data)
 
 
-class WeightedPolicy:
-    """The sensible player with other Keep/Give weights (its scale: half points); every other
-    decision as the sensible player's."""
-
-    def __init__(self, keep: float, rival: float, friend: float) -> None:
-        self.keep, self.rival, self.friend = keep, rival, friend
-        self.sensible = SensiblePolicy()
-
-    def index(self, state: GameState, u: float, options: list[Action]) -> int:
-        if len(options) > 1 and state.phase is Phase.DECISION:
-            return self.keep_give(state, u, options)
-        return self.sensible.index(state, u, options)
-
-    def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
-        x = np.asarray(option_features(state, state.to_move, options), dtype=float)
-        give = self.friend if gives_to_friend(state, state.to_move) else self.rival
-        s = self.keep * x[:, 0] + give * x[:, 1]
-        p = np.exp(s - s.max())
-        return int(min(len(options) - 1, np.searchsorted(np.cumsum(p / p.sum()), u)))
+CELLS = {  # the 2 x 2 of the tournament: Keep/Give weights x softmax temperature
+    "shipped": SensiblePolicy(0.5, 3, 1, 1),
+    "shipped_cold": SensiblePolicy(0.05, 3, 1, 1),
+    "fitted_warm": SensiblePolicy(0.5, 12, 1, 2),
+    "fitted_cold": SensiblePolicy(0.05, 12, 1, 2),
+}
+MATCHES = {"2c": (2, "competitive"), "4c": (4, "competitive"), "4t": (4, "team")}
 
 
-def match(job: tuple[int, str, tuple[float, float, float] | None]) -> dict[str, Any]:
-    index, side, weights = job
-    seed = 4100 + index
-    policy = None if weights is None else WeightedPolicy(*weights)
-    seats = [PolicyBot(seed * 8, policy), LookaheadBot(seed * 8 + 1)]
-    if index % 2:  # seats swap every game
-        seats.reverse()
-    final = play_game(seats, seed=seed, players=2)
-    mine = index % 2  # the policy's seat (the look-ahead has the other)
-    return {"index": index, "side": side,
-            "margin": final.players[mine].healthy - final.players[1 - mine].healthy}
+def whole_weights(w: Sequence[float]) -> tuple[int, int, int]:
+    """The fitted logit weights as the sensible player's whole numbers: Keep 12, the Gives
+    rounded on that scale (the rival's Give counted against)."""
+    keep = 12
+    return keep, max(0, round(-w[1] / w[0] * keep)), max(0, round(w[2] / w[0] * keep))
+
+
+def tournament_game(job: tuple[str, str, int, int]) -> dict[str, Any]:
+    """Game ``index`` of one match: the cell's policy at one seat (competitive; turned by one
+    seat a game) or one team (team; teams swap sides every game), the look-ahead bot at every
+    other; the same game seed and bot seeds for every cell (paired)."""
+    match_name, cell, index, seed = job
+    players, mode = MATCHES[match_name]
+    base = ["policy", "policy", "lookahead", "lookahead"] if mode == "team" else (
+        ["policy"] + ["lookahead"] * (players - 1))
+    seats = lineup(base, players, index, mode)
+    gseed = seed * 1_000_003 + index
+    bots = [PolicyBot(gseed * 8 + s, CELLS[cell]) if b == "policy" else
+            LookaheadBot(gseed * 8 + s) for s, b in enumerate(seats)]
+    final = play_game(bots, seed=gseed, players=players, mode=mode)
+    assert final.outcome is not None
+    score = final.outcome.scores if mode == "team" else [p.healthy for p in final.players]
+    mine = [score[s] for s, b in enumerate(seats) if b == "policy"]
+    theirs = [score[s] for s, b in enumerate(seats) if b != "policy"]
+    return {"match": match_name, "cell": cell, "index": index, "seed": gseed,
+            "margin": sum(mine) / len(mine) - sum(theirs) / len(theirs),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def run_tournament(matches: Sequence[str], games: int, seed: int, out: Path,
+                   cells: Sequence[str] = tuple(CELLS)) -> None:
+    """Play the missing games of every cell, appending each to ``out`` as it ends."""
+    done = set()
+    if out.is_file():
+        done = {(r["match"], r["cell"], r["index"]) for r in map(json.loads, out.open())}
+    jobs = [(m, c, i, seed) for m in matches for i in range(games) for c in cells
+            if (m, c, i) not in done]
+    with out.open("a") as sink:
+        for row in iter_jobs(tournament_game, jobs):
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+
+
+def tournament_summary(out: Path) -> dict[str, Any]:
+    """Per match: each cell's margin against the look-ahead, and the paired differences that
+    separate the two changes (on the games every cell played)."""
+    rows = [json.loads(line) for line in out.open()]
+    summary: dict[str, Any] = {}
+    for m in sorted({r["match"] for r in rows}):
+        by = {c: {r["index"]: r["margin"] for r in rows if r["match"] == m and r["cell"] == c}
+              for c in CELLS if any(r["match"] == m and r["cell"] == c for r in rows)}
+        common = sorted(set.intersection(*(set(v) for v in by.values())))
+        loads = [r["load"] for r in rows if r["match"] == m]
+        entry: dict[str, Any] = {"games": len(common),
+                                 "load_1min": [min(loads), max(loads)]}
+        for c in by:
+            entry[f"{c}_margin_hh"] = _mean_ci([by[c][i] for i in common])
+        for name, a, b in (("cold_minus_warm_shipped", "shipped_cold", "shipped"),
+                           ("cold_minus_warm_fitted", "fitted_cold", "fitted_warm"),
+                           ("fitted_minus_shipped_warm", "fitted_warm", "shipped"),
+                           ("fitted_minus_shipped_cold", "fitted_cold", "shipped_cold"),
+                           ("fitted_cold_minus_shipped", "fitted_cold", "shipped")):
+            if a in by and b in by:
+                entry[name] = _mean_ci([by[a][i] - by[b][i] for i in common])
+        summary[m] = entry
+    return summary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=24, help="games of look-ahead bots recorded")
-    ap.add_argument("--check", type=int, default=0, help="games a rule against the look-ahead")
+    ap.add_argument("--tournament", type=int, default=0,
+                    help="games a cell and match against the look-ahead (0: fit only)")
+    ap.add_argument("--matches", default="2c,4c,4t", help="of 2c, 4c (competitive), 4t (team)")
+    ap.add_argument("--cells", default=",".join(CELLS), help="of " + ", ".join(CELLS))
+    ap.add_argument("--out", default="benchmarks/data/keep_give_tournament.jsonl")
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cache", default="", help="a file keeping the recorded decisions")
     args = ap.parse_args(argv)
+    command = "nice -n 10 .venv/bin/python " + " ".join(sys.argv)
+    if args.tournament:
+        out = Path(args.out)
+        run_tournament(args.matches.split(","), args.tournament, args.seed, out,
+                       args.cells.split(","))
+        result = {"tournament": tournament_summary(out), "seed": args.seed,
+                  "cells": {c: repr(p) for c, p in CELLS.items()}, "command": command}
+        print(json.dumps(result, indent=1) if args.json else result)
+        return 0
+    out_fit = fit_look_ahead(args)
+    out_fit["command"] = command
+    print(json.dumps(out_fit, indent=1) if args.json else out_fit)
+    return 0
+
+
+def fit_look_ahead(args: argparse.Namespace) -> dict[str, Any]:
+    """Record the look-ahead bot's Keep/Give and fit the two Give weights (see the module doc)."""
     jobs = [(args.seed * 1000 + i, *TABLES[i % len(TABLES)]) for i in range(args.games)]
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.is_file():
@@ -151,37 +215,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             cache.write_text(json.dumps(logs))
     train = [d for i, log in enumerate(logs) if i % 2 == 0 for d in log]
     test = [d for i, log in enumerate(logs) if i % 2 == 1 for d in log]
-    # the shipped rule in logit units: a softmax over half points at temperature 0.5 HH
-    unit = 2 * 4 * KEEP_WEIGHT * 0.5
-    shipped = np.array([KEEP_WEIGHT, -1.0, 1.0]) / unit
-    fit = minimize(neg_log_likelihood, shipped, args=(train,), method="BFGS")
-    w = fit.x
-    out: dict[str, Any] = {
+    # the shipped rule in logit units: a softmax over half points at its temperature
+    policy = SensiblePolicy()
+    unit = 2 * 4 * policy.keep * policy.temperature
+    shipped = np.array([policy.keep, -policy.give_rival, policy.give_friend]) / unit
+    w = minimize(neg_log_likelihood, shipped, args=(train,), method="BFGS").x
+    return {
         "decisions": {"train": len(train), "test": len(test)}, "games": args.games,
         "seed": args.seed, "load": os.getloadavg(),
         "shipped_weights": [round(v, 4) for v in shipped],
         "fitted_weights": [round(float(v), 4) for v in w],
         "fitted_give_per_keep": {"rival": round(float(w[1] / w[0]), 3),
                                  "friend": round(float(w[2] / w[0]), 3)},
+        "fitted_whole_weights": whole_weights(w),
         "test_agreement_with_lookahead": {"shipped": round(agreement(shipped, test), 3),
                                           "fitted": round(agreement(w, test), 3)},
         "test_nll_per_decision": {
             "shipped": round(neg_log_likelihood(shipped, test) / max(1, len(test)), 4),
-            "fitted": round(neg_log_likelihood(w, test) / max(1, len(test)), 4)},
-        "command": "nice -n 10 .venv/bin/python " + " ".join(sys.argv)}
-    if args.check:
-        scale = KEEP_WEIGHT / float(w[0])  # the fitted rule on the shipped rule's scale
-        weights = (KEEP_WEIGHT, float(w[1]) * scale, float(w[2]) * scale)
-        rows = run_jobs(match, [(i, side, ws) for i in range(args.check)
-                                for side, ws in (("shipped", None), ("fitted", weights))])
-        by = {side: {r["index"]: r["margin"] for r in rows if r["side"] == side}
-              for side in ("shipped", "fitted")}
-        diffs = [by["fitted"][i] - by["shipped"][i] for i in range(args.check)]
-        out["check"] = {"games": args.check, "opponent": "lookahead", "players": 2,
-                        **{f"{s}_margin_hh": _mean_ci(list(by[s].values())) for s in by},
-                        "fitted_minus_shipped_hh": _mean_ci(diffs)}
-    print(json.dumps(out, indent=1) if args.json else out)
-    return 0
+            "fitted": round(neg_log_likelihood(w, test) / max(1, len(test)), 4)}}
 
 
 def _mean_ci(xs: list[float]) -> list[float]:

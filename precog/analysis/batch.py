@@ -684,9 +684,9 @@ class Batch:
         keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
                                                                                GIVE_POS)
         matrix = bp.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
-                                     cards.shape[2])
+                                     cards.shape[2], self.sensible)
         scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
-        return bp.soft_pick(scores, u, self.sensible.temperature)
+        return bp.soft_pick(scores, u, self.sensible)
 
     def draw_decisions(self, first: bool) -> np.ndarray:
         """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of

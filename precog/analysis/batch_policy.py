@@ -20,7 +20,7 @@ from precog.analysis.policy import (
     HH,
     IGNORE_ABOVE,
     IGNORE_SPARE,
-    KEEP_WEIGHT,
+    SensiblePolicy,
     softmax_table,
 )
 from precog.engine.formulas import islands_from, protectors_against
@@ -132,16 +132,17 @@ def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
 
 
 @lru_cache(maxsize=16)
-def _weights(temperature: float) -> np.ndarray:
-    table = np.array([*softmax_table(temperature), 0], np.int64)
+def _weights(temperature: float, keep: int) -> np.ndarray:
+    table = np.array([*softmax_table(temperature, keep), 0], np.int64)
     table.flags.writeable = False
     return table
 
 
-def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarray:
-    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...).
+def soft_pick(scores: np.ndarray, u: np.ndarray, policy: SensiblePolicy) -> np.ndarray:
+    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...),
+    at ``policy``'s temperature.
     Mirrors :func:`precog.analysis.policy.soft_pick`."""
-    table = _weights(temperature)  # ends with a 0: every larger gap weighs nothing
+    table = _weights(policy.temperature, policy.keep)  # ends with a 0: larger gaps weigh 0
     gap = scores.max(axis=-1, keepdims=True) - scores
     weights = table[np.minimum(gap, len(table) - 1)]
     x = u * weights.sum(axis=-1)
@@ -150,24 +151,26 @@ def soft_pick(scores: np.ndarray, u: np.ndarray, temperature: float) -> np.ndarr
 
 
 def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndarray,
-                     cards: int) -> np.ndarray:
+                     cards: int, policy: SensiblePolicy) -> np.ndarray:
     """Per seat (``friend``: (seats,) whether its Give goes to a friend), the matrix (seats,
     cards, choices) that turns its cards' worth into :func:`keep_give_scores` of each choice
-    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``).
+    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``), with ``policy``'s
+    weights.
     Mirrors :func:`precog.analysis.policy.keep_give_scores`."""
     card = np.arange(cards)[:, None]
     keep = (card == keep_pos[None, :]).astype(np.int64)
     give = (card == give_pos[None, :]).astype(np.int64)
-    sign = np.where(np.asarray(friend), 1, -1)[:, None, None]
-    return KEEP_WEIGHT * keep[None] + sign * give[None]
+    sign = np.where(np.asarray(friend), policy.give_friend, -policy.give_rival)[:, None, None]
+    return policy.keep * keep[None] + sign * give[None]
 
 
 def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
-                     friend: bool | np.ndarray) -> np.ndarray:
-    """Keep/Give scores; ``friend``: whether the card given goes to a friend (per seat as
-    an array broadcast against the scores).
+                     friend: bool | np.ndarray, policy: SensiblePolicy) -> np.ndarray:
+    """Keep/Give scores with ``policy``'s weights; ``friend``: whether the card given goes
+    to a friend (per seat as an array broadcast against the scores).
     Mirrors :func:`precog.analysis.policy.keep_give_scores`."""
-    return KEEP_WEIGHT * keep_worth + np.where(friend, 1, -1) * give_worth
+    give = np.where(friend, policy.give_friend, -policy.give_rival)
+    return policy.keep * keep_worth + give * give_worth
 
 
 def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,

@@ -14,11 +14,11 @@ What the sensible player does:
   Machines have free slots, Ymunes more when the Bane outgrows the Protectors, healing against
   the Contaminated) less its Cost (Humans the activation contaminates beyond what the Doctors
   heal) and its Bane (a Human a round for up to four rounds, less what spare Protectors
-  cover). A choice scores three times its Keep plus its Give (minus its Give when the left
-  neighbour is an opponent: it gives away the card least useful to itself; to a teammate it
-  gives the better one). The choice is drawn with probabilities that fall off with its
-  shortfall from the best (a softmax with ``temperature`` Healthy Humans), so playouts do not
-  all follow one line.
+  cover). A choice scores its Keep's worth plus its Give's, weighted by the shipped weights
+  (``precog/data/policy.toml``: the Give counts against the choice when the left neighbour
+  is an opponent, for it when a teammate). The choice is drawn with probabilities that fall
+  off with its shortfall from the best (a softmax with ``temperature`` Healthy Humans), so
+  playouts do not all follow one line.
 * **Activation**: both cards, one or the other, whichever brings most by the same points (both
   only when the Cabins can pay; the Cost counts against it).
 * **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from precog.analysis.policy_data import shipped_policy_weights
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import (
     Activate,
@@ -66,7 +67,7 @@ from precog.engine.state import ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
-KEEP_WEIGHT = 3  # a choice scores KEEP_WEIGHT * Keep +/- Give (in half points)
+WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
 SCALE = 1024  # the softmax weights are whole numbers up to this
 BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
 IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
@@ -160,10 +161,10 @@ def gives_to_friend(state: GameState, seat: int) -> bool:
 
 
 @lru_cache(maxsize=16)
-def softmax_table(temperature: float) -> tuple[int, ...]:
+def softmax_table(temperature: float, keep: int = WEIGHTS.keep) -> tuple[int, ...]:
     """Whole-number weights by a choice's shortfall from the best (score units: a Healthy
-    Human is ``2 * HH * KEEP_WEIGHT``), ``SCALE * exp(-shortfall / temperature)``, down to 0."""
-    unit = 2 * HH * KEEP_WEIGHT
+    Human is ``2 * HH * keep``), ``SCALE * exp(-shortfall / temperature)``, down to 0."""
+    unit = 2 * HH * keep
     out = []
     for gap in range(100 * unit):
         w = round(SCALE * math.exp(-gap / unit / temperature)) if temperature > 0 else (
@@ -174,16 +175,17 @@ def softmax_table(temperature: float) -> tuple[int, ...]:
     return tuple(out)
 
 
-def soft_weights(scores: list[int], temperature: float) -> list[int]:
-    """The whole-number softmax weight of each of ``scores``."""
-    table = softmax_table(temperature)
+def soft_weights(scores: list[int], temperature: float, keep: int = WEIGHTS.keep) -> list[int]:
+    """The whole-number softmax weight of each of ``scores`` (``keep``: the Keep's weight,
+    which sets the scores' scale)."""
+    table = softmax_table(temperature, keep)
     best = max(scores)
     return [table[best - s] if best - s < len(table) else 0 for s in scores]
 
 
-def soft_pick(scores: list[int], u: float, temperature: float) -> int:
+def soft_pick(scores: list[int], u: float, temperature: float, keep: int = WEIGHTS.keep) -> int:
     """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
-    weights = soft_weights(scores, temperature)
+    weights = soft_weights(scores, temperature, keep)
     x = u * sum(weights)
     acc = 0
     for i, w in enumerate(weights):
@@ -196,9 +198,14 @@ def soft_pick(scores: list[int], u: float, temperature: float) -> int:
 @dataclass(frozen=True, slots=True)
 class SensiblePolicy:
     """The sensible player (see the module doc); ``temperature`` in Healthy Humans softens
-    the Keep/Give (0: always the best-scored choice)."""
+    the Keep/Give (0: always the best-scored choice); a Keep/Give scores ``keep`` times the
+    Keep's worth, less ``give_rival`` (or plus ``give_friend``) times the Give's. The
+    defaults are the shipped weights (``precog/data/policy.toml``)."""
 
-    temperature: float = 0.5
+    temperature: float = WEIGHTS.temperature
+    keep: int = WEIGHTS.keep
+    give_rival: int = WEIGHTS.give_rival
+    give_friend: int = WEIGHTS.give_friend
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
         k = len(options)
@@ -222,20 +229,26 @@ class SensiblePolicy:
         return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
 
     def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
-        return soft_pick(keep_give_scores(state, state.to_move, options), u, self.temperature)
+        return soft_pick(keep_give_scores(state, state.to_move, options, self), u,
+                         self.temperature, self.keep)
 
 
 def sensible_choice(state: GameState, seat: int, choices: Sequence[Choose]) -> Choose:
     """The (Keep, Give) of ``seat`` that the sensible player's middle draw takes (as
     :func:`sensible_move` plays the later steps): what the look-ahead's second round plays."""
     options: list[Action] = list(choices)
-    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, SENSIBLE.temperature)]
+    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, SENSIBLE.temperature,
+                             SENSIBLE.keep)]
 
 
-def keep_give_scores(state: GameState, seat: int, options: list[Action]) -> list[int]:
-    """The sensible player's score of each (Keep, Give) of ``seat`` (in half points)."""
+def keep_give_scores(state: GameState, seat: int, options: list[Action],
+                     policy: SensiblePolicy | None = None) -> list[int]:
+    """The sensible player's score of each (Keep, Give) of ``seat`` (in half points), with
+    ``policy``'s weights (the shipped ones by default)."""
+    policy = policy or SENSIBLE
     f = facts(state, seat)
-    sign = 1 if gives_to_friend(state, seat) else -1
+    keep = policy.keep
+    give = policy.give_friend if gives_to_friend(state, seat) else -policy.give_rival
     worth: dict[str, int] = {}
     scores = []
     for a in options:
@@ -243,7 +256,7 @@ def keep_give_scores(state: GameState, seat: int, options: list[Action]) -> list
         for c in (a.keep, a.give):
             if c not in worth:
                 worth[c] = card_worth(state.card(c), f)
-        scores.append(KEEP_WEIGHT * worth[a.keep] + sign * worth[a.give])
+        scores.append(keep * worth[a.keep] + give * worth[a.give])
     return scores
 
 
@@ -254,7 +267,8 @@ def give_chances(state: GameState, seat: int) -> dict[str, float]:
     """The chance that ``seat`` (choosing its Keep/Give in ``state``) Gives each card, as
     a playout's sensible player draws its choice: the softmax's weights, summed by Give."""
     options: list[Action] = list(legal_actions(state))
-    weights = soft_weights(keep_give_scores(state, seat, options), SENSIBLE.temperature)
+    weights = soft_weights(keep_give_scores(state, seat, options), SENSIBLE.temperature,
+                           SENSIBLE.keep)
     total = sum(weights)
     out: dict[str, float] = {}
     for a, w in zip(options, weights):

@@ -336,6 +336,7 @@ def test_worlds_that_bring_the_same_cards_but_deal_the_hidden_ones_otherwise_eac
     root = build_tree(state, 0, depth_rounds=2, seed=0, worlds=4)
     chances = [n for n in iter_nodes(root) if n is not root and n.meta.get("worlds") == 4]
     assert chances
+    dealt_otherwise = 0
     for n in chances:
         draws = [c for c in n.children if type(c.edge).__name__ == "Draw"]
         assert len(draws) == len(n.children)
@@ -349,7 +350,8 @@ def test_worlds_that_bring_the_same_cards_but_deal_the_hidden_ones_otherwise_eac
             same.setdefault(str(names), []).append(c.edge.deal)
         for deals in same.values():
             assert sorted(deals) == (list(range(1, len(deals) + 1)) if len(deals) > 1 else [0])
-    assert max(len(n.children) for n in chances) == 4  # four worlds, four outcomes
+            dealt_otherwise += len(deals) > 1
+    assert dealt_otherwise > 0  # worlds that bring the same cards, dealt otherwise, were met
 
 
 def test_the_tree_samples_more_worlds_where_it_plays_the_game_to_its_end():
