@@ -17,6 +17,7 @@ from precog.engine import PrecogError
 INTERNAL = {
     "precog.engine.playout.InvariantError": "the engine's own consistency check: a bug",
     "precog.tutor.progress.ProgressFileError": "caught inside ProgressStore, said as a note",
+    "precog.session.table_lines._Unfit": "caught inside read_lines, said as a TableLineError",
 }
 
 

@@ -21,9 +21,12 @@ def test_a_tree_node_shows_its_value_with_its_95_percent_interval() -> None:
     assert value_text(node) == f"{node.value:.2f}"
 
 
-def test_a_second_round_decision_says_which_choice_its_value_counts() -> None:
+def test_a_second_round_decision_says_which_choice_its_value_counts(monkeypatch) -> None:
     from precog.analysis.tree import iter_nodes
+    from precog.widgets import tree as tree_widget
     from precog.widgets.tree import TreeView
+
+    monkeypatch.setattr(tree_widget, "MAX_ROWS", 100_000)  # every open row drawn
 
     state = random_playout(random.Random(1), players=3, seed=1, stop_round=3).final
     root = build_tree(state, 0, depth_rounds=2, worlds=1)
@@ -47,13 +50,17 @@ def test_a_second_round_decision_says_which_choice_its_value_counts() -> None:
         node_detail_html(node, 0))
 
 
-def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short() -> None:
+def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short(
+        monkeypatch) -> None:
     # round 11 of a cooperative game (one that gets there: a game whose Objectives fail ends
     # at an Island): my next cards are known, so the tree's worlds differ only in the cards I
     # cannot see; a row's label is cut to fit, and the deal must survive
     from precog.analysis.edges import Draw
     from precog.analysis.tree import iter_nodes
+    from precog.widgets import tree as tree_widget
     from precog.widgets.tree import TreeView
+
+    monkeypatch.setattr(tree_widget, "MAX_ROWS", 100_000)  # every open row drawn
 
     state = random_playout(random.Random(8), stop_round=11, seed=8, players=4,
                            mode="coop").final
