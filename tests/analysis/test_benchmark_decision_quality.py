@@ -150,6 +150,32 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     _calibration_over_seeds_averages_each_position_first(bench, path)
 
 
+def test_a_built_reference_races_at_the_factor_and_counts_todays_cooperative_value(
+        tmp_path, monkeypatch):
+    """A build analyses each position as the benchmark does (1 second, raced), then the same
+    analysis raced at ``factor`` times its contenders' rollouts: stamped as deepened against
+    today's 1-second analysis, a choice the race stopped early left behind, and a cooperative
+    position marked with the value counted now, so the file it writes is accepted."""
+    bench = load()
+    from precog.engine import to_position
+    from precog.session.explore import deal
+
+    state = deal(5, 1, players=3, mode="coop")
+    suite = [bench.Decision("q000", to_position(state), state.to_move, 3, "coop", "standard",
+                            5)]
+    monkeypatch.setattr(bench, "build_suite", lambda count, seed, log=None: suite[:count])
+    path = tmp_path / "quality.json"
+    entry = bench.build_reference(1, 0, 0.05, 2, path, log=lambda _: None)["positions"][0]
+    assert entry["value_mark"] == bench.COOP_VALUE
+    most = max(r["rollouts"] for r in entry["reference"].values())
+    assert most == entry["reference_rollouts"] == entry["deepened"]["rollouts"]
+    assert most == 2 * entry["deepened"]["at_1s"]
+    assert entry["deepened"]["analysis"] == bench.analysis_mark()
+    for r in entry["reference"].values():
+        assert "loss_ci95" in r and r.get("left_behind", False) == (r["rollouts"] < most)
+    assert [e["id"] for e in bench.load(path)] == ["q000"]
+
+
 def _calibration_over_seeds_averages_each_position_first(bench: ModuleType, path: Path) -> None:
     """--calibration --seeds 2: each seed's keys as one seed's run gives them; pooled, a
     position's error is the mean of its seeds' (one tree's expected error), so the means are
@@ -543,8 +569,11 @@ def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
     coop = [e for e in positions if e["mode"] == "coop"]
     assert coop and all(e["value_mark"] == bench.COOP_VALUE for e in coop)
     for e in coop:  # built from nothing kept: no estimate of the old value merged in
-        assert "first_reference" not in e and "before_rebuild" in e
+        assert "first_reference" not in e
         assert e["deepened"]["rollouts"] == e["reference_rollouts"]
+        if "before_rebuild" not in e:  # built with today's value: no earlier estimate at all
+            assert "before_deepening" not in e and "refined" not in e
+            continue
         # deepened since the rebuild: a choice the deeper race left behind keeps an estimate
         # made since the rebuild (the rebuilt one, or a later deepening's on at least as many
         # rollouts), never one from before the rebuild
