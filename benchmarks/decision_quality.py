@@ -5,8 +5,9 @@ and cooperative; standard and advanced setup; every round 1-12), each with a ref
 the same analysis (the ranking by rollouts, :func:`precog.analysis.ranking.rank_options`) at
 at least 30 times the budget, with other random numbers. The suite and the reference answers
 are stored in ``benchmarks/data/decision_quality.json``, so a run only does the 1-second
-analyses and the trees. ``--build-reference`` regenerates the file (seeded; about an hour of
-CPU), ``--refine-reference`` and ``--deepen-reference`` analyse again the positions the
+analyses and the trees. ``--build-reference`` regenerates the file (seeded, resumable; each
+position's 1-second analysis, then the same analysis raced at 30 times its contenders'
+rollouts), ``--refine-reference`` and ``--deepen-reference`` analyse again the positions the
 reference leaves undecided or gives fewer than 30 times the rollouts 1 second reaches now. See
 benchmarks/README.md for what each key means.
 """

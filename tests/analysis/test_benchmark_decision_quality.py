@@ -6,7 +6,6 @@ import importlib.util
 import json
 import math
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -24,27 +23,6 @@ def load() -> ModuleType:
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
-
-
-STALE_REFERENCE = ("benchmarks/data/decision_quality.json was built for the previous component "
-                   "set; rebuild with --build-reference (next session)")
-
-
-def needs_the_rebuilt_reference(test: Callable[..., None]) -> Callable[..., None]:
-    """A test that reads the stored suite: its reference answers, or its positions (a
-    position string names the component set it was made with, and the engine refuses it for
-    another). Expected to fail while the file is for another component set (``load`` and
-    ``positions`` refuse it), and to pass, failing this strict mark, once it is rebuilt. The
-    tests so marked (one list to clear):
-    this module's test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
-    _now; test_one_value.py's test_the_tree_over_the_cooperative_last_rounds_values_the_choices
-    _near_the_reference and test_the_tree_before_the_cooperative_last_check_weighs_the
-    _sensible_plan_too (the reference's values); test_leaf_playouts.py's test_every_leaf_of_a
-    _played_out_tree_is_played_out_even_below_a_deepened_twin and test_a_played_out_tree_does
-    _not_play_its_second_rounds_last_round_while_building (q033's position)."""
-    from precog.engine.errors import PrecogError  # BenchmarkInputError's base: the refusal
-
-    return pytest.mark.xfail(strict=True, raises=PrecogError, reason=STALE_REFERENCE)(test)
 
 
 def stored_positions(bench: ModuleType) -> dict[str, dict]:
@@ -562,7 +540,6 @@ def test_a_reference_made_with_another_cooperative_value_is_refused(tmp_path):
             run()
 
 
-@needs_the_rebuilt_reference
 def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts_now():
     bench = load()
     positions = bench.load(bench.DATA)  # refuses any position without today's mark

@@ -25,7 +25,6 @@ from precog.analysis.tree import build_tree, expand, iter_nodes
 from precog.analysis.world import AnalysisError
 from precog.engine import GameState, Phase
 from tests.analysis.conftest import mid_game
-from tests.analysis.test_benchmark_decision_quality import needs_the_rebuilt_reference
 
 
 def valued(root):
@@ -266,7 +265,6 @@ def test_every_leaf_of_a_played_out_tree_is_played_out_even_below_a_deepened_twi
     assert all("se" in n.meta for n in leaves), [n.id for n in leaves if "se" not in n.meta]
 
 
-@needs_the_rebuilt_reference
 def test_a_played_out_tree_does_not_play_its_second_rounds_last_round_while_building(
         monkeypatch):
     """A round-10 tree's second round ends in the last round, which the one value plays out
