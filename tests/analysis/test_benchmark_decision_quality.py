@@ -548,8 +548,8 @@ def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
     for e in coop:  # built from nothing kept: no estimate of the old value merged in
         assert "first_reference" not in e
         assert e["deepened"]["rollouts"] == e["reference_rollouts"]
-        if "before_rebuild" not in e:  # built with today's value: no earlier estimate at all
-            assert "before_deepening" not in e and "refined" not in e
+        if "before_rebuild" not in e:  # built with today's value (and marked so by the build):
+            assert "refined" not in e  # no estimate from a build of before the mark
             continue
         # deepened since the rebuild: a choice the deeper race left behind keeps an estimate
         # made since the rebuild (the rebuilt one, or a later deepening's on at least as many
