@@ -5,8 +5,9 @@ and cooperative; standard and advanced setup; every round 1-12), each with a ref
 the same analysis (the ranking by rollouts, :func:`precog.analysis.ranking.rank_options`) at
 at least 30 times the budget, with other random numbers. The suite and the reference answers
 are stored in ``benchmarks/data/decision_quality.json``, so a run only does the 1-second
-analyses and the trees. ``--build-reference`` regenerates the file (seeded; about an hour of
-CPU), ``--refine-reference`` and ``--deepen-reference`` analyse again the positions the
+analyses and the trees. ``--build-reference`` regenerates the file (seeded, resumable; each
+position's 1-second analysis, then the same analysis raced at 30 times its contenders'
+rollouts), ``--refine-reference`` and ``--deepen-reference`` analyse again the positions the
 reference leaves undecided or gives fewer than 30 times the rollouts 1 second reaches now. See
 benchmarks/README.md for what each key means.
 """
@@ -198,16 +199,25 @@ def tree_times(path: Path, limit: int | None, seed: int) -> dict[str, Any]:
 # -- the reference file ----------------------------------------------------------------------
 
 def build_reference(count: int, seed: int, budget_s: float, factor: int, path: Path,
-                    log: Callable[[str], None] = print) -> dict[str, Any]:
+                    log: Callable[[str], None] = print,
+                    min_rollouts: int = 0) -> dict[str, Any]:
     """The suite and its reference answers, written to ``path`` after every position (an
     interrupted build resumes where it stopped when run again with the same arguments).
 
-    Each position is first analysed once with ``budget_s`` seconds (its own seed), which gives
-    the rollouts per choice the budget reaches; the reference then runs ``factor`` times as
-    many rollouts per choice, with other random numbers and no time limit. The budgeted
+    Each position is first analysed once as the benchmark does, with ``budget_s`` seconds and
+    racing (:func:`one_second_rollouts`), which gives the rollouts the budget reaches for its
+    contenders on this machine now; the reference is then the same analysis raced at
+    ``factor`` times as many rollouts for its contenders (and at least ``min_rollouts``: on a
+    loaded machine 1 second may end on its first batch), with other random numbers and no time
+    limit (:func:`raced_reference`): each choice's value with its paired loss interval, a choice
+    the race stopped early marked ``left_behind``. So a build lands where a build, a refinement
+    and a deepening used to, stamped as deepened against today's 1-second analysis, and a
+    position of a mode with a value mark (:data:`VALUE_MARKS`) carries today's. The budgeted
     analysis' answer is stored too (``at_budget``): ``--summary`` reads the figures off it."""
     meta = {"format": FORMAT, "seed": seed, "count": count, "budget_s": budget_s,
             "factor": factor, "components": components_fingerprint()}
+    if min_rollouts:
+        meta["min_rollouts"] = min_rollouts
     data: dict[str, Any] = {"meta": meta, "suite": [], "positions": []}
     if path.exists():
         old = json.loads(path.read_text())
@@ -217,30 +227,42 @@ def build_reference(count: int, seed: int, budget_s: float, factor: int, path: P
         data["suite"] = [d.__dict__ for d in build_suite(count, seed, log)]
         _write(path, data)
     done = {p["id"] for p in data["positions"]}
+    if len(done) < len(data["suite"]):
+        cores.warm()  # the 1-second analyses play on every core from the first position
     for d in (Decision(**e) for e in data["suite"]):
         if d.id in done:
             continue
-        start = time.process_time()
-        quick = analyse(d, budget_s, seed=ref_seed(seed, d, 0), race=False)
-        per_choice = max(2, quick.meta["samples"])
-        rollouts = min(MAX_REFERENCE_ROLLOUTS, factor * per_choice)
-        ref = reference(d, rollouts, seed=ref_seed(seed, d, 1))
-        rows = sorted(ref.rows, key=lambda r: r.action)
-        data["positions"].append({
-            **d.__dict__, "samples_at_budget": per_choice,
-            "reference_rollouts": ref.meta["samples"],
-            "reference": {r.action: {"value": round(r.value, 5),
-                                     "ci95": round(r.ci95 or 0.0, 5)} for r in rows},
-            "at_budget": budget_answer(quick),
-            "cpu_s": round(time.process_time() - start, 2),
-            "load": _load()})
+        data["positions"].append(built_entry(d, seed, budget_s, factor, min_rollouts))
         data["meta"].update(built_at=datetime.now(UTC).isoformat(timespec="seconds"),
                             precog_version=__version__)
         _write(path, data)
-        log(f"{d.id} {d.players}p {d.mode} {d.setup} round {d.round}: "
-            f"{per_choice} -> {ref.meta['samples']} rollouts per choice, "
-            f"{data['positions'][-1]['cpu_s']} s CPU")
+        entry = data["positions"][-1]
+        log(f"{d.id} {d.players}p {d.mode} {d.setup} round {d.round}: 1 s gave "
+            f"{entry['deepened']['at_1s']}, the reference {entry['reference_rollouts']} for "
+            f"the contenders, decided {reference_decides(entry['reference'])}, "
+            f"{entry['cpu_s']} s CPU, {entry['wall_s']} s")
     return data
+
+
+def built_entry(d: Decision, seed: int, budget_s: float, factor: int,
+                min_rollouts: int = 0) -> dict[str, Any]:
+    """One position's reference as :func:`build_reference` stores it."""
+    start, wall = time.process_time(), time.perf_counter()
+    quick, at_1s = one_second_rollouts(d, seed, budget_s)
+    rollouts = min(RANKING_CAP, max(factor * at_1s, min_rollouts))
+    deep = raced_reference(d, rollouts, ref_seed(seed, d, 1))
+    most = most_rollouts(deep)
+    mark = {"value_mark": VALUE_MARKS[d.mode]} if d.mode in VALUE_MARKS else {}
+    return {**d.__dict__, **mark, "samples_at_budget": max(2, quick.meta["samples"]),
+            "reference_rollouts": deep.meta["samples"],
+            "reference": {r.action: paired_row(r) | (
+                {"left_behind": True} if r.samples < most else {})
+                for r in sorted(deep.rows, key=lambda r: r.action)},
+            "at_budget": budget_answer(quick),
+            "deepened": stamp(start, at_1s=at_1s, factor=factor,
+                              rollouts=deep.meta["samples"], analysis=analysis_mark()),
+            "cpu_s": round(time.process_time() - start, 2),
+            "wall_s": round(time.perf_counter() - wall, 2), "load": _load()}
 
 
 def refine_reference(path: Path, seed: int, factor: int,
@@ -1038,6 +1060,10 @@ def main(argv: list[str] | None = None) -> int:
                              "(two processes on copies of the file)")
     parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
+    parser.add_argument("--min-rollouts", type=positive(int, "--min-rollouts", RANKING_CAP),
+                        default=None,
+                        help="with --build-reference: at least this many reference rollouts "
+                             "for the contenders, whatever 1 s gives (a loaded machine)")
     parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
                         default=REFERENCE_FACTOR,
                         help="reference rollouts per choice, times the 1 s analysis' (30)")
@@ -1072,7 +1098,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                      f"{REFERENCE_FACTOR} times the budget")
     if args.build_reference:
         build_reference(args.count, args.seed, args.budget, args.factor, args.data,
-                        log=lambda m: print(m, file=sys.stderr, flush=True))
+                        log=lambda m: print(m, file=sys.stderr, flush=True),
+                        min_rollouts=args.min_rollouts or 0)
         return 0
     if args.refine_reference:
         refine_reference(args.data, args.seed, args.factor,

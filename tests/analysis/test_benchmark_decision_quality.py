@@ -6,7 +6,6 @@ import importlib.util
 import json
 import math
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -24,27 +23,6 @@ def load() -> ModuleType:
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
-
-
-STALE_REFERENCE = ("benchmarks/data/decision_quality.json was built for the previous component "
-                   "set; rebuild with --build-reference (next session)")
-
-
-def needs_the_rebuilt_reference(test: Callable[..., None]) -> Callable[..., None]:
-    """A test that reads the stored suite: its reference answers, or its positions (a
-    position string names the component set it was made with, and the engine refuses it for
-    another). Expected to fail while the file is for another component set (``load`` and
-    ``positions`` refuse it), and to pass, failing this strict mark, once it is rebuilt. The
-    tests so marked (one list to clear):
-    this module's test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts
-    _now; test_one_value.py's test_the_tree_over_the_cooperative_last_rounds_values_the_choices
-    _near_the_reference and test_the_tree_before_the_cooperative_last_check_weighs_the
-    _sensible_plan_too (the reference's values); test_leaf_playouts.py's test_every_leaf_of_a
-    _played_out_tree_is_played_out_even_below_a_deepened_twin and test_a_played_out_tree_does
-    _not_play_its_second_rounds_last_round_while_building (q033's position)."""
-    from precog.engine.errors import PrecogError  # BenchmarkInputError's base: the refusal
-
-    return pytest.mark.xfail(strict=True, raises=PrecogError, reason=STALE_REFERENCE)(test)
 
 
 def stored_positions(bench: ModuleType) -> dict[str, dict]:
@@ -148,6 +126,32 @@ def test_a_reference_built_on_two_positions_gives_every_key(tmp_path, monkeypatc
     summary = bench.summary(path)
     assert summary["positions"] == 2 and summary["mean_loss_hh"]["mean"] >= 0.0
     _calibration_over_seeds_averages_each_position_first(bench, path)
+
+
+def test_a_built_reference_races_at_the_factor_and_counts_todays_cooperative_value(
+        tmp_path, monkeypatch):
+    """A build analyses each position as the benchmark does (1 second, raced), then the same
+    analysis raced at ``factor`` times its contenders' rollouts: stamped as deepened against
+    today's 1-second analysis, a choice the race stopped early left behind, and a cooperative
+    position marked with the value counted now, so the file it writes is accepted."""
+    bench = load()
+    from precog.engine import to_position
+    from precog.session.explore import deal
+
+    state = deal(5, 1, players=3, mode="coop")
+    suite = [bench.Decision("q000", to_position(state), state.to_move, 3, "coop", "standard",
+                            5)]
+    monkeypatch.setattr(bench, "build_suite", lambda count, seed, log=None: suite[:count])
+    path = tmp_path / "quality.json"
+    entry = bench.build_reference(1, 0, 0.05, 2, path, log=lambda _: None)["positions"][0]
+    assert entry["value_mark"] == bench.COOP_VALUE
+    most = max(r["rollouts"] for r in entry["reference"].values())
+    assert most == entry["reference_rollouts"] == entry["deepened"]["rollouts"]
+    assert most == 2 * entry["deepened"]["at_1s"]
+    assert entry["deepened"]["analysis"] == bench.analysis_mark()
+    for r in entry["reference"].values():
+        assert "loss_ci95" in r and r.get("left_behind", False) == (r["rollouts"] < most)
+    assert [e["id"] for e in bench.load(path)] == ["q000"]
 
 
 def _calibration_over_seeds_averages_each_position_first(bench: ModuleType, path: Path) -> None:
@@ -536,15 +540,17 @@ def test_a_reference_made_with_another_cooperative_value_is_refused(tmp_path):
             run()
 
 
-@needs_the_rebuilt_reference
 def test_every_stored_cooperative_reference_counts_the_value_the_analysis_counts_now():
     bench = load()
     positions = bench.load(bench.DATA)  # refuses any position without today's mark
     coop = [e for e in positions if e["mode"] == "coop"]
     assert coop and all(e["value_mark"] == bench.COOP_VALUE for e in coop)
     for e in coop:  # built from nothing kept: no estimate of the old value merged in
-        assert "first_reference" not in e and "before_rebuild" in e
+        assert "first_reference" not in e
         assert e["deepened"]["rollouts"] == e["reference_rollouts"]
+        if "before_rebuild" not in e:  # built with today's value (and marked so by the build):
+            assert "refined" not in e  # no estimate from a build of before the mark
+            continue
         # deepened since the rebuild: a choice the deeper race left behind keeps an estimate
         # made since the rebuild (the rebuilt one, or a later deepening's on at least as many
         # rollouts), never one from before the rebuild

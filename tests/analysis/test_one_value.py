@@ -19,7 +19,6 @@ from precog.analysis.trajectories import trajectories
 from precog.analysis.value import expected_final, leaf_error, shipped_fit
 from precog.engine import new_game
 from precog.session.explore import deal
-from tests.analysis.test_benchmark_decision_quality import needs_the_rebuilt_reference
 
 # (mode, players, round, seed, rollouts per choice): the explorer's default position first
 # The cooperative position is seed 2 since the 2026-12-01 cut of the season 3 Human cards: on
@@ -254,7 +253,6 @@ def test_a_cooperative_playouts_value_has_the_mean_of_its_score(players):
     assert sum(value_var) < 0.7 * sum(score_var)
 
 
-@needs_the_rebuilt_reference
 @pytest.mark.parametrize("qid", ["q046", "q118"])
 def test_the_tree_over_the_cooperative_last_rounds_values_the_choices_near_the_reference(qid):
     """Round 11, cooperative: the two-round tree ends in the last round, which it plays out,
@@ -287,27 +285,29 @@ def test_the_explorers_two_round_tree_plays_its_leaves_out_in_every_mode(mode, p
     assert "leaves_played" in ranking.tree.meta
 
 
-@needs_the_rebuilt_reference
 @pytest.mark.parametrize("seed", [0, 2])
 def test_the_tree_before_the_cooperative_last_check_weighs_the_sensible_plan_too(seed):
-    """q033 (3 players, round 10, a team short of Food): the first round's search valued its
-    plan and the sensible player's alike by the fit, and its own lost the last check in the
-    second round, so the reference's best choice looked 10-15 Healthy Humans worse than it
-    is and the tree chose one 9-12 worse (every seed 0-3). Both plans now go into the second
-    round, the better counting."""
-    from precog.analysis.ranking import choice_of
+    """The decision-quality suite's q033 (3 players, cooperative, round 10): the first round's
+    search values its plans by the fit, which cannot see the last check, so the sensible
+    player's plan goes into the second round beside the searched one wherever they differ, and
+    the better counts. (On the suite of 2026-12-01 the searched plan alone lost the last
+    check there and the tree chose a choice 9-12 Healthy Humans worse than the reference's
+    best; the rebuilt suite's q033 has no such trap: the tree chooses alike with and without
+    the sensible plan for seeds 0-3, so its choice against the reference measured the tree's
+    noise, 1.2 Healthy Humans at seed 2, and is left to benchmarks/decision_quality.py.)"""
     from precog.analysis.tree import build_tree, iter_nodes
-    from tests.analysis.test_benchmark_decision_quality import load
+    from tests.analysis.test_benchmark_decision_quality import load, stored_positions
 
     bench = load()
-    entry = {e["id"]: e for e in bench.load(bench.DATA)}["q033"]
-    decision = bench.decision_of(entry)
+    decision = bench.decision_of(stored_positions(bench)["q033"])
     root = build_tree(decision.state(), decision.seat, depth_rounds=2, seed=seed)
-    reference = {a: v["value"] for a, v in entry["reference"].items()}
-    chosen = max(root.children, key=lambda c: c.value)
-    assert max(reference.values()) - reference[str(choice_of(chosen))] < 1.0
-    assert any(c.meta.get("candidate") for n in iter_nodes(root) if n.kind == "plan"
-               for c in n.children)
+    weighed = [n for n in iter_nodes(root) if n.kind == "plan"
+               and any(c.meta.get("candidate") for c in n.children)]
+    assert weighed
+    for plan in weighed:
+        best = max(plan.children, key=lambda c: c.value)
+        assert plan.value == best.value
+        assert [c.principal for c in plan.children] == [c is best for c in plan.children]
 
 
 def test_the_sensible_plan_is_weighed_only_where_the_tree_reaches_the_cooperative_last_check():
