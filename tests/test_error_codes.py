@@ -11,8 +11,9 @@ import pytest
 from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem
+from precog.serve import ServeCode
 
-CODES = (*ErrorCode, *UsageCode)  # the engine's codes and the command line's
+CODES = (*ErrorCode, *UsageCode, *ServeCode)  # the engine's codes, the command line's, the server's
 
 
 def _names(template: str) -> set[str]:

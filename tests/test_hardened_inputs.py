@@ -32,7 +32,7 @@ from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_JSON_DEPTH, json_depth, load_json, pack
 from precog.engine.view import PREFIX, from_view_position, view_json, view_of
 from precog.engine.wording import error_text
-from precog.serve import ServeError, check_listen
+from precog.serve import ServeCode, ServeError, check_listen
 from precog.session.table_entry import TableDraft, TableEntryError, _int, read_table
 
 _P = Problem.of
@@ -187,7 +187,7 @@ def test_app_on_an_address_not_of_this_machine_is_refused_before_any_url() -> No
     with pytest.raises(ServeError) as caught:
         check_listen("10.1.2.3", 18866)
     assert caught.value.problem is not None
-    assert caught.value.problem.code == U.HOST_ELSEWHERE
+    assert caught.value.problem.code == ServeCode.HOST_ELSEWHERE
 
 
 def test_app_on_a_busy_port_says_so_and_prints_no_url(capsys: pytest.CaptureFixture[str],
@@ -198,7 +198,7 @@ def test_app_on_a_busy_port_says_so_and_prints_no_url(capsys: pytest.CaptureFixt
         port = other.getsockname()[1]
         with pytest.raises(ServeError) as caught:
             check_listen("127.0.0.1", port)
-        assert caught.value.problem is not None and caught.value.problem.code == U.PORT_BUSY
+        assert caught.value.problem is not None and caught.value.problem.code == ServeCode.PORT_BUSY
         (tmp_path / "notebooks").mkdir()
         status = cli.main(["app", "--port", str(port), "--no-browser", "--root", str(tmp_path)])
     out, err = capsys.readouterr()

@@ -42,13 +42,6 @@ class UsageCode(StrEnum):
     POSITIVE_SECONDS = "usage.positive_seconds"
     WHOLE_NUMBER = "usage.whole_number"
     EXPECTED_INPUT = "usage.expected_input"
-    PORT = "usage.port"
-    HOST = "usage.host"
-    HOST_ELSEWHERE = "usage.host_elsewhere"
-    TOKEN = "usage.token"
-    NEEDS_TOKEN = "usage.needs_token"
-    PORT_BUSY = "usage.port_busy"
-    LISTEN = "usage.listen"
     OUTPUT = "usage.output"
 
 
