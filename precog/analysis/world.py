@@ -115,8 +115,8 @@ def give_of(world: GameState, seat: int, give: str) -> Choose:
     """The choice of ``seat`` that Gives ``give`` with the Keep the sensible player would most
     likely take beside it (the best-scored of those choices). The Keep matters to others: it is a
     teammate's Boat, and the two cards it passes right, which in a 2-player game come back to
-    the analysing seat; the first legal Keep, as this took until 2026-12-03, kept the worst card
-    often enough to cost a cooperative team its last check."""
+    the analysing seat; taking the first legal Keep instead keeps the worst card often enough
+    to cost a cooperative team its last check."""
     options: list[Action] = [a for a in legal_actions(world)
                              if isinstance(a, Choose) and a.give == give]
     if not options:

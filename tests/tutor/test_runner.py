@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 
 from precog.engine import Phase, RefusalCode, apply, legal_actions, why_illegal
-from precog.engine.actions import Activate, Choose, LoseHumans, SpendProtectors
+from precog.engine.actions import Action, Activate, Choose, LoseHumans, SpendProtectors
 from precog.tutor.data import PositionSpec, lesson_ids, load_lesson, ui_texts
 from precog.tutor.flow import card_flow
 from precog.tutor.positions import build_position
 from precog.tutor.preview import preview, reveals_river
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import LessonRunner
+from precog.tutor.words import action_kind
+from tests.engine.test_rules_notation import ONE_OF_EACH
 from tests.tutor.helpers import walk
 
 
@@ -251,3 +253,9 @@ def test_the_board_of_a_reveal_shown_move_by_move_keeps_in_step_with_its_stepper
         assert runner.board_state is before
     runner.flow_to(len(STAGES) - 1)  # the last move: where they went
     assert runner.board_state is after
+
+
+@pytest.mark.parametrize("action", ONE_OF_EACH, ids=str)
+def test_a_moves_kind_is_the_first_word_of_its_notation(action: Action) -> None:
+    # a lesson's accepted moves are written in notation; the kind comes from the action itself
+    assert action_kind(action) == str(action).split(" ")[0]
