@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.jobs import probe_scheduler, run_jobs, scheduler_address
 from precog.commands.common import U, UsageError
 from precog.engine import DataError, PositionError, PrecogError, new_game
@@ -33,6 +33,7 @@ from precog.engine.serialize import MAX_JSON_DEPTH, json_depth, load_json, pack
 from precog.engine.view import PREFIX, from_view_position, view_json, view_of
 from precog.engine.wording import error_text
 from precog.serve import ServeCode, ServeError, check_listen
+from precog.session.errors import SessionCode
 from precog.session.table_entry import TableDraft, TableEntryError, _int, read_table
 
 _P = Problem.of
@@ -91,7 +92,7 @@ def test_a_number_field_of_digits_int_cannot_read_is_no_number(digits: str) -> N
 def test_a_table_nested_too_deeply_is_refused_before_it_is_parsed(text: str) -> None:
     with pytest.raises(TableEntryError) as caught:
         read_table(text)
-    assert _inner(caught.value) == E.TABLE_TOO_DEEP
+    assert _inner(caught.value) == SessionCode.TABLE_TOO_DEEP
     packed = base64.urlsafe_b64encode(zlib.compress(text.encode())).decode()
     with pytest.raises(TableEntryError):
         read_table("precog-table." + packed)  # the shared string, unpacked first
@@ -100,7 +101,7 @@ def test_a_table_nested_too_deeply_is_refused_before_it_is_parsed(text: str) -> 
 def test_a_table_holding_a_lone_surrogate_is_refused() -> None:
     with pytest.raises(TableEntryError) as caught:
         read_table('{"format": "precog-table", "seats": [{"prescient": "\\ud800"}]}')
-    assert _inner(caught.value) == E.TABLE_SURROGATE
+    assert _inner(caught.value) == SessionCode.TABLE_SURROGATE
 
 
 @pytest.mark.parametrize("zone", [5, "cards", {"a": 1}, None, True])
@@ -214,7 +215,7 @@ def test_a_scheduler_address_other_than_tcp_host_port_is_refused(address: str) -
     with pytest.raises(AnalysisError) as caught:
         scheduler_address(address)
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.ANALYSIS_SCHEDULER_ADDRESS
+    assert caught.value.problem.code == AnalysisCode.SCHEDULER_ADDRESS
 
 
 @contextlib.contextmanager
@@ -244,9 +245,9 @@ def _service(first: bytes | None) -> Iterator[int]:
 
 
 @pytest.mark.parametrize(("first", "code"), [
-    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4, E.ANALYSIS_NOT_DASK),
-    ((2**62).to_bytes(8, "little"), E.ANALYSIS_NOT_DASK),
-    (None, E.ANALYSIS_SILENT)])
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4, AnalysisCode.NOT_DASK),
+    ((2**62).to_bytes(8, "little"), AnalysisCode.NOT_DASK),
+    (None, AnalysisCode.SILENT)])
 def test_a_scheduler_that_is_not_dask_is_refused_in_bounded_time(first: bytes | None,
                                                                  code: E) -> None:
     with _service(first) as port:
@@ -261,7 +262,7 @@ def test_a_scheduler_port_with_nothing_listening_is_a_clear_error() -> None:
     with pytest.raises(AnalysisError) as caught:
         run_jobs(abs, [1, 2], scheduler="tcp://127.0.0.1:9")
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.ANALYSIS_NO_SCHEDULER
+    assert caught.value.problem.code == AnalysisCode.NO_SCHEDULER
 
 
 # -- tutor progress and helpers -------------------------------------------------------------

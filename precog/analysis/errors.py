@@ -1,8 +1,33 @@
-"""The analysis layer's error: a position or request it cannot work on."""
+"""The analysis layer's error and codes: a position or request it cannot work on."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from precog.engine import PrecogError
+
+
+class AnalysisCode(StrEnum):
+    """Every kind of input the analysis refuses, as ``section.key`` of the words'
+    ``errors.toml`` (``[analysis]``, and ``[fit]`` for a user's evaluation fit)."""
+
+    SEAT = "analysis.seat"
+    PHASE = "analysis.phase"
+    CHOSEN = "analysis.chosen"
+    CHOICES = "analysis.choices"
+    HUMAN_SEAT = "analysis.human_seat"
+    FIT_TOML = "fit.toml"
+    FIT_FIELD = "fit.field"
+    FIT_FEATURES = "fit.features"
+    FIT_NUMBERS = "fit.numbers"
+    FIT_RESIDUAL = "fit.residual"
+    FIT_OTHER_BOX = "fit.other_box"
+    SCHEDULER_ADDRESS = "analysis.scheduler_address"
+    NO_SCHEDULER = "analysis.no_scheduler"
+    NO_DISTRIBUTED = "analysis.no_distributed"
+    NOT_DASK = "analysis.not_dask"
+    SILENT = "analysis.silent"
+    CORES = "analysis.cores"
 
 
 class AnalysisError(PrecogError):

@@ -15,6 +15,7 @@ import os
 import tomllib
 from typing import Any
 
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.value import MODES, Fit, feature_names, use_fit
 from precog.engine import Components
 from precog.engine.errors import DataError
@@ -45,15 +46,15 @@ def fit_from_text(raw: str | bytes, label: str = "<fit text>") -> Fit:
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(_P(E.FIT_TOML, file=label, detail=str(exc)[:120]), input=label) \
+        raise DataError(_P(AnalysisCode.FIT_TOML, file=label, detail=str(exc)[:120]), input=label) \
             from None
     info = table.get("fit")
     if not isinstance(info, dict) or not isinstance(info.get("box", info.get("components")),
                                                     str):
-        raise DataError(_P(E.FIT_FIELD, file=label, field="fit.box"), input=label)
+        raise DataError(_P(AnalysisCode.FIT_FIELD, file=label, field="fit.box"), input=label)
     modes = table.get("modes")
     if not isinstance(modes, dict):
-        raise DataError(_P(E.FIT_FIELD, file=label, field="modes"), input=label)
+        raise DataError(_P(AnalysisCode.FIT_FIELD, file=label, field="modes"), input=label)
     coefficients, residual = {}, {}
     for mode in MODES:
         coefficients[mode], residual[mode] = _mode(label, mode, modes.get(mode))
@@ -65,19 +66,20 @@ def _mode(label: str, mode: str, table: object) -> tuple[Any, dict[str, float]]:
 
     where = f"modes.{mode}"
     if not isinstance(table, dict):
-        raise DataError(_P(E.FIT_FIELD, file=label, field=where), input=label)
+        raise DataError(_P(AnalysisCode.FIT_FIELD, file=label, field=where), input=label)
     if tuple(table.get("features", ())) != feature_names(mode):
-        raise DataError(_P(E.FIT_FEATURES, file=label, field=f"{where}.features",
+        raise DataError(_P(AnalysisCode.FIT_FEATURES, file=label, field=f"{where}.features",
                            expected=list(feature_names(mode))), input=label)
     numbers = table.get("coefficients")
     if not isinstance(numbers, list) or len(numbers) != len(feature_names(mode)) or \
             not all(_finite(x) for x in numbers):
-        raise DataError(_P(E.FIT_NUMBERS, file=label, field=f"{where}.coefficients",
+        raise DataError(_P(AnalysisCode.FIT_NUMBERS, file=label, field=f"{where}.coefficients",
                            n=len(feature_names(mode))), input=label)
     errors = table.get("residual", {})
     if not isinstance(errors, dict) or len(errors) > 64 or not all(
             _finite(v) and v >= 0 for v in errors.values()):
-        raise DataError(_P(E.FIT_RESIDUAL, file=label, field=f"{where}.residual"), input=label)
+        raise DataError(_P(AnalysisCode.FIT_RESIDUAL, file=label, field=f"{where}.residual"),
+                        input=label)
     return (np.array(numbers, dtype=float),
             {str(k)[:16]: float(v) for k, v in errors.items()})
 
@@ -90,7 +92,7 @@ def apply_fit(fit: Fit, comps: Components, label: str = "<fit>") -> Fit:
     """Put ``fit`` in use for the box ``comps`` (the analysis then values its positions with
     it and says so); :class:`DataError` if it was made on another component set."""
     if fit.box != comps.box_id:
-        raise DataError(_P(E.FIT_OTHER_BOX, file=label, fit_box=fit.box[:16],
+        raise DataError(_P(AnalysisCode.FIT_OTHER_BOX, file=label, fit_box=fit.box[:16],
                            name=fit.info.get("component_set", "?"), box=comps.box_id,
                            box_name=comps.name), input=label)
     use_fit(fit)

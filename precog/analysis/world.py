@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.players import SECRET_PHASES, Policy, first_legal, until_seat
 from precog.analysis.policy import keep_give_scores
 from precog.engine import (
@@ -28,7 +28,7 @@ from precog.engine import (
 from precog.engine.actions import Choose
 from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
 
 __all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
            "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
@@ -65,13 +65,13 @@ def check_decision(state: GameState, seat: int) -> None:
     """Refuse (with a reason) a position where ``seat`` has no Keep/Give choice to make."""
     n = state.config.players
     if not isinstance(seat, int) or not 0 <= seat < n:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SEAT, seat=seat, top=n - 1, n=n),
+        raise AnalysisError(Problem.of(AnalysisCode.SEAT, seat=seat, top=n - 1, n=n),
                             input=seat, state=state)
     if state.phase is not Phase.DECISION:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_PHASE, phase=state.phase.value),
+        raise AnalysisError(Problem.of(AnalysisCode.PHASE, phase=state.phase.value),
                             state=state)
     if state.choices and state.choices[seat] is not None:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_CHOSEN, seat=seat,
+        raise AnalysisError(Problem.of(AnalysisCode.CHOSEN, seat=seat,
                                        choice=str(state.choices[seat])), state=state)
 
 
