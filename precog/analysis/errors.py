@@ -28,6 +28,17 @@ class AnalysisCode(StrEnum):
     NOT_DASK = "analysis.not_dask"
     SILENT = "analysis.silent"
     CORES = "analysis.cores"
+    BUDGET = "analysis.budget"
+    COUNT = "analysis.count"
+    DEPTH = "analysis.depth"
+    ONE_OF = "analysis.one_of"
+    PLAYER = "analysis.player"
+    NEEDS_OPENSPIEL = "analysis.needs_openspiel"
+    BOTS_COUNT = "analysis.bots_count"
+    NO_BOTS = "analysis.no_bots"
+    REVIEW_SEAT = "analysis.review_seat"
+    REVIEW_BUDGET = "analysis.review_budget"
+    CANNOT_GIVE = "analysis.cannot_give"
 
 
 class AnalysisError(PrecogError):

@@ -17,11 +17,13 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from precog.analysis.basic_bots import GreedyBot
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.players import ask
 from precog.analysis.policy import SENSIBLE, give_chances
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
+from precog.engine.problems import Problem
 
 if TYPE_CHECKING:
     from precog.analysis.tree import TreeNode
@@ -161,4 +163,5 @@ def make_model(name: str, seed: int = 0) -> OpponentModel:
         return WorstCase(seed)
     if name == "bot":
         return BotPrediction(seed)
-    raise AnalysisError(f"model {name!r}: expected one of {', '.join(MODELS)}")
+    raise AnalysisError(Problem.of(AnalysisCode.ONE_OF, name="model", got=repr(name)[:40],
+                                   known=MODELS), input=name)

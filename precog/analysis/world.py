@@ -120,7 +120,8 @@ def give_of(world: GameState, seat: int, give: str) -> Choose:
     options: list[Action] = [a for a in legal_actions(world)
                              if isinstance(a, Choose) and a.give == give]
     if not options:
-        raise AnalysisError(f"seat {seat} cannot give {give} now")
+        raise AnalysisError(Problem.of(AnalysisCode.CANNOT_GIVE, seat=seat, give=give),
+                            input=give)
     scores = keep_give_scores(world, seat, options)
     pick = options[scores.index(max(scores))]
     assert isinstance(pick, Choose)

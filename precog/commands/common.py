@@ -43,6 +43,11 @@ class UsageCode(StrEnum):
     WHOLE_NUMBER = "usage.whole_number"
     EXPECTED_INPUT = "usage.expected_input"
     OUTPUT = "usage.output"
+    NOT_A_GAME = "usage.not_a_game"
+    GAME_FILES = "usage.game_files"
+    BUDGET_AT_MOST = "usage.budget_at_most"
+    SEAT_IN = "usage.seat_in"
+    REFERENCE_ONLY = "usage.reference_only"
 
 
 U = UsageCode

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_P(U.BOTS_SEATS, n=len(names), players=args.players))
     options = game_options(args)
     if options.pop("components", None) is not None:
-        raise UsageError("--box: the tournament plays on the reference set only, so far")
+        raise UsageError(_P(U.REFERENCE_ONLY))
     from precog.analysis.jobs import on_dashboard
     from precog.commands.progress import announce_dashboard, progress_bar
 
