@@ -52,7 +52,6 @@ TOKEN_ENV = "PRECOG_APP_TOKEN"
 # with an open page is never culled (cull_connected=False), however long the visitor reads.
 CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
-_P = Problem.of
 
 # Pages served from a kernel started ahead (one each): every page of the app. A waiting kernel
 # holds its page's imports, 60 to 80 MB resident (benchmarks/README.md gives the measured
