@@ -32,8 +32,7 @@ from typing import TypeVar
 
 from precog.engine.errors import ActionParseError
 from precog.engine.problems import ErrorCode, Problem
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.refusals import Refusal, RefusalCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,15 +203,16 @@ def malformed(action: object) -> Refusal | None:
     """None for a well-formed action value, else what is wrong with it (any legality aside)."""
     spec = _FIELD_TYPES.get(type(action))
     if spec is None:
-        return Refusal.of(R.NOT_AN_ACTION, kind=type(action).__name__)
+        return Refusal.of(RefusalCode.NOT_AN_ACTION, kind=type(action).__name__)
     for name, kind in spec:
         value = getattr(action, name)
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if type(value) not in kinds:
             want = " | ".join("None" if k is type(None) else k.__name__ for k in kinds)
-            return Refusal.of(R.FIELD_TYPE, field=name, want=want, got=type(value).__name__)
+            return Refusal.of(RefusalCode.FIELD_TYPE, field=name, want=want,
+                              got=type(value).__name__)
         if kind is tuple and (len(value) != 2 or {type(v) for v in value} != {str}):
-            return Refusal.of(R.FIELD_IDS, field=name, count=len(value))
+            return Refusal.of(RefusalCode.FIELD_IDS, field=name, count=len(value))
     return None
 
 
