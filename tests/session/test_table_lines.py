@@ -9,7 +9,7 @@ from pathlib import Path
 
 from precog.engine import reference_components
 from precog.engine.playout import random_playout
-from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import ErrorCode
 from precog.session.errors import SessionCode
 from precog.session.table_entry import TableDraft, new_description
 from precog.session.table_lines import carry_forward, complete, read_lines, typed_table
@@ -164,4 +164,4 @@ def test_a_card_named_on_the_table_keeps_its_name_in_the_saved_position():
     with pytest.raises(PrecogError) as refused:
         from_json(position, TableDraft().box)
     assert refused.value.problem is not None
-    assert refused.value.problem.code == E.FACES_NAME
+    assert refused.value.problem.code == ErrorCode.FACES_NAME
