@@ -166,7 +166,8 @@ def test_an_unreadable_progress_file_is_reported_and_never_overwritten(tmp_path:
     path = tmp_path / "progress.json"
     path.write_text("{not json", encoding="utf-8")
     store = ProgressStore(path)
-    assert str(path) in store.problem and "left untouched" in store.problem
+    assert store.problem is not None and store.problem.code == TutorCode.PROGRESS_UNREADABLE
+    assert store.problem.values["path"] == str(path)
     store.record("lesson01", step=1, steps=4)
     assert path.read_text(encoding="utf-8") == "{not json"
     assert store.status("lesson01") is not None
