@@ -12,6 +12,7 @@ class SessionCode(StrEnum):
     ENDED_EARLY = "session.ended_early"
     NAMES_MAP = "session.names_map"
     NOT_TO_MOVE = "session.not_to_move"
+    NOT_A_GAME = "session.not_a_game"
     TABLE_OVER = "table.over"
     TABLE_NOT_HUMAN = "table.not_human"
     TABLE_NO_GAME = "table.no_game"

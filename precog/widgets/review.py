@@ -19,7 +19,9 @@ import ipywidgets as widgets
 from precog.analysis.provenance import component_note
 from precog.analysis.review import MARKS
 from precog.engine import Game, PositionError, PrecogError
+from precog.engine.problems import Problem
 from precog.render.review import decision_html, rows_html, summaries_html
+from precog.session.errors import SessionCode
 from precog.session.language import page_language
 from precog.session.provenance import provenance_text
 from precog.session.review import BUDGETS, DecisionRow, ReviewRun
@@ -232,7 +234,7 @@ class ReviewPage(widgets.VBox):
         try:
             game = read_position(text).game
             if game is None:
-                raise PositionError(f"expected {say('review_page.not_a_game')}")
+                raise PositionError(Problem.of(SessionCode.NOT_A_GAME))
         except PrecogError as err:
             self.message.error(say("review_page.load"), err)
             return
