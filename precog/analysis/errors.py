@@ -39,6 +39,8 @@ class AnalysisCode(StrEnum):
     REVIEW_SEAT = "analysis.review_seat"
     REVIEW_BUDGET = "analysis.review_budget"
     CANNOT_GIVE = "analysis.cannot_give"
+    NOT_A_CHOICE = "analysis.not_a_choice"
+    TILE_REVEALED = "analysis.tile_revealed"
 
 
 class AnalysisError(PrecogError):

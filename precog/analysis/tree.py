@@ -237,7 +237,8 @@ def iter_nodes(node: TreeNode) -> Iterator[TreeNode]:
 def choice_of(node: TreeNode) -> Choose:
     """The (Keep, Give) choice on the edge into ``node`` (a child of a Decision)."""
     if not isinstance(node.edge, Chosen):
-        raise AnalysisError(f"node {node.id} ({node.label}) is not a Keep/Give choice")
+        raise AnalysisError(Problem.of(AnalysisCode.NOT_A_CHOICE, node=node.id, label=node.label),
+                            input=node.id)
     return node.edge.choice
 
 

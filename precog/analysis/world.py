@@ -98,7 +98,7 @@ def with_river_tile(world: GameState, tile: str | None) -> GameState:
     if tile in river:
         other = river.index(tile)
         if other < slot:
-            raise AnalysisError(f"River tile {tile} was revealed already")
+            raise AnalysisError(Problem.of(AnalysisCode.TILE_REVEALED, tile=tile), input=tile)
         river[other] = river[slot]
     river[slot] = tile
     return replace(world, river=tuple(river))
