@@ -23,8 +23,9 @@ def _show(kind: str) -> Any:
 
     def draw(value: object) -> str:
         from precog.render import notebook
+        from precog.session.speech import speech
 
-        drawing: str = getattr(notebook, kind)(value)
+        drawing: str = getattr(notebook, kind)(value, speech())
         return drawing
 
     return draw

@@ -113,6 +113,7 @@ def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
     """The landing page's HTML in ``lang``, with pages looked up under ``root``."""
     from precog.render.landing import card_strip
     from precog.render.style import style_tag
+    from precog.session.speech import speech
 
     w = words(lang)
     items = "\n".join(_page_item(page, root, lang) for page in PAGES)
@@ -122,7 +123,7 @@ def landing_html(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
         f'<p class="pc-what">{html.escape(w.say("landing_start.what", rounds=ROUNDS))}</p>'
         f'<p class="pc-tagline">{html.escape(w.say("landing.tagline"))}</p>'
         f"{start_link(lang)}</div>"
-        f"{card_strip(lang)}</div>"
+        f"{card_strip(speech(lang))}</div>"
         f"{language_switch(lang)}"
         f'<ul class="precog-pages">\n{items}\n</ul>'
         f'<p class="precog-unofficial"><em>{html.escape(w.say("landing.unofficial"))}</em> '

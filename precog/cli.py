@@ -12,7 +12,7 @@ from typing import NoReturn
 from precog import __version__
 from precog.commands import analyse, app, random_position, review, show, simulate, tournament
 from precog.commands.cli_words import argparse_words, cli_words, language_of, translate_parser
-from precog.commands.common import U, UsageError, language, set_language
+from precog.commands.common import UsageCode, UsageError, language, set_language
 from precog.engine import PrecogError
 from precog.engine.files import os_reason
 from precog.engine.problems import Problem
@@ -71,7 +71,6 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> Parser:
     return parser
 
 
-_P = Problem.of
 # Failures to write the output (stdout on a full disk, a device that refuses): said, not raised.
 _OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBADF)
 
@@ -98,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if err.errno not in _OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        return _refuse(args.command, UsageError(_P(U.OUTPUT, detail=os_reason(err))), lang)
+        return _refuse(args.command, UsageError(Problem.of(UsageCode.OUTPUT,
+                                                           detail=os_reason(err))), lang)
     except (UsageError, PrecogError) as err:
         return _refuse(args.command, err, lang)
     except KeyboardInterrupt:

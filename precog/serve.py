@@ -34,10 +34,10 @@ import socket
 import sys
 import threading
 import webbrowser
+from enum import StrEnum
 from pathlib import Path
 
 from precog import LANDING_PATH  # re-exported: the landing page uses it
-from precog.commands.common import U
 from precog.engine.errors import PrecogError
 from precog.engine.files import os_reason
 from precog.engine.problems import Problem
@@ -52,7 +52,6 @@ TOKEN_ENV = "PRECOG_APP_TOKEN"
 # with an open page is never culled (cull_connected=False), however long the visitor reads.
 CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
-_P = Problem.of
 
 # Pages served from a kernel started ahead (one each): every page of the app. A waiting kernel
 # holds its page's imports, 60 to 80 MB resident (benchmarks/README.md gives the measured
@@ -76,6 +75,19 @@ SPARE_GB = 1.5
 SHARED_POOLS = ((re.compile(r"tutorials/lesson[0-9]{2}\.ipynb"), "tutorials/lesson01.ipynb"),)
 # Browser extensions installed with the app's dependencies that its pages never use.
 UNUSED_EXTENSIONS = ("jupyterlab-plotly", "jupyterlab_pygments")
+
+
+class ServeCode(StrEnum):
+    """The server's bad inputs (an address, a port, a token), as ``usage.key`` of the words'
+    ``errors.toml`` (the command line's section: they are said as its options)."""
+
+    PORT = "usage.port"
+    HOST = "usage.host"
+    HOST_ELSEWHERE = "usage.host_elsewhere"
+    TOKEN = "usage.token"
+    NEEDS_TOKEN = "usage.needs_token"
+    PORT_BUSY = "usage.port_busy"
+    LISTEN = "usage.listen"
 
 
 class ServeError(PrecogError):
@@ -109,9 +121,10 @@ def port_number(value: int | str, name: str = "port") -> int:
     try:
         port = int(value)
     except (TypeError, ValueError):
-        raise ServeError(_P(U.PORT, name=name, got=repr(value)), input=value) from None
+        raise ServeError(Problem.of(ServeCode.PORT, name=name, got=repr(value)),
+                         input=value) from None
     if not 1 <= port <= 65535:
-        raise ServeError(_P(U.PORT, name=name, got=port), input=value)
+        raise ServeError(Problem.of(ServeCode.PORT, name=name, got=port), input=value)
     return port
 
 
@@ -137,11 +150,11 @@ def is_loopback(host: str) -> bool:
 def check_host(host: str) -> str:
     """``host`` if it is an address or name this machine can listen on, else a ServeError."""
     if not host or len(host) > 253 or any(c.isspace() or c in "/?#@" for c in host):
-        raise ServeError(_P(U.HOST, got=host), input=host)
+        raise ServeError(Problem.of(ServeCode.HOST, got=host), input=host)
     try:
         socket.getaddrinfo(host.strip("[]"), None)
     except (socket.gaierror, UnicodeError):
-        raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
+        raise ServeError(Problem.of(ServeCode.HOST_ELSEWHERE, got=host), input=host) from None
     return host
 
 
@@ -154,7 +167,7 @@ def check_listen(host: str, port: int) -> None:
         infos = socket.getaddrinfo(host.strip("[]") or None, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
+        raise ServeError(Problem.of(ServeCode.HOST_ELSEWHERE, got=host), input=host) from None
     for family, kind, proto, _name, address in infos:
         try:
             with socket.socket(family, kind, proto) as probe:
@@ -164,15 +177,17 @@ def check_listen(host: str, port: int) -> None:
                 probe.bind(address)
         except OSError as err:
             if err.errno == errno.EADDRINUSE:
-                raise ServeError(_P(U.PORT_BUSY, host=host, port=port), input=port) from None
+                raise ServeError(Problem.of(ServeCode.PORT_BUSY, host=host, port=port),
+                                 input=port) from None
             if err.errno == errno.EADDRNOTAVAIL and family == socket.AF_INET6 and len(infos) > 1:
                 continue  # "localhost" where IPv6 is half disabled: the server skips it too
             if err.errno == errno.EADDRNOTAVAIL:
-                raise ServeError(_P(U.HOST_ELSEWHERE, got=host), input=host) from None
+                raise ServeError(Problem.of(ServeCode.HOST_ELSEWHERE, got=host),
+                                 input=host) from None
             if err.errno == errno.EAFNOSUPPORT:
                 continue  # no IPv6 here: the server skips that address too
-            raise ServeError(_P(U.LISTEN, host=host, port=port, detail=os_reason(err)),
-                             input=host) from None
+            raise ServeError(Problem.of(ServeCode.LISTEN, host=host, port=port,
+                                        detail=os_reason(err)), input=host) from None
 
 
 def served_hostnames(host: str, extra: tuple[str, ...] = ()) -> list[str]:
@@ -213,7 +228,7 @@ def new_token() -> str:
     """The token from ``$PRECOG_APP_TOKEN``, else a fresh random one."""
     token = os.environ.get(TOKEN_ENV, "")
     if token and len(token) < 16:
-        raise ServeError(_P(U.TOKEN, name=TOKEN_ENV))
+        raise ServeError(Problem.of(ServeCode.TOKEN, name=TOKEN_ENV))
     return token or secrets.token_urlsafe(24)
 
 
@@ -349,7 +364,7 @@ def serve(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
     from precog.voila_app import run  # the `app` extra; imported here so the core never needs it
 
     if needs_token(host) and not token:
-        raise ServeError(_P(U.NEEDS_TOKEN, got=host), input=host)
+        raise ServeError(Problem.of(ServeCode.NEEDS_TOKEN, got=host), input=host)
     check_listen(host, port)
     print(f"precog app: {landing_url(port, host, token, base_url)}", flush=True)
     pages = POOLED_PAGES[:kernels_ahead()]

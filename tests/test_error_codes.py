@@ -8,11 +8,17 @@ import string
 
 import pytest
 
+from precog.analysis.errors import AnalysisCode
 from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem
+from precog.serve import ServeCode
+from precog.session.errors import SessionCode
+from precog.tutor.errors import TutorCode
 
-CODES = (*ErrorCode, *UsageCode)  # the engine's codes and the command line's
+CODES = (*ErrorCode, *AnalysisCode, *SessionCode, *TutorCode, *ServeCode, *UsageCode)
+"""Every layer's codes: the engine's, the analysis', the session's, the tutor's, the server's
+and the command line's."""
 
 
 def _names(template: str) -> set[str]:

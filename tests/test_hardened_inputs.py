@@ -22,20 +22,19 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.jobs import probe_scheduler, run_jobs, scheduler_address
-from precog.commands.common import U, UsageError
+from precog.commands.common import UsageCode, UsageError
 from precog.engine import DataError, PositionError, PrecogError, new_game
 from precog.engine.box import load_box_text
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.serialize import MAX_JSON_DEPTH, json_depth, load_json, pack
 from precog.engine.view import PREFIX, from_view_position, view_json, view_of
 from precog.engine.wording import error_text
-from precog.serve import ServeError, check_listen
+from precog.serve import ServeCode, ServeError, check_listen
+from precog.session.errors import SessionCode
 from precog.session.table_entry import TableDraft, TableEntryError, _int, read_table
 
-_P = Problem.of
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -57,7 +56,7 @@ def test_a_view_link_listing_fewer_decks_than_seats_is_a_position_error() -> Non
     with pytest.raises(PositionError) as caught:
         from_view_position(pack(data, PREFIX))
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.VIEW_DECKS
+    assert caught.value.problem.code == ErrorCode.VIEW_DECKS
     assert caught.value.problem.values == {"n": 2, "players": 3}
     assert "2" in error_text(caught.value, "ru")
 
@@ -74,7 +73,7 @@ def test_a_box_card_whose_id_or_type_is_not_text_is_a_data_error(ident: str,
                                                                  kind: str) -> None:
     with pytest.raises(DataError) as caught:
         load_box_text(BOX_CARD.format(id=ident, type=kind))
-    assert caught.value.problem is not None and caught.value.problem.code == E.DATA_AT_ENTRY
+    assert caught.value.problem is not None and caught.value.problem.code == ErrorCode.DATA_AT_ENTRY
 
 
 # -- the table reader --------------------------------------------------------------------------
@@ -91,7 +90,7 @@ def test_a_number_field_of_digits_int_cannot_read_is_no_number(digits: str) -> N
 def test_a_table_nested_too_deeply_is_refused_before_it_is_parsed(text: str) -> None:
     with pytest.raises(TableEntryError) as caught:
         read_table(text)
-    assert _inner(caught.value) == E.TABLE_TOO_DEEP
+    assert _inner(caught.value) == SessionCode.TABLE_TOO_DEEP
     packed = base64.urlsafe_b64encode(zlib.compress(text.encode())).decode()
     with pytest.raises(TableEntryError):
         read_table("precog-table." + packed)  # the shared string, unpacked first
@@ -100,7 +99,7 @@ def test_a_table_nested_too_deeply_is_refused_before_it_is_parsed(text: str) -> 
 def test_a_table_holding_a_lone_surrogate_is_refused() -> None:
     with pytest.raises(TableEntryError) as caught:
         read_table('{"format": "precog-table", "seats": [{"prescient": "\\ud800"}]}')
-    assert _inner(caught.value) == E.TABLE_SURROGATE
+    assert _inner(caught.value) == SessionCode.TABLE_SURROGATE
 
 
 @pytest.mark.parametrize("zone", [5, "cards", {"a": 1}, None, True])
@@ -120,7 +119,7 @@ def test_json_depth_counts_brackets_outside_strings_only() -> None:
     with pytest.raises(PositionError) as caught:
         load_json("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1))
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.POSITION_JSON_DEEP
+    assert caught.value.problem.code == ErrorCode.POSITION_JSON_DEEP
 
 
 def test_json_depth_of_a_megabyte_of_quotes_and_escapes_takes_linear_time() -> None:
@@ -176,7 +175,8 @@ def test_output_to_a_full_disk_is_said_in_one_line(argv: list[str], monkeypatch:
         err = io.StringIO()
         monkeypatch.setattr(sys, "stderr", err)
         status = cli.main(argv)
-    expected = error_text(UsageError(_P(U.OUTPUT, detail=_P(E.OS_NO_SPACE))), "en")
+    expected = error_text(UsageError(Problem.of(UsageCode.OUTPUT,
+                                                detail=Problem.of(ErrorCode.OS_NO_SPACE))), "en")
     assert status == 2
     assert expected in err.getvalue() and "Traceback" not in err.getvalue()
 
@@ -187,7 +187,7 @@ def test_app_on_an_address_not_of_this_machine_is_refused_before_any_url() -> No
     with pytest.raises(ServeError) as caught:
         check_listen("10.1.2.3", 18866)
     assert caught.value.problem is not None
-    assert caught.value.problem.code == U.HOST_ELSEWHERE
+    assert caught.value.problem.code == ServeCode.HOST_ELSEWHERE
 
 
 def test_app_on_a_busy_port_says_so_and_prints_no_url(capsys: pytest.CaptureFixture[str],
@@ -198,7 +198,7 @@ def test_app_on_a_busy_port_says_so_and_prints_no_url(capsys: pytest.CaptureFixt
         port = other.getsockname()[1]
         with pytest.raises(ServeError) as caught:
             check_listen("127.0.0.1", port)
-        assert caught.value.problem is not None and caught.value.problem.code == U.PORT_BUSY
+        assert caught.value.problem is not None and caught.value.problem.code == ServeCode.PORT_BUSY
         (tmp_path / "notebooks").mkdir()
         status = cli.main(["app", "--port", str(port), "--no-browser", "--root", str(tmp_path)])
     out, err = capsys.readouterr()
@@ -214,7 +214,7 @@ def test_a_scheduler_address_other_than_tcp_host_port_is_refused(address: str) -
     with pytest.raises(AnalysisError) as caught:
         scheduler_address(address)
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.ANALYSIS_SCHEDULER_ADDRESS
+    assert caught.value.problem.code == AnalysisCode.SCHEDULER_ADDRESS
 
 
 @contextlib.contextmanager
@@ -244,11 +244,11 @@ def _service(first: bytes | None) -> Iterator[int]:
 
 
 @pytest.mark.parametrize(("first", "code"), [
-    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4, E.ANALYSIS_NOT_DASK),
-    ((2**62).to_bytes(8, "little"), E.ANALYSIS_NOT_DASK),
-    (None, E.ANALYSIS_SILENT)])
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4, AnalysisCode.NOT_DASK),
+    ((2**62).to_bytes(8, "little"), AnalysisCode.NOT_DASK),
+    (None, AnalysisCode.SILENT)])
 def test_a_scheduler_that_is_not_dask_is_refused_in_bounded_time(first: bytes | None,
-                                                                 code: E) -> None:
+                                                                 code: AnalysisCode) -> None:
     with _service(first) as port:
         start = time.monotonic()
         with pytest.raises(AnalysisError) as caught:
@@ -261,7 +261,7 @@ def test_a_scheduler_port_with_nothing_listening_is_a_clear_error() -> None:
     with pytest.raises(AnalysisError) as caught:
         run_jobs(abs, [1, 2], scheduler="tcp://127.0.0.1:9")
     assert caught.value.problem is not None
-    assert caught.value.problem.code == E.ANALYSIS_NO_SCHEDULER
+    assert caught.value.problem.code == AnalysisCode.NO_SCHEDULER
 
 
 # -- tutor progress and helpers -------------------------------------------------------------
@@ -305,7 +305,7 @@ def test_a_helper_whose_analysis_stopped_exits_quietly() -> None:
 def test_os_errors_of_a_full_disk_are_said_not_raised() -> None:
     from precog.engine.files import os_reason
 
-    assert os_reason(OSError(errno.ENOSPC, "No space left on device")).code == E.OS_NO_SPACE
+    assert os_reason(OSError(errno.ENOSPC, "No space left on device")).code == ErrorCode.OS_NO_SPACE
 
 
 # -- the pages' box upload --------------------------------------------------------------------
@@ -329,7 +329,8 @@ def test_the_box_upload_of_every_page_says_any_refusal_and_keeps_the_set(
     import precog.widgets.box as box_widgets
 
     def refuse(*_args: object) -> None:
-        raise PositionError(_P(E.VIEW_FINISHED))  # any PrecogError, not only DataError
+        # any PrecogError, not only DataError
+        raise PositionError(Problem.of(ErrorCode.VIEW_FINISHED))
 
     monkeypatch.setattr(box_widgets, "load_box_text", refuse)
     page.box_source.load([{"name": "other.toml", "content": b"name = 'x'"}])

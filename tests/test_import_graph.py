@@ -1,6 +1,8 @@
-"""The package's import graph: engine -> analysis -> session -> tutor/render -> widgets, the
-application (commands, CLI, server, landing page) on top; no module imports a higher layer and
-no two modules import each other, directly or round a circle.
+"""The package's import graph: engine -> analysis -> session -> tutor/render -> widgets -> the
+app's server (server, Voila app, landing page) -> the commands -> the command line; no module
+imports a higher layer and no two modules import each other, directly or round a circle. The
+render layer draws engine values with the words it is given: it imports the engine only. The
+server imports no command (the commands start the server).
 
 Imports are read with ``ast`` from the source, every import counted wherever it is written
 (inside functions too, display hooks such as ``_repr_html_`` included: a lazy import is still a
@@ -21,9 +23,16 @@ from pathlib import Path
 import precog
 
 ROOT = Path(precog.__file__).resolve().parent
-LAYERS = {"engine": 0, "analysis": 1, "session": 2, "tutor": 3, "render": 3, "widgets": 4,
-          "commands": 5, "cli": 5, "serve": 5, "app_landing": 5, "voila_app": 5, "kernel_ports": 5,
-          "page": 5, "__main__": 6}
+LAYER_ORDER = ("engine", "analysis", "session", "tutor/render", "widgets", "app server",
+               "commands", "command line")
+"""The named layers, lowest first."""
+LAYER_OF = {"engine": "engine", "analysis": "analysis", "session": "session",
+            "tutor": "tutor/render", "render": "tutor/render", "widgets": "widgets",
+            "serve": "app server", "voila_app": "app server", "kernel_ports": "app server",
+            "app_landing": "app server", "page": "app server", "commands": "commands",
+            "cli": "command line", "__main__": "command line"}
+"""Each part of the package (a sub-package or a top-level module) and its layer."""
+LAYERS = {part: LAYER_ORDER.index(name) for part, name in LAYER_OF.items()}
 DOOR = "precog"
 DISPLAY_HOOKS = {"__str__", "_repr_html_"}
 
@@ -99,9 +108,22 @@ def _module_level_imports(module: str) -> set[str]:
     return {t for n in statements for t in _targets(module, n) if t in MODULES}
 
 
-def test_every_part_of_the_package_has_a_layer() -> None:
-    parts = {m.split(".")[1] for m in MODULES if "." in m}
-    assert parts <= set(LAYERS), f"parts without a layer: {sorted(parts - set(LAYERS))}"
+def test_every_module_has_a_named_layer() -> None:
+    unnamed = [m for m in MODULES if m != DOOR and _layer(m) is None]
+    assert unnamed == []
+    assert set(LAYER_OF.values()) == set(LAYER_ORDER)
+
+
+def test_the_render_layer_imports_the_engine_only() -> None:
+    graph = _graph()
+    other = [f"{m} imports {t}" for m in graph if m.startswith("precog.render")
+             for t in sorted(graph[m]) if not t.startswith(("precog.engine", "precog.render"))]
+    assert other == []
+
+
+def test_the_server_imports_no_command() -> None:
+    graph = _graph()
+    assert sorted(t for t in graph["precog.serve"] if t.startswith("precog.commands")) == []
 
 
 def test_no_module_imports_a_higher_layer() -> None:

@@ -11,6 +11,7 @@ import pytest
 import precog.serve
 from precog import cli
 from precog.serve import (
+    ServeCode,
     ServeError,
     is_loopback,
     needs_token,
@@ -18,6 +19,7 @@ from precog.serve import (
     served_hostnames,
     voila_argv,
 )
+from tests.codes import raises_code
 
 
 @pytest.mark.parametrize("port", ["-1", "0", "70000", "65536", "http", "1e3", ""])
@@ -59,7 +61,7 @@ def test_loopback_needs_no_token_and_anything_else_does() -> None:
 
 
 def test_serving_off_loopback_without_a_token_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ServeError, match="requires a token"):
+    with raises_code(ServeError, ServeCode.NEEDS_TOKEN):
         precog.serve.serve(tmp_path, 9000, host="0.0.0.0", token="")
 
 

@@ -187,20 +187,20 @@ class Pairs:
     cond_key: np.ndarray  # (cards, cards)
 
 
-def _pairs(t: Tables) -> Pairs:
-    a = np.arange(len(t.card_ids))[:, None]
-    b = np.arange(len(t.card_ids))[None, :]
-    ca, cb = t.cost[a], t.cost[b]
+def _pairs(tables: Tables) -> Pairs:
+    a = np.arange(len(tables.card_ids))[:, None]
+    b = np.arange(len(tables.card_ids))[None, :]
+    ca, cb = tables.cost[a], tables.cost[b]
     both_x = (ca < 0) & (cb < 0)
     cost = np.where(both_x, 0, np.where(ca < 0, cb, ca))
-    gain = t.gain[a]
+    gain = tables.gain[a]
     amount = np.where(gain < 0, cost.T, gain)  # b's resolved Cost when paired with a
-    same = (t.ctype[a] == t.ctype[b]).astype(np.int64)
+    same = (tables.ctype[a] == tables.ctype[b]).astype(np.int64)
     kinds = np.arange(7)
-    gains = (t.ctype[a][..., None] == kinds) * amount[..., None] + \
-        t.bonus[a] * same[..., None]
-    key = pair_key(t.ctype[a], t.ctype[b], (t.bane[a] > 0).astype(np.int64),
-                   (t.bane[b] > 0).astype(np.int64), np.minimum(cost, MAXC - 1),
+    gains = (tables.ctype[a][..., None] == kinds) * amount[..., None] + \
+        tables.bonus[a] * same[..., None]
+    key = pair_key(tables.ctype[a], tables.ctype[b], (tables.bane[a] > 0).astype(np.int64),
+                   (tables.bane[b] > 0).astype(np.int64), np.minimum(cost, MAXC - 1),
                    np.minimum(cost.T, MAXC - 1))
     return Pairs(cost.astype(INT), gains.astype(INT), np.asarray(key, np.int64))
 
@@ -245,9 +245,9 @@ def _conditions(comps: Components) -> Conditions:
     rec_n = np.full(n, 99, np.int64)
     rec_what = np.zeros(n, np.int64)
 
-    cards = {(t, b, c): Card(id="?", deck="?", type=types[t], cost=c, gain=0, bonus=Gains(),
-                             bane=b, season=2)
-             for t in range(4) for b in range(2) for c in range(MAXC)}
+    cards = {(kind, b, c): Card(id="?", deck="?", type=types[kind], cost=c, gain=0,
+                                bonus=Gains(), bane=b, season=2)
+             for kind in range(4) for b in range(2) for c in range(MAXC)}
     blank = cards[0, 0, 0]
     pairs = [(pair_key(ta, tb, ba, bb, ca, cb),
               Context(kept=cards[ta, ba, ca], received_card=cards[tb, bb, cb], given=None,
@@ -329,7 +329,7 @@ def _build_tables(worlds: list[Components]) -> Tables:
     known = {c: i for i, c in enumerate(ids)}
     variants: dict[tuple[str, object], int] = {}
     tiles: list[Any] = list(first.river) + list(first.islands)
-    tile_known = {t.id: j for j, t in enumerate(tiles)}
+    tile_known = {tile.id: j for j, tile in enumerate(tiles)}
     per_world: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
     claimed: set[str] = set()  # unknown ids whose own slot holds some world's face
     for world in worlds:
@@ -355,13 +355,13 @@ def _build_tables(worlds: list[Components]) -> Tables:
     tile_gain = np.zeros((len(tiles), 7), dtype=np.int64)
     tile_loss = np.zeros((len(tiles), 5), dtype=np.int64)
     island = np.zeros(len(tiles), bool)
-    islands = {t.id for t in first.islands}
-    for j, t in enumerate(tiles):
-        if t.id in islands:
+    islands = {tile.id for tile in first.islands}
+    for j, tile in enumerate(tiles):
+        if tile.id in islands:
             island[j] = True
         else:
-            tile_gain[j] = t.gains.astuple()
-            tile_loss[j] = t.losses.astuple()
+            tile_gain[j] = tile.gains.astuple()
+            tile_loss[j] = tile.losses.astuple()
     return Tables(
         card_ids=[c.id for c in cards], card_index=per_world[first.fingerprint][0],
         ctype=np.array([TYPES[c.type] for c in cards], dtype=np.int16),
@@ -369,7 +369,7 @@ def _build_tables(worlds: list[Components]) -> Tables:
         gain=np.array([-1 if c.gain is None else c.gain for c in cards], dtype=np.int64),
         bonus=np.array([c.bonus.astuple() for c in cards], dtype=np.int64).reshape(-1, 7),
         bane=np.array([c.bane for c in cards], dtype=np.int64),
-        tile_ids=[t.id for t in tiles], tile_index=per_world[first.fingerprint][1],
+        tile_ids=[tile.id for tile in tiles], tile_index=per_world[first.fingerprint][1],
         tile_gain=tile_gain, tile_loss=tile_loss, island=island, worlds=per_world)
 
 
@@ -469,8 +469,8 @@ class Batch:
         first = starts[0] if dealt is None else dealt.template
         self.sensible = sensible  # None: the random baseline with ``explore``
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
-        self.t = tables([s.components for s in starts] if dealt is None else first.components)
-        self.pairs = self.t.pairs()
+        self.tables = tables([s.components for s in starts] if dealt is None else first.components)
+        self.pairs = self.tables.pairs()
         self.conds = conditions(first.components)
         self.n = first.config.players
         self.G = G = len(starts) if dealt is None else len(dealt.which)
@@ -498,7 +498,7 @@ class Batch:
             self._load([first], np.zeros(G, np.intp))
             self.deck, self.hand = dealt.deck[dealt.which], dealt.hand[dealt.which]
             self.river = dealt.river[dealt.which]
-        self.co = None if not first.config.coop else (
+        self.cooperative = None if not first.config.coop else (
             Coop(self, starts) if dealt is None else Coop(self, [first], dealt))
 
     # -- loading -----------------------------------------------------------------------
@@ -515,7 +515,7 @@ class Batch:
         S, n = len(unique), self.n
         players = [p for s in unique for p in s.players]
         arr = _ints(map(_BOAT, players), 6 * S * n).reshape(S, n, 6)[which]
-        (self.food, self.healthy, self.cont, self.doctors, self.prot,
+        (self.food, self.healthy, self.contaminated, self.doctors, self.protectors,
          self.bane) = (arr[..., k].copy() for k in range(6))
         self.bat = _ints(map(_BATTERIES, players), 6 * S * n).reshape(S, n, 6)[which]
         boat_rooms = _RoomTable.get(unique[0].components, self.advanced)
@@ -527,12 +527,12 @@ class Batch:
         self.other_scopes = bool(other[ids].any())
         self.cap, self.cond = cap[ids], cond[ids]
 
-        order, card_remap, tile_remap = self.t.remaps()
+        order, card_remap, tile_remap = self.tables.remaps()
         world = np.zeros(S, np.intp)
         if len(order) > 1:  # several worlds: each start's own faces
             world = np.fromiter((order[s.components.fingerprint] for s in unique), np.intp, S)
         per_player = np.repeat(world, n)
-        cards, tiles = self.t.card_index, self.t.tile_index
+        cards, tiles = self.tables.card_index, self.tables.tile_index
         self.deck = _encode(list(map(_DECK, players)), cards, 24, card_remap,
                             per_player).reshape(S, n, -1)[which]
         self.hand = _encode(list(map(_HAND, players)), cards, 2, card_remap,
@@ -542,7 +542,7 @@ class Batch:
         self.river = _encode([s.river for s in unique], tiles, 0, tile_remap, world)[which]
         G = self.G
         self.ptr = np.zeros((G, n), INT)
-        self.az = np.full((G, n, 2), -1, INT)
+        self.action_zone = np.full((G, n, 2), -1, INT)
         self.gave = np.full((G, n), -1, INT)
         self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
 
@@ -599,16 +599,16 @@ class Batch:
             self.decision(first)
             first = False
             self.stage("action")
-            if self.co is not None:
-                self.co.team_window(self)  # the window that opens the Action phase
+            if self.cooperative is not None:
+                self.cooperative.team_window(self)  # the window that opens the Action phase
             for seat in range(self.n):
                 self.stage("activate", seat)
                 self.action(seat)
-                if self.co is not None:
-                    self.co.seat_turn(self, seat)
-            if self.co is not None:
+                if self.cooperative is not None:
+                    self.cooperative.seat_turn(self, seat)
+            if self.cooperative is not None:
                 self.stage("team")
-                self.co.team_window(self)
+                self.cooperative.team_window(self)
             for seat in range(self.n):
                 self.maintenance(seat)
             self.stage("river")
@@ -621,17 +621,17 @@ class Batch:
                 break
             self.draw_cards()
             self.round += 1
-            if self.co is not None:
-                self.co.new_round(self)
-        co = self.co
-        if co is None:
-            return Finals(self.food, self.healthy, self.cont, self.doctors, self.prot,
-                          self.bane, self.bat, self.ctr.copy())
-        food, healthy, cont, doctors, prot, bane, bat = (co.held(name, getattr(self, name))
-                                                         for name in FROZEN_FIELDS)
-        return Finals(food, healthy, cont, doctors, prot, bane, bat,
-                      np.where(co.failed, co.frozen_ctr, self.ctr), co.failed.copy(),
-                      co.chance.copy())
+            if self.cooperative is not None:
+                self.cooperative.new_round(self)
+        cooperative = self.cooperative
+        if cooperative is None:
+            return Finals(self.food, self.healthy, self.contaminated, self.doctors,
+                          self.protectors, self.bane, self.bat, self.ctr.copy())
+        food, healthy, contaminated, doctors, protectors, bane, bat = (
+            cooperative.held(name, getattr(self, name)) for name in FROZEN_FIELDS)
+        return Finals(food, healthy, contaminated, doctors, protectors, bane, bat,
+                      np.where(cooperative.failed, cooperative.frozen_ctr, self.ctr),
+                      cooperative.failed.copy(), cooperative.chance.copy())
 
     def decision(self, first: bool) -> None:
         """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
@@ -659,8 +659,8 @@ class Batch:
             give = four[game, seat, GIVE_POS[idx]]
             passed = four[game[..., None], seat[..., None], REST_POS[idx]]
         right, left = (np.arange(n) - 1) % n, (np.arange(n) + 1) % n
-        self.az[:, :, 0] = keep
-        self.az[:, :, 1] = give[:, right]
+        self.action_zone[:, :, 0] = keep
+        self.action_zone[:, :, 1] = give[:, right]
         self.dz[:] = passed[:, left]
         self.gave[:] = give
         self.hand[:] = -1
@@ -669,8 +669,8 @@ class Batch:
         """The sensible player's view of ``seat``'s Boats now.
         Mirrors :func:`precog.analysis.policy.facts`."""
         free = (self.cap[:, seat] - self.bat[:, seat]).sum(axis=1)
-        return bp.boat_arrays(self.food[:, seat], self.healthy[:, seat], self.cont[:, seat],
-                              self.doctors[:, seat], self.prot[:, seat], self.bane[:, seat],
+        return bp.boat_arrays(self.food[:, seat], self.healthy[:, seat], self.contaminated[:, seat],
+                              self.doctors[:, seat], self.protectors[:, seat], self.bane[:, seat],
                               free, self.round)
 
     def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
@@ -680,7 +680,7 @@ class Batch:
         assert self.sensible is not None
         f = self.boats().col()
         cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
-        worth = bp.card_worth(cards, self.t, f)
+        worth = bp.card_worth(cards, self.tables, f)
         keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
                                                                                GIVE_POS)
         matrix = bp.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
@@ -711,7 +711,7 @@ class Batch:
 
     def action(self, seat: int) -> None:
         """Mirrors :func:`precog.engine.action_phase.play`."""
-        g_card, r_card = self.az[:, seat, 0], self.az[:, seat, 1]
+        g_card, r_card = self.action_zone[:, seat, 0], self.action_zone[:, seat, 1]
         ca, cb = self.costs(g_card, r_card)
         cost = ca + cb
         can_both = self.healthy[:, seat] >= cost
@@ -731,14 +731,14 @@ class Batch:
         both = slot == 0
         pay = np.where(both, cost, 0)
         self.healthy[:, seat] -= pay
-        self.cont[:, seat] += pay
+        self.contaminated[:, seat] += pay
         total = np.where(both[:, None], gg + rr, np.where((slot == 1)[:, None], gg, rr))
         taken = self.place(seat, total.copy())
         self.cgains[:, seat] = total if self.offered else taken
         effect = self.machine_effects(seat)
         from_machines = self.place(seat, effect)
-        if self.co is not None:
-            self.co.taken[:, seat] += (taken + from_machines)[:, [FOOD, HUMAN, DOCTOR,
+        if self.cooperative is not None:
+            self.cooperative.taken[:, seat] += (taken + from_machines)[:, [FOOD, HUMAN, DOCTOR,
                                                                   PROTECTOR]]
         if self.heal_in_action:
             self.heal(seat)
@@ -749,7 +749,7 @@ class Batch:
         free slot counted.
         Mirrors :func:`precog.engine.gains.offer`."""
         taken = np.zeros((self.G, 7), INT)
-        for kind, target in ((FOOD, self.food), (HUMAN, self.cont)):
+        for kind, target in ((FOOD, self.food), (HUMAN, self.contaminated)):
             amount = pending[:, kind]
             if amount.any():
                 if self.sensible is not None:  # takes all (gains are never negative)
@@ -776,13 +776,13 @@ class Batch:
                 docs = np.where(has, SPLIT_D[y, d0, p0, idx], 0)
                 pros = np.where(has, SPLIT_P[y, d0, p0, idx], 0)
             self.doctors[:, seat] += docs
-            self.prot[:, seat] += pros
+            self.protectors[:, seat] += pros
             taken[:, DOCTOR], taken[:, PROTECTOR] = docs, pros
         if pending[:, HEAL].any():
-            top = healed(pending[:, HEAL], self.cont[:, seat])
+            top = healed(pending[:, HEAL], self.contaminated[:, seat])
             idx = self.choose(np.where(pending[:, HEAL] > 0, top + 1, 1))
             cured = np.where(top > 0, top - idx, 0)
-            self.cont[:, seat] -= cured
+            self.contaminated[:, seat] -= cured
             self.healthy[:, seat] += cured
         if self.sensible is not None:
             self.place_batteries(seat, pending[:, BATTERY], taken)
@@ -836,17 +836,17 @@ class Batch:
                     p0: np.ndarray) -> np.ndarray:
         """The sensible player's split (every Ymune placed): its Protectors.
         Mirrors :func:`precog.analysis.policy.ymune_split`."""
-        coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
-            self.az[:, seat, 1]]
-        need = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
-        return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.cont[:, seat])
+        coming = (self.bane[:, seat] + self.tables.bane[self.action_zone[:, seat, 0]]
+                  + self.tables.bane[self.action_zone[:, seat, 1]])
+        need = np.maximum(0, protectors_against(coming) - self.protectors[:, seat])
+        return bp.ymune_split(y, d0, p0, need, self.doctors[:, seat], self.contaminated[:, seat])
 
     def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
                       p0: np.ndarray) -> np.ndarray:
         """Mirrors :func:`precog.analysis.policy.ymune_default`."""
-        coming = self.bane[:, seat] + self.t.bane[self.az[:, seat, 0]] + self.t.bane[
-            self.az[:, seat, 1]]
-        wanted = np.maximum(0, protectors_against(coming) - self.prot[:, seat])
+        coming = (self.bane[:, seat] + self.tables.bane[self.action_zone[:, seat, 0]]
+                  + self.tables.bane[self.action_zone[:, seat, 1]])
+        wanted = np.maximum(0, protectors_against(coming) - self.protectors[:, seat])
         total = y + d0 + p0
         want = np.minimum(total, np.maximum(p0, np.minimum(p0 + y, wanted)))
         return SPLIT_FULL[y, d0, p0, want]
@@ -860,11 +860,11 @@ class Batch:
         if not len(rows):
             return out
         room = self.rooms[rows, seat]
-        key = self.pairs.cond_key[self.az[rows, seat, 0], self.az[rows, seat, 1]]
+        key = self.pairs.cond_key[self.action_zone[rows, seat, 0], self.action_zone[rows, seat, 1]]
         if not self.other_scopes:  # every condition looks at the pair: one lookup
             out[rows] = self.effect_sums[room, self.pair_bits[room, key] & powered_bits[rows]]
             return out
-        t = self.t
+        tables = self.tables
         powered = ((powered_bits[rows, None] >> np.arange(6)) & 1).astype(bool)
         ids = self.cond[rows, seat]
         table = self.conds
@@ -873,8 +873,8 @@ class Batch:
         if scope.any():  # advanced faces: the card given left, what the cards gave
             given = self.gave[rows, seat]
             left = (seat + 1) % self.n
-            _, gcost = self.costs(self.az[rows, left, 0], given)
-            gt, gb = t.ctype[given][:, None], (t.bane[given] > 0)[:, None]
+            _, gcost = self.costs(self.action_zone[rows, left, 0], given)
+            gt, gb = tables.ctype[given][:, None], (tables.bane[given] > 0)[:, None]
             gc = np.minimum(gcost, MAXC - 1)[:, None]
             given_hit = table.given[ids, given_key(gt, gb, gc)]
             cg = self.cgains[rows, seat]
@@ -893,63 +893,64 @@ class Batch:
 
     def heal(self, seat: int) -> None:
         """Mirrors :func:`precog.engine.gains.heal`."""
-        n = healed(self.doctors[:, seat], self.cont[:, seat])
+        n = healed(self.doctors[:, seat], self.contaminated[:, seat])
         self.healthy[:, seat] += n
-        self.cont[:, seat] -= n
+        self.contaminated[:, seat] -= n
 
     # -- Maintenance and the River -------------------------------------------------------
     def maintenance(self, seat: int) -> None:
         """Mirrors :func:`precog.engine.maintenance.begin_maintenance` (Bane rises, then
         Protectors, the Humans lost and healing, for one seat)."""
-        rise = self.t.bane[self.az[:, seat, 0]] + self.t.bane[self.az[:, seat, 1]]
+        rise = (self.tables.bane[self.action_zone[:, seat, 0]]
+                + self.tables.bane[self.action_zone[:, seat, 1]])
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         self.stage("maintenance", seat)
-        useful = np.minimum(self.prot[:, seat], protectors_against(self.bane[:, seat]))
+        useful = np.minimum(self.protectors[:, seat], protectors_against(self.bane[:, seat]))
         idx = self.choose(useful + 1)
         spend = useful - idx
-        self.prot[:, seat] -= spend
+        self.protectors[:, seat] -= spend
         self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
-        humans = self.healthy[:, seat] + self.cont[:, seat]
+        humans = self.healthy[:, seat] + self.contaminated[:, seat]
         lose = np.minimum(self.bane[:, seat], humans)
-        lo = np.maximum(0, lose - self.cont[:, seat])
+        lo = np.maximum(0, lose - self.contaminated[:, seat])
         hi = np.minimum(lose, self.healthy[:, seat])
         idx = self.choose(hi - lo + 1)
         h = lo + idx
         self.healthy[:, seat] -= h
-        self.cont[:, seat] -= lose - h
+        self.contaminated[:, seat] -= lose - h
         if not self.heal_in_action:
             self.heal(seat)
 
     def river_phase(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.begin_river`."""
         tile = self.river[:, self.round - 1]
-        island = self.t.island[tile]
+        island = self.tables.island[tile]
         isl = island[:, None]
         new_food, new_healthy = feeding(self.food, self.healthy)
         self.food = np.where(isl, new_food, self.food)
         self.healthy = np.where(isl, new_healthy, self.healthy)
-        loss = self.t.tile_loss[tile]
-        gain = self.t.tile_gain[tile]
+        loss = self.tables.tile_loss[tile]
+        gain = self.tables.tile_gain[tile]
         has_loss = loss.any(axis=1) & ~island
         if self.sensible is not None:
             self.river_sensible(island, loss, gain, has_loss)
         else:
             self.river_by_seat(island, loss, gain, has_loss)
-        if self.co is not None:
-            self.co.island(self, island)
+        if self.cooperative is not None:
+            self.cooperative.island(self, island)
 
     def river_by_seat(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
                       has_loss: np.ndarray) -> None:
         """The River tile seat by seat (a policy reading a uniform per decision).
         Mirrors :func:`precog.engine.maintenance.play`."""
         for seat in range(self.n):
-            ask = has_loss & (self.prot[:, seat] > 0)
+            ask = has_loss & (self.protectors[:, seat] > 0)
             idx = self.choose(np.where(ask, 2, 1))
             ignore = ask & (idx == 1)
-            self.prot[:, seat] -= ignore
+            self.protectors[:, seat] -= ignore
             hit = ~island & ~ignore
-            for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
-                           (self.doctors, 3), (self.prot, 4)):
+            for arr, j in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
+                           (self.doctors, 3), (self.protectors, 4)):
                 arr[:, seat] = np.where(hit, np.maximum(0, arr[:, seat] - loss[:, j]),
                                         arr[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
@@ -960,13 +961,13 @@ class Batch:
         touches only its own Boats, and the sensible player reads no uniform there): ignore
         it with a Protector or take its losses, then its gains, seat by seat.
         Mirrors :func:`precog.analysis.policy.ignore_river`."""
-        ask = has_loss[:, None] & (self.prot > 0)
+        ask = has_loss[:, None] & (self.protectors > 0)
         ignore = ask & bp.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
         self.ctr += ask.sum(axis=1, dtype=INT)
-        self.prot -= ignore
+        self.protectors -= ignore
         hit = ~island[:, None] & ~ignore
-        for arr, j in ((self.food, 0), (self.healthy, 1), (self.cont, 2),
-                       (self.doctors, 3), (self.prot, 4)):
+        for arr, j in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
+                       (self.doctors, 3), (self.protectors, 4)):
             arr[:] = np.where(hit, np.maximum(0, arr - loss[:, None, j]), arr)
         for seat in range(self.n):
             self.place(seat, np.where(hit[:, seat, None], gain, 0))
@@ -975,8 +976,8 @@ class Batch:
         """The sensible player's view of every seat's Boats now (arrays (games, seats)).
         Mirrors :func:`precog.analysis.policy.facts`."""
         free = (self.cap - self.bat).sum(axis=2)
-        return bp.boat_arrays(self.food, self.healthy, self.cont, self.doctors, self.prot,
-                              self.bane, free, self.round)
+        return bp.boat_arrays(self.food, self.healthy, self.contaminated, self.doctors,
+                              self.protectors, self.bane, free, self.round)
 
     def snapshot(self) -> dict[str, np.ndarray]:
         """Every Boat's resources now: arrays (games, seats) (a co-op game lost on an
@@ -984,22 +985,22 @@ class Batch:
         Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
         def now(name: str) -> np.ndarray:
             arr = getattr(self, name)
-            return arr.copy() if self.co is None else self.co.held(name, arr)
+            return arr.copy() if self.cooperative is None else self.cooperative.held(name, arr)
 
         return {"round": np.full(self.G, self.round), "food": now("food"),
                 "batteries": now("bat").sum(axis=2), "healthy": now("healthy"),
-                "contaminated": now("cont"), "doctors": now("doctors"),
-                "protectors": now("prot"), "bane": now("bane")}
+                "contaminated": now("contaminated"), "doctors": now("doctors"),
+                "protectors": now("protectors"), "bane": now("bane")}
 
     def discard(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.end_round`'s discard: the Action Zones
         go to the discard piles (kept as one array per round), the card given and what was
         taken this round are forgotten."""
-        self.discarded.append(self.az.copy())
-        self.az[:] = -1
+        self.discarded.append(self.action_zone.copy())
+        self.action_zone[:] = -1
         self.gave[:] = -1
-        if self.co is not None:
-            self.co.taken[:] = 0  # nothing taken yet in the next round
+        if self.cooperative is not None:
+            self.cooperative.taken[:] = 0  # nothing taken yet in the next round
 
     def draw_cards(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.end_round`'s draw: two cards a seat."""

@@ -33,7 +33,7 @@ REQUIREMENTS = ("food", "healthy", "contaminated", "humans", "doctor", "protecto
                 "battery")
 PRICE = ("food", "human", "doctor", "protector")  # the mitigation price, in this order
 LAST_SEASON = 3
-FROZEN = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat")
+FROZEN = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat")
 
 
 def _rows_all(mask: np.ndarray) -> np.ndarray:
@@ -76,7 +76,7 @@ def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
     Mirrors :class:`precog.engine.components.ObjectiveTile`."""
     first = worlds[0]
     tiles = list(first.objectives)
-    known = {t.id: i for i, t in enumerate(tiles)}
+    known = {tile.id: i for i, tile in enumerate(tiles)}
     unknown = sorted(first.unknown & set(known))
     slots: dict[tuple[str, object], int] = {}
     claimed: set[str] = set()
@@ -112,8 +112,8 @@ class Coop:
         # need[tile, side, scope, resource]: side 0 full, 1 mitigated; scope 0 "each" (the
         # least any seat holds must reach it), 1 "one" (the most one seat holds); 0: no need
         self.need = np.zeros((len(tiles), 2, 2, len(REQUIREMENTS)), np.int64)
-        for i, t in enumerate(tiles):
-            for s, side in enumerate((t.full, t.mitigated)):
+        for i, tile in enumerate(tiles):
+            for s, side in enumerate((tile.full, tile.mitigated)):
                 for req in side:
                     cell = (i, s, 0 if req.scope == "each" else 1,
                             REQUIREMENTS.index(req.resource))
@@ -182,12 +182,13 @@ class Coop:
         now (a requirement for each seat reads the least, one for some seat the most); of
         ``games`` only, if given.
         Mirrors :func:`precog.engine.scoring.holding`."""
-        food, healthy, cont, doctors, prot, bat = (
-            (b.food, b.healthy, b.cont, b.doctors, b.prot, b.bat) if games is None else
-            (b.food[games], b.healthy[games], b.cont[games], b.doctors[games], b.prot[games],
-             b.bat[games]))
-        columns = (food, healthy, cont, healthy + cont, doctors, prot, doctors + prot,
-                   _last_axis_sum(bat))
+        food, healthy, contaminated, doctors, protectors, bat = (
+            (b.food, b.healthy, b.contaminated, b.doctors, b.protectors, b.bat)
+            if games is None else
+            (b.food[games], b.healthy[games], b.contaminated[games], b.doctors[games],
+             b.protectors[games], b.bat[games]))
+        columns = (food, healthy, contaminated, healthy + contaminated, doctors, protectors,
+                   doctors + protectors, _last_axis_sum(bat))
         least = np.empty((len(food), len(columns)), np.int64)
         most = np.empty_like(least)
         for k, held in enumerate(columns):
@@ -219,8 +220,8 @@ class Coop:
         the least of what it took this round and what it holds (the engine wants both).
         Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         s = seats[games]
-        held = np.stack([b.food[games, s], b.healthy[games, s] + b.cont[games, s],
-                         b.doctors[games, s], b.prot[games, s]], axis=1)
+        held = np.stack([b.food[games, s], b.healthy[games, s] + b.contaminated[games, s],
+                         b.doctors[games, s], b.protectors[games, s]], axis=1)
         return np.minimum(self.taken[games, s], held)
 
     def can_pay(self, tiles: np.ndarray, purse: np.ndarray) -> np.ndarray:
@@ -296,11 +297,11 @@ class Coop:
         tile = self.shown[games, j]
         price = self.price[tile]
         b.food[games, s] -= price[:, 0].astype(b.food.dtype)
-        from_cont = np.minimum(price[:, 1], b.cont[games, s])
-        b.cont[games, s] -= from_cont.astype(b.cont.dtype)
-        b.healthy[games, s] -= (price[:, 1] - from_cont).astype(b.healthy.dtype)
+        from_contaminated = np.minimum(price[:, 1], b.contaminated[games, s])
+        b.contaminated[games, s] -= from_contaminated.astype(b.contaminated.dtype)
+        b.healthy[games, s] -= (price[:, 1] - from_contaminated).astype(b.healthy.dtype)
         b.doctors[games, s] -= price[:, 2].astype(b.doctors.dtype)
-        b.prot[games, s] -= price[:, 3].astype(b.prot.dtype)
+        b.protectors[games, s] -= price[:, 3].astype(b.protectors.dtype)
         self.taken[games, s] -= price
         self.mitigated[games, j] = True
 
@@ -401,9 +402,9 @@ class Coop:
             return
         food, human, _battery, _ymune, doctor, protector, heal = g
         b.food += food
-        b.cont += human
+        b.contaminated += human
         b.doctors += doctor
-        b.prot += protector
-        cured = healed(heal, b.cont)
-        b.cont -= cured
+        b.protectors += protector
+        cured = healed(heal, b.contaminated)
+        b.contaminated -= cured
         b.healthy += cured

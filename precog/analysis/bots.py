@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from precog.analysis.basic_bots import Bot, GreedyBot, RandomBot, _Planner, setup_choice
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.evaluation import DEFAULT, Weights, evaluate
 from precog.analysis.players import Player, as_policy
 from precog.analysis.ranking import give_values, rank_options
@@ -38,6 +39,7 @@ from precog.analysis.world import AnalysisError
 from precog.engine import Action, GameState, Observation, new_game
 from precog.engine.actions import ChooseRooms, PassCards
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 
 __all__ = [
     "BOTS",
@@ -177,12 +179,13 @@ def make_bot(spec: str, seed: int) -> Any:
         try:
             from precog.analysis.openspiel_game import SpielPlayer
         except ImportError:
-            raise AnalysisError(f"bot {spec!r} needs OpenSpiel (pip install "
-                                "'precog-explorer[openspiel]')") from None
+            raise AnalysisError(Problem.of(AnalysisCode.NEEDS_OPENSPIEL, bot=spec),
+                                input=spec) from None
         kind, evaluator = SPIEL_BOTS[spec]
         return SpielPlayer(seed, kind=kind, evaluator=evaluator)
     if spec not in BOTS:
-        raise AnalysisError(f"bot {spec!r}: expected one of {', '.join(bot_names())}")
+        raise AnalysisError(Problem.of(AnalysisCode.ONE_OF, name="bot", got=repr(spec)[:40],
+                                       known=tuple(bot_names())), input=spec)
     return BOTS[spec](seed)
 
 
@@ -196,7 +199,8 @@ def play_game(bots: Sequence[Player], seed: int = 0,
     """
     players = setup.pop("players", len(bots))
     if players != len(bots):
-        raise AnalysisError(f"{players} players but {len(bots)} bots")
+        raise AnalysisError(Problem.of(AnalysisCode.BOTS_COUNT, players=players,
+                                       bots=len(bots)), input=bots)
     on_move = None if observe is None else (lambda _before, _action, after: observe(after))
     state = new_game(players=players, seed=seed, **setup)
     if observe is not None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from numbers import Integral, Real
 
-from precog.analysis.errors import AnalysisInputError
+from precog.analysis.errors import AnalysisCode, AnalysisInputError
+from precog.engine.problems import Problem
 
 MAX_ROLLOUTS = 100_000  # rollouts per choice: minutes of work; more is refused
 MAX_ROLLOUTS_TIMED = 2_000_000  # with a time budget the count is only a ceiling: some 64 MB
@@ -28,17 +29,23 @@ MAX_BUDGET_S = 86_400.0  # a day: a longer budget is a typo, not a wish
 MODELS = ("uniform", "worst", "bot")
 
 
+def _shown(value: object) -> str:
+    """A refused argument as the message shows it: its ``repr``, at most 40 characters."""
+    return repr(value)[:40]
+
+
 def check_budget(budget_s: object, name: str = "budget_s") -> float | None:
     """None (no time limit) or a finite number of seconds above 0 and at most a day."""
     if budget_s is None:
         return None
     if isinstance(budget_s, bool) or not isinstance(budget_s, Real):
-        raise AnalysisInputError(f"{name} {budget_s!r:.40}: expected a number of seconds "
-                                 f"above 0 and at most {MAX_BUDGET_S:.0f}, or None")
+        raise AnalysisInputError(Problem.of(AnalysisCode.BUDGET, name=name,
+                                            got=_shown(budget_s), top=int(MAX_BUDGET_S)),
+                                 input=budget_s)
     value = float(budget_s)
     if not math.isfinite(value) or not 0 < value <= MAX_BUDGET_S:
-        raise AnalysisInputError(f"{name} {value!r}: expected a number of seconds above 0 "
-                                 f"and at most {MAX_BUDGET_S:.0f}, or None")
+        raise AnalysisInputError(Problem.of(AnalysisCode.BUDGET, name=name, got=repr(value),
+                                            top=int(MAX_BUDGET_S)), input=budget_s)
     return value
 
 
@@ -46,8 +53,8 @@ def check_count(name: str, value: object, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (not a bool, not a float)."""
     if isinstance(value, bool) or not isinstance(value, Integral) \
             or not low <= int(value) <= high:
-        raise AnalysisInputError(f"{name} {value!r:.40}: expected a whole number from {low} "
-                                 f"to {high}")
+        raise AnalysisInputError(Problem.of(AnalysisCode.COUNT, name=name, got=_shown(value),
+                                            low=low, high=high), input=value)
     return int(value)
 
 
@@ -56,7 +63,8 @@ def check_depth(depth: object, name: str = "depth_rounds", allow_none: bool = Fa
     if depth is None and allow_none:
         return None
     if isinstance(depth, bool) or not isinstance(depth, Integral) or depth not in (1, 2):
-        raise AnalysisInputError(f"{name} {depth!r:.40}: expected 1 or 2 rounds of look-ahead")
+        raise AnalysisInputError(Problem.of(AnalysisCode.DEPTH, name=name, got=_shown(depth)),
+                                 input=depth)
     return int(depth)
 
 
@@ -67,7 +75,8 @@ def check_seed(seed: object) -> int:
 
 def check_model(model: object) -> str:
     if model not in MODELS:
-        raise AnalysisInputError(f"model {model!r:.40}: expected one of {', '.join(MODELS)}")
+        raise AnalysisInputError(Problem.of(AnalysisCode.ONE_OF, name="model",
+                                            got=_shown(model), known=MODELS), input=model)
     return str(model)
 
 
@@ -75,8 +84,8 @@ def check_player(player: object, players: int) -> int:
     """One of the game's seats."""
     if isinstance(player, bool) or not isinstance(player, Integral) \
             or not 0 <= int(player) < players:
-        raise AnalysisInputError(f"player {player!r:.40}: expected a seat 0..{players - 1} of "
-                                 f"this {players}-player game")
+        raise AnalysisInputError(Problem.of(AnalysisCode.PLAYER, got=_shown(player),
+                                            top=players - 1, n=players), input=player)
     return int(player)
 
 
@@ -93,4 +102,5 @@ def check_ranking(player: object, players: int, model: object, rollouts: object,
     check_seed(seed)
     check_depth(depth_rounds, allow_none=True)
     if engine not in ENGINES:
-        raise AnalysisInputError(f"engine {engine!r:.40}: expected one of {', '.join(ENGINES)}")
+        raise AnalysisInputError(Problem.of(AnalysisCode.ONE_OF, name="engine",
+                                            got=_shown(engine), known=ENGINES), input=engine)

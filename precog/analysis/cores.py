@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from precog.analysis.errors import AnalysisInputError
-from precog.engine.problems import ErrorCode, Problem
+from precog.analysis.errors import AnalysisCode, AnalysisInputError
+from precog.engine.problems import Problem
 
 if TYPE_CHECKING:
     from precog.analysis.batch import Dealt
@@ -74,7 +74,7 @@ def requested_cores(text: str) -> int:
     (3, 12)
     """
     if not DIGITS.fullmatch(text) or not 1 <= int(text) <= 64:
-        raise AnalysisInputError(Problem.of(ErrorCode.ANALYSIS_CORES, name=ENV, got=text[:40]),
+        raise AnalysisInputError(Problem.of(AnalysisCode.CORES, name=ENV, got=text[:40]),
                                  input=text)
     return int(text)
 

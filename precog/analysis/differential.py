@@ -292,20 +292,20 @@ def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
 
 def _frame(b: Batch, activated: np.ndarray) -> Frame:
     frame: Frame = {name: getattr(b, name).copy() for name in (
-        "food", "healthy", "cont", "doctors", "prot", "bane", "bat", "hand", "dz", "az",
-        "gave", "deck", "ptr", "cgains", "river", "ctr")}
+        "food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat", "hand", "dz",
+        "action_zone", "gave", "deck", "ptr", "cgains", "river", "ctr")}
     frame.update(round=b.round, discarded=list(b.discarded), activated=activated,
-                 tables=b.t, rooms=b.rooms.copy(), advanced=b.advanced)
-    if b.co is not None:
-        co = b.co
-        frame.update(stack=co.stack.copy(), shown=co.shown.copy(),
-                     mitigated=co.mitigated.copy(), count=co.count.copy(),
-                     taken=co.taken.copy())
+                 tables=b.tables, rooms=b.rooms.copy(), advanced=b.advanced)
+    if b.cooperative is not None:
+        cooperative = b.cooperative
+        frame.update(stack=cooperative.stack.copy(), shown=cooperative.shown.copy(),
+                     mitigated=cooperative.mitigated.copy(), count=cooperative.count.copy(),
+                     taken=cooperative.taken.copy())
     return frame
 
 
-PER_GAME = ("food", "healthy", "cont", "doctors", "prot", "bane", "bat", "hand", "dz", "az",
-            "gave", "deck", "ptr", "cgains", "river", "ctr", "rooms", "activated")
+PER_GAME = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat", "hand", "dz",
+            "action_zone", "gave", "deck", "ptr", "cgains", "river", "ctr", "rooms", "activated")
 PER_GAME_COOP = ("stack", "shown", "mitigated", "count", "taken")
 
 
@@ -321,9 +321,9 @@ def batch_view(frame: Frame, g: int, start: GameState) -> View:
         return tuple(cards[i] for i in row if i >= 0)
 
     room_rows = _room_names(start, frame["advanced"])
-    boats = tuple((a["food"][s], a["healthy"][s], a["cont"][s], a["doctors"][s], a["prot"][s],
-                   a["bane"][s], tuple(a["bat"][s])) for s in range(n))
-    discarded = [az[g].tolist() for az in frame["discarded"]]
+    boats = tuple((a["food"][s], a["healthy"][s], a["contaminated"][s], a["doctors"][s],
+                   a["protectors"][s], a["bane"][s], tuple(a["bat"][s])) for s in range(n))
+    discarded = [zone[g].tolist() for zone in frame["discarded"]]
     view: View = {
         "round": frame["round"], "uniforms": a["ctr"],
         "river": tuple(tiles[i] for i in a["river"]),
@@ -333,7 +333,7 @@ def batch_view(frame: Frame, g: int, start: GameState) -> View:
         "rooms": tuple(room_rows[a["rooms"][s]][:2] for s in range(n)),
         "hand": tuple(ids(a["hand"][s]) for s in range(n)),
         "decision_zone": tuple(ids(a["dz"][s]) for s in range(n)),
-        "action_zone": tuple(ids(a["az"][s]) for s in range(n)),
+        "action_zone": tuple(ids(a["action_zone"][s]) for s in range(n)),
         "gave": tuple(cards[x] if x >= 0 else None for x in a["gave"]),
         "deck": tuple(ids(a["deck"][s][a["ptr"][s]:]) for s in range(n)),
         "discard": tuple(start.players[s].discard + tuple(

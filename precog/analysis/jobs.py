@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from precog.analysis import cores
-from precog.analysis.errors import AnalysisError
-from precog.engine.problems import ErrorCode, Problem
+from precog.analysis.errors import AnalysisCode, AnalysisError
+from precog.engine.problems import Problem
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -60,7 +60,7 @@ def scheduler_address(given: str | None = None) -> str | None:
         return None
     match = ADDRESS.fullmatch(given)
     if not match or not 1 <= int(match["port"]) <= 65535:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SCHEDULER_ADDRESS, source=source,
+        raise AnalysisError(Problem.of(AnalysisCode.SCHEDULER_ADDRESS, source=source,
                                        got=given[:80]), input=given)
     return given
 
@@ -124,7 +124,7 @@ def _on_cluster(fn: Callable[[T], R], jobs: Sequence[T], address: str,
     try:
         client = client_type(address, timeout=CONNECT_TIMEOUT)
     except OSError as exc:  # includes TimeoutError: no scheduler answers there
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
+        raise AnalysisError(Problem.of(AnalysisCode.NO_SCHEDULER, address=address,
                                        detail=str(exc)), input=address) from exc
     with client:
         link = getattr(client, "dashboard_link", None)
@@ -163,7 +163,7 @@ def probe_scheduler(address: str, within: float = HANDSHAKE_S) -> None:
     deadline = time.monotonic() + within
 
     def refuse(detail: Problem | str) -> AnalysisError:
-        return AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_SCHEDULER, address=address,
+        return AnalysisError(Problem.of(AnalysisCode.NO_SCHEDULER, address=address,
                                         detail=detail), input=address)
 
     try:
@@ -171,17 +171,17 @@ def probe_scheduler(address: str, within: float = HANDSHAKE_S) -> None:
             header = _read_exactly(conn, 8, deadline)
             size = int.from_bytes(header, "little")
             if not 8 <= size <= MAX_HANDSHAKE:
-                raise refuse(Problem.of(ErrorCode.ANALYSIS_NOT_DASK))
+                raise refuse(Problem.of(AnalysisCode.NOT_DASK))
             frames = _read_exactly(conn, size, deadline)
             count = int.from_bytes(frames[:8], "little")
             lengths = [int.from_bytes(frames[8 + 8 * i:16 + 8 * i], "little")
                        for i in range(min(count, 64))]
             if not 1 <= count <= 64 or 8 + 8 * count + sum(lengths) != size:
-                raise refuse(Problem.of(ErrorCode.ANALYSIS_NOT_DASK))
+                raise refuse(Problem.of(AnalysisCode.NOT_DASK))
     except AnalysisError:
         raise
     except TimeoutError:
-        raise refuse(Problem.of(ErrorCode.ANALYSIS_SILENT, seconds=round(within))) from None
+        raise refuse(Problem.of(AnalysisCode.SILENT, seconds=round(within))) from None
     except (OSError, UnicodeError, ValueError) as exc:  # refused, unreachable, closed early
         raise refuse(str(exc) or type(exc).__name__) from None
 
@@ -206,5 +206,5 @@ def _client_type() -> Any:
     try:
         from distributed import Client
     except ImportError as exc:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_NO_DISTRIBUTED)) from exc
+        raise AnalysisError(Problem.of(AnalysisCode.NO_DISTRIBUTED)) from exc
     return Client

@@ -18,11 +18,11 @@ block of ``count`` games. Each leaf has draws of its own: its worlds are drawn b
 :func:`~precog.analysis.rollouts.uniforms` for :func:`leaf_seed` (the tree's seed and the
 position together), so a leaf's value is exactly ``rollout_value(leaf, seat, count,
 leaf_seed(seed, leaf))``, and a position reached twice (a transposition) is played once and
-has one value. Until 2026-12-03 every leaf used the tree's seed itself: the same ``count``
-draws of the hidden cards and face-down Objectives under every leaf, so the luck of those few
-draws moved the whole tree up or down together (in the cooperative mode by several Healthy
-Humans between two seeds); with draws of their own the leaves' luck averages out over the
-tree (docs/analysis.md, "Every leaf its own draws").
+has one value. Were every leaf to use the tree's seed itself, the same ``count`` draws of
+the hidden cards and face-down Objectives would lie under every leaf, and the luck of those
+few draws would move the whole tree up or down together (in the cooperative mode by several
+Healthy Humans between two seeds); with draws of their own the leaves' luck averages out over
+the tree (docs/analysis.md, "Every leaf its own draws").
 """
 
 from __future__ import annotations

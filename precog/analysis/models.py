@@ -5,7 +5,7 @@ right neighbour Gives as the playouts' sensible player would, each card with the
 playout draws it (:func:`~precog.analysis.policy.give_chances`, over a few hands the analysing
 seat cannot tell apart), and every other seat's Keep/Give in a sampled world is the sensible
 player's, drawn as a playout draws it: the tree then weighs what the table's rollouts play
-(until 2026-12-03 each card was taken as equally likely, which no playout did);
+(not each card as equally likely, which no playout does);
 ``worst``: the right neighbour Gives the card that is worst for the analysing seat; ``bot``: a
 bot (the greedy bot by default) predicts each choice from sampled worlds, so the probabilities
 are its prediction.
@@ -17,11 +17,13 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from precog.analysis.basic_bots import GreedyBot
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.players import ask
 from precog.analysis.policy import SENSIBLE, give_chances
 from precog.analysis.world import AnalysisError, first_legal, until_seat
 from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
 from precog.engine.actions import Choose
+from precog.engine.problems import Problem
 
 if TYPE_CHECKING:
     from precog.analysis.tree import TreeNode
@@ -111,23 +113,22 @@ class BotPrediction(OpponentModel):
             bot = GreedyBot(seed=seed)
         self.bot = bot
         self.samples = samples
-        self.cache: dict[object, dict[str, float]] = {}
+        self.cache: dict[object, dict[Choose, float]] = {}
 
-    def _choices(self, world: GameState, seat: int) -> dict[str, float]:
+    def _choices(self, world: GameState, seat: int) -> dict[Choose, float]:
         view = observation(world, seat)
         key = (seat, view)
         found = self.cache.get(key)
         if found is not None:
             return found
-        tally: dict[str, float] = {}
+        tally: dict[Choose, float] = {}
         for _ in range(self.samples):
             guess = determinize(world, seat, self.rng)
             guess = until_seat(guess, seat, first_legal)
             action = ask(self.bot, guess, seat)
             if not isinstance(action, Choose):
                 raise AnalysisError(f"bot {self.bot!r} did not choose a Keep and a Give")
-            text = str(action)
-            tally[text] = tally.get(text, 0.0) + 1.0 / self.samples
+            tally[action] = tally.get(action, 0.0) + 1.0 / self.samples
         self.cache[key] = tally
         return tally
 
@@ -135,10 +136,9 @@ class BotPrediction(OpponentModel):
                            incoming: tuple[str, ...]) -> dict[str, float]:
         tally = self._choices(until_seat(world, seat, first_legal), seat)
         probs = {card: 0.0 for card in incoming}
-        for text, p in tally.items():
-            give = text.split()[-1]
-            if give in probs:
-                probs[give] += p
+        for choice, p in tally.items():
+            if choice.give in probs:
+                probs[choice.give] += p
         total = sum(probs.values())
         if total <= 0:
             return super().give_probabilities(world, seat, incoming)
@@ -150,7 +150,7 @@ class BotPrediction(OpponentModel):
         tally = self._choices(world, seat)
         best = max(tally.items(), key=lambda kv: kv[1])[0]
         for action in legal_actions(world):
-            if str(action) == best:
+            if action == best:
                 return action
         return legal_actions(world)[0]
 
@@ -163,4 +163,5 @@ def make_model(name: str, seed: int = 0) -> OpponentModel:
         return WorstCase(seed)
     if name == "bot":
         return BotPrediction(seed)
-    raise AnalysisError(f"model {name!r}: expected one of {', '.join(MODELS)}")
+    raise AnalysisError(Problem.of(AnalysisCode.ONE_OF, name="model", got=repr(name)[:40],
+                                   known=MODELS), input=name)

@@ -37,7 +37,7 @@ from typing import Any
 from precog.analysis.bots import make_bot
 from precog.analysis.budget import Cancel, is_cancelled
 from precog.analysis.display import review_html
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.players import as_policy
 from precog.analysis.ranking import (
     DEFAULT_ROLLOUTS,
@@ -56,6 +56,7 @@ from precog.analysis.review_actions import (
 from precog.analysis.review_odds import OUTLOOK_SAMPLES, Outlook, outlook
 from precog.engine import Components, Game, GameState, Phase, new_game
 from precog.engine.actions import Choose
+from precog.engine.problems import Problem
 
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 2.5), ("mistake", 1.2), ("dubious", 0.5))
 """Mark thresholds on the loss, in Healthy Humans at the end of the game (largest first),
@@ -189,7 +190,8 @@ def decision_points(game: Game, seat: int) -> list[int]:
 def check_seat(game: Game, seat: int) -> None:
     n = game.start.config.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise AnalysisError(f"seat {seat!r}: expected a seat 0..{n - 1} of this {n}-player game")
+        raise AnalysisError(Problem.of(AnalysisCode.REVIEW_SEAT, got=repr(seat)[:40], top=n - 1,
+                                       n=n), input=seat)
 
 
 def check_budget(budget_s: float | None) -> None:
@@ -197,8 +199,8 @@ def check_budget(budget_s: float | None) -> None:
         return
     if not isinstance(budget_s, int | float) or isinstance(budget_s, bool) \
             or not math.isfinite(budget_s) or not 0 < budget_s <= MAX_BUDGET_S:
-        raise AnalysisError(f"budget {budget_s!r}: expected seconds per decision, more than 0 "
-                            f"and at most {MAX_BUDGET_S:g}")
+        raise AnalysisError(Problem.of(AnalysisCode.REVIEW_BUDGET, got=repr(budget_s)[:40],
+                                       top=MAX_BUDGET_S), input=budget_s)
 
 
 def review_decision(state: GameState, seat: int, played: Choose, index: int,

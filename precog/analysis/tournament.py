@@ -21,10 +21,12 @@ from typing import Any
 
 from precog.analysis.bots import make_bot, play_game
 from precog.analysis.display import forest_html
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.jobs import run_jobs
 from precog.analysis.supply import BOX, Peaks, Supply, supply_figures, wilson
 from precog.analysis.world import AnalysisError
 from precog.engine import new_game
+from precog.engine.problems import Problem
 from precog.engine.state import RuleOptions
 
 
@@ -175,7 +177,7 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     options of every game (default: the defaults)."""
     players = players or len(bots)
     if not bots:
-        raise AnalysisError("a tournament needs at least one bot")
+        raise AnalysisError(Problem.of(AnalysisCode.NO_BOTS), input=bots)
     for spec in set(bots):
         make_bot(spec, 0)  # refuses an unknown name before any game starts
     config = {"bots": list(bots), "games": games, "seed": seed, "players": players,

@@ -28,6 +28,7 @@ from precog.analysis.checks import (
     check_player,
     check_seed,
 )
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.evaluation import RESOURCES, resources, score, terminal_value
 from precog.analysis.rollouts import DEFAULT_POLICY, mean_ci, uniforms
 from precog.analysis.rounds import RoundPlayer
@@ -36,7 +37,7 @@ from precog.analysis.world import AnalysisError, Knowledge, canonical_world, kno
 from precog.engine import Action, GameState, WorldSampler, determinize
 from precog.engine.actions import Choose
 from precog.engine.playout import play_on
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
 
@@ -55,7 +56,7 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     legal = {str(c): c for c in know.choices}
     bad = [c for c in wanted if c not in legal]
     if bad:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_CHOICES, bad=bad, seat=player,
+        raise AnalysisError(Problem.of(AnalysisCode.CHOICES, bad=bad, seat=player,
                                        legal=tuple(legal)), input=bad)
     samples = max(2, rollouts)
     last = ROUNDS if to_end else min(ROUNDS, state.round + 1)

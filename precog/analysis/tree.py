@@ -60,6 +60,7 @@ from precog.analysis.checks import (
 )
 from precog.analysis.display import node_text, tree_html
 from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.evaluation import Weights, evaluate, resources
 from precog.analysis.leaf_playouts import (
     DEFAULT_LEAF_PLAYOUTS,
@@ -93,6 +94,7 @@ from precog.engine import (
 )
 from precog.engine.actions import Choose
 from precog.engine.fastcopy import replace
+from precog.engine.problems import Problem
 from precog.engine.state import ROUNDS
 
 KINDS = ("decision", "opponent", "chance", "plan", "leaf")
@@ -235,7 +237,8 @@ def iter_nodes(node: TreeNode) -> Iterator[TreeNode]:
 def choice_of(node: TreeNode) -> Choose:
     """The (Keep, Give) choice on the edge into ``node`` (a child of a Decision)."""
     if not isinstance(node.edge, Chosen):
-        raise AnalysisError(f"node {node.id} ({node.label}) is not a Keep/Give choice")
+        raise AnalysisError(Problem.of(AnalysisCode.NOT_A_CHOICE, node=node.id, label=node.label),
+                            input=node.id)
     return node.edge.choice
 
 
@@ -310,12 +313,14 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     do, and wants the choices in its order of ``know.choices``).
     """
     if leaf_values not in LEAF_VALUES:
-        raise AnalysisError(f"leaf_values {leaf_values!r}: expected one of "
-                            f"{', '.join(LEAF_VALUES)}")
+        raise AnalysisError(Problem.of(AnalysisCode.ONE_OF, name="leaf_values",
+                                       got=repr(leaf_values)[:40], known=LEAF_VALUES),
+                            input=leaf_values)
     check_count("leaf_playouts", leaf_playouts, 2, MAX_LEAF_PLAYOUTS)
     if second_round not in SECOND_ROUND:
-        raise AnalysisError(f"second_round {second_round!r}: expected one of "
-                            f"{', '.join(SECOND_ROUND)}")
+        raise AnalysisError(Problem.of(AnalysisCode.ONE_OF, name="second_round",
+                                       got=repr(second_round)[:40], known=SECOND_ROUND),
+                            input=second_round)
     check_model(model)
     check_depth(depth_rounds)
     check_count("rollouts", rollouts, 0, MAX_LEAF_ROLLOUTS)

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.players import SECRET_PHASES, Policy, first_legal, until_seat
 from precog.analysis.policy import keep_give_scores
 from precog.engine import (
@@ -28,7 +28,7 @@ from precog.engine import (
 from precog.engine.actions import Choose
 from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
 
 __all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
            "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
@@ -65,13 +65,13 @@ def check_decision(state: GameState, seat: int) -> None:
     """Refuse (with a reason) a position where ``seat`` has no Keep/Give choice to make."""
     n = state.config.players
     if not isinstance(seat, int) or not 0 <= seat < n:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_SEAT, seat=seat, top=n - 1, n=n),
+        raise AnalysisError(Problem.of(AnalysisCode.SEAT, seat=seat, top=n - 1, n=n),
                             input=seat, state=state)
     if state.phase is not Phase.DECISION:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_PHASE, phase=state.phase.value),
+        raise AnalysisError(Problem.of(AnalysisCode.PHASE, phase=state.phase.value),
                             state=state)
     if state.choices and state.choices[seat] is not None:
-        raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_CHOSEN, seat=seat,
+        raise AnalysisError(Problem.of(AnalysisCode.CHOSEN, seat=seat,
                                        choice=str(state.choices[seat])), state=state)
 
 
@@ -98,7 +98,7 @@ def with_river_tile(world: GameState, tile: str | None) -> GameState:
     if tile in river:
         other = river.index(tile)
         if other < slot:
-            raise AnalysisError(f"River tile {tile} was revealed already")
+            raise AnalysisError(Problem.of(AnalysisCode.TILE_REVEALED, tile=tile), input=tile)
         river[other] = river[slot]
     river[slot] = tile
     return replace(world, river=tuple(river))
@@ -115,12 +115,13 @@ def give_of(world: GameState, seat: int, give: str) -> Choose:
     """The choice of ``seat`` that Gives ``give`` with the Keep the sensible player would most
     likely take beside it (the best-scored of those choices). The Keep matters to others: it is a
     teammate's Boat, and the two cards it passes right, which in a 2-player game come back to
-    the analysing seat; the first legal Keep, as this took until 2026-12-03, kept the worst card
-    often enough to cost a cooperative team its last check."""
+    the analysing seat; taking the first legal Keep instead keeps the worst card often enough
+    to cost a cooperative team its last check."""
     options: list[Action] = [a for a in legal_actions(world)
                              if isinstance(a, Choose) and a.give == give]
     if not options:
-        raise AnalysisError(f"seat {seat} cannot give {give} now")
+        raise AnalysisError(Problem.of(AnalysisCode.CANNOT_GIVE, seat=seat, give=give),
+                            input=give)
     scores = keep_give_scores(world, seat, options)
     pick = options[scores.index(max(scores))]
     assert isinstance(pick, Choose)

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from precog.commands.common import (
-    U,
+    UsageCode,
     UsageError,
     about,
     add_command,
@@ -17,8 +17,6 @@ from precog.commands.common import (
 )
 from precog.commands.common import whole_number as int_type
 from precog.engine.problems import Problem
-
-_P = Problem.of
 
 NAME = "analyse"
 MAX_ROLLOUTS = 100_000  # per choice, as precog.analysis.checks.MAX_ROLLOUTS (a test checks)
@@ -83,11 +81,12 @@ def run(args: argparse.Namespace) -> int:
     n = state.config.players
     player = state.to_move if args.player is None else args.player
     if not 0 <= player < n:
-        raise UsageError(_P(U.SEAT, option="--player", seat=player, top=n - 1, n=n))
+        raise UsageError(Problem.of(UsageCode.SEAT, option="--player", seat=player, top=n - 1, n=n))
     if not 0 <= args.rollouts <= MAX_ROLLOUTS:
-        raise UsageError(_P(U.RANGE, option="--rollouts", got=args.rollouts, top=MAX_ROLLOUTS))
+        raise UsageError(Problem.of(UsageCode.RANGE, option="--rollouts", got=args.rollouts,
+                                    top=MAX_ROLLOUTS))
     if args.budget is not None and args.budget <= 0:
-        raise UsageError(_P(U.BUDGET, got=args.budget))
+        raise UsageError(Problem.of(UsageCode.BUDGET, got=args.budget))
     try:
         ranking = rank_options(state, player, model=args.model, rollouts=args.rollouts,
                                seed=args.seed, budget_s=args.budget, depth_rounds=args.depth)

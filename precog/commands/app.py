@@ -7,10 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from precog.commands.common import U, UsageError, add_command, say
+from precog.commands.common import UsageCode, UsageError, add_command, say
 from precog.engine.problems import Problem
-
-_P = Problem.of
 
 NAME = "app"
 EXAMPLES = """\
@@ -70,7 +68,7 @@ def _base_url(text: str) -> str:
     """``text`` as Voila's base URL: a path starting and ending with ``/``."""
     path = "/" + text.strip("/") + "/" if text.strip("/") else "/"
     if not BASE_URL.fullmatch(path):
-        raise UsageError(_P(U.BASE_URL, got=text[:80]), input=text)
+        raise UsageError(Problem.of(UsageCode.BASE_URL, got=text[:80]), input=text)
     return path
 
 
@@ -107,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError):  # a NUL byte in the path (from Python), a loop of links
         found = False
     if not found:
-        raise UsageError(_P(U.ROOT, got=str(args.root if args.root is not None else "")))
+        raise UsageError(Problem.of(UsageCode.ROOT,
+                                    got=str(args.root if args.root is not None else "")))
     if not args.no_browser:
         open_browser_soon(landing_url(port, host, token, base_url))
     serve(root, port, host, token, tuple(args.allow_host), base_url=base_url,

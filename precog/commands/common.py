@@ -42,18 +42,14 @@ class UsageCode(StrEnum):
     POSITIVE_SECONDS = "usage.positive_seconds"
     WHOLE_NUMBER = "usage.whole_number"
     EXPECTED_INPUT = "usage.expected_input"
-    PORT = "usage.port"
-    HOST = "usage.host"
-    HOST_ELSEWHERE = "usage.host_elsewhere"
-    TOKEN = "usage.token"
-    NEEDS_TOKEN = "usage.needs_token"
-    PORT_BUSY = "usage.port_busy"
-    LISTEN = "usage.listen"
     OUTPUT = "usage.output"
+    NOT_A_GAME = "usage.not_a_game"
+    GAME_FILES = "usage.game_files"
+    BUDGET_AT_MOST = "usage.budget_at_most"
+    SEAT_IN = "usage.seat_in"
+    REFERENCE_ONLY = "usage.reference_only"
 
 
-U = UsageCode
-_P = Problem.of
 _LANGUAGE = [DEFAULT_LANGUAGE]  # the --lang of this run (set by precog.cli before parsing)
 
 
@@ -78,7 +74,7 @@ def say(problem: Problem | str) -> str:
 def about(source: Problem | str, err: Exception) -> Problem:
     """``err`` said about its input ``source`` (``file game.json: ...``)."""
     inner = err.problem if isinstance(err, PrecogError) and err.problem else str(err)
-    return _P(U.ABOUT, source=source, problem=inner)
+    return Problem.of(UsageCode.ABOUT, source=source, problem=inner)
 
 
 def add_command(subparsers: Any, name: str, summary: str, description: str,
@@ -102,7 +98,7 @@ def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = _whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(say(_P(U.AT_LEAST_ONE, got=value)))
+        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.AT_LEAST_ONE, got=value)))
     return value
 
 
@@ -111,9 +107,9 @@ def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(say(_P(U.SECONDS, got=text))) from None
+        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.SECONDS, got=text))) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(say(_P(U.POSITIVE_SECONDS, got=text)))
+        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.POSITIVE_SECONDS, got=text)))
     return value
 
 
@@ -125,7 +121,7 @@ def whole_number(text: str) -> int:
 def _whole_number(text: str) -> int:
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
-        raise argparse.ArgumentTypeError(say(_P(U.WHOLE_NUMBER, got=text)))
+        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.WHOLE_NUMBER, got=text)))
     return int(text)
 
 

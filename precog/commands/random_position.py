@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from precog.commands.common import (
-    U,
+    UsageCode,
     UsageError,
     add_command,
     add_game_options,
@@ -19,8 +19,6 @@ from precog.engine import GameState, Phase, to_json, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import Problem
 from precog.engine.state import ROUNDS
-
-_P = Problem.of
 
 NAME = "random-position"
 EXAMPLES = """\
@@ -75,5 +73,6 @@ def random_position(round_: int, seed: int, **setup: Any) -> GameState:
     when the game with that seed ends before (a cooperative loss)."""
     state = random_playout(random.Random(seed), stop_round=round_, seed=seed, **setup).final
     if state.round != round_ or state.phase is not Phase.DECISION:
-        raise UsageError(_P(U.SEED_ENDED, seed=seed, ended=state.round, round=round_))
+        raise UsageError(Problem.of(UsageCode.SEED_ENDED, seed=seed, ended=state.round,
+                                    round=round_))
     return state

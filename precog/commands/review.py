@@ -6,13 +6,16 @@ import argparse
 from typing import Any
 
 from precog.commands.common import (
+    UsageCode,
     UsageError,
+    about,
     add_command,
     add_job_options,
     positive_seconds,
     print_json,
 )
 from precog.commands.common import whole_number as int_type
+from precog.engine.problems import Problem
 
 NAME = "review"
 MAX_GAMES = 10_000
@@ -74,10 +77,9 @@ def load_game(arg: str, components: Any = None) -> Any:
     try:
         loaded = read_position(text, components)
     except PrecogError as err:
-        raise UsageError(f"{source}: {err}") from None
+        raise UsageError(about(source, err)) from None
     if loaded.game is None:
-        raise UsageError(f"{source}: a position, not a saved game; expected a saved game file "
-                         "(JSON with format 'precog-game', as Play's Save game writes)")
+        raise UsageError(Problem.of(UsageCode.NOT_A_GAME, source=source))
     return loaded.game
 
 
@@ -88,17 +90,17 @@ def run(args: argparse.Namespace) -> int:
     from precog.session.reports import review_text
 
     if len(args.games) > MAX_GAMES:
-        raise UsageError(f"GAME: {len(args.games)} files; expected at most {MAX_GAMES:,}")
+        raise UsageError(Problem.of(UsageCode.GAME_FILES, n=len(args.games), top=MAX_GAMES))
     if args.budget > MAX_BUDGET_S:
-        raise UsageError(f"--budget {args.budget:g}: expected at most {MAX_BUDGET_S:g} seconds")
+        raise UsageError(Problem.of(UsageCode.BUDGET_AT_MOST, got=args.budget, top=MAX_BUDGET_S))
     budget = None if args.fixed else args.budget  # None: the fixed rollouts, no clock
     box = getattr(args, "components", None)  # precog --box FILE review ...
     games = [load_game(g, box) for g in args.games]
     for name, game in zip(args.games, games, strict=True):
         n = game.start.config.players
         if not 0 <= args.seat < n:
-            raise UsageError(f"--seat {args.seat}: expected a seat 0..{n - 1} of the "
-                             f"{n}-player game in {name}")
+            raise UsageError(Problem.of(UsageCode.SEAT_IN, seat=args.seat, top=n - 1, n=n,
+                                        name=name))
     try:
         scheduler_address(args.scheduler)
         if len(games) > 1 or args.scheduler:

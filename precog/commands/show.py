@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from precog.commands.common import U, UsageError, about, add_command, print_json
+from precog.commands.common import UsageCode, UsageError, about, add_command, print_json
 from precog.commands.common import whole_number as seat_type
 from precog.engine import (
     GameState,
@@ -20,8 +20,7 @@ from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_POSITION_BYTES
 from precog.session.describe import position_text
 
-_P = Problem.of
-_EXPECTED = Problem.of(U.EXPECTED_INPUT)
+_EXPECTED = Problem.of(UsageCode.EXPECTED_INPUT)
 
 NAME = "show"
 MAX_PATH = 4096  # longer is no file name on any system we run on
@@ -56,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     source, text = read_input(args.position)
     state = parse_position(source, text, getattr(args, "components", None))
     if args.seat is not None and not 0 <= args.seat < state.config.players:
-        raise UsageError(_P(U.SEAT, option="--for", seat=args.seat,
-                            top=state.config.players - 1, n=state.config.players))
+        raise UsageError(Problem.of(UsageCode.SEAT, option="--for", seat=args.seat,
+                                    top=state.config.players - 1, n=state.config.players))
     if args.json:
         print_json(to_json(state) if args.seat is None
                    else observation(state, args.seat).to_json())
@@ -69,17 +68,18 @@ def run(args: argparse.Namespace) -> int:
 def read_input(arg: str) -> tuple[Problem | str, str | bytes]:
     """(a name for the input, its text) from a position string, a file path or ``-``."""
     if arg == "-":
-        return _P(U.STDIN), sys.stdin.read(2 * MAX_POSITION_BYTES + 1)
+        return Problem.of(UsageCode.STDIN), sys.stdin.read(2 * MAX_POSITION_BYTES + 1)
     if arg.strip().startswith(("pg1.", "{")):
         return "POSITION", arg
     if len(arg) > MAX_PATH or "\0" in arg or not arg.strip():
-        raise UsageError(_P(U.NOT_POSITION, got=_clip(arg), expected=_EXPECTED))
+        raise UsageError(Problem.of(UsageCode.NOT_POSITION, got=_clip(arg), expected=_EXPECTED))
     try:
-        return _P(U.FILE, path=clip_path(arg)), read_regular_file(arg, MAX_POSITION_BYTES,
+        return Problem.of(UsageCode.FILE, path=clip_path(arg)), read_regular_file(arg,
+                                                                                  MAX_POSITION_BYTES,
                                                                 PositionError)
     except PositionError as err:
-        raise UsageError(_P(U.POSITION_FILE, got=_clip(arg), reason=_bare(err),
-                            expected=_EXPECTED)) from None
+        raise UsageError(Problem.of(UsageCode.POSITION_FILE, got=_clip(arg), reason=_bare(err),
+                                    expected=_EXPECTED)) from None
 
 
 def parse_position(source: Problem | str, text: str | bytes,

@@ -12,7 +12,7 @@ from statistics import fmean
 from typing import Any
 
 from precog.commands.common import (
-    U,
+    UsageCode,
     UsageError,
     add_command,
     add_game_options,
@@ -26,8 +26,6 @@ from precog.engine.playout import InvariantError, random_playout
 from precog.engine.problems import Problem
 from precog.engine.state import BANE_MAX
 from precog.session.words import words
-
-_P = Problem.of
 
 NAME = "simulate"
 EXAMPLES = """\
@@ -83,8 +81,8 @@ MAX_CHECKED_GAMES = 10_000_000  # the checked run keeps only totals (days of wor
 def run(args: argparse.Namespace) -> int:
     top = MAX_CHECKED_GAMES if args.check_invariants else MAX_GAMES
     if args.games > top:
-        raise UsageError(_P(U.GAMES if args.check_invariants else U.GAMES_SEEDS,
-                            got=args.games, top=top))
+        code = UsageCode.GAMES if args.check_invariants else UsageCode.GAMES_SEEDS
+        raise UsageError(Problem.of(code, got=args.games, top=top))
     if args.check_invariants:
         return run_invariants(args)
     try:

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from precog.commands.common import (
-    U,
+    UsageCode,
     UsageError,
     add_command,
     add_game_options,
@@ -17,8 +17,6 @@ from precog.commands.common import (
 )
 from precog.commands.common import whole_number as seed_type
 from precog.engine.problems import Problem
-
-_P = Problem.of
 
 NAME = "tournament"
 MAX_GAMES = 1_000_000
@@ -68,14 +66,14 @@ def run(args: argparse.Namespace) -> int:
     known = set(bot_names())
     bad = [b for b in names if b not in known]
     if not names or bad:
-        raise UsageError(_P(U.BOTS, got=args.bots, known=tuple(sorted(known))))
+        raise UsageError(Problem.of(UsageCode.BOTS, got=args.bots, known=tuple(sorted(known))))
     if args.games > MAX_GAMES:
-        raise UsageError(_P(U.GAMES, got=args.games, top=MAX_GAMES))
+        raise UsageError(Problem.of(UsageCode.GAMES, got=args.games, top=MAX_GAMES))
     if len(names) > args.players:
-        raise UsageError(_P(U.BOTS_SEATS, n=len(names), players=args.players))
+        raise UsageError(Problem.of(UsageCode.BOTS_SEATS, n=len(names), players=args.players))
     options = game_options(args)
     if options.pop("components", None) is not None:
-        raise UsageError("--box: the tournament plays on the reference set only, so far")
+        raise UsageError(Problem.of(UsageCode.REFERENCE_ONLY))
     from precog.analysis.jobs import on_dashboard
     from precog.commands.progress import announce_dashboard, progress_bar
 

@@ -20,8 +20,7 @@ from precog.engine.components import GAIN_KINDS, NO_GAINS, Card, Gains, Machine
 from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
 from precog.engine.maintenance import begin_maintenance
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 
@@ -79,11 +78,11 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     if state.step is Step.ACTIVATE and not (state.config.coop and isinstance(action, Reveal)):
         if not isinstance(action, Activate) or action.slots not in ("both", "G", "R"):
             if state.config.coop:
-                return Refusal.of(R.ACTIVATE_OR_REVEAL_EXPECTED)
-            return Refusal.of(R.ACTIVATE_EXPECTED)
+                return Refusal.of(RefusalCode.ACTIVATE_OR_REVEAL_EXPECTED)
+            return Refusal.of(RefusalCode.ACTIVATE_EXPECTED)
         cost = activation_cost(state, seat)
         if action.slots == "both" and p.healthy < cost:
-            return Refusal.of(R.BOTH_UNAFFORDABLE, cost=cost, cabins=p.healthy)
+            return Refusal.of(RefusalCode.BOTH_UNAFFORDABLE, cost=cost, cabins=p.healthy)
         return None
     if isinstance(action, EndActions):
         return None
@@ -92,15 +91,16 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
             return None
         stack = state.objective_stacks[state.season - 1] if state.config.coop else ()
         if not stack:
-            return Refusal.of(R.NO_OBJECTIVE_LEFT)
-        return Refusal.of(R.REVEAL_UNAFFORDABLE, cost=REVEAL_COST[state.season], healthy=p.healthy)
+            return Refusal.of(RefusalCode.NO_OBJECTIVE_LEFT)
+        return Refusal.of(RefusalCode.REVEAL_UNAFFORDABLE, cost=REVEAL_COST[state.season],
+                          healthy=p.healthy)
     if isinstance(action, Mitigate):
         if action.tile in _mitigable(state, p):
             return None
         return _why_not_mitigable(state, p, action.tile)
     if state.step is Step.TEAM:
-        return Refusal.of(R.TEAM_WINDOW_EXPECTED)
-    return Refusal.of(R.OBJECTIVE_EXPECTED)
+        return Refusal.of(RefusalCode.TEAM_WINDOW_EXPECTED)
+    return Refusal.of(RefusalCode.OBJECTIVE_EXPECTED)
 
 
 def play(state: GameState, action: Action) -> GameState:
@@ -276,17 +276,17 @@ def _why_not_mitigable(state: GameState, p: PlayerState, tile_id: str) -> Refusa
     revealed = dict(state.objectives)
     if tile_id not in revealed:
         shown = tuple(t for t, m in state.objectives if not m)
-        return Refusal.of(R.NOT_REVEALED, tile=tile_id, revealed=shown)
+        return Refusal.of(RefusalCode.NOT_REVEALED, tile=tile_id, revealed=shown)
     if revealed[tile_id]:
-        return Refusal.of(R.ALREADY_MITIGATED, tile=tile_id)
+        return Refusal.of(RefusalCode.ALREADY_MITIGATED, tile=tile_id)
     tile = state.components.objective_by_id[tile_id]
     if tile.season != state.season:
-        return Refusal.of(R.WRONG_SEASON, tile=tile_id, season=tile.season,
+        return Refusal.of(RefusalCode.WRONG_SEASON, tile=tile_id, season=tile.season,
                           current=state.season)
     cost, took = tile.mitigate_cost, p.taken
     short = _short(p, cost)
     if short:
-        return Refusal.of(R.MITIGATE_SHORT, tile=tile_id, cost=tuple(cost.items()),
+        return Refusal.of(RefusalCode.MITIGATE_SHORT, tile=tile_id, cost=tuple(cost.items()),
                           received=tuple(took.items()), short=short)
     return None
 

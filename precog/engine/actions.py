@@ -31,10 +31,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from precog.engine.errors import ActionParseError
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.problems import ErrorCode, Problem
+from precog.engine.refusals import Refusal, RefusalCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +182,6 @@ _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(r"^river (ignore|accept)$"), IgnoreRiver),
 ]
 
-_P = Problem.of
 
 
 MAX_ACTION_TEXT = 200  # the longest notation is about 20 characters; spaces are allowed
@@ -206,15 +203,16 @@ def malformed(action: object) -> Refusal | None:
     """None for a well-formed action value, else what is wrong with it (any legality aside)."""
     spec = _FIELD_TYPES.get(type(action))
     if spec is None:
-        return Refusal.of(R.NOT_AN_ACTION, kind=type(action).__name__)
+        return Refusal.of(RefusalCode.NOT_AN_ACTION, kind=type(action).__name__)
     for name, kind in spec:
         value = getattr(action, name)
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if type(value) not in kinds:
             want = " | ".join("None" if k is type(None) else k.__name__ for k in kinds)
-            return Refusal.of(R.FIELD_TYPE, field=name, want=want, got=type(value).__name__)
+            return Refusal.of(RefusalCode.FIELD_TYPE, field=name, want=want,
+                              got=type(value).__name__)
         if kind is tuple and (len(value) != 2 or {type(v) for v in value} != {str}):
-            return Refusal.of(R.FIELD_IDS, field=name, count=len(value))
+            return Refusal.of(RefusalCode.FIELD_IDS, field=name, count=len(value))
     return None
 
 
@@ -228,10 +226,12 @@ def parse_action_text(text: str) -> Action:
     'keep D03 give T07'
     """
     if not isinstance(text, str):
-        raise ActionParseError(_P(E.ACTION_TEXT_TYPE, got=type(text).__name__), input=text)
+        raise ActionParseError(Problem.of(ErrorCode.ACTION_TEXT_TYPE, got=type(text).__name__),
+                               input=text)
     if len(text) > MAX_ACTION_TEXT:
-        raise ActionParseError(_P(E.ACTION_TEXT_LONG, n=len(text), top=MAX_ACTION_TEXT,
-                                  help=_P(E.ACTION_NOTATION)), input=text)
+        raise ActionParseError(Problem.of(ErrorCode.ACTION_TEXT_LONG, n=len(text),
+                                          top=MAX_ACTION_TEXT,
+                                          help=Problem.of(ErrorCode.ACTION_NOTATION)), input=text)
     typed = " ".join(text.strip().split())
     for pattern, kind in _PATTERNS:
         m = pattern.match(typed.lower())
@@ -239,7 +239,8 @@ def parse_action_text(text: str) -> Action:
             ids = re.match(pattern.pattern, typed, re.IGNORECASE | re.ASCII)
             assert ids is not None
             return _build(kind, ids.groups())
-    raise ActionParseError(_P(E.ACTION_UNREADABLE, text=text, help=_P(E.ACTION_NOTATION)),
+    raise ActionParseError(Problem.of(ErrorCode.ACTION_UNREADABLE, text=text,
+                                      help=Problem.of(ErrorCode.ACTION_NOTATION)),
                            input=text)
 
 

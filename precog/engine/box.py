@@ -42,10 +42,7 @@ from precog.engine.data_loading import (
 )
 from precog.engine.errors import DataError
 from precog.engine.files import clip_path, read_regular_file
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
-
-_P = Problem.of
+from precog.engine.problems import ErrorCode, Problem
 
 __all__ = ["BOX_FORMAT", "MAX_BOX_BYTES", "box_from_data", "load_box", "load_box_text"]
 
@@ -72,20 +69,22 @@ def load_box_text(text: str | bytes, label: str = "<box text>") -> Components:
     """Like :func:`load_box` with the file's content."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_BOX_BYTES:
-        raise DataError(_P(E.FILE_TOO_BIG, file=label, size=len(raw), limit=MAX_BOX_BYTES))
+        raise DataError(Problem.of(ErrorCode.FILE_TOO_BIG, file=label, size=len(raw),
+                                   limit=MAX_BOX_BYTES))
     return box_from_data(_parse(label, raw), label)
 
 
 def box_from_data(data: dict[str, Any], label: str) -> Components:
     """The component set of a parsed box file."""
     at = _At(label)
-    _only(at, data, _TOP, _P(E.BOX_FILE))
+    _only(at, data, _TOP, Problem.of(ErrorCode.BOX_FILE))
     if data.get("format", BOX_FORMAT) != BOX_FORMAT or data.get("version", 1) != BOX_VERSION:
-        raise at.bad("format", _P(E.BOX_FORMAT, format=BOX_FORMAT, version=BOX_VERSION),
+        raise at.bad("format", Problem.of(ErrorCode.BOX_FORMAT, format=BOX_FORMAT,
+                                          version=BOX_VERSION),
                      data.get("format"))
     name = data.get("name", "your box")
     if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise at.bad("name", _P(E.EXPECT_TEXT, n=80), name)
+        raise at.bad("name", Problem.of(ErrorCode.EXPECT_TEXT, n=80), name)
     unknown: set[str] = set()
     distribution = _distribution(at, data)
     decks, prescients = {}, {}
@@ -101,7 +100,7 @@ def box_from_data(data: dict[str, Any], label: str) -> Components:
                   + [t.id for t in coop_river] + [t.id for t in objectives])
     twice = sorted(i for i, n in ids.items() if n > 1)
     if twice:
-        raise at.bad("id", _P(E.BOX_UNIQUE), twice[:5])
+        raise at.bad("id", Problem.of(ErrorCode.BOX_UNIQUE), twice[:5])
     digest = hashlib.sha256(repr((sorted(data.items(), key=str), sorted(unknown))).encode())
     return Components(name=name, decks=decks, prescients=prescients, distribution=distribution,
                       rooms=rooms, river=river, islands=islands, coop_river=coop_river,
@@ -113,24 +112,27 @@ def box_from_data(data: dict[str, Any], label: str) -> Components:
 
 def _only(at: _At, table: object, allowed: tuple[str, ...], what: Problem) -> dict[str, Any]:
     if not isinstance(table, dict):
-        raise at.error(_P(E.DATA_NOT_TABLE, what=what, got=type(table).__name__))
+        raise at.error(Problem.of(ErrorCode.DATA_NOT_TABLE, what=what, got=type(table).__name__))
     for key in table:
         if key not in allowed:
-            raise at.error(_P(E.DATA_UNKNOWN_FIELD, key=str(key)[:30], allowed=allowed,
-                              hint=""))
+            raise at.error(Problem.of(ErrorCode.DATA_UNKNOWN_FIELD, key=str(key)[:30],
+                                      allowed=allowed,
+                                      hint=""))
     return table
 
 
 def _entries(at: _At, data: dict[str, Any], field: str, most: int) -> list[dict[str, Any]]:
     items = data.get(field, [])
     if not isinstance(items, list):
-        raise at.bad(field, _P(E.EXPECT_ARRAY, field=field, what=field), type(items).__name__)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_ARRAY, field=field, what=field),
+                     type(items).__name__)
     if len(items) > most:
-        raise at.bad(field, _P(E.BOX_AT_MOST, n=most), _P(E.BOX_ENTRIES, n=len(items)))
+        raise at.bad(field, Problem.of(ErrorCode.BOX_AT_MOST, n=most),
+                     Problem.of(ErrorCode.BOX_ENTRIES, n=len(items)))
     for i, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            raise at.sub(_P(E.ENTRY_NUMBER, kind=field, index=i)).error(
-                _P(E.DATA_ENTRY_NOT_TABLE, got=repr(item)[:40]))
+            raise at.sub(Problem.of(ErrorCode.ENTRY_NUMBER, kind=field, index=i)).error(
+                Problem.of(ErrorCode.DATA_ENTRY_NOT_TABLE, got=repr(item)[:40]))
     return items
 
 
@@ -138,7 +140,7 @@ def _distribution(at: _At, data: dict[str, Any]) -> dict[int, dict[CardType, int
     if "distribution" not in data:
         return reference_components().distribution
     table = _only(at.sub("distribution"), data["distribution"], ("season",),
-                  _P(E.NOUN_SEASON_TABLES))
+                  Problem.of(ErrorCode.NOUN_SEASON_TABLES))
     return _read_distribution(_Source(f"{at.file} [distribution]", table))
 
 
@@ -147,19 +149,21 @@ def _deck_sources(at: _At, data: dict[str, Any], unknown: set[str]) -> dict[str,
     ref = reference_components()
     entered: dict[str, dict[str, Any]] = {}
     for i, deck in enumerate(_entries(at, data, "deck", 26), start=1):
-        here = at.sub(_P(E.ENTRY_NUMBER, kind=_P(E.BOX_DECK_NOUN), index=i))
-        _only(here, deck, _DECK, _P(E.BOX_DECK))
+        here = at.sub(Problem.of(ErrorCode.ENTRY_NUMBER, kind=Problem.of(ErrorCode.BOX_DECK_NOUN),
+                                 index=i))
+        _only(here, deck, _DECK, Problem.of(ErrorCode.BOX_DECK))
         code = deck.get("code")
         if not isinstance(code, str) or not _CODE.match(code):
-            raise here.bad("code", _P(E.EXPECT_DECK_CODE), code)
+            raise here.bad("code", Problem.of(ErrorCode.EXPECT_DECK_CODE), code)
         if code in entered:
-            raise here.bad("code", _P(E.BOX_DECK_ONCE), code)
+            raise here.bad("code", Problem.of(ErrorCode.BOX_DECK_ONCE), code)
         entered[code] = deck
     codes = list(ref.decks) + sorted(c for c in entered if c not in ref.decks)
     out = {}
     for code in codes:
         deck = entered.get(code, {})
-        here = at.sub(_P(E.ENTRY_ID, kind=_P(E.BOX_DECK_NOUN), id=code))
+        here = at.sub(Problem.of(ErrorCode.ENTRY_ID, kind=Problem.of(ErrorCode.BOX_DECK_NOUN),
+                                 id=code))
         prescient = deck.get("prescient", ref.prescients.get(code, f"Prescient {code}"))
         cards = _cards(here, code, _entries(here, deck, "card", 24), unknown)
         out[code] = _Source(f"{at.file} deck {code}",
@@ -174,26 +178,30 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
     slots: Counter[tuple[int, str]] = Counter()
     for i, card in enumerate(cards, start=1):
         ident = card.get("id")
-        here = at.sub(_P(E.ENTRY_ID, kind=_P(E.NOUN_CARD), id=ident)
+        here = at.sub(Problem.of(ErrorCode.ENTRY_ID, kind=Problem.of(ErrorCode.NOUN_CARD), id=ident)
                       if isinstance(ident, str) and len(ident) <= 16
-                      else _P(E.ENTRY_NUMBER, kind=_P(E.NOUN_CARD), index=i))
+                      else Problem.of(ErrorCode.ENTRY_NUMBER, kind=Problem.of(ErrorCode.NOUN_CARD),
+                                      index=i))
         if isinstance(ident, str) and _CARD_NUMBER.match(ident) and not \
                 1 <= int(ident[1:]) <= DECK_CARDS:
-            raise here.bad("id", _P(E.BOX_CARD_SLOT, code=code, n=DECK_CARDS), ident)
+            raise here.bad("id", Problem.of(ErrorCode.BOX_CARD_SLOT, code=code, n=DECK_CARDS),
+                           ident)
         season, kind = card.get("season"), card.get("type")
         if type(season) is not int or season not in SEASONS:
-            raise here.bad("season", _P(E.BOX_SEASON), season)
+            raise here.bad("season", Problem.of(ErrorCode.BOX_SEASON), season)
         if not isinstance(kind, str) or kind not in {t.value for t in CardType}:
-            raise here.bad("type", _P(E.EXPECT_ONE_OF, names=[t.value for t in CardType]), kind)
+            raise here.bad("type", Problem.of(ErrorCode.EXPECT_ONE_OF,
+                                              names=[t.value for t in CardType]), kind)
         slots[season, kind] += 1
         if slots[season, kind] > dist[season][CardType(kind)]:
-            raise here.bad("type", _P(E.BOX_KIND_LIMIT, n=dist[season][CardType(kind)],
-                                      kind=kind, season=season),
-                           _P(E.BOX_CARD_OF_KIND, n=slots[season, kind]))
+            raise here.bad("type", Problem.of(ErrorCode.BOX_KIND_LIMIT,
+                                              n=dist[season][CardType(kind)],
+                                              kind=kind, season=season),
+                           Problem.of(ErrorCode.BOX_CARD_OF_KIND, n=slots[season, kind]))
         given = [f for f in ("cost", "gain") if f in card]
         if len(given) == 1:
-            raise here.bad("cost" if "cost" not in card else "gain", _P(E.BOX_BOTH),
-                           _P(E.GOT_MISSING))
+            raise here.bad("cost" if "cost" not in card else "gain", Problem.of(ErrorCode.BOX_BOTH),
+                           Problem.of(ErrorCode.GOT_MISSING))
         result.append({"bonus": {}, "bane": 0, **card} if given
                       else _stand_in(card, code, unknown))
     used = {c.get("id") for c in result if isinstance(c.get("id"), str)}
@@ -202,7 +210,8 @@ def _cards(at: _At, code: str, cards: list[dict[str, Any]],
         for kind in CardType:
             for _ in range(dist[season][kind] - slots[season, kind.value]):
                 if not free:
-                    raise at.bad("card", _P(E.BOX_IDS_LEFT, code=code), _P(E.BOX_EVERY_ID))
+                    raise at.bad("card", Problem.of(ErrorCode.BOX_IDS_LEFT, code=code),
+                                 Problem.of(ErrorCode.BOX_EVERY_ID))
                 blank = {"id": free.pop(0), "season": season, "type": kind.value}
                 result.append(_stand_in(blank, code, unknown))
     return result
@@ -230,8 +239,9 @@ def _rooms(at: _At, data: dict[str, Any]) -> list[dict[str, Any]]:
     for i, room in enumerate(_entries(at, data, "room", 12), start=1):
         ident = room.get("id")
         if not isinstance(ident, str) or ident not in rooms:
-            raise at.sub(_P(E.ENTRY_NUMBER, kind=_P(E.NOUN_ROOM), index=i)).bad(
-                "id", _P(E.BOX_ROOM_ID, ids=list(rooms)), ident)
+            raise at.sub(Problem.of(ErrorCode.ENTRY_NUMBER, kind=Problem.of(ErrorCode.NOUN_ROOM),
+                                    index=i)).bad(
+                "id", Problem.of(ErrorCode.BOX_ROOM_ID, ids=list(rooms)), ident)
         rooms[ident] = room
     return list(rooms.values())
 
@@ -241,20 +251,23 @@ def _tiles(at: _At, data: dict[str, Any], field: str, shipped: list[Any], per_se
     entered = _entries(at, data, field, 3 * per_season)
     counts: Counter[int] = Counter()
     for i, tile in enumerate(entered, start=1):
-        here = at.sub(_P(E.ENTRY_NUMBER, kind=field, index=i))
+        here = at.sub(Problem.of(ErrorCode.ENTRY_NUMBER, kind=field, index=i))
         season = tile.get("season")
         if type(season) is not int or season not in SEASONS:
-            raise here.bad("season", _P(E.BOX_SEASON), season)
+            raise here.bad("season", Problem.of(ErrorCode.BOX_SEASON), season)
         ident = tile.get("id")
         if not isinstance(ident, str) or not _ID.match(ident):
-            raise here.bad("id", _P(E.EXPECT_ID, example="W1a"), ident)
+            raise here.bad("id", Problem.of(ErrorCode.EXPECT_ID, example="W1a"), ident)
         slots = [str(t["id"]) for t in shipped if t["season"] == season]
         if ident not in slots:  # the box's tiles of a season are its slots, each once
-            raise here.bad("id", _P(E.BOX_TILE_SLOT, ids=slots, season=season), ident)
+            raise here.bad("id", Problem.of(ErrorCode.BOX_TILE_SLOT, ids=slots, season=season),
+                           ident)
         counts[season] += 1
         if counts[season] > per_season:
-            raise here.bad("season", _P(E.BOX_TILES_PER_SEASON, n=per_season, field=field),
-                           _P(E.BOX_TILE_OF_SEASON, n=counts[season], season=season))
+            raise here.bad("season", Problem.of(ErrorCode.BOX_TILES_PER_SEASON, n=per_season,
+                                                field=field),
+                           Problem.of(ErrorCode.BOX_TILE_OF_SEASON, n=counts[season],
+                                      season=season))
     used = {t["id"] for t in entered}
     result = list(entered)
     for season in SEASONS:

@@ -52,8 +52,7 @@ from precog.engine.components import (
 from precog.engine.errors import DataError
 from precog.engine.files import clip_path, read_regular_file
 from precog.engine.machines import LINE_SCOPE, parse_condition
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 
 __all__ = [
     "FAMILIES",
@@ -105,7 +104,6 @@ _STANDARD = {  # the six standard machines: (condition kind, card type) -> allow
     ("bane_and_no_bane", ""): (Gains(human=2),),
 }
 _MISSING = object()
-_P = Problem.of
 
 
 # ---------------------------------------------------------------- public API
@@ -139,10 +137,11 @@ def load_components_from_texts(texts: Mapping[str, str | bytes], *,
     sources = {}
     for key, text in texts.items():
         key = _check_key(key)
-        label = _P(E.DATA_TEXT_LABEL, key=key)
+        label = Problem.of(ErrorCode.DATA_TEXT_LABEL, key=key)
         raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
         if len(raw) > MAX_FILE_BYTES:
-            raise _At(label).error(_P(E.DATA_TOO_BIG, size=len(raw), limit=MAX_FILE_BYTES))
+            raise _At(label).error(Problem.of(ErrorCode.DATA_TOO_BIG, size=len(raw),
+                                              limit=MAX_FILE_BYTES))
         sources[key] = _Source(label, _parse(label, raw))
     default = "custom (" + ", ".join(sources) + ")" if sources else REFERENCE_NAME
     return _build(sources, name or default)
@@ -158,7 +157,8 @@ def reference_text(key: str) -> str:
     """The text of a shipped file, e.g. ``reference_text("deck:D")``: a start for a user file."""
     key = _check_key(key)
     if key not in SHIPPED_FILES:
-        raise DataError(_P(E.DATA_NO_SHIPPED, key=key, shipped=tuple(SHIPPED_FILES)), input=key)
+        raise DataError(Problem.of(ErrorCode.DATA_NO_SHIPPED, key=key,
+                                   shipped=tuple(SHIPPED_FILES)), input=key)
     return _shipped_bytes(SHIPPED_FILES[key]).decode("utf-8")
 
 
@@ -178,12 +178,14 @@ class _At:
     entry: str | Problem = ""  # a table's key, or a Problem naming an entry
 
     def error(self, what: Problem, got: object = None) -> DataError:
-        problem = (_P(E.DATA_AT_ENTRY, file=self.file, entry=self.entry, what=what) if self.entry
-                   else _P(E.DATA_AT_FILE, file=self.file, what=what))
+        problem = (Problem.of(ErrorCode.DATA_AT_ENTRY, file=self.file, entry=self.entry,
+                              what=what) if self.entry
+                   else Problem.of(ErrorCode.DATA_AT_FILE, file=self.file, what=what))
         return DataError(problem, input=got)
 
     def bad(self, field: str, expected: Problem, got: object) -> DataError:
-        return self.error(_P(E.DATA_BAD_FIELD, field=field, expected=expected, got=_show(got)),
+        return self.error(Problem.of(ErrorCode.DATA_BAD_FIELD, field=field, expected=expected,
+                                     got=_show(got)),
                           got)
 
     def sub(self, entry: str | Problem) -> _At:
@@ -193,7 +195,7 @@ class _At:
 def _show(value: object) -> str | Problem:
     """How a message shows a value it got: the input itself, or a Problem describing it."""
     if value is _MISSING:
-        return _P(E.GOT_MISSING)
+        return Problem.of(ErrorCode.GOT_MISSING)
     if isinstance(value, Problem):
         return value
     text = repr(value)
@@ -203,7 +205,8 @@ def _show(value: object) -> str | Problem:
 def _check_key(key: object) -> str:
     if isinstance(key, str) and (key in FAMILIES or _DECK_KEY.match(key)):
         return key
-    raise DataError(_P(E.DATA_UNKNOWN_FAMILY, key=key, families=FAMILIES), input=key)
+    raise DataError(Problem.of(ErrorCode.DATA_UNKNOWN_FAMILY, key=key, families=FAMILIES),
+                    input=key)
 
 
 def _shipped_bytes(relative: str) -> bytes:
@@ -219,7 +222,8 @@ def _shipped_source(key: str) -> _Source:
     try:
         raw = _shipped_bytes(label)
     except OSError as exc:
-        raise _At(label).error(_P(E.DATA_SHIPPED_UNREADABLE, detail=str(exc))) from None
+        raise _At(label).error(Problem.of(ErrorCode.DATA_SHIPPED_UNREADABLE,
+                                          detail=str(exc))) from None
     return _Source(label, _parse(label, raw))
 
 
@@ -227,11 +231,11 @@ def _parse(label: str | Problem, raw: bytes) -> dict[str, object]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _At(label).error(_P(E.DATA_NOT_UTF8, offset=exc.start)) from None
+        raise _At(label).error(Problem.of(ErrorCode.DATA_NOT_UTF8, offset=exc.start)) from None
     try:
         return tomllib.loads(text)
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError is a ValueError
-        raise _At(label).error(_P(E.DATA_NOT_TOML, detail=str(exc))) from None
+        raise _At(label).error(Problem.of(ErrorCode.DATA_NOT_TOML, detail=str(exc))) from None
 
 
 # ---------------------------------------------------------------- field readers
@@ -240,23 +244,23 @@ def _fields(at: _At, value: object, allowed: tuple[str, ...], what: Problem
             ) -> dict[str, object]:
     """``value`` as a table whose keys are all in ``allowed`` (typos are caught here)."""
     if not isinstance(value, dict):
-        raise at.error(_P(E.DATA_NOT_TABLE, what=what, got=_show(value)), value)
+        raise at.error(Problem.of(ErrorCode.DATA_NOT_TABLE, what=what, got=_show(value)), value)
     for key in value:
         if key not in allowed:
-            raise at.error(_P(E.DATA_UNKNOWN_FIELD, key=key, allowed=allowed,
-                              hint=_did_you_mean(key, allowed)), key)
+            raise at.error(Problem.of(ErrorCode.DATA_UNKNOWN_FIELD, key=key, allowed=allowed,
+                                      hint=_did_you_mean(key, allowed)), key)
     return value
 
 
 def _did_you_mean(key: object, allowed: tuple[str, ...]) -> str | Problem:
     close = difflib.get_close_matches(str(key), allowed, n=1)
-    return _P(E.GOT_DID_YOU_MEAN, close=close[0]) if close else ""
+    return Problem.of(ErrorCode.GOT_DID_YOU_MEAN, close=close[0]) if close else ""
 
 
 def _int(at: _At, table: dict[str, object], field: str, low: int, high: int) -> int:
     value = table.get(field, _MISSING)
     if type(value) is not int or not low <= value <= high:
-        raise at.bad(field, _P(E.EXPECT_INT, low=low, high=high), value)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_INT, low=low, high=high), value)
     return value
 
 
@@ -265,7 +269,7 @@ def _int_or_x(at: _At, table: dict[str, object], field: str) -> int | None:
     if value == "X":
         return None
     if type(value) is not int or not 0 <= value <= MAX_VALUE:
-        raise at.bad(field, _P(E.EXPECT_INT_OR_X, high=MAX_VALUE), value)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_INT_OR_X, high=MAX_VALUE), value)
     return value
 
 
@@ -284,52 +288,55 @@ def _text(at: _At, table: dict[str, object], field: str, expected: Problem,
 
 def _amounts(at: _At, table: dict[str, object], field: str, keys: tuple[str, ...],
              high: int = MAX_VALUE, nonempty: bool = False,
-             not_resource: E | None = None) -> dict[str, int]:
+             not_resource: ErrorCode | None = None) -> dict[str, int]:
     """An inline table of resource amounts such as ``{ food = 2, human = 1 }``.
 
     With ``not_resource``, a kind the engine knows but that is no Resource here (a heal, a
     Ymune of a fixed role, Bane) raises that code rather than "unknown resource"."""
     value = table.get(field, _MISSING)
     if not isinstance(value, dict):
-        raise at.bad(field, _P(E.EXPECT_AMOUNTS, names=keys, first=keys[0]), value)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_AMOUNTS, names=keys, first=keys[0]), value)
     for key, amount in value.items():
         if key not in keys and not_resource is not None and key in _NOT_RESOURCES:
-            raise at.error(_P(not_resource, field=field, key=key, allowed=keys), key)
+            raise at.error(Problem.of(not_resource, field=field, key=key, allowed=keys), key)
         if key not in keys:
-            raise at.error(_P(E.DATA_UNKNOWN_RESOURCE, field=field, key=key, allowed=keys,
-                              hint=_did_you_mean(key, keys)), key)
+            raise at.error(Problem.of(ErrorCode.DATA_UNKNOWN_RESOURCE, field=field, key=key,
+                                      allowed=keys,
+                                      hint=_did_you_mean(key, keys)), key)
         if type(amount) is not int or not 0 <= amount <= high:
-            raise at.bad(f"{field}.{key}", _P(E.EXPECT_INT, low=0, high=high), amount)
+            raise at.bad(f"{field}.{key}", Problem.of(ErrorCode.EXPECT_INT, low=0, high=high),
+                         amount)
     result = {k: v for k, v in value.items() if v}
     if nonempty and not result:
-        raise at.bad(field, _P(E.EXPECT_SOME_AMOUNTS, names=keys), value)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_SOME_AMOUNTS, names=keys), value)
     return result
 
 
-def _top(src: _Source, keys: tuple[str, ...], what: E) -> tuple[_At, dict[str, object]]:
+def _top(src: _Source, keys: tuple[str, ...], what: ErrorCode) -> tuple[_At, dict[str, object]]:
     """A file's top-level table: ``keys`` plus an optional ``label``."""
     at = _At(src.label)
-    data = _fields(at, src.data, ("label", *keys), _P(what))
-    _text(at, data, "label", _P(E.EXPECT_TEXT, n=300), optional=True, longest=300)
+    data = _fields(at, src.data, ("label", *keys), Problem.of(what))
+    _text(at, data, "label", Problem.of(ErrorCode.EXPECT_TEXT, n=300), optional=True, longest=300)
     return at, data
 
 
-def _array(at: _At, data: dict[str, object], field: str, what: E) -> list[object]:
+def _array(at: _At, data: dict[str, object], field: str, what: ErrorCode) -> list[object]:
     value = data.get(field, _MISSING)
     if not isinstance(value, list):
-        raise at.bad(field, _P(E.EXPECT_ARRAY, field=field, what=_P(what)), value)
+        raise at.bad(field, Problem.of(ErrorCode.EXPECT_ARRAY, field=field, what=Problem.of(what)),
+                     value)
     return value
 
 
-def _entry_name(at: _At, kind: E, index: int, raw: object,
+def _entry_name(at: _At, kind: ErrorCode, index: int, raw: object,
                 pattern: re.Pattern[str] = _ID) -> tuple[_At, dict[str, object]]:
     """Name an array entry by its id when it has a valid one, else by its position."""
-    here = at.sub(_P(E.ENTRY_NUMBER, kind=_P(kind), index=index))
+    here = at.sub(Problem.of(ErrorCode.ENTRY_NUMBER, kind=Problem.of(kind), index=index))
     if not isinstance(raw, dict):
-        raise here.error(_P(E.DATA_ENTRY_NOT_TABLE, got=_show(raw)), raw)
+        raise here.error(Problem.of(ErrorCode.DATA_ENTRY_NOT_TABLE, got=_show(raw)), raw)
     ident = raw.get("id")
     if isinstance(ident, str) and pattern.match(ident):
-        here = at.sub(_P(E.ENTRY_ID, kind=_P(kind), id=ident))
+        here = at.sub(Problem.of(ErrorCode.ENTRY_ID, kind=Problem.of(kind), id=ident))
     return here, raw
 
 
@@ -337,30 +344,30 @@ def _season_counts(at: _At, field: str, seasons: Iterable[int], per_season: int)
     counts = Counter(seasons)
     for season in SEASONS:
         if counts[season] != per_season:
-            raise at.bad(field, _P(E.EXPECT_PER_SEASON, n=per_season),
-                         _P(E.GOT_IN_SEASON, count=counts[season], season=season))
+            raise at.bad(field, Problem.of(ErrorCode.EXPECT_PER_SEASON, n=per_season),
+                         Problem.of(ErrorCode.GOT_IN_SEASON, count=counts[season], season=season))
 
 
 # ---------------------------------------------------------------- families
 
 def _read_distribution(src: _Source) -> dict[int, dict[CardType, int]]:
-    at, data = _top(src, ("season",), E.NOUN_DISTRIBUTION_FILE)
+    at, data = _top(src, ("season",), ErrorCode.NOUN_DISTRIBUTION_FILE)
     table = _fields(at.sub("season"), data.get("season", _MISSING), ("1", "2", "3"),
-                    _P(E.NOUN_SEASON_TABLES))
+                    Problem.of(ErrorCode.NOUN_SEASON_TABLES))
     result: dict[int, dict[CardType, int]] = {}
     for season in SEASONS:
-        here = at.sub(_P(E.ENTRY_SEASON, season=season))
+        here = at.sub(Problem.of(ErrorCode.ENTRY_SEASON, season=season))
         if str(season) not in table:
-            raise at.bad(f"season.{season}", _P(E.EXPECT_CARD_COUNTS), _MISSING)
+            raise at.bad(f"season.{season}", Problem.of(ErrorCode.EXPECT_CARD_COUNTS), _MISSING)
         row = _fields(here, table[str(season)], tuple(t.value for t in CardType),
-                      _P(E.NOUN_CARD_COUNTS))
+                      Problem.of(ErrorCode.NOUN_CARD_COUNTS))
         result[season] = {t: _int(here, row, t.value, 0, CARDS_PER_SEASON[season])
                           for t in CardType}
         total = sum(result[season].values())
         if total != CARDS_PER_SEASON[season]:
-            raise at.bad(f"season.{season}", _P(E.EXPECT_CARD_COUNTS_SUM,
-                                                n=CARDS_PER_SEASON[season]),
-                         _P(E.GOT_CARDS, n=total))
+            raise at.bad(f"season.{season}", Problem.of(ErrorCode.EXPECT_CARD_COUNTS_SUM,
+                                                        n=CARDS_PER_SEASON[season]),
+                         Problem.of(ErrorCode.GOT_CARDS, n=total))
     return result
 
 
@@ -369,45 +376,48 @@ _CARD_FIELDS = ("id", "type", "cost", "gain", "bonus", "bane", "season", "name")
 
 def _read_card(at: _At, code: str, index: int, raw: object) -> Card:
     card_id = re.compile(rf"^{code}[0-9][0-9]$")
-    here, table = _entry_name(at, E.NOUN_CARD, index, raw, card_id)
-    _text(here, table, "id", _P(E.EXPECT_CARD_ID, code=code), card_id)
-    _fields(here, table, _CARD_FIELDS, _P(E.NOUN_EXPEDITION_CARD))
-    kind = _text(here, table, "type", _P(E.EXPECT_ONE_OF, names=_TYPE_NAMES))
+    here, table = _entry_name(at, ErrorCode.NOUN_CARD, index, raw, card_id)
+    _text(here, table, "id", Problem.of(ErrorCode.EXPECT_CARD_ID, code=code), card_id)
+    _fields(here, table, _CARD_FIELDS, Problem.of(ErrorCode.NOUN_EXPEDITION_CARD))
+    kind = _text(here, table, "type", Problem.of(ErrorCode.EXPECT_ONE_OF, names=_TYPE_NAMES))
     if kind not in {t.value for t in CardType}:
-        raise here.bad("type", _P(E.EXPECT_ONE_OF, names=_TYPE_NAMES), kind)
+        raise here.bad("type", Problem.of(ErrorCode.EXPECT_ONE_OF, names=_TYPE_NAMES), kind)
     season = _int(here, table, "season", 1, 3)
     bane = _int(here, table, "bane", 0, MAX_BANE)
     if season == 1 and bane:
-        raise here.bad("bane", _P(E.EXPECT_NO_BANE), bane)
+        raise here.bad("bane", Problem.of(ErrorCode.EXPECT_NO_BANE), bane)
     return Card(id=str(table["id"]), deck=code, type=CardType(kind),
                 cost=_int_or_x(here, table, "cost"), gain=_int_or_x(here, table, "gain"),
                 bonus=Gains(**_amounts(here, table, "bonus", RESOURCE_GAINS,
-                                       not_resource=E.DATA_BONUS_NOT_RESOURCE)), bane=bane,
-                season=season, name=_text(here, table, "name", _P(E.EXPECT_TEXT, n=80),
+                                       not_resource=ErrorCode.DATA_BONUS_NOT_RESOURCE)), bane=bane,
+                season=season, name=_text(here, table, "name", Problem.of(ErrorCode.EXPECT_TEXT,
+                                                                          n=80),
                                           optional=True))
 
 
 def _read_deck(src: _Source, code: str, distribution: dict[int, dict[CardType, int]],
                table_file: str | Problem) -> tuple[str, tuple[Card, ...]]:
-    at, data = _top(src, ("deck", "prescient", "card"), E.NOUN_DECK_FILE)
-    found = _text(at, data, "deck", _P(E.EXPECT_DECK_CODE), re.compile(r"^[A-Z]$"))
+    at, data = _top(src, ("deck", "prescient", "card"), ErrorCode.NOUN_DECK_FILE)
+    found = _text(at, data, "deck", Problem.of(ErrorCode.EXPECT_DECK_CODE), re.compile(r"^[A-Z]$"))
     if found != code:
-        raise at.bad("deck", _P(E.EXPECT_THIS_DECK, code=code), found)
-    prescient = _text(at, data, "prescient", _P(E.EXPECT_PRESCIENT))
-    items = _array(at, data, "card", E.NOUN_EXPEDITION_CARD)
+        raise at.bad("deck", Problem.of(ErrorCode.EXPECT_THIS_DECK, code=code), found)
+    prescient = _text(at, data, "prescient", Problem.of(ErrorCode.EXPECT_PRESCIENT))
+    items = _array(at, data, "card", ErrorCode.NOUN_EXPEDITION_CARD)
     cards = tuple(_read_card(at, code, i, raw) for i, raw in enumerate(items, start=1))
     size = sum(CARDS_PER_SEASON.values())
     if len(cards) != size:
-        raise at.bad("card", _P(E.EXPECT_CARD_TOTAL, n=size), _P(E.GOT_CARDS, n=len(cards)))
+        raise at.bad("card", Problem.of(ErrorCode.EXPECT_CARD_TOTAL, n=size),
+                     Problem.of(ErrorCode.GOT_CARDS, n=len(cards)))
     for season in SEASONS:
         wanted = distribution[season]
         got = Counter(c.type for c in cards if c.season == season)
         if any(got[t] != wanted[t] for t in CardType):
             def show(counts: Mapping[CardType, int]) -> str:
                 return ", ".join(f"{t.value} {counts.get(t, 0)}" for t in CardType)
-            raise at.sub(_P(E.ENTRY_SEASON, season=season)).bad(
-                "type", _P(E.EXPECT_DISTRIBUTION, file=table_file, counts=show(wanted)),
-                _P(E.GOT_COUNTS, counts=show(got)))
+            raise at.sub(Problem.of(ErrorCode.ENTRY_SEASON, season=season)).bad(
+                "type", Problem.of(ErrorCode.EXPECT_DISTRIBUTION, file=table_file,
+                                   counts=show(wanted)),
+                Problem.of(ErrorCode.GOT_COUNTS, counts=show(got)))
     return prescient, tuple(sorted(cards, key=lambda c: c.id))
 
 
@@ -415,60 +425,66 @@ _MACHINE_FIELDS = ("batteries", "condition", "effect")
 
 
 def _read_machine(at: _At, item: object, line: int) -> Machine:
-    raw = _fields(at, item, _MACHINE_FIELDS, _P(E.NOUN_MACHINE))
+    raw = _fields(at, item, _MACHINE_FIELDS, Problem.of(ErrorCode.NOUN_MACHINE))
     batteries = _int(at, raw, "batteries", 1, 4)
-    text = _text(at, raw, "condition", _P(E.EXPECT_CONDITION))
+    text = _text(at, raw, "condition", Problem.of(ErrorCode.EXPECT_CONDITION))
     try:
         condition = parse_condition(text)
     except DataError as exc:
-        raise at.error(_P(E.DATA_CONDITION, detail=exc.problem or str(exc)), text) from None
+        raise at.error(Problem.of(ErrorCode.DATA_CONDITION, detail=exc.problem or str(exc)),
+                       text) from None
     except ValueError as exc:  # an int too long to read
-        raise at.error(_P(E.DATA_CONDITION, detail=str(exc)), text) from None
+        raise at.error(Problem.of(ErrorCode.DATA_CONDITION, detail=str(exc)), text) from None
     scope = LINE_SCOPE[line]
     if condition.scope != scope:
-        expected = (_P(E.EXPECT_LINE_SCOPE, scope=scope, line=line) if line
-                    else _P(E.EXPECT_FACE_SCOPE, scope=scope))
+        expected = (Problem.of(ErrorCode.EXPECT_LINE_SCOPE, scope=scope, line=line) if line
+                    else Problem.of(ErrorCode.EXPECT_FACE_SCOPE, scope=scope))
         raise at.bad("condition", expected, text)
     effect = Gains(**_amounts(at, raw, "effect", _GAIN_KEYS, nonempty=True))
     if line == 0:
         allowed = _STANDARD.get((condition.kind, str(condition.args[0]) if condition.args else ""))
         if allowed is None:
-            raise at.bad("condition", _P(E.EXPECT_STANDARD), text)
+            raise at.bad("condition", Problem.of(ErrorCode.EXPECT_STANDARD), text)
         if effect not in allowed:
-            raise at.bad("effect", _P(E.EXPECT_STANDARD_EFFECT), dict(effect.items()))
+            raise at.bad("effect", Problem.of(ErrorCode.EXPECT_STANDARD_EFFECT),
+                         dict(effect.items()))
     return Machine(batteries=batteries, condition=condition, effect=effect, line=line)
 
 
 def _read_face(at: _At, room: dict[str, object], face: str) -> tuple[Machine, Machine, Machine]:
     items = room.get(face, _MISSING)
     if not isinstance(items, list) or len(items) != 3:
-        shown = _P(E.GOT_MACHINES, n=len(items)) if isinstance(items, list) else items
-        raise at.bad(face, _P(E.EXPECT_THREE_MACHINES), shown)
+        shown = Problem.of(ErrorCode.GOT_MACHINES, n=len(items)) if isinstance(items,
+                                                                               list) else items
+        raise at.bad(face, Problem.of(ErrorCode.EXPECT_THREE_MACHINES), shown)
     advanced = face == "advanced"
-    m1, m2, m3 = (_read_machine(at.sub(_P(E.ENTRY_MACHINE, entry=at.entry, face=face, index=i)),
+    m1, m2, m3 = (_read_machine(at.sub(Problem.of(ErrorCode.ENTRY_MACHINE, entry=at.entry,
+                                                  face=face, index=i)),
                                 raw, i if advanced else 0)
                   for i, raw in enumerate(items, start=1))
     if face == "standard":
         texts = Counter((m.condition.kind, m.condition.args) for m in (m1, m2, m3))
         if max(texts.values()) > 1:
-            raise at.bad("standard", _P(E.EXPECT_THREE_CONDITIONS),
+            raise at.bad("standard", Problem.of(ErrorCode.EXPECT_THREE_CONDITIONS),
                          [m.condition.text for m in (m1, m2, m3)])
     return m1, m2, m3
 
 
 def _read_rooms(src: _Source) -> tuple[MachineRoom, ...]:
-    at, data = _top(src, ("room",), E.NOUN_ROOMS_FILE)
-    items = _array(at, data, "room", E.NOUN_ROOM_TILE)
+    at, data = _top(src, ("room",), ErrorCode.NOUN_ROOMS_FILE)
+    items = _array(at, data, "room", ErrorCode.NOUN_ROOM_TILE)
     if len(items) != ROOM_COUNT:
-        raise at.bad("room", _P(E.EXPECT_ROOM_COUNT, n=ROOM_COUNT),
-                     _P(E.GOT_ROOMS, n=len(items)))
+        raise at.bad("room", Problem.of(ErrorCode.EXPECT_ROOM_COUNT, n=ROOM_COUNT),
+                     Problem.of(ErrorCode.GOT_ROOMS, n=len(items)))
     rooms = []
     for index, raw in enumerate(items, start=1):
-        here, table = _entry_name(at, E.NOUN_ROOM, index, raw)
-        _text(here, table, "id", _P(E.EXPECT_ID, example="R01"), _ID)
-        _fields(here, table, ("id", "name", "standard", "advanced"), _P(E.NOUN_ROOM_TILE))
+        here, table = _entry_name(at, ErrorCode.NOUN_ROOM, index, raw)
+        _text(here, table, "id", Problem.of(ErrorCode.EXPECT_ID, example="R01"), _ID)
+        _fields(here, table, ("id", "name", "standard", "advanced"),
+                Problem.of(ErrorCode.NOUN_ROOM_TILE))
         rooms.append(MachineRoom(id=str(table["id"]),
-                                 name=_text(here, table, "name", _P(E.EXPECT_ROOM_NAME)),
+                                 name=_text(here, table, "name",
+                                            Problem.of(ErrorCode.EXPECT_ROOM_NAME)),
                                  standard=_read_face(here, table, "standard"),
                                  advanced=_read_face(here, table, "advanced")))
     seen: dict[object, str] = {}
@@ -476,49 +492,51 @@ def _read_rooms(src: _Source) -> tuple[MachineRoom, ...]:
         face = tuple(sorted((m.batteries, m.condition.kind, m.condition.args, m.effect.astuple())
                             for m in room.standard))
         if face in seen:
-            raise at.sub(_P(E.ENTRY_ID, kind=_P(E.NOUN_ROOM), id=room.id)).bad(
-                "standard", _P(E.EXPECT_OTHER_FACE, room=seen[face]),
+            raise at.sub(Problem.of(ErrorCode.ENTRY_ID, kind=Problem.of(ErrorCode.NOUN_ROOM),
+                                    id=room.id)).bad(
+                "standard", Problem.of(ErrorCode.EXPECT_OTHER_FACE, room=seen[face]),
                 [m.describe() for m in room.standard])
         seen[face] = room.id
     return tuple(sorted(rooms, key=lambda r: r.id))
 
 
-def _read_tiles(at: _At, data: dict[str, object], field: str, kind: E,
+def _read_tiles(at: _At, data: dict[str, object], field: str, kind: ErrorCode,
                 extra: tuple[str, ...] = ()) -> list[tuple[_At, dict[str, object]]]:
     result = []
     for index, raw in enumerate(_array(at, data, field, kind), start=1):
         here, table = _entry_name(at, kind, index, raw)
-        _text(here, table, "id", _P(E.EXPECT_ID, example="W1a"), _ID)
-        _fields(here, table, ("id", "season", "name", *extra), _P(kind))
+        _text(here, table, "id", Problem.of(ErrorCode.EXPECT_ID, example="W1a"), _ID)
+        _fields(here, table, ("id", "season", "name", *extra), Problem.of(kind))
         _int(here, table, "season", 1, 3)
-        _text(here, table, "name", _P(E.EXPECT_TILE_NAME))
+        _text(here, table, "name", Problem.of(ErrorCode.EXPECT_TILE_NAME))
         result.append((here, table))
     return result
 
 
 def _read_river(src: _Source) -> tuple[tuple[RiverTile, ...], tuple[IslandTile, ...],
                                       tuple[CoopRiverTile, ...]]:
-    at, data = _top(src, ("river", "island", "coop_river"), E.NOUN_RIVER_FILE)
+    at, data = _top(src, ("river", "island", "coop_river"), ErrorCode.NOUN_RIVER_FILE)
     river = []
-    for here, t in _read_tiles(at, data, "river", E.NOUN_RIVER_TILE, ("gains", "losses")):
+    for here, t in _read_tiles(at, data, "river", ErrorCode.NOUN_RIVER_TILE, ("gains", "losses")):
         season = int(str(t["season"]))
         present, absent = ("gains", "losses") if season == 1 else ("losses", "gains")
         if absent in t:
-            raise here.bad(absent, _P(E.EXPECT_ABSENT, season=season), t[absent])
+            raise here.bad(absent, Problem.of(ErrorCode.EXPECT_ABSENT, season=season), t[absent])
         keys = RESOURCE_GAINS if present == "gains" else _LOSS_KEYS
         amounts = _amounts(here, t, present, keys, nonempty=True,
-                           not_resource=E.DATA_RIVER_NOT_RESOURCE)
+                           not_resource=ErrorCode.DATA_RIVER_NOT_RESOURCE)
         river.append(RiverTile(id=str(t["id"]), season=season, name=str(t["name"]),
                                gains=Gains(**amounts) if present == "gains" else Gains(),
                                losses=Losses(**amounts) if present == "losses" else Losses()))
     _season_counts(at, "river", (t.season for t in river), RIVER_TILES_PER_SEASON)
     islands = [IslandTile(id=str(t["id"]), season=int(str(t["season"])), name=str(t["name"]))
-               for _, t in _read_tiles(at, data, "island", E.NOUN_ISLAND_TILE)]
+               for _, t in _read_tiles(at, data, "island", ErrorCode.NOUN_ISLAND_TILE)]
     _season_counts(at, "island", (t.season for t in islands), 1)
     coop = [CoopRiverTile(id=str(t["id"]), season=int(str(t["season"])), name=str(t["name"]),
                           supplies=Gains(**_amounts(here, t, "supplies", _SUPPLY_KEYS))
                           if "supplies" in t else NO_GAINS)
-            for here, t in _read_tiles(at, data, "coop_river", E.NOUN_COOP_TILE, ("supplies",))]
+            for here, t in _read_tiles(at, data, "coop_river", ErrorCode.NOUN_COOP_TILE,
+                                       ("supplies",))]
     _season_counts(at, "coop_river", (t.season for t in coop), 1)
     return (tuple(sorted(river, key=lambda t: t.id)),
             tuple(sorted(islands, key=lambda t: t.season)),
@@ -528,18 +546,20 @@ def _read_river(src: _Source) -> tuple[tuple[RiverTile, ...], tuple[IslandTile, 
 def _read_side(at: _At, table: dict[str, object], side: str) -> tuple[Requirement, ...]:
     items = table.get(side, _MISSING)
     if not isinstance(items, list) or not items:
-        raise at.bad(side, _P(E.EXPECT_REQUIREMENTS), items)
+        raise at.bad(side, Problem.of(ErrorCode.EXPECT_REQUIREMENTS), items)
     result = []
     for index, raw in enumerate(items, start=1):
         name = f"{side}[{index}]"
-        req = _fields(at, raw, ("resource", "amount", "scope"), _P(E.NOUN_REQUIREMENT, name=name))
+        req = _fields(at, raw, ("resource", "amount", "scope"),
+                      Problem.of(ErrorCode.NOUN_REQUIREMENT, name=name))
         resource = req.get("resource", _MISSING)
         if resource not in REQUIREMENT_RESOURCES:
             raise at.bad(f"{name}.resource",
-                         _P(E.EXPECT_ONE_OF, names=tuple(REQUIREMENT_RESOURCES)), resource)
+                         Problem.of(ErrorCode.EXPECT_ONE_OF,
+                                    names=tuple(REQUIREMENT_RESOURCES)), resource)
         scope = req.get("scope", _MISSING)
         if scope not in ("one", "each"):
-            raise at.bad(f"{name}.scope", _P(E.EXPECT_SCOPE), scope)
+            raise at.bad(f"{name}.scope", Problem.of(ErrorCode.EXPECT_SCOPE), scope)
         result.append(Requirement(resource=str(resource), scope=str(scope),
                                   amount=_int(at, req, "amount", 1, MAX_AMOUNT)))
     return tuple(result)
@@ -551,17 +571,18 @@ def _easier(easy: Requirement, hard: Requirement) -> bool:
 
 
 def _read_objectives(src: _Source) -> tuple[ObjectiveTile, ...]:
-    at, data = _top(src, ("objective",), E.NOUN_OBJECTIVES_FILE)
+    at, data = _top(src, ("objective",), ErrorCode.NOUN_OBJECTIVES_FILE)
     tiles = []
-    for index, raw in enumerate(_array(at, data, "objective", E.NOUN_OBJECTIVE_TILE), start=1):
-        here, t = _entry_name(at, E.NOUN_OBJECTIVE, index, raw)
-        _text(here, t, "id", _P(E.EXPECT_ID, example="O1a"), _ID)
+    for index, raw in enumerate(_array(at, data, "objective", ErrorCode.NOUN_OBJECTIVE_TILE),
+                                start=1):
+        here, t = _entry_name(at, ErrorCode.NOUN_OBJECTIVE, index, raw)
+        _text(here, t, "id", Problem.of(ErrorCode.EXPECT_ID, example="O1a"), _ID)
         _fields(here, t, ("id", "season", "full", "mitigated", "mitigate_cost"),
-                _P(E.NOUN_OBJECTIVE_TILE))
+                Problem.of(ErrorCode.NOUN_OBJECTIVE_TILE))
         full, mitigated = _read_side(here, t, "full"), _read_side(here, t, "mitigated")
         for req in mitigated:
             if not any(_easier(req, hard) for hard in full):
-                raise here.bad("mitigated", _P(E.EXPECT_EASIER), req.describe())
+                raise here.bad("mitigated", Problem.of(ErrorCode.EXPECT_EASIER), req.describe())
         tiles.append(ObjectiveTile(
             id=str(t["id"]), season=_int(here, t, "season", 1, 3), full=full, mitigated=mitigated,
             mitigate_cost=Gains(**_amounts(here, t, "mitigate_cost", MITIGATION_RESOURCES,
@@ -589,13 +610,13 @@ def _build(overrides: Mapping[str, _Source], name: str) -> Components:
     river, islands, coop = _read_river(source("river"))
     objectives = _read_objectives(source("objectives"))
     _check_unique_ids([
-        *((c.id, source(f"deck:{c.deck}").label, E.NOUN_CARD) for d in decks.values()
+        *((c.id, source(f"deck:{c.deck}").label, ErrorCode.NOUN_CARD) for d in decks.values()
           for c in d),
-        *((r.id, source("rooms").label, E.NOUN_ROOM) for r in rooms),
-        *((t.id, source("river").label, E.NOUN_RIVER_TILE) for t in river),
-        *((t.id, source("river").label, E.NOUN_ISLAND_TILE) for t in islands),
-        *((t.id, source("river").label, E.NOUN_COOP_TILE) for t in coop),
-        *((t.id, source("objectives").label, E.NOUN_OBJECTIVE) for t in objectives),
+        *((r.id, source("rooms").label, ErrorCode.NOUN_ROOM) for r in rooms),
+        *((t.id, source("river").label, ErrorCode.NOUN_RIVER_TILE) for t in river),
+        *((t.id, source("river").label, ErrorCode.NOUN_ISLAND_TILE) for t in islands),
+        *((t.id, source("river").label, ErrorCode.NOUN_COOP_TILE) for t in coop),
+        *((t.id, source("objectives").label, ErrorCode.NOUN_OBJECTIVE) for t in objectives),
     ], {s.label for s in overrides.values()})
     content = {"decks": decks, "prescients": prescients, "distribution": distribution,
                "rooms": rooms, "river": river, "islands": islands, "coop_river": coop,
@@ -605,17 +626,17 @@ def _build(overrides: Mapping[str, _Source], name: str) -> Components:
                       objectives=objectives, fingerprint=fingerprint_of(content))
 
 
-def _check_unique_ids(entries: list[tuple[str, str | Problem, E]],
+def _check_unique_ids(entries: list[tuple[str, str | Problem, ErrorCode]],
                       user_files: set[str | Problem]) -> None:
     """Every id once; a clash is reported in the user's file rather than in a shipped one."""
     seen: dict[str, tuple[str | Problem, Problem]] = {}
     for ident, file, kind in sorted(entries, key=lambda e: e[1] in user_files):
-        entry = _P(E.ENTRY_ID, kind=_P(kind), id=ident)
+        entry = Problem.of(ErrorCode.ENTRY_ID, kind=Problem.of(kind), id=ident)
         if ident in seen:
             other_file, other_entry = seen[ident]
             raise _At(file, entry).bad(
-                "id", _P(E.EXPECT_UNIQUE),
-                _P(E.GOT_USED, id=ident, entry=other_entry, file=other_file))
+                "id", Problem.of(ErrorCode.EXPECT_UNIQUE),
+                Problem.of(ErrorCode.GOT_USED, id=ident, entry=other_entry, file=other_file))
         seen[ident] = (file, entry)
 
 

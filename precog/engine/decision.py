@@ -11,8 +11,7 @@ from itertools import combinations
 from precog.engine.action_phase import begin_action_phase
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, SharedTable
 from precog.engine.fastcopy import replace, updater
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import GameState, Phase, PlayerState
 
 
@@ -51,35 +50,35 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
     if state.phase is Phase.SETUP_ROOMS:
         if not isinstance(action, ChooseRooms):
-            return Refusal.of(R.ROOMS_EXPECTED, example=" ".join(p.rooms[:2]))
+            return Refusal.of(RefusalCode.ROOMS_EXPECTED, example=" ".join(p.rooms[:2]))
         a, b = action.rooms
         if a == b:
-            return Refusal.of(R.ROOMS_SAME)
+            return Refusal.of(RefusalCode.ROOMS_SAME)
         if a not in p.rooms or b not in p.rooms:
-            return Refusal.of(R.ROOMS_NOT_YOURS, rooms=p.rooms)
+            return Refusal.of(RefusalCode.ROOMS_NOT_YOURS, rooms=p.rooms)
         if action != in_order(p, action):
-            return Refusal.of(R.ROOMS_ORDER, example=str(in_order(p, action)))
+            return Refusal.of(RefusalCode.ROOMS_ORDER, example=str(in_order(p, action)))
         return None
     if state.phase is Phase.SETUP_PASS:
         if not isinstance(action, PassCards):
-            return Refusal.of(R.PASS_EXPECTED)
+            return Refusal.of(RefusalCode.PASS_EXPECTED)
         a, b = action.cards
         if a == b:
-            return Refusal.of(R.PASS_SAME)
+            return Refusal.of(RefusalCode.PASS_SAME)
         if a not in p.hand or b not in p.hand:
-            return Refusal.of(R.PASS_NOT_YOURS, cards=p.hand)
+            return Refusal.of(RefusalCode.PASS_NOT_YOURS, cards=p.hand)
         if action != in_order(p, action):
-            return Refusal.of(R.PASS_ORDER, example=str(in_order(p, action)))
+            return Refusal.of(RefusalCode.PASS_ORDER, example=str(in_order(p, action)))
         return None
     if not isinstance(action, Choose):
-        return Refusal.of(R.CHOOSE_EXPECTED)
+        return Refusal.of(RefusalCode.CHOOSE_EXPECTED)
     yours = p.hand + p.decision_zone
     if action.keep not in yours:
-        return Refusal.of(R.KEEP_NOT_YOURS, count=len(yours), cards=yours)
+        return Refusal.of(RefusalCode.KEEP_NOT_YOURS, count=len(yours), cards=yours)
     if action.give not in p.decision_zone:
-        return Refusal.of(R.GIVE_NOT_IN_DECISION_ZONE, cards=p.decision_zone)
+        return Refusal.of(RefusalCode.GIVE_NOT_IN_DECISION_ZONE, cards=p.decision_zone)
     if action.give == action.keep:
-        return Refusal.of(R.KEEP_IS_GIVE)
+        return Refusal.of(RefusalCode.KEEP_IS_GIVE)
     return None
 
 

@@ -39,12 +39,10 @@ from precog.engine.components import (
     RiverTile,
 )
 from precog.engine.errors import PositionError
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import GameState, revealed_count
 
 Face = Card | RiverTile | ObjectiveTile
-_P = Problem.of
 PRIOR_TEXT = ("each unknown face drawn uniformly from the reference set's faces of the same "
               "deck, season and type (River tiles and Objectives: of the same season)")
 
@@ -86,7 +84,7 @@ def prior_face_pool(slot: Face, prior: Components) -> tuple[Face, ...]:
     else:
         pool = [replace(o, id=slot.id) for o in prior.objectives if o.season == slot.season]
     if not pool:
-        raise PositionError(_P(E.FACES_NO_PRIOR, id=slot.id))
+        raise PositionError(Problem.of(ErrorCode.FACES_NO_PRIOR, id=slot.id))
     return tuple(pool)
 
 
@@ -225,7 +223,7 @@ def read_objective_face(slot: ObjectiveTile, raw: Mapping[str, Any]) -> Objectiv
     from precog.engine.data_loading import _easier
 
     def bad() -> PositionError:
-        return PositionError(_P(E.FACES_OBJECTIVE, id=slot.id, season=slot.season))
+        return PositionError(Problem.of(ErrorCode.FACES_OBJECTIVE, id=slot.id, season=slot.season))
 
     def side(value: object) -> tuple[Requirement, ...]:
         if not isinstance(value, list) or not 1 <= len(value) <= MAX_REQUIREMENTS:
@@ -260,13 +258,13 @@ def world_from_json(box: Components, data: object, seed: int,
     drawn from the prior (seeded by ``seed``) unless they are in ``seen``: a face on the table
     must be given, never invented."""
     if not isinstance(data, dict):
-        raise PositionError(_P(E.FACES_NOT_TABLE, got=repr(data)[:40]))
+        raise PositionError(Problem.of(ErrorCode.FACES_NOT_TABLE, got=repr(data)[:40]))
     for ident in data:
         if ident not in box.unknown:
-            raise PositionError(_P(E.FACES_NOT_UNKNOWN, id=ident, box=box.name))
+            raise PositionError(Problem.of(ErrorCode.FACES_NOT_UNKNOWN, id=ident, box=box.name))
     missing = sorted(seen - set(data))
     if missing:
-        raise PositionError(_P(E.FACES_ON_TABLE, ids=missing[:5]))
+        raise PositionError(Problem.of(ErrorCode.FACES_ON_TABLE, ids=missing[:5]))
     faces = {i: _read_face(face_of(box, i), data[i]) for i in sorted(data)}
     return world_with(box, faces, random.Random(seed))
 
@@ -274,7 +272,7 @@ def world_from_json(box: Components, data: object, seed: int,
 def _face_name(slot: Face, value: object) -> str:
     """A card face's name in a position's faces: a text of at most 80 characters."""
     if not isinstance(value, str) or len(value) > 80:
-        raise PositionError(_P(E.FACES_NAME, id=slot.id, got=value))
+        raise PositionError(Problem.of(ErrorCode.FACES_NAME, id=slot.id, got=value))
     return value
 
 
@@ -285,17 +283,18 @@ def _read_face(slot: Face, raw: object) -> Face:
         if x and value == "X":
             return None
         if type(value) is not int or not 0 <= value <= high:
-            raise PositionError(_P(E.FACES_NUMBER, id=slot.id, high=high,
-                                   x=" / X" if x else "", got=value))
+            raise PositionError(Problem.of(ErrorCode.FACES_NUMBER, id=slot.id, high=high,
+                                           x=" / X" if x else "", got=value))
         return value
 
     def amounts(value: object, names: tuple[str, ...]) -> dict[str, int]:
         if not isinstance(value, dict) or any(k not in names for k in value):
-            raise PositionError(_P(E.FACES_AMOUNTS, id=slot.id, names=list(names), got=value))
+            raise PositionError(Problem.of(ErrorCode.FACES_AMOUNTS, id=slot.id, names=list(names),
+                                           got=value))
         return {str(k): int(number(v, MAX_VALUE) or 0) for k, v in value.items()}
 
     if not isinstance(raw, dict):
-        raise PositionError(_P(E.FACES_ENTRY, id=slot.id, got=raw))
+        raise PositionError(Problem.of(ErrorCode.FACES_ENTRY, id=slot.id, got=raw))
     if isinstance(slot, Card):
         return replace(slot, cost=number(raw.get("cost"), MAX_VALUE, True),
                        gain=number(raw.get("gain"), MAX_VALUE, True),
@@ -309,5 +308,5 @@ def _read_face(slot: Face, raw: object) -> Face:
         return read_objective_face(slot, raw)
     like = reference_components().objective_by_id.get(str(raw.get("like")))
     if like is None or like.season != slot.season:
-        raise PositionError(_P(E.FACES_OBJECTIVE, id=slot.id, season=slot.season))
+        raise PositionError(Problem.of(ErrorCode.FACES_OBJECTIVE, id=slot.id, season=slot.season))
     return replace(like, id=slot.id)

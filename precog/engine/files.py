@@ -12,10 +12,7 @@ import os
 import stat
 
 from precog.engine.errors import PrecogError
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
-
-_P = Problem.of
+from precog.engine.problems import ErrorCode, Problem
 
 
 def clip_path(path: object, longest: int = 300) -> str:
@@ -32,14 +29,14 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError, TypeError) as exc:  # ValueError: a NUL byte in the path
-        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
+        raise error(_at(label, ErrorCode.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
             from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(_at(label, E.FILE_NOT_REGULAR), input=label)
+            raise error(_at(label, ErrorCode.FILE_NOT_REGULAR), input=label)
         if info.st_size > limit:
-            raise error(_at(label, E.FILE_TOO_BIG, size=info.st_size, limit=limit),
+            raise error(_at(label, ErrorCode.FILE_TOO_BIG, size=info.st_size, limit=limit),
                         input=label)
         chunks, size = [], 0
         while size <= limit:
@@ -49,17 +46,17 @@ def read_regular_file(path: str | os.PathLike[str], limit: int,
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise error(_at(label, E.FILE_GREW, limit=limit), input=label)
+            raise error(_at(label, ErrorCode.FILE_GREW, limit=limit), input=label)
         return b"".join(chunks)
     except OSError as exc:
-        raise error(_at(label, E.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
+        raise error(_at(label, ErrorCode.FILE_UNREADABLE, reason=_reason(exc)), input=label) \
             from None
     finally:
         os.close(fd)
 
 
-def _at(label: str, code: E, **values: object) -> Problem:
-    return _P(E.DATA_AT_FILE, file=label, what=_P(code, **values))
+def _at(label: str, code: ErrorCode, **values: object) -> Problem:
+    return Problem.of(ErrorCode.DATA_AT_FILE, file=label, what=Problem.of(code, **values))
 
 
 def os_reason(exc: Exception) -> Problem:
@@ -70,10 +67,10 @@ def os_reason(exc: Exception) -> Problem:
 def _reason(exc: Exception) -> Problem:
     """Why the system refused to open or read a file (its own words for the common cases)."""
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return _P(E.OS_NO_SPACE)
+        return Problem.of(ErrorCode.OS_NO_SPACE)
     if isinstance(exc, OSError) and exc.errno == errno.ENOENT:
-        return _P(E.OS_NO_SUCH_FILE)
+        return Problem.of(ErrorCode.OS_NO_SUCH_FILE)
     if isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM):
-        return _P(E.OS_PERMISSION)
+        return Problem.of(ErrorCode.OS_PERMISSION)
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return _P(E.OS_OTHER, detail=f"{reason[:1].lower()}{reason[1:]}")
+    return Problem.of(ErrorCode.OS_OTHER, detail=f"{reason[:1].lower()}{reason[1:]}")

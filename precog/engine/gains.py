@@ -25,8 +25,7 @@ from precog.engine.actions import (
 from precog.engine.components import Gains, MachineRoom, make_gains
 from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import GameState, PlayerState, Step
 
 
@@ -145,7 +144,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     expected = {"food": TakeFood, "human": TakeHumans, "ymune": PlaceYmunes, "heal": Heal,
                 "battery": PlaceBattery}[kind]
     if not isinstance(action, expected):
-        return Refusal.of(R.GAINS_EXPECTED, kind=kind, offer=tuple(g.items()),
+        return Refusal.of(RefusalCode.GAINS_EXPECTED, kind=kind, offer=tuple(g.items()),
                           example=str(options(state)[0]))
     if isinstance(action, TakeFood):
         return _amount(action.amount, g.food, "food")
@@ -156,20 +155,20 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
         return _amount(action.amount, top, "heal")
     if isinstance(action, PlaceYmunes):
         if not _ymune_fits(g, action.doctors, action.protectors):
-            return Refusal.of(R.YMUNES_DONT_FIT, doctors=action.doctors,
+            return Refusal.of(RefusalCode.YMUNES_DONT_FIT, doctors=action.doctors,
                               protectors=action.protectors, offer=tuple(g.items()))
         return None
     assert isinstance(action, PlaceBattery)
     if action.machine is not None and action.machine not in battery_slots(state, state.to_move):
         free = tuple(f"m{m + 1}" for m in battery_slots(state, state.to_move))
-        return Refusal.of(R.BATTERY_SLOT_FULL, machine=action.machine + 1, free=free)
+        return Refusal.of(RefusalCode.BATTERY_SLOT_FULL, machine=action.machine + 1, free=free)
     return None
 
 
 def _amount(n: int, top: int, kind: str) -> Refusal | None:
     if 0 <= n <= top:
         return None
-    return Refusal.of(R.TAKE_RANGE, kind=kind, top=top, n=n)
+    return Refusal.of(RefusalCode.TAKE_RANGE, kind=kind, top=top, n=n)
 
 
 def play(state: GameState, action: Action) -> GameState:

@@ -15,14 +15,11 @@ from typing import Any
 from precog.engine.actions import Action
 from precog.engine.errors import PositionError, PrecogError
 from precog.engine.playout import MAX_ACTIONS, Policy, play_on
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.rules import apply, legal_actions, parse_action
 from precog.engine.serialize import MAX_POSITION_BYTES, from_json, from_position, load_json, to_json
 from precog.engine.setup import new_game
 from precog.engine.state import GameState
-
-_P = Problem.of
 
 __all__ = ["Game", "LoadedPosition", "legal_actions", "new_game", "read_position", "replay"]
 
@@ -111,19 +108,21 @@ class Game:
     def from_json(cls, data: Any, components: Any = None) -> Game:
         """Load a saved game; a bad action names its number and why it is refused."""
         if not isinstance(data, dict) or data.get("format") != "precog-game":
-            raise PositionError(_P(E.POSITION_GAME_FORMAT))
+            raise PositionError(Problem.of(ErrorCode.POSITION_GAME_FORMAT))
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise PositionError(_P(E.POSITION_GAME_ACTIONS))
+            raise PositionError(Problem.of(ErrorCode.POSITION_GAME_ACTIONS))
         if len(actions) > MAX_GAME_ACTIONS:
-            raise PositionError(_P(E.POSITION_GAME_LONG, n=len(actions), top=MAX_GAME_ACTIONS))
+            raise PositionError(Problem.of(ErrorCode.POSITION_GAME_LONG, n=len(actions),
+                                           top=MAX_GAME_ACTIONS))
         game = cls(from_json(data.get("start"), components))
         for i, text in enumerate(actions):
             try:
                 game.play(text)
             except ValueError as err:
-                raise PositionError(_P(E.POSITION_GAME_ACTION, n=i + 1, action=_short(text),
-                                       reason=_reason(err)), input=text, state=game.state) \
+                raise PositionError(Problem.of(ErrorCode.POSITION_GAME_ACTION, n=i + 1,
+                                               action=_short(text),
+                                               reason=_reason(err)), input=text, state=game.state) \
                     from None
         return game
 
@@ -165,20 +164,23 @@ def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
     :class:`PositionError` saying what was expected. Never evaluates the text.
     """
     if not isinstance(text, str | bytes):
-        raise PositionError(_P(E.POSITION_READ_TYPE, expected=_P(E.POSITION_EXPECTED),
+        raise PositionError(Problem.of(ErrorCode.POSITION_READ_TYPE,
+                                       expected=Problem.of(ErrorCode.POSITION_EXPECTED),
                                    got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(_P(E.POSITION_READ_LONG, n=len(text),
-                                   expected=_P(E.POSITION_EXPECTED)))
+        raise PositionError(Problem.of(ErrorCode.POSITION_READ_LONG, n=len(text),
+                                   expected=Problem.of(ErrorCode.POSITION_EXPECTED)))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise PositionError(_P(E.POSITION_READ_UTF8, expected=_P(E.POSITION_EXPECTED))) \
+            raise PositionError(Problem.of(ErrorCode.POSITION_READ_UTF8,
+                                           expected=Problem.of(ErrorCode.POSITION_EXPECTED))) \
                 from None
     text = text.strip()
     if not text:
-        raise PositionError(_P(E.POSITION_READ_EMPTY, expected=_P(E.POSITION_EXPECTED)))
+        raise PositionError(Problem.of(ErrorCode.POSITION_READ_EMPTY,
+                                       expected=Problem.of(ErrorCode.POSITION_EXPECTED)))
     if text.startswith("{"):
         data = load_json(text)
         if isinstance(data, dict) and data.get("format") == "precog-game":
@@ -188,5 +190,6 @@ def read_position(text: str | bytes, components: Any = None) -> LoadedPosition:
     if text.startswith("pg"):
         return LoadedPosition(from_position(text, components))
     shown = repr(text[:24]) + ("..." if len(text) > 24 else "")
-    raise PositionError(_P(E.POSITION_READ_OTHER, expected=_P(E.POSITION_EXPECTED), got=shown),
+    raise PositionError(Problem.of(ErrorCode.POSITION_READ_OTHER,
+                                   expected=Problem.of(ErrorCode.POSITION_EXPECTED), got=shown),
                         input=text)

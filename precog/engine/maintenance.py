@@ -13,8 +13,7 @@ from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtecto
 from precog.engine.components import NO_GAINS, Gains, Losses, RiverTile
 from precog.engine.fastcopy import replace, updater
 from precog.engine.formulas import feeding, healed, protectors_against, season_of
-from precog.engine.refusals import Refusal
-from precog.engine.refusals import RefusalCode as R
+from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.scoring import check_objectives, final_outcome
 from precog.engine.state import (
     BANE_MAX,
@@ -110,27 +109,28 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
         if not isinstance(action, SpendProtectors):
-            return Refusal.of(R.PROTECTORS_EXPECTED, bane=p.bane)
+            return Refusal.of(RefusalCode.PROTECTORS_EXPECTED, bane=p.bane)
         top = useful_protectors(p)
         if not 0 <= action.amount <= top:
-            return Refusal.of(R.PROTECTORS_RANGE, top=top, have=p.protectors, bane=p.bane,
+            return Refusal.of(RefusalCode.PROTECTORS_RANGE, top=top, have=p.protectors, bane=p.bane,
                               n=action.amount)
         return None
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
         if not isinstance(action, LoseHumans):
-            return Refusal.of(R.LOSE_EXPECTED, n=n, bane=p.bane)
+            return Refusal.of(RefusalCode.LOSE_EXPECTED, n=n, bane=p.bane)
         if action.healthy + action.contaminated != n:
-            return Refusal.of(R.LOSE_COUNT, bane=p.bane, n=n,
+            return Refusal.of(RefusalCode.LOSE_COUNT, bane=p.bane, n=n,
                               got=action.healthy + action.contaminated)
         if action.healthy not in lose_range(p) or action.contaminated < 0:
-            return Refusal.of(R.LOSE_DOES_NOT_FIT, healthy=p.healthy, contaminated=p.contaminated,
+            return Refusal.of(RefusalCode.LOSE_DOES_NOT_FIT, healthy=p.healthy,
+                              contaminated=p.contaminated,
                               h=action.healthy, c=action.contaminated)
         return None
     if not isinstance(action, IgnoreRiver):
-        return Refusal.of(R.RIVER_EXPECTED)
+        return Refusal.of(RefusalCode.RIVER_EXPECTED)
     if action.ignore and p.protectors < 1:
-        return Refusal.of(R.IGNORE_WITHOUT_PROTECTOR)
+        return Refusal.of(RefusalCode.IGNORE_WITHOUT_PROTECTOR)
     return None
 
 

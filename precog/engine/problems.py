@@ -7,10 +7,15 @@ template ``field`` under ``[data]``. ``str(err)`` is the English sentence;
 :class:`Problem` (an expected form, the place in a file, a "got" that is not the input itself),
 rendered in the same language; input (ids, texts, numbers) is shown as it was given.
 
-To add an error: add a member to :class:`ErrorCode` (``section.key``), raise
-``SomeError(Problem.of(ErrorCode.X, name=value))`` and write the template under ``[section]`` in
-every language's ``errors.toml`` (``tests/engine/test_error_codes.py`` fails while one is
-missing or names other values).
+Each layer declares its own codes: :class:`ErrorCode` here the engine's (data files, positions,
+views, actions, options, boxes); :class:`precog.analysis.errors.AnalysisCode`,
+:class:`precog.session.errors.SessionCode`, :class:`precog.tutor.errors.TutorCode`,
+:class:`precog.serve.ServeCode` and :class:`precog.commands.common.UsageCode` those of the layers
+above. Any of them goes into a :class:`Problem`, so the engine's :class:`PrecogError` carries
+every layer's code. To add an error: add a member to its layer's code (``section.key``), raise
+``SomeError(Problem.of(TheCode.X, name=value))`` and write the template under ``[section]`` in
+every language's ``errors.toml`` (``tests/test_error_codes.py`` fails while one is missing or
+names other values).
 
 >>> from precog.engine.errors import DataError
 >>> from precog.engine.wording import error_text
@@ -28,7 +33,7 @@ from enum import StrEnum
 
 
 class ErrorCode(StrEnum):
-    """Every kind of bad input precog names, as ``section.key`` of ``errors.toml``."""
+    """Every kind of bad input the engine names, as ``section.key`` of ``errors.toml``."""
 
     # -- a few words used inside other messages
     GOT_MISSING = "got.missing"
@@ -185,9 +190,10 @@ class ErrorCode(StrEnum):
     CHECK_CHOICE_ILLEGAL = "check.choice_illegal"
     CHECK_INCONSISTENT = "check.inconsistent"
     CHECK_NO_MOVE = "check.no_move"
-    CHECK_WHAT_OFFER = "check.what_offer"    # -- [check]
+    CHECK_WHAT_OFFER = "check.what_offer"
     CHECK_WHAT_CARDS = "check.what_cards"
-    CHECK_WHAT_ROUND = "check.what_round"    # -- [position]
+    CHECK_WHAT_ROUND = "check.what_round"
+    # -- [position]
     POSITION_STRING_TYPE = "position.string_type"
     POSITION_STRING_LONG = "position.string_long"
     POSITION_STRING_FORM = "position.string_form"
@@ -248,12 +254,14 @@ class ErrorCode(StrEnum):
     POSITION_READ_UTF8 = "position.read_utf8"
     POSITION_READ_EMPTY = "position.read_empty"
     POSITION_READ_OTHER = "position.read_other"
-    POSITION_EXPECTED = "position.expected"    # -- [action]
+    POSITION_EXPECTED = "position.expected"
+    # -- [action]
     ACTION_ILLEGAL = "action.illegal"
     ACTION_NOTATION = "action.notation"
     ACTION_TEXT_TYPE = "action.text_type"
     ACTION_TEXT_LONG = "action.text_long"
-    ACTION_UNREADABLE = "action.unreadable"    # -- [option]
+    ACTION_UNREADABLE = "action.unreadable"
+    # -- [option]
     OPTION_PLAYERS = "option.players"
     OPTION_MODE = "option.mode"
     OPTION_SETUP = "option.setup"
@@ -268,45 +276,6 @@ class ErrorCode(StrEnum):
     OPTION_ROOMS_SEAT = "option.rooms_seat"
     OPTION_ROOM_UNKNOWN = "option.room_unknown"
     OPTION_ROOM_TWICE = "option.room_twice"
-    # -- [session]
-    SESSION_ENDED_EARLY = "session.ended_early"
-    SESSION_NAMES_MAP = "session.names_map"    # -- [analysis]
-    ANALYSIS_SEAT = "analysis.seat"
-    ANALYSIS_PHASE = "analysis.phase"
-    ANALYSIS_CHOSEN = "analysis.chosen"
-    ANALYSIS_CHOICES = "analysis.choices"
-    ANALYSIS_HUMAN_SEAT = "analysis.human_seat"    # -- [table]
-    TABLE_OVER = "table.over"
-    TABLE_NOT_HUMAN = "table.not_human"
-    TABLE_NO_GAME = "table.no_game"
-    TABLE_NOT_YOUR_TURN = "table.not_your_turn"
-    TABLE_FILE = "table.file"
-    TABLE_NOT_UTF8 = "table.not_utf8"
-    TABLE_TOO_LONG = "table.too_long"
-    TABLE_DAMAGED = "table.damaged"
-    TABLE_NOT_JSON = "table.not_json"
-    TABLE_TOO_DEEP = "table.too_deep"
-    TABLE_SURROGATE = "table.surrogate"
-    TABLE_NO_FORMAT = "table.no_format"
-    TABLE_SEATS = "table.seats"
-    TABLE_BOX = "table.box"
-    TABLE_BOX_FIELDS = "table.box_fields"
-    TABLE_BOX_LARGE = "table.box_large"
-    TABLE_BOX_OTHER = "table.box_other"
-    TABLE_BOX_MISSING = "table.box_missing"
-    TABLE_DEFAULT_ENDED = "table.default_ended"
-    TABLE_LINE = "table.line"
-    TABLE_LINE_LONG = "table.line_long"
-    TABLE_LINE_KEY = "table.line_key"
-    TABLE_LINE_AMBIGUOUS = "table.line_ambiguous"
-    TABLE_LINE_COUNT = "table.line_count"
-    TABLE_LINE_NO_CARD = "table.line_no_card"
-    TABLE_LINE_NO_ROOM = "table.line_no_room"
-    TABLE_LINE_NO_PRESCIENT = "table.line_no_prescient"
-    TABLE_LINE_MARK = "table.line_mark"
-    TABLE_LINE_BOAT = "table.line_boat"
-    TABLE_LINE_BATTERIES = "table.line_batteries"
-    TABLE_LINE_CLOSE = "table.line_close"
     # -- [box] a box file (box.py) and [faces] a world's faces (faces.py)
     BOX_FORMAT = "box.format"
     BOX_FILE = "box.file"
@@ -336,50 +305,13 @@ class ErrorCode(StrEnum):
     FACES_ENTRY = "faces.entry"
     FACES_NAME = "faces.name"
     FACES_OBJECTIVE = "faces.objective"
-    # -- a user's evaluation fit (precog.analysis.fits)
-    FIT_TOML = "fit.toml"
-    FIT_FIELD = "fit.field"
-    FIT_FEATURES = "fit.features"
-    FIT_NUMBERS = "fit.numbers"
-    FIT_RESIDUAL = "fit.residual"
-    FIT_OTHER_BOX = "fit.other_box"
-    # -- [analysis]
-    ANALYSIS_SCHEDULER_ADDRESS = "analysis.scheduler_address"
-    ANALYSIS_NO_SCHEDULER = "analysis.no_scheduler"
-    ANALYSIS_NO_DISTRIBUTED = "analysis.no_distributed"
-    ANALYSIS_NOT_DASK = "analysis.not_dask"
-    ANALYSIS_SILENT = "analysis.silent"
-    ANALYSIS_CORES = "analysis.cores"
-    # -- [lesson]
-    LESSON_NO_LANGUAGE = "lesson.no_language"
-    LESSON_NO_FILE = "lesson.no_file"
-    LESSON_NOT_TOML = "lesson.not_toml"
-    LESSON_NOT_TABLE = "lesson.not_table"
-    LESSON_UNKNOWN_FIELD = "lesson.unknown_field"
-    LESSON_MISSING = "lesson.missing"
-    LESSON_FIELD_TYPE = "lesson.field_type"
-    LESSON_TEXTS = "lesson.texts"
-    LESSON_ONE_OF = "lesson.one_of"
-    LESSON_PLACEHOLDER = "lesson.placeholder"
-    LESSON_DECKS = "lesson.decks"
-    LESSON_PLAY_TO = "lesson.play_to"
-    LESSON_CONDITION = "lesson.condition"
-    LESSON_BOAT_KEY = "lesson.boat_key"
-    LESSON_UNTIL = "lesson.until"
-    LESSON_PARTS = "lesson.parts"
-    LESSON_ID_FORM = "lesson.id_form"
-    LESSON_NO_LESSON = "lesson.no_lesson"
-    LESSON_ID = "lesson.id"
-    LESSON_NO_STEPS = "lesson.no_steps"
-    LESSON_NO_ENTRY = "lesson.no_entry"
-    LESSON_ENTRY_TEXT = "lesson.entry_text"
-    LESSON_ENTRY_VALUE = "lesson.entry_value"
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """A problem: its ``code`` and the values its sentence names, as ``(name, value)`` pairs."""
 
-    code: StrEnum  # an ErrorCode, or a code of a higher layer (UsageCode of the CLI)
+    code: StrEnum  # an ErrorCode, or a code of a higher layer (AnalysisCode, SessionCode...)
     params: tuple[tuple[str, object], ...] = ()
 
     @classmethod

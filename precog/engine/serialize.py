@@ -18,8 +18,7 @@ from typing import Any
 from precog.engine.actions import Action, parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import (
     BOAT_FIELDS,
     GameConfig,
@@ -30,8 +29,6 @@ from precog.engine.state import (
     RuleOptions,
     Step,
 )
-
-_P = Problem.of
 
 List = list  # the reader below has a method named list
 FORMAT = "precog-position"
@@ -115,22 +112,24 @@ def pack(data: Any, prefix: str) -> str:
 class _StringCodes:
     """The error codes of one kind of packed string (a position or a seat's view)."""
 
-    string_type: E
-    string_long: E
-    string_form: E
-    base64: E
-    check: E
-    unpacks_big: E
-    unpack: E
-    string_data: E
+    string_type: ErrorCode
+    string_long: ErrorCode
+    string_form: ErrorCode
+    base64: ErrorCode
+    check: ErrorCode
+    unpacks_big: ErrorCode
+    unpack: ErrorCode
+    string_data: ErrorCode
 
 
-_POSITION_CODES = _StringCodes(E.POSITION_STRING_TYPE, E.POSITION_STRING_LONG,
-                               E.POSITION_STRING_FORM, E.POSITION_BASE64, E.POSITION_CHECK,
-                               E.POSITION_UNPACKS_BIG, E.POSITION_UNPACK, E.POSITION_STRING_DATA)
-_VIEW_CODES = _StringCodes(E.VIEW_STRING_TYPE, E.VIEW_STRING_LONG, E.VIEW_STRING_FORM,
-                           E.VIEW_BASE64, E.VIEW_CHECK, E.VIEW_UNPACKS_BIG, E.VIEW_UNPACK,
-                           E.VIEW_STRING_DATA)
+_POSITION_CODES = _StringCodes(
+    ErrorCode.POSITION_STRING_TYPE, ErrorCode.POSITION_STRING_LONG, ErrorCode.POSITION_STRING_FORM,
+    ErrorCode.POSITION_BASE64, ErrorCode.POSITION_CHECK, ErrorCode.POSITION_UNPACKS_BIG,
+    ErrorCode.POSITION_UNPACK, ErrorCode.POSITION_STRING_DATA)
+_VIEW_CODES = _StringCodes(
+    ErrorCode.VIEW_STRING_TYPE, ErrorCode.VIEW_STRING_LONG, ErrorCode.VIEW_STRING_FORM,
+    ErrorCode.VIEW_BASE64, ErrorCode.VIEW_CHECK, ErrorCode.VIEW_UNPACKS_BIG, ErrorCode.VIEW_UNPACK,
+    ErrorCode.VIEW_STRING_DATA)
 
 
 def unpack(text: str, prefix: str, what: str) -> Any:
@@ -139,28 +138,28 @@ def unpack(text: str, prefix: str, what: str) -> Any:
     :class:`PositionError` naming ``what``."""
     codes = _VIEW_CODES if what.startswith("view") else _POSITION_CODES
     if not isinstance(text, str):
-        raise PositionError(_P(codes.string_type, got=type(text).__name__))
+        raise PositionError(Problem.of(codes.string_type, got=type(text).__name__))
     if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(_P(codes.string_long, got=len(text)))
+        raise PositionError(Problem.of(codes.string_long, got=len(text)))
     parts = "".join(text.split()).split(".")
     if len(parts) != 3 or parts[0] != prefix:
-        raise PositionError(_P(codes.string_form, prefix=prefix, got=_clip(text)),
+        raise PositionError(Problem.of(codes.string_form, prefix=prefix, got=_clip(text)),
                             input=text)
     try:
         packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
     except (binascii.Error, ValueError) as err:
-        raise PositionError(_P(codes.base64, detail=str(err)), input=text) from None
+        raise PositionError(Problem.of(codes.base64, detail=str(err)), input=text) from None
     if f"{zlib.crc32(packed):08x}" != parts[2].lower():
-        raise PositionError(_P(codes.check), input=text)
+        raise PositionError(Problem.of(codes.check), input=text)
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_POSITION_BYTES)
         if inflater.unconsumed_tail:
-            raise PositionError(_P(codes.unpacks_big, limit=MAX_POSITION_BYTES))
+            raise PositionError(Problem.of(codes.unpacks_big, limit=MAX_POSITION_BYTES))
         data = raw.decode()
     except (zlib.error, UnicodeDecodeError) as err:
-        raise PositionError(_P(codes.unpack, detail=str(err)), input=text) from None
-    return load_json(data, _P(codes.string_data))
+        raise PositionError(Problem.of(codes.unpack, detail=str(err)), input=text) from None
+    return load_json(data, Problem.of(codes.string_data))
 
 
 def load_json(text: str | bytes, what: Problem | str = "") -> Any:
@@ -168,18 +167,20 @@ def load_json(text: str | bytes, what: Problem | str = "") -> Any:
     deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``
     (a message starting "not valid JSON" and the like when ``what`` is empty)."""
     if len(text) > MAX_POSITION_BYTES:
-        raise PositionError(_about(what, _P(E.POSITION_JSON_LONG, size=len(text),
+        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_LONG, size=len(text),
                                                  limit=MAX_POSITION_BYTES)))
     if json_depth(text) > MAX_JSON_DEPTH:
-        raise PositionError(_about(what, _P(E.POSITION_JSON_DEEP)))
+        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_DEEP)))
     try:
         return json.loads(text)
     except RecursionError:
-        raise PositionError(_about(what, _P(E.POSITION_JSON_DEEP))) from None
+        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_DEEP))) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(_about(what, _P(E.POSITION_JSON_INVALID, detail=str(err)))) from None
+        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_INVALID,
+                                                    detail=str(err)))) from None
     except ValueError as err:  # e.g. an integer of more than 4,300 digits
-        raise PositionError(_about(what, _P(E.POSITION_JSON_UNREADABLE, detail=str(err)))) \
+        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_UNREADABLE,
+                                                    detail=str(err)))) \
             from None
 
 
@@ -213,7 +214,7 @@ def json_depth(text: str | bytes, stop: int = MAX_JSON_DEPTH) -> int:
 
 def _about(what: Problem | str, problem: Problem) -> Problem:
     """``problem`` said of ``what`` (the JSON position, the position string data...)."""
-    return _P(E.POSITION_ABOUT, what=what, problem=problem) if what else problem
+    return Problem.of(ErrorCode.POSITION_ABOUT, what=what, problem=problem) if what else problem
 
 
 def _clip(text: str) -> str:
@@ -226,14 +227,14 @@ def from_json(data: Any, components: Components | None = None) -> GameState:
     from precog.engine.validate import check_state
 
     if isinstance(data, str | bytes):
-        data = load_json(data, _P(E.POSITION_JSON_POSITION))
+        data = load_json(data, Problem.of(ErrorCode.POSITION_JSON_POSITION))
     r = _Reader(data, "position")
     if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
-        raise PositionError(_P(E.POSITION_FORMAT, format=FORMAT, version=VERSION))
+        raise PositionError(Problem.of(ErrorCode.POSITION_FORMAT, format=FORMAT, version=VERSION))
     comps = components if components is not None else reference_components()
     want = r.sub("components").get("fingerprint", str)
     if want != comps.box_id:
-        raise PositionError(_P(E.POSITION_COMPONENTS, want=want, name=comps.name,
+        raise PositionError(Problem.of(ErrorCode.POSITION_COMPONENTS, want=want, name=comps.name,
                                  fingerprint=comps.box_id))
     try:
         state = _build(r, comps)
@@ -310,7 +311,7 @@ def _stack(r: _Reader, i: int) -> tuple[str, ...]:
 def _objective(r: _Reader, i: int) -> tuple[str, bool]:
     pair = r.check(r.list("objectives")[i], list, f"objectives[{i}]")
     if len(pair) != 2:
-        raise PositionError(_P(E.POSITION_OBJECTIVE_PAIR, index=i))
+        raise PositionError(Problem.of(ErrorCode.POSITION_OBJECTIVE_PAIR, index=i))
     return r.check(pair[0], str, f"objectives[{i}][0]"), r.check(pair[1], bool,
                                                                    f"objectives[{i}][1]")
 
@@ -333,7 +334,8 @@ def _player(r: _Reader) -> PlayerState:
 def _gains(r: _Reader) -> Gains:
     unknown = set(r.data) - set(_GAIN_FIELDS)
     if unknown:
-        raise PositionError(_P(E.POSITION_UNKNOWN_RESOURCE, where=r.where, key=sorted(unknown)[0]))
+        raise PositionError(Problem.of(ErrorCode.POSITION_UNKNOWN_RESOURCE, where=r.where,
+                                       key=sorted(unknown)[0]))
     return Gains(**{k: r.get(k, int) if k in r.data else 0 for k in _GAIN_FIELDS})
 
 
@@ -342,29 +344,34 @@ class _Reader:
 
     def __init__(self, data: Any, where: str) -> None:
         if not isinstance(data, dict):
-            raise PositionError(_P(E.POSITION_NOT_OBJECT, where=where, got=type(data).__name__))
+            raise PositionError(Problem.of(ErrorCode.POSITION_NOT_OBJECT, where=where,
+                                           got=type(data).__name__))
         self.data: dict[str, Any] = data
         self.where = where
 
     def check(self, value: Any, kind: type, where: str) -> Any:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            raise PositionError(_P(E.POSITION_FIELD_TYPE, where=f"{self.where}.{where}",
-                                   kind=kind.__name__, got=show_value(value)))
+            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_TYPE,
+                                           where=f"{self.where}.{where}",
+                                           kind=kind.__name__, got=show_value(value)))
         if kind is int and not -MAX_INT < value < MAX_INT:
-            raise PositionError(_P(E.POSITION_FIELD_NUMBER, where=f"{self.where}.{where}",
-                                   got=show_value(value)))
+            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_NUMBER,
+                                           where=f"{self.where}.{where}",
+                                           got=show_value(value)))
         if kind is str and len(value) > MAX_TEXT:
-            raise PositionError(_P(E.POSITION_FIELD_TEXT, where=f"{self.where}.{where}",
-                                   top=MAX_TEXT, got=len(value)))
+            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_TEXT,
+                                           where=f"{self.where}.{where}",
+                                           top=MAX_TEXT, got=len(value)))
         if kind is list and len(value) > MAX_LIST:
-            raise PositionError(_P(E.POSITION_FIELD_LIST, where=f"{self.where}.{where}",
-                                   top=MAX_LIST, got=len(value)))
+            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_LIST,
+                                           where=f"{self.where}.{where}",
+                                           top=MAX_LIST, got=len(value)))
         return value
 
     def get(self, key: str, kind: type, optional: bool = False) -> Any:
         if key not in self.data:
-            raise PositionError(_P(E.POSITION_MISSING, where=self.where, key=key))
+            raise PositionError(Problem.of(ErrorCode.POSITION_MISSING, where=self.where, key=key))
         value = self.data[key]
         if value is None and optional:
             return None
@@ -392,8 +399,8 @@ class _Reader:
             return kind(value)
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
-            raise PositionError(_P(E.POSITION_ONE_OF, where=f"{self.where}.{key}",
-                                   allowed=allowed, got=show_value(value))) from None
+            raise PositionError(Problem.of(ErrorCode.POSITION_ONE_OF, where=f"{self.where}.{key}",
+                                           allowed=allowed, got=show_value(value))) from None
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -412,7 +419,8 @@ def _outcome_values(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
         if isinstance(value, list) and all(isinstance(v, int | str) for v in value):
             value = tuple(value)
         elif not isinstance(value, int | str) or isinstance(value, bool):
-            raise PositionError(_P(E.POSITION_OUTCOME_VALUE, key=key, got=show_value(value)))
+            raise PositionError(Problem.of(ErrorCode.POSITION_OUTCOME_VALUE, key=key,
+                                           got=show_value(value)))
         out.append((str(key), value))
     return tuple(sorted(out))
 
@@ -421,9 +429,9 @@ def show_value(value: Any) -> str | Problem:
     """A short description of an untrusted value for messages (never thousands of digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
         digits = int(value.bit_length() * 0.30103) + 1
-        return _P(E.POSITION_BIG_NUMBER, digits=digits)
+        return Problem.of(ErrorCode.POSITION_BIG_NUMBER, digits=digits)
     if isinstance(value, list | dict | tuple):  # (repr could recurse without end)
-        return _P(E.POSITION_SIZED, kind=type(value).__name__, n=len(value))
+        return Problem.of(ErrorCode.POSITION_SIZED, kind=type(value).__name__, n=len(value))
     if isinstance(value, str | bytes) and len(value) > 40:
-        return _P(E.POSITION_LONG_TEXT, kind=type(value).__name__, n=len(value))
+        return Problem.of(ErrorCode.POSITION_LONG_TEXT, kind=type(value).__name__, n=len(value))
     return f"{value!r:.40}"

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from precog.engine.components import Components
 from precog.engine.errors import OptionError
 from precog.engine.fastcopy import updater
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import (
     DIFFICULTIES,
     MACHINES_PER_ROOM,
@@ -23,31 +22,34 @@ from precog.engine.state import (
     Step,
 )
 
-_P = Problem.of
-
 
 def check_config(config: GameConfig, components: Components) -> None:
     """Raise :class:`OptionError` naming the option when the configuration is not playable."""
     if not isinstance(config.players, int) or not 2 <= config.players <= 4:
-        raise OptionError(_P(E.OPTION_PLAYERS, got=config.players), input=config.players)
+        raise OptionError(Problem.of(ErrorCode.OPTION_PLAYERS, got=config.players),
+                          input=config.players)
     if config.mode not in MODES:
-        raise OptionError(_P(E.OPTION_MODE, allowed=MODES, got=config.mode), input=config.mode)
+        raise OptionError(Problem.of(ErrorCode.OPTION_MODE, allowed=MODES, got=config.mode),
+                          input=config.mode)
     if config.setup not in SETUPS:
-        raise OptionError(_P(E.OPTION_SETUP, allowed=SETUPS, got=config.setup), input=config.setup)
+        raise OptionError(Problem.of(ErrorCode.OPTION_SETUP, allowed=SETUPS, got=config.setup),
+                          input=config.setup)
     if config.difficulty not in DIFFICULTIES:
-        raise OptionError(_P(E.OPTION_DIFFICULTY, allowed=DIFFICULTIES, got=config.difficulty),
+        raise OptionError(Problem.of(ErrorCode.OPTION_DIFFICULTY, allowed=DIFFICULTIES,
+                                     got=config.difficulty),
                           input=config.difficulty)
     if config.difficulty != "normal" and config.mode != "coop":
-        raise OptionError(_P(E.OPTION_DIFFICULTY_COOP, got=config.difficulty),
+        raise OptionError(Problem.of(ErrorCode.OPTION_DIFFICULTY_COOP, got=config.difficulty),
                           input=config.difficulty)
     if config.mode == "team" and config.players != 4:
-        raise OptionError(_P(E.OPTION_TEAM, got=config.players), input=config.players)
+        raise OptionError(Problem.of(ErrorCode.OPTION_TEAM, got=config.players),
+                          input=config.players)
     if len(config.decks) != config.players or len(set(config.decks)) != config.players:
-        raise OptionError(_P(E.OPTION_DECKS, n=config.players, got=config.decks),
+        raise OptionError(Problem.of(ErrorCode.OPTION_DECKS, n=config.players, got=config.decks),
                           input=config.decks)
     for code in config.decks:
         if code not in components.decks:
-            raise OptionError(_P(E.OPTION_DECK_UNKNOWN, deck=code,
+            raise OptionError(Problem.of(ErrorCode.OPTION_DECK_UNKNOWN, deck=code,
                                   available=tuple(sorted(components.decks))), input=code)
 
 
@@ -55,12 +57,12 @@ def parse_rooms(text: str) -> tuple[tuple[str, ...], ...] | None:
     """Rooms chosen by hand as typed: seats separated by commas, each seat's room ids by
     spaces (``"R01 R05, R02 R07"``); empty text means dealt at random (None)."""
     if not isinstance(text, str) or len(text) > 400:
-        raise OptionError(_P(E.OPTION_ROOMS_TEXT, got=text), input=text)
+        raise OptionError(Problem.of(ErrorCode.OPTION_ROOMS_TEXT, got=text), input=text)
     if not text.strip():
         return None
     seats = tuple(tuple(part.split()) for part in text.split(","))
     if not all(seats):
-        raise OptionError(_P(E.OPTION_ROOMS_SEATS, got=text[:60]), input=text)
+        raise OptionError(Problem.of(ErrorCode.OPTION_ROOMS_SEATS, got=text[:60]), input=text)
     return seats
 
 
@@ -80,20 +82,22 @@ def check_rooms(rooms: object, config: GameConfig, comps: Components) -> list[st
     example = ", ".join(" ".join(r.id for r in comps.rooms[k:k + per_seat])
                         for k in range(0, per_seat * config.players, per_seat))
     if isinstance(rooms, str) or not isinstance(rooms, Sequence) or len(rooms) != config.players:
-        raise OptionError(_P(E.OPTION_ROOMS_SHAPE, seats=config.players, n=per_seat,
+        raise OptionError(Problem.of(ErrorCode.OPTION_ROOMS_SHAPE, seats=config.players, n=per_seat,
                               setup=config.setup, example=example, got=rooms_text(rooms)),
                           input=rooms)
     chosen: list[str] = []
     for seat, pick in enumerate(rooms):
         if isinstance(pick, str) or not isinstance(pick, Sequence) or len(pick) != per_seat:
-            raise OptionError(_P(E.OPTION_ROOMS_SEAT, seat=seat, n=per_seat,
+            raise OptionError(Problem.of(ErrorCode.OPTION_ROOMS_SEAT, seat=seat, n=per_seat,
                                   got=rooms_text([pick])), input=pick)
         for room in pick:
             if room not in comps.room_by_id:
-                raise OptionError(_P(E.OPTION_ROOM_UNKNOWN, seat=seat, room=repr(room)[:20],
+                raise OptionError(Problem.of(ErrorCode.OPTION_ROOM_UNKNOWN, seat=seat,
+                                             room=repr(room)[:20],
                                       known=tuple(comps.room_by_id)), input=room)
             if room in chosen:
-                raise OptionError(_P(E.OPTION_ROOM_TWICE, seat=seat, room=room), input=room)
+                raise OptionError(Problem.of(ErrorCode.OPTION_ROOM_TWICE, seat=seat, room=room),
+                                  input=room)
             chosen.append(room)
     return chosen
 

@@ -35,8 +35,7 @@ from precog.engine.errors import PositionError, PrecogError
 from precog.engine.formulas import season_of
 from precog.engine.observation import Observation, observation
 from precog.engine.observation import SeatView as SeenSeat
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.serialize import _gains, _gains_json, _objective, _Reader, pack, unpack
 from precog.engine.state import GameConfig, GameState, Phase, PlayerState, RuleOptions, Step
 
@@ -48,7 +47,6 @@ _SEAT_INTS = ("seat", "food", "healthy", "contaminated", "doctors", "protectors"
               "deck_size", "hand_size")
 _SEAT_IDS = ("rooms", "decision_zone", "action_zone", "discard")
 _GAINS = ("card_gains", "received", "taken")
-_P = Problem.of
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,8 @@ class SeatView:
         try:
             state = _world(self)
         except PrecogError as err:
-            raise PositionError(_P(E.VIEW_ABOUT, problem=err.problem or str(err))) from None
+            raise PositionError(Problem.of(ErrorCode.VIEW_ABOUT,
+                                           problem=err.problem or str(err))) from None
         check_state(state)
         return state
 
@@ -76,9 +75,10 @@ class SeatView:
 def view_of(state: GameState, seat: int) -> SeatView:
     """What ``seat`` sees of ``state`` (its observation; the seed left out)."""
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
-        raise PositionError(_P(E.VIEW_SEAT, seat=seat, top=state.config.players - 1), input=seat)
+        raise PositionError(Problem.of(ErrorCode.VIEW_SEAT, seat=seat,
+                                       top=state.config.players - 1), input=seat)
     if state.is_over:
-        raise PositionError(_P(E.VIEW_FINISHED))
+        raise PositionError(Problem.of(ErrorCode.VIEW_FINISHED))
     config = GameConfig(players=state.config.players, mode=state.config.mode,
                         setup=state.config.setup, difficulty=state.config.difficulty,
                         options=state.config.options, decks=state.config.decks, seed=0)
@@ -146,13 +146,14 @@ def from_view_position(text: str, components: Components | None = None) -> SeatV
 
     r = _Reader(unpack(text, PREFIX, "view string"), "view")
     if r.get("format", str) != FORMAT or r.get("version", int) != VERSION:
-        raise PositionError(_P(E.VIEW_FORMAT, format=FORMAT, version=VERSION), input=text)
+        raise PositionError(Problem.of(ErrorCode.VIEW_FORMAT, format=FORMAT, version=VERSION),
+                            input=text)
     comps = components if components is not None else reference_components()
     want = r.sub("components").get("fingerprint", str)
     if want != comps.box_id:
         name = r.sub("components").data.get("name")
         made = f"{name[:80]!r} ({want})" if isinstance(name, str) else repr(want)
-        raise PositionError(_P(E.VIEW_OTHER_BOX, made=made, name=comps.name,
+        raise PositionError(Problem.of(ErrorCode.VIEW_OTHER_BOX, made=made, name=comps.name,
                                  fingerprint=comps.box_id), input=text)
     try:
         comps = _seen_world(r, comps)
@@ -187,10 +188,11 @@ def _read(r: _Reader, comps: Components) -> SeatView:
     seat = r.get("seat", int)
     seats = tuple(_read_seat(r.item("seats", i)) for i in range(len(r.list("seats"))))
     if len(seats) != config.players or not 0 <= seat < config.players:
-        raise PositionError(_P(E.VIEW_SEATS, n=len(seats), seat=seat,
+        raise PositionError(Problem.of(ErrorCode.VIEW_SEATS, n=len(seats), seat=seat,
                                  players=config.players))
     if len(config.decks) != config.players:
-        raise PositionError(_P(E.VIEW_DECKS, n=len(config.decks), players=config.players))
+        raise PositionError(Problem.of(ErrorCode.VIEW_DECKS, n=len(config.decks),
+                                       players=config.players))
     own = r.get("own_choice", str, optional=True)
     shown = tuple(r.strs("river_revealed"))
     obs = Observation(
@@ -205,7 +207,7 @@ def _read(r: _Reader, comps: Components) -> SeatView:
         passes=r.get("passes", int), pending=_gains(r.sub("pending")),
         pending_source=r.get("pending_source", str), faces=_seen_faces(r, comps))
     if any(s.seat != i or (s.hand is None) == (i == seat) for i, s in enumerate(seats)):
-        raise PositionError(_P(E.VIEW_SEAT_ORDER))
+        raise PositionError(Problem.of(ErrorCode.VIEW_SEAT_ORDER))
     return SeatView(seat, obs, config, comps)
 
 
@@ -223,7 +225,7 @@ def _read_seat(r: _Reader) -> SeenSeat:
     kw.update({k: tuple(r.strs(k)) for k in _SEAT_IDS})
     seasons = tuple(r.ints("deck_seasons"))
     if len(seasons) != 3:
-        raise PositionError(_P(E.VIEW_DECK_SEASONS, where=r.where))
+        raise PositionError(Problem.of(ErrorCode.VIEW_DECK_SEASONS, where=r.where))
     hand = r.get("hand", list, optional=True)
     kw.update(batteries=tuple(r.ints("batteries")), deck_seasons=seasons,
               gave=r.get("gave", str, optional=True), activated=r.get("activated", str),
@@ -258,7 +260,7 @@ def _world(view: SeatView) -> GameState:
 
 def _player(s: SeenSeat, comps: Components, code: str, seen: set[str]) -> PlayerState:
     if code not in comps.decks:
-        raise PositionError(_P(E.VIEW_DECK_UNKNOWN, code=code))
+        raise PositionError(Problem.of(ErrorCode.VIEW_DECK_UNKNOWN, code=code))
     hidden = sorted((c for c in comps.decks[code] if c.id not in seen),
                     key=lambda c: (c.season, c.id))
     if s.hand is not None:
@@ -271,7 +273,7 @@ def _player(s: SeenSeat, comps: Components, code: str, seen: set[str]) -> Player
             deck += pile[len(pile) - count:] if count else []
             hand += pile[:max(0, len(pile) - count)]
     if len(deck) != s.deck_size or len(hand) != s.hand_size:
-        raise PositionError(_P(E.VIEW_HIDDEN_CARDS, seat=s.seat, deck=s.deck_size,
+        raise PositionError(Problem.of(ErrorCode.VIEW_HIDDEN_CARDS, seat=s.seat, deck=s.deck_size,
                                  hand=s.hand_size))
     return PlayerState(food=s.food, healthy=s.healthy, contaminated=s.contaminated,
                        doctors=s.doctors, protectors=s.protectors, bane=s.bane, rooms=s.rooms,
@@ -292,7 +294,7 @@ def _river(obs: Observation, comps: Components) -> tuple[str, ...]:
         elif unseen[season - 1]:
             river.append(unseen[season - 1].pop(0))
         else:
-            raise PositionError(_P(E.VIEW_RIVER_LEFT, season=season))
+            raise PositionError(Problem.of(ErrorCode.VIEW_RIVER_LEFT, season=season))
     return tuple(river)
 
 
@@ -302,7 +304,7 @@ def _stacks(obs: Observation, comps: Components) -> tuple[tuple[str, ...], ...]:
     for season, size in enumerate(obs.objective_stack_sizes, start=1):
         pool = sorted(o.id for o in comps.objectives if o.season == season and o.id not in shown)
         if size > len(pool):
-            raise PositionError(_P(E.VIEW_OBJECTIVES_LEFT, n=size, season=season,
+            raise PositionError(Problem.of(ErrorCode.VIEW_OBJECTIVES_LEFT, n=size, season=season,
                                      left=len(pool)))
         stacks.append(tuple(pool[:size]))
     return tuple(stacks)

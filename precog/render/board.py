@@ -14,7 +14,8 @@ tutor show the strings they return.
 - ``highlight={part: note}`` rings those parts and prints the note (may be empty) beside them.
 
 >>> from precog.engine import new_game
->>> html = board_html(new_game(players=2, seed=1), viewer=0, labels=True)
+>>> from precog.session.speech import speech
+>>> html = board_html(new_game(players=2, seed=1), viewer=0, labels=True, speech=speech("en"))
 >>> 'data-part="seat0.cabins"' in html and 'data-part="river.1"' in html
 True
 """
@@ -33,9 +34,8 @@ from precog.engine.scoring import requirement_met
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, ROUNDS
 from precog.render.cards import card_back_html, card_html, empty_slot_html, gains_html
 from precog.render.icons import RESOURCE_ICON, icon
+from precog.render.speech import Speech
 from precog.render.style import attrs, style_tag
-from precog.session.names import component_name
-from precog.session.words import DEFAULT_LANGUAGE, words
 
 _MAX_PAWNS = 10
 _SCOPES = ("pair", "received", "given")
@@ -46,13 +46,13 @@ class _Ctx:
     state: GameState
     viewer: int | None
     labels: bool
+    speech: Speech
     highlight: Mapping[str, str] = field(default_factory=dict)
     obs: Observation | None = None
-    lang: str = DEFAULT_LANGUAGE
 
     def say(self, key: str, **values: object) -> str:
         """The board's words (``[board]`` of ``precog/data/words/<lang>/app.toml``)."""
-        return words(self.lang).say(f"board.{key}", **values)
+        return self.speech.say(f"board.{key}", **values)
 
     def a(self, part: str, title: str) -> str:
         return attrs(part, title, self.labels, self.highlight.get(part))
@@ -73,35 +73,35 @@ class BoardSections:
 
 
 def board_sections(state: GameState, viewer: int | None, labels: bool = False,
-                   highlight: Mapping[str, str] | None = None,
-                   lang: str = DEFAULT_LANGUAGE) -> BoardSections:
+                   highlight: Mapping[str, str] | None = None, *,
+                   speech: Speech) -> BoardSections:
     """:func:`board_html`'s parts, the same HTML cut where a redraw may stop."""
-    ctx = _context(state, viewer, labels, highlight, lang)
+    ctx = _context(state, viewer, labels, highlight, speech)
     return BoardSections(f"{_header(ctx)}{_outcome(ctx)}",
-                         river_html(state, labels, highlight, _ctx=ctx),
+                         river_html(state, speech, labels, highlight, _ctx=ctx),
                          _objectives(ctx) if state.config.coop else "",
                          tuple(_boat(ctx, seat) for seat in _seat_order(state, viewer)))
 
 
 def board_html(state: GameState, viewer: int | None, labels: bool = False,
-               highlight: Mapping[str, str] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
+               highlight: Mapping[str, str] | None = None, *, speech: Speech) -> str:
     """The table as seat ``viewer`` sees it (``None``: public view), with the stylesheet."""
-    parts = board_sections(state, viewer, labels, highlight, lang)
+    parts = board_sections(state, viewer, labels, highlight, speech=speech)
     return (f'{style_tag()}<div class="pc-board">{parts.top}{parts.river}{parts.objectives}'
             f'<div class="pc-boats pc-boats-{state.n}">{"".join(parts.boats)}</div></div>')
 
 
 def boat_html(state: GameState, seat: int, viewer: int | None, labels: bool = False,
-              highlight: Mapping[str, str] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
+              highlight: Mapping[str, str] | None = None, *, speech: Speech) -> str:
     """One player's Boat alone (with the stylesheet)."""
-    ctx = _context(state, viewer, labels, highlight, lang)
+    ctx = _context(state, viewer, labels, highlight, speech)
     return f'{style_tag()}<div class="pc-board pc-single">{_boat(ctx, seat)}</div>'
 
 
-def river_html(state: GameState, labels: bool = False,
+def river_html(state: GameState, speech: Speech, labels: bool = False,
                highlight: Mapping[str, str] | None = None, *, _ctx: _Ctx | None = None) -> str:
     """The River: tiles flipped so far face up, the rest face down, and the progress pawn."""
-    ctx = _ctx or _context(state, None, labels, highlight)
+    ctx = _ctx or _context(state, None, labels, highlight, speech)
     assert ctx.obs is not None
     shown = ctx.obs.river_revealed
     here = state.round - 1
@@ -115,11 +115,11 @@ def river_html(state: GameState, labels: bool = False,
 # -- helpers ----------------------------------------------------------------------------
 
 def _context(state: GameState, viewer: int | None, labels: bool,
-             highlight: Mapping[str, str] | None, lang: str = DEFAULT_LANGUAGE) -> _Ctx:
+             highlight: Mapping[str, str] | None, speech: Speech) -> _Ctx:
     if viewer is not None and not 0 <= viewer < state.n:
         raise ValueError(f"viewer should be a seat 0..{state.n - 1} or None, got {viewer}")
     obs = observation(state, viewer if viewer is not None else 0)
-    return _Ctx(state, viewer, labels, dict(highlight or {}), obs, lang)
+    return _Ctx(state, viewer, labels, speech, dict(highlight or {}), obs)
 
 
 def _seat_order(state: GameState, viewer: int | None) -> list[int]:
@@ -128,11 +128,10 @@ def _seat_order(state: GameState, viewer: int | None) -> list[int]:
     return seats if viewer is None else [viewer] + [s for s in seats if s != viewer]
 
 
-def seat_name(state: GameState, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
+def seat_name(state: GameState, seat: int, speech: Speech) -> str:
     code = state.config.decks[seat]
-    return words(lang).say("board.seat_name", seat=seat,
-                           prescient=component_name(
-                               state.components.prescients.get(code, code), lang))
+    return speech.say("board.seat_name", seat=seat,
+                      prescient=speech.name(state.components.prescients.get(code, code)))
 
 
 def _header(ctx: _Ctx) -> str:
@@ -145,7 +144,7 @@ def _header(ctx: _Ctx) -> str:
         who = ctx.say("you") if s.to_move == ctx.viewer else ctx.say("seat", seat=s.to_move)
         where = f"{phase} · {who}: {step}" if step else phase
     c = s.config
-    w = words(ctx.lang)
+    w = ctx.speech
     mode = w.say(f"text.mode_{c.mode}") + (
         f" ({w.say(f'text.difficulty_{c.difficulty}')})" if c.coop else "")
     feeding = (f' <span class="pc-feeding" title="{escape(ctx.say("feeding_tip"))}">'
@@ -173,11 +172,11 @@ def _outcome(ctx: _Ctx) -> str:
     elif you:
         head, cls = ctx.say("you_win" if len(out.winners) == 1 else "you_share"), "pc-win"
     else:
-        won = f" {words(ctx.lang).say('word.and')} ".join(
+        won = f" {ctx.speech.say('word.and')} ".join(
             ctx.say("seat", seat=s) for s in out.winners)
         key = "wins" if len(out.winners) == 1 else "share"
         head, cls = ctx.say(key, seats=won), "pc-result"
-    reason = words(ctx.lang).outcome(out)
+    reason = ctx.speech.outcome(out)
     return (f'<div class="pc-outcome {cls}"><b>{escape(head)}</b> — {escape(reason)}'
             "</div>")
 
@@ -190,8 +189,8 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
             f'{icon("boat", 22)}</span>' if here else "")
     part = f"river.{i + 1}"
     if island:
-        name = component_name(next((t.name for t in comps.islands if t.id == tile_id), tile_id),
-                              ctx.lang)
+        name = ctx.speech.name(next((t.name for t in comps.islands if t.id == tile_id),
+                                    tile_id))
         cls = "pc-tile pc-island" + ("" if face_up else " pc-ahead")
         tip = ctx.say("island_tip", round=i + 1, name=name)
         return (f'<div class="{cls}"{ctx.a(part, tip)}>{pawn}<span class="pc-tile-round">'
@@ -205,17 +204,17 @@ def _river_tile(ctx: _Ctx, i: int, tile_id: str, face_up: bool, here: bool) -> s
                 f'<span class="pc-tile-round">{i + 1}</span><span class="pc-tile-q">?</span>'
                 "</div>")
     tile = comps.river_by_id[tile_id]
-    fx = (gains_html(tile.gains, 12, lang=ctx.lang) if not tile.gains.is_empty()
-          else _losses_html(tile.losses, ctx.lang))
-    w = words(ctx.lang)
+    fx = (gains_html(tile.gains, ctx.speech, 12) if not tile.gains.is_empty()
+          else _losses_html(tile.losses, ctx.speech))
+    w = ctx.speech
     effect = (w.gains(tile.gains) if not tile.gains.is_empty() else
               ", ".join(ctx.say("loss", n=n, what=w.resource(k, n))
                         for k, n in tile.losses.items()) or w.say("word.nothing"))
-    tip = ctx.say("tile_tip", round=i + 1, name=component_name(tile.name, ctx.lang),
+    tip = ctx.say("tile_tip", round=i + 1, name=ctx.speech.name(tile.name),
                   effect=effect)
     return (f'<div class="pc-tile pc-up pc-s{season}"{ctx.a(part, tip)}>{pawn}'
             f'<span class="pc-tile-round">{i + 1}</span>'
-            f'{tile_name_html(component_name(tile.name, ctx.lang))}'
+            f'{tile_name_html(ctx.speech.name(tile.name))}'
             f'<span class="pc-tile-fx">{fx}</span></div>')
 
 
@@ -250,23 +249,23 @@ def syllables(word: str, shortest: int = 7) -> str:
     return "".join(out)
 
 
-def river_face_html(tile: RiverTile, round_: int, lang: str = DEFAULT_LANGUAGE) -> str:
+def river_face_html(tile: RiverTile, round_: int, speech: Speech) -> str:
     """One River tile face up, drawn as on the board (the table page's live drawing of a tile
     as it is typed)."""
-    fx = (gains_html(tile.gains, 12, lang=lang) if not tile.gains.is_empty()
-          else _losses_html(tile.losses, lang))
+    fx = (gains_html(tile.gains, speech, 12) if not tile.gains.is_empty()
+          else _losses_html(tile.losses, speech))
     return (f'<div class="pc-tile pc-up pc-s{tile.season}" title="{escape(tile.id)}">'
             f'<span class="pc-tile-round">{round_}</span>'
-            f'{tile_name_html(component_name(tile.name, lang))}'
+            f'{tile_name_html(speech.name(tile.name))}'
             f'<span class="pc-tile-fx">{fx}</span></div>')
 
 
-def _losses_html(losses: Losses, lang: str = DEFAULT_LANGUAGE) -> str:
+def _losses_html(losses: Losses, speech: Speech) -> str:
     parts = []
     for k, n in losses.items():
         parts.append(f'<span class="pc-amt pc-loss">−{n}{icon(RESOURCE_ICON[k], 12)}'
                      "</span>")
-    nothing = escape(words(lang).say("word.nothing"))
+    nothing = escape(speech.say("word.nothing"))
     return "".join(parts) or f'<span class="pc-none">{nothing}</span>'
 
 
@@ -280,7 +279,7 @@ def _objectives(ctx: _Ctx) -> str:
         met = all(requirement_met(s, r) for r in side)
         reqs = "; ".join(_requirement(ctx, r) for r in side)
         price = "" if mitigated else (f'<span class="pc-obj-cost">{ctx.say("mitigate")}: '
-                                      f"{gains_html(tile.mitigate_cost, 11, '', ctx.lang)}"
+                                      f"{gains_html(tile.mitigate_cost, ctx.speech, 11, '')}"
                                       "</span>")
         tiles.append(
             f'<div class="pc-obj{" pc-mitigated" if mitigated else ""}'
@@ -304,7 +303,7 @@ def _objectives(ctx: _Ctx) -> str:
 
 def _requirement(ctx: _Ctx, r: Requirement) -> str:
     """``one player holds 3 Food`` in the board's language."""
-    what = words(ctx.lang).resource(r.resource, r.amount)
+    what = ctx.speech.resource(r.resource, r.amount)
     return ctx.say(f"requirement_{r.scope}", n=r.amount, what=what)
 
 
@@ -319,7 +318,7 @@ def _boat(ctx: _Ctx, seat: int) -> str:
     if seat == ctx.viewer:
         cls += " pc-you"
     return (f'<div class="{cls}" data-seat="{seat}"'
-            f'{ctx.a(f"seat{seat}", seat_name(s, seat, ctx.lang))}>'
+            f'{ctx.a(f"seat{seat}", seat_name(s, seat, ctx.speech))}>'
             f"{_boat_header(ctx, seat)}"
             f'<div class="pc-boat-body"><div class="pc-res-row">{_food_gauge(ctx, seat, p)}'
             f"{_bane_gauge(ctx, seat, p)}</div>"
@@ -344,7 +343,7 @@ def _boat_header(ctx: _Ctx, seat: int) -> str:
     flow = (f'<span class="pc-flow" title="{escape(ctx.say("flow_tip"))}">'
             f'{escape(ctx.say("flow", left=s.left(seat), right=s.right(seat)))}</span>')
     return (f'<div class="pc-boat-head">{icon("boat", 20)}<span class="pc-boat-name">'
-            f'{escape(seat_name(s, seat, ctx.lang))}</span>{"".join(badges)}{flow}</div>')
+            f'{escape(seat_name(s, seat, ctx.speech))}</span>{"".join(badges)}{flow}</div>')
 
 
 def _food_gauge(ctx: _Ctx, seat: int, p: PlayerState) -> str:
@@ -379,7 +378,7 @@ def _pawns(kind: str, n: int, size: int = 16, none: str = "none") -> str:
 def _humans(ctx: _Ctx, seat: int, p: PlayerState) -> str:
     areas = (("cabins", "healthy", p.healthy), ("contaminated", "contaminated", p.contaminated),
              ("infirmary", "doctor", p.doctors), ("bow", "protector", p.protectors))
-    none = words(ctx.lang).say("word.none")
+    none = ctx.speech.say("word.none")
     return "".join(
         f'<div class="pc-area pc-area-{key}"'
         f'{ctx.a(f"seat{seat}.{key}", ctx.say(key + "_tip", n=n))}>'
@@ -394,7 +393,7 @@ def _rooms(ctx: _Ctx, seat: int, p: PlayerState) -> str:
     rooms = []
     for i, room_id in enumerate(p.rooms):
         room = comps.room_by_id[room_id]
-        name = escape(component_name(room.name, ctx.lang))
+        name = escape(ctx.speech.name(room.name))
         if i >= 2:  # advanced setup: a third room still to be refused
             rooms.append(f'<div class="pc-room pc-candidate"><div class="pc-room-name">'
                          f'{name} <i>({ctx.say("candidate")})</i></div></div>')
@@ -402,7 +401,7 @@ def _rooms(ctx: _Ctx, seat: int, p: PlayerState) -> str:
         machines = "".join(_machine(ctx, seat, 3 * i + j, m, p.batteries[3 * i + j])
                            for j, m in enumerate(room.face(s.config.advanced)))
         face = ctx.say("face_advanced" if s.config.advanced else "face_standard")
-        tip = ctx.say("room_tip", room=component_name(room.name, ctx.lang), face=face,
+        tip = ctx.say("room_tip", room=ctx.speech.name(room.name), face=face,
                      first=3 * i + 1, last=3 * i + 3)
         rooms.append(f'<div class="pc-room"{ctx.a(f"seat{seat}.room{i + 1}", tip)}>'
                      f'<div class="pc-room-name">{name}</div>'
@@ -415,7 +414,7 @@ def _machine(ctx: _Ctx, seat: int, m: int, machine: Machine, filled: int) -> str
     slots = "".join(icon("battery" if k < filled else "battery-empty", 14)
                     for k in range(machine.batteries))
     scope = machine.condition.scope
-    w = words(ctx.lang)
+    w = ctx.speech
     rest = w.condition(machine.condition)
     state_text = ctx.say("powered") if powered else f"{filled}/{machine.batteries}"
     scope_name = ctx.say(f"scope_{scope}") if scope in _SCOPES else scope
@@ -429,7 +428,7 @@ def _machine(ctx: _Ctx, seat: int, m: int, machine: Machine, filled: int) -> str
             f'm{m + 1}</span><span class="pc-slots">{slots}</span></div>'
             f'<div class="pc-m-cond"><span class="pc-m-scope">{escape(scope_name)}</span>'
             f'{escape(rest.strip())}</div><div class="pc-m-fx">→ '
-            f'{gains_html(machine.effect, 13, lang=ctx.lang)}'
+            f'{gains_html(machine.effect, ctx.speech, 13)}'
             f'</div><div class="pc-m-state">{state_text}</div></div>')
 
 
@@ -441,7 +440,7 @@ def _offer(ctx: _Ctx, seat: int) -> str:
     tip = ctx.say("offer_tip", source=source)
     return (f'<div class="pc-offer"{ctx.a(f"seat{seat}.offer", tip)}><span>'
             f'{escape(ctx.say("offer", source=source))}</span> '
-            f"{gains_html(s.pending, 15, lang=ctx.lang)}</div>")
+            f"{gains_html(s.pending, ctx.speech, 15)}</div>")
 
 
 def _zones(ctx: _Ctx, seat: int, p: PlayerState) -> str:
@@ -465,7 +464,7 @@ def _own_choice(ctx: _Ctx, seat: int) -> tuple[str, str]:
 
 def _card(ctx: _Ctx, card_id: str, tags: tuple[str, ...] = (), dim: bool = False) -> str:
     return card_html(ctx.state.card(card_id), labels=ctx.labels, part=f"card.{card_id}",
-                     tags=tags, dim=dim, note=ctx.note(f"card.{card_id}"), lang=ctx.lang)
+                     tags=tags, dim=dim, note=ctx.note(f"card.{card_id}"), speech=ctx.speech)
 
 
 def _tags(ctx: _Ctx, card_id: str, keep: str, give: str) -> tuple[str, ...]:
@@ -482,7 +481,7 @@ def _hand(ctx: _Ctx, seat: int, p: PlayerState) -> str:
         tip = ctx.say("hand_tip")
     else:
         cards = "".join(card_back_html(code, s.components.prescients.get(code, code),
-                                       lang=ctx.lang) for _ in p.hand)
+                                       speech=ctx.speech) for _ in p.hand)
         tip = ctx.say("other_hand_tip", seat=seat, n=len(p.hand))
     return _zone(ctx, f"seat{seat}.hand", ctx.say("hand"), tip,
                  cards or '<span class="pc-none">—</span>')
@@ -524,7 +523,7 @@ def _deck(ctx: _Ctx, seat: int, p: PlayerState) -> str:
     per = ctx.obs.seats[seat].deck_seasons
     tip = ctx.say("deck_tip", n=len(p.deck), a=per[0], b=per[1], c=per[2])
     back = (card_back_html(code, s.components.prescients.get(code, code), count=len(p.deck),
-                           title=tip, size="small", lang=ctx.lang) if p.deck
+                           title=tip, size="small", speech=ctx.speech) if p.deck
             else empty_slot_html("0", size="small", title=ctx.say("deck_empty_tip")))
     split = " ".join(f"{m}:{n}" for m, n in zip(("I", "II", "III"), per) if n)
     return (f'<div class="pc-zone pc-deckzone"{ctx.a(f"seat{seat}.deck", tip)}>'
@@ -533,6 +532,6 @@ def _deck(ctx: _Ctx, seat: int, p: PlayerState) -> str:
             f'<div class="pc-deck-split">{split or ctx.say("empty")}</div></div>')
 
 
-def gains_line(g: Gains, lang: str = DEFAULT_LANGUAGE) -> str:
+def gains_line(g: Gains, speech: Speech) -> str:
     """Gains as pictures, for widgets that list what a choice gives."""
-    return gains_html(g, 14, lang=lang)
+    return gains_html(g, speech, 14)

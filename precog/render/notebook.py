@@ -7,7 +7,8 @@ drawings of :class:`~precog.engine.state.GameState` and :class:`~precog.engine.g
 board (:mod:`precog.render.board`) and hold the stylesheet themselves.
 
 >>> from precog.engine import new_game
->>> html = state_html(new_game(players=4, seed=1), head=False)
+>>> from precog.session.speech import speech
+>>> html = state_html(new_game(players=4, seed=1), speech("en"), head=False)
 >>> len(html) < 15_000 and html.count('<tr class="pc-nb-seat') == 4
 True
 """
@@ -22,9 +23,8 @@ from precog.engine.game import Game
 from precog.render.board import board_sections, river_html, seat_name
 from precog.render.cards import TYPE_CLASS, TYPE_ICON, card_title
 from precog.render.icons import icon
+from precog.render.speech import Speech
 from precog.render.style import style_tag
-from precog.session.names import component_name
-from precog.session.words import DEFAULT_LANGUAGE, words
 
 _PAWNS = (("cabins", "healthy"), ("contaminated", "contaminated"), ("infirmary", "doctor"),
           ("bow", "protector"))
@@ -62,27 +62,27 @@ def _cell_run() -> tuple[str | None, int | None]:
     return (str(cell) if cell else None), getattr(shell, "execution_count", None)
 
 
-def state_html(state: GameState, viewer: int | None = -1, lang: str = DEFAULT_LANGUAGE,
+def state_html(state: GameState, speech: Speech, viewer: int | None = -1,
                head: bool = True) -> str:
     """The position as a compact table: the header, the River, one row per seat (``viewer``'s
     hand face up; -1: the player to move, ``None``: only public information)."""
     if viewer == -1:
         viewer = state.to_move if state.to_move >= 0 else None
-    parts = board_sections(state, viewer, lang=lang)
-    say = words(lang).say
+    parts = board_sections(state, viewer, speech=speech)
+    say = speech.say
     keys = ("notebook.seat", "board.food", "board.bane", *(f"board.{k}" for k, _ in _PAWNS),
             "notebook.machines", "board.hand", "board.decision_zone", "board.action_zone",
             "board.deck")
     heads = "".join(f"<th>{escape(say(key))}</th>" for key in keys)
-    rows = "".join(_seat_row(state, seat, viewer, lang) for seat in range(state.n))
+    rows = "".join(_seat_row(state, seat, viewer, speech) for seat in range(state.n))
     return (f'{head_once() if head else ""}<div class="pc-board pc-nb">{parts.top}'
-            f'{river_html(state)}{parts.objectives}<table class="pc-nb-seats">'
+            f'{river_html(state, speech)}{parts.objectives}<table class="pc-nb-seats">'
             f"<tr>{heads}</tr>{rows}</table></div>")
 
 
-def _seat_row(state: GameState, seat: int, viewer: int | None, lang: str) -> str:
+def _seat_row(state: GameState, seat: int, viewer: int | None, speech: Speech) -> str:
     p = state.players[seat]
-    say = words(lang).say
+    say = speech.say
     marks = [say("board.you")] if seat == viewer else []
     if seat == state.to_move:
         marks.append(say("board.to_move"))
@@ -91,16 +91,16 @@ def _seat_row(state: GameState, seat: int, viewer: int | None, lang: str) -> str
     if state.outcome is not None and seat in state.outcome.winners:
         marks.append(say("board.winner"))
     badges = "".join(f'<span class="pc-badge">{escape(m)}</span>' for m in marks)
-    cells = [f'<th class="pc-nb-name">{escape(seat_name(state, seat, lang))} {badges}</th>',
+    cells = [f'<th class="pc-nb-name">{escape(seat_name(state, seat, speech))} {badges}</th>',
              f'<td>{p.food}{icon("food", 13)}</td>', f'<td>{p.bane}{icon("bane", 13)}</td>']
     cells += [f"<td>{getattr(p, field)}{icon(kind, 14)}</td>" for field, kind in (
         ("healthy", "healthy"), ("contaminated", "contaminated"), ("doctors", "doctor"),
         ("protectors", "protector"))]
-    hand = (_chips(state, p.hand, lang) if seat == viewer else
+    hand = (_chips(state, p.hand, speech) if seat == viewer else
             escape(say("notebook.cards", n=len(p.hand))))
     cells += [f"<td>{_machines(state, p)}</td>", f"<td>{hand}</td>",
-              f"<td>{_chips(state, p.decision_zone, lang)}</td>",
-              f"<td>{_chips(state, p.action_zone, lang)}</td>", f"<td>{len(p.deck)}</td>"]
+              f"<td>{_chips(state, p.decision_zone, speech)}</td>",
+              f"<td>{_chips(state, p.action_zone, speech)}</td>", f"<td>{len(p.deck)}</td>"]
     you = " pc-you" if seat == viewer else ""
     return f'<tr class="pc-nb-seat{you}">{"".join(cells)}</tr>'
 
@@ -115,21 +115,20 @@ def _machines(state: GameState, p: PlayerState) -> str:
         for m, filled in zip(faces, p.batteries, strict=False))
 
 
-def _chips(state: GameState, cards: Any, lang: str) -> str:
+def _chips(state: GameState, cards: Any, speech: Speech) -> str:
     """Cards as small named chips (their text on pointing), or a dash."""
     out = []
     for card_id in cards:
         card = state.card(card_id)
         kind = card.type.value
         out.append(f'<span class="pc-chip pc-chip-{TYPE_CLASS[kind]}" data-card="{card_id}" title="'
-                   f'{escape(card_title(card, lang))}">{icon(TYPE_ICON[kind], 12)}'
-                   f'<span class="pc-chip-name">{escape(component_name(card.name, lang))}'
+                   f'{escape(card_title(card, speech))}">{icon(TYPE_ICON[kind], 12)}'
+                   f'<span class="pc-chip-name">{escape(speech.name(card.name))}'
                    "</span></span>")
     return " ".join(out) or "—"
 
 
-def game_html(game: Game, at: int | None = None, lang: str = DEFAULT_LANGUAGE,
-              head: bool = True) -> str:
+def game_html(game: Game, speech: Speech, at: int | None = None, head: bool = True) -> str:
     """A game: its moves numbered (the chosen one bold) and the board after move ``at`` (its
     last move when ``None``; 0: the start)."""
     states = game.states
@@ -137,16 +136,16 @@ def game_html(game: Game, at: int | None = None, lang: str = DEFAULT_LANGUAGE,
     moves = [escape(str(action)) for action in game.actions]
     listed = "".join(f"<li><b>{m}</b></li>" if i + 1 == at else f"<li>{m}</li>"
                      for i, m in enumerate(moves))
-    say = words(lang).say
+    say = speech.say
     caption = escape(say("notebook.game", moves=len(moves), at=at))
     return (f'{head_once() if head else ""}<details class="pc-nb-moves"><summary>{caption}'
             f'</summary><ol>{listed}</ol></details>'
-            f"{state_html(states[at], lang=lang, head=False)}")
+            f"{state_html(states[at], speech, head=False)}")
 
 
-def register(shell: Any = None) -> bool:
-    """Give IPython's HTML formatter the drawings of a position and a game; False outside
-    IPython."""
+def register(speech: Speech, shell: Any = None) -> bool:
+    """Give IPython's HTML formatter the drawings of a position and a game in ``speech``'s
+    language; False outside IPython."""
     if shell is None:
         try:
             from IPython import get_ipython
@@ -156,6 +155,6 @@ def register(shell: Any = None) -> bool:
     if shell is None:
         return False
     formatter = shell.display_formatter.formatters["text/html"]
-    formatter.for_type(GameState, state_html)
-    formatter.for_type(Game, game_html)
+    formatter.for_type(GameState, lambda state: state_html(state, speech))
+    formatter.for_type(Game, lambda game: game_html(game, speech))
     return True

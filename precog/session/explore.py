@@ -27,7 +27,8 @@ from precog.analysis.ranking import Ranking, rank_options
 from precog.analysis.trajectories import take_values, trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
+from precog.session.errors import SessionCode
 
 TRAJECTORY_SAMPLES = 48
 
@@ -40,7 +41,7 @@ def deal(round_: int, seed: int, **setup: Any) -> GameState:
     a :class:`PrecogError` when the setup is refused or the game ends before that round."""
     state = random_playout(random.Random(seed), stop_round=round_, seed=seed, **setup).final
     if state.is_over or state.round != round_:
-        raise PrecogError(Problem.of(ErrorCode.SESSION_ENDED_EARLY, ended=state.round,
+        raise PrecogError(Problem.of(SessionCode.ENDED_EARLY, ended=state.round,
                                      round=round_), state=state)
     return state
 

@@ -25,6 +25,7 @@ from importlib import resources
 from precog.engine import DataError
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import load_words
+from precog.session.errors import SessionCode
 
 __all__ = ["component_name", "component_names", "quoted_name"]
 
@@ -43,7 +44,7 @@ def component_names(lang: str) -> dict[str, str]:
             ErrorCode.DATA_NOT_TOML, detail=str(err)))) from None
     names = data.get("name", {})
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
-        raise DataError(Problem.of(ErrorCode.SESSION_NAMES_MAP, lang=lang))
+        raise DataError(Problem.of(SessionCode.NAMES_MAP, lang=lang))
     return dict(names)
 
 

@@ -18,9 +18,10 @@ from typing import Any
 from precog.analysis.players import Player
 from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, read_position
 from precog.engine.actions import Choose, ChooseRooms, PassCards
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
 from precog.engine.view import SeatView, view_of
 from precog.session.ahead import BotsAhead
+from precog.session.errors import SessionCode
 from precog.session.hint import hint_unavailable
 from precog.session.lines import move_text
 from precog.session.table import BotSeat, Human, Seat, StandIn, Table, TableError
@@ -87,7 +88,7 @@ class PlaySession:
     @property
     def _table(self) -> Table:
         if self.table is None:
-            raise TableError(Problem.of(ErrorCode.TABLE_NO_GAME))
+            raise TableError(Problem.of(SessionCode.TABLE_NO_GAME))
         return self.table
 
     @property
@@ -167,7 +168,7 @@ class PlaySession:
         """The human's move (raises :class:`PrecogError` with the reason when refused, the
         game unchanged), then the bots' answers."""
         if not self.my_turn:
-            raise TableError(Problem.of(ErrorCode.TABLE_NOT_YOUR_TURN), input=action)
+            raise TableError(Problem.of(SessionCode.TABLE_NOT_YOUR_TURN), input=action)
         game = self._table.game
         before = game.state
         ahead = self.ahead.take(before)

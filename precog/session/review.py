@@ -78,6 +78,11 @@ class DecisionRow:
     ci95: float | None = None  # the played value's 95 % half-width (the explorer's)
     samples: int = 0  # the rollouts the values rest on (0: none)
 
+    @property
+    def keep_give(self) -> bool:
+        """Whether this decision is a Keep/Give (its cards drawn) rather than another step."""
+        return self.kind == KEEP_GIVE
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"why": list(self.why)}
 
@@ -96,7 +101,8 @@ def row_of(decision: ReviewedDecision, number: int, played: Action, ranking: Ran
                            decision.mark, decision.symbol, said, view, decision.kind,
                            decision.played, decision.best, decision.loss_ci95,
                            played_words=played_words, best_words=best_words)
-    best_keep, best_give = decision.best.split()[1::2]
+    best = parse_action_text(decision.best)  # the stored notation, read by the engine
+    best_keep, best_give = (best.keep, best.give) if isinstance(best, Choose) else ("", "")
     why: tuple[str, ...] = ()
     if ranking is not None and decision.loss > 0:
         reasons = row_reasons(ranking, played_row(ranking, played))[:WHY]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.players import Player, ask, first_legal
 from precog.engine import (
     Action,
@@ -38,7 +38,8 @@ from precog.engine import (
     parse_action,
 )
 from precog.engine.playout import MAX_ACTIONS, Policy
-from precog.engine.problems import ErrorCode, Problem
+from precog.engine.problems import Problem
+from precog.session.errors import SessionCode
 
 __all__ = ["BotSeat", "Human", "Scripted", "Seat", "StandIn", "Table", "TableError", "Target"]
 
@@ -138,9 +139,9 @@ class Table:
         on (:meth:`play_until` ``then``)."""
         state = self.state
         if state.is_over:
-            raise TableError(Problem.of(ErrorCode.TABLE_OVER), input=action, state=state)
+            raise TableError(Problem.of(SessionCode.TABLE_OVER), input=action, state=state)
         if not isinstance(self.seat(state.to_move), Human):
-            raise TableError(Problem.of(ErrorCode.TABLE_NOT_HUMAN, seat=state.to_move),
+            raise TableError(Problem.of(SessionCode.TABLE_NOT_HUMAN, seat=state.to_move),
                              input=action, state=state)
         self.game.play(action)
         return self.play_until(then)
@@ -165,7 +166,7 @@ class Table:
                 return who.then(state, seat)
             if isinstance(who, StandIn):
                 return who.policy(state, seat)
-            raise AnalysisError(Problem.of(ErrorCode.ANALYSIS_HUMAN_SEAT, seat=seat))
+            raise AnalysisError(Problem.of(AnalysisCode.HUMAN_SEAT, seat=seat))
 
         return move
 

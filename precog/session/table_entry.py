@@ -58,7 +58,6 @@ from precog.engine import (
 from precog.engine.box import MAX_BOX_BYTES, box_from_data, load_box_text
 from precog.engine.components import Card
 from precog.engine.faces import Face, face_of, face_values, faces_json, world_with
-from precog.engine.problems import ErrorCode as E
 from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_JSON_DEPTH as MAX_DEPTH
 from precog.engine.serialize import json_depth
@@ -66,6 +65,7 @@ from precog.session import table_lines as lines
 from precog.session import table_steps as steps
 from precog.session import table_tiles as tiles
 from precog.session.box import BoxDraft, CardEntry
+from precog.session.errors import SessionCode
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 FORMAT = "precog-table"
@@ -82,7 +82,6 @@ ZONES = ("hand", "decision_zone", "action_zone")
 CARD_FIELDS = ("type", "season", "cost", "gain", "bonus", "bane", "name")
 MAX_TEXT = 200_000 + 3 * MAX_BOX_BYTES  # a saved table (its box included) or shared string
 BOX_KEYS = ("name", "fingerprint", "toml")
-_P = Problem.of
 
 
 class TableEntryError(PrecogError):
@@ -480,7 +479,7 @@ class TableDraft:
             named = self._named_face(raw, deck, prescient)
             if not named:
                 errors[path] = words(self.lang).error(lines.TableLineError(
-                    Problem.of(E.TABLE_LINE_NO_CARD, got=str(raw.get("card") or
+                    Problem.of(SessionCode.TABLE_LINE_NO_CARD, got=str(raw.get("card") or
                                                             raw.get("name")), hint=""), 1))
                 return
             raw = named
@@ -569,22 +568,23 @@ class TableDraft:
                 or len(saved["fingerprint"]) > 40
                 or not isinstance(saved.get("name", ""), str) or len(saved.get("name", "")) > 80
                 or not isinstance(saved.get("toml", ""), str)):
-            raise _box_refused(_P(E.TABLE_BOX_FIELDS))
+            raise _box_refused(Problem.of(SessionCode.TABLE_BOX_FIELDS))
         want, text = saved["fingerprint"], saved.get("toml")
         if text is None:
             for box in (self.box, blank_box()):
                 if box.box_id == want:
                     return box, self.box_text if box is self.box else None
-            raise TableEntryError(_P(E.TABLE_BOX_MISSING, name=saved.get("name", "?"),
-                                     fingerprint=want))
+            raise TableEntryError(Problem.of(SessionCode.TABLE_BOX_MISSING, name=saved.get("name",
+                                                                                           "?"),
+                                             fingerprint=want))
         if len(text.encode("utf-8", "surrogatepass")) > MAX_BOX_BYTES:
-            raise _box_refused(_P(E.TABLE_BOX_LARGE, limit=MAX_BOX_BYTES))
+            raise _box_refused(Problem.of(SessionCode.TABLE_BOX_LARGE, limit=MAX_BOX_BYTES))
         try:
             box = load_box_text(text, "the table's box")
         except PrecogError as err:
             raise _box_refused(err.problem or str(err)) from None
         if box.box_id != want:
-            raise _box_refused(_P(E.TABLE_BOX_OTHER, got=box.box_id, want=want))
+            raise _box_refused(Problem.of(SessionCode.TABLE_BOX_OTHER, got=box.box_id, want=want))
         return box, text
 
 
@@ -595,11 +595,11 @@ def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise _refused(_P(E.TABLE_NOT_UTF8)) from None
+            raise _refused(Problem.of(SessionCode.TABLE_NOT_UTF8)) from None
     if not isinstance(text, str):
-        raise _refused(_P(E.TABLE_NO_FORMAT, format=FORMAT))
+        raise _refused(Problem.of(SessionCode.TABLE_NO_FORMAT, format=FORMAT))
     if len(text) > MAX_TEXT:
-        raise _refused(_P(E.TABLE_TOO_LONG, limit=MAX_TEXT))
+        raise _refused(Problem.of(SessionCode.TABLE_TOO_LONG, limit=MAX_TEXT))
     text = text.strip()
     if text.startswith(PREFIX + "."):
         try:
@@ -608,31 +608,31 @@ def read_table(text: str | bytes, say: Any = None) -> dict[str, Any]:
                 base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), MAX_TEXT)
             text = raw.decode("utf-8")
         except (ValueError, zlib.error, UnicodeDecodeError):
-            raise _refused(_P(E.TABLE_DAMAGED)) from None
+            raise _refused(Problem.of(SessionCode.TABLE_DAMAGED)) from None
     if json_depth(text) > MAX_DEPTH:
-        raise _refused(_P(E.TABLE_TOO_DEEP, limit=MAX_DEPTH))
+        raise _refused(Problem.of(SessionCode.TABLE_TOO_DEEP, limit=MAX_DEPTH))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # bad JSON, a number of thousands of digits
-        raise _refused(_P(E.TABLE_NOT_JSON)) from None
+        raise _refused(Problem.of(SessionCode.TABLE_NOT_JSON)) from None
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:  # "\ud800": a lone surrogate, unprintable and unsavable
-        raise _refused(_P(E.TABLE_SURROGATE)) from None
+        raise _refused(Problem.of(SessionCode.TABLE_SURROGATE)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _refused(_P(E.TABLE_NO_FORMAT, format=FORMAT))
+        raise _refused(Problem.of(SessionCode.TABLE_NO_FORMAT, format=FORMAT))
     if not isinstance(data.get("seats", []), list) or not all(
             isinstance(s, dict) for s in data.get("seats", [])):
-        raise _refused(_P(E.TABLE_SEATS))
+        raise _refused(Problem.of(SessionCode.TABLE_SEATS))
     return data
 
 
 def _refused(why: Problem) -> TableEntryError:
-    return TableEntryError(_P(E.TABLE_FILE, why=why))
+    return TableEntryError(Problem.of(SessionCode.TABLE_FILE, why=why))
 
 
 def _box_refused(why: Problem | str) -> TableEntryError:
-    return TableEntryError(_P(E.TABLE_BOX, why=why))
+    return TableEntryError(Problem.of(SessionCode.TABLE_BOX, why=why))
 
 
 def default_state(box: Components, config: dict[str, Any]) -> GameState:
@@ -648,7 +648,7 @@ def default_state(box: Components, config: dict[str, Any]) -> GameState:
         reached = steps.reach(state, config, seed)
         if reached is not None:
             return reached
-    raise TableEntryError(_P(E.TABLE_DEFAULT_ENDED, round=config["round"]))
+    raise TableEntryError(Problem.of(SessionCode.TABLE_DEFAULT_ENDED, round=config["round"]))
 
 
 def for_seat(state: GameState, seat: int, seed: int = SEED) -> GameState:

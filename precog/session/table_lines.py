@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from precog.engine import Components, PrecogError, reference_components
-from precog.engine.problems import ErrorCode as E
 from precog.engine.problems import Problem
+from precog.session.errors import SessionCode
 from precog.session.names import component_name, quoted_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -58,14 +58,13 @@ MACHINES = 6
 MAX_LINES = 20
 MAX_LINE = 300
 MARK = re.compile(r"^(?P<name>.*?)\s*·?\s*\b(?P<id>[A-Za-z]\d{2})$")
-_P = Problem.of
 
 
 class TableLineError(PrecogError):
     """A line of a seat that does not fit (its code says why; ``line`` counts from 1)."""
 
     def __init__(self, problem: Problem, line: int) -> None:
-        super().__init__(_P(E.TABLE_LINE, line=line, why=problem))
+        super().__init__(Problem.of(SessionCode.TABLE_LINE, line=line, why=problem))
         self.line, self.why = line, problem
 
 
@@ -124,7 +123,8 @@ def read_lines(text: str, box: Components | None = None, lang: str = DEFAULT_LAN
     keys = _key_words(lang)
     lines = (text or "").splitlines()
     if len(lines) > MAX_LINES:
-        out.errors.append(TableLineError(_P(E.TABLE_LINE_LONG, limit=MAX_LINES), MAX_LINES + 1))
+        out.errors.append(TableLineError(Problem.of(SessionCode.TABLE_LINE_LONG, limit=MAX_LINES),
+                                         MAX_LINES + 1))
         lines = lines[:MAX_LINES]
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -148,7 +148,7 @@ def _read_line(line: str, keys: dict[str, list[str]], named: Components,
                seat: dict[str, Any], lang: str) -> tuple[str, str]:
     """One line into ``seat``: its key and what it was read as."""
     if len(line) > MAX_LINE:
-        raise _Unfit(_P(E.TABLE_LINE_LONG, limit=MAX_LINE))
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_LONG, limit=MAX_LINE))
     head, colon, rest = line.partition(":")
     if not colon:
         key, rest = "boat", line
@@ -162,22 +162,22 @@ def _read_line(line: str, keys: dict[str, list[str]], named: Components,
     items = [p.strip() for p in re.split(r"[,;]", rest) if p.strip()]
     if key == "prescient":
         if len(items) != 1:
-            raise _Unfit(_P(E.TABLE_LINE_COUNT, n=1, got=len(items)))
+            raise _Unfit(Problem.of(SessionCode.TABLE_LINE_COUNT, n=1, got=len(items)))
         code = _one(items[0], {**{c: c for c in named.prescients},
                                **{n: c for c, n in named.prescients.items()}},
-                    E.TABLE_LINE_NO_PRESCIENT, lang)
+                    SessionCode.TABLE_LINE_NO_PRESCIENT, lang)
         seat["prescient"] = code
         return key, f"{component_name(named.prescients[code], lang)} ({code})"
     if key == "rooms":
         if len(items) != 2:
-            raise _Unfit(_P(E.TABLE_LINE_COUNT, n=2, got=len(items)))
+            raise _Unfit(Problem.of(SessionCode.TABLE_LINE_COUNT, n=2, got=len(items)))
         table = {**{r.id: r.id for r in named.rooms}, **{r.name: r.id for r in named.rooms}}
-        ids = [_one(item, table, E.TABLE_LINE_NO_ROOM, lang) for item in items]
+        ids = [_one(item, table, SessionCode.TABLE_LINE_NO_ROOM, lang) for item in items]
         seat["rooms"] = ids
         return key, ", ".join(f"{component_name(named.room_by_id[r].name, lang)} ({r})"
                               for r in ids)
     if len(items) > 2:
-        raise _Unfit(_P(E.TABLE_LINE_COUNT, n=2, got=len(items)))
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_COUNT, n=2, got=len(items)))
     cards = [_card(item, named, lang) for item in items]
     seat[key] = [c for c, _ in cards]
     return key, ", ".join(s for _, s in cards)
@@ -193,12 +193,13 @@ def _which_key(head: str, keys: dict[str, list[str]], lang: str) -> str:
         return found[0]
     shown = ", ".join(words(lang).say(f"table_lines.{k}").split("|")[0] for k in KEYS)
     if found:
-        raise _Unfit(_P(E.TABLE_LINE_AMBIGUOUS, got=head.strip(), options=", ".join(
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_AMBIGUOUS, got=head.strip(),
+                                options=", ".join(
             words(lang).say(f"table_lines.{k}").split("|")[0] for k in found)))
-    raise _Unfit(_P(E.TABLE_LINE_KEY, got=head.strip(), keys=shown))
+    raise _Unfit(Problem.of(SessionCode.TABLE_LINE_KEY, got=head.strip(), keys=shown))
 
 
-def _one(typed: str, table: dict[str, str], code: E, lang: str) -> str:
+def _one(typed: str, table: dict[str, str], code: SessionCode, lang: str) -> str:
     """The id ``typed`` names among ``table`` (name or id -> id)."""
     exact = {_norm(k): v for k, v in table.items()}
     if _norm(typed) in exact:
@@ -207,14 +208,15 @@ def _one(typed: str, table: dict[str, str], code: E, lang: str) -> str:
     if len(found) == 1:
         return found.pop()
     if found:
-        raise _Unfit(_P(E.TABLE_LINE_AMBIGUOUS, got=typed, options=", ".join(sorted(found))))
-    raise _Unfit(_P(code, got=typed, hint=_close(typed, table, lang)))
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_AMBIGUOUS, got=typed,
+                                options=", ".join(sorted(found))))
+    raise _Unfit(Problem.of(code, got=typed, hint=_close(typed, table, lang)))
 
 
 def _close(typed: str, names: Iterable[str], lang: str) -> Problem | str:
     spelled = {component_name(n, lang): n for n in names}
     near = difflib.get_close_matches(typed, list(spelled), n=1, cutoff=0.6)
-    return _P(E.TABLE_LINE_CLOSE, close=near[0]) if near else ""
+    return Problem.of(SessionCode.TABLE_LINE_CLOSE, close=near[0]) if near else ""
 
 
 def _card(item: str, named: Components, lang: str) -> tuple[dict[str, str], str]:
@@ -224,8 +226,8 @@ def _card(item: str, named: Components, lang: str) -> tuple[dict[str, str], str]
         ident = match["id"].upper()
         card = named.cards[ident]
         if match["name"].strip() and card.name not in complete(match["name"], [card.name], lang):
-            raise _Unfit(_P(E.TABLE_LINE_MARK, mark=ident, name=quoted_name(card.name, lang),
-                            got=match["name"].strip()))
+            raise _Unfit(Problem.of(SessionCode.TABLE_LINE_MARK, mark=ident,
+                                    name=quoted_name(card.name, lang), got=match["name"].strip()))
         return {"card": ident}, words(lang).say(
             "card.marked", name=component_name(card.name, lang), id=ident)
     names = sorted({c.name for c in named.cards.values() if c.name})
@@ -235,8 +237,9 @@ def _card(item: str, named: Components, lang: str) -> tuple[dict[str, str], str]
     if found:
         options = ", ".join(quoted_name(n, lang) for n in found[:6]) + (
             ", …" if len(found) > 6 else "")
-        raise _Unfit(_P(E.TABLE_LINE_AMBIGUOUS, got=item, options=options))
-    raise _Unfit(_P(E.TABLE_LINE_NO_CARD, got=item, hint=_close(item, names, lang)))
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_AMBIGUOUS, got=item, options=options))
+    raise _Unfit(Problem.of(SessionCode.TABLE_LINE_NO_CARD, got=item, hint=_close(item, names,
+                                                                                  lang)))
 
 
 def _boat(text: str, seat: dict[str, Any], lang: str) -> str:
@@ -250,12 +253,12 @@ def _boat(text: str, seat: dict[str, Any], lang: str) -> str:
     for part in parts or [text]:
         match = re.fullmatch(r"(\d{1,2})\s*(\D+?)|(\D+?)\s*(\d{1,2})", part)
         if match is None:
-            raise _Unfit(_P(E.TABLE_LINE_BOAT, got=part))
+            raise _Unfit(Problem.of(SessionCode.TABLE_LINE_BOAT, got=part))
         word = _norm(match.group(2) or match.group(3))
         found = {forms[f] for f in forms if f == word} or {
             forms[f] for f in forms if f.startswith(word)}
         if len(found) != 1:
-            raise _Unfit(_P(E.TABLE_LINE_BOAT, got=part))
+            raise _Unfit(Problem.of(SessionCode.TABLE_LINE_BOAT, got=part))
         amounts[found.pop()] = int(match.group(1) or match.group(4))
     for key in BOAT:  # the line says the whole Boat: what it does not name is 0
         seat[key] = str(amounts.get(key, 0))
@@ -266,7 +269,7 @@ def _batteries(text: str, seat: dict[str, Any]) -> str:
     parts = [p for p in re.split(r"[\s,;]+", text) if p]
     if not parts or len(parts) > MACHINES or not all(p.isascii() and p.isdigit()
                                                      and len(p) == 1 for p in parts):
-        raise _Unfit(_P(E.TABLE_LINE_BATTERIES, got=text.strip(), n=MACHINES))
+        raise _Unfit(Problem.of(SessionCode.TABLE_LINE_BATTERIES, got=text.strip(), n=MACHINES))
     values = parts + ["0"] * (MACHINES - len(parts))
     seat["batteries"] = values
     return " ".join(values)

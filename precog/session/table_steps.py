@@ -34,7 +34,9 @@ from precog.engine.actions import Activate
 from precog.engine.fastcopy import replace
 from precog.engine.maintenance import current_tile, lose_range, useful_protectors
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 from precog.engine.state import DIFFICULTIES, Step
+from precog.session.errors import SessionCode
 
 STEPS: dict[str, tuple[str, ...]] = {
     "decision": ("choose",),
@@ -236,7 +238,7 @@ def rank_step(state: GameState, seat: int, count: int, seed: int,
     player from worlds ``seat`` cannot tell apart (the same worlds and uniforms for each
     option), best first. Raises :class:`PrecogError` when it is not ``seat``'s move."""
     if state.to_move != seat or state.is_over:
-        raise PrecogError(f"seat {seat} is not to move here")
+        raise PrecogError(Problem.of(SessionCode.NOT_TO_MOVE, seat=seat), input=seat)
     starts = rollouts.sample_starts(state, seat, count, seed)
     rows = []
     for action in legal_actions(state):

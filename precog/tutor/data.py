@@ -23,10 +23,10 @@ from typing import Any
 
 from precog.engine import DataError
 from precog.engine.components import Condition
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import BOAT_FIELDS
 from precog.session.words import words
+from precog.tutor.errors import TutorCode
 from precog.tutor.numbers import rule_numbers
 from precog.tutor.text import fill
 
@@ -46,7 +46,6 @@ def valid_condition(text: str) -> bool:
     return bool(text.split()) and all(_CONDITION.match(part) for part in text.split())
 
 
-_P = Problem.of
 _SETUP_KEYS = ("players", "mode", "setup", "seed", "difficulty", "decks")
 _BOAT_KEYS = (*BOAT_FIELDS, "batteries")
 
@@ -63,7 +62,8 @@ def languages() -> list[str]:
 
 def _folder(lang: str) -> Traversable:
     if lang not in languages():
-        raise DataError(_P(E.LESSON_NO_LANGUAGE, lang=lang, available=tuple(languages())),
+        raise DataError(Problem.of(TutorCode.LESSON_NO_LANGUAGE, lang=lang,
+                                   available=tuple(languages())),
                         input=lang)
     return lessons_root().joinpath(lang)
 
@@ -73,11 +73,12 @@ def read_toml(lang: str, name: str) -> dict[str, Any]:
     where = f"lessons/{lang}/{name}"
     path = _folder(lang).joinpath(name)
     if not path.is_file():
-        raise DataError(_P(E.LESSON_NO_FILE, where=where))
+        raise DataError(Problem.of(TutorCode.LESSON_NO_FILE, where=where))
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise DataError(_P(E.LESSON_NOT_TOML, where=where, detail=str(err))) from None
+        raise DataError(Problem.of(TutorCode.LESSON_NOT_TOML, where=where,
+                                   detail=str(err))) from None
 
 
 @cache
@@ -104,37 +105,39 @@ class _Table:
                  and_word: str = "and") -> None:
         self.and_word = and_word
         if not isinstance(data, dict):
-            raise DataError(_P(E.LESSON_NOT_TABLE, where=where, got=type(data).__name__))
+            raise DataError(Problem.of(TutorCode.LESSON_NOT_TABLE, where=where,
+                                       got=type(data).__name__))
         self.data, self.where = data, where
         for key in data:
             if key not in allowed:
                 near = difflib.get_close_matches(key, allowed, 1)
-                hint = _P(E.GOT_DID_YOU_MEAN, close=near[0]) if near else ""
-                raise DataError(_P(E.LESSON_UNKNOWN_FIELD, where=where, key=key,
-                                   allowed=allowed, hint=hint), input=key)
+                hint = Problem.of(ErrorCode.GOT_DID_YOU_MEAN, close=near[0]) if near else ""
+                raise DataError(Problem.of(TutorCode.LESSON_UNKNOWN_FIELD, where=where, key=key,
+                                           allowed=allowed, hint=hint), input=key)
 
     def get(self, key: str, kind: type, default: Any = None) -> Any:
         if key not in self.data:
             if default is None:
-                raise DataError(_P(E.LESSON_MISSING, where=self.where, key=key))
+                raise DataError(Problem.of(TutorCode.LESSON_MISSING, where=self.where, key=key))
             return default
         value = self.data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise DataError(_P(E.LESSON_FIELD_TYPE, where=self.where, key=key, kind=kind.__name__,
-                               got=repr(value)[:60]), input=value)
+            raise DataError(Problem.of(TutorCode.LESSON_FIELD_TYPE, where=self.where, key=key,
+                                       kind=kind.__name__, got=repr(value)[:60]), input=value)
         return value
 
     def strings(self, key: str) -> tuple[str, ...]:
         value = self.get(key, list, [])
         if not all(isinstance(v, str) for v in value):
-            raise DataError(_P(E.LESSON_TEXTS, where=self.where, key=key))
+            raise DataError(Problem.of(TutorCode.LESSON_TEXTS, where=self.where, key=key))
         return tuple(value)
 
     def choice(self, key: str, options: tuple[str, ...], default: str = "") -> str:
         value: str = self.get(key, str, default or None)
         if value not in options:
-            raise DataError(_P(E.LESSON_ONE_OF, where=self.where, key=key, options=options,
-                               got=value), input=value)
+            raise DataError(Problem.of(TutorCode.LESSON_ONE_OF, where=self.where, key=key,
+                                       options=options,
+                                       got=value), input=value)
         return value
 
 
@@ -144,8 +147,9 @@ def _text(t: _Table, key: str, default: str | None = None) -> str:
         return fill(raw, rule_numbers(), t.and_word)
     except (KeyError, IndexError, ValueError, AttributeError) as err:
         known = ", ".join(sorted(rule_numbers()))
-        raise DataError(_P(E.LESSON_PLACEHOLDER, where=t.where, key=key, detail=repr(err),
-                           known=known)) from None
+        raise DataError(Problem.of(TutorCode.LESSON_PLACEHOLDER, where=t.where, key=key,
+                                   detail=repr(err),
+                                   known=known)) from None
 
 
 # -- lessons -----------------------------------------------------------------------------------
@@ -209,15 +213,16 @@ def _position(data: Any, where: str) -> PositionSpec:
     t = _Table(data, where, ("setup", "seat", "moves", "play_to", "boat"))
     setup = _Table(t.get("setup", dict), f"{where}.setup", _SETUP_KEYS).data
     if "decks" in setup and not isinstance(setup["decks"], list):
-        raise DataError(_P(E.LESSON_DECKS, where=where))
+        raise DataError(Problem.of(TutorCode.LESSON_DECKS, where=where))
     play_to = t.get("play_to", str, "")
     if play_to and not valid_condition(play_to):
-        raise DataError(_P(E.LESSON_PLAY_TO, where=where, help=_P(E.LESSON_CONDITION),
-                           got=play_to), input=play_to)
+        raise DataError(Problem.of(TutorCode.LESSON_PLAY_TO, where=where,
+                                   help=Problem.of(TutorCode.LESSON_CONDITION), got=play_to),
+                        input=play_to)
     boat: dict[int, dict[str, Any]] = {}
     for key, values in t.get("boat", dict, {}).items():
         if not re.fullmatch(r"seat[0-3]", key):
-            raise DataError(_P(E.LESSON_BOAT_KEY, where=where, key=key), input=key)
+            raise DataError(Problem.of(TutorCode.LESSON_BOAT_KEY, where=where, key=key), input=key)
         bt = _Table(values, f"{where}.boat.{key}", _BOAT_KEYS)
         boat[int(key[4:])] = {k: bt.get(k, list if k == "batteries" else int) for k in bt.data}
     return PositionSpec(setup=dict(setup), seat=t.get("seat", int, 0),
@@ -233,13 +238,14 @@ def _step(data: Any, where: str, and_word: str = "and") -> LessonStep:
     kind = t.choice("kind", STEP_KINDS)
     until = t.get("until", str, "")
     if kind == "act" and not valid_condition(until):
-        raise DataError(_P(E.LESSON_UNTIL, where=where, help=_P(E.LESSON_CONDITION), got=until),
+        raise DataError(Problem.of(TutorCode.LESSON_UNTIL, where=where,
+                                   help=Problem.of(TutorCode.LESSON_CONDITION), got=until),
                         input=until)
     quiz = t.choice("quiz", QUIZ_KINDS) if kind == "quiz" else ""
     parts = tuple(_part(p, f"{where}.part[{i}]", and_word)
                   for i, p in enumerate(t.get("part", list, [])))
     if kind == "explore" and not parts:
-        raise DataError(_P(E.LESSON_PARTS, where=where))
+        raise DataError(Problem.of(TutorCode.LESSON_PARTS, where=where))
     position = _position(t.data["position"], f"{where}.position") if "position" in t.data else None
     return LessonStep(
         kind=kind, title=_text(t, "title"), text=_text(t, "text", ""),
@@ -258,22 +264,23 @@ def _part(data: Any, where: str, and_word: str = "and") -> Part:
 def load_lesson(lesson_id: str, lang: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read and check one lesson. A language without this lesson falls back to English."""
     if not re.fullmatch(r"lesson\d\d", str(lesson_id)):
-        raise DataError(_P(E.LESSON_ID_FORM, got=lesson_id), input=lesson_id)
+        raise DataError(Problem.of(TutorCode.LESSON_ID_FORM, got=lesson_id), input=lesson_id)
     if lesson_id not in lesson_ids(lang) and lang != DEFAULT_LANGUAGE:
         lang = DEFAULT_LANGUAGE
     if lesson_id not in lesson_ids(lang):
-        raise DataError(_P(E.LESSON_NO_LESSON, got=lesson_id, available=tuple(lesson_ids(lang))),
-                        input=lesson_id)
+        raise DataError(Problem.of(TutorCode.LESSON_NO_LESSON, got=lesson_id,
+                                   available=tuple(lesson_ids(lang))), input=lesson_id)
     where = f"lessons/{lang}/{lesson_id}.toml"
     and_word = language_and(lang)
     t = _Table(read_toml(lang, f"{lesson_id}.toml"), where,
                ("id", "number", "title", "summary", "position", "step"), and_word)
     if t.get("id", str) != lesson_id:
-        raise DataError(_P(E.LESSON_ID, where=where, want=lesson_id, got=t.data["id"]))
+        raise DataError(Problem.of(TutorCode.LESSON_ID, where=where, want=lesson_id,
+                                   got=t.data["id"]))
     steps = tuple(_step(s, f"{where} step {i + 1}", and_word)
                   for i, s in enumerate(t.get("step", list)))
     if not steps:
-        raise DataError(_P(E.LESSON_NO_STEPS, where=where))
+        raise DataError(Problem.of(TutorCode.LESSON_NO_STEPS, where=where))
     return Lesson(id=lesson_id, number=t.get("number", int), title=_text(t, "title"),
                   summary=_text(t, "summary"), position=_position(t.get("position", dict),
                                                                   f"{where} position"),
@@ -304,18 +311,20 @@ class UiTexts:
             value = data.get(section, {}).get(key)
             if value is not None:
                 return value
-        raise DataError(_P(E.LESSON_NO_ENTRY, lang=self.lang, key=key, section=section))
+        raise DataError(Problem.of(TutorCode.LESSON_NO_ENTRY, lang=self.lang, key=key,
+                                   section=section))
 
     def say(self, section: str, key: str, **values: Any) -> str:
         """The sentence ``[section] key`` with ``{name}`` fields and rule numbers filled."""
         text = self.raw(section, key)
         if not isinstance(text, str):
-            raise DataError(_P(E.LESSON_ENTRY_TEXT, lang=self.lang, key=key, section=section))
+            raise DataError(Problem.of(TutorCode.LESSON_ENTRY_TEXT, lang=self.lang, key=key,
+                                       section=section))
         try:
             return fill(text, {**rule_numbers(), **values}, self.and_word)
         except (KeyError, IndexError) as err:
-            raise DataError(_P(E.LESSON_ENTRY_VALUE, lang=self.lang, key=key, section=section,
-                               name=str(err))) from None
+            raise DataError(Problem.of(TutorCode.LESSON_ENTRY_VALUE, lang=self.lang, key=key,
+                                       section=section, name=str(err))) from None
 
     @property
     def and_word(self) -> str:

@@ -17,6 +17,7 @@ from functools import cache
 from html import escape
 
 from precog.engine import DataError
+from precog.engine.problems import Problem
 from precog.tutor.data import (
     DEFAULT_LANGUAGE,
     _Table,
@@ -25,6 +26,7 @@ from precog.tutor.data import (
     language_and,
     read_toml,
 )
+from precog.tutor.errors import TutorCode
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,8 @@ class Glossary:
         try:
             return self._by_id[term_id]
         except KeyError:
-            raise DataError(f"glossary ({self.lang}): no term {term_id!r}") from None
+            raise DataError(Problem.of(TutorCode.LESSON_NO_TERM, lang=self.lang, term=term_id),
+                            input=term_id) from None
 
     def find(self, spelling: str) -> Term | None:
         """The term spelled exactly ``spelling`` (case-insensitive), if any."""
@@ -128,13 +131,13 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
     where = f"lessons/{lang}/glossary.toml"
     entries = data.get("term")
     if not isinstance(entries, list) or not entries:
-        raise DataError(f"{where}: should hold [[term]] entries")
+        raise DataError(Problem.of(TutorCode.LESSON_GLOSSARY_TERMS, where=where))
     terms = [_term(e, f"{where} term #{i + 1}", language_and(lang))
              for i, e in enumerate(entries)]
     ids = [t.id for t in terms]
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
-        raise DataError(f"{where}: duplicate term id {sorted(dup)[0]!r}")
+        raise DataError(Problem.of(TutorCode.LESSON_TERM_TWICE, where=where, term=sorted(dup)[0]))
     match = _Table(data.get("match", {}), f"{where} [match]",
                    ("ending", "stem_ending", "ignore_case"))
     ending = match.get("ending", str, ENGLISH_ENDING)
@@ -143,8 +146,8 @@ def glossary(lang: str = DEFAULT_LANGUAGE) -> Glossary:
         try:
             re.compile(value)
         except re.error as err:
-            raise DataError(f"{where} [match]: field {key!r} is not a regular expression: "
-                            f"{err}") from None
+            raise DataError(Problem.of(TutorCode.LESSON_PATTERN, where=where, key=key,
+                                       detail=str(err)), input=value) from None
     return Glossary(terms, lang, ending, bool(match.get("ignore_case", bool, False)),
                     stem_ending)
 

@@ -15,6 +15,7 @@ from precog.render.board import board_html
 from precog.render.cards import card_html
 from precog.render.style import style_tag
 from precog.session.language import page_link
+from precog.session.speech import speech
 from precog.session.words import number_text
 from precog.tutor.data import Lesson, UiTexts
 from precog.tutor.flow import STAGES, CardFlow
@@ -54,7 +55,7 @@ def board(state: GameState, seat: int, highlight: Iterable[str] = (),
         marks[_part(part, seat)] = ""
     for part, note in (notes or {}).items():
         marks[_part(part, seat)] = note
-    drawn = board_html(state, seat, labels=True, highlight=marks, lang=lang)
+    drawn = board_html(state, seat, labels=True, highlight=marks, speech=speech(lang))
     return f'<div class="pt-board">{drawn}</div>'
 
 
@@ -172,7 +173,7 @@ def _flow_zones(flow: CardFlow, stage: int, seat: int, state: GameState,
         tags = () if moved else (texts.say("flow", f"tag_{move.role}"),)
         lit = moved and stage == move.stage
         zones[zone].append(card_html(state.card(move.card), size="small", tags=tags,
-                                     note="" if lit else None, lang=texts.lang))
+                                     note="" if lit else None, speech=speech(texts.lang)))
     names = texts.section("zone")
     return "".join(f'<div class="pt-flow-zone pt-zone-{z.lower()}"><div class="pt-zone-name">'
                    f'{escape(names[z])}</div><div class="pt-zone-cards">{"".join(cards) or "—"}'

@@ -33,7 +33,9 @@ from precog.engine import (
 )
 from precog.engine.actions import Action
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 from precog.tutor.data import PositionSpec
+from precog.tutor.errors import TutorCode
 
 MAX_SCRIPT_ACTIONS = 5000
 
@@ -91,7 +93,13 @@ def _test(test: str, state: GameState, seat: int, start: Mark, learner_moves: in
         return state.to_move != seat
     if kind == "game_over":
         return False
-    raise DataError(f"unknown condition {test!r}")
+    raise DataError(Problem.of(TutorCode.LESSON_UNKNOWN_TEST, test=test), input=test)
+
+
+def _problem(err: BaseException) -> Problem | str:
+    """What an inner error said: its problem (said in the reader's language), else its text."""
+    problem = getattr(err, "problem", None)
+    return problem if isinstance(problem, Problem) else str(err)
 
 
 def build_position(spec: PositionSpec) -> GameState:
@@ -100,10 +108,11 @@ def build_position(spec: PositionSpec) -> GameState:
     try:
         state = new_game(**spec.setup)
     except (PrecogError, TypeError) as err:
-        raise DataError(f"{where}: setup {spec.setup}: {err}") from None
+        raise DataError(Problem.of(TutorCode.LESSON_SETUP, where=where, setup=spec.setup,
+                                   problem=_problem(err)), input=spec.setup) from None
     if not 0 <= spec.seat < state.config.players:
-        raise DataError(f"{where}: seat {spec.seat} is not a seat of a "
-                        f"{state.config.players}-player game")
+        raise DataError(Problem.of(TutorCode.LESSON_SEAT, where=where, seat=spec.seat,
+                                   n=state.config.players), input=spec.seat)
     for i, text in enumerate(spec.moves):
         state = _scripted_move(state, text, f"{where}: move {i + 1}")
     if spec.play_to:
@@ -117,14 +126,17 @@ def build_position(spec: PositionSpec) -> GameState:
 
 def _scripted_move(state: GameState, text: str, where: str) -> GameState:
     if state.is_over:
-        raise DataError(f"{where} ({text!r}): the game is already over")
+        raise DataError(Problem.of(TutorCode.LESSON_GAME_OVER, where=where, move=text),
+                        input=text)
     if text == "first":
         return apply(state, legal_actions(state)[0])
     try:
         return apply(state, parse_action(state, text))
     except PrecogError as err:
-        raise DataError(f"{where} ({text!r}) is refused in round {state.round}, "
-                        f"{state.phase.value}, seat {state.to_move}: {err}") from None
+        raise DataError(Problem.of(TutorCode.LESSON_MOVE_REFUSED, where=where, move=text,
+                                   round=state.round, phase=state.phase.value,
+                                   seat=state.to_move, problem=_problem(err)),
+                        input=text) from None
 
 
 def adjust_boats(state: GameState, boats: dict[int, dict[str, Any]], where: str) -> GameState:
@@ -132,13 +144,14 @@ def adjust_boats(state: GameState, boats: dict[int, dict[str, Any]], where: str)
     data = to_json(state)
     for seat, values in boats.items():
         if not 0 <= seat < len(data["players"]):
-            raise DataError(f"{where}: boat seat{seat} is not at the table")
+            raise DataError(Problem.of(TutorCode.LESSON_BOAT_SEAT, where=where, seat=seat),
+                            input=seat)
         data["players"][seat].update(values)
     try:
         adjusted = from_json(data, state.components)
     except PrecogError as err:
-        raise DataError(f"{where}: boat adjustment {boats} is not a valid position: {err}") \
-            from None
+        raise DataError(Problem.of(TutorCode.LESSON_BOAT_POSITION, where=where, boats=boats,
+                                   problem=_problem(err)), input=boats) from None
     # A single legal option is played at once, as the engine does for every position it hands out.
     return play_on(adjusted, first_legal, lambda s: len(legal_actions(s)) != 1)
 
@@ -184,5 +197,6 @@ def play_until(state: GameState, done: Callable[[GameState], bool], choose: Poli
     naming ``where`` if that is not reached."""
     state = play_on(state, choose, done, limit=MAX_SCRIPT_ACTIONS)
     if not (done(state) or state.is_over):
-        raise DataError(f"{where}: not reached after {MAX_SCRIPT_ACTIONS} actions")
+        raise DataError(Problem.of(TutorCode.LESSON_NOT_REACHED, where=where,
+                                   n=MAX_SCRIPT_ACTIONS))
     return state

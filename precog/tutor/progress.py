@@ -47,6 +47,8 @@ from typing import Any
 from precog.engine.errors import DataError
 from precog.engine.files import read_regular_file
 from precog.engine.problems import ErrorCode, Problem
+from precog.engine.wording import DEFAULT_LANGUAGE, render_problem
+from precog.tutor.errors import TutorCode
 
 try:  # POSIX; elsewhere saves are still atomic, only not serialised between pages
     import fcntl
@@ -69,6 +71,15 @@ OPTIONAL = {"at", "quizzes"}
 
 class ProgressFileError(ValueError):
     """The progress file is not one this module wrote: it is reported and left untouched."""
+
+
+def _said(err: BaseException) -> Problem | str:
+    """What an error says: its problem (a code, said in the reader's language), else its text."""
+    first = err.args[0] if err.args else None
+    if isinstance(first, Problem):
+        return first
+    problem = getattr(err, "problem", None)
+    return problem if isinstance(problem, Problem) else str(err)
 
 
 @dataclass(frozen=True)
@@ -122,67 +133,66 @@ def default_path(environ: Mapping[str, str] | None = None) -> Path:
 def _entry(lesson: Any, entry: Any) -> LessonStatus:
     """One lesson's entry, checked: ids are short names, counts are plain ints in range."""
     if not isinstance(lesson, str) or not LESSON_ID.fullmatch(lesson):
-        raise ValueError("a lesson id should be a short name of letters, digits, - and _")
+        raise ValueError(Problem.of(TutorCode.PROGRESS_LESSON_ID))
     if (not isinstance(entry, dict) or not set(entry) >= REQUIRED
             or not set(entry) <= REQUIRED | OPTIONAL):
-        raise ValueError('expected {"step": int, "steps": int, "done": true/false} '
-                         '(and optionally "at": int, "quizzes": {"step": true/false})')
+        raise ValueError(Problem.of(TutorCode.PROGRESS_ENTRY_FORM))
     step, steps, done = entry["step"], entry["steps"], entry["done"]
     at = entry.get("at")
     if (type(step) is not int or type(steps) is not int or type(done) is not bool
             or (at is not None and type(at) is not int)):
-        raise ValueError('"step", "steps" and "at" should be whole numbers and "done" true '
-                         "or false")
+        raise ValueError(Problem.of(TutorCode.PROGRESS_ENTRY_TYPES))
     if not 1 <= steps <= MAX_STEPS or not 0 <= step <= steps:
-        raise ValueError(f'expected 0 <= "step" <= "steps" <= {MAX_STEPS}')
+        raise ValueError(Problem.of(TutorCode.PROGRESS_STEP_RANGE, top=MAX_STEPS))
     if not 0 <= (at or 0) <= steps:
-        raise ValueError('expected 0 <= "at" <= "steps"')
+        raise ValueError(Problem.of(TutorCode.PROGRESS_AT_RANGE))
     return LessonStatus(step=step, steps=steps, done=done, at=at,
                         quizzes=_quizzes(entry.get("quizzes", {}), steps))
 
 
 def _quizzes(value: Any, steps: int) -> tuple[tuple[int, bool], ...]:
     if not isinstance(value, dict) or len(value) > steps:
-        raise ValueError('"quizzes" should map step numbers to true or false')
+        raise ValueError(Problem.of(TutorCode.PROGRESS_QUIZZES))
     out = []
     for key, right in value.items():
         if not (isinstance(key, str) and key.isdigit() and len(key) <= 4
                 and int(key) < steps and type(right) is bool):
-            raise ValueError('"quizzes" should map step numbers to true or false')
+            raise ValueError(Problem.of(TutorCode.PROGRESS_QUIZZES))
         out.append((int(key), right))
     return tuple(sorted(out))
 
 
-def parse(text: str) -> tuple[dict[str, LessonStatus], list[str]]:
-    """The lessons of a progress file and the entries ignored (as ``"id: why"``).
+def parse(text: str) -> tuple[dict[str, LessonStatus], list[Problem]]:
+    """The lessons of a progress file and the entries ignored (each a problem, ``id: why``).
 
     Raises ``ProgressFileError`` when ``text`` is not a progress file at all.
 
     >>> lessons, ignored = parse('{"format": "precog-tutor-progress", "lessons": '
     ...                          '{"lesson01": {"step": -5, "steps": 4, "done": false}}}')
-    >>> lessons, ignored
+    >>> lessons, [str(problem) for problem in ignored]
     ({}, ['lesson01: expected 0 <= "step" <= "steps" <= 1000'])
     """
     if len(text) > MAX_BYTES:
-        raise ProgressFileError(f"larger than {MAX_BYTES} characters")
+        raise ProgressFileError(Problem.of(TutorCode.PROGRESS_TOO_BIG, limit=MAX_BYTES))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ProgressFileError("JSON nested too deeply") from None
+        raise ProgressFileError(Problem.of(TutorCode.PROGRESS_TOO_DEEP)) from None
     except ValueError as err:  # includes json.JSONDecodeError and over-long integers
-        raise ProgressFileError(f"not JSON: {err}") from None
+        raise ProgressFileError(Problem.of(TutorCode.PROGRESS_NOT_JSON, detail=str(err))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProgressFileError(f"expected a JSON object with format {FORMAT!r}")
+        raise ProgressFileError(Problem.of(TutorCode.PROGRESS_FORMAT, format=FORMAT))
     lessons = data.get("lessons", {})
     if not isinstance(lessons, dict):
-        raise ProgressFileError('"lessons" should be an object')
+        raise ProgressFileError(Problem.of(TutorCode.PROGRESS_LESSONS))
     good: dict[str, LessonStatus] = {}
-    ignored: list[str] = []
+    ignored: list[Problem] = []
     for lesson, entry in lessons.items():
         try:
             good[lesson] = _entry(lesson, entry)
         except ValueError as err:
-            ignored.append(f"{str(lesson)[:64]}: {err}")
+            ignored.append(Problem.of(TutorCode.PROGRESS_ENTRY, lesson=str(lesson)[:64],
+                                      problem=_said(err)))
     return good, ignored
 
 
@@ -247,7 +257,7 @@ def _remove_leftovers(folder: Path) -> None:
 class ProgressStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else default_path()
-        self.problem = ""
+        self.problem: Problem | None = None  # what went wrong with the file (None: nothing)
         self._lessons: dict[str, LessonStatus] = {}
         self._writable = True
         self._touched: set[str] = set()  # lessons recorded since the last save (newest "at")
@@ -262,16 +272,17 @@ class ProgressStore:
         except DataError as err:
             what = err.problem.values.get("what") if err.problem else None
             if isinstance(what, Problem) and what.code == ErrorCode.FILE_TOO_BIG:
-                raise ProgressFileError(f"larger than {MAX_BYTES} characters") from None
-            raise ProgressFileError(str(err)) from None
+                raise ProgressFileError(Problem.of(TutorCode.PROGRESS_TOO_BIG,
+                                                   limit=MAX_BYTES)) from None
+            raise ProgressFileError(_said(err)) from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProgressFileError("not UTF-8 text") from None
+            raise ProgressFileError(Problem.of(TutorCode.PROGRESS_NOT_UTF8)) from None
         lessons, ignored = parse(text)
         if ignored:
-            self.problem = (f"tutor progress file {self.path}: entries ignored "
-                            f"({'; '.join(ignored[:3])})")
+            self.problem = Problem.of(TutorCode.PROGRESS_IGNORED, path=str(self.path),
+                                      entries=tuple(ignored[:3]))
         return lessons
 
     def _load(self) -> None:
@@ -281,9 +292,13 @@ class ProgressStore:
             self._refuse(err)
 
     def _refuse(self, err: Exception) -> None:
-        self.problem = (f"tutor progress file {self.path} could not be read ({err}); "
-                        "it was left untouched and progress is kept for this page only")
+        self.problem = Problem.of(TutorCode.PROGRESS_UNREADABLE, path=str(self.path),
+                                  problem=_said(err))
         self._writable = False
+
+    def problem_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What went wrong with the progress file, in ``lang`` ('' when nothing did)."""
+        return "" if self.problem is None else render_problem(self.problem, lang)
 
     def status(self, lesson: str) -> LessonStatus | None:
         return self._lessons.get(lesson)
@@ -330,5 +345,6 @@ class ProgressStore:
         except ProgressFileError as err:
             self._refuse(err)
         except OSError as err:
-            self.problem = f"tutor progress could not be saved to {self.path} ({err})"
+            self.problem = Problem.of(TutorCode.PROGRESS_UNSAVED, path=str(self.path),
+                                      detail=str(err))
             self._writable = False

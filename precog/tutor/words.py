@@ -11,7 +11,24 @@ page); the tutor explains a refusal from its code with ``words(lang).explain(ref
 
 from __future__ import annotations
 
-from precog.engine.actions import Action
+from precog.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    ChooseRooms,
+    EndActions,
+    Heal,
+    IgnoreRiver,
+    LoseHumans,
+    Mitigate,
+    PassCards,
+    PlaceBattery,
+    PlaceYmunes,
+    Reveal,
+    SpendProtectors,
+    TakeFood,
+    TakeHumans,
+)
 from precog.engine.components import Card
 from precog.session.names import component_name
 from precog.tutor.data import UiTexts, ui_texts
@@ -26,6 +43,16 @@ def card_label(card: Card, texts: UiTexts) -> str:
                      cost=card.cost_text).replace("  ", " ")
 
 
+ACTION_KIND: dict[type, str] = {
+    Choose: "keep", ChooseRooms: "rooms", PassCards: "pass", Activate: "activate",
+    TakeFood: "food", TakeHumans: "humans", PlaceYmunes: "ymunes", Heal: "heal",
+    PlaceBattery: "battery", Reveal: "reveal", Mitigate: "mitigate", EndActions: "done",
+    SpendProtectors: "protectors", LoseHumans: "lose", IgnoreRiver: "river"}
+"""Each kind of action and the first word of its notation, the word a lesson's ``accept``
+patterns start with."""
+
+
 def action_kind(action: Action) -> str:
-    """The first word of the action's notation: ``keep``, ``activate``, ``food``..."""
-    return str(action).split()[0]
+    """The first word of the action's notation (``keep``, ``activate``, ``food``...), from
+    the action's kind."""
+    return ACTION_KIND[type(action)]

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from precog.engine import GameState
 from precog.render.board import board_html, board_sections
+from precog.session.speech import speech
 
 
 class BoardView(widgets.VBox):
@@ -42,7 +43,7 @@ class BoardView(widgets.VBox):
             self.highlight = dict(highlight)
         self.state = state
         self.html.value = board_html(state, self.viewer, self.labels, self.highlight,
-                                     self.lang)
+                                     speech=speech(self.lang))
 
 
 class LiveBoard(widgets.VBox):
@@ -79,7 +80,7 @@ class LiveBoard(widgets.VBox):
         if viewer != -1:
             self.viewer = viewer
         self.state = state
-        parts = board_sections(state, self.viewer, self.labels, lang=self.lang)
+        parts = board_sections(state, self.viewer, self.labels, speech=speech(self.lang))
         self.top.value, self.river.value = parts.top, parts.river
         self.objectives.value = parts.objectives
         if len(self.boats.children) != len(parts.boats):

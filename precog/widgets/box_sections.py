@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from precog.render.cards import card_back_html, card_html
 from precog.session.box import OBJECTIVE_SLOTS, BoxDraft, CardEntry, ObjectiveEntry, RiverEntry
 from precog.session.names import component_name
+from precog.session.speech import speech
 from precog.widgets.common import Message, button
 from precog.widgets.dropdown import Dropdown
 
@@ -179,10 +180,10 @@ class CardSection(_Section):
         if card is None:
             self.drawing.value = ""
         elif checked.known:
-            self.drawing.value = card_html(card, size="large", lang=self.lang)
+            self.drawing.value = card_html(card, size="large", speech=speech(self.lang))
         else:
             self.drawing.value = (card_back_html(card.deck, self.draft.prescient(card.deck),
-                                                 size="large", lang=self.lang)
+                                                 size="large", speech=speech(self.lang))
                                   + f'<div class="pc-note">{escape(card.id)}: '
                                   f'{escape(self.say("box.unknown_face"))}</div>')
 

@@ -20,6 +20,7 @@ from precog.render.board import gains_line
 from precog.render.cards import card_html
 from precog.session.card_names import card_name
 from precog.session.options import Option, options
+from precog.session.speech import speech
 from precog.session.words import DEFAULT_LANGUAGE, words
 
 OnChoice = Callable[[Action], None]
@@ -46,7 +47,7 @@ class CardButton(widgets.Box):
             refused: str = "") -> None:
         """Show ``card_id`` with ``label``; a click calls ``on_click`` (none when ``refused``,
         the reason greyed cards show)."""
-        card = card_html(state.card(card_id), tags=tags, size="large", lang=lang)
+        card = card_html(state.card(card_id), tags=tags, size="large", speech=speech(lang))
         place = f'<div class="pc-cardbtn-where">{escape(where)}</div>' if where else ""
         self.picture.value = (f'{place}{card}<div class="pc-cardbtn-label">{escape(label)}'
                               "</div>")
@@ -177,7 +178,7 @@ class DecisionPicker(widgets.VBox):
                         refused=why)
             self.kept.value = card_html(self.state.card(self.keep),
                                         tags=(self.w.say("choices.keep"),), size="large",
-                                        lang=lang)
+                                        speech=speech(lang))
             extra = [self.kept, self.back]
         self.head.value = f'<div class="pc-picker-title">{escape(title)}</div>'
         self.refusals.value = self._refusals(cards)
@@ -258,7 +259,7 @@ class ChoicePanel(widgets.VBox):
         offer = ""
         if state.step is Step.GAINS:
             offer = (f'<div class="pc-offer-line">{escape(w.say("choices.on_offer"))} '
-                     f"{gains_line(state.pending, self.lang)}</div>")
+                     f"{gains_line(state.pending, speech(self.lang))}</div>")
         elif state.step is Step.ACTIVATE:
             offer = _action_zone_html(state, self.lang)
         choices = options(state, self.lang)
@@ -281,7 +282,7 @@ def _action_zone_html(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
     """The two Action Zone cards of the player to move, small, for the activation choice."""
     p = state.players[state.to_move]
     cards = "".join(f'<div class="pc-az-mini"><span class="pc-az-name">{slot}</span>'
-                    f"{card_html(state.card(c), size='small', lang=lang)}</div>"
+                    f"{card_html(state.card(c), size='small', speech=speech(lang))}</div>"
                     for slot, c in zip(("G", "R"), p.action_zone, strict=False))
     note = escape(words(lang).say("choices.g_and_r"))
     return f'<div class="pc-az-row">{cards}<span class="pc-az-note">{note}</span></div>'

@@ -41,10 +41,9 @@ __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html"
 
 
 # The analysis a page starts on its own begins this long after the page's widgets are made:
-# run at once, its thread competed with the kernel's answers to the browser drawing the page,
-# and both came later (explorer page at load average 0.6-1.3, `benchmarks/app_pages.py
-# --repeat 3`: first widget 2.24-2.29 s and ranked table 3.11 s at once, 1.63 s and 2.08 s
-# with a 1 s wait). Its results still wait for the page to be drawn (PageStart).
+# run at once, its thread competes with the kernel's answers to the browser drawing the page,
+# and both come later (`benchmarks/app_pages.py --repeat 3` compares the two; docs/app.md
+# gives today's figures). Its results still wait for the page to be drawn (PageStart).
 PAGE_START_DELAY_S = 1.0
 
 

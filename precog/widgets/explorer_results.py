@@ -16,6 +16,7 @@ from precog.engine import GameState
 from precog.render.cards import marked_html
 from precog.session.lines import choice_text, line_marked, mark
 from precog.session.provenance import provenance_text
+from precog.session.speech import speech
 from precog.session.why import reason_marked
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import coop_note_html, discard, download_html
@@ -147,7 +148,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
     why = choice_reasons(ranking)
 
     def html(marked: str) -> str:
-        return marked_html(marked, comps, lang)
+        return marked_html(marked, comps, speech(lang))
 
     twins = same_cards(ranking)
     rows = []

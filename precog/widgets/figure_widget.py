@@ -3,8 +3,8 @@
 The first ``go.FigureWidget`` imports ``plotly.io._renderers``, which imports ``nbformat``, whose
 schema validator imports ``jsonschema._format``, which (when installed, as Jupyter's
 ``jsonschema[format-nongpl]`` installs it) imports ``rfc3987_syntax``: that module compiles
-about 35 Lark parsers at import, 1.4 s here (``python -X importtime``; 2 to 4 s on a loaded
-machine), to check the "iri" string format no schema of the app's stack uses
+about 35 Lark parsers at import, a second or more (``python -X importtime`` shows it), to
+check the "iri" string format no schema of the app's stack uses
 (python-jsonschema/jsonschema#1428 and #1392). A page's first figure therefore arrived seconds
 late. :func:`figure_widget` imports the widget with ``rfc3987_syntax`` marked absent, so
 jsonschema simply leaves out its two IRI checks (what it does whenever that package is not

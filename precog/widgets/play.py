@@ -25,6 +25,7 @@ from precog.render.board import seat_name
 from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
+from precog.session.speech import speech
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.board import LiveBoard
 from precog.widgets.box import BoxSource
@@ -246,7 +247,7 @@ class PlayApp(widgets.VBox):
         who = (self.w.say("play.you") if seat == self.human else
                bot_name(self.session.bot_names[seat], self.lang)
                if seat in self.session.bot_names else self.w.say("play.bot"))
-        return f"{seat_name(self.session.state, seat, self.lang)} ({who})"
+        return f"{seat_name(self.session.state, seat, speech(self.lang))} ({who})"
 
 
 def result_html(state: GameState, names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:

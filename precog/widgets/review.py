@@ -17,11 +17,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.provenance import component_note
+from precog.analysis.review import MARKS
 from precog.engine import Game, PositionError, PrecogError
+from precog.engine.problems import Problem
 from precog.render.review import decision_html, rows_html, summaries_html
+from precog.session.errors import SessionCode
 from precog.session.language import page_language
 from precog.session.provenance import provenance_text
 from precog.session.review import BUDGETS, DecisionRow, ReviewRun
+from precog.session.speech import speech
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import (
     Message,
@@ -131,7 +135,7 @@ class ReviewPanel(widgets.VBox):
             return
         self.selected = number
         self.detail.value = decision_html(self.run.rows[number], self.game.start.components,
-                                          self.explorer_url, self.lang,
+                                          self.explorer_url, speech(self.lang),
                                           self.game.start.config.mode)
 
     # -- drawing (called from the review's thread) ---------------------------------------------
@@ -159,14 +163,15 @@ class ReviewPanel(widgets.VBox):
             note = provenance_text(component_note(start.components, start.config.mode),
                                    self.lang)  # which set and which fit valued the decisions
             self.summary.value = (summaries_html(self.run.summaries, start.components,
-                                                 self.lang) + coop_note_html(start, self.lang)
+                                                 speech(self.lang), MARKS)
+                                  + coop_note_html(start, self.lang)
                                   + f'<div class="pc-provenance">{escape(note)}</div>')
 
     def _draw_rows(self) -> None:
         assert self.game is not None
         rows = list(self.run.rows)
         self.table.value = rows_html(rows, self.game.start.components, self.explorer_url,
-                                     self.lang)
+                                     speech(self.lang))
         self._draw_figure(rows)
 
     def _draw_figure(self, rows: list[DecisionRow] | None = None) -> None:
@@ -229,7 +234,7 @@ class ReviewPage(widgets.VBox):
         try:
             game = read_position(text).game
             if game is None:
-                raise PositionError(f"expected {say('review_page.not_a_game')}")
+                raise PositionError(Problem.of(SessionCode.NOT_A_GAME))
         except PrecogError as err:
             self.message.error(say("review_page.load"), err)
             return

@@ -21,6 +21,7 @@ from precog.engine.components import Machine
 from precog.render.cards import card_html, empty_slot_html
 from precog.session.box import BoxDraft, CardEntry
 from precog.session.names import component_name
+from precog.session.speech import speech
 from precog.session.table_entry import CARD_FIELDS, RESOURCES, TableDraft
 from precog.session.table_lines import read_lines
 from precog.session.table_steps import room_text
@@ -119,7 +120,7 @@ class CardForm(widgets.VBox):
             # a typed face has no id of the box yet: drawn with its name, or "your card"
             face = replace(checked.card, id="",
                            name=raw.get("name") or self.say("table.your_card"))
-            self.drawing.value = card_html(face, lang=self.lang)
+            self.drawing.value = card_html(face, speech=speech(self.lang))
         else:
             self.drawing.value = empty_slot_html("?" if not raw else "…")
 

@@ -20,6 +20,7 @@ from precog.engine.components import ObjectiveTile, RiverTile
 from precog.render.board import river_face_html
 from precog.session.lines import tile_effect
 from precog.session.names import component_name
+from precog.session.speech import speech
 from precog.session.table_tiles import (
     OBJECTIVE_FIELDS,
     check_objective_face,
@@ -125,14 +126,15 @@ class RiverPlace(_TypedFace, widgets.VBox):
             return
         if isinstance(raw, str):
             self.drawing.value = river_face_html(self.box.river_by_id[raw], self.k + 1,
-                                                 self.lang)
+                                                 speech(self.lang))
             return
         tile, message = check_river_face(raw, slot_season(self.k), self.lang)
         if tile is None:
             self.drawing.value = (f'<span class="pc-error pc-table-river-error">'
                                   f'{escape(message)}</span>')
         else:
-            self.drawing.value = river_face_html(replace(tile, id=""), self.k + 1, self.lang)
+            self.drawing.value = river_face_html(replace(tile, id=""), self.k + 1,
+                                                 speech(self.lang))
 
 
 class RiverForm(widgets.VBox):

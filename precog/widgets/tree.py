@@ -19,6 +19,7 @@ from precog.analysis.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
 from precog.render.cards import marked_html
 from precog.session.lines import edge_marked, edge_row_text, edge_text
+from precog.session.speech import speech
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import discard
 
@@ -227,13 +228,13 @@ def node_detail_html(node: TreeNode, seat: int, lang: str = DEFAULT_LANGUAGE) ->
     boat = ""
     if node.state is not None:
         boat = (f'<div class="pc-sub">{say("tree.boat_here")}</div>'
-                + boat_html(node.state, seat, viewer=seat, lang=lang))
+                + boat_html(node.state, seat, viewer=seat, speech=speech(lang)))
     kind = say(f"tree.kind_{node.kind}") if node.kind in KINDS else node.kind
     if node.meta.get("follows") == "sensible":
         kind = say("tree.kind_decision_sensible")
     principal = say("tree.on_principal") if node.principal else ""
     comps = node.state.components if node.state is not None else None
-    title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, lang)
+    title = marked_html(edge_marked(node.edge, lang, node.state, seat), comps, speech(lang))
     return (f'<div class="pc-node"><div class="pc-node-title">{title}</div>'
             f'<div class="pc-node-meta">{escape(kind)} · '
             f'{escape(say("tree.value", value=value_text(node, lang)))}{escape(prob)}'

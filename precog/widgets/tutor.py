@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -131,7 +132,7 @@ class LessonPage(widgets.VBox):
         self.header.value = th.header(self.lesson, r.index, done,
                                       [s.title for s in self.lesson.steps], self.texts,
                                       len(self.ids), r.finished)
-        self.problem.value = self.store.problem
+        self.problem.value = escape(self.store.problem_text(self.texts.lang))
         step = r.step
         self.step_box.value = th.step_html(step.title, step.text, self.glossary)
         focus = self.choosing.focus_part.split("+") if self.choosing.focus_part else []

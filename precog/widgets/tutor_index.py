@@ -57,7 +57,7 @@ class TutorIndex(widgets.VBox):
                      f'{escape(page_link("../notebooks/index.ipynb", lang))}">'
                      f'{say("label", "app_home")}</a></nav>')
         self.list_box = _html("")
-        self.problem = _html(self.store.problem, "pt-problem")
+        self.problem = _html(escape(self.store.problem_text(lang)), "pt-problem")
         self.lookup = LookupBox(lang)
         by_id = {x.id: x for x in self.lessons}
         gloss = widgets.Accordion(children=[_html(th.glossary_html(glossary(lang), by_id))],

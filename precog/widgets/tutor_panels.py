@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from precog.engine import Phase
 from precog.session.language import page_link
+from precog.session.speech import speech
 from precog.session.words import action_label
 from precog.tutor import html as th
 from precog.tutor.choosing import CardPick
@@ -134,7 +135,8 @@ def picker(page: LessonPage) -> list[widgets.Widget]:
 def _card(page: LessonPage, pick: CardPick) -> widgets.VBox:
     say, card, role = page.texts.say, pick.card, pick.role
     tags = (say("button", role),) if role else ()
-    face = th.card_html(page.runner.state.card(card), tags=tags, lang=page.texts.lang)
+    face = th.card_html(page.runner.state.card(card), tags=tags,
+                        speech=speech(page.texts.lang))
     keep = button(say("button", "keep"), lambda: page.pick("keep", card),
                   "success" if role == "keep" else "", disabled=not pick.keep_ok)
     give = button(say("button", "give"), lambda: page.pick("give", card),

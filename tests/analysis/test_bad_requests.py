@@ -9,7 +9,7 @@ import math
 import pytest
 
 from precog.analysis.checks import MAX_ROLLOUTS
-from precog.analysis.errors import AnalysisInputError
+from precog.analysis.errors import AnalysisCode, AnalysisInputError
 from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import rollout_value
 from precog.analysis.trajectories import trajectories
@@ -18,6 +18,7 @@ from precog.cli import main
 from precog.commands.analyse import MAX_ROLLOUTS as CLI_MAX_ROLLOUTS
 from precog.engine import PrecogError, to_position
 from tests.analysis.conftest import mid_game, starving_position
+from tests.codes import raises_code
 
 BAD_RANKING = [
     ({"budget_s": 0}, "budget_s"), ({"budget_s": -1.0}, "budget_s"),
@@ -30,16 +31,23 @@ BAD_RANKING = [
 ]
 
 
+def _named(error: AnalysisInputError) -> object:
+    """The argument a refusal names (its problem's ``name``), with a code of its own."""
+    assert error.problem is not None and error.problem.code in AnalysisCode
+    return error.problem.values.get("name")
+
+
 @pytest.mark.parametrize("kwargs,name", BAD_RANKING, ids=[str(k) for k, _ in BAD_RANKING])
 def test_rank_options_refuses_a_bad_argument_by_name(kwargs, name):
-    with pytest.raises(AnalysisInputError, match=rf"^{name} .*expected"):
+    with pytest.raises(AnalysisInputError) as caught:
         rank_options(starving_position(), 0, **kwargs)
+    assert _named(caught.value) == name
 
 
 def test_a_huge_rollout_count_is_allowed_only_as_the_ceiling_of_a_time_budget():
-    with pytest.raises(AnalysisInputError, match="rollouts"):
+    with raises_code(AnalysisInputError, AnalysisCode.COUNT):
         rank_options(starving_position(), 0, rollouts=MAX_ROLLOUTS + 1)
-    with pytest.raises(AnalysisInputError, match="rollouts"):
+    with raises_code(AnalysisInputError, AnalysisCode.COUNT):
         rank_options(starving_position(), 0, rollouts=10**9, budget_s=1.0)
 
 
@@ -48,24 +56,25 @@ def test_a_huge_rollout_count_is_allowed_only_as_the_ceiling_of_a_time_budget():
     ({"worlds": 10**6}, "worlds"), ({"rollouts": 10**6}, "rollouts"),
     ({"budget_s": -2}, "budget_s"), ({"budget_s": math.nan}, "budget_s")])
 def test_build_tree_refuses_a_bad_argument_by_name(kwargs, name):
-    with pytest.raises(AnalysisInputError, match=rf"^{name} "):
+    with pytest.raises(AnalysisInputError) as caught:
         build_tree(starving_position(), 0, **kwargs)
+    assert _named(caught.value) == name
 
 
 @pytest.mark.parametrize("kwargs,name", [
     ({"rollouts": 0}, "rollouts"), ({"rollouts": 10**9}, "rollouts"),
     ({"model": "x"}, "model"), ({"seed": "7"}, "seed")])
 def test_trajectories_refuse_a_bad_argument_by_name(kwargs, name):
-    with pytest.raises(AnalysisInputError, match=rf"^{name} "):
+    with pytest.raises(AnalysisInputError) as caught:
         trajectories(starving_position(), 0, **kwargs)
+    assert _named(caught.value) == name
 
 
 def test_a_seat_outside_the_game_is_refused_everywhere():
     state = mid_game(players=2, seed=1, round=3)
     for call in (lambda: rank_options(state, 2), lambda: build_tree(state, -1),
                  lambda: trajectories(state, 5), lambda: rollout_value(state, 3, 4, 0)):
-        with pytest.raises(AnalysisInputError, match=r"^player 2|^player -1|^player 5|"
-                                                      r"^player 3"):
+        with raises_code(AnalysisInputError, AnalysisCode.PLAYER):
             call()
 
 

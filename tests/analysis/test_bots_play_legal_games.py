@@ -13,8 +13,10 @@ from precog.analysis.bots import (
     make_bot,
     play_game,
 )
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.world import AnalysisError
 from precog.engine import legal_actions, new_game, observation
+from tests.codes import raises_code
 
 
 class Checking(Bot):
@@ -56,7 +58,7 @@ def test_a_bot_that_simulates_needs_a_world_sampler():
 
 
 def test_an_unknown_bot_name_is_refused_with_the_known_names():
-    with pytest.raises(AnalysisError, match="greedy"):
+    with raises_code(AnalysisError, AnalysisCode.ONE_OF):
         make_bot("clever", 0)
 
 

@@ -20,14 +20,13 @@ from loky.backend import context as loky_context
 
 from precog.analysis import cores
 from precog.analysis.batch import Dealt
-from precog.analysis.errors import AnalysisInputError
+from precog.analysis.errors import AnalysisCode, AnalysisInputError
 from precog.analysis.jobs import run_jobs
 from precog.analysis.many_worlds import Dealer
 from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import DEFAULT_POLICY
 from precog.analysis.world import canonical_world
 from precog.engine import GameState
-from precog.engine.problems import ErrorCode
 from tests.analysis.test_dealt_worlds import _decisions
 
 REPO = Path(__file__).resolve().parents[2]
@@ -135,7 +134,7 @@ def test_the_cores_setting_refuses_what_is_not_a_count_of_cores(text: str) -> No
     with pytest.raises(AnalysisInputError) as caught:
         cores.cores({cores.ENV: text})
     assert caught.value.problem is not None
-    assert caught.value.problem.code == ErrorCode.ANALYSIS_CORES
+    assert caught.value.problem.code == AnalysisCode.CORES
     assert caught.value.input == text
 
 

@@ -6,10 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.jobs import ENVIRONMENT, iter_jobs, run_jobs, scheduler_address
 from precog.analysis.review import recorded_game, review_game, review_many
 from precog.analysis.tournament import run_tournament
+from tests.codes import raises_code
 
 
 def _plain(result):
@@ -52,20 +53,20 @@ def test_no_scheduler_means_the_local_pool(monkeypatch):
 @pytest.mark.parametrize("bad", ["localhost:8786", "tcp://", "http://x:1", "tcp://a b:1",
                                  "tcp://" + "x" * 500])
 def test_a_malformed_scheduler_address_is_refused_naming_it(bad):
-    with pytest.raises(AnalysisError, match="--scheduler"):
+    with raises_code(AnalysisError, AnalysisCode.SCHEDULER_ADDRESS):
         scheduler_address(bad)
 
 
 def test_a_malformed_address_in_the_environment_names_the_variable(monkeypatch):
     monkeypatch.setenv(ENVIRONMENT, "not an address")
-    with pytest.raises(AnalysisError, match=ENVIRONMENT):
+    with raises_code(AnalysisError, AnalysisCode.SCHEDULER_ADDRESS):
         run_jobs(abs, [1])
 
 
 def test_a_scheduler_that_does_not_answer_is_a_clear_error(monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("precog.analysis.jobs.CONNECT_TIMEOUT", "1s")
-    with pytest.raises(AnalysisError, match="no Dask scheduler answered"):
+    with raises_code(AnalysisError, AnalysisCode.NO_SCHEDULER):
         run_jobs(abs, [1], scheduler="tcp://127.0.0.1:9")
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from precog.analysis.bots import RolloutBot, make_bot
-from precog.analysis.errors import AnalysisError
+from precog.analysis.errors import AnalysisCode, AnalysisError
 from precog.analysis.players import as_policy
 from precog.analysis.ranking import RankingRow, paired_loss, rank_options
 from precog.analysis.review import (
@@ -27,6 +27,8 @@ from precog.analysis.review_actions import action_points, value_round
 from precog.analysis.review_odds import outlook, winners
 from precog.engine import Game, determinize, new_game
 from precog.engine.actions import Choose
+from precog.engine.problems import ErrorCode
+from tests.codes import raises_code
 
 
 @pytest.fixture(scope="module")
@@ -217,13 +219,13 @@ def test_many_games_reviewed_on_a_pool_equal_the_one_by_one_reviews(greedy_game)
 
 @pytest.mark.parametrize("budget", [0, -1, float("nan"), float("inf"), 1e9])
 def test_an_absurd_budget_is_refused(greedy_game, budget):
-    with pytest.raises(AnalysisError, match="budget"):
+    with raises_code(AnalysisError, AnalysisCode.REVIEW_BUDGET):
         review_game(greedy_game, 0, budget_s=budget)
 
 
 @pytest.mark.parametrize("seat", [-1, 2, True, "0"])
 def test_a_seat_outside_the_game_is_refused(greedy_game, seat):
-    with pytest.raises(AnalysisError, match="seat"):
+    with raises_code(AnalysisError, AnalysisCode.REVIEW_SEAT):
         review_game(greedy_game, seat)
 
 
@@ -273,7 +275,7 @@ def test_many_games_on_a_box_are_reviewed_on_that_box():
 def test_many_games_on_a_box_without_their_box_are_refused_naming_the_set():
     from precog.engine import PositionError
 
-    with pytest.raises(PositionError, match="reference"):
+    with raises_code(PositionError, ErrorCode.POSITION_COMPONENTS):
         review_many([_box_game(3).to_json()], 0, budget_s=None, workers=1, depth_rounds=1)
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.evaluation import RESOURCES
 from precog.analysis.trajectories import trajectories
 from precog.analysis.world import AnalysisError
 from tests.analysis.conftest import mid_game
+from tests.codes import raises_code
 
 
 def test_two_round_trajectories_start_from_the_boat_as_it_is_now():
@@ -32,7 +34,7 @@ def test_trajectories_to_the_end_cover_every_round_left_and_mark_the_islands():
 
 
 def test_an_illegal_choice_is_refused_by_name():
-    with pytest.raises(AnalysisError, match="keep X99 give Y99"):
+    with raises_code(AnalysisError, AnalysisCode.CHOICES):
         trajectories(mid_game(players=2, seed=1, round=3), 0, choices=["keep X99 give Y99"])
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from precog.engine import DataError
 from precog.engine.box import MAX_BOX_BYTES, load_box, load_box_text
-from precog.engine.problems import ErrorCode as E
-from precog.engine.problems import Problem
+from precog.engine.problems import ErrorCode, Problem
+from tests.codes import raises_code
 
 CARD = """
 [[deck]]
@@ -101,14 +101,14 @@ def test_a_large_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
     path.write_bytes(b"#" * (5 << 20))
     start = time.perf_counter()
-    with pytest.raises(DataError, match="more than"):
+    with raises_code(DataError, ErrorCode.DATA_AT_FILE):
         load_box(path)
     assert time.perf_counter() - start < 1.0
 
 
 def test_dev_zero_is_refused_at_once() -> None:
     start = time.perf_counter()
-    with pytest.raises(DataError, match="not a regular file"):
+    with raises_code(DataError, ErrorCode.DATA_AT_FILE):
         load_box("/dev/zero")
     assert time.perf_counter() - start < 1.0
 
@@ -132,7 +132,7 @@ def test_a_fifo_without_a_writer_is_refused_without_blocking(tmp_path: Path) -> 
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(DataError, match=r"nope\.toml: cannot read"):
+    with raises_code(DataError, ErrorCode.DATA_AT_FILE):
         load_box(tmp_path / "nope.toml")
 
 
@@ -149,18 +149,18 @@ def test_the_documented_example_box_loads() -> None:
 
 @pytest.mark.parametrize(("text", "field", "key", "code"), [
     ('[[river]]\nid = "W2a"\nseason = 2\nname = "x"\nlosses = { bane = 3 }',
-     "losses", "bane", E.DATA_RIVER_NOT_RESOURCE),
+     "losses", "bane", ErrorCode.DATA_RIVER_NOT_RESOURCE),
     ('[[river]]\nid = "W1a"\nseason = 1\nname = "x"\ngains = { heal = 2 }',
-     "gains", "heal", E.DATA_RIVER_NOT_RESOURCE),
-    (CARD + "bonus = { protector = 1 }", "bonus", "protector", E.DATA_BONUS_NOT_RESOURCE),
-    (CARD + "bonus = { heal = 1 }", "bonus", "heal", E.DATA_BONUS_NOT_RESOURCE),
+     "gains", "heal", ErrorCode.DATA_RIVER_NOT_RESOURCE),
+    (CARD + "bonus = { protector = 1 }", "bonus", "protector", ErrorCode.DATA_BONUS_NOT_RESOURCE),
+    (CARD + "bonus = { heal = 1 }", "bonus", "heal", ErrorCode.DATA_BONUS_NOT_RESOURCE),
 ])
 def test_a_box_river_tile_or_bonus_that_is_no_resource_is_refused_by_its_code(
-        text: str, field: str, key: str, code: E) -> None:
+        text: str, field: str, key: str, code: ErrorCode) -> None:
     with pytest.raises(DataError) as caught:
         load_box_text(text, "box.toml")
     problem = caught.value.problem
-    assert problem is not None and problem.code is E.DATA_AT_ENTRY
+    assert problem is not None and problem.code is ErrorCode.DATA_AT_ENTRY
     assert str(problem.values["file"]).startswith("box.toml")
     what = problem.values["what"]
     assert isinstance(what, Problem) and what.code is code

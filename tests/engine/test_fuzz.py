@@ -54,7 +54,9 @@ from precog.engine import (
 )
 from precog.engine.data_loading import load_components_from_texts, reference_text
 from precog.engine.playout import check_invariants, random_playout
+from precog.engine.problems import ErrorCode
 from precog.engine.validate import check_state
+from tests.codes import raises_code
 
 FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
@@ -382,7 +384,7 @@ def test_a_valid_check_around_damaged_data_raises_position_error_or_loads(packed
 
 def test_a_position_string_that_unpacks_to_megabytes_is_refused_without_unpacking_it() -> None:
     bomb = zlib.compress(b"[" + b" " * (64 << 20) + b"]", 9)
-    with pytest.raises(PositionError, match="more than"):
+    with raises_code(PositionError, ErrorCode.POSITION_UNPACKS_BIG):
         from_position(encode(bomb))
 
 
@@ -447,7 +449,7 @@ def test_action_text_is_refused_with_a_parse_or_illegal_error_or_reads_as_a_lega
 @given(st.sampled_from(LIVE), st.one_of(st.none(), st.integers(), st.binary()))
 def test_an_action_that_is_not_text_raises_action_parse_error(state: GameState,
                                                              value: Any) -> None:
-    with pytest.raises(ActionParseError, match="action text must be a string"):
+    with raises_code(ActionParseError, ErrorCode.ACTION_TEXT_TYPE):
         parse_action(state, value)
 
 

@@ -19,6 +19,8 @@ from precog.engine import (
 )
 from precog.engine.action_phase import activation_cost
 from precog.engine.components import Gains
+from precog.engine.refusals import RefusalCode
+from tests.codes import raises_code
 from tests.engine.positions import (
     COMPONENTS,
     card,
@@ -188,7 +190,7 @@ def test_a_ymune_given_as_a_doctor_cannot_become_a_protector() -> None:
                      pending=Gains(doctor=1, ymune=1), pending_source="cards")
     assert "ymunes 0D 2P" not in legal_texts(state)
     assert legal_texts(state) >= {"ymunes 2D 0P", "ymunes 1D 1P", "ymunes 0D 1P"}
-    with pytest.raises(IllegalActionError, match="do not fit the Ymunes on offer"):
+    with raises_code(IllegalActionError, RefusalCode.YMUNES_DONT_FIT):
         parse_action(state, "ymunes 0D 2P")
 
 
@@ -223,7 +225,7 @@ def test_battery_goes_onto_a_machine_with_a_free_slot() -> None:
     assert full == 1  # R01's first machine holds a single Battery and is full
     assert legal_texts(state) == {"battery m2", "battery m3", "battery m4", "battery m5",
                                   "battery m6", "battery none"}
-    with pytest.raises(IllegalActionError, match="m1 has no free Battery slot"):
+    with raises_code(IllegalActionError, RefusalCode.BATTERY_SLOT_FULL):
         parse_action(state, "battery m1")
     state = play(state, "battery m2", "battery m2")
     assert state.players[0].batteries == (1, 2, 0, 0, 0, 0)
@@ -270,7 +272,7 @@ def test_heal_is_limited_to_the_contaminated_humans_present() -> None:
 def test_gains_are_placed_one_kind_at_a_time() -> None:
     state = position(players=2, phase=Phase.ACTION, step=Step.GAINS,
                      pending=Gains(food=1, human=1), pending_source="cards")
-    with pytest.raises(IllegalActionError, match="first place the food"):
+    with raises_code(IllegalActionError, RefusalCode.GAINS_EXPECTED):
         parse_action(state, "humans 1")
 
 

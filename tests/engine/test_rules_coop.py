@@ -18,8 +18,11 @@ from precog.engine import (
 )
 from precog.engine.components import MITIGATION_RESOURCES, Gains
 from precog.engine.data_loading import load_components_from_texts, reference_text
+from precog.engine.problems import ErrorCode
+from precog.engine.refusals import RefusalCode
 from precog.engine.setup import new_game
 from precog.engine.state import COOP_THRESHOLDS, REVEAL_COST
+from tests.codes import raises_code
 from tests.engine.positions import COMPONENTS, RIVER, legal_texts, play, position, seat
 
 # Face-down stacks for 2 players: 2 tiles per season.
@@ -99,8 +102,7 @@ def test_revealing_costs_1_2_3_healthy_humans_by_season(season: int) -> None:
 def test_revealing_needs_enough_healthy_humans() -> None:
     state = coop_step([boat(food=8, healthy=1)], round=ROUND_OF_SEASON[2])
     assert "reveal" not in legal_texts(state)
-    with pytest.raises(IllegalActionError,
-                       match="revealing costs 2 Healthy Humans this season; you have 1"):
+    with raises_code(IllegalActionError, RefusalCode.REVEAL_UNAFFORDABLE):
         parse_action(state, "reveal")
 
 
@@ -114,7 +116,7 @@ def test_several_tiles_may_be_revealed_in_one_round() -> None:
 def test_revealing_needs_a_face_down_tile_of_the_season() -> None:
     state = coop_step([boat(food=8, healthy=4)], stacks=((), STACKS[1], STACKS[2]),
                       revealed=[(STACKS[0][0], False), (STACKS[0][1], False)])
-    with pytest.raises(IllegalActionError, match="no face-down Objective tile is left"):
+    with raises_code(IllegalActionError, RefusalCode.NO_OBJECTIVE_LEFT):
         parse_action(state, "reveal")
 
 
@@ -190,7 +192,7 @@ def test_mitigating_waits_until_the_seat_has_placed_its_gains() -> None:
     state = activate_step([boat(food=9)], stacks=(("O1g",), STACKS[1], STACKS[2]),
                           revealed=[("O1a", False)])
     assert not any(t.startswith("mitigate") for t in legal_texts(state))
-    with pytest.raises(IllegalActionError, match="mitigating comes after placing your gains"):
+    with raises_code(IllegalActionError, RefusalCode.ACTIVATE_OR_REVEAL_EXPECTED):
         parse_action(state, "mitigate O1a")
 
 
@@ -256,7 +258,7 @@ def test_mitigating_needs_resources_taken_this_round() -> None:
     state = coop_step([boat(food=9, taken=taken, card_gains=taken)],
                       stacks=(("O1g",), STACKS[1], STACKS[2]), revealed=[("O1a", False)])
     assert "mitigate O1a" not in legal_texts(state)
-    with pytest.raises(IllegalActionError, match="received this round and still held"):
+    with raises_code(IllegalActionError, RefusalCode.MITIGATE_SHORT):
         parse_action(state, "mitigate O1a")
 
 
@@ -281,7 +283,7 @@ def test_only_tiles_of_the_current_season_can_be_mitigated() -> None:
     taken = Gains(food=9)
     state = coop_step([boat(food=9, taken=taken, card_gains=taken)], round=5,
                       stacks=(("O1g",), STACKS[1], STACKS[2]), revealed=[("O1a", False)])
-    with pytest.raises(IllegalActionError, match="belongs to season 1, not the current season 2"):
+    with raises_code(IllegalActionError, RefusalCode.WRONG_SEASON):
         parse_action(state, "mitigate O1a")
 
 
@@ -289,7 +291,7 @@ def test_the_mitigation_price_uses_only_food_humans_doctors_and_protectors() -> 
     assert MITIGATION_RESOURCES == ("food", "human", "doctor", "protector")
     text = reference_text("objectives").replace("mitigate_cost = { food = 2 }",
                                                 "mitigate_cost = { battery = 2 }", 1)
-    with pytest.raises(DataError, match="battery"):
+    with raises_code(DataError, ErrorCode.DATA_AT_ENTRY):
         load_components_from_texts({"objectives": text})
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from precog.engine import (
     GameState,
     IllegalActionError,
@@ -14,6 +12,8 @@ from precog.engine import (
     parse_action,
 )
 from precog.engine.actions import Choose
+from precog.engine.refusals import RefusalCode
+from tests.codes import raises_code
 from tests.engine.positions import finish_round, legal_texts, play, position, seat
 
 # Three players so that left (seat + 1) and right (seat - 1) are different people. Each
@@ -41,17 +41,17 @@ def test_keep_may_be_any_of_the_four_cards() -> None:
 def test_give_must_come_from_the_decision_zone() -> None:
     state = decision()
     assert {a.give for a in choices(state)} == {"T01", "T02"}
-    with pytest.raises(IllegalActionError, match="give must be one of your Decision Zone"):
+    with raises_code(IllegalActionError, RefusalCode.GIVE_NOT_IN_DECISION_ZONE):
         parse_action(state, "keep D03 give D04")  # D04 is a hand card
 
 
 def test_keep_and_give_cannot_be_the_same_card() -> None:
-    with pytest.raises(IllegalActionError, match="cannot Keep and Give the same card"):
+    with raises_code(IllegalActionError, RefusalCode.KEEP_IS_GIVE):
         parse_action(decision(), "keep T01 give T01")
 
 
 def test_keep_must_be_one_of_your_four_cards() -> None:
-    with pytest.raises(IllegalActionError, match="keep must be one of your 4 cards"):
+    with raises_code(IllegalActionError, RefusalCode.KEEP_NOT_YOURS):
         parse_action(decision(), "keep T03 give T01")  # T03 is in seat 1's hand
 
 
@@ -160,5 +160,5 @@ def test_left_is_the_next_seat_and_right_the_previous_one() -> None:
 
 
 def test_decision_phase_refuses_actions_of_other_phases() -> None:
-    with pytest.raises(IllegalActionError, match="chooses a Keep and a Give"):
+    with raises_code(IllegalActionError, RefusalCode.CHOOSE_EXPECTED):
         parse_action(decision(), "activate both")

@@ -9,6 +9,8 @@ import pytest
 from precog.engine import GameState, Phase, RuleOptions, Step, apply, legal_actions
 from precog.engine.action_phase import triggered_machines
 from precog.engine.components import NO_GAINS, Gains, Machine
+from precog.engine.problems import ErrorCode
+from tests.codes import raises_code
 from tests.engine.positions import (
     card,
     decline,
@@ -305,7 +307,7 @@ def test_a_bad_received_condition_is_refused_naming_it(text: str, says: str) -> 
     from precog.engine.errors import DataError
     from precog.engine.machines import parse_condition
 
-    with pytest.raises(DataError, match=says):
+    with raises_code(DataError, ErrorCode.DATA_CONDITION_RECEIVED):
         parse_condition(text)
 
 

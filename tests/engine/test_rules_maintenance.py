@@ -14,7 +14,9 @@ from precog.engine import (
     parse_action,
 )
 from precog.engine.components import Gains, Losses
+from precog.engine.refusals import RefusalCode
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
+from tests.codes import raises_code
 from tests.engine.positions import (
     COMPONENTS,
     RIVER,
@@ -106,7 +108,7 @@ def test_a_protector_lowers_bane_1_by_1() -> None:
 def test_protectors_cannot_lower_bane_below_0() -> None:
     state = maintenance(seat(bane=3, protectors=5))
     assert legal_texts(state) == {"protectors 0", "protectors 1", "protectors 2"}  # 3 -> 1 -> 0
-    with pytest.raises(IllegalActionError, match="return 0 to 2 Protectors"):
+    with raises_code(IllegalActionError, RefusalCode.PROTECTORS_RANGE):
         parse_action(state, "protectors 3")
     assert play(state, "protectors 2").players[0].bane == 0
 
@@ -133,7 +135,7 @@ def test_humans_lost_equal_the_bane_level_choosing_healthy_or_contaminated() -> 
 
 def test_losing_the_wrong_number_of_humans_is_refused() -> None:
     state = maintenance(seat(bane=3, healthy=4, contaminated=2), step=Step.LOSE)
-    with pytest.raises(IllegalActionError, match="Bane 3 takes exactly 3 Humans, not 2"):
+    with raises_code(IllegalActionError, RefusalCode.LOSE_COUNT):
         parse_action(state, "lose 1H 1C")
 
 
@@ -268,7 +270,7 @@ def test_ignoring_the_river_needs_a_protector() -> None:
     refused = position(players=2, round=5, phase=Phase.RIVER, step=Step.IGNORE,
                        river=RIVER, seats=[seat(protectors=0)])
     assert legal_texts(refused) == {"river accept"}
-    with pytest.raises(IllegalActionError, match="costs a Protector and you have none"):
+    with raises_code(IllegalActionError, RefusalCode.IGNORE_WITHOUT_PROTECTOR):
         parse_action(refused, "river ignore")
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from precog.engine import GameState, OptionError, Phase, legal_actions, new_game, observation
 from precog.engine.actions import ChooseRooms, PassCards
+from precog.engine.problems import ErrorCode
+from tests.codes import raises_code
 from tests.engine.positions import COMPONENTS, card, play
 
 SEEDS = (1, 2, 3)
@@ -84,18 +86,18 @@ def test_machine_rooms_are_all_different_across_seats(players: int) -> None:
 
 
 def test_team_mode_needs_exactly_four_players() -> None:
-    with pytest.raises(OptionError, match="team mode needs exactly 4 players, got 3"):
+    with raises_code(OptionError, ErrorCode.OPTION_TEAM):
         new_game(players=3, mode="team")
 
 
 def test_difficulty_exists_only_in_the_cooperative_mode() -> None:
-    with pytest.raises(OptionError, match="exists only in the coop mode"):
+    with raises_code(OptionError, ErrorCode.OPTION_DIFFICULTY_COOP):
         new_game(players=2, difficulty="hard")
 
 
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_players(players: int) -> None:
-    with pytest.raises(OptionError, match="players must be 2, 3 or 4"):
+    with raises_code(OptionError, ErrorCode.OPTION_PLAYERS):
         new_game(players=players)
 
 

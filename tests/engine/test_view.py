@@ -21,8 +21,10 @@ from precog.engine import (
 )
 from precog.engine.observation import revealed_count
 from precog.engine.playout import random_playout
+from precog.engine.problems import ErrorCode
 from precog.engine.serialize import pack, unpack
 from precog.engine.view import PREFIX, from_view_position, to_view_position
+from tests.codes import raises_code
 
 
 def positions() -> list[tuple[GameState, int]]:
@@ -104,11 +106,11 @@ def _forged(state: GameState, seat: int, change: dict[str, object]) -> str:
 def test_a_damaged_or_foreign_view_string_is_refused_saying_what_was_expected() -> None:
     state, seat = positions()[0]
     text = to_view_position(state, seat)
-    with pytest.raises(PositionError, match="should look like 'pv1"):
+    with raises_code(PositionError, ErrorCode.VIEW_STRING_FORM):
         from_view_position(to_position(state))
-    with pytest.raises(PositionError, match="check failed"):
+    with raises_code(PositionError, ErrorCode.VIEW_CHECK):
         from_view_position(text[:-3] + ("000" if not text.endswith("000") else "111"))
-    with pytest.raises(PositionError, match="a view string is text"):
+    with raises_code(PositionError, ErrorCode.VIEW_STRING_TYPE):
         from_view_position(12)  # type: ignore[arg-type]
 
 
@@ -117,7 +119,7 @@ def test_a_view_showing_another_seats_hand_is_refused() -> None:
     data = unpack(to_view_position(state, seat), PREFIX, "view string")
     other = (seat + 1) % state.n
     data["seats"][other]["hand"] = list(state.players[other].hand)
-    with pytest.raises(PositionError, match="only the seat's own hand"):
+    with raises_code(PositionError, ErrorCode.VIEW_SEAT_ORDER):
         from_view_position(pack(data, PREFIX))
 
 
@@ -125,11 +127,11 @@ def test_a_view_whose_deck_does_not_match_its_cards_is_refused() -> None:
     state, seat = positions()[0]
     data = unpack(to_view_position(state, seat), PREFIX, "view string")
     data["seats"][seat]["deck_size"] += 3
-    with pytest.raises(PositionError, match="deck"):
+    with raises_code(PositionError, ErrorCode.VIEW_ABOUT):
         from_view_position(pack(data, PREFIX))
 
 
 def test_a_finished_game_has_no_view_string() -> None:
     final = random_playout(random.Random(1), players=2, seed=1).final
-    with pytest.raises(PositionError, match="finished"):
+    with raises_code(PositionError, ErrorCode.VIEW_FINISHED):
         to_view_position(final, 0)

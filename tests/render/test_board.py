@@ -11,6 +11,9 @@ from precog.engine import GameState, apply, legal_actions, new_game, observation
 from precog.engine.playout import random_playout
 from precog.render.board import board_html
 from precog.render.cards import card_back_html, card_html
+from precog.session.speech import speech
+
+ENGLISH = speech("en")
 
 
 def _body(html: str) -> str:
@@ -29,7 +32,7 @@ def _mid_game(players: int = 3, round_: int = 6, seed: int = 5, **kw: object) ->
 
 def test_other_players_hands_are_face_down_and_own_hand_face_up() -> None:
     state = _mid_game()
-    html = board_html(state, viewer=1)
+    html = board_html(state, viewer=1, speech=ENGLISH)
     shown = _cards_shown(html)
     assert set(state.players[1].hand) <= shown
     for seat in (0, 2):
@@ -39,14 +42,14 @@ def test_other_players_hands_are_face_down_and_own_hand_face_up() -> None:
 
 def test_public_view_shows_no_hand_at_all() -> None:
     state = _mid_game()
-    shown = _cards_shown(board_html(state, viewer=None))
+    shown = _cards_shown(board_html(state, viewer=None, speech=ENGLISH))
     assert not {c for p in state.players for c in p.hand} & shown
 
 
 def test_deck_cards_and_their_order_are_never_shown() -> None:
     state = _mid_game(players=4)
     for viewer in (None, 0, 3):
-        html = board_html(state, viewer=viewer, labels=True)
+        html = board_html(state, viewer=viewer, labels=True, speech=ENGLISH)
         for p in state.players:
             assert not set(p.deck) & _cards_shown(html)
             assert not any(f">{card}<" in html for card in p.deck)
@@ -56,7 +59,8 @@ def test_river_tiles_not_flipped_yet_stay_face_down() -> None:
     state = _mid_game(round_=6)
     flipped = len(observation(state, 0).river_revealed)
     assert flipped == 5
-    html = board_html(state, viewer=0).replace("\u00ad", "")  # (where a long name may split)
+    # (\u00ad: where a long name may split)
+    html = board_html(state, viewer=0, speech=ENGLISH).replace("\u00ad", "")
     comps = state.components
     for i, tile_id in enumerate(state.river):
         if i % 4 == 3:
@@ -70,8 +74,8 @@ def test_a_secret_choice_shows_only_to_the_seat_that_made_it() -> None:
     state = new_game(players=3, seed=4)
     choice = legal_actions(state)[0]
     state = apply(state, choice)
-    own = _body(board_html(state, viewer=0))
-    other = _body(board_html(state, viewer=1))
+    own = _body(board_html(state, viewer=0, speech=ENGLISH))
+    other = _body(board_html(state, viewer=1, speech=ENGLISH))
     assert "pc-tag-keep" in own and "pc-tag-give" in own
     assert "pc-tag-keep" not in other and "pc-tag-give" not in other
     assert "has chosen" in other
@@ -79,7 +83,7 @@ def test_a_secret_choice_shows_only_to_the_seat_that_made_it() -> None:
 
 def test_labels_name_every_part_of_every_boat_and_the_river() -> None:
     state = _mid_game(players=2)
-    html = board_html(state, viewer=0, labels=True)
+    html = board_html(state, viewer=0, labels=True, speech=ENGLISH)
     parts = set(re.findall(r'data-part="([^"]+)"', html))
     for seat in (0, 1):
         for name in ("food", "cabins", "contaminated", "infirmary", "bow", "bane", "room1",
@@ -93,41 +97,41 @@ def test_labels_name_every_part_of_every_boat_and_the_river() -> None:
 
 
 def test_without_labels_no_part_is_named() -> None:
-    assert "data-part" not in board_html(new_game(players=2, seed=1), viewer=0)
+    assert "data-part" not in board_html(new_game(players=2, seed=1), viewer=0, speech=ENGLISH)
 
 
 def test_highlight_rings_the_named_part_with_its_note() -> None:
     html = board_html(new_game(players=2, seed=1), viewer=0, labels=True,
-                      highlight={"seat0.food": "8 Food to start"})
+                      highlight={"seat0.food": "8 Food to start"}, speech=ENGLISH)
     assert re.search(r'data-part="seat0.food" title="[^"]+" data-hl="8 Food to start"', html)
 
 
 def test_cooperative_board_shows_objective_stacks() -> None:
     state = new_game(players=2, mode="coop", seed=2)
-    html = board_html(state, viewer=0, labels=True)
+    html = board_html(state, viewer=0, labels=True, speech=ENGLISH)
     assert 'data-part="objectives"' in html and "face down" in html
 
 
 def test_viewer_outside_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match=r"viewer should be a seat 0\.\.1"):
-        board_html(new_game(players=2, seed=1), viewer=2)
+        board_html(new_game(players=2, seed=1), viewer=2, speech=ENGLISH)
 
 
 def test_card_face_shows_type_cost_gain_bonus_bane_and_season() -> None:
     state = new_game(players=2, seed=1)
     late = next(c for c in state.components.cards.values() if c.season == 3 and c.bane)
-    html = card_html(late, labels=True, part=f"card.{late.id}")
+    html = card_html(late, labels=True, part=f"card.{late.id}", speech=ENGLISH)
     assert f"pc-{late.type.value.lower()}" in html
     assert f">+{late.gain_text}<" in html
     assert "pc-card-bane" in html and f"{late.bane}</span>" in html
     assert ">III<" in html
     assert f"Bane {late.bane}" in html  # in the tooltip
     early = next(c for c in state.components.cards.values() if c.season == 1)
-    assert "pc-card-bane" not in card_html(early)
+    assert "pc-card-bane" not in card_html(early, speech=ENGLISH)
 
 
 def test_card_back_shows_only_the_deck() -> None:
-    html = card_back_html("D", "Tal Defitia", count=12)
+    html = card_back_html("D", "Tal Defitia", count=12, speech=ENGLISH)
     assert ">D<" in html and ">12<" in html and "data-card" not in html
 
 

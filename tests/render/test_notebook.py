@@ -14,7 +14,9 @@ from precog.engine.playout import random_playout
 from precog.render import notebook
 from precog.render.icons import icon_names, sprite
 from precog.render.style import style_tag
+from precog.session.speech import speech
 
+ENGLISH = speech("en")
 NOTEBOOK_LIMIT = 15_000
 """Bytes of HTML a 4-player position may take in a notebook once the stylesheet is there."""
 
@@ -29,22 +31,22 @@ def test_a_4_player_board_takes_under_15_kb_after_the_first_drawing() -> None:
 
     states = [new_game(players=4, seed=1),
               random_playout(random.Random(2), stop_round=7, players=4, seed=2).final]
-    notebook.state_html(states[0])  # the first drawing carries the stylesheet
-    sizes = [len(notebook.state_html(s).encode()) for s in states]
+    notebook.state_html(states[0], ENGLISH)  # the first drawing carries the stylesheet
+    sizes = [len(notebook.state_html(s, ENGLISH).encode()) for s in states]
     assert max(sizes) < NOTEBOOK_LIMIT
 
 
 def test_the_stylesheet_and_sprite_are_sent_with_the_first_drawing_only() -> None:
     state = new_game(players=3, seed=4)
-    first, second = notebook.state_html(state), notebook.state_html(state)
+    first, second = notebook.state_html(state, ENGLISH), notebook.state_html(state, ENGLISH)
     assert first.count("<style>") == 1 and first.count("<symbol") == len(icon_names())
     assert "<style>" not in second and "<symbol" not in second
     notebook.forget_head()
-    assert notebook.state_html(state).startswith(style_tag())
+    assert notebook.state_html(state, ENGLISH).startswith(style_tag())
 
 
 def test_every_icon_drawn_points_at_a_symbol_of_the_sprite() -> None:
-    html = notebook.state_html(new_game(players=4, seed=1), head=False)
+    html = notebook.state_html(new_game(players=4, seed=1), ENGLISH, head=False)
     used = {part.split('"')[0] for part in html.split('href="#pc-i-')[1:]}
     assert used and all(f'id="pc-i-{name}"' in sprite() for name in used)
     assert "<path" not in html  # the pictures are in the sprite only
@@ -52,7 +54,7 @@ def test_every_icon_drawn_points_at_a_symbol_of_the_sprite() -> None:
 
 def test_the_table_shows_the_hand_of_the_player_to_move_only() -> None:
     state = new_game(players=3, seed=4)
-    html = notebook.state_html(state, head=False)
+    html = notebook.state_html(state, ENGLISH, head=False)
     mover = state.players[state.to_move]
     others = [c for s, p in enumerate(state.players) if s != state.to_move for c in p.hand]
     assert all(f'data-card="{card}"' in html for card in mover.hand)
@@ -62,7 +64,7 @@ def test_the_table_shows_the_hand_of_the_player_to_move_only() -> None:
 
 def test_the_public_view_shows_no_hand() -> None:
     state = new_game(players=3, seed=4)
-    html = notebook.state_html(state, viewer=None, head=False)
+    html = notebook.state_html(state, ENGLISH, viewer=None, head=False)
     assert not any(f'data-card="{c}"' in html for p in state.players for c in p.hand)
 
 
@@ -71,10 +73,10 @@ def test_a_game_lists_its_moves_and_draws_the_board_at_the_chosen_move() -> None
 
     played = random_playout(random.Random(3), record=True, stop_round=2, players=3, seed=5)
     game = replay(played.actions, players=3, seed=5)
-    html = notebook.game_html(game, at=2, head=False)
+    html = notebook.game_html(game, ENGLISH, at=2, head=False)
     assert html.count("<li>") == len(game.actions) and html.count("<li><b>") == 1
     assert f"<li><b>{game.actions[1]}</b></li>" in html
-    board = notebook.state_html(game.states[2], head=False)
+    board = notebook.state_html(game.states[2], ENGLISH, head=False)
     assert html.endswith(board)
 
 
@@ -104,9 +106,9 @@ def test_the_stylesheet_comes_again_when_its_own_cell_runs_again(
     where = ["cell-a", 1]
     monkeypatch.setattr(notebook, "_cell_run", lambda: tuple(where))
     state = new_game(players=2, seed=1)
-    assert "<style>" in notebook.state_html(state)
-    assert "<style>" not in notebook.state_html(state)  # a second drawing in the same run
+    assert "<style>" in notebook.state_html(state, ENGLISH)
+    assert "<style>" not in notebook.state_html(state, ENGLISH)  # a second drawing in the same run
     where[:] = ["cell-b", 2]
-    assert "<style>" not in notebook.state_html(state)
+    assert "<style>" not in notebook.state_html(state, ENGLISH)
     where[:] = ["cell-a", 3]  # its output (and the stylesheet in it) is replaced
-    assert "<style>" in notebook.state_html(state)
+    assert "<style>" in notebook.state_html(state, ENGLISH)

@@ -21,6 +21,7 @@ from precog.analysis.edges import (
     Start,
     line_notation,
 )
+from precog.analysis.errors import AnalysisCode
 from precog.analysis.ranking import rank_options
 from precog.analysis.tree import TreeNode, build_tree, choice_of
 from precog.analysis.world import AnalysisError
@@ -40,6 +41,7 @@ from precog.session.lines import (
 from precog.session.names import component_name, quoted_name
 from precog.session.words import words
 from precog.widgets.seats import BOT_NAMES
+from tests.codes import raises_code
 
 # Ids, slots and machine numbers are data in any language: T16, W1b, I1, G, m2.
 LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
@@ -201,7 +203,7 @@ def test_the_tree_holds_its_edges_as_data_not_sentences() -> None:
     for opp in root.children:
         assert choice_of(opp) in legal_actions(state)
         assert all(isinstance(c.edge, Arrives) and c.edge.seat == 2 for c in opp.children)
-    with pytest.raises(AnalysisError, match="not a Keep/Give choice"):
+    with raises_code(AnalysisError, AnalysisCode.NOT_A_CHOICE):
         choice_of(TreeNode(id="x", edge=RiverTile("W1a"), kind="leaf"))
 
 

@@ -10,13 +10,14 @@ from html import escape
 
 import pytest
 
-from precog.analysis.review import KEEP_GIVE, decision_points, recorded_game, reviewed_count
+from precog.analysis.review import KEEP_GIVE, MARKS, decision_points, recorded_game, reviewed_count
 from precog.engine import Game
 from precog.engine.observation import observation
 from precog.engine.view import from_view_position
 from precog.render.review import decision_html, rows_html, summaries_html
 from precog.session.names import component_name
 from precog.session.review import ReviewRun, summary_of
+from precog.session.speech import speech
 from precog.widgets.figures import review_figure
 from tests.engine.test_view import found, hidden_ids
 
@@ -86,8 +87,8 @@ def test_the_page_data_holds_no_card_another_seat_hides_at_each_decision(seat: i
         state = game.states[row.index]
         secret = hidden_ids(state, seat)
         data = json.dumps(row.to_json() | {"view": ""})
-        html = (rows_html([row], comps, "explorer.ipynb").replace(row.view, "")
-                + decision_html(row, comps, "explorer.ipynb").replace(row.view, ""))
+        html = (rows_html([row], comps, "explorer.ipynb", speech("en")).replace(row.view, "")
+                + decision_html(row, comps, "explorer.ipynb", speech("en")).replace(row.view, ""))
         assert found(data, secret) == [] and found(html, secret) == []
         if row.kind == KEEP_GIVE:
             assert found(data, {row.keep, row.give}), "the search finds the seat's own cards"
@@ -99,7 +100,7 @@ def test_the_page_data_holds_no_card_another_seat_hides_at_each_decision(seat: i
     costly = run.summaries[seat]["costliest"]
     shown = {c for r in costly for c in (r.keep, r.give, r.best_keep, r.best_give) if c}
     secret = set().union(*(hidden_ids(game.states[r.index], seat) for r in costly)) - shown
-    assert found(summaries_html(run.summaries, comps), secret) == []
+    assert found(summaries_html(run.summaries, comps, speech("en"), MARKS), secret) == []
 
 
 def test_the_summary_counts_marks_and_names_the_three_costliest() -> None:
@@ -125,7 +126,7 @@ def test_decisions_other_than_keep_give_are_said_in_words_with_the_notation_in_t
     others = [r for r in run.rows if r.kind != KEEP_GIVE]
     assert others
     comps = game3().states[0].components
-    html = rows_html(run.rows, comps, "explorer.ipynb")
+    html = rows_html(run.rows, comps, "explorer.ipynb", speech("en"))
     for r in others:
         assert r.played_words and r.best_words, r
         for notation, said in ((r.played, r.played_words), (r.best, r.best_words)):

@@ -3,12 +3,12 @@ undo/redo, all on the engine's Game."""
 
 from __future__ import annotations
 
-import pytest
-
 from precog.analysis.bots import GreedyBot, RandomBot, play_game
 from precog.analysis.players import first_legal
 from precog.engine import Game, Phase, Step, legal_actions, new_game
 from precog.session import BotSeat, Human, Scripted, StandIn, Table, TableError
+from precog.session.errors import SessionCode
+from tests.codes import raises_code
 
 
 def _table(players: int = 3, seed: int = 5, human: int = 0) -> Table:
@@ -52,7 +52,7 @@ def test_a_human_move_is_refused_when_another_seat_is_to_move() -> None:
     table = Table(new_game(players=2, seed=1), {0: BotSeat(RandomBot(0)), 1: Human()})
     table.play_until()
     assert table.state.to_move == 1
-    with pytest.raises(TableError, match="seat"):
+    with raises_code(TableError, SessionCode.TABLE_NOT_HUMAN):
         Table(new_game(players=2, seed=1), {1: Human()}).play(
             legal_actions(new_game(players=2, seed=1))[0])
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from precog.engine import reference_components
 from precog.engine.playout import random_playout
-from precog.engine.problems import ErrorCode as E
+from precog.engine.problems import ErrorCode
+from precog.session.errors import SessionCode
 from precog.session.table_entry import TableDraft, new_description
 from precog.session.table_lines import carry_forward, complete, read_lines, typed_table
 from precog.session.words import words
@@ -36,7 +37,7 @@ def test_the_beginning_of_a_name_completes_it_in_english_and_russian():
 
 def test_a_beginning_several_names_share_is_refused_naming_them():
     read = read_lines("hand: s")
-    assert [e.why.code for e in read.errors] == [E.TABLE_LINE_AMBIGUOUS]
+    assert [e.why.code for e in read.errors] == [SessionCode.TABLE_LINE_AMBIGUOUS]
     assert read.errors[0].line == 1 and "hand" not in read.seat
     assert "Salvage crate" in str(read.errors[0])
     russian = words("ru").error(read_lines("рука: с", lang="ru").errors[0])
@@ -44,16 +45,16 @@ def test_a_beginning_several_names_share_is_refused_naming_them():
 
 
 def test_unknown_names_keys_and_amounts_have_their_codes():
-    assert codes("hand: dirfting raft") == [E.TABLE_LINE_NO_CARD.value]
-    assert codes("xyz: 3") == [E.TABLE_LINE_KEY.value]
-    assert codes("b: food 2") == [E.TABLE_LINE_AMBIGUOUS.value]  # boat or batteries
-    assert codes("boat: gold 5") == [E.TABLE_LINE_BOAT.value]
-    assert codes("batteries: 0 12") == [E.TABLE_LINE_BATTERIES.value]
-    assert codes("rooms: R03") == [E.TABLE_LINE_COUNT.value]
-    assert codes("hand: drif, salv, eel") == [E.TABLE_LINE_COUNT.value]
-    assert codes("hand: eel ·K05") == [E.TABLE_LINE_MARK.value]  # K05 is Drifting raft
-    assert codes("корабль: золото 5", "ru") == [E.TABLE_LINE_BOAT.value]
-    assert codes("\n".join(["f 1"] * 30)) == [E.TABLE_LINE_LONG.value]
+    assert codes("hand: dirfting raft") == [SessionCode.TABLE_LINE_NO_CARD.value]
+    assert codes("xyz: 3") == [SessionCode.TABLE_LINE_KEY.value]
+    assert codes("b: food 2") == [SessionCode.TABLE_LINE_AMBIGUOUS.value]  # boat or batteries
+    assert codes("boat: gold 5") == [SessionCode.TABLE_LINE_BOAT.value]
+    assert codes("batteries: 0 12") == [SessionCode.TABLE_LINE_BATTERIES.value]
+    assert codes("rooms: R03") == [SessionCode.TABLE_LINE_COUNT.value]
+    assert codes("hand: drif, salv, eel") == [SessionCode.TABLE_LINE_COUNT.value]
+    assert codes("hand: eel ·K05") == [SessionCode.TABLE_LINE_MARK.value]  # K05 is Drifting raft
+    assert codes("корабль: золото 5", "ru") == [SessionCode.TABLE_LINE_BOAT.value]
+    assert codes("\n".join(["f 1"] * 30)) == [SessionCode.TABLE_LINE_LONG.value]
 
 
 def test_a_boat_line_is_the_whole_boat_and_batteries_fill_to_six_machines():
@@ -163,4 +164,4 @@ def test_a_card_named_on_the_table_keeps_its_name_in_the_saved_position():
     with pytest.raises(PrecogError) as refused:
         from_json(position, TableDraft().box)
     assert refused.value.problem is not None
-    assert refused.value.problem.code == E.FACES_NAME
+    assert refused.value.problem.code == ErrorCode.FACES_NAME

@@ -14,8 +14,10 @@ from precog.engine import determinize, from_json, to_json
 from precog.engine.box import load_box_text
 from precog.engine.components import Gains, Losses
 from precog.engine.data_loading import reference_components
+from precog.session.errors import SessionCode
 from precog.session.table_entry import TableDraft, TableEntryError, blank_box, new_description
 from precog.session.table_tiles import river_value
+from tests.codes import raises_code
 
 MY_BOX = Path("docs/examples/my_box.toml")
 
@@ -158,7 +160,7 @@ def test_a_table_whose_box_content_differs_from_its_fingerprint_is_refused_namin
     fresh = TableDraft()
     import json
 
-    with pytest.raises(TableEntryError, match="box"):
+    with raises_code(TableEntryError, SessionCode.TABLE_BOX):
         fresh.load_text(json.dumps(saved))
     assert fresh.box is blank_box()  # nothing changed
 
@@ -168,7 +170,7 @@ def test_a_table_naming_a_box_that_is_not_loaded_nor_saved_is_refused_naming_it(
 
     saved = table().saved()
     saved["box"] = {"name": "Anna's box", "fingerprint": "box-0123abcd"}
-    with pytest.raises(TableEntryError, match="box-0123abcd"):
+    with raises_code(TableEntryError, SessionCode.TABLE_BOX_MISSING):
         TableDraft().load_text(json.dumps(saved))
 
 

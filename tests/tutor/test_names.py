@@ -43,11 +43,12 @@ def test_cards_and_room_choices_are_named_in_the_readers_language() -> None:
 
 def test_the_board_names_rooms_tiles_and_cards_in_the_readers_language() -> None:
     from precog.render.board import board_html
+    from precog.session.speech import speech
 
     state = new_game(players=3, seed=11)
     room = state.components.room_by_id[state.players[0].rooms[0]].name
     card = state.card(state.players[0].hand[0]).name
-    ru, en = board_html(state, 0, lang="ru"), board_html(state, 0)
+    ru, en = board_html(state, 0, speech=speech("ru")), board_html(state, 0, speech=speech("en"))
     assert component_name(room, "ru") in ru and room not in ru
     assert component_name(card, "ru") in ru and card not in ru
     assert room in en and card in en

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from precog.tutor.errors import TutorCode
 from precog.tutor.progress import (
     FORMAT,
     MAX_BYTES,
@@ -129,7 +130,9 @@ def test_an_entry_with_wrong_types_or_values_is_ignored_and_named(
     store = ProgressStore(path)
     assert store.status("lesson01") is None
     assert store.status("lesson02") == LessonStatus(2, 9, False)
-    assert "lesson01" in store.problem and "ignored" in store.problem
+    assert store.problem is not None and store.problem.code == TutorCode.PROGRESS_IGNORED
+    ignored = store.problem.values["entries"]
+    assert [entry.values["lesson"] for entry in ignored] == ["lesson01"]
 
 
 def test_done_given_as_text_is_never_taken_as_done(tmp_path: Path) -> None:
@@ -155,7 +158,8 @@ def test_a_file_that_is_not_a_progress_file_is_reported_and_left_untouched(
     started = time.perf_counter()
     store = ProgressStore(path)
     assert time.perf_counter() - started < 1.0
-    assert str(path) in store.problem and "left untouched" in store.problem
+    assert store.problem is not None and store.problem.code == TutorCode.PROGRESS_UNREADABLE
+    assert store.problem.values["path"] == str(path)
     store.record("lesson01", step=1, steps=4)
     assert path.read_bytes() == before
     assert store.status("lesson01") == LessonStatus(1, 4, False)
@@ -166,7 +170,8 @@ def test_a_huge_file_is_refused_without_reading_it_all(tmp_path: Path) -> None:
     with path.open("wb") as out:
         out.truncate(64 * MAX_BYTES)
     store = ProgressStore(path)
-    assert "larger than" in store.problem
+    assert store.problem is not None
+    assert store.problem.values["problem"].code == TutorCode.PROGRESS_TOO_BIG
 
 
 def test_a_file_that_turns_bad_between_pages_is_not_overwritten(tmp_path: Path) -> None:
@@ -176,7 +181,7 @@ def test_a_file_that_turns_bad_between_pages_is_not_overwritten(tmp_path: Path) 
     path.write_text("{garbage", encoding="utf-8")
     store.record("lesson01", step=2, steps=4)
     assert path.read_text(encoding="utf-8") == "{garbage"
-    assert "left untouched" in store.problem
+    assert store.problem is not None and store.problem.code == TutorCode.PROGRESS_UNREADABLE
 
 
 # -- where --------------------------------------------------------------------------------
@@ -211,3 +216,12 @@ def test_the_environment_is_read_when_no_mapping_is_given(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PRECOG_TUTOR_PROGRESS", os.fspath(tmp_path / "p.json"))
     assert default_path() == tmp_path / "p.json"
+
+
+def test_a_progress_file_problem_is_said_in_the_pages_language(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text("{not json", encoding="utf-8")
+    store = ProgressStore(path)
+    assert store.problem_text("en").startswith(f"tutor progress file {path} could not be read")
+    assert store.problem_text("ru").startswith(f"файл прогресса уроков {path} не удалось")
+    assert ProgressStore(tmp_path / "none.json").problem_text("ru") == ""

@@ -7,13 +7,17 @@ from pathlib import Path
 import pytest
 
 from precog.engine import Phase, RefusalCode, apply, legal_actions, why_illegal
-from precog.engine.actions import Activate, Choose, LoseHumans, SpendProtectors
+from precog.engine.actions import Action, Activate, Choose, LoseHumans, SpendProtectors
 from precog.tutor.data import PositionSpec, lesson_ids, load_lesson, ui_texts
+from precog.tutor.errors import TutorCode
 from precog.tutor.flow import card_flow
 from precog.tutor.positions import build_position
 from precog.tutor.preview import preview, reveals_river
 from precog.tutor.progress import ProgressStore
 from precog.tutor.runner import LessonRunner
+from precog.tutor.words import action_kind
+from tests.codes import raises_code
+from tests.engine.test_rules_notation import ONE_OF_EACH
 from tests.tutor.helpers import walk
 
 
@@ -162,7 +166,8 @@ def test_an_unreadable_progress_file_is_reported_and_never_overwritten(tmp_path:
     path = tmp_path / "progress.json"
     path.write_text("{not json", encoding="utf-8")
     store = ProgressStore(path)
-    assert str(path) in store.problem and "left untouched" in store.problem
+    assert store.problem is not None and store.problem.code == TutorCode.PROGRESS_UNREADABLE
+    assert store.problem.values["path"] == str(path)
     store.record("lesson01", step=1, steps=4)
     assert path.read_text(encoding="utf-8") == "{not json"
     assert store.status("lesson01") is not None
@@ -226,8 +231,9 @@ def test_a_scripted_move_that_the_engine_refuses_names_the_move(move: str) -> No
     from precog.engine import DataError
 
     spec = PositionSpec(setup={"players": 3, "seed": 11}, moves=(move,), where="lesson99")
-    with pytest.raises(DataError, match=r"lesson99: move 1 \(.+\) is refused in round 1"):
+    with raises_code(DataError, TutorCode.LESSON_MOVE_REFUSED) as caught:
         build_position(spec)
+    assert caught.value.problem.values["where"] == "lesson99: move 1"
 
 
 def test_a_boat_adjustment_the_engine_rejects_is_reported_with_the_position() -> None:
@@ -235,8 +241,9 @@ def test_a_boat_adjustment_the_engine_rejects_is_reported_with_the_position() ->
 
     spec = PositionSpec(setup={"players": 2, "seed": 1}, boat={0: {"food": -3}},
                         where="lessons/en/lesson05.toml step 8.position")
-    with pytest.raises(DataError, match=r"lesson05.toml step 8.position: boat adjustment"):
+    with raises_code(DataError, TutorCode.LESSON_BOAT_POSITION) as caught:
         build_position(spec)
+    assert caught.value.problem.values["where"] == "lessons/en/lesson05.toml step 8.position"
 
 
 def test_the_board_of_a_reveal_shown_move_by_move_keeps_in_step_with_its_stepper() -> None:
@@ -251,3 +258,9 @@ def test_the_board_of_a_reveal_shown_move_by_move_keeps_in_step_with_its_stepper
         assert runner.board_state is before
     runner.flow_to(len(STAGES) - 1)  # the last move: where they went
     assert runner.board_state is after
+
+
+@pytest.mark.parametrize("action", ONE_OF_EACH, ids=str)
+def test_a_moves_kind_is_the_first_word_of_its_notation(action: Action) -> None:
+    # a lesson's accepted moves are written in notation; the kind comes from the action itself
+    assert action_kind(action) == str(action).split(" ")[0]
