@@ -61,7 +61,7 @@ from precog.engine.actions import (
 from precog.engine.components import Card, Gains
 from precog.engine.fastcopy import maker
 from precog.engine.formulas import islands_from, protectors_against
-from precog.engine.gains import capacities
+from precog.engine.gains import capacities, place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
@@ -350,7 +350,7 @@ def ymune_default(state: GameState, options: list[Action]) -> int:
     g = state.pending
     total = g.ymune + g.doctor + g.protector
     want = min(total, max(g.protector, min(g.protector + g.ymune, protectors_wanted(state))))
-    target = PlaceYmunes(total - want, want)
+    target = place_ymunes(total - want, want)  # the listed object: found by identity
     return options.index(target)
 
 
@@ -371,7 +371,7 @@ def ymune_split(state: GameState, options: list[Action]) -> int:
     free -= to_bow
     to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
     doctors = g.doctor + to_infirmary
-    return options.index(PlaceYmunes(doctors, total - doctors))
+    return options.index(place_ymunes(doctors, total - doctors))
 
 
 def battery_choice(state: GameState, options: list[Action]) -> int:

@@ -232,7 +232,7 @@ class GameState:
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for identical positions (used for transpositions)."""
         return (self.config, self.components.fingerprint, self.round, self.phase, self.step,
-                self.to_move, self.players, tuple(str(c) for c in self.choices), self.pending,
+                self.to_move, self.players, tuple(map(str, self.choices)), self.pending,
                 self.pending_source, self.river, self.objective_stacks, self.objectives,
                 self.passes, self.outcome)
 
