@@ -59,7 +59,9 @@ from precog.engine.actions import (
     PlaceYmunes,
 )
 from precog.engine.components import Card, Gains
+from precog.engine.fastcopy import maker
 from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.gains import capacities, place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
@@ -91,17 +93,21 @@ class Facts:
 
 def facts(state: GameState, seat: int) -> Facts:
     p = state.players[seat]
-    return Facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
-                 free_slots(state, seat), ROUNDS - state.round + 1,
-                 islands_from(state.round))
+    slots = capacities(state, p.rooms)
+    round_ = state.round
+    return _make_facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                       sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
+                       islands_from(round_))
+
+
+_make_facts = maker(Facts)
 
 
 def free_slots(state: GameState, seat: int) -> int:
+    """Batteries the Machines of ``seat`` can still take."""
     p = state.players[seat]
-    return sum(m.batteries - p.batteries[3 * i + j]
-               for i, room in enumerate(p.rooms[:2])
-               for j, m in enumerate(state.components.room_by_id[room].face(
-                   state.config.advanced)))
+    slots = capacities(state, p.rooms)
+    return sum(slots) - sum(p.batteries[:len(slots)])
 
 
 def battery_points(f: Facts) -> int:
@@ -141,12 +147,26 @@ def bane_points(bane: int, f: Facts) -> int:
 
 def card_worth(card: Card, f: Facts) -> int:
     """A card to Keep, in half points: its gain (its bonus at half, the partner being
-    unknown) less its Cost and its Bane."""
+    unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
+    up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
+    key = (card.id, f)
+    found = _WORTH.get(key)
+    if found is not None and found[0] is card:  # the same face (a world's unknown cards
+        return found[1]  # have their own)
     amount = X_GUESS if card.gain is None else card.gain
     cost = X_GUESS if card.cost is None else card.cost
     base = Gains.of_type(card.type, amount).astuple()
     own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
-    return 2 * own + gains_points(card.bonus.astuple(), f)
+    worth = 2 * own + gains_points(card.bonus.astuple(), f)
+    if len(_WORTH) >= _MOST_WORTH:
+        _WORTH.clear()
+    _WORTH[key] = (card, worth)
+    return worth
+
+
+_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
+"""Each card's worth on each Boat's facts met so far, with the card it was read from."""
+_MOST_WORTH = 100_000
 
 
 def gives_to_friend(state: GameState, seat: int) -> bool:
@@ -291,18 +311,31 @@ def activation(state: GameState, options: list[Action]) -> int:
     seat = state.to_move
     p = state.players[seat]
     f = facts(state, seat)
-    g, r = (state.card(c) for c in p.action_zone)
-    bonus = g.type == r.type
-    gg = card_gains(g, r, bonus).astuple()
-    rr = card_gains(r, g, bonus).astuple()
-    value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
-             "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
-             - cost_points(sum(resolved_costs(g, r)), f)}
+    cards = state.components.cards
+    g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
+    key = (g.id, r.id, f)
+    found = _ACTIVATIONS.get(key)
+    if found is not None and found[0] is g and found[1] is r:
+        value = found[2]
+    else:
+        bonus = g.type == r.type
+        gg = card_gains(g, r, bonus).astuple()
+        rr = card_gains(r, g, bonus).astuple()
+        value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
+                 "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
+                 - cost_points(sum(resolved_costs(g, r)), f)}
+        if len(_ACTIVATIONS) >= _MOST_WORTH:
+            _ACTIVATIONS.clear()
+        _ACTIVATIONS[key] = (g, r, value)
     best, pick = None, 0
     for i, a in enumerate(options):
         if isinstance(a, Activate) and (best is None or value[a.slots] > best):
             best, pick = value[a.slots], i
     return pick
+
+
+_ACTIVATIONS: dict[tuple[str, str, Facts], tuple[Card, Card, dict[str, int]]] = {}
+"""What activating G, R or both brings, by Action Zone pair and Boat facts met so far."""
 
 
 def protectors_wanted(state: GameState) -> int:
@@ -317,7 +350,7 @@ def ymune_default(state: GameState, options: list[Action]) -> int:
     g = state.pending
     total = g.ymune + g.doctor + g.protector
     want = min(total, max(g.protector, min(g.protector + g.ymune, protectors_wanted(state))))
-    target = PlaceYmunes(total - want, want)
+    target = place_ymunes(total - want, want)  # the listed object: found by identity
     return options.index(target)
 
 
@@ -338,7 +371,7 @@ def ymune_split(state: GameState, options: list[Action]) -> int:
     free -= to_bow
     to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
     doctors = g.doctor + to_infirmary
-    return options.index(PlaceYmunes(doctors, total - doctors))
+    return options.index(place_ymunes(doctors, total - doctors))
 
 
 def battery_choice(state: GameState, options: list[Action]) -> int:

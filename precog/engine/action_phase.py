@@ -195,6 +195,8 @@ def triggered_machines(state: GameState, seat: int,
     """
     p = state.players[seat]
     batteries = p.batteries
+    if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
+        return []
     key = (gains.capacities(state, p.rooms), batteries)
     powered = _POWERED.get(key)
     if powered is None:

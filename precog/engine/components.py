@@ -11,8 +11,10 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from precog.engine.fastcopy import maker
+from precog.engine.fastenum import plain_members
 
 
+@plain_members
 class CardType(str, Enum):
     """The four kinds of Expedition card, one per Resource."""
 

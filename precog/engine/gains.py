@@ -105,7 +105,8 @@ def _listed(make: Callable[[int], Action], top: int) -> tuple[Action, ...]:
 
 
 _take_food, _take_humans, _heal = shared(TakeFood), shared(TakeHumans), shared(Heal)
-_place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
+place_ymunes, _place_battery = shared(PlaceYmunes), shared(PlaceBattery)
+"""``PlaceYmunes(doctors, protectors)``: the one object of that split that the options list."""
 _LISTED = 16  # offers below this many of a kind are listed from a table
 _TAKE_FOOD = [_listed(_take_food, n) for n in range(_LISTED)]
 _TAKE_HUMANS = [_listed(_take_humans, n) for n in range(_LISTED)]
@@ -117,7 +118,7 @@ _NO_BATTERY = _place_battery(None)
 def _ymune_options(doctor: int, protector: int, ymune: int) -> tuple[Action, ...]:
     """The :class:`PlaceYmunes` options of an offer (a few offers recur all game)."""
     offer = make_gains(0, 0, 0, ymune, doctor, protector, 0)
-    return tuple(_place_ymunes(d, p) for d, p in _ymune_splits(offer))
+    return tuple(place_ymunes(d, p) for d, p in _ymune_splits(offer))
 
 
 def _ymune_splits(g: Gains) -> list[tuple[int, int]]:

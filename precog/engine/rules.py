@@ -92,6 +92,9 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 _GAINS, _OVER = Step.GAINS, Phase.OVER
+_keep_legal = GameState.__dict__["_legal"].__set__
+"""``object.__setattr__(state, "_legal", options)`` through the slot itself (the listed options
+kept with the state they were listed for; a frozen state's one cache)."""
 
 
 def _after_gains(state: GameState) -> GameState:
@@ -114,7 +117,7 @@ def advance(state: GameState) -> GameState:
             module = modules[state.phase]
         options: list[Action] = module.options(state)
         if len(options) != 1:
-            object.__setattr__(state, "_legal", options)
+            _keep_legal(state, options)
             return state
         state = module.play(state, options[0])
     return state

@@ -166,9 +166,26 @@ def _stack_deck(comps: Components, code: str, gen: random.Random) -> tuple[str, 
     order: list[str] = []
     for season_cards in _deck_seasons(comps, code):
         cards = list(season_cards)
-        gen.shuffle(cards)
+        shuffle(gen, cards)
         order.extend(cards)
     return tuple(order)
+
+
+def shuffle(gen: random.Random, items: list[str]) -> None:
+    """``gen.shuffle(items)``: the same order from the same generator, drawn without a
+    method call per card where ``gen`` is a plain :class:`random.Random` (whose shuffle asks
+    ``getrandbits`` for the bits of each index, again while it is out of range)."""
+    if type(gen) is not random.Random:
+        gen.shuffle(items)
+        return
+    getrandbits = gen.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _deck_seasons(comps: Components, code: str) -> tuple[tuple[str, ...], ...]:
@@ -193,7 +210,7 @@ def _lay_river(comps: Components, gen: random.Random) -> tuple[str, ...]:
     tiles: list[str] = []
     for season in (1, 2, 3):
         pool = [t.id for t in comps.river if t.season == season]
-        gen.shuffle(pool)
+        shuffle(gen, pool)
         tiles.extend(pool[:3])
         tiles.extend(i.id for i in comps.islands if i.season == season)
     return tuple(tiles)

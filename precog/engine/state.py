@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
 from precog.engine.fastcopy import replace, updater
+from precog.engine.fastenum import plain_members
 from precog.engine.formulas import ROUNDS as ROUNDS
 from precog.engine.formulas import season_of
 
@@ -26,6 +27,7 @@ BOAT_FIELDS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane
 """The Boat's counted resources (:class:`PlayerState` fields), in the order they are shown."""
 
 
+@plain_members
 class Phase(str, Enum):
     """Where the game is. Setup phases exist only in the advanced setup."""
 
@@ -38,6 +40,7 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+@plain_members
 class Step(str, Enum):
     """The decision the player to move faces inside a phase."""
 
@@ -229,7 +232,7 @@ class GameState:
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for identical positions (used for transpositions)."""
         return (self.config, self.components.fingerprint, self.round, self.phase, self.step,
-                self.to_move, self.players, tuple(str(c) for c in self.choices), self.pending,
+                self.to_move, self.players, tuple(map(str, self.choices)), self.pending,
                 self.pending_source, self.river, self.objective_stacks, self.objectives,
                 self.passes, self.outcome)
 

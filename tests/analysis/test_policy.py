@@ -97,6 +97,18 @@ def test_a_card_with_bane_is_worth_less_than_the_same_card_without_it():
     assert card_worth(replace(card, bane=1), f) < card_worth(replace(card, bane=0), f)
 
 
+def test_a_boats_free_battery_slots_are_its_machines_slots_less_its_batteries():
+    state = new_game(players=2, seed=4, setup="advanced")
+    while state.phase is not Phase.DECISION:
+        state = play_on(state, lambda s, seat: legal_actions(s)[0],
+                        lambda s: s.phase is Phase.DECISION)
+    from dataclasses import replace
+
+    state = state.with_player(1, replace(state.players[1], batteries=(1, 0, 1, 0, 0, 1)))
+    machines = [state.machine(1, m) for m in range(6)]
+    assert facts(state, 1).free_slots == sum(m.batteries for m in machines if m) - 3
+
+
 def test_the_keep_give_is_drawn_by_whole_number_weights_falling_with_the_shortfall():
     # a Healthy Human is 24 score units; at 0.5 Healthy Humans a choice one Healthy Human
     # short of the best weighs exp(-2) of it, one 200 units short nothing

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
+import random
 
 import pytest
 
 from precog.engine import apply, legal_actions, new_game
 from precog.engine.actions import Choose, TakeFood, shared
-from precog.engine.components import Gains, make_gains
+from precog.engine.components import CardType, Gains, make_gains
 from precog.engine.fastcopy import maker, replace, updater
-from precog.engine.state import GameState, PlayerState
+from precog.engine.setup import shuffle
+from precog.engine.state import GameState, Phase, PlayerState, Step
 
 
 def test_a_copy_equals_dataclasses_replace_and_stays_frozen() -> None:
@@ -62,3 +65,31 @@ def test_an_equal_action_built_by_the_caller_is_applied_like_the_listed_one() ->
     mine = Choose(listed.keep, listed.give)
     assert mine is not listed
     assert apply(state, mine).key() == apply(state, listed).key()
+
+
+def test_the_engine_shuffle_gives_random_shuffles_order_and_leaves_the_generator_alike() -> None:
+    for size in range(40):
+        for seed in range(10):
+            mine, theirs = [str(i) for i in range(size)], [str(i) for i in range(size)]
+            ours, python = random.Random(seed), random.Random(seed)
+            shuffle(ours, mine)
+            python.shuffle(theirs)
+            assert mine == theirs
+            assert ours.random() == python.random()
+
+
+def test_a_generator_of_another_kind_shuffles_by_its_own_method() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[str]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    items = ["a", "b", "c"]
+    shuffle(Reversing(1), items)
+    assert items == ["c", "b", "a"]
+
+
+def test_phases_steps_and_card_types_are_read_from_their_class_as_the_members() -> None:
+    assert Phase.__dict__["OVER"] is Phase.OVER is Phase("over")
+    assert Step.__dict__["GAINS"] is Step.GAINS and [m.name for m in Step] == list(Step.__members__)
+    assert pickle.loads(pickle.dumps(CardType.FOOD)) is CardType.FOOD
+    assert (Phase.RIVER.value, Phase.RIVER.name, CardType.FOOD.letter) == ("river", "RIVER", "F")
