@@ -61,7 +61,9 @@ def _effort(figures: dict[str, Any]) -> str:
     effort = figures.get("effort") or {}
     cpu = (effort.get("cpu_s_per_keep_give") or {}).get("value")
     median = effort.get("rollouts_per_choice_median")
-    return "—" if cpu is None else f"{cpu:.2f} s, {median} rollouts"
+    loads = effort.get("load_range")
+    during = f" (games at load {loads[0]:.1f}-{loads[1]:.1f})" if loads else ""
+    return "—" if cpu is None else f"{cpu:.2f} s, {median} rollouts{during}"
 
 
 TABLES: dict[str, tuple[str, list[Column]]] = {

@@ -62,4 +62,4 @@ def test_a_strength_run_shows_its_margin_and_paired_difference_in_the_log():
                if line.startswith("| 2026"))
     assert f"{KEY}: +3.00 [+1.04, +4.96] (2)" in row  # +2 and +4
     assert f"{KEY}: +3.50 [+2.52, +4.48] (2)" in row  # +3 and +4 against -1 and +0
-    assert "0.80 s, 20 rollouts" in row
+    assert "0.80 s, 20 rollouts (games at load 3.0-3.0)" in row
