@@ -10,8 +10,12 @@ playout from the analysing seat's observation. Playout ``k`` uses the same world
 bots' seeds for every choice (common random numbers), so two choices are compared game by game.
 
 Playouts go in steps (``--step`` per live choice); a choice whose paired deficit to the best
-has its 95 % interval above 0 stops; a position is *decided* when one choice is left, and a
-*tie* (its live choices) when ``--max-playouts`` are reached first. Neither the analysis under
+has its 95 % interval above 0 stops, but never before 16 playouts (``MIN_DECIDED``: eight
+playouts can all differ by the same amount, an interval of width 0, by chance); a position is
+*decided* when one choice is left, and a *tie* (its live choices) when ``--max-playouts`` are
+reached first. Each position stores the component set and the sensible player it was built on
+(the suite's games depend on both); ``--build`` rebuilds, and ``--score`` skips, a position
+built on others or under a lower floor. Neither the analysis under
 test nor the sensible player bare plays any seat.
 
 The suite (``--positions``, pure function of ``--seed`` and the position's number): 20
@@ -51,6 +55,7 @@ from precog.analysis.evaluation import last_check_value
 from precog.analysis.jobs import run_jobs
 from precog.analysis.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
 from precog.analysis.ranking import rank_options
+from precog.analysis.rollouts import DEFAULT_POLICY
 from precog.analysis.supply import wilson
 from precog.analysis.world import canonical_world
 from precog.commands.progress import count_bar
@@ -61,6 +66,7 @@ from precog.engine import (
     from_position,
     legal_actions,
     new_game,
+    reference_components,
     to_position,
 )
 from precog.engine.playout import play_on
@@ -78,6 +84,12 @@ CONFIGS: tuple[tuple[int, str, str, str], ...] = tuple(
 TABLES = ("greedy", "lookahead", "rollout", "mixed")
 MIXED = ("greedy", "lookahead", "rollout", "policy")
 SEASONS = ((1, 4), (5, 8), (9, 12))
+STAMP = {"components": reference_components().fingerprint, "policy": repr(DEFAULT_POLICY)}
+"""What a stored position was built on: the suite's games depend on the component set and on
+the sensible player (the policy and rollout tables); a position built on others is rebuilt."""
+MIN_DECIDED = 16
+"""Playouts a choice needs before the race may drop it, so before a position counts as
+decided: a few playouts can all differ by the same amount (a zero-width interval) by chance."""
 
 
 @dataclass(frozen=True)
@@ -177,9 +189,10 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 def race(values: dict[int, list[float]], live: set[int], min_playouts: int) -> set[int]:
-    """The live choices after dropping those clearly behind the best (paired interval)."""
+    """The live choices after dropping those clearly behind the best (paired interval); none
+    is dropped before ``min_playouts`` playouts each, nor ever before :data:`MIN_DECIDED`."""
     n = min(len(values[c]) for c in live)
-    if n < min_playouts:
+    if n < max(min_playouts, MIN_DECIDED):
         return live
     best = max(live, key=lambda c: sum(values[c][:n]) / n)
     keep = {best}
@@ -257,7 +270,7 @@ def _record(p: Position, s: dict[str, Any], seed: int) -> dict[str, Any]:
             "decided": len(live) == 1, "best": names[best],
             "tied": [names[c] for c in live], "choices": choices,
             "cpu_s": round(s["cpu"], 1), "wall_s": round(s["wall"], 1),
-            "load": os.getloadavg()[0], "seed": seed,
+            "load": os.getloadavg()[0], "seed": seed, **STAMP, "min_decided": MIN_DECIDED,
             "command": "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)}
 
 
@@ -267,10 +280,23 @@ def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def is_current(record: dict[str, Any]) -> bool:
+    """Whether a stored position was built on today's components and sensible player, under
+    the floor of :data:`MIN_DECIDED` playouts."""
+    return all(record.get(k) == v for k, v in STAMP.items()) and record.get(
+        "min_decided", 0) >= MIN_DECIDED
+
+
+def current(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The current records, the last one of each position."""
+    last = {r["id"]: r for r in records if is_current(r)}
+    return sorted(last.values(), key=lambda r: r["id"])
+
+
 def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts: int,
           min_playouts: int, together: int, workers: int | None, path: Path,
           modes: set[str] | None = None, late_first: bool = False) -> None:
-    done = {r["id"] for r in load(path)}
+    done = {r["id"] for r in current(load(path))}
     k, n = part
     todo = [i for i in range(count) if i % n == k - 1 and f"r{i:03d}" not in done
             and (modes is None or CONFIGS[i % len(CONFIGS)][1] in modes)]
@@ -349,7 +375,8 @@ def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def score(path: Path, budget_s: float, seed: int) -> dict[str, Any]:
     rows = []
     load_before = os.getloadavg()
-    for record in load(path):
+    stored = load(path)
+    for record in current(stored):
         chosen, elapsed, samples = answer(record, budget_s, seed)
         rows.append({"id": record["id"], "mode": record["mode"],
                      "difficulty": record["difficulty"], "players": record["players"],
@@ -358,9 +385,10 @@ def score(path: Path, budget_s: float, seed: int) -> dict[str, Any]:
                      "agrees": chosen == record["best"], "loss": loss_of(record, chosen),
                      "elapsed_s": round(elapsed, 3), "samples": samples})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
-    ref = load(path)
+    ref = current(stored)
     return {"analysis": f"rank_options, budget {budget_s} s, seed {seed} + position",
-            **keys(rows),
+            **keys(rows), **STAMP, "min_decided": MIN_DECIDED,
+            "stored_records_not_scored": len(stored) - len(ref),
             "reference_cpu_s_per_position": mean_ci([r["cpu_s"] for r in ref]),
             "reference_wall_s_per_position": mean_ci([r["wall_s"] for r in ref]),
             "load_before": load_before, "load_after": os.getloadavg(), "rows": rows,
@@ -376,7 +404,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--part", default="1/1", help="K/N: positions i with i mod N = K-1")
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--step", type=int, default=8, help="playouts per live choice a step")
-    ap.add_argument("--min-playouts", type=int, default=8)
+    ap.add_argument("--min-playouts", type=int, default=MIN_DECIDED,
+                    help=f"playouts a choice before the race may drop it (at least "
+                         f"{MIN_DECIDED})")
     ap.add_argument("--max-playouts", type=int, default=48)
     ap.add_argument("--together", type=int, default=2, help="positions built at once")
     ap.add_argument("--workers", type=int, default=None)

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from precog.analysis.jobs import iter_jobs
+from precog.analysis.rollouts import DEFAULT_POLICY
 from precog.analysis.supply import wilson
 from precog.analysis.tournament import lineup, play_one
 from precog.commands.progress import steps
@@ -74,14 +75,38 @@ def jobs_for(mode: str, difficulty: str, players: int, opponent: str, games: int
     return out
 
 
+class Meter:
+    """A seat's bot with the CPU time of this process spent in its choices (with
+    ``PRECOG_CORES=1`` every rollout is played in this process, so that is all of it)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.cpu_s = bot, 0.0
+
+    def choose(self, observation: Any, legal: Any, sample_world: Any) -> Any:
+        cpu = time.process_time()
+        try:
+            return self.bot.choose(observation, legal, sample_world)
+        finally:
+            self.cpu_s += time.process_time() - cpu
+
+
 def _play(job: tuple[str, str, tuple[Any, ...]]) -> dict[str, Any]:
     key, side, args = job
     cpu = time.process_time()
-    record = play_one(args)  # type: ignore[arg-type]
+    meters: list[Meter] = []
+
+    def wrap(bot: Any) -> Meter:
+        meters.append(Meter(bot))
+        return meters[-1]
+
+    record = play_one(args, wrap)  # type: ignore[arg-type]
     return {"match": key, "side": side, "index": record.index, "seed": record.seed,
             "lineup": list(record.lineup), "winners": list(record.winners),
             "healthy": list(record.healthy), "scores": list(record.scores),
             "seconds": round(record.seconds, 1), "cpu_s": round(time.process_time() - cpu, 1),
+            "cpu_s_by_seat": [round(m.cpu_s, 1) for m in meters],
+            "rollouts_by_seat": [getattr(m.bot, "samples", None) for m in meters],
+            "cores": os.environ.get("PRECOG_CORES"), "policy": repr(DEFAULT_POLICY),
             "load": round(os.getloadavg()[0], 2)}
 
 
@@ -133,6 +158,41 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def versus(records: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, Any]:
+    """Game by game, this file's margin minus ``other``'s (the same match, side and game
+    index: the same seed and seats), for every competitive or team match both files hold."""
+    out: dict[str, Any] = {}
+    for key in sorted({r["match"] for r in records} & {r["match"] for r in other}):
+        mode = key.split("/")[0]
+        if mode == "coop":
+            continue
+        mine = {(r["side"], r["index"]): margin(r, mode) for r in records if r["match"] == key}
+        theirs = {(r["side"], r["index"]): margin(r, mode) for r in other if r["match"] == key}
+        both = sorted(set(mine) & set(theirs))
+        out[key] = {"margin_hh": mean_ci([mine[g] for g in both]),
+                    "versus_margin_hh": mean_ci([theirs[g] for g in both]),
+                    "paired_difference_hh": mean_ci([mine[g] - theirs[g] for g in both])}
+    return out
+
+
+def explorer_effort(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The explorer's CPU seconds a Keep/Give and its rollouts a choice (median over its
+    Keep/Give), from the games that metered them (``PRECOG_CORES=1``: all of it)."""
+    cpu, rollouts, loads = [], [], []
+    for r in records:
+        if "cpu_s_by_seat" not in r:
+            continue
+        for seat, bot in enumerate(r["lineup"]):
+            if bot == EXPLORER and r["rollouts_by_seat"][seat]:
+                cpu.append(r["cpu_s_by_seat"][seat] / len(r["rollouts_by_seat"][seat]))
+                rollouts += r["rollouts_by_seat"][seat]
+        loads.append(r["load"])
+    return {"cpu_s_per_keep_give": mean_ci(cpu),
+            "rollouts_per_choice_median": sorted(rollouts)[len(rollouts) // 2]
+            if rollouts else None,
+            "load_range": [min(loads), max(loads)] if loads else None}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true")
@@ -145,6 +205,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--file", type=Path, default=DATA)
+    ap.add_argument("--versus", type=Path, default=None,
+                    help="another games file (e.g. the same matches with other playouts): "
+                         "the paired difference of the margins, game by game")
+    ap.add_argument("--save", action="store_true",
+                    help="store the figures in benchmarks/data/runs/ (docs/performance-log.md)")
     args = ap.parse_args(argv)
     if not args.summary:
         done = {(r["match"], r["side"], r["index"]) for r in load(args.file)}
@@ -166,8 +231,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             with args.file.open("a") as out:
                 out.write(json.dumps(result) + "\n")
             print(json.dumps(result), file=sys.stderr, flush=True)
-    figures = {"explorer": EXPLORER, "matches": summary(load(args.file)),
-               "load": os.getloadavg(), "file": str(args.file.name)}
+    records = load(args.file)
+    figures: dict[str, Any] = {"explorer": EXPLORER, "matches": summary(records),
+                               "effort": explorer_effort(records),
+                               "load": os.getloadavg(), "file": str(args.file.name)}
+    if args.versus is not None:
+        other = load(args.versus)
+        figures["versus"] = {"file": str(args.versus.name), "matches": versus(records, other),
+                             "effort": explorer_effort(other)}
+    if args.save:
+        from runs import save_run
+
+        print(f"stored in {save_run('strength', figures, argv)}", file=sys.stderr)
     if args.json:
         print(json.dumps(figures, indent=1))
     else:

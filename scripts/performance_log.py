@@ -36,6 +36,36 @@ def _figure(key: str, form: str) -> Callable[[dict[str, Any]], str]:
     return cell
 
 
+def _interval(entry: dict[str, Any] | None) -> str:
+    """``+1.08 [+0.22, +1.95] (119)``: a mean with its 95 % interval and its count."""
+    if not entry or entry.get("value") is None:
+        return "—"
+    low, high = entry["ci95"]
+    count = entry.get("games", entry.get("n"))
+    return f"{entry['value']:+.2f} [{low:+.2f}, {high:+.2f}] ({count})"
+
+
+def _matches(part: str, key: str) -> Callable[[dict[str, Any]], str]:
+    """One cell over every match of a strength run: ``match: figure``, joined."""
+    def cell(figures: dict[str, Any]) -> str:
+        matches = (figures.get("versus") or {}).get("matches", {}) if part == "versus" else {
+            name: {key: entry.get("explorer_margin_hh")}
+            for name, entry in figures.get("matches", {}).items()}
+        cells = [f"{name}: {_interval(entry.get(key))}" for name, entry in matches.items()]
+        return "; ".join(cells) or "—"
+
+    return cell
+
+
+def _effort(figures: dict[str, Any]) -> str:
+    effort = figures.get("effort") or {}
+    cpu = (effort.get("cpu_s_per_keep_give") or {}).get("value")
+    median = effort.get("rollouts_per_choice_median")
+    loads = effort.get("load_range")
+    during = f" (games at load {loads[0]:.1f}-{loads[1]:.1f})" if loads else ""
+    return "—" if cpu is None else f"{cpu:.2f} s, {median} rollouts{during}"
+
+
 TABLES: dict[str, tuple[str, list[Column]]] = {
     "engine": ("Engine speed: random-legal play (`benchmarks/engine.py`)", [
         ("precog steps/s", _figure("precog_steps_per_s", ",.0f")),
@@ -51,6 +81,13 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
         ("rollouts a choice at 1 s", _figure("ranking_samples_per_choice_at_1s", ",.0f")),
         ("batched games/s", _figure("batched_games_per_s", ",.0f")),
         ("batched ÷ scalar", _figure("batched_vs_scalar_games_ratio", ".1f")),
+    ]),
+    "strength": ("Strength: the explorer's 1-second choice as a player "
+                 "(`benchmarks/strength.py`)", [
+        ("explorer's margin, HH a game (95 %, games)", _matches("matches", "margin_hh")),
+        ("paired difference against `--versus` (95 %, games)",
+         _matches("versus", "paired_difference_hh")),
+        ("explorer's CPU a Keep/Give, median rollouts a choice", _effort),
     ]),
 }
 

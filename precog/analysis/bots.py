@@ -122,6 +122,7 @@ class RolloutBot(_Planner):
         super().__init__(seed)
         self.rollouts, self.model, self.weights = rollouts, model, weights
         self.budget_s = budget_s
+        self.samples: list[int] = []  # the rollouts a choice each Keep/Give rested on
 
     def leaf(self, seat: int) -> Callable[[GameState], float]:
         weights = self.weights
@@ -132,6 +133,7 @@ class RolloutBot(_Planner):
                                rollouts=self.rollouts, seed=self.rng.randrange(1 << 30),
                                depth_rounds=1, with_give_values=False,
                                budget_s=self.budget_s)
+        self.samples.append(int(ranking.meta["samples"]))
         best = ranking.rows[0].choice
         for action in legal_actions:
             if action == best:

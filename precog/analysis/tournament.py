@@ -148,12 +148,16 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> GameRecord:
-    """Play game ``index`` (a pure function of its arguments)."""
+def play_one(args: tuple[int, int, tuple[str, ...], dict[str, Any]],
+             wrap: Callable[[Any], Any] | None = None) -> GameRecord:
+    """Play game ``index`` (a pure function of its arguments); ``wrap``, if given, is applied
+    to every seat's bot before the game (a benchmark's meter around it)."""
     index, seed, seats, setup = args
     start = time.perf_counter()
     gseed = game_seed(seed, index)
     bots = [make_bot(spec, gseed * 8 + seat) for seat, spec in enumerate(seats)]
+    if wrap is not None:
+        bots = [wrap(bot) for bot in bots]
     peaks = Peaks()
     final = play_game(bots, seed=gseed, players=len(seats), observe=peaks, **setup)
     assert final.outcome is not None

@@ -43,11 +43,32 @@ def test_a_position_is_the_seats_keep_give_at_the_start_of_its_round():
 
 def test_the_race_drops_a_choice_clearly_behind_and_keeps_one_within_its_interval():
     bench = load()
-    values = {0: [5.0, 6.0, 7.0, 5.0, 6.0, 7.0, 5.0, 6.0],
-              1: [3.0, 4.0, 5.0, 3.0, 4.0, 5.0, 3.0, 4.0],   # 2 behind every game
-              2: [6.0, 5.0, 7.0, 4.0, 7.0, 6.0, 5.0, 6.0]}   # as often ahead as behind
-    assert bench.race(values, {0, 1, 2}, min_playouts=8) == {0, 2}
-    assert bench.race(values, {0, 1, 2}, min_playouts=9) == {0, 1, 2}  # too few yet
+    values = {0: [5.0, 6.0, 7.0, 5.0, 6.0, 7.0, 5.0, 6.0] * 2,
+              1: [3.0, 4.0, 5.0, 3.0, 4.0, 5.0, 3.0, 4.0] * 2,   # 2 behind every game
+              2: [6.0, 5.0, 7.0, 4.0, 7.0, 6.0, 5.0, 6.0] * 2}   # as often ahead as behind
+    assert bench.race(values, {0, 1, 2}, min_playouts=16) == {0, 2}
+    assert bench.race(values, {0, 1, 2}, min_playouts=17) == {0, 1, 2}  # too few yet
+
+
+def test_eight_equal_paired_differences_do_not_decide_a_position():
+    bench = load()
+    assert bench.MIN_DECIDED == 16
+    eight = {0: [5.0] * 8, 1: [4.0] * 8}  # 1 behind in every playout: an interval of width 0
+    assert bench.race(eight, {0, 1}, min_playouts=8) == {0, 1}
+    sixteen = {0: [5.0] * 16, 1: [4.0] * 16}
+    assert bench.race(sixteen, {0, 1}, min_playouts=8) == {0}
+
+
+def test_a_position_built_on_other_components_or_policy_or_floor_is_not_current():
+    bench = load()
+    record = {"id": "r001", **bench.STAMP, "min_decided": bench.MIN_DECIDED}
+    assert bench.current([record]) == [record]
+    assert bench.current([{**record, "policy": "SensiblePolicy(temperature=0.5)"}]) == []
+    assert bench.current([{**record, "components": "0" * 12}]) == []
+    assert bench.current([{**record, "min_decided": 8}]) == []
+    assert bench.current([{"id": "r001"}]) == []  # stored before the stamp
+    newer = {**record, "best": "k"}
+    assert bench.current([record, newer]) == [newer]  # a rebuilt position replaces the old
 
 
 def test_agreement_counts_decided_positions_and_loss_every_position():

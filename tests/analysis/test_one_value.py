@@ -90,10 +90,8 @@ def test_the_fit_names_its_policy():
     from precog.analysis.rollouts import DEFAULT_POLICY
 
     fit = shipped_fit()
-    if fit.info["policy"] != repr(DEFAULT_POLICY):
-        pytest.xfail(f"the evaluation fit was made with {fit.info['policy']}, the playouts now "
-                     f"use {DEFAULT_POLICY!r}: refit with scripts/fit_evaluation.py")
-    assert fit.info["policy"].startswith(type(DEFAULT_POLICY).__name__)
+    assert fit.info["policy"] == repr(DEFAULT_POLICY), (
+        "the playout policy changed: refit with scripts/fit_evaluation.py")
 
 
 def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
