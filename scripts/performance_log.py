@@ -36,6 +36,22 @@ def _figure(key: str, form: str) -> Callable[[dict[str, Any]], str]:
     return cell
 
 
+def _interval(key: str, form: str) -> Callable[[dict[str, Any]], str]:
+    """A figure with its 95 % interval: ``{rate|mean, low, high}`` (decision_quality.py) or
+    ``{value, ci95: [low, high]}`` (independent_reference.py)."""
+    def cell(figures: dict[str, Any]) -> str:
+        found = figures.get(key)
+        if not isinstance(found, dict):
+            return "—"
+        value = next((found[k] for k in ("rate", "mean", "value") if k in found), None)
+        low, high = found.get("ci95") or (found.get("low"), found.get("high"))
+        if value is None or low is None or high is None:
+            return "—"
+        return f"{format(value, form)} [{format(low, form)}, {format(high, form)}]"
+
+    return cell
+
+
 TABLES: dict[str, tuple[str, list[Column]]] = {
     "engine": ("Engine speed: random-legal play (`benchmarks/engine.py`)", [
         ("precog steps/s", _figure("precog_steps_per_s", ",.0f")),
@@ -51,6 +67,21 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
         ("rollouts a choice at 1 s", _figure("ranking_samples_per_choice_at_1s", ",.0f")),
         ("batched games/s", _figure("batched_games_per_s", ",.0f")),
         ("batched ÷ scalar", _figure("batched_vs_scalar_games_ratio", ".1f")),
+    ]),
+    "decision_quality": ("Decision quality: convergence, the 1-s choice against the same method "
+                         "at 30 times the budget (`benchmarks/decision_quality.py`)", [
+        ("positions", _figure("positions", "d")),
+        ("budget s", _figure("budget_s", "g")),
+        ("agreement [95 %]", _interval("convergence_top_choice_agreement", ".3f")),
+        ("mean loss HH [95 %]", _interval("convergence_mean_loss_hh", ".3f")),
+        ("rollouts a choice (median)", _figure("samples_per_choice_median", ",.0f")),
+    ]),
+    "independent_reference": ("Decision quality against the look-ahead bot's play "
+                              "(`benchmarks/independent_reference.py --score`)", [
+        ("positions", _figure("positions", "d")),
+        ("decided", _figure("decided", "d")),
+        ("agreement [95 %]", _interval("independent_agreement", ".3f")),
+        ("mean loss HH [95 %]", _interval("independent_mean_loss_hh", ".3f")),
     ]),
 }
 
