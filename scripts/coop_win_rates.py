@@ -31,8 +31,9 @@ from typing import Any
 
 from precog.analysis.jobs import iter_jobs
 from precog.analysis.supply import wilson
-from precog.analysis.tournament import play_one
+from precog.analysis.tournament import game_seed, play_one
 from precog.commands.progress import steps
+from precog.engine import PrecogError
 from precog.engine.state import RuleOptions
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "coop_win_rates.jsonl"
@@ -61,9 +62,16 @@ def jobs_for(bot: str, players: list[int], difficulties: list[str], games: int, 
 
 
 def _play(job: tuple[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """One game's record; a game a bot cannot finish (it raises) is stored with its error,
+    so that the run goes on and the summary counts it apart."""
     key, args = job
     cpu = time.process_time()
-    record = play_one(args)  # type: ignore[arg-type]
+    try:
+        record = play_one(args)  # type: ignore[arg-type]
+    except PrecogError as err:
+        return {"row": key, "index": args[0], "seed": game_seed(args[1], args[0]),
+                "error": f"{type(err).__name__}: {err}",
+                "cpu_s": round(time.process_time() - cpu, 1)}
     return {"row": key, "index": record.index, "seed": record.seed,
             "won": bool(record.winners), "healthy": sum(record.healthy),
             "reason": record.reason, "rounds": record.rounds,
@@ -99,11 +107,13 @@ def paired(differences: Sequence[float]) -> dict[str, Any]:
 
 
 def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per row: the win rate; per table and difficulty: supplies minus none, game by game."""
-    won = {(r["row"], r["index"]): bool(r["won"]) for r in records}
+    """Per row: the win rate (and the games a bot could not finish, left out); per table and
+    difficulty: supplies minus none, game by game."""
+    won = {(r["row"], r["index"]): bool(r["won"]) for r in records if "error" not in r}
     out: dict[str, Any] = {}
     for key in sorted({r["row"] for r in records}):
-        out[key] = rate([w for (k, _), w in won.items() if k == key])
+        out[key] = {**rate([w for (k, _), w in won.items() if k == key]),
+                    "failed": sum(1 for r in records if r["row"] == key and "error" in r)}
     for key in sorted({k.rsplit("/", 1)[0] for k in out}):
         on = {i: w for (k, i), w in won.items() if k == f"{key}/supplies"}
         off = {i: w for (k, i), w in won.items() if k == f"{key}/none"}
