@@ -12,8 +12,9 @@ run after run::
     nice -n 10 .venv/bin/python scripts/coop_win_rates.py --players 2 --games 20 --seed 60
     .venv/bin/python scripts/coop_win_rates.py --summary            # figures of the stored games
 
-Win rates with Wilson 95 % intervals; the paired difference (supplies minus none) with a
-normal 95 % interval over the games both readings played.
+Win rates with Wilson 95 % intervals; the paired difference (supplies minus none) over the
+games both readings played, with a normal 95 % interval, the games only one reading won and
+a two-sided sign test on them.
 """
 
 from __future__ import annotations
@@ -106,6 +107,17 @@ def paired(differences: Sequence[float]) -> dict[str, Any]:
             "games": n}
 
 
+def sign_test(differences: Sequence[float]) -> float | None:
+    """Two-sided sign test over the games only one reading won (exact binomial, p = 1/2): the
+    paired interval says nothing when every game goes one way."""
+    ups = sum(1 for d in differences if d > 0)
+    n = ups + sum(1 for d in differences if d < 0)
+    if n == 0:
+        return None
+    tail = sum(math.comb(n, k) for k in range(min(ups, n - ups) + 1)) / 2 ** n
+    return round(min(1.0, 2 * tail), 4)
+
+
 def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Per row: the win rate (and the games a bot could not finish, left out); per table and
     difficulty: supplies minus none, game by game."""
@@ -118,7 +130,11 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
         on = {i: w for (k, i), w in won.items() if k == f"{key}/supplies"}
         off = {i: w for (k, i), w in won.items() if k == f"{key}/none"}
         both = sorted(set(on) & set(off))
-        out[f"{key}/supplies-minus-none"] = paired([on[i] - off[i] for i in both])
+        out[f"{key}/supplies-minus-none"] = {
+            **paired([on[i] - off[i] for i in both]),
+            "only_supplies_won": sum(1 for i in both if on[i] and not off[i]),
+            "only_none_won": sum(1 for i in both if off[i] and not on[i]),
+            "sign_test_p": sign_test([on[i] - off[i] for i in both])}
     return out
 
 

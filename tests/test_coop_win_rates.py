@@ -58,3 +58,6 @@ def test_the_paired_difference_counts_only_games_both_readings_played() -> None:
     assert difference["games"] == 3 and difference["value"] == round(1 / 3, 3)
     low, high = difference["ci95"]
     assert low < 1 / 3 < high
+    assert (difference["only_supplies_won"], difference["only_none_won"]) == (1, 0)
+    assert difference["sign_test_p"] == 1.0  # one game one way: no evidence
+    assert rates.sign_test([1] * 8) == round(2 / 2 ** 8, 4)
