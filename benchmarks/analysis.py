@@ -26,6 +26,7 @@ from precog.analysis import batch, cores
 from precog.analysis.ranking import rank_options
 from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
 from precog.analysis.tree import build_tree
+from precog.commands import progress
 from precog.engine import GameState, apply, legal_actions, new_game
 from precog.engine.playout import random_playout
 
@@ -41,7 +42,7 @@ def position(players: int, seed: int, round_: int = 6) -> GameState:
 def tree_times(players: int, seeds: list[int], depth: int) -> list[float]:
     """Seconds to build the tree (depth 1: the first answer; depth 2: the full two rounds)."""
     out = []
-    for seed in seeds:
+    for seed in progress.steps(seeds, "positions"):  # a bar on a terminal only
         state = position(players, seed)
         start = time.perf_counter()
         root = build_tree(state, 0, depth_rounds=depth, seed=seed)
@@ -54,7 +55,7 @@ def ranking_at(players: int, seeds: list[int], budget: float) -> list[dict[str, 
     """Rollout rankings with a time budget: samples reached, CI half-widths, the wall time
     from the call to the answer, when the first rollouts started and the load then."""
     out = []
-    for seed in seeds:
+    for seed in progress.steps(seeds, "positions"):
         state = position(players, seed)
         start = time.perf_counter()
         ranking = rank_options(state, 0, rollouts=1_000_000, budget_s=budget, seed=seed)
@@ -85,7 +86,7 @@ def batch_vs_scalar(players: int, games: int, rounds: int, seed: int,
     with the same policy (the rollouts' default, the sensible player) and uniforms, and
     against the engine's random-legal play."""
     batch_rates, scalar_rates, random_rates = [], [], []
-    for r in range(rounds):
+    for r in progress.steps(range(rounds), "runs"):
         starts = [new_game(players=players, seed=seed + r * games + g) for g in range(games)]
         rows = uniforms(games, seed + r)
         timings = {}

@@ -63,6 +63,7 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+from precog.commands.progress import steps
 from precog.serve import POOLED_PAGES
 
 REPO = Path(__file__).resolve().parents[1]
@@ -374,7 +375,8 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             before = ""
-            for name, path, first, ready in chosen(args.pages) * max(1, args.repeat):
+            visits = chosen(args.pages) * max(1, args.repeat)
+            for name, path, first, ready in steps(visits, "pages"):  # a bar on a terminal only
                 # two lessons in a row: twice the wait, as for any page's own kernel
                 time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))
                 before = name

@@ -22,6 +22,7 @@ from typing import Any
 
 from precog.analysis import batch
 from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+from precog.commands import progress
 from precog.engine import determinize
 from precog.engine.box import load_box
 from precog.engine.playout import random_playout
@@ -35,7 +36,7 @@ def measure(box_file: Path, players: int, round_: int, games: int, repeats: int,
     start = random_playout(random.Random(seed), components=box, players=players, seed=seed,
                            stop_round=round_).final
     batch_rates, scalar_rates = [], []
-    for r in range(repeats):
+    for r in progress.steps(range(repeats), "runs"):  # a bar on a terminal only
         rng = random.Random(seed + r)
         worlds = [determinize(start, 0, rng) for _ in range(games)]
         assert batch.supports(worlds)

@@ -48,6 +48,9 @@ from precog.engine import (
 )
 from precog.engine.formulas import season_of
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import save_run
+
 DATA = Path(__file__).with_name("data") / "decision_quality.json"
 FORMAT = 1
 CONFIGS: tuple[tuple[int, str, str], ...] = tuple(
@@ -1009,6 +1012,9 @@ def positive(kind: type, name: str, most: float) -> Callable[[str], Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--save", action="store_true",
+                        help="also store the run's figures in benchmarks/data/runs/ (for "
+                             "docs/performance-log.md, scripts/performance_log.py)")
     parser.add_argument("--budget", type=positive(float, "--budget", MAX_BUDGET_S), default=1.0,
                         help="seconds per analysis (default 1)")
     parser.add_argument("--limit", type=positive(int, "--limit", MAX_POSITIONS), default=None,
@@ -1128,6 +1134,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
     result = measure(args.data, args.budget, args.limit, args.seed, trees=not args.no_trees)
     print(json.dumps(convergence_names(result), indent=2) if args.json else table(result))
+    if args.save:
+        path = save_run("decision_quality", convergence_names(result), sys.argv[1:])
+        print(f"stored in {path}", file=sys.stderr)
     return 0
 
 

@@ -71,6 +71,9 @@ from precog.engine import (
 )
 from precog.engine.playout import play_on
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import save_run
+
 DATA = Path(__file__).with_name("data") / "independent_reference.jsonl"
 SCORES = Path(__file__).with_name("data") / "independent_reference_scores.json"
 CONFIGS: tuple[tuple[int, str, str, str], ...] = tuple(
@@ -400,6 +403,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--build", action="store_true")
     ap.add_argument("--score", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", action="store_true",
+                    help="with --score: also store the figures (without the rows) in "
+                         "benchmarks/data/runs/ for docs/performance-log.md")
     ap.add_argument("--positions", type=int, default=150)
     ap.add_argument("--part", default="1/1", help="K/N: positions i with i mod N = K-1")
     ap.add_argument("--seed", type=int, default=41)
@@ -432,6 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(shown, indent=1) if args.json else
               f"agreement {shown['independent_agreement']}, "
               f"loss {shown['independent_mean_loss_hh']}")
+        if args.save:
+            stored = save_run("independent_reference", shown,
+                              None if argv is None else list(argv))
+            print(f"stored in {stored}", file=sys.stderr)
     return 0
 
 

@@ -37,6 +37,7 @@ from decision_quality import DATA, BenchmarkInputError, _load, decision_of, posi
 
 from precog import __version__
 from precog.analysis.ranking import rank_options
+from precog.commands import progress
 
 MODES = ("competitive", "team", "coop")
 
@@ -46,7 +47,8 @@ def rows_of(entries: list[dict[str, Any]], rollouts: int, per_mode: int) -> list
     out = []
     for mode in MODES:
         mine: list[dict[str, Any]] = []
-        for entry in (e for e in entries if e["mode"] == mode):
+        candidates = [e for e in entries if e["mode"] == mode]
+        for entry in progress.steps(candidates, "positions"):  # a bar on a terminal only
             if len(mine) == per_mode:
                 break
             if (row := pair(entry, rollouts)) is not None:

@@ -45,6 +45,7 @@ from decision_quality import (
 
 from precog import __version__
 from precog.analysis.ranking import rank_options
+from precog.commands import progress
 
 DEFAULT_IDS = ("q013", "q110", "q016")  # co-op 4p round 2, co-op 3p round 3, competitive 4p
 MODES = ("competitive", "team", "coop")
@@ -53,7 +54,7 @@ MODES = ("competitive", "team", "coop")
 def cpu_seconds(entries: dict[str, dict[str, Any]], ids: list[str], rollouts: int,
                 repeat: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for ident in ids:
+    for ident in progress.steps(ids, "positions"):  # a bar on a terminal only
         d = decision_of(entries[ident])
         state, runs, values = d.state(), [], []
         for _ in range(repeat):
@@ -73,7 +74,7 @@ def per_second(entries: dict[str, dict[str, Any]], modes: list[str],
     for mode in modes:
         chosen = [e for e in entries.values() if e["mode"] == mode][:limit]
         counts = []
-        for e in chosen:
+        for e in progress.steps(chosen, "positions"):
             d = decision_of(e)
             ranking = rank_options(d.state(), d.seat, rollouts=RANKING_CAP, budget_s=1.0,
                                    seed=int(d.id[1:]), with_give_values=False, race=False)

@@ -26,6 +26,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.review import KEEP_GIVE, recorded_game, review_game
+from precog.commands import progress
 
 
 def measure(games: int = 2, players: int = 4, budget: float = 2.0, seed: int = 1,
@@ -33,7 +34,7 @@ def measure(games: int = 2, players: int = 4, budget: float = 2.0, seed: int = 1
     started = datetime.now(UTC).isoformat(timespec="seconds")
     load_start = _load()
     times, decisions, keep_give, marks = [], [], [], []
-    for k in range(games):
+    for k in progress.steps(range(games), "games"):  # a bar on a terminal only
         game = recorded_game(["greedy"], seed=seed + k, players=players)
         start = time.perf_counter()
         review = review_game(game, 0, budget_s=budget, actions=actions)

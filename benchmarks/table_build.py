@@ -20,6 +20,8 @@ import time
 
 from jupyter_client.manager import start_new_kernel
 
+from precog.commands import progress
+
 IMPORTS = "import ipywidgets\nfrom IPython.display import display\n" \
           "from precog.widgets.table_page import TablePage"
 BUILD = "display(TablePage(query=''))"
@@ -61,7 +63,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeat", type=int, default=3, help="fresh kernels (median)")
     args = parser.parse_args()
-    times = [kernel_build_s() for _ in range(max(1, args.repeat))]
+    times = [kernel_build_s()  # a bar on a terminal only
+             for _ in progress.steps(range(max(1, args.repeat)), "runs")]
     shown, models = counts()
     out = {"build_s": [round(t, 3) for t in times],
            "build_s_median": round(statistics.median(times), 3),

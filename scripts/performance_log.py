@@ -57,6 +57,22 @@ def _matches(part: str, key: str) -> Callable[[dict[str, Any]], str]:
     return cell
 
 
+def _interval_of(key: str, form: str) -> Callable[[dict[str, Any]], str]:
+    """A figure with its 95 % interval: ``{rate|mean, low, high}`` (decision_quality.py) or
+    ``{value, ci95: [low, high]}`` (independent_reference.py)."""
+    def cell(figures: dict[str, Any]) -> str:
+        found = figures.get(key)
+        if not isinstance(found, dict):
+            return "—"
+        value = next((found[k] for k in ("rate", "mean", "value") if k in found), None)
+        low, high = found.get("ci95") or (found.get("low"), found.get("high"))
+        if value is None or low is None or high is None:
+            return "—"
+        return f"{format(value, form)} [{format(low, form)}, {format(high, form)}]"
+
+    return cell
+
+
 def _effort(figures: dict[str, Any]) -> str:
     effort = figures.get("effort") or {}
     cpu = (effort.get("cpu_s_per_keep_give") or {}).get("value")
@@ -88,6 +104,21 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
         ("paired difference against `--versus` (95 %, games)",
          _matches("versus", "paired_difference_hh")),
         ("explorer's CPU a Keep/Give, median rollouts a choice", _effort),
+    ]),
+    "decision_quality": ("Decision quality: convergence, the 1-s choice against the same method "
+                         "at 30 times the budget (`benchmarks/decision_quality.py`)", [
+        ("positions", _figure("positions", "d")),
+        ("budget s", _figure("budget_s", "g")),
+        ("agreement [95 %]", _interval_of("convergence_top_choice_agreement", ".3f")),
+        ("mean loss HH [95 %]", _interval_of("convergence_mean_loss_hh", ".3f")),
+        ("rollouts a choice (median)", _figure("samples_per_choice_median", ",.0f")),
+    ]),
+    "independent_reference": ("Decision quality against the look-ahead bot's play "
+                              "(`benchmarks/independent_reference.py --score`)", [
+        ("positions", _figure("positions", "d")),
+        ("decided", _figure("decided", "d")),
+        ("agreement [95 %]", _interval_of("independent_agreement", ".3f")),
+        ("mean loss HH [95 %]", _interval_of("independent_mean_loss_hh", ".3f")),
     ]),
 }
 

@@ -28,6 +28,7 @@ from precog.analysis.rollouts import (
     sample_starts,
 )
 from precog.analysis.supply import wilson
+from precog.commands.progress import steps
 from precog.engine import PrecogError
 from precog.session.explore import deal
 
@@ -79,8 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (1 <= args.positions <= 1000 and 2 <= args.rollouts <= 100_000
             and all(1 <= r <= 12 for r in args.rounds)):
         parser.error("expected 1..1000 positions, 2..100000 rollouts and rounds 1..12")
+    tables = [(p, r) for p in args.players for r in args.rounds]
     rows = [report(p, r, args.positions, args.rollouts, args.seed)
-            for p in args.players for r in args.rounds]
+            for p, r in steps(tables, "runs")]  # a bar on a terminal only
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0

@@ -64,3 +64,22 @@ def test_a_file_that_is_not_a_run_is_named(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text('{"figures": {}}')
     with pytest.raises(SystemExit, match=r"broken\.json"):
         log.load_runs(tmp_path)
+
+
+def test_a_decision_quality_run_shows_its_figures_with_their_intervals(tmp_path: Path) -> None:
+    # decision_quality.py writes {rate|mean, low, high}; independent_reference.py writes
+    # {value, ci95: [low, high]}: both become "value [low, high]" in their tables
+    runs.save_run("decision_quality", {
+        "positions": 120, "budget_s": 1.0, "samples_per_choice_median": 410,
+        "convergence_top_choice_agreement": {"rate": 0.8917, "low": 0.8225, "high": 0.9363},
+        "convergence_mean_loss_hh": {"mean": 0.0412, "low": 0.0216, "high": 0.0609}},
+        ["--json", "--save"], folder=tmp_path)
+    runs.save_run("independent_reference", {
+        "positions": 150, "decided": 61,
+        "independent_agreement": {"value": 0.6721, "ci95": [0.5474, 0.7766], "n": 61},
+        "independent_mean_loss_hh": {"value": 0.3, "ci95": None, "n": 0}},
+        ["--score", "--save"], folder=tmp_path)
+    section = log.generated_section(log.load_runs(tmp_path))
+    quality, independent = (line for line in section.splitlines() if line.startswith("| 20"))
+    assert "| 0.892 [0.823, 0.936] | 0.041 [0.022, 0.061] | 410 |" in quality
+    assert "| 150 | 61 | 0.672 [0.547, 0.777] | — |" in independent

@@ -26,6 +26,7 @@ from precog.analysis.rounds import round_values
 from precog.analysis.world import AnalysisError, river_outcomes
 from precog.engine import Action, GameState, Observation, apply
 from precog.engine.actions import Choose, ChooseRooms, EndActions, Mitigate, PassCards, Reveal
+from precog.engine.observation import observation as observation_of
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "setup_choice"]
 
@@ -113,15 +114,21 @@ class _Planner(Bot):
         the best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds,
         so that a reveal is judged over every tile it could show (one sampled world would show
         one tile and make revealing look good or bad by chance). Ties go to ``done``, and
-        before activating to the first activation (not to revealing)."""
+        before activating to the first activation (not to revealing). An action after which
+        the table plays on past this round's River tile (the last seat's mitigation in the team
+        window, nothing left to choose until the next round) is valued with the next tile's
+        outcomes, not this one's."""
         seat = observation.player
         rivers = river_outcomes(observation)
         totals = dict.fromkeys(legal_actions, 0.0)
         for _ in range(self.coop_worlds):
             world = self.world()
             for action in legal_actions:
-                search = RoundSearch(seat, rivers, self.leaf(seat), narrow=self.narrow)
-                totals[action] += search.run(apply(world, action)).value
+                after = apply(world, action)
+                outcomes = (rivers if after.round == world.round
+                            else river_outcomes(observation_of(after, seat)))
+                search = RoundSearch(seat, outcomes, self.leaf(seat), narrow=self.narrow)
+                totals[action] += search.run(after).value
         if isinstance(legal_actions[-1], EndActions):
             return max(reversed(legal_actions), key=lambda a: totals[a])
         return max(legal_actions, key=lambda a: totals[a])  # the reveal is listed last

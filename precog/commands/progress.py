@@ -15,7 +15,8 @@ from precog.engine.wording import fill
 T = TypeVar("T")
 
 ENGLISH = {"games": "games", "decisions": "decisions", "positions": "positions",
-           "runs": "runs", "dashboard": "Dask dashboard (progress of every worker): {link}"}
+           "runs": "runs", "pages": "pages",
+           "dashboard": "Dask dashboard (progress of every worker): {link}"}
 
 
 def word(key: str) -> str:

@@ -77,8 +77,8 @@ class PlayApp(widgets.VBox):
         self.message = Message(self.lang)
         self.setup_bar = SetupBar(players, seat, mode, setup, difficulty, seed, bot, names,
                                   on_new=self.new_game, lang=self.lang)
-        for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "setup_in",
-                     "seed_in", "rooms_in", "bot_in", "new_button"):
+        for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "supplies_in",
+                     "setup_in", "seed_in", "rooms_in", "bot_in", "new_button"):
             setattr(self, name, getattr(self.setup_bar, name))
         self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background)
         self.hint_button = self.hint_panel.ask_button

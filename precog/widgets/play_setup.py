@@ -1,5 +1,5 @@
-"""The play page's bars: the setup (players, your seat, mode, difficulty, setup, seed, the
-bots) and the save / load tab."""
+"""The play page's bars: the setup (players, your seat, mode, difficulty, the cooperative
+supplies, setup, seed, the bots) and the save / load tab."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from precog.engine import GameConfig
 from precog.engine.setup import parse_rooms
+from precog.engine.state import RuleOptions
 from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import Message, button, upload_button
@@ -42,6 +43,10 @@ class SetupBar(widgets.VBox):
         self.difficulty_in = widgets.Dropdown(
             options=_named(w, "setup.difficulty", DIFFICULTIES), value=difficulty,
             description=w.say("setup.difficulty"))
+        self.supplies_in = widgets.Checkbox(  # the rule option coop_supplies; coop only
+            value=True, indent=False, description=w.say("setup.coop_supplies"),
+            tooltip=w.say("setup.coop_supplies_tip"))
+        self.supplies_in.add_class("pc-coop-supplies")
         self.setup_in = widgets.Dropdown(options=_named(w, "setup.setup", SETUPS), value=setup,
                                          description=w.say("setup.setup"))
         self.seed_in = widgets.IntText(value=seed, description=w.say("setup.seed"))
@@ -60,14 +65,14 @@ class SetupBar(widgets.VBox):
         for box in (self.players_in, self.seat_in, self.mode_in):
             box.observe(lambda _c: self.sync(), names="value")
         for box in (self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                    self.setup_in, self.seed_in, *self.bot_in):
+                    self.supplies_in, self.setup_in, self.seed_in, *self.bot_in):
             # labels and values as long as the language needs (Russian ones are longer)
             box.layout.width = "auto"
             box.style.description_width = "initial"
         self.bots_box = widgets.HBox(self.bot_in)
         self.bots_box.add_class("pc-bots-row")
         row = widgets.HBox([self.players_in, self.seat_in, self.mode_in, self.difficulty_in,
-                            self.setup_in, self.seed_in, self.rooms_in])
+                            self.supplies_in, self.setup_in, self.seed_in, self.rooms_in])
         row.add_class("pc-setup-row")
         label = widgets.HTML(f'<span class="pc-label">{w.say("setup.bots")}</span>')
         self.children = [row, widgets.HBox([label, self.bots_box, self.new_button])]
@@ -76,7 +81,7 @@ class SetupBar(widgets.VBox):
 
     def sync(self) -> None:
         """Seat choices follow the player count; bots only at the other seats; difficulty
-        only in the cooperative mode."""
+        and the cooperative supplies only in the cooperative mode."""
         n = self.players_in.value
         if list(self.seat_in.options) != list(range(n)):
             old = self.seat_in.value
@@ -84,7 +89,9 @@ class SetupBar(widgets.VBox):
             self.seat_in.value = old if old is not None and old < n else 0
         for i, w in enumerate(self.bot_in):
             w.layout.display = "" if i < n and i != self.seat_in.value else "none"
-        self.difficulty_in.disabled = self.mode_in.value != "coop"
+        coop = self.mode_in.value == "coop"
+        self.difficulty_in.disabled = not coop
+        self.supplies_in.layout.display = "" if coop else "none"
 
     def follow(self, config: GameConfig, seat: int) -> None:
         """Show a loaded game's settings (its players, mode, difficulty and setup, the
@@ -94,13 +101,16 @@ class SetupBar(widgets.VBox):
         self.mode_in.value = config.mode
         if config.coop:
             self.difficulty_in.value = config.difficulty
+            self.supplies_in.value = config.options.coop_supplies
         self.setup_in.value = config.setup
 
     def setup(self) -> dict[str, Any]:
         """``new_game`` arguments from the bar."""
-        mode = self.mode_in.value
-        return {"players": self.players_in.value, "mode": mode, "setup": self.setup_in.value,
-                "difficulty": self.difficulty_in.value if mode == "coop" else "normal",
+        coop = self.mode_in.value == "coop"
+        return {"players": self.players_in.value, "mode": self.mode_in.value,
+                "setup": self.setup_in.value,
+                "difficulty": self.difficulty_in.value if coop else "normal",
+                "options": RuleOptions(coop_supplies=self.supplies_in.value or not coop),
                 "seed": self.seed_in.value, "rooms": parse_rooms(self.rooms_in.value)}
 
     def bots(self) -> dict[int, str]:

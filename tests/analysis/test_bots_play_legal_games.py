@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from precog.analysis.bots import (
@@ -14,8 +16,12 @@ from precog.analysis.bots import (
     play_game,
 )
 from precog.analysis.errors import AnalysisCode
+from precog.analysis.players import ask
 from precog.analysis.world import AnalysisError
-from precog.engine import legal_actions, new_game, observation
+from precog.engine import GameState, apply, legal_actions, new_game, observation
+from precog.engine.actions import EndActions, Mitigate
+from precog.engine.observation import chance_outcomes
+from precog.engine.state import FEEDING_ROUNDS, RuleOptions
 from tests.codes import raises_code
 
 
@@ -76,3 +82,26 @@ def test_the_ten_second_explorer_is_the_one_second_bot_with_ten_times_the_time()
     one, ten = make_bot("rollout1s", 3), make_bot("rollout10s", 3)
     assert isinstance(ten, RolloutBot) and "rollout10s" in bot_names()
     assert (ten.budget_s, ten.rollouts) == (10 * one.budget_s, one.rollouts)
+
+
+
+def _plays_past_the_river(state: GameState) -> bool:
+    """A team window where mitigating or passing lets the table play on past this round's
+    River tile (two or more possible) into the next round."""
+    legal = legal_actions(state)
+    return (any(isinstance(a, Mitigate) for a in legal) and state.round not in FEEDING_ROUNDS
+            and len(chance_outcomes(observation(state, state.to_move))) >= 2
+            and any(apply(state, a).round != state.round
+                    for a in legal if isinstance(a, Mitigate | EndActions)))
+
+
+def test_lookahead_values_a_team_window_action_that_plays_past_the_river_with_the_next_tile(
+        ) -> None:
+    # the bot values such an action with the next round's River outcomes (with this round's,
+    # a tile already turned over raised "River tile ... was revealed already", ending the game)
+    rng = random.Random(3)
+    state = new_game(players=2, mode="coop", seed=3, options=RuleOptions(coop_supplies=False))
+    while not _plays_past_the_river(state):
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+    assert ask(LookaheadBot(1), state) in legal_actions(state)

@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 
 from precog.engine import to_position
 from precog.engine.playout import random_playout
+from precog.session.words import words
 from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
@@ -44,8 +45,8 @@ def _make_one_choice(page: Page) -> None:
         _click_and_wait(page, ".pc-choice")
 
 
-def _open(page: Page, app_url: str) -> None:
-    page.goto(app_url + PLAY)
+def _open(page: Page, app_url: str, query: str = "") -> None:
+    page.goto(app_url + PLAY + query)
     page.locator(".pc-cardbtn").first.wait_for()
 
 
@@ -119,3 +120,41 @@ def test_a_late_position_is_played_to_the_end_and_the_result_is_plotted(
     screenshot(page, "play-end-1024")
     watch.check()
 
+
+
+def _seat0_food(page: Page) -> int:
+    return int(page.locator('[data-part="seat0.food"] b').first.inner_text())
+
+
+def _new_game_with_food_changed(page: Page, label: str, food: int) -> int:
+    """Click New game and wait for Seat 0's Food to differ from ``food``; the new Food."""
+    page.get_by_role("button", name=label).click()
+    page.wait_for_function(
+        "n => +document.querySelector('[data-part=\"seat0.food\"] b').innerText !== n",
+        arg=food)
+    return _seat0_food(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_cooperative_supplies_switch_shows_in_the_cooperative_mode_and_fits(
+        app_url: str, page: Page, watch: PageWatch, lang: str) -> None:
+    # rule option coop_supplies: a switch in the new-game bar, in the cooperative mode only;
+    # off, the cooperative River tile of season 1 brings nothing (less Food at the start)
+    say = words(lang).say
+    _open(page, app_url, f"?lang={lang}")
+    switch = page.locator(".pc-coop-supplies")
+    assert not switch.is_visible()
+    page.get_by_label(say("setup.mode"), exact=True).select_option(label=say("text.mode_coop"))
+    switch.wait_for(state="visible")
+    assert switch.locator("input").is_checked()
+    supplied = _new_game_with_food_changed(page, say("setup.new_game"), _seat0_food(page))
+    switch.locator("input").uncheck()
+    bare = _new_game_with_food_changed(page, say("setup.new_game"), supplied)
+    assert bare < supplied
+    for width, height in ((1400, 900), (1024, 768)):  # the bar wraps inside the window
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(500)
+        box = switch.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        screenshot(page, f"play-coop-supplies-{lang}-{width}")
+    watch.check()

@@ -185,6 +185,33 @@ def test_a_loaded_game_s_settings_show_in_the_new_game_bar() -> None:
     assert not other.difficulty_in.disabled
 
 
+def test_the_cooperative_supplies_switch_shows_in_the_cooperative_mode_and_sets_the_rule() -> None:
+    # rule option coop_supplies: on by default, shown only when the mode is cooperative; off,
+    # the cooperative River tiles bring nothing (the rulebook's literal reading)
+    app = _app(players=2)
+    assert app.supplies_in.layout.display == "none" and app.supplies_in.value
+    app.mode_in.value = "coop"
+    assert app.supplies_in.layout.display == ""
+    app.new_button.click()
+    supplied = app.game.state
+    assert supplied.config.options.coop_supplies
+    app.supplies_in.value = False
+    app.new_button.click()
+    bare = app.game.state
+    assert not bare.config.options.coop_supplies and bare.config.seed == supplied.config.seed
+    assert all(s.food > b.food and s.humans > b.humans
+               for s, b in zip(supplied.players, bare.players, strict=True))
+    other = _app(players=2)  # a loaded game's reading shows in the bar
+    other.load_text.value = to_position(bare)
+    other.load_button.click()
+    assert other.load_message.kind == "ok" and other.game.state.config == bare.config
+    assert (other.mode_in.value, other.supplies_in.value) == ("coop", False)
+    other.mode_in.value = "competitive"  # off in a cooperative game only: hidden, and no rule
+    other.new_button.click()
+    assert other.supplies_in.layout.display == "none"
+    assert other.game.state.config.options.coop_supplies
+
+
 def test_saved_game_json_loads_with_its_moves_so_undo_still_works() -> None:
     app = _app()
     _choose(app)
