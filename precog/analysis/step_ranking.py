@@ -80,8 +80,9 @@ def rank_step(state: GameState, seat: int, worlds: int = ACTION_WORLDS, seed: in
     ends = [mids[at + j * worlds:at + (j + 1) * worlds] for j in range(len(options))]
     rows = [_row(str(o), grid[j], grid[best], ends[j] if j != best else None, ends[best],
                  seat) for j, o in enumerate(options)]
-    rows.sort(key=lambda r: (r.loss, -r.value, r.action))
-    return StepRanking(state.step.value, tuple(rows), worlds * repeats, worlds)
+    order = sorted(range(len(options)), key=lambda j: (j != best, rows[j].loss, j))
+    return StepRanking(state.step.value, tuple(rows[j] for j in order), worlds * repeats,
+                       worlds)
 
 
 def _row(action: str, mine: np.ndarray, best: np.ndarray, mine_ends: list[GameState] | None,

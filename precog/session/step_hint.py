@@ -185,7 +185,7 @@ def reasons(row: RankedOption, best: str, lang: str = DEFAULT_LANGUAGE) -> tuple
     say = words(lang).say
     if row.loss <= 1e-9 and not row.why:
         return (say("hint.best"),)
-    gap = gap_text(row, say, lang)
+    gap = say("hint.same") if row.loss_ci95 <= 1e-9 else gap_text(row, say, lang)
     return (gap, versus_text(row.why, best, lang)) if row.why else (gap,)
 
 

@@ -352,3 +352,18 @@ def test_the_game_log_says_each_move_with_the_cards_names_not_their_ids() -> Non
     log = app.game_log.value
     assert component_name(app.game.states[0].card(keep).name, "en") in log
     assert f"keep {keep}" not in log  # the notation, "keep D05 give T08", is not shown
+
+
+def test_the_action_buttons_name_each_card_with_its_mark_as_every_page_does() -> None:
+    from precog.session.card_names import card_name
+
+    app = _app(players=3)
+    _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human
+                and s.step.value == "activate")
+    state = app.game.state
+    zone = state.players[app.human].action_zone
+    said = [b.description for b in app.choices.buttons]
+    for card_id in zone:
+        named = card_name(card_id, state.components, "en", quoted=True)
+        assert "·" + card_id in named  # the reference set's decks share every name
+        assert any(named in text for text in said)
