@@ -399,3 +399,17 @@ def test_a_cooperative_table_says_what_its_value_counts_and_how_the_sensible_tea
     competitive = rank_options(_state(), 0, depth_rounds=1)
     assert "pc-coop-note" not in ranking_table_html(competitive, "en")
 
+
+
+def test_the_position_editor_is_built_when_its_fold_is_first_opened_with_the_position_shown(
+        ) -> None:
+    from precog.widgets.editor import PositionEditor
+
+    ex = _explorer(_state(), auto=False)
+    assert not any(isinstance(w, PositionEditor) for w in ex.editor_box.children)
+    shown = _state(round_=5, seed=4)
+    ex.load_state(shown, 1)
+    ex.editor_box.selected_index = 0
+    editor = ex.editor_box.children[0]
+    assert isinstance(editor, PositionEditor) and ex.editor is editor
+    assert editor.state is shown and editor.seat_in.value == 1
