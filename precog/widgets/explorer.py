@@ -207,10 +207,11 @@ class Explorer(widgets.VBox):
 
     def _first_answer(self, error: BaseException | None = None) -> None:
         """The page's first job answered quickly (:data:`precog.session.explore.FIRST`): its
-        table and tree shown while the controls' own analysis refines them."""
+        ranked table shown while the controls' own analysis refines it (the comparison and
+        the tree wait for the refined answer: a choice picked meanwhile would be lost)."""
         if error is not None or self.ranking is None or self.state is None:
             return
-        self.results.show(self.ranking, self.seat, self.state)
+        self.table.value = ranking_table_html(self.ranking, self.lang)
         seconds = self.w.number(self.analysis_meta.get("seconds", 0.0), ".1f")
         self.controls.busy(self.w.say("explorer.first_answer", seconds=seconds))
 
