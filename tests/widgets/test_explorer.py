@@ -183,7 +183,8 @@ def test_a_pages_own_first_analysis_waits_for_the_page_and_later_ones_start_at_o
     ex.analyse_button.click()
     Explorer(state=_state(), background=False)  # tests and scripts: no wait
     Explorer(state=_state(), background=True, auto=False).analyse_button.click()
-    assert pages == [PageStart(ex.shown.event, PAGE_START_DELAY_S), None, None, None]
+    assert pages == [PageStart(ex.shown.event, PAGE_START_DELAY_S, first=ex._first_answer),
+                     None, None, None]
     assert PAGE_START_DELAY_S > 0
 
 
