@@ -120,15 +120,20 @@ def round_decisions(game: Game, indices: Sequence[int]) -> list[Decision]:
     return [(i, game.states[i], game.actions[i]) for i in indices]
 
 
-def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_WORLDS,
-                seed: int = 0, repeats: int = ACTION_REPEATS) -> list[ValuedAction]:
-    """Value every option of ``seat``'s ``decisions`` (all of one round; each valued on
-    worlds sampled from ``seat``'s observation of its position only): the rest of the round
-    once per world, the rest of the game ``repeats`` times from there; a world's value is the
-    mean of its repeats."""
+Played = tuple[list[GameState], list[tuple[int, GameState, Action, list[Action], int]],
+               np.ndarray]
+
+
+def play_options(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_WORLDS,
+                 seed: int = 0, repeats: int = ACTION_REPEATS) -> Played:
+    """Play every option of ``seat``'s ``decisions`` (all of one round; each on worlds
+    sampled from ``seat``'s observation of its position only): the rest of the round once per
+    world, the rest of the game ``repeats`` times from there. Returns the round ends (one per
+    decision, option and world, in that order), each decision's ``(number, position, played,
+    options, first index)``, and each round end's value (the mean of its repeats)."""
     from precog.analysis.evaluation import last_check_value
 
-    mids: list[GameState] = []  # one per (decision, option, world), in that order
+    mids: list[GameState] = []
     shape: list[tuple[int, GameState, Action, list[Action], int]] = []
     for i, state, played in decisions:
         rng = random.Random(seed * 1009 + i)
@@ -147,7 +152,14 @@ def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_W
     if going:
         values[going, :] = _rest_of_game([mids[k] for k in going], seat, repeats,
                                          seed * 1019 + decisions[0][0], worlds)
-    per_world = values.mean(axis=1)
+    return mids, shape, values.mean(axis=1)
+
+
+def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_WORLDS,
+                seed: int = 0, repeats: int = ACTION_REPEATS) -> list[ValuedAction]:
+    """Value every option of ``seat``'s ``decisions`` (:func:`play_options`): a world's value
+    is the mean of its repeats; the played option's loss is paired with the best's."""
+    mids, shape, per_world = play_options(decisions, seat, worlds, seed, repeats)
     out = []
     for i, state, played, options, at in shape:
         valued = _valued(i, state, played, options, per_world[at:at + len(options) * worlds],

@@ -16,9 +16,11 @@ legend, the hint, the review and the command line alike.
 
 from __future__ import annotations
 
+from functools import cache
+
 from precog.engine.components import Components
+from precog.engine.wording import DEFAULT_LANGUAGE, load_words
 from precog.session.names import component_name, quoted_name
-from precog.session.words import DEFAULT_LANGUAGE, words
 
 __all__ = ["card_mark", "card_name"]
 
@@ -45,4 +47,13 @@ def card_name(card_id: str, comps: Components, lang: str = DEFAULT_LANGUAGE,
         return card_id
     name = quoted_name(card.name, lang) if quoted else component_name(card.name, lang)
     mark = card_mark(card_id, comps)
-    return words(lang).say("card.marked", name=name, id=mark) if mark else name
+    return marked(lang).format(name=name, id=mark) if mark else name
+
+
+@cache
+def marked(lang: str) -> str:
+    """How ``lang`` writes a name with its mark (``[card] marked`` of its ``app.toml``, else
+    English's). Read here rather than through :mod:`precog.session.words`, whose action labels
+    name cards with :func:`card_name`."""
+    said = load_words(lang, "app").get("card", {}).get("marked")
+    return str(said) if said else str(load_words(DEFAULT_LANGUAGE, "app")["card"]["marked"])

@@ -64,6 +64,12 @@ def query_view(query: str) -> str:
     return (parse_qs(query.lstrip("?")).get("view") or [""])[0]
 
 
+FIRST = {"depth_rounds": 1, "budget_s": 1.0, "race": False}
+"""The page's own first job answers first with these over its controls' analysis: the same
+rollouts on a 1-second budget and this round's tree (the Play hint's first answer, so the
+explorer opened from a hint first shows the hint's numbers), then refines with the controls'
+own."""
+
 WAIT_LIMIT_S = 20.0
 """The longest a page's first job holds its result for the page to be drawn (a script or a
 test draws nothing)."""
@@ -98,7 +104,7 @@ class PageStart:
 
     drawn: threading.Event
     delay_s: float = 0.0
-
+    first: Done | None = None  # called when the quick first answer (FIRST) is in
     def report(self, report: Report) -> Report:
         return lambda f, m: report(f, m) if self.drawn.is_set() else None
 
@@ -189,6 +195,9 @@ class Exploration:
             report, done = page.report(report), page.done(done, cancel)
         start = time.perf_counter()
         try:
+            if page is not None and page.first is not None and not cancel.is_set():
+                self._first(job, state, seat, params, cancel, page.done(page.first, cancel),
+                            start)
             ranking = rank_options(state, seat, progress=lambda f, m: (
                 report(f, m) if self.current(job) else None), cancel=cancel, **params)
         except PrecogError as err:
@@ -210,6 +219,18 @@ class Exploration:
         self.meta = {**params, "seat": seat, "seconds": time.perf_counter() - start,
                      "cancelled": cancel.is_set()}
         done(None)
+
+    def _first(self, job: int, state: GameState, seat: int, params: dict[str, Any],
+               cancel: threading.Event, first: Done, start: float) -> None:
+        """The quick first answer (:data:`FIRST`, no trajectories yet), handed to ``first``."""
+        quick = {**params, **FIRST}
+        ranking = rank_options(state, seat, cancel=cancel, **quick)
+        if not self.current(job) or cancel.is_set():
+            return
+        self.ranking, self.trajectory_data, self.trajectory_error = ranking, None, None
+        self.meta = {**quick, "seat": seat, "seconds": time.perf_counter() - start,
+                     "cancelled": False, "first": True}
+        first(None)
 
     def _trajectories(self, state: GameState, seat: int, chosen: list[str],
                       params: dict[str, Any], ranking: Ranking | None

@@ -1,4 +1,7 @@
-"""The Play hint: the seat's best Keep/Give choices, worked out from what that seat sees.
+"""The Play hint at a Keep/Give: the seat's best choices, worked out from what that seat sees.
+
+(A decision of another step is ranked by :mod:`precog.session.step_hint`; its answers are
+:class:`HintAnswer` too, and :class:`~precog.session.step_hint.SeatHint` picks the one.)
 
 No widget here. :class:`HintRun` takes a seat's view (:class:`~precog.engine.view.SeatView`,
 never the whole position), rebuilds a full position whose hidden parts are placeholders the
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from precog.analysis.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow
 from precog.analysis.reasons import row_reasons
@@ -54,6 +57,8 @@ class HintRow:
     loss: float
     reasons: tuple[str, ...]
     samples: int = 0  # the rollouts its value rests on (0: the look-ahead's value)
+    action: str = ""  # its notation (``keep K give G``, ``activate G``…)
+    label: str = ""  # a step hint's option as Play's button names it ("" for a Keep/Give)
 
 
 @dataclass(frozen=True)
@@ -68,24 +73,26 @@ class HintAnswer:
     cancelled: bool = False
     provenance: str = ""  # which component set and which evaluation fit, in words
     leaf_playouts: int = 0  # games played from each end of the look-ahead (0: the fit)
+    step: str = "choose"  # the engine's step ranked (choose: a Keep/Give)
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": [row.__dict__ | {"reasons": list(row.reasons)} for row in self.rows],
                 "samples": self.samples, "depth": self.depth,
                 "leaf_playouts": self.leaf_playouts,
-                "seconds": round(self.seconds, 3),
+                "seconds": round(self.seconds, 3), "step": self.step,
                 "final": self.final, "cancelled": self.cancelled}
 
 
 def hint_unavailable(state: GameState, seat: int, my_turn: bool, lang: str = DEFAULT_LANGUAGE
                      ) -> str | None:
-    """Why there is no hint now (None when there is one): the hint ranks Keep/Give choices."""
+    """Why there is no hint now (None when there is one): the hint ranks the seat's choices at
+    every decision of the game's rounds, not the advanced setup's."""
     say = words(lang).say
     if state.is_over:
         return say("hint.no_game_over")
     if not my_turn:
         return say("hint.no_not_your_turn")
-    if state.phase is not Phase.DECISION:
+    if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
         return say("hint.no_phase", phase=say(f"board.phase_{state.phase.value}"))
     return None
 
@@ -150,7 +157,7 @@ def answer_of(ranking: Ranking, world: GameState, final: bool, meta: dict[str, A
     :data:`TOP` of different cards (a copy of a card from another deck plays alike, so a row
     that Keeps and Gives the same cards as one above is left out)."""
     rows = tuple(HintRow(r.keep, r.give, r.value, r.ci95, r.loss,
-                         reasons(ranking, r, world, lang), r.samples)
+                         reasons(ranking, r, world, lang), r.samples, r.action)
                  for r in ranking.distinct(TOP))
     return HintAnswer(rows, int(ranking.meta.get("samples", 0)),
                       int(ranking.meta.get("depth_rounds", 0)), float(meta.get("seconds", 0.0)),
@@ -181,7 +188,18 @@ def reasons(ranking: Ranking, row: RankingRow, world: GameState,
     return (gap, *why)
 
 
-def gap_text(row: RankingRow, say: Callable[..., str], lang: str = DEFAULT_LANGUAGE) -> str:
+class Behind(Protocol):
+    """A ranked choice's shortfall against the best (a ranking's row, a step's option)."""
+
+    @property
+    def loss(self) -> float: ...
+    @property
+    def loss_ci95(self) -> float | None: ...
+    @property
+    def within_noise(self) -> bool: ...
+
+
+def gap_text(row: Behind, say: Callable[..., str], lang: str = DEFAULT_LANGUAGE) -> str:
     """How far ``row`` is behind the best: with its paired interval when rollouts measured it,
     and said to be as good when the loss is within that interval (numbers as ``lang`` writes
     them)."""

@@ -105,8 +105,8 @@ class PlaySession:
 
     @property
     def can_hint(self) -> bool:
-        """Whether the human has a Keep/Give choice to analyse now."""
-        return self.my_turn and self.state.phase is Phase.DECISION
+        """Whether the human has a decision the hint can rank now (any of the rounds')."""
+        return self.my_turn and self.no_hint() is None
 
     def no_hint(self, lang: str = DEFAULT_LANGUAGE) -> str | None:
         """Why there is no hint now, in ``lang`` (None when there is one)."""

@@ -120,12 +120,18 @@ def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,
     """Why a decision other than Keep/Give fell short: where the seat ends the round after it,
     against after the best option (``best_words``: that option in words; else its notation),
     as the explorer says it of a Keep/Give."""
+    return versus_text(decision.why, best_words or decision.best, lang)
+
+
+def versus_text(why: tuple[tuple[str, float], ...], option: str,
+                lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where the seat ends the round, against after ``option`` (``why``: the resources'
+    differences, as :func:`precog.analysis.review_actions.round_end_diffs` finds them)."""
     w = words(lang)
-    diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d))} "
+    diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d), lang)} "
                       + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05
-                                   else 2) for k, d in decision.why)
-    return w.say("review_page.why_versus_option", option=best_words or decision.best,
-                 diffs=diffs)
+                                   else 2) for k, d in why)
+    return w.say("review_page.why_versus_option", option=option, diffs=diffs)
 
 
 def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:

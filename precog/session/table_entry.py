@@ -192,13 +192,17 @@ class TableDraft:
         return n + sum(1 for t in _list(self.data.get("river")) if t not in ("", None, {}))
 
     # ------------------------------------------------------------ checking and building
+    def shape(self, kind: str) -> str:
+        """What a field of a hand-edited file should have been (``[table] shape_<kind>``)."""
+        return self.say("table.bad_shape", what=self.say(f"table.shape_{kind}"))
+
     def build(self) -> Built:
         """The position the draft describes, or the message of every field that does not fit.
         The draft itself is never changed."""
         out = Built()
         data = copy.deepcopy(self.data)
         if not isinstance(data, dict):
-            out.errors["table"] = self.say("table.bad_file", why="not a table")
+            out.errors["table"] = self.say("table.bad_file", why=self.say("table.not_a_table"))
             return out
         self._shape(data, out.errors)
         if out.errors:
@@ -309,22 +313,21 @@ class TableDraft:
         """Lists where lists belong, tables where tables belong (a hand-edited or hostile
         file), each wrong one named."""
         if not isinstance(data.get("seats", []), list) or len(data.get("seats", [])) > 4:
-            errors["seats"] = self.say("table.bad_shape", what="a list of up to 4 seats")
+            errors["seats"] = self.shape("seats")
             return
         if not isinstance(data.get("river", []), list) or len(data.get("river", [])) > 12:
-            errors["river"] = self.say("table.bad_shape", what="a list of up to 12 tile ids")
+            errors["river"] = self.shape("river")
         for n, seat in enumerate(data.get("seats", [])):
             if not isinstance(seat, dict):
-                errors[f"seats.{n}"] = self.say("table.bad_shape", what="a table")
+                errors[f"seats.{n}"] = self.shape("table")
                 continue
             if not isinstance(seat.get("batteries", []), list):
-                errors[f"seats.{n}.batteries"] = self.say("table.bad_shape", what="a list")
+                errors[f"seats.{n}.batteries"] = self.shape("list")
             for zone in ZONES:
                 cards = seat.get(zone, [])
                 if not isinstance(cards, list) or len(cards) > 2 or not all(
                         isinstance(c, dict) for c in cards):
-                    errors[f"seats.{n}.{zone}"] = self.say("table.bad_shape",
-                                                           what="a list of up to 2 cards")
+                    errors[f"seats.{n}.{zone}"] = self.shape("zone")
 
     def _config(self, data: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
         say = self.say
@@ -364,7 +367,7 @@ class TableDraft:
         for key in ("objectives", "mitigated", "objective_faces"):
             if not isinstance(data.get(key, []) or [], list) or len(
                     data.get(key, []) or []) > 15:
-                errors[key] = say("table.bad_shape", what="a list of up to 15 tiles")
+                errors[key] = self.shape("tiles")
         seats = data.get("seats", []) or []
         decks = [s.get("prescient") for s in seats[:players or 0] if isinstance(s, dict)]
         known = list(self.box.decks)
@@ -437,7 +440,7 @@ class TableDraft:
             if text is None:
                 continue
             if not isinstance(text, str):
-                errors[f"seats.{n}.lines"] = self.say("table.bad_shape", what="a text")
+                errors[f"seats.{n}.lines"] = self.shape("text")
                 continue
             read = lines.read_lines(text, self.box, self.lang)
             for err in read.errors:

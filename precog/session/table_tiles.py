@@ -83,7 +83,7 @@ def check_river_face(raw: dict[str, Any], season: int, lang: str
     draft = BoxDraft(lang=lang)
     effect, name = raw.get("effect", ""), raw.get("name", "")
     if not isinstance(effect, str) or not isinstance(name, str) or len(effect) > MAX_TILE_TEXT:
-        return None, draft.say("table.bad_shape", what="a tile's effect as text")
+        return None, draft.say("table.bad_shape", what=draft.say("table.shape_effect"))
     name = name.strip() or draft.say("table.river_tile")
     checked = draft.check_river(RiverEntry(id=RIVER_SLOTS[season][0], season=str(season),
                                            name=name, effect=effect))
@@ -139,7 +139,7 @@ def _river_tile(box: Components, raw: Any, season: int, river: list[str], k: int
             faces[raw] = face_of(box, raw)  # the reference set's tile of that id
         return raw
     if not isinstance(raw, dict) or len(raw) > 2:
-        errors[path] = say("table.bad_shape", what="a tile id or {effect, name}")
+        errors[path] = say("table.bad_shape", what=say("table.shape_tile"))
         return None
     face, message = check_river_face(raw, season, lang)
     if face is None:
@@ -178,7 +178,8 @@ def check_objective_face(raw: dict[str, Any], season_now: int, lang: str
     texts = {k: raw.get(k, "") for k in OBJECTIVE_FIELDS}
     bad = [k for k, v in texts.items() if not isinstance(v, str) or len(v) > MAX_TILE_TEXT]
     if bad:
-        return None, {k: draft.say("table.bad_shape", what="text") for k in bad}
+        said = draft.say("table.bad_shape", what=draft.say("table.shape_text"))
+        return None, dict.fromkeys(bad, said)
     season = texts["season"].strip()
     if season in ("1", "2", "3") and int(season) > season_now:
         return None, {"season": draft.say("table.bad_number", low=1, high=season_now)}
@@ -206,7 +207,7 @@ def place_objective_faces(box: Components, entries: list[Any], season_now: int,
     for i, raw in enumerate(entries):
         path = f"objective_faces.{i}"
         if not isinstance(raw, dict):
-            errors[path] = say("table.bad_shape", what="a table")
+            errors[path] = say("table.bad_shape", what=say("table.shape_table"))
             continue
         face, problems = check_objective_face(raw, season_now, lang)
         for key, message in problems.items():

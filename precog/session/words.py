@@ -56,6 +56,7 @@ from precog.engine.wording import (
     number_text,
     plural_form,
 )
+from precog.session.card_names import card_name
 from precog.session.names import quoted_name
 
 __all__ = ["DEFAULT_LANGUAGE", "Words", "action_label", "choose_language", "languages",
@@ -194,10 +195,17 @@ class Name(str):
     """A component's name (a room's, a card's) in a label: shown in the reader's language."""
 
 
+class CardId(str):
+    """A card's id in a label: shown as every page names the card, its name in the reader's
+    language with its mark where another card shares the name
+    (:func:`precog.session.card_names.card_name`)."""
+
+
 def action_label(state: GameState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
     """A button label for ``action`` in ``state`` (costs and effects from the engine)."""
     key, values = _label_key(state, action)
-    values = {k: quoted_name(v, lang) if isinstance(v, Name) else v
+    values = {k: card_name(v, state.components, lang, quoted=True) if isinstance(v, CardId)
+              else quoted_name(v, lang) if isinstance(v, Name) else v
               for k, v in values.items()}
     return words(lang).say(f"action.{key}", **values)
 
@@ -218,8 +226,7 @@ def _activate(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
         cost = activation_cost(state, state.to_move)
         return ("activate_both" if cost else "activate_both_free"), {"cost": cost}
     zone = state.players[state.to_move].action_zone
-    card = state.card(zone[0 if a.slots == "G" else 1])  # a box's card may have no name
-    return "activate_one", {"slot": a.slots, "card": Name(card.name) if card.name else card.id}
+    return "activate_one", {"slot": a.slots, "card": CardId(zone[0 if a.slots == "G" else 1])}
 
 
 def _take(kind: str, top: str) -> Any:
@@ -286,7 +293,7 @@ def _rooms(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _pass(state: GameState, a: Any) -> tuple[str, dict[str, Any]]:
-    return "pass", {"a": a.cards[0], "b": a.cards[1]}
+    return "pass", {"a": CardId(a.cards[0]), "b": CardId(a.cards[1])}
 
 
 _LABELS: tuple[tuple[type, Any], ...] = (

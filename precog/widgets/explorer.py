@@ -64,7 +64,8 @@ class Explorer(widgets.VBox):
         self.auto = auto
         # The page's own first analysis: see PAGE_START_DELAY_S and PageStart.
         self.shown = PageShown()
-        self._page_start = (PageStart(self.shown.event, PAGE_START_DELAY_S)
+        self._page_start = (PageStart(self.shown.event, PAGE_START_DELAY_S,
+                                      first=self._first_answer)
                             if background and auto else None)
         self._last_progress, self._fresh_error = 0.0, False
         self.view: SeatView | None = None  # a seat's view (no editor, no seat switch)
@@ -202,6 +203,16 @@ class Explorer(widgets.VBox):
         self.controls.finished(bool(self.analysis_meta.get("cancelled")),
                                self.analysis_meta["seconds"])
         self._draw_results()
+
+    def _first_answer(self, error: BaseException | None = None) -> None:
+        """The page's first job answered quickly (:data:`precog.session.explore.FIRST`): its
+        ranked table shown while the controls' own analysis refines it (the comparison and
+        the tree wait for the refined answer: a choice picked meanwhile would be lost)."""
+        if error is not None or self.ranking is None or self.state is None:
+            return
+        self.table.value = ranking_table_html(self.ranking, self.lang)
+        seconds = self.w.number(self.analysis_meta.get("seconds", 0.0), ".1f")
+        self.controls.busy(self.w.say("explorer.first_answer", seconds=seconds))
 
     # -- results --------------------------------------------------------------------------
     def _clear_results(self) -> None:

@@ -38,7 +38,9 @@ class PositionPanel(widgets.VBox):
         self.editor_box = widgets.Accordion([widgets.VBox()])
         self.editor_box.set_title(0, say("explorer.edit"))
         self.editor_box.selected_index = None
-        self.editor: PositionEditor | None = None
+        self.editor_box.observe(self._fold_opened, names="selected_index")
+        self._editor: PositionEditor | None = None
+        self._editing: tuple[GameState, int] | None = None  # what the editor is to show
         self.what_if_button = widgets.Button(description=say("explorer.what_if"),
                                              tooltip=say("explorer.what_if_tip"), icon="copy")
         self.what_if_button.on_click(lambda _b: on_what_if())
@@ -68,11 +70,24 @@ class PositionPanel(widgets.VBox):
         self.what_if_button.layout.display = None if view else "none"
         if view is not None:
             return
-        if self.editor is None:
-            self.editor = PositionEditor(state, seat, on_apply=self.on_edit, lang=self.lang)
-            self.editor_box.children = [self.editor]
-        else:
-            self.editor.load(state, seat)
+        self._editing = (state, seat)
+        if self._editor is not None:
+            self._editor.load(state, seat)
+
+    @property
+    def editor(self) -> PositionEditor | None:
+        """The editor of the position shown (None before any), built the first time it is
+        wanted, its fold opened or a script asking: over a hundred widgets that the browser
+        would otherwise load before it draws the page's first widget."""
+        if self._editor is None and self._editing is not None:
+            state, seat = self._editing
+            self._editor = PositionEditor(state, seat, on_apply=self.on_edit, lang=self.lang)
+            self.editor_box.children = [self._editor]
+        return self._editor
+
+    def _fold_opened(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            _ = self.editor
 
     def _seat_changed(self, change: dict[str, Any]) -> None:
         self.on_seat(change["new"])

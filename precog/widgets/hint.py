@@ -1,8 +1,8 @@
 """The Play hint beside the board: a thin view of :class:`~precog.session.hint.HintRun`.
 
-It is handed a seat's view (never the whole position) and shows the top three choices with
-value, interval and reasons, a Stop button for the refinement, and a link that opens the
-explorer on the same view.
+It is handed a seat's view (never the whole position) at any of its decisions and shows the
+top choices with value, interval and reasons, a Stop button for the refinement, and, at a
+Keep/Give, a link that opens the explorer on the same view.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import ipywidgets as widgets
 from precog.engine import GameState
 from precog.engine.view import SeatView
 from precog.session.card_names import card_name
-from precog.session.hint import HintAnswer, HintRun, how_text, view_link
+from precog.session.hint import HintAnswer, how_text, view_link
 from precog.session.language import page_link
+from precog.session.step_hint import SeatHint
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import button, coop_note_html
 
@@ -30,7 +31,7 @@ class HintPanel(widgets.VBox):
         self.lang = lang
         self.say = words(lang).say
         self.explorer_url = explorer_url
-        self.run = HintRun(background, lang)
+        self.run = SeatHint(background, lang)
         self.world: GameState | None = None
         self.link = ""
         self.ask_button = button(self.say("hint.ask"), icon="lightbulb-o",
@@ -101,32 +102,41 @@ class HintPanel(widgets.VBox):
 
 def hint_html(answer: HintAnswer, world: GameState, link: str,
               lang: str = DEFAULT_LANGUAGE) -> str:
-    """The top choices as a small table, and the link to the explorer."""
+    """The top choices as a small table, and, at a Keep/Give, the link to the explorer."""
     say = words(lang).say
-
-    def name(card: str) -> str:
-        shown = card_name(card, world.components, lang, quoted=True)
-        return f'<b title="{escape(card)}">{escape(shown)}</b>'
-
+    keep_give = answer.step == "choose"
     head = (f'<tr><th>{escape(say("hint.choice"))}</th>'
             f'<th title="{escape(say("hint.value_tip"))}">{escape(say("hint.value"))}</th>'
             f'<th title="{escape(say("hint.interval_tip"))}">{escape(say("hint.interval"))}</th>'
             "</tr>")
     rows = []
     for i, r in enumerate(answer.rows, 1):
-        choice = say("hint.keep_give", keep="\0k", give="\0g")
-        choice = escape(choice).replace("\0k", name(r.keep)).replace("\0g", name(r.give))
+        choice = _keep_give(r.keep, r.give, world, lang) if keep_give else escape(r.label)
         ci = (f'<span title="{escape(say("hint.no_interval"))}">–</span>' if r.ci95 is None
               else words(lang).number(r.ci95, ".2f"))
         why = "".join(f"<li>{escape(t)}</li>" for t in r.reasons)
-        rows.append(f'<tr class="pc-hint-row" data-action="keep {escape(r.keep)} give '
-                    f'{escape(r.give)}"><td><span class="pc-hint-rank">{i}</span> {choice}</td>'
+        rows.append(f'<tr class="pc-hint-row" data-action="{escape(r.action)}">'
+                    f'<td><span class="pc-hint-rank">{i}</span> {choice}</td>'
                     f'<td class="pc-num">{words(lang).number(r.value, ".2f")}</td>'
                     f'<td class="pc-num">{ci}</td></tr>'
                     f'<tr class="pc-hint-reasons"><td colspan="3"><ul>{why}</ul></td></tr>')
+    intro = say("hint.intro") if keep_give else say(
+        "hint.intro_step", step=say(f"hint.step_{answer.step}"))
     open_link = (f'<a class="pc-link pc-hint-open" target="_blank" href="{escape(link)}" '
-                 f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>')
-    return (f'<div class="pc-hint-intro">{escape(say("hint.intro"))}</div>'
-            f'<table class="pc-hint-table">{head}{"".join(rows)}</table>'
+                 f'title="{escape(say("hint.open_tip"))}">{escape(say("hint.open"))}</a>'
+                 if keep_give else "")
+    return (f'<div class="pc-hint-intro">{escape(intro)}</div>'
+            f'<table class="pc-hint-table" data-step="{escape(answer.step)}">{head}'
+            f'{"".join(rows)}</table>'
             f'{coop_note_html(world, lang)}{open_link}'
             f'<div class="pc-provenance pc-hint-note">{escape(answer.provenance)}</div>')
+
+
+def _keep_give(keep: str, give: str, world: GameState, lang: str) -> str:
+    """``Keep «A», give «B»`` with each card named as every page names it (its id on hover)."""
+    def name(card: str) -> str:
+        shown = card_name(card, world.components, lang, quoted=True)
+        return f'<b title="{escape(card)}">{escape(shown)}</b>'
+
+    choice = words(lang).say("hint.keep_give", keep="\0k", give="\0g")
+    return escape(choice).replace("\0k", name(keep)).replace("\0g", name(give))

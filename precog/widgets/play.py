@@ -201,7 +201,8 @@ class PlayApp(widgets.VBox):
                                         round=game.state.round, seat=seat))
 
     def hint(self) -> None:
-        """Rank the human's Keep/Give choices beside the board, from its seat's view only."""
+        """Rank the human's choices at this decision beside the board, from its seat's view
+        only."""
         reason = self.session.no_hint(self.lang)
         if reason is not None:
             self.message.info(reason)

@@ -29,8 +29,11 @@ page, and once took over the page's 60 s in CI (the progress bar still moving)."
 
 
 def _open(page: Page, url: str) -> None:
+    """Open the explorer and wait for its refined answer (a quick first answer comes before,
+    then the table and tree are drawn again)."""
     page.goto(url)
     page.locator(ROWS).first.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    page.locator(".pc-setup .pc-done").wait_for(timeout=ANALYSIS_TIMEOUT_MS)
 
 
 def test_the_explorer_ranks_choices_and_the_tree_opens_on_click(

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from precog.engine import to_position
+from precog.engine import GameState, Phase, apply, legal_actions, to_position
 from precog.engine.playout import random_playout
 from tests.browser.helpers import PageWatch, screenshot
 from tests.browser.test_explorer import CUT_JS
@@ -76,6 +76,50 @@ def test_the_hint_beside_the_board_shows_nothing_the_seat_cannot_see(
     assert page.locator(".pc-position .p-Accordion, .pc-position .lm-Accordion").is_hidden()
     assert page.get_by_role("button", name="Make a what-if copy").is_visible()
     screenshot(page, "explorer-seat-view")
+
+
+def _action_position(mode: str) -> GameState:
+    """Seat 0 to activate its Action Zone cards in round 3 (other seats' hands unseen)."""
+    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode=mode).final
+    while not (state.phase is Phase.ACTION and state.to_move == 0
+               and len(legal_actions(state)) > 1):
+        state = apply(state, legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("mode", ["competitive"])
+def test_the_hint_in_the_action_phase_ranks_its_options_and_shows_nothing_the_seat_cannot_see(
+        app_url: str, page: Page, watch: PageWatch, mode: str) -> None:
+    state = _action_position(mode)
+    secret = hidden_ids(state, 0)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(app_url + PLAY)
+    page.locator(".pc-cardbtn").first.wait_for()
+    page.get_by_role("tab", name="Save / load").click()
+    page.get_by_placeholder("Paste a position string").fill(to_position(state))
+    page.get_by_role("button", name="Load pasted text").click()
+    page.locator(".pc-msg-ok", has_text="loaded round 3").wait_for()
+    page.locator(".pc-choice").first.wait_for()
+    page.locator(".pc-hint-ask").click()
+    table = page.locator(f'.pc-hint-panel .pc-hint-table[data-step="{state.step.value}"]')
+    table.wait_for(timeout=60_000)
+    page.locator(".pc-hint-stage", has_text="Refined").wait_for(timeout=60_000)
+    shown = {page.locator(".pc-hint-row").nth(i).get_attribute("data-action")
+             for i in range(page.locator(".pc-hint-row").count())}
+    assert shown == {str(a) for a in legal_actions(state)}
+    assert page.locator(".pc-hint-open").count() == 0  # the explorer ranks Keep/Give only
+    panel = page.locator(".pc-hint-panel").bounding_box()
+    main = page.locator(".pc-play-main").bounding_box()
+    assert panel and main and panel["x"] >= main["x"] + main["width"] - 1
+    dom = PACKED.sub("", page.content())
+    assert found(dom, secret) == []
+    assert found(dom, set(state.players[0].action_zone)), "the seat's own cards are named"
+    screenshot(page, "play-hint-action-1400")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate(CUT_JS) == []
+    screenshot(page, "play-hint-action-1024")
+    watch.check()
 
 
 def test_greyed_choices_say_why_and_every_page_links_home(

@@ -11,6 +11,7 @@ import pytest
 from precog.engine import GameState, Phase, apply, determinize, legal_actions, new_game
 from precog.engine.view import view_of
 from precog.session.hint import HintAnswer, HintRun, hint_unavailable, view_link
+from precog.session.step_hint import SeatHint
 from precog.widgets.hint import hint_html
 from tests.engine.test_view import found, hidden_ids
 
@@ -59,13 +60,69 @@ def test_the_hint_is_the_same_whatever_the_cards_the_seat_cannot_see(state: Game
     assert first.rows == second.rows and link == other_link
 
 
-def test_no_hint_outside_a_keep_give_choice_and_the_reason_is_said() -> None:
+def test_a_hint_at_every_decision_of_the_rounds_and_none_in_the_advanced_setup() -> None:
     state = decisions()[0]
     assert hint_unavailable(state, state.to_move, True) is None
     assert "not your turn" in (hint_unavailable(state, state.to_move, False) or "")
     while state.phase is Phase.DECISION:
         state = apply(state, legal_actions(state)[0])
-    assert "Action phase" in (hint_unavailable(state, state.to_move, True) or "")
+    assert state.phase is Phase.ACTION and hint_unavailable(state, state.to_move, True) is None
+    setup = new_game(players=3, seed=1, setup="advanced")
+    assert setup.phase is Phase.SETUP_ROOMS
+    assert hint_unavailable(setup, setup.to_move, True) is not None
+
+
+def step_decisions() -> list[GameState]:
+    """One position of each step after the Keep/Give (Action phase, Maintenance, the River,
+    the cooperative Objective steps) offering a choice while the seat to move has hidden
+    neighbours' hands and face-down River tiles."""
+    found_steps: dict[str, GameState] = {}
+    for players, mode, seed in ((3, "competitive", 2), (2, "competitive", 7), (3, "coop", 4),
+                                (4, "team", 3)):
+        rng = random.Random(seed)
+        state = new_game(players=players, mode=mode, seed=seed)
+        while not state.is_over:
+            legal = legal_actions(state)
+            key = state.step.value
+            if (state.phase is not Phase.DECISION and len(legal) > 1 and key not in found_steps
+                    and hidden_ids(state, state.to_move)):
+                found_steps[key] = state
+            state = apply(state, rng.choice(legal))
+    return [found_steps[k] for k in sorted(found_steps)]
+
+
+def _step_hint(state: GameState) -> HintAnswer:
+    answers: list[HintAnswer] = []
+    SeatHint(background=False).start(view_of(state, state.to_move), answers.append)
+    assert [a.final for a in answers] == [False, True]
+    return answers[-1]
+
+
+def test_the_step_positions_cover_the_action_phase_maintenance_the_river_and_objectives(
+        ) -> None:
+    assert {s.step.value for s in step_decisions()} >= {"activate", "gains", "coop", "lose"}
+
+
+@pytest.mark.parametrize("state", step_decisions(), ids=lambda s: s.step.value)
+def test_the_hint_after_keep_give_names_no_other_hand_and_no_face_down_river_tile(
+        state: GameState) -> None:
+    seat = state.to_move
+    secret = hidden_ids(state, seat)
+    answer = _step_hint(state)
+    assert answer.step == state.step.value
+    assert {r.action for r in answer.rows} <= {str(a) for a in legal_actions(state)}
+    shown = hint_html(answer, view_of(state, seat).world(), "")
+    assert found(json.dumps(answer.to_json()), secret) == []
+    assert found(shown, secret) == []
+
+
+@pytest.mark.parametrize("state", step_decisions()[:3], ids=lambda s: s.step.value)
+def test_the_hint_after_keep_give_is_the_same_whatever_the_cards_the_seat_cannot_see(
+        state: GameState) -> None:
+    seat = state.to_move
+    other = determinize(state, seat, random.Random(5))
+    assert hidden_ids(other, seat) != hidden_ids(state, seat)
+    assert _step_hint(state).rows == _step_hint(other).rows
 
 
 def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_the_best() -> None:

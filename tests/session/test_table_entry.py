@@ -156,6 +156,31 @@ def test_a_hostile_table_is_answered_by_a_named_field(path, value):
     assert errors and any(k.startswith(".".join(map(str, path))) for k in errors), errors
 
 
+@pytest.mark.parametrize(("path", "value"), [
+    (("seats",), "four"), (("seats",), [{}] * 9), (("river",), 7), (("seats", 1), "x"),
+    (("seats", 1, "hand"), "abc"), (("seats", 1, "decision_zone"), [{}] * 5),
+    (("seats", 1, "batteries"), 3), (("objectives",), "O1a"), (("seats", 1, "lines"), 5),
+    (("river",), [{"effect": 5}]), (("river",), [{"a": 1, "b": 2, "c": 3}])])
+def test_a_hand_edited_field_of_the_wrong_shape_is_answered_in_the_pages_language(path, value):
+    """On the Russian page, what a field should have been is said in Russian (no English
+    word left in the message); the same field is named in both languages."""
+    import re
+
+    said = {}
+    for lang in ("en", "ru"):
+        d = TableDraft(mid_game().data, lang=lang)
+        where = d.data
+        for key in path[:-1]:
+            where = where[key]
+        where[path[-1]] = value
+        said[lang] = d.build().errors
+    assert said["ru"] and said["ru"].keys() == said["en"].keys()
+    for message in said["ru"].values():
+        assert re.search("[а-я]", message) and not re.search("[A-Za-z]{2,}", message), message
+    blank = TableDraft(["not", "a", "table"], lang="ru")  # type: ignore[arg-type]
+    assert not re.search("[A-Za-z]{2,}", blank.build().errors["table"])
+
+
 def test_a_zip_bomb_string_is_refused():
     import base64
     import zlib

@@ -166,8 +166,11 @@ def test_the_reason_a_game_ended_starts_with_a_capital_in_every_language() -> No
                                        values=(("seat", 1), ("best", 5)))).startswith("Seat 1 ")
 
 
-def test_activating_one_card_names_the_card_not_its_id_in_every_language() -> None:
+def test_activating_one_card_names_the_card_with_its_mark_in_every_language() -> None:
+    """The button says the card as every page names it: its name, and the id printed on its
+    face where another card of the set shares the name (the reference set's four decks)."""
     from precog.engine.actions import Activate
+    from precog.session.card_names import card_mark, card_name
     from precog.session.names import component_name
 
     for state in _positions(games=6):
@@ -177,7 +180,8 @@ def test_activating_one_card_names_the_card_not_its_id_in_every_language() -> No
         for lang in ("en", "ru"):
             for slot, card_id in zip(("G", "R"), zone, strict=True):
                 label = action_label(state, Activate(slot), lang)
+                assert card_name(card_id, state.components, lang, quoted=True) in label
                 assert component_name(state.card(card_id).name, lang) in label
-                assert card_id not in label
+                assert (card_id in label) == bool(card_mark(card_id, state.components))
         return
     pytest.fail("no activation in the sampled positions")

@@ -183,7 +183,8 @@ def test_a_pages_own_first_analysis_waits_for_the_page_and_later_ones_start_at_o
     ex.analyse_button.click()
     Explorer(state=_state(), background=False)  # tests and scripts: no wait
     Explorer(state=_state(), background=True, auto=False).analyse_button.click()
-    assert pages == [PageStart(ex.shown.event, PAGE_START_DELAY_S), None, None, None]
+    assert pages == [PageStart(ex.shown.event, PAGE_START_DELAY_S, first=ex._first_answer),
+                     None, None, None]
     assert PAGE_START_DELAY_S > 0
 
 
@@ -399,3 +400,17 @@ def test_a_cooperative_table_says_what_its_value_counts_and_how_the_sensible_tea
     competitive = rank_options(_state(), 0, depth_rounds=1)
     assert "pc-coop-note" not in ranking_table_html(competitive, "en")
 
+
+
+def test_the_position_editor_is_built_when_its_fold_is_first_opened_with_the_position_shown(
+        ) -> None:
+    from precog.widgets.editor import PositionEditor
+
+    ex = _explorer(_state(), auto=False)
+    assert not any(isinstance(w, PositionEditor) for w in ex.editor_box.children)
+    shown = _state(round_=5, seed=4)
+    ex.load_state(shown, 1)
+    ex.editor_box.selected_index = 0
+    editor = ex.editor_box.children[0]
+    assert isinstance(editor, PositionEditor) and ex.editor is editor
+    assert editor.state is shown and editor.seat_in.value == 1

@@ -314,13 +314,36 @@ def test_the_hint_shows_the_values_of_the_explorers_own_analysis() -> None:
         assert r.value == pytest.approx(top[f"keep {r.keep} give {r.give}"])
 
 
-def test_hint_outside_a_decision_only_says_what_it_is_for() -> None:
-    app = _app(players=2)
-    _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human)
-    assert app.hint_button.disabled
-    assert "Keep/Give" in app.hint_panel.body.value and "Action phase" in app.hint_panel.body.value
+@pytest.mark.parametrize("phase", [Phase.ACTION, Phase.MAINTENANCE])
+def test_the_hint_at_a_decision_after_keep_give_ranks_every_legal_option_best_first(
+        phase: Phase) -> None:
+    from precog.session.step_hint import REFINE
+
+    app = _app(players=2, background=False)
+    _play_until(app, lambda s: s.phase is phase and s.to_move == app.human
+                and len(legal_actions(s)) > 1)
+    state = app.game.state
+    assert not app.hint_button.disabled
+    app.hint_button.click()
+    answer = app.hint_panel.answer
+    assert answer is not None and answer.final and answer.step == state.step.value
+    assert sorted(r.action for r in answer.rows) == sorted(str(a) for a in legal_actions(state))
+    assert answer.rows[0].loss == 0.0
+    assert [r.loss for r in answer.rows] == sorted(r.loss for r in answer.rows)
+    samples = REFINE["worlds"] * REFINE["repeats"]
+    assert answer.samples == samples and all(r.samples == samples for r in answer.rows)
+    assert all(r.ci95 is not None and r.ci95 >= 0 for r in answer.rows)
+    body = app.hint_panel.body.value
+    assert f'data-step="{state.step.value}"' in body and "pc-hint-open" not in body
+    assert body.count('class="pc-hint-row"') == len(answer.rows)
+
+
+def test_no_hint_in_the_advanced_setup_and_the_reason_is_said() -> None:
+    app = _app(players=3, setup="advanced")
+    assert app.game.state.phase is Phase.SETUP_ROOMS
+    assert app.hint_button.disabled and "pc-hint-why" in app.hint_panel.body.value
     app.hint()
-    assert app.message.kind == "info" and "Keep/Give" in app.message.text
+    assert app.message.kind == "info" and app.hint_panel.answer is None
 
 
 def test_a_move_redraws_only_the_board_parts_it_changed() -> None:
@@ -356,3 +379,18 @@ def test_the_game_log_says_each_move_with_the_cards_names_not_their_ids() -> Non
     log = app.game_log.value
     assert component_name(app.game.states[0].card(keep).name, "en") in log
     assert f"keep {keep}" not in log  # the notation, "keep D05 give T08", is not shown
+
+
+def test_the_action_buttons_name_each_card_with_its_mark_as_every_page_does() -> None:
+    from precog.session.card_names import card_name
+
+    app = _app(players=3)
+    _play_until(app, lambda s: s.phase is Phase.ACTION and s.to_move == app.human
+                and s.step.value == "activate")
+    state = app.game.state
+    zone = state.players[app.human].action_zone
+    said = [b.description for b in app.choices.buttons]
+    for card_id in zone:
+        named = card_name(card_id, state.components, "en", quoted=True)
+        assert "·" + card_id in named  # the reference set's decks share every name
+        assert any(named in text for text in said)
