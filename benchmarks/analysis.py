@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from precog import __version__
-from precog.analysis import batch, cores
-from precog.analysis.ranking import rank_options
-from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
-from precog.analysis.tree import build_tree
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.parallel import cores
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
+from precog.analysis.search.tree import build_tree
 from precog.commands import progress
 from precog.engine import GameState, apply, legal_actions, new_game
 from precog.engine.playout import random_playout
@@ -126,7 +127,7 @@ def measure(positions: int, seed: int, quick: bool) -> dict[str, Any]:
     started = datetime.now(UTC)
     load_before = _load()
     seeds = [seed + k for k in range(positions)]
-    processes = cores.warm()  # rankings play on every core (precog.analysis.cores)
+    processes = cores.warm()  # rankings play on every core (precog.analysis.parallel.cores)
     build_tree(position(4, seed), 0, depth_rounds=1)  # warm-up: imports, data, caches
     batch.run([new_game(players=4, seed=seed)], uniforms(1, seed), DEFAULT_POLICY)  # tables
     first = tree_times(4, seeds, 1)

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from precog.analysis import batch
-from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, uniforms
 from precog.commands import progress
 from precog.engine import determinize
 from precog.engine.box import load_box

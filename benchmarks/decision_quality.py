@@ -2,7 +2,7 @@
 
 A fixed, seeded suite of Keep/Give decisions of one seat (2, 3 and 4 players; competitive, team
 and cooperative; standard and advanced setup; every round 1-12), each with a reference answer:
-the same analysis (the ranking by rollouts, :func:`precog.analysis.ranking.rank_options`) at
+the same analysis (the ranking by rollouts, :func:`precog.analysis.choices.ranking.rank_options`) at
 at least 30 times the budget, with other random numbers. The suite and the reference answers
 are stored in ``benchmarks/data/decision_quality.json``, so a run only does the 1-second
 analyses and the trees. ``--build-reference`` regenerates the file (seeded, resumable; each
@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from precog import __version__
-from precog.analysis import cores
-from precog.analysis import ranking as ranking_module
-from precog.analysis.bots import GreedyBot, play_game
-from precog.analysis.evaluation import COOP_VALUE
-from precog.analysis.ranking import Ranking, RankingRow, leaf_choice, rank_options
-from precog.analysis.supply import wilson
-from precog.analysis.tree import build_tree, choice_of
+from precog.analysis.arena.bots import GreedyBot, play_game
+from precog.analysis.basics.supply import wilson
+from precog.analysis.choices import ranking as ranking_module
+from precog.analysis.choices.ranking import Ranking, RankingRow, leaf_choice, rank_options
+from precog.analysis.parallel import cores
+from precog.analysis.projection.evaluation import COOP_VALUE
+from precog.analysis.search.tree import build_tree, choice_of
 from precog.commands.progress import steps
 from precog.engine import (
     GameState,
@@ -353,7 +353,7 @@ def deepen_reference(path: Path, seed: int, factor: int, budget_s: float = 1.0,
     contenders on this machine now (measured first, with the benchmark's own seed): the
     analysis got faster after the references were built, so a reference built at 30 times the
     rollouts of its day can be only a few times today's. Every position's 1-second analysis is
-    measured before any deep run (the helpers warm, :mod:`precog.analysis.cores`), so that
+    measured before any deep run (the helpers warm, :mod:`precog.analysis.parallel.cores`), so that
     nothing the deep runs or the machine do later changes what the second was found to give.
     The deeper analysis races (a choice clearly behind stops) with its own random numbers
     (``ref_seed(..., 3)``); each choice keeps whichever of its two estimates rests on more
@@ -578,7 +578,7 @@ def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
 
 
 VALUE_MARKS = {"coop": COOP_VALUE}
-"""Per mode, what a reference's value must count (:data:`precog.analysis.evaluation.
+"""Per mode, what a reference's value must count (:data:`precog.analysis.projection.evaluation.
 COOP_VALUE`): a position of a mode listed here is refused without its mark."""
 
 

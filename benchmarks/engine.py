@@ -118,8 +118,8 @@ def openspiel_loop(name: str = "python_tic_tac_toe") -> Loop | None:
 def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, float]:
     """Decisions a second of look-ahead bots (one round, the projection) playing a seeded
     ``players``-player game against each other, for about ``seconds`` of CPU time."""
-    from precog.analysis.bots import LookaheadBot
-    from precog.analysis.players import as_policy
+    from precog.analysis.arena.bots import LookaheadBot
+    from precog.analysis.playing.players import as_policy
     from precog.engine.playout import play_on
 
     decisions = [0]
@@ -144,7 +144,7 @@ def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, floa
 def tree_positions(players: int, mode: str, seed: int) -> dict[int, Any]:
     """The position at the start of each round's Decision (rounds 1-12) of seeded games of
     greedy bots (a cooperative game that ends early: the next seed's game for later rounds)."""
-    from precog.analysis.bots import GreedyBot, play_game
+    from precog.analysis.arena.bots import GreedyBot, play_game
     from precog.engine import Phase
 
     seen: dict[int, Any] = {}
@@ -166,7 +166,7 @@ def trees(players: int, mode: str, seed: int) -> list[dict[str, Any]]:
     """CPU seconds of the full two-round tree (``build_tree`` with its defaults) and of the
     first answer (one round) at each round's Decision, seat ``round % players``, and the
     two-round tree's value of each choice (the same in every version of a faster engine)."""
-    from precog.analysis.tree import build_tree, choice_of
+    from precog.analysis.search.tree import build_tree, choice_of
 
     out = []
     for round_, state in sorted(tree_positions(players, mode, seed).items()):

@@ -4,9 +4,9 @@
 sensible player at every seat, the same value, the same world sampler): that measures
 convergence (its keys are ``convergence_*``). This benchmark scores it against an independent
 reference: every Keep/Give choice of a position is forced, then the game is played to its end
-by the look-ahead bot (:class:`~precog.analysis.bots.LookaheadBot`) at every seat, each seat
-deciding from its own observation (:func:`~precog.analysis.players.ask`), in a world sampled per
-playout from the analysing seat's observation. Playout ``k`` uses the same world and the same
+by the look-ahead bot (:class:`~precog.analysis.arena.bots.LookaheadBot`) at every seat, each seat
+deciding from its own observation (:func:`~precog.analysis.playing.players.ask`), in a world sampled
+per playout from the analysing seat's observation. Playout ``k`` uses the same world and the same
 bots' seeds for every choice (common random numbers), so two choices are compared game by game.
 
 Playouts go in steps (``--step`` per live choice); a choice whose paired deficit to the best
@@ -50,14 +50,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.bots import LookaheadBot, make_bot
-from precog.analysis.evaluation import last_check_value
-from precog.analysis.jobs import run_jobs
-from precog.analysis.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
-from precog.analysis.ranking import rank_options
-from precog.analysis.rollouts import DEFAULT_POLICY
-from precog.analysis.supply import wilson
-from precog.analysis.world import canonical_world
+from precog.analysis.arena.bots import LookaheadBot, make_bot
+from precog.analysis.basics.supply import wilson
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.parallel.jobs import run_jobs
+from precog.analysis.playing.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
+from precog.analysis.playing.world import canonical_world
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY
+from precog.analysis.projection.evaluation import last_check_value
 from precog.commands.progress import count_bar
 from precog.engine import (
     GameState,

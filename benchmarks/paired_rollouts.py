@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, be
 from decision_quality import DATA, BenchmarkInputError, _load, decision_of, positions, positive
 
 from precog import __version__
-from precog.analysis.ranking import rank_options
+from precog.analysis.choices.ranking import rank_options
 from precog.commands import progress
 
 MODES = ("competitive", "team", "coop")

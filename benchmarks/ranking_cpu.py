@@ -12,7 +12,7 @@ Two measures on positions of the decision-quality suite (benchmarks/data/decisio
   that mode (``--modes``; the median and the mean).
 
 Both on one core (``PRECOG_CORES=1``, set here): the CPU seconds are this process's own, and a
-helper process's (:mod:`precog.analysis.cores`) would not be counted.
+helper process's (:mod:`precog.analysis.parallel.cores`) would not be counted.
 
     .venv/bin/python benchmarks/ranking_cpu.py --json
 """
@@ -44,7 +44,7 @@ from decision_quality import (
 )
 
 from precog import __version__
-from precog.analysis.ranking import rank_options
+from precog.analysis.choices.ranking import rank_options
 from precog.commands import progress
 
 DEFAULT_IDS = ("q013", "q110", "q016")  # co-op 4p round 2, co-op 3p round 3, competitive 4p

@@ -1,9 +1,9 @@
 """Review speed: a whole 4-player, 12-round game reviewed for one seat.
 
-The games are played by the greedy bot (``precog.analysis.review.recorded_game``, seeded), and
-each is reviewed for seat 0 with ``review_game(game, 0, budget_s=B)``: every Keep/Give valued by
-the explorer's analysis (256 playouts per choice) under a time budget of B seconds per decision
-(default 2), each round's graph point (every seat's expected score and chance to win, 256
+The games are played by the greedy bot (``precog.analysis.game_review.review.recorded_game``,
+seeded), and each is reviewed for seat 0 with ``review_game(game, 0, budget_s=B)``: every Keep/Give
+valued by the explorer's analysis (256 playouts per choice) under a time budget of B seconds per
+decision (default 2), each round's graph point (every seat's expected score and chance to win, 256
 playouts), and every other decision of the seat (Action phase, Protectors, losses, River) on
 24 paired worlds per option, two playouts each (``--keep-give-only``: the Keep/Give only). The
 figure is the wall time per game (median over ``--games`` games; target ≤ 30 s on a 2-core
@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from precog import __version__
-from precog.analysis.review import KEEP_GIVE, recorded_game, review_game
+from precog.analysis.game_review.review import KEEP_GIVE, recorded_game, review_game
 from precog.commands import progress
 
 

@@ -8,7 +8,7 @@ over all reviewed decisions, the share that earns each mark with its 95 % interv
 overall and for the Keep/Give and the other decisions apart, and the losses' upper quantiles
 (the losses that exceed their own interval); ``--raw FILE`` keeps every reviewed decision and
 ``--from-raw FILE...`` rates kept decisions again (no games played). The thresholds (``MARKS`` in
-precog/analysis/review.py) are chosen so that the strong bot's blunders are rare; see
+precog/analysis/game_review/review.py) are chosen so that the strong bot's blunders are rare; see
 docs/analysis.md. Run ``python benchmarks/review_marks.py --help``.
 """
 
@@ -24,8 +24,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from precog import __version__
-from precog.analysis.jobs import run_jobs
-from precog.analysis.review import KEEP_GIVE, MARKS, mark_for, recorded_game, review_game
+from precog.analysis.game_review.review import (
+    KEEP_GIVE,
+    MARKS,
+    mark_for,
+    recorded_game,
+    review_game,
+)
+from precog.analysis.parallel.jobs import run_jobs
 from precog.commands.progress import progress_bar
 
 

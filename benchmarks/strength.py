@@ -1,6 +1,6 @@
 """The strength ladder: the explorer's 1-second choice as a player, against stronger and weaker.
 
-The explorer's own answer, played at the table (``rollout1s``: :class:`~precog.analysis.bots.
+The explorer's own answer, played at the table (``rollout1s``: :class:`~precog.analysis.arena.bots.
 RolloutBot`, the ranking by rollouts with 1 second per Keep/Give, its first choice played),
 meets the look-ahead bot (``lookahead``), the greedy bot (``greedy``) and its own 10-times budget
 (``rollout10s``):
@@ -38,10 +38,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.jobs import iter_jobs
-from precog.analysis.rollouts import DEFAULT_POLICY
-from precog.analysis.supply import wilson
-from precog.analysis.tournament import lineup, play_one
+from precog.analysis.arena.tournament import lineup, play_one
+from precog.analysis.basics.supply import wilson
+from precog.analysis.parallel.jobs import iter_jobs
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.commands.progress import steps
 
 DATA = Path(__file__).with_name("data") / "strength.jsonl"

@@ -128,7 +128,7 @@ def _fit(path: str | None, components: object) -> None:
     """Put ``--fit FILE`` in use for the box in play (refused if made on another set)."""
     if path is None:
         return
-    from precog.analysis.fits import apply_fit, load_fit
+    from precog.analysis.fitted.fits import apply_fit, load_fit
     from precog.engine.data_loading import reference_components
     from precog.engine.files import clip_path
 

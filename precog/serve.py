@@ -298,7 +298,7 @@ def kernels_ahead(memory_gb: float | None = None, cpus: int | None = None) -> in
     """
     memory_gb = machine_memory_gb() if memory_gb is None else memory_gb
     if cpus is None:
-        from precog.analysis.cores import usable_cpus
+        from precog.analysis.parallel.cores import usable_cpus
 
         cpus = usable_cpus()
     by_memory = int((memory_gb - SPARE_GB) / 0.5)

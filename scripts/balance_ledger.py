@@ -2,7 +2,7 @@
 
 For each configuration (``MODE:PLAYERS:BOTS``, as in balance_report.py) it plays ``--games``
 seeded games (game ``i`` is ``precog tournament``'s game ``i`` of the same seed and line-up),
-records every seat's flows with :class:`precog.analysis.ledger.Ledger` and prints, per bot,
+records every seat's flows with :class:`precog.analysis.balance.ledger.Ledger` and prints, per bot,
 with 95 % intervals (per game the mean over the bot's seats):
 
 * Machines: Batteries placed, Machine triggers, resources taken from Machines, resources per
@@ -14,7 +14,7 @@ with 95 % intervals (per game the mean over the bot's seats):
 Before the games it prints what the rules and the data say alone: the card income a Battery
 costs per season, and the Islands the starting Food feeds the 4 starting Humans over every
 River layout. Variant bots ``lookahead-nomachines`` and ``lookahead-nobane``
-(:mod:`precog.analysis.variants`) may join a line-up; with two bots the paired margin of
+(:mod:`precog.analysis.balance.variants`) may join a line-up; with two bots the paired margin of
 final Healthy Humans is printed.
 
     nice -n 10 .venv/bin/python scripts/balance_ledger.py --config competitive:2:lookahead \\
@@ -28,9 +28,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from precog.analysis.jobs import Progress
-from precog.analysis.ledger import SEASONS, SeatLedger
-from precog.analysis.ledger_games import (
+from precog.analysis.arena.tournament import mean_ci
+from precog.analysis.balance.ledger import SEASONS, SeatLedger
+from precog.analysis.balance.ledger_games import (
     LedgerGame,
     battery_price,
     islands_fed_by_start,
@@ -42,7 +42,7 @@ from precog.analysis.ledger_games import (
     share_text,
     start_alone_lasts,
 )
-from precog.analysis.tournament import mean_ci
+from precog.analysis.parallel.jobs import Progress
 from precog.commands.progress import overall_bar
 from precog.engine import reference_components
 

@@ -24,8 +24,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from precog.analysis.jobs import on_dashboard
-from precog.analysis.tournament import TournamentResult, run_tournament
+from precog.analysis.arena.tournament import TournamentResult, run_tournament
+from precog.analysis.parallel.jobs import on_dashboard
 from precog.commands.progress import announce_dashboard, overall_bar
 
 SUITES: dict[str, list[str]] = {

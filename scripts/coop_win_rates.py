@@ -3,7 +3,7 @@
 A table of one bot at every seat (default ``lookahead``) plays the cooperative mode at normal
 and Hard, with the rule option ``coop_supplies`` on (the project's choice) and off (the
 rulebook's literal reading). Game ``i`` of every row has the same setup seed (common seeds,
-:func:`precog.analysis.tournament.play_one`), so the two readings are compared game by game.
+:func:`precog.analysis.arena.tournament.play_one`), so the two readings are compared game by game.
 Games are interleaved (game 0 of every row, then game 1, ...), so a run stopped at any time
 holds about as many games of each row; every game is appended to ``--file`` as it ends (with
 its CPU time and the load), and a run skips the games already there, so ``--games`` can grow
@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.jobs import iter_jobs
-from precog.analysis.supply import wilson
-from precog.analysis.tournament import game_seed, play_one
+from precog.analysis.arena.tournament import game_seed, play_one
+from precog.analysis.basics.supply import wilson
+from precog.analysis.parallel.jobs import iter_jobs
 from precog.commands.progress import steps
 from precog.engine import PrecogError
 from precog.engine.state import RuleOptions

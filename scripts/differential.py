@@ -2,10 +2,10 @@
 
     nice -n 10 .venv/bin/python scripts/differential.py --games 100000 --seed 1 --json diff.json
 
-Plays ``--games`` random games (:func:`precog.analysis.differential.random_setting`: every
+Plays ``--games`` random games (:func:`precog.analysis.playouts.differential.random_setting`: every
 mode, player count, setup, difficulty, rule option and both mirrored policies, from round 1
 or a later round) through the batch and through the engine, in batches of ``--batch`` games
-of one setting, and compares them at every stage (:mod:`precog.analysis.differential`).
+of one setting, and compares them at every stage (:mod:`precog.analysis.playouts.differential`).
 Writes a JSON report every batch and at the end (games, stages compared, differences with
 the first examples, games per second, the settings met). Exits 1 if any stage differs. The
 fixed-seed share in ``make test`` is tests/analysis/test_batch_matches_engine_at_every_stage.py.
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from precog.analysis.differential import compare, random_setting  # noqa: E402
+from precog.analysis.playouts.differential import compare, random_setting  # noqa: E402
 
 EXAMPLES = 20  # differences kept in the report
 

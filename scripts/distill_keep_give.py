@@ -1,13 +1,13 @@
 """The look-ahead bot's Keep/Give distilled into the sensible player's two weights.
 
-The sensible player (:mod:`precog.analysis.policy`) scores a (Keep, Give) as
+The sensible player (:mod:`precog.analysis.playing.policy`) scores a (Keep, Give) as
 ``KEEP_WEIGHT * worth(Keep) + sign * worth(Give)`` (sign +1 when the left neighbour is a
 friend, -1 otherwise) and draws by a softmax. This script records the look-ahead bot's
 Keep/Give in seeded games (every seat the look-ahead bot), fits the conditional-logit weights
 of the same two features (a Give weight for friends and one for rivals) by maximum likelihood
 on half the decisions, and reports on the other half how often each rule's best-scored choice
 is the look-ahead bot's, next to the shipped weights. With ``--check N`` it then plays ``N``
-seeded 2-player games of each rule (as :class:`~precog.analysis.bots.PolicyBot`) against the
+seeded 2-player games of each rule (as :class:`~precog.analysis.arena.bots.PolicyBot`) against the
 look-ahead bot, on the same seeds, and gives the paired difference of their margins.
 
     nice -n 10 .venv/bin/python scripts/distill_keep_give.py --games 24 --check 100 --json
@@ -28,15 +28,15 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from precog.analysis.bots import LookaheadBot, PolicyBot, play_game
-from precog.analysis.jobs import iter_jobs, run_jobs
-from precog.analysis.policy import (
+from precog.analysis.arena.bots import LookaheadBot, PolicyBot, play_game
+from precog.analysis.arena.tournament import lineup
+from precog.analysis.parallel.jobs import iter_jobs, run_jobs
+from precog.analysis.playing.policy import (
     SensiblePolicy,
     card_worth,
     facts,
     gives_to_friend,
 )
-from precog.analysis.tournament import lineup
 from precog.engine import Action, GameState, Phase
 from precog.engine.actions import Choose
 

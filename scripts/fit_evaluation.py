@@ -1,11 +1,11 @@
-"""Fit the one value's leaf model (precog/analysis/value.py) to playouts, or check it.
+"""Fit the one value's leaf model (precog/analysis/fitted/value.py) to playouts, or check it.
 
 Positions: seeded games of every mode (competitive 2-4 players, team, cooperative 2-4
 players), standard and advanced setups, played by the sensible player
 (``rollouts.DEFAULT_POLICY``) to the start of a Decision phase of round 1..12. Target of a
 position for a seat: the mean final score of ``--playouts`` games played on from worlds that
 seat cannot tell from the position (``rollouts.sample_starts``), everyone playing the sensible
-player. The model (ridge regression on :func:`precog.analysis.value.features`, one per mode)
+player. The model (ridge regression on :func:`precog.analysis.fitted.value.features`, one per mode)
 is fitted on ``--positions`` positions and checked on as many held-out positions (other
 seeds, ``2 x --playouts`` playouts each). The held-out RMSE per mode, player count and round
 band (the playouts' own noise removed) goes into the data file: it sets the tree's intervals.
@@ -22,7 +22,7 @@ positions and targets of an earlier run with the same ``--positions --playouts -
 unknown faces are drawn from the box's prior) and writes the fit to ``--out`` (required then:
 the package's data file stays the reference set's). A mode with fewer than 10 positions keeps
 the shipped coefficients, and the fit's ``kept`` key names it. The analysis loads such a file
-for that box only (:mod:`precog.analysis.fits`): ``precog --box BOX.toml --fit my_fit.toml
+for that box only (:mod:`precog.analysis.fitted.fits`): ``precog --box BOX.toml --fit my_fit.toml
 analyse ...``, and the box tab of the explorer and Play (load the box, then its fit); every
 analysis then says it values positions with your fit, and with that fit's held-out error.
 
@@ -45,9 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from precog.analysis import batch, rollouts
-from precog.analysis.evaluation import last_check_value
-from precog.analysis.value import (
+from precog.analysis.fitted.value import (
     FIT_FILE,
     MODES,
     Fit,
@@ -57,6 +55,8 @@ from precog.analysis.value import (
     parse_fit,
     shipped_fit,
 )
+from precog.analysis.playouts import batch, rollouts
+from precog.analysis.projection.evaluation import last_check_value
 from precog.engine import (
     Components,
     GameState,
@@ -126,8 +126,8 @@ def greedy_snapshots(mode: str, players: int, setup: str, rounds: list[int],
                      seed: int) -> list[GameState]:
     """One game played by greedy bots (each plans its round for the best immediate outcome,
     as the decision-quality suite's games are), taken like :func:`snapshots`."""
-    from precog.analysis.basic_bots import GreedyBot
-    from precog.analysis.bots import play_game
+    from precog.analysis.arena.bots import play_game
+    from precog.analysis.playing.basic_bots import GreedyBot
 
     wanted = set(rounds)
     taken: dict[int, GameState] = {}
@@ -308,7 +308,7 @@ def table_text(rows: list[dict[str, object]]) -> str:
 
 def write(coefficients: dict[str, np.ndarray], rows: list[dict[str, object]],
           info: dict[str, object]) -> str:
-    lines = ["# The one value's leaf model (precog/analysis/value.py), written by",
+    lines = ["# The one value's leaf model (precog/analysis/fitted/value.py), written by",
              "# scripts/fit_evaluation.py: do not edit by hand, refit instead.", "[fit]"]
     for key, value in info.items():
         lines.append(f"{key} = {json.dumps(value)}")

@@ -20,14 +20,14 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.rollouts import (
+from precog.analysis.basics.supply import wilson
+from precog.analysis.playouts.rollouts import (
     DEFAULT_POLICY,
     RandomPolicy,
     final_states,
     mean_ci,
     sample_starts,
 )
-from precog.analysis.supply import wilson
 from precog.commands.progress import steps
 from precog.engine import PrecogError
 from precog.session.explore import deal

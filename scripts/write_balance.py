@@ -1,8 +1,8 @@
 """Write the current figures of docs/balance.md from the script's own runs.
 
 Every figure of the generated section comes from seeded tournaments run here
-(:func:`precog.analysis.tournament.run_tournament`: game ``i`` fixed by the seed and ``i``, the
-same figures on any number of workers), and the section says the command, the seeds, the date,
+(:func:`precog.analysis.arena.tournament.run_tournament`: game ``i`` fixed by the seed and ``i``,
+the same figures on any number of workers), and the section says the command, the seeds, the date,
 the number of games and the reference component set's fingerprint. ``tests/test_balance_doc.py``
 fails when that fingerprint is not the shipped set's, so the page cannot go stale unnoticed.
 
@@ -27,8 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.jobs import Progress
-from precog.analysis.tournament import TournamentResult, run_tournament
+from precog.analysis.arena.tournament import TournamentResult, run_tournament
+from precog.analysis.parallel.jobs import Progress
 from precog.commands.progress import overall_bar
 from precog.engine.data_loading import reference_components
 from precog.engine.state import RuleOptions

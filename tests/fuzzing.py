@@ -452,7 +452,7 @@ ENVIRONMENT = ("PORT", "PRECOG_APP_TOKEN", "PRECOG_SCHEDULER", "PRECOG_TUTOR_PRO
 
 
 def environment(rng: random.Random) -> Case:
-    from precog.analysis.jobs import scheduler_address
+    from precog.analysis.parallel.jobs import scheduler_address
     from precog.serve import check_host, needs_token, new_token, port_from_env
     from precog.tutor.progress import ProgressStore, default_path
 
@@ -488,7 +488,7 @@ def environment(rng: random.Random) -> Case:
 
 
 def scheduler(rng: random.Random) -> Case:
-    from precog.analysis.jobs import run_jobs
+    from precog.analysis.parallel.jobs import run_jobs
 
     address = rng.choice(["tcp://127.0.0.1:9", "tcp://127.0.0.1:1", "tcp://[::1]:9",
                           "tcp://localhost:9", damage(rng, "tcp://127.0.0.1:8786"),

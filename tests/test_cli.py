@@ -361,8 +361,8 @@ def test_simulate_reports_a_failed_invariant_with_its_game_and_seed(
 
 def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_numbers(
         ) -> None:
-    from precog.analysis.ranking import rank_options
-    from precog.analysis.tournament import run_tournament
+    from precog.analysis.arena.tournament import run_tournament
+    from precog.analysis.choices.ranking import rank_options
     from precog.session.names import quoted_name
     from precog.session.reports import ranking_text, tournament_text
 
@@ -403,7 +403,7 @@ def test_the_ranking_text_names_the_cards_in_both_languages_with_the_analysis_nu
 
 
 def test_the_ranking_text_says_which_row_holds_the_same_cards_as_another() -> None:
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
     from precog.session.reports import ranking_text
     from tests.widgets.test_explorer import _with_twin_cards
 

@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from precog.analysis.errors import AnalysisCode
+from precog.analysis.basics.errors import AnalysisCode
 from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem

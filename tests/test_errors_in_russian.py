@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from precog.analysis.world import check_decision
+from precog.analysis.playing.world import check_decision
 from precog.cli import main
 from precog.engine import (
     OptionError,

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis.errors import AnalysisCode, AnalysisError
-from precog.analysis.jobs import probe_scheduler, run_jobs, scheduler_address
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.parallel.jobs import probe_scheduler, run_jobs, scheduler_address
 from precog.commands.common import UsageCode, UsageError
 from precog.engine import DataError, PositionError, PrecogError, new_game
 from precog.engine.box import load_box_text
@@ -292,7 +292,7 @@ def test_a_save_removes_temporary_files_left_by_a_save_killed_mid_write(tmp_path
 def test_a_helper_whose_analysis_stopped_exits_quietly() -> None:
     import subprocess
 
-    helper = subprocess.Popen([sys.executable, "-m", "precog.analysis.helper"],
+    helper = subprocess.Popen([sys.executable, "-m", "precog.analysis.parallel.helper"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
     assert helper.stdout is not None and helper.stdin is not None

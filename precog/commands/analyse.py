@@ -19,7 +19,7 @@ from precog.commands.common import whole_number as int_type
 from precog.engine.problems import Problem
 
 NAME = "analyse"
-MAX_ROLLOUTS = 100_000  # per choice, as precog.analysis.checks.MAX_ROLLOUTS (a test checks)
+MAX_ROLLOUTS = 100_000  # per choice, as precog.analysis.basics.checks.MAX_ROLLOUTS (a test checks)
 EXAMPLES = """\
 POSITION is a position string (pg1.<data>.<check>), a JSON position or saved game file, or -
 for standard input. The position must be in a Decision phase where PLAYER has not chosen yet.
@@ -71,8 +71,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.analysis.ranking import rank_options
-    from precog.analysis.world import AnalysisError
+    from precog.analysis.choices.ranking import rank_options
+    from precog.analysis.playing.world import AnalysisError
     from precog.commands.show import parse_position, read_input
     from precog.session.reports import ranking_text, tree_text
 

@@ -89,7 +89,7 @@ def add_command(subparsers: Any, name: str, summary: str, description: str,
 
 def add_job_options(parser: argparse.ArgumentParser, workers: str, scheduler: str) -> None:
     """``--workers`` and ``--scheduler``: where independent jobs run (a process pool of W
-    processes, or the Dask cluster at ADDRESS; see :mod:`precog.analysis.jobs`)."""
+    processes, or the Dask cluster at ADDRESS; see :mod:`precog.analysis.parallel.jobs`)."""
     parser.add_argument("--workers", type=positive_int, default=None, metavar="W", help=workers)
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help=scheduler)
 

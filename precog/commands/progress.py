@@ -27,7 +27,7 @@ def word(key: str) -> str:
 @contextmanager
 def progress_bar(total: int, unit: str = "games") -> Iterator[Callable[[float, str], None]]:
     """A bar of ``total`` steps; yields the ``progress(fraction, text)`` callback the analysis
-    layer's long functions take (:func:`precog.analysis.jobs.run_jobs`)."""
+    layer's long functions take (:func:`precog.analysis.parallel.jobs.run_jobs`)."""
     from tqdm import tqdm
 
     with tqdm(total=total, unit=" " + word(unit), disable=None, file=sys.stderr,

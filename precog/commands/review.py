@@ -84,9 +84,9 @@ def load_game(arg: str, components: Any = None) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.analysis.errors import AnalysisError
-    from precog.analysis.jobs import scheduler_address
-    from precog.analysis.review import MAX_BUDGET_S, review_game, review_many
+    from precog.analysis.basics.errors import AnalysisError
+    from precog.analysis.game_review.review import MAX_BUDGET_S, review_game, review_many
+    from precog.analysis.parallel.jobs import scheduler_address
     from precog.session.reports import review_text
 
     if len(args.games) > MAX_GAMES:
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         scheduler_address(args.scheduler)
         if len(games) > 1 or args.scheduler:
-            from precog.analysis.jobs import on_dashboard
+            from precog.analysis.parallel.jobs import on_dashboard
             from precog.commands.progress import announce_dashboard, progress_bar
 
             on_dashboard(announce_dashboard)
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(reviews)
                 return 0
-            from precog.analysis.review import review_from_dict
+            from precog.analysis.game_review.review import review_from_dict
             print("\n\n".join(review_text(review_from_dict(r), args.lang) for r in reviews))
             print(_provenance(games[0], args.lang))
             return 0
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _provenance(game: Any, lang: str) -> str:
     """Which component set and which evaluation fit the review rests on."""
-    from precog.analysis.provenance import component_note
+    from precog.analysis.fitted.provenance import component_note
     from precog.session.provenance import provenance_text
 
     start = game.start

@@ -58,8 +58,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.analysis.bots import bot_names
-    from precog.analysis.tournament import run_tournament
+    from precog.analysis.arena.bots import bot_names
+    from precog.analysis.arena.tournament import run_tournament
     from precog.session.reports import tournament_text
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     options = game_options(args)
     if options.pop("components", None) is not None:
         raise UsageError(Problem.of(UsageCode.REFERENCE_ONLY))
-    from precog.analysis.jobs import on_dashboard
+    from precog.analysis.parallel.jobs import on_dashboard
     from precog.commands.progress import announce_dashboard, progress_bar
 
     on_dashboard(announce_dashboard)

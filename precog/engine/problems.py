@@ -8,7 +8,7 @@ template ``field`` under ``[data]``. ``str(err)`` is the English sentence;
 rendered in the same language; input (ids, texts, numbers) is shown as it was given.
 
 Each layer declares its own codes: :class:`ErrorCode` here the engine's (data files, positions,
-views, actions, options, boxes); :class:`precog.analysis.errors.AnalysisCode`,
+views, actions, options, boxes); :class:`precog.analysis.basics.errors.AnalysisCode`,
 :class:`precog.session.errors.SessionCode`, :class:`precog.tutor.errors.TutorCode`,
 :class:`precog.serve.ServeCode` and :class:`precog.commands.common.UsageCode` those of the layers
 above. Any of them goes into a :class:`Problem`, so the engine's :class:`PrecogError` carries

@@ -10,7 +10,7 @@ Give click then only plays the choices already made.
 Only :class:`~precog.session.table.BotSeat` players are asked ahead (a stand-in policy is handed
 the whole position and could see the human's choice); the others are left to the table.
 
->>> from precog.analysis.bots import RandomBot
+>>> from precog.analysis.arena.bots import RandomBot
 >>> from precog.engine import new_game
 >>> from precog.session.table import BotSeat, Human, Table
 >>> table = Table(new_game(players=3, seed=5))
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 
-from precog.analysis.players import Player, ask
+from precog.analysis.playing.players import Player, ask
 from precog.engine import Action, GameState, Phase, PrecogError, apply, legal_actions
 from precog.session.table import BotSeat, Table
 

@@ -1,8 +1,8 @@
 """The model behind the strategy explorer: which position, which seat, and its analysis.
 
 No widget here. :func:`deal` and :func:`query_position` find the position to explore;
-:class:`Exploration` runs the ranking (:func:`~precog.analysis.ranking.rank_options`) and the
-resource trajectories in a background thread (or inline), one job at a time, and reports
+:class:`Exploration` runs the ranking (:func:`~precog.analysis.choices.ranking.rank_options`) and
+the resource trajectories in a background thread (or inline), one job at a time, and reports
 progress and the end through callbacks the page draws with.
 
 >>> ex = Exploration(background=False)
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
-from precog.analysis.edges import Stage
-from precog.analysis.ranking import Ranking, rank_options
-from precog.analysis.trajectories import take_values, trajectories
+from precog.analysis.basics.edges import Stage
+from precog.analysis.choices.ranking import Ranking, rank_options
+from precog.analysis.choices.trajectories import take_values, trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import Problem

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from precog.analysis.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow
-from precog.analysis.reasons import row_reasons
+from precog.analysis.choices.ranking import DEFAULT_ROLLOUTS, Ranking, RankingRow
+from precog.analysis.choices.reasons import row_reasons
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView, view_position
 from precog.session.explore import Exploration
@@ -180,7 +180,7 @@ def how_text(answer: HintAnswer, lang: str = DEFAULT_LANGUAGE) -> str:
 def reasons(ranking: Ranking, row: RankingRow, world: GameState,
             lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     """The gap to the best choice, then up to two of the analysis's own reasons
-    (:func:`precog.analysis.reasons.row_reasons`, said by :mod:`precog.session.why`)."""
+    (:func:`precog.analysis.choices.reasons.row_reasons`, said by :mod:`precog.session.why`)."""
     say = words(lang).say
     seat = int(ranking.meta.get("player", 0))
     gap = say("hint.best") if row.loss <= 1e-9 else gap_text(row, say, lang)

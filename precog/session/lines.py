@@ -1,7 +1,7 @@
 """The analysis said in words: the look-ahead tree's edges, the principal line, the moves of a
 plan, the analysis' progress and the bots' names, in the reader's language.
 
-The analysis returns data (:mod:`precog.analysis.edges`: actions, card and tile ids, seat
+The analysis returns data (:mod:`precog.analysis.basics.edges`: actions, card and tile ids, seat
 numbers); the words are ``[line]``, ``[stage]`` and ``[bots]`` of ``precog/data/words/<lang>/
 app.toml``. Given a position (``state``), cards are said by name, River tiles by name and
 effect, Islands by name and feeding, a Battery's machine by room and effect, and the seat a
@@ -11,7 +11,7 @@ marked (:func:`mark`) so that a renderer can draw the card
 (the analysis plays them in sampled worlds), except in the principal line, where the card kept
 and the card that arrives are said: activating both then says what it pays.
 
->>> from precog.analysis.edges import Arrives, Chosen, RiverTile
+>>> from precog.analysis.basics.edges import Arrives, Chosen, RiverTile
 >>> from precog.engine.actions import Choose
 >>> line_text((Arrives("D02", 2), RiverTile("I1"), Chosen(Choose("T16", "T15"))))
 'Seat 2 gives you D02. The River reaches I1. Then keep T16, give T15.'
@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from precog.analysis.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
+from precog.analysis.basics.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
 from precog.engine import Action, DataError, GameState
 from precog.engine.actions import (
     Activate,

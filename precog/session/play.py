@@ -2,7 +2,7 @@
 
 No widget here: the page draws what this holds and forwards clicks to it.
 
->>> from precog.analysis.bots import RandomBot
+>>> from precog.analysis.arena.bots import RandomBot
 >>> play = PlaySession(lambda name, seed: RandomBot(seed))
 >>> play.start(new_game(players=2, seed=3), seat=0, bots={1: "Random"})
 >>> play.state.to_move == play.human, play.can_undo
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis.players import Player
+from precog.analysis.playing.players import Player
 from precog.engine import Action, Game, GameState, Phase, PrecogError, new_game, read_position
 from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.problems import Problem
@@ -30,7 +30,7 @@ from precog.session.words import DEFAULT_LANGUAGE
 SECRET = (Choose, ChooseRooms, PassCards)
 
 BotFactory = Callable[[str, int], Any]
-"""``factory(name, seed)``: a :class:`~precog.analysis.players.Player`, a policy
+"""``factory(name, seed)``: a :class:`~precog.analysis.playing.players.Player`, a policy
 ``(state, seat) -> action``, or an object with ``act(state)`` (a stand-in given the whole
 position)."""
 

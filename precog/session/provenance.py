@@ -1,6 +1,6 @@
 """Which component set and which evaluation fit an analysis rests on, in the reader's words.
 
-One line per analysis, from :func:`precog.analysis.provenance.component_note` (the ranking's
+One line per analysis, from :func:`precog.analysis.fitted.provenance.component_note` (the ranking's
 ``meta["components"]``): the reference set and the shipped fit; or your box, its unknown faces
 and either the refit command (the fit was made on the reference set) or your own fit with its
 held-out error. The command line says it with ``[cli]`` words, the pages with ``[results]``.

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from precog.analysis.reasons import choice_reasons
-from precog.analysis.tree import TreeNode, render_tree_text
+from precog.analysis.choices.reasons import choice_reasons
+from precog.analysis.search.tree import TreeNode, render_tree_text
 from precog.session.lines import choice_text, edge_text, line_text, mark, named
 from precog.session.provenance import provenance_text
 from precog.session.why import reasons_text
@@ -19,9 +19,9 @@ from precog.session.words import words
 
 
 def ranking_text(ranking: Any, lang: str) -> str:
-    """The ranked Keep/Give table of ``ranking`` (a :class:`~precog.analysis.ranking.Ranking`):
-    one row of numbers per choice, the cards by name, then what comes back, why and the
-    principal line in sentences."""
+    """The ranked Keep/Give table of ``ranking`` (a
+    :class:`~precog.analysis.choices.ranking.Ranking`): one row of numbers per choice, the cards by
+    name, then what comes back, why and the principal line in sentences."""
     w, m = words(lang), ranking.meta
     how = (w.say("cli.rank_rollouts", n=m["samples"]) if m.get("rollouts")
            else w.say("cli.rank_lookahead_played", n=m["depth_rounds"],
@@ -101,7 +101,8 @@ def tournament_text(result: Any, lang: str) -> str:
 
 
 def review_text(review: Any, lang: str) -> str:
-    """A game review (a :class:`~precog.analysis.review.Review`) as a table and a summary."""
+    """A game review (a :class:`~precog.analysis.game_review.review.Review`) as a table and a
+    summary."""
     from precog.engine.actions import Choose, parse_action_text
 
     def choice(text: str) -> str:

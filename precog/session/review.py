@@ -1,16 +1,16 @@
 """The model behind the review page: one seat's decisions reviewed in the background.
 
-No widget here. :class:`ReviewRun` runs :func:`precog.analysis.review.iter_review` in a thread
-(inline for scripts and tests) and hands each decision to ``on_row`` as soon as it is ready,
+No widget here. :class:`ReviewRun` runs :func:`precog.analysis.game_review.review.iter_review` in a
+thread (inline for scripts and tests) and hands each decision to ``on_row`` as soon as it is ready,
 as page data (:class:`DecisionRow`), round by round (the Keep/Give, then the round's other
 decisions): what was played and the best choice (card ids of the seat's own hand for a
 Keep/Give, the action's notation for the others), values, loss, mark, why the played
-Keep/Give fell short (the explorer's reasons, :mod:`precog.analysis.reasons`, said by
+Keep/Give fell short (the explorer's reasons, :mod:`precog.analysis.choices.reasons`, said by
 :mod:`precog.session.why`) and the seat's *view string* at that decision (``pv1.…``: its
 observation only) for the explorer link. Cancel keeps what was done. Nothing of another
 seat's hand or of a face-down River tile goes into a row.
 
->>> from precog.analysis.review import recorded_game
+>>> from precog.analysis.game_review.review import recorded_game
 >>> run = ReviewRun(background=False, actions=False)
 >>> rows = []
 >>> run.start(recorded_game(["greedy", "greedy"], seed=5, players=2), 0, budget_s=0.05,
@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from precog.analysis.ranking import Ranking
-from precog.analysis.reasons import row_reasons
-from precog.analysis.review import (
+from precog.analysis.choices.ranking import Ranking
+from precog.analysis.choices.reasons import row_reasons
+from precog.analysis.game_review.review import (
     KEEP_GIVE,
     MARKS,
     Review,
@@ -126,7 +126,8 @@ def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,
 def versus_text(why: tuple[tuple[str, float], ...], option: str,
                 lang: str = DEFAULT_LANGUAGE) -> str:
     """Where the seat ends the round, against after ``option`` (``why``: the resources'
-    differences, as :func:`precog.analysis.review_actions.round_end_diffs` finds them)."""
+    differences, as :func:`precog.analysis.game_review.review_actions.round_end_diffs` finds
+    them)."""
     w = words(lang)
     diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d), lang)} "
                       + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05

@@ -4,8 +4,8 @@ cooperative Objective steps), Maintenance and the River.
 
 No widget here. :class:`StepHintRun` is handed a full position rebuilt from the seat's view
 (:meth:`~precog.engine.view.SeatView.world`), ranks every legal option as the review values it
-(:func:`precog.analysis.step_ranking.rank_step`: the final score over sampled futures, each
-option on the same ones), first on a few futures (:data:`QUICK`), then on the review's own
+(:func:`precog.analysis.game_review.step_ranking.rank_step`: the final score over sampled futures,
+each option on the same ones), first on a few futures (:data:`QUICK`), then on the review's own
 number (:data:`REFINE`), each answer handed to ``on_answer`` as a
 :class:`~precog.session.hint.HintAnswer` whose rows name the option in the page's words.
 
@@ -28,9 +28,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from precog.analysis.provenance import component_note
-from precog.analysis.review_actions import ACTION_REPEATS, ACTION_WORLDS
-from precog.analysis.step_ranking import RankedOption, StepRanking, rank_step
+from precog.analysis.fitted.provenance import component_note
+from precog.analysis.game_review.review_actions import ACTION_REPEATS, ACTION_WORLDS
+from precog.analysis.game_review.step_ranking import RankedOption, StepRanking, rank_step
 from precog.engine import GameState, Phase, legal_actions
 from precog.engine.view import SeatView
 from precog.session.hint import HintAnswer, HintRow, HintRun, gap_text

@@ -1,8 +1,8 @@
 """A table: a game and who sits at each seat, one way to let the others play, one undo.
 
 Seats are :class:`Human` (the table waits for :meth:`Table.play`), :class:`BotSeat` (a
-:class:`~precog.analysis.players.Player`, asked through
-:func:`~precog.analysis.players.ask`: it sees only its seat's observation),
+:class:`~precog.analysis.playing.players.Player`, asked through
+:func:`~precog.analysis.playing.players.ask`: it sees only its seat's observation),
 :class:`Scripted` (a lesson's moves for that seat, in order, then a policy) or
 :class:`StandIn` (a :data:`~precog.engine.playout.Policy` that is handed the whole position:
 lesson stand-ins and tests). :meth:`Table.play_until` lets every non-human seat play, through
@@ -10,7 +10,7 @@ the engine's one loop (:meth:`~precog.engine.Game.advance`), and undo and redo a
 :class:`~precog.engine.Game`'s.
 
 >>> from precog.engine import new_game
->>> from precog.analysis.bots import RandomBot
+>>> from precog.analysis.arena.bots import RandomBot
 >>> table = Table(new_game(players=3, seed=2), {0: Human(), 1: BotSeat(RandomBot(1)),
 ...                                              2: BotSeat(RandomBot(2))})
 >>> table.play_until().to_move
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from precog.analysis.errors import AnalysisCode, AnalysisError
-from precog.analysis.players import Player, ask, first_legal
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.playing.players import Player, ask, first_legal
 from precog.engine import (
     Action,
     Game,

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis import rollouts
-from precog.analysis.uniform_row import UniformRow
+from precog.analysis.playouts import rollouts
+from precog.analysis.playouts.uniform_row import UniformRow
 from precog.engine import (
     Components,
     GameState,

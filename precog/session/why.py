@@ -1,10 +1,10 @@
 """Why each choice ranks where it does, in the reader's language.
 
-:mod:`precog.analysis.reasons` finds the reasons as data; this says them with ``[why]`` of
+:mod:`precog.analysis.choices.reasons` finds the reasons as data; this says them with ``[why]`` of
 ``precog/data/words/<lang>/app.toml``. Cards are marked (:func:`precog.session.lines.mark`):
 :func:`reason_text` names them, a renderer may draw them.
 
->>> from precog.analysis.reasons import Reason
+>>> from precog.analysis.choices.reasons import Reason
 >>> reason_text(Reason("feeding", (("food", 3.0), ("healthy", 5.0), ("round", 8),
 ...                                ("short", 2.0)), 1.0))
 'Food for the Island of round 8: 3 Food for 5 Healthy Humans, 2 short.'
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from precog.analysis.reasons import Reason
+from precog.analysis.choices.reasons import Reason
 from precog.engine import GameState
 from precog.session.lines import mark, named
 from precog.session.words import DEFAULT_LANGUAGE, words

@@ -28,7 +28,7 @@ def tree_rows(state: GameState, seat: int, texts: UiTexts
     if not lookahead_choices(state, seat):
         return {}
     try:
-        from precog.analysis.tree import build_tree, principal_line
+        from precog.analysis.search.tree import build_tree, principal_line
     except ImportError:
         return {}
     try:

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis import players
-from precog.analysis.players import Policy, ask, first_legal
+from precog.analysis.playing import players
+from precog.analysis.playing.players import Policy, ask, first_legal
 from precog.engine import (
     DataError,
     GameState,
@@ -165,10 +165,10 @@ def bot_policy(seed: int) -> Policy:
     """The analysis package's GreedyBot for every seat it plays.
 
     Each bot sees only its seat's observation (and worlds sampled from it), through
-    :func:`~precog.analysis.players.ask`; a failing or illegal choice is replaced by the first
-    legal action.
+    :func:`~precog.analysis.playing.players.ask`; a failing or illegal choice is replaced by the
+    first legal action.
     """
-    from precog.analysis.bots import GreedyBot
+    from precog.analysis.arena.bots import GreedyBot
 
     bots: dict[int, GreedyBot] = {}
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from precog.analysis.players import first_legal
-from precog.analysis.world import AnalysisError, resolve_decision
+from precog.analysis.playing.players import first_legal
+from precog.analysis.playing.world import AnalysisError, resolve_decision
 from precog.engine import GameState, Phase, PlayerState, Step, apply, determinize, legal_actions
 from precog.engine.action_phase import triggered_machines
 from precog.engine.actions import (

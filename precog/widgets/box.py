@@ -15,8 +15,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.analysis.fits import apply_fit, fit_from_text
-from precog.analysis.value import user_fit
+from precog.analysis.fitted.fits import apply_fit, fit_from_text
+from precog.analysis.fitted.value import user_fit
 from precog.engine import Components, PrecogError
 from precog.engine.box import load_box_text
 from precog.engine.data_loading import reference_components

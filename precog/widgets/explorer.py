@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.analysis.edges import Stage
+from precog.analysis.basics.edges import Stage
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView
 from precog.session.explore import Exploration, PageStart

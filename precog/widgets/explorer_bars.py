@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from precog.analysis import ranking
+from precog.analysis.choices import ranking
 from precog.session.words import DEFAULT_LANGUAGE, words
 from precog.widgets.common import button, upload_button
 from precog.widgets.play_setup import MODES, SETUPS

@@ -9,9 +9,9 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from precog.analysis.plots import trajectory_figure
-from precog.analysis.ranking import Ranking, RankingRow
-from precog.analysis.reasons import choice_reasons
+from precog.analysis.choices.plots import trajectory_figure
+from precog.analysis.choices.ranking import Ranking, RankingRow
+from precog.analysis.choices.reasons import choice_reasons
 from precog.engine import GameState
 from precog.render.cards import marked_html
 from precog.session.lines import choice_text, line_marked, mark
@@ -186,7 +186,7 @@ def ranking_table_html(ranking: Ranking, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def same_cards(ranking: Ranking) -> dict[int, int]:
     """Rows (numbered from 1) whose Keep and Give are the same cards as an earlier row's, by
-    what a player sees (:meth:`~precog.analysis.ranking.Ranking.copies`), to that row."""
+    what a player sees (:meth:`~precog.analysis.choices.ranking.Ranking.copies`), to that row."""
     return {i + 1: j + 1 for i, j in ranking.copies().items()}
 
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.analysis.provenance import component_note
-from precog.analysis.review import MARKS
+from precog.analysis.fitted.provenance import component_note
+from precog.analysis.game_review.review import MARKS
 from precog.engine import Game, PositionError, PrecogError
 from precog.engine.problems import Problem
 from precog.render.review import decision_html, rows_html, summaries_html

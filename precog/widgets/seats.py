@@ -1,14 +1,14 @@
-"""The bots that sit at the table in the play page, from :mod:`precog.analysis.bots`.
+"""The bots that sit at the table in the play page, from :mod:`precog.analysis.arena.bots`.
 
 A bot sees only what its seat may see: the table asks it through
-:func:`precog.analysis.players.ask` (its observation, the legal actions, worlds sampled
+:func:`precog.analysis.playing.players.ask` (its observation, the legal actions, worlds sampled
 from the observation).
 """
 
 from __future__ import annotations
 
-from precog.analysis.bots import Bot
-from precog.analysis.bots import make_bot as make_analysis_bot
+from precog.analysis.arena.bots import Bot
+from precog.analysis.arena.bots import make_bot as make_analysis_bot
 
 BOT_NAMES = ("Random", "Greedy", "Lookahead", "Rollout")
 DEFAULT_BOT = "Greedy"

@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.analysis.provenance import component_note
+from precog.analysis.fitted.provenance import component_note
 from precog.engine import Components, GameState, PrecogError
 from precog.session.table_entry import blank_box
 from precog.session.table_steps import (
@@ -160,7 +160,7 @@ class StepFields(widgets.VBox):
 
 def box_text(box: Components | None, lang: str) -> str:
     """Which component set the page uses (the reference set or the user's box), with what
-    the analysis rests on (:func:`~precog.analysis.provenance.component_note`)."""
+    the analysis rests on (:func:`~precog.analysis.fitted.provenance.component_note`)."""
     say = words(lang).say
     head = f"<b>{escape(say('table.box_in_use'))}:</b> "
     if box is None:

@@ -1,6 +1,6 @@
 """The interactive look-ahead tree: expand and collapse nodes, click one to see it.
 
-It draws an analysis :class:`~precog.analysis.tree.TreeNode` (built by the analysis package);
+It draws an analysis :class:`~precog.analysis.search.tree.TreeNode` (built by the analysis package);
 nodes left collapsed by the analysis are grown on demand with ``analysis.tree.expand``. Only
 the open part of the tree is drawn, one row per node.
 """
@@ -13,9 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.analysis.copies import copies
-from precog.analysis.edges import Chosen
-from precog.analysis.tree import TreeNode, expand, principal_line
+from precog.analysis.basics.edges import Chosen
+from precog.analysis.choices.copies import copies
+from precog.analysis.search.tree import TreeNode, expand, principal_line
 from precog.render.board import boat_html
 from precog.render.cards import marked_html
 from precog.session.lines import edge_marked, edge_row_text, edge_text
@@ -175,7 +175,7 @@ class TreeView(widgets.VBox):
     def _badges(self, node: TreeNode) -> list[tuple[str, str]]:
         """The short marks of a row, each with its reason: a choice of the same cards as
         another. (A choice reads the ranked table's number, so the tree never puts another
-        choice first: :func:`~precog.analysis.ranking.anchor_tree`.)"""
+        choice first: :func:`~precog.analysis.choices.ranking.anchor_tree`.)"""
         out = []
         if node.id in self.copies:
             out.append((self.say("tree.copy"), self.say("tree.copy_tip")))
@@ -184,8 +184,8 @@ class TreeView(widgets.VBox):
 
 def copied_choices(rows: Sequence[TreeNode]) -> set[str]:
     """The ids of the (Keep, Give) choice nodes among ``rows`` that Keep and Give the same
-    cards as another choice drawn under the same node (:mod:`precog.analysis.copies`): of two
-    such, the one off the principal line, else the lower one."""
+    cards as another choice drawn under the same node (:mod:`precog.analysis.choices.copies`): of
+    two such, the one off the principal line, else the lower one."""
     order = {id(n): i for i, n in enumerate(rows)}
     out: set[str] = set()
     for node in rows:

@@ -8,12 +8,12 @@ import math
 
 import pytest
 
-from precog.analysis.checks import MAX_ROLLOUTS
-from precog.analysis.errors import AnalysisCode, AnalysisInputError
-from precog.analysis.ranking import rank_options
-from precog.analysis.rollouts import rollout_value
-from precog.analysis.trajectories import trajectories
-from precog.analysis.tree import build_tree
+from precog.analysis.basics.checks import MAX_ROLLOUTS
+from precog.analysis.basics.errors import AnalysisCode, AnalysisInputError
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.choices.trajectories import trajectories
+from precog.analysis.playouts.rollouts import rollout_value
+from precog.analysis.search.tree import build_tree
 from precog.cli import main
 from precog.commands.analyse import MAX_ROLLOUTS as CLI_MAX_ROLLOUTS
 from precog.engine import PrecogError, to_position

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.batch_coop import Coop
-from precog.analysis.differential import Setting, compare, random_setting, stage_of
-from precog.analysis.policy import SensiblePolicy
-from precog.analysis.rollouts import RandomPolicy
+from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.batch_coop import Coop
+from precog.analysis.playouts.differential import Setting, compare, random_setting, stage_of
+from precog.analysis.playouts.rollouts import RandomPolicy
 from precog.engine import RuleOptions
 
 HEAL_IN_ACTION = RuleOptions(heal_in_action_phase=True)

@@ -1,9 +1,10 @@
 """Every public function, class and method of the numpy batch names the engine function it
 mirrors (a docstring line ``Mirrors :func:`precog.engine....```), and that function exists.
 
-The sensible player's judgements live in :mod:`precog.analysis.policy` and the scalar
-playout's draws in :mod:`precog.analysis.uniform_row` and :mod:`precog.analysis.rollouts`:
-the batch's twins of those name them (they are what the engine's playouts call)."""
+The sensible player's judgements live in :mod:`precog.analysis.playing.policy` and the scalar
+playout's draws in :mod:`precog.analysis.playouts.uniform_row` and
+:mod:`precog.analysis.playouts.rollouts`: the batch's twins of those name them (they are what the
+engine's playouts call)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import re
 
 import pytest
 
-BATCH_MODULES = ("precog.analysis.batch", "precog.analysis.batch_coop",
-                 "precog.analysis.batch_policy", "precog.analysis.many_worlds")
-MIRRORED = ("precog.engine.", "precog.analysis.policy.", "precog.analysis.evaluation.",
-            "precog.analysis.uniform_row.", "precog.analysis.rollouts.")
+BATCH_MODULES = ("precog.analysis.playouts.batch", "precog.analysis.playouts.batch_coop",
+                 "precog.analysis.playouts.batch_policy", "precog.analysis.playouts.many_worlds")
+MIRRORED = ("precog.engine.", "precog.analysis.playing.policy.",
+            "precog.analysis.projection.evaluation.",
+            "precog.analysis.playouts.uniform_row.", "precog.analysis.playouts.rollouts.")
 MIRRORS = re.compile(r"Mirrors :(?:func|class|meth|attr):`(precog\.[\w.]+)`")
 
 

@@ -231,7 +231,7 @@ def test_a_changed_one_second_analysis_brings_every_deepened_reference_up_again(
     path = reference_file(bench, tmp_path / "quality.json", [thin])
     once = bench.deepen_reference(path, 0, 30, budget_s=0.02, log=lambda _: None)
     assert once["positions"][0]["deepened"]["analysis"] == bench.analysis_mark()
-    from precog.analysis import ranking
+    from precog.analysis.choices import ranking
 
     monkeypatch.setattr(ranking, "BATCH_GAMES", ranking.BATCH_GAMES // 2)
     assert bench.deepen_order(once["positions"]) == once["positions"]  # measured again
@@ -274,7 +274,7 @@ def test_deepening_again_measures_every_position_and_a_part_takes_its_share(tmp_
 
 def test_a_choice_the_deeper_analysis_left_behind_keeps_its_longer_estimate():
     bench = load()
-    from precog.analysis.ranking import RankingRow
+    from precog.analysis.choices.ranking import RankingRow
     from precog.engine.actions import Choose
 
     entry = {"reference_rollouts": 5000,

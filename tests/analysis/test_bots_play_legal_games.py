@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from precog.analysis.bots import (
+from precog.analysis.arena.bots import (
     Bot,
     GreedyBot,
     LookaheadBot,
@@ -15,9 +15,9 @@ from precog.analysis.bots import (
     make_bot,
     play_game,
 )
-from precog.analysis.errors import AnalysisCode
-from precog.analysis.players import ask
-from precog.analysis.world import AnalysisError
+from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.playing.players import ask
+from precog.analysis.playing.world import AnalysisError
 from precog.engine import GameState, apply, legal_actions, new_game, observation
 from precog.engine.actions import EndActions, Mitigate
 from precog.engine.observation import chance_outcomes
@@ -77,7 +77,7 @@ def test_lookahead_bots_play_a_legal_complete_cooperative_game():
 
 
 def test_the_ten_second_explorer_is_the_one_second_bot_with_ten_times_the_time():
-    from precog.analysis.bots import RolloutBot, bot_names, make_bot
+    from precog.analysis.arena.bots import RolloutBot, bot_names, make_bot
 
     one, ten = make_bot("rollout1s", 3), make_bot("rollout10s", 3)
     assert isinstance(ten, RolloutBot) and "rollout10s" in bot_names()

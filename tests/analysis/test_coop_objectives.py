@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from precog.analysis.evaluation import evaluate, objective_risk, tile_risks
+from precog.analysis.projection.evaluation import evaluate, objective_risk, tile_risks
 from precog.engine import GameState, Phase, new_game
 
 
@@ -44,7 +44,7 @@ def test_the_lookahead_bot_mitigates_in_the_team_window_when_that_saves_the_seas
     # O1g (mitigated: each Boat holds 1 Food) are revealed. After the feeding each seat keeps 3
     # Food: O1a fails on its full side and the game is lost. Seat 0 received 2 Food this round:
     # spending them flips O1a, which seat 1's 3 Food then meet.
-    from precog.analysis.bots import LookaheadBot
+    from precog.analysis.arena.bots import LookaheadBot
     from precog.engine import Step, determinize, legal_actions, observation
     from precog.engine.actions import Mitigate
     from precog.engine.components import Gains
@@ -67,7 +67,7 @@ def objective_steps(players: int, seeds: range) -> list[GameState]:
     """Every Objective step with a choice in cooperative games of the sensible player."""
     import random
 
-    from precog.analysis.rollouts import DEFAULT_POLICY
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY
     from precog.engine import Step, apply, legal_actions
 
     out = []
@@ -87,9 +87,9 @@ def test_the_look_ahead_reveals_and_mitigates_only_where_the_sensible_player_wou
     sensible player's Objective step, as the playouts that measure the value do; taking the
     first legal option would reveal at nearly every step where the sensible player ends its
     turn."""
-    from precog.analysis.plans import RoundSearch
-    from precog.analysis.policy import sensible_move
-    from precog.analysis.rounds import other_seat
+    from precog.analysis.playing.plans import RoundSearch
+    from precog.analysis.playing.policy import sensible_move
+    from precog.analysis.playing.rounds import other_seat
     from precog.engine import legal_actions
     from precog.engine.actions import Reveal
 

@@ -18,14 +18,14 @@ import psutil
 import pytest
 from loky.backend import context as loky_context
 
-from precog.analysis import cores
-from precog.analysis.batch import Dealt
-from precog.analysis.errors import AnalysisCode, AnalysisInputError
-from precog.analysis.jobs import run_jobs
-from precog.analysis.many_worlds import Dealer
-from precog.analysis.ranking import rank_options
-from precog.analysis.rollouts import DEFAULT_POLICY
-from precog.analysis.world import canonical_world
+from precog.analysis.basics.errors import AnalysisCode, AnalysisInputError
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.parallel import cores
+from precog.analysis.parallel.jobs import run_jobs
+from precog.analysis.playing.world import canonical_world
+from precog.analysis.playouts.batch import Dealt
+from precog.analysis.playouts.many_worlds import Dealer
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.engine import GameState
 from tests.analysis.test_dealt_worlds import _decisions
 
@@ -191,8 +191,8 @@ def test_a_script_without_a_main_guard_can_use_the_helpers(tmp_path: Path) -> No
     # helpers are fresh processes that never import the script that started them
     script = tmp_path / "unguarded.py"
     script.write_text(textwrap.dedent("""
-        from precog.analysis import cores
-        from precog.analysis.ranking import rank_options
+        from precog.analysis.parallel import cores
+        from precog.analysis.choices.ranking import rank_options
         from precog.engine import new_game
         state = new_game(players=2, seed=2)
         print("processes", cores.warm())

@@ -9,10 +9,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.many_worlds import Dealer, dealer
-from precog.analysis.rollouts import DEFAULT_POLICY, uniforms
-from precog.analysis.world import canonical_world
+from precog.analysis.playing.world import canonical_world
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.many_worlds import Dealer, dealer
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
 from precog.engine import GameState, apply, legal_actions, new_game, observation
 from precog.engine.observation import WorldSampler
 from precog.engine.playout import random_playout

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from precog.analysis.display import MOST_ROWS, interval_text
-from precog.analysis.ranking import Ranking, rank_options
-from precog.analysis.review import recorded_game, review_game
-from precog.analysis.tournament import TournamentResult, run_tournament
-from precog.analysis.tree import TreeNode, build_tree
+from precog.analysis.arena.tournament import TournamentResult, run_tournament
+from precog.analysis.basics.display import MOST_ROWS, interval_text
+from precog.analysis.choices.ranking import Ranking, rank_options
+from precog.analysis.game_review.review import recorded_game, review_game
+from precog.analysis.search.tree import TreeNode, build_tree
 from precog.engine.playout import random_playout
 
 

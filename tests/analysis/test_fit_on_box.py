@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from precog.analysis.value import parse_fit, shipped_fit
+from precog.analysis.fitted.value import parse_fit, shipped_fit
 from precog.engine import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,14 +41,14 @@ def test_fit_on_a_box_is_written_to_out_and_names_the_box(tmp_path, capsys):
     assert all((fit.coefficients[m] == shipped_fit().coefficients[m]).all()
                for m in fit.coefficients)
     # the analysis loads it for that box (precog --fit, the explorer's and Play's box tab)
-    from precog.analysis import value
-    from precog.analysis.fits import apply_fit, load_fit
+    from precog.analysis.fitted import value
+    from precog.analysis.fitted.fits import apply_fit, load_fit
     from precog.engine.box import load_box
 
     try:
         own = apply_fit(load_fit(out), load_box(EXAMPLE))
         assert value.fit_for(new_game(players=2, seed=0, components=load_box(EXAMPLE))) is own
-        from precog.analysis.provenance import component_note
+        from precog.analysis.fitted.provenance import component_note
         from precog.session.provenance import provenance_text
 
         note = component_note(load_box(EXAMPLE))  # its coefficients are the shipped ones

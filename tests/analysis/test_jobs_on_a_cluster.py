@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from precog.analysis.errors import AnalysisCode, AnalysisError
-from precog.analysis.jobs import ENVIRONMENT, iter_jobs, run_jobs, scheduler_address
-from precog.analysis.review import recorded_game, review_game, review_many
-from precog.analysis.tournament import run_tournament
+from precog.analysis.arena.tournament import run_tournament
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.game_review.review import recorded_game, review_game, review_many
+from precog.analysis.parallel.jobs import ENVIRONMENT, iter_jobs, run_jobs, scheduler_address
 from tests.codes import raises_code
 
 
@@ -65,7 +65,7 @@ def test_a_malformed_address_in_the_environment_names_the_variable(monkeypatch):
 
 def test_a_scheduler_that_does_not_answer_is_a_clear_error(monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("precog.analysis.jobs.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("precog.analysis.parallel.jobs.CONNECT_TIMEOUT", "1s")
     with raises_code(AnalysisError, AnalysisCode.NO_SCHEDULER):
         run_jobs(abs, [1], scheduler="tcp://127.0.0.1:9")
 
@@ -81,7 +81,7 @@ def test_a_review_with_fixed_rollouts_is_the_same_on_a_dask_cluster_as_here(clus
 
 
 def test_the_dask_dashboard_address_is_told_when_jobs_go_to_a_cluster(cluster):
-    from precog.analysis.jobs import on_dashboard
+    from precog.analysis.parallel.jobs import on_dashboard
 
     told: list[str] = []
     on_dashboard(told.append)

@@ -11,18 +11,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from precog.analysis.errors import AnalysisInputError
-from precog.analysis.evaluation import terminal_value
-from precog.analysis.leaf_playouts import leaf_seed, leaf_states
-from precog.analysis.rollouts import (
+from precog.analysis.basics.errors import AnalysisInputError
+from precog.analysis.playing.world import AnalysisError
+from precog.analysis.playouts.rollouts import (
     DEFAULT_POLICY,
     play_out,
     rollout_value,
     sample_starts,
     uniforms,
 )
-from precog.analysis.tree import build_tree, expand, iter_nodes
-from precog.analysis.world import AnalysisError
+from precog.analysis.projection.evaluation import terminal_value
+from precog.analysis.search.leaf_playouts import leaf_seed, leaf_states
+from precog.analysis.search.tree import build_tree, expand, iter_nodes
 from precog.engine import GameState, Phase
 from tests.analysis.conftest import mid_game
 
@@ -36,8 +36,8 @@ def valued(root):
 def greedy_game(players: int, mode: str) -> dict[int, GameState]:
     """The start of each round's Decision phase in a seeded game between greedy bots (their
     Boats keep Healthy Humans, unlike a random game's, so playouts differ)."""
-    from precog.analysis.basic_bots import GreedyBot
-    from precog.analysis.bots import play_game
+    from precog.analysis.arena.bots import play_game
+    from precog.analysis.playing.basic_bots import GreedyBot
 
     seen: dict[int, GameState] = {}
 
@@ -136,7 +136,7 @@ def test_every_leaf_draws_worlds_of_its_own(monkeypatch):
     distinct leaf position draws its worlds with its own seed, the tree's seed and the
     position together, and a cooperative tree's leaves see different orders of the
     face-down Objectives."""
-    import precog.analysis.leaf_playouts as lp
+    import precog.analysis.search.leaf_playouts as lp
 
     state = greedy_game(3, "coop")[6]
     drawn: dict[object, tuple[int, list[GameState]]] = {}
@@ -271,9 +271,9 @@ def test_a_played_out_tree_does_not_play_its_second_rounds_last_round_while_buil
     (two games a position); with leaves played out anyway, the build gives those ends the
     fitted value meanwhile: no last round is played while building, and every value of the
     finished tree is the same as when they were played."""
-    import precog.analysis.tree as tree_module
-    from precog.analysis import value
-    from precog.analysis.ranking import choice_of
+    import precog.analysis.search.tree as tree_module
+    from precog.analysis.choices.ranking import choice_of
+    from precog.analysis.fitted import value
     from tests.analysis.test_benchmark_decision_quality import load, stored_positions
 
     bench = load()

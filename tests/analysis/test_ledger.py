@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis.bots import make_bot
-from precog.analysis.ledger import Ledger, starting_food_lasts
-from precog.analysis.ledger_games import islands_fed_by_start, play_ledger_game
-from precog.analysis.players import as_policy, ask
-from precog.analysis.tournament import lineup, play_one
-from precog.analysis.variants import make_player
+from precog.analysis.arena.bots import make_bot
+from precog.analysis.arena.tournament import lineup, play_one
+from precog.analysis.balance.ledger import Ledger, starting_food_lasts
+from precog.analysis.balance.ledger_games import islands_fed_by_start, play_ledger_game
+from precog.analysis.balance.variants import make_player
+from precog.analysis.playing.players import as_policy, ask
 from precog.engine import GameState, Phase, apply, legal_actions, new_game
 from precog.engine.actions import (
     Action,

@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from precog.analysis.many_worlds import draw_worlds
+from precog.analysis.playouts.many_worlds import draw_worlds
 from precog.engine import GameState, apply, legal_actions, new_game, observation
 from precog.engine.fastcopy import replace
 
@@ -90,7 +90,7 @@ def test_a_negative_seed_draws_worlds_of_its_own() -> None:
 def test_the_worlds_deal_is_not_read_from_the_playouts_uniforms_of_the_same_seed() -> None:
     # a playout from world g reads row g of uniforms(count, seed); had the worlds been dealt
     # from that same stream, world 0's hidden cards would sit in the order of row 0's numbers
-    from precog.analysis.rollouts import uniforms
+    from precog.analysis.playouts.rollouts import uniforms
 
     state = new_game(players=3, seed=5)
     deck = state.players[0].deck  # seat 0's own deck: hidden from it too, dealt first

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis import review as review_module
-from precog.analysis.tree import choice_of
+from precog.analysis.game_review import review as review_module
+from precog.analysis.search.tree import choice_of
 from precog.engine.view import view_of
 from precog.session import hint as hint_module
 from precog.session.explore import Exploration, deal

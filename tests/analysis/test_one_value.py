@@ -14,9 +14,9 @@ import random
 import numpy as np
 import pytest
 
-from precog.analysis.ranking import rank_options
-from precog.analysis.trajectories import trajectories
-from precog.analysis.value import expected_final, leaf_error, shipped_fit
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.choices.trajectories import trajectories
+from precog.analysis.fitted.value import expected_final, leaf_error, shipped_fit
 from precog.engine import new_game
 from precog.session.explore import deal
 
@@ -87,7 +87,7 @@ def test_the_fit_was_made_on_this_component_set():
 
 
 def test_the_fit_names_its_policy():
-    from precog.analysis.rollouts import DEFAULT_POLICY
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 
     fit = shipped_fit()
     assert fit.info["policy"] == repr(DEFAULT_POLICY), (
@@ -97,8 +97,8 @@ def test_the_fit_names_its_policy():
 def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
     from importlib import resources
 
-    from precog.analysis.errors import AnalysisError
-    from precog.analysis.value import FIT_FILE, parse_fit
+    from precog.analysis.basics.errors import AnalysisError
+    from precog.analysis.fitted.value import FIT_FILE, parse_fit
 
     text = (resources.files("precog") / "data" / FIT_FILE).read_text(encoding="utf-8")
     assert parse_fit(text).coefficients["coop"].shape == shipped_fit().coefficients[
@@ -147,7 +147,7 @@ def test_the_quick_one_round_answer_plays_its_leaves_out_on_the_rollouts_scale(
 
 
 def _coop_finals(players: int, seeds: range) -> list:
-    from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, uniforms
 
     games = [play_out(new_game(players=players, mode="coop", seed=seed), DEFAULT_POLICY,
                       uniforms(1, seed)[0]) for seed in seeds]
@@ -162,7 +162,7 @@ def test_a_cooperative_game_at_the_last_check_counts_every_face_down_tile_by_cha
     from dataclasses import replace
     from itertools import combinations
 
-    from precog.analysis.value import last_check_value
+    from precog.analysis.fitted.value import last_check_value
     from precog.engine.scoring import check_objectives
 
     finals = _coop_finals(players, range(6))
@@ -190,7 +190,7 @@ def test_the_sensible_player_plays_the_same_game_whatever_lies_face_down(players
     tiles (the Islands before the last passed alike) ends in the same Boats."""
     from dataclasses import replace
 
-    from precog.analysis.rollouts import DEFAULT_POLICY, play_out, uniforms
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, uniforms
     from precog.engine import legal_actions
     from precog.engine.actions import Reveal
     from precog.engine.playout import play_on
@@ -228,8 +228,8 @@ def test_a_cooperative_playouts_value_has_the_mean_of_its_score(players):
     over a few thousand games of the sensible player from mid-game positions, the mean value
     and the mean score agree within the 95 % interval of their paired difference, and the
     value's variance is well below the score's."""
-    from precog.analysis import batch
-    from precog.analysis.rollouts import DEFAULT_POLICY, sample_starts, uniforms
+    from precog.analysis.playouts import batch
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY, sample_starts, uniforms
     from precog.engine.playout import random_playout
 
     diffs, score_var, value_var = [], [], []
@@ -256,8 +256,8 @@ def test_the_tree_over_the_cooperative_last_rounds_values_the_choices_near_the_r
     """Round 11, cooperative: the two-round tree ends in the last round, which it plays out,
     its Objectives counted by their chance (it was 7.8 and 18.5 below the reference, the fit's
     guess at the last check and three worlds' deals of the face-down tiles)."""
-    from precog.analysis.ranking import choice_of
-    from precog.analysis.tree import build_tree
+    from precog.analysis.choices.ranking import choice_of
+    from precog.analysis.search.tree import build_tree
     from tests.analysis.test_benchmark_decision_quality import load
 
     bench = load()
@@ -273,7 +273,7 @@ def test_the_explorers_two_round_tree_plays_its_leaves_out_in_every_mode(mode, p
     """Played-out leaves put the tree on the rollouts' scale; in the cooperative mode too,
     now that a playout counts the last check's unseen tiles by their chance
     (docs/analysis.md, "The last check's unseen tiles in every playout")."""
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
     from precog.session.explore import deal
 
     state = deal(5, 1, players=players, mode=mode)
@@ -293,7 +293,7 @@ def test_the_tree_before_the_cooperative_last_check_weighs_the_sensible_plan_too
     best; the rebuilt suite's q033 has no such trap: the tree chooses alike with and without
     the sensible plan for seeds 0-3, so its choice against the reference measured the tree's
     noise, 1.2 Healthy Humans at seed 2, and is left to benchmarks/decision_quality.py.)"""
-    from precog.analysis.tree import build_tree, iter_nodes
+    from precog.analysis.search.tree import build_tree, iter_nodes
     from tests.analysis.test_benchmark_decision_quality import load, stored_positions
 
     bench = load()
@@ -311,7 +311,7 @@ def test_the_tree_before_the_cooperative_last_check_weighs_the_sensible_plan_too
 def test_the_sensible_plan_is_weighed_only_where_the_tree_reaches_the_cooperative_last_check():
     """Elsewhere the second plan was measured to cost time for nothing (the fit judges the
     next round well) or, with played-out leaves, to add the luckier of two noisy values."""
-    from precog.analysis.tree import build_tree, checks_last, iter_nodes
+    from precog.analysis.search.tree import build_tree, checks_last, iter_nodes
     from precog.session.explore import deal
 
     for mode, players, round_, seed in (("competitive", 3, 10, 1), ("team", 4, 10, 1),

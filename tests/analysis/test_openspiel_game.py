@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-openspiel_game = pytest.importorskip("precog.analysis.openspiel_game")
+openspiel_game = pytest.importorskip("precog.analysis.arena.openspiel_game")
 
 
 @pytest.mark.parametrize("name", ["python_precog", "python_precog_turns"])
@@ -45,7 +45,7 @@ def test_observations_hide_other_hands_and_resampling_keeps_the_information_stat
 
 @pytest.mark.parametrize("kind", ["ismcts", "mcts"])
 def test_openspiel_search_bots_play_legal_precog_games_from_any_seat(kind):
-    from precog.analysis.bots import make_bot, play_game
+    from precog.analysis.arena.bots import make_bot, play_game
 
     bots = [make_bot("random", 2), openspiel_game.SpielPlayer(1, kind=kind, simulations=2),
             openspiel_game.SpielPlayer(3, kind=kind, evaluator="precog", simulations=2)]

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis import value
-from precog.analysis.errors import AnalysisCode
-from precog.analysis.fits import apply_fit, fit_from_text, load_fit
-from precog.analysis.ranking import rank_options
+from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.fitted import value
+from precog.analysis.fitted.fits import apply_fit, fit_from_text, load_fit
 from precog.engine.data_loading import reference_components
 from precog.engine.errors import DataError
 from precog.engine.playout import random_playout
@@ -28,7 +28,7 @@ from precog.session.reports import ranking_text
 from tests.codes import raises_code
 from tests.engine.test_partly_known import HALF_BOX, half_box
 
-SHIPPED = (Path(value.__file__).resolve().parent.parent / "data" / value.FIT_FILE).read_text(
+SHIPPED = (Path(value.__file__).resolve().parents[2] / "data" / value.FIT_FILE).read_text(
     encoding="utf-8")
 
 

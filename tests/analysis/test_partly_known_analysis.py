@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from precog.analysis.provenance import REFIT_COMMAND
-from precog.analysis.ranking import rank_options
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.fitted.provenance import REFIT_COMMAND
 from precog.engine.playout import random_playout
 from precog.session.reports import ranking_text
 from tests.engine.test_partly_known import half_box
@@ -70,7 +70,7 @@ def test_rollouts_on_a_half_known_box_run_in_the_batch_with_the_engine_s_values(
         monkeypatch) -> None:
     # the worlds the seat samples differ in their unknown faces; the numpy batch plays them
     # all at once (no fallback to the engine) and gives the engine's own values
-    from precog.analysis import batch
+    from precog.analysis.playouts import batch
 
     state = random_playout(random.Random(3), components=half_box(), players=3, seed=3,
                            stop_round=4).final

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.bots import PolicyBot, play_game
-from precog.analysis.policy import SensiblePolicy, card_worth, facts, soft_pick
-from precog.analysis.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
+from precog.analysis.arena.bots import PolicyBot, play_game
+from precog.analysis.playing.policy import SensiblePolicy, card_worth, facts, soft_pick
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
 from precog.engine import Phase, Step, legal_actions, new_game
 from precog.engine.actions import IgnoreRiver, LoseHumans, PlaceBattery
 from precog.engine.maintenance import current_tile
@@ -152,7 +152,7 @@ def test_the_policy_bot_plays_legal_games_in_every_mode():
 
 @pytest.mark.parametrize("mode", ["competitive", "coop"])
 def test_each_gives_chance_is_the_share_of_draws_in_which_the_sensible_player_gives_it(mode):
-    from precog.analysis.policy import SENSIBLE, give_chances
+    from precog.analysis.playing.policy import SENSIBLE, give_chances
 
     found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=4, mode=mode)
     found = found[::max(1, len(found) // 12)][:12]  # spread over all the games' rounds
@@ -178,8 +178,8 @@ def test_a_forced_give_comes_with_the_keep_the_sensible_player_takes_beside_it()
     """The look-ahead makes the right neighbour Give each card in turn; its Keep is the one
     the sensible player would take with that Give (it is a teammate's Boat, and the cards it
     passes right), not the first legal one."""
-    from precog.analysis.policy import keep_give_scores
-    from precog.analysis.world import give_of
+    from precog.analysis.playing.policy import keep_give_scores
+    from precog.analysis.playing.world import give_of
 
     found = positions(lambda s: s.phase is Phase.DECISION and s.round > 1, games=3)[:20]
     not_first = 0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.policy import SensiblePolicy
-from precog.analysis.policy_data import (
+from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playing.policy_data import (
     PolicyDataError,
     parse_policy_weights,
     shipped_policy_weights,
 )
-from precog.analysis.rollouts import play_out, uniforms
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import play_out, uniforms
 from precog.engine import new_game
 from precog.engine.data_loading import reference_components
 

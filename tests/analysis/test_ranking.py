@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from precog.analysis.budget import Budget
-from precog.analysis.edges import Stage
-from precog.analysis.ranking import (
+from precog.analysis.basics.budget import Budget
+from precog.analysis.basics.edges import Stage
+from precog.analysis.choices.ranking import (
     BATCH_GAMES,
     FIRST_BATCH_TIMED,
     RACE_CI,
@@ -257,7 +257,7 @@ def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_
                                                                       monkeypatch):
     """The "worst" opponent model plays every world once per card that may arrive: its
     batches are sized by those games, so that the time left and BATCH_GAMES hold."""
-    from precog.analysis import ranking
+    from precog.analysis.choices import ranking
 
     asked: list[int] = []
 
@@ -277,7 +277,7 @@ def test_with_rollouts_each_choice_of_the_tree_reads_the_tables_number():
     rollouts, its principal choice is the table's first and its root is worth it; every node
     below a choice is moved by the same amount (the tree's own value is kept), so the
     branches keep their differences and back up to the choice's number."""
-    from precog.analysis.tree import choice_of, iter_nodes
+    from precog.analysis.search.tree import choice_of, iter_nodes
     from precog.engine.playout import random_playout
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
@@ -298,7 +298,7 @@ def test_with_rollouts_each_choice_of_the_tree_reads_the_tables_number():
 
 
 def test_an_expanded_node_below_a_choice_stays_on_the_tables_level():
-    from precog.analysis.tree import expand, iter_nodes
+    from precog.analysis.search.tree import expand, iter_nodes
     from precog.engine.playout import random_playout
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final
@@ -319,8 +319,8 @@ def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_g
     """Two choices that Keep and Give the same cards by face (one a copy from another deck)
     are worth the same: the copy is not played again but takes its twin's rollouts (the same
     value, a loss of 0 ± 0), and every rollout goes to a choice of different cards."""
-    from precog.analysis import ranking as ranking_module
-    from precog.analysis.copies import copies
+    from precog.analysis.choices import ranking as ranking_module
+    from precog.analysis.choices.copies import copies
     from tests.widgets.test_explorer import _with_twin_cards
 
     state = _with_twin_cards()

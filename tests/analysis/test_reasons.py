@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from precog.analysis.ranking import Ranking, rank_options
-from precog.analysis.reasons import Reason, choice_reasons, round_end
+from precog.analysis.choices.ranking import Ranking, rank_options
+from precog.analysis.choices.reasons import Reason, choice_reasons, round_end
 from precog.engine import GameState
 from precog.session.explore import deal
 from precog.session.why import reason_text, reasons_text
@@ -90,9 +90,9 @@ def test_a_reason_says_its_numbers() -> None:
 def test_two_choices_of_the_same_cards_give_the_same_reason_for_what_comes_back():
     """Of two passed cards as likely to come back, the reason names the first by name, so
     that two choices of the same cards (copies from two decks) say the same."""
-    from precog.analysis.copies import copies
-    from precog.analysis.ranking import rank_options
-    from precog.analysis.reasons import row_reasons
+    from precog.analysis.choices.copies import copies
+    from precog.analysis.choices.ranking import rank_options
+    from precog.analysis.choices.reasons import row_reasons
     from tests.widgets.test_explorer import _with_twin_cards
 
     state = _with_twin_cards()

@@ -9,11 +9,10 @@ import random
 import numpy as np
 import pytest
 
-from precog.analysis.bots import RolloutBot, make_bot
-from precog.analysis.errors import AnalysisCode, AnalysisError
-from precog.analysis.players import as_policy
-from precog.analysis.ranking import RankingRow, paired_loss, rank_options
-from precog.analysis.review import (
+from precog.analysis.arena.bots import RolloutBot, make_bot
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.choices.ranking import RankingRow, paired_loss, rank_options
+from precog.analysis.game_review.review import (
     MARKS,
     decision_points,
     mark_for,
@@ -23,8 +22,9 @@ from precog.analysis.review import (
     review_game,
     review_many,
 )
-from precog.analysis.review_actions import action_points, value_round
-from precog.analysis.review_odds import outlook, winners
+from precog.analysis.game_review.review_actions import action_points, value_round
+from precog.analysis.game_review.review_odds import outlook, winners
+from precog.analysis.playing.players import as_policy
 from precog.engine import Game, determinize, new_game
 from precog.engine.actions import Choose
 from precog.engine.problems import ErrorCode
@@ -243,8 +243,10 @@ def test_a_game_of_the_strong_bot_against_itself_gets_few_marks():
     assert not any(d.mark for d in review.decisions if d.kind == "keep_give")
 
 
-@pytest.mark.parametrize("name", ["precog.analysis.review", "precog.analysis.review_actions",
-                                  "precog.analysis.review_odds", "precog.session.review"])
+@pytest.mark.parametrize("name", ["precog.analysis.game_review.review",
+                                  "precog.analysis.game_review.review_actions",
+                                  "precog.analysis.game_review.review_odds",
+                                  "precog.session.review"])
 def test_the_review_modules_examples_run(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from precog import cli
-from precog.analysis.review import recorded_game, reviewed_count
+from precog.analysis.game_review.review import recorded_game, reviewed_count
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

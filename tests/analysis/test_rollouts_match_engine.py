@@ -8,11 +8,11 @@ import random
 import numpy as np
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.evaluation import last_check_value
-from precog.analysis.policy import SensiblePolicy
-from precog.analysis.rollouts import RandomPolicy, play_out, uniforms
-from precog.analysis.world import first_legal, until_seat
+from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playing.world import first_legal, until_seat
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import RandomPolicy, play_out, uniforms
+from precog.analysis.projection.evaluation import last_check_value
 from precog.engine import legal_actions, new_game
 from precog.engine.playout import random_playout
 
@@ -203,7 +203,7 @@ def test_a_co_op_ranking_s_rollouts_give_the_engine_s_values_each_world_shared_b
         players, round_):
     # the ranking plays each sampled world once per choice: the batch encodes it once and
     # must still give every game its own arrays, hence the engine's values choice by choice
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
 
     state = random_playout(random.Random(players), players=players, mode="coop",
                            seed=players, stop_round=round_).final

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from precog.analysis.supply import BOX, Peaks, Supply, on_boats, supply_figures
-from precog.analysis.tournament import run_tournament
+from precog.analysis.arena.tournament import run_tournament
+from precog.analysis.basics.supply import BOX, Peaks, Supply, on_boats, supply_figures
 from precog.engine import new_game
 
 

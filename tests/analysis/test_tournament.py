@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from precog.analysis.tournament import lineup, run_tournament
+from precog.analysis.arena.tournament import lineup, run_tournament
 
 
 def _plain(result):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis.errors import AnalysisCode
-from precog.analysis.evaluation import RESOURCES
-from precog.analysis.trajectories import trajectories
-from precog.analysis.world import AnalysisError
+from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.choices.trajectories import trajectories
+from precog.analysis.playing.world import AnalysisError
+from precog.analysis.projection.evaluation import RESOURCES
 from tests.analysis.conftest import mid_game
 from tests.codes import raises_code
 
@@ -39,7 +39,7 @@ def test_an_illegal_choice_is_refused_by_name():
 
 
 def test_the_figure_has_a_band_and_a_mean_per_choice_and_resource():
-    from precog.analysis.plots import trajectory_figure
+    from precog.analysis.choices.plots import trajectory_figure
 
     data = trajectories(mid_game(players=2, seed=3, round=5), 0, rollouts=4, to_end=True)
     fig = trajectory_figure(data, ["healthy", "bane"])
@@ -49,7 +49,7 @@ def test_the_figure_has_a_band_and_a_mean_per_choice_and_resource():
 
 
 def test_the_score_panel_ends_on_each_choice_s_value_with_its_interval():
-    from precog.analysis.plots import trajectory_figure
+    from precog.analysis.choices.plots import trajectory_figure
 
     data = trajectories(mid_game(players=3, seed=2, round=7), 0, rollouts=6, seed=1)
     fig = trajectory_figure(data, ["score"])

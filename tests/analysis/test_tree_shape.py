@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from precog.analysis.errors import AnalysisCode
-from precog.analysis.tree import build_tree, expand, iter_nodes, render_tree_text
-from precog.analysis.world import AnalysisError, passed_pair
+from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.playing.world import AnalysisError, passed_pair
+from precog.analysis.search.tree import build_tree, expand, iter_nodes, render_tree_text
 from precog.engine import Phase, apply, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.playout import random_playout
@@ -168,7 +168,7 @@ def test_the_bot_model_weighs_incoming_cards_by_the_bot_s_prediction(mid_game_3p
 def test_a_plan_replayed_in_a_world_with_other_gains_is_followed_as_closely_as_it_allows():
     # issue 10's crash: a plan found in one sampled world asked for "food 4" where another
     # world's Machines offered 2; the replay takes what is on offer instead of refusing
-    from precog.analysis.rounds import play_steps
+    from precog.analysis.playing.rounds import play_steps
     from precog.engine.actions import Activate, TakeFood
 
     state = mid_game(players=2, seed=3, round=4)
@@ -215,8 +215,8 @@ def _second_round_plans(root):
 
 
 def test_the_second_round_is_played_by_the_sensible_player():
-    from precog.analysis.players import first_legal
-    from precog.analysis.rollouts import DEFAULT_POLICY
+    from precog.analysis.playing.players import first_legal
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 
     state = mid_game(players=3, seed=5, round=2)
     root = build_tree(state, 1, depth_rounds=2, seed=3, worlds=2)
@@ -245,7 +245,7 @@ def _second_round_decisions(root):
 def _playout_keep_give(state, seat):
     """The (Keep, Give) a playout's sensible player takes at ``state`` with the middle draw:
     the seats before it choose first (their choices are secret: they change nothing of its)."""
-    from precog.analysis.rollouts import DEFAULT_POLICY
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 
     s = state
     while s.to_move != seat:
@@ -357,7 +357,7 @@ def test_worlds_that_bring_the_same_cards_but_deal_the_hidden_ones_otherwise_eac
 
 
 def test_the_tree_samples_more_worlds_where_it_plays_the_game_to_its_end():
-    from precog.analysis.tree import LAST_ROUND_WORLDS, WORLDS
+    from precog.analysis.search.tree import LAST_ROUND_WORLDS, WORLDS
     late = random_playout(random.Random(2), stop_round=11, seed=2, players=3).final
     early = random_playout(random.Random(2), stop_round=10, seed=2, players=3).final
     assert build_tree(late, 0, depth_rounds=2).meta["worlds"] == LAST_ROUND_WORLDS
@@ -370,7 +370,7 @@ def test_the_tree_samples_more_worlds_where_it_has_fewer_first_round_ends_to_pla
         stop_round):
     # the second round is built for every (choice, incoming card, River tile) in every world:
     # where the River has fewer tiles left to show, the same work buys more worlds
-    from precog.analysis.tree import DEEPENING, MOST_WORLDS, WORLDS
+    from precog.analysis.search.tree import DEEPENING, MOST_WORLDS, WORLDS
     state = random_playout(random.Random(stop_round), stop_round=stop_round, seed=stop_round,
                            players=3).final
     root = build_tree(state, 0, depth_rounds=2)
@@ -384,9 +384,14 @@ def test_the_tree_samples_more_worlds_where_it_has_fewer_first_round_ends_to_pla
 
 
 def test_a_sensible_plan_plays_the_sensible_players_every_move_and_forks_on_the_river():
-    from precog.analysis.policy import sensible_move
-    from precog.analysis.rounds import RoundPlayer, other_seat
-    from precog.analysis.world import determinize, knowledge, resolve_decision, with_river_tile
+    from precog.analysis.playing.policy import sensible_move
+    from precog.analysis.playing.rounds import RoundPlayer, other_seat
+    from precog.analysis.playing.world import (
+        determinize,
+        knowledge,
+        resolve_decision,
+        with_river_tile,
+    )
 
     state = mid_game(players=3, seed=5, round=6)
     seat = state.to_move
@@ -414,9 +419,9 @@ def test_the_default_model_weighs_the_right_neighbours_give_by_the_playouts_chan
     """The rollouts let the right neighbour's sensible player choose its Give; the tree's
     default model weighs each card by that player's chance of Giving it, averaged over hands
     the analysing seat cannot tell apart, so the tree and the table are on one scale."""
-    from precog.analysis.models import OpponentModel
-    from precog.analysis.policy import give_chances
-    from precog.analysis.world import first_legal, until_seat
+    from precog.analysis.playing.policy import give_chances
+    from precog.analysis.playing.world import first_legal, until_seat
+    from precog.analysis.search.models import OpponentModel
 
     root = build_tree(mid_game_3p, 0, depth_rounds=1, seed=4)
     probs = [tuple(c.probability for c in opp.children) for opp in root.children]
@@ -443,7 +448,7 @@ def _continues(end, world):
 def test_a_second_round_plan_found_in_another_world_is_played_out_in_its_own():
     # plans of the second round are shared between worlds where my Boat is the same; the
     # playouts that value one must start from its own world's next cards and River
-    from precog.analysis.leaf_playouts import leaf_states
+    from precog.analysis.search.leaf_playouts import leaf_states
 
     state = random_playout(random.Random(5), stop_round=4, seed=5, players=3).final
     root = build_tree(state, 0, depth_rounds=2, seed=0, leaf_values="playouts")

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from precog.analysis import tree
-from precog.analysis.rounds import RoundPlayer, round_stage
-from precog.analysis.tree import build_tree, iter_nodes
+from precog.analysis.playing.rounds import RoundPlayer, round_stage
+from precog.analysis.search import tree
+from precog.analysis.search.tree import build_tree, iter_nodes
 from precog.engine import Phase, apply, legal_actions
 from precog.engine.playout import random_playout
 

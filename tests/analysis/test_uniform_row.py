@@ -10,16 +10,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from precog.analysis import batch
-from precog.analysis.policy import SensiblePolicy
-from precog.analysis.rollouts import play_out, uniforms
-from precog.analysis.uniform_row import (
+from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playing.world import first_legal, until_seat
+from precog.analysis.playouts import batch
+from precog.analysis.playouts.rollouts import play_out, uniforms
+from precog.analysis.playouts.uniform_row import (
     KEEP_GIVE_COLUMNS,
     UniformRow,
     keep_give_column,
     other_column,
 )
-from precog.analysis.world import first_legal, until_seat
 from precog.engine import Phase, legal_actions
 from precog.engine.playout import play_on, random_playout
 

@@ -72,9 +72,9 @@ def test_the_box_page_speaks_russian(app_url: str, page: Page, watch: PageWatch)
 
 def _fit_for(box_fingerprint: str) -> str:
     """The shipped fit re-labelled as made on this box (as fit_evaluation.py --box writes)."""
-    from precog.analysis import value
+    from precog.analysis.fitted import value
 
-    text = (Path(value.__file__).resolve().parent.parent / "data" / value.FIT_FILE).read_text(
+    text = (Path(value.__file__).resolve().parents[2] / "data" / value.FIT_FILE).read_text(
         encoding="utf-8")
     return text.replace("[fit]\n", f'[fit]\nbox = "{box_fingerprint}"\n', 1)
 

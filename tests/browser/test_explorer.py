@@ -235,7 +235,7 @@ def test_in_the_last_rounds_the_tree_tells_sampled_deals_of_the_same_cards_apart
 
 
 def _round_11_coop():
-    from precog.analysis.bots import GreedyBot, play_game
+    from precog.analysis.arena.bots import GreedyBot, play_game
     from precog.engine import Phase
 
     seen = []

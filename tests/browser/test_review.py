@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Page
 
-from precog.analysis.review import decision_points, recorded_game, reviewed_count
+from precog.analysis.game_review.review import decision_points, recorded_game, reviewed_count
 from tests.browser.helpers import PLOTS_INSIDE_JS, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser

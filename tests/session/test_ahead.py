@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from precog.analysis.players import ask
+from precog.analysis.playing.players import ask
 from precog.engine import Phase, apply, legal_actions, new_game
 from precog.session.ahead import BotsAhead
 from precog.session.play import PlaySession

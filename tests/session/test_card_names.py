@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from precog.analysis.edges import Chosen
-from precog.analysis.ranking import Ranking, rank_options
+from precog.analysis.basics.edges import Chosen
+from precog.analysis.choices.ranking import Ranking, rank_options
 from precog.engine import GameState, Phase, legal_actions, reference_components
 from precog.engine.actions import Choose
 from precog.engine.playout import random_playout

@@ -9,8 +9,8 @@ import pytest
 
 MODULES = ["precog.session.table", "precog.session.table_lines", "precog.session.play",
            "precog.session.explore",
-           "precog.analysis.players", "precog.engine.playout", "precog.tutor.choosing",
-           "precog.session.lines", "precog.analysis.edges", "precog.session.box"]
+           "precog.analysis.playing.players", "precog.engine.playout", "precog.tutor.choosing",
+           "precog.session.lines", "precog.analysis.basics.edges", "precog.session.box"]
 
 
 @pytest.mark.parametrize("name", MODULES)

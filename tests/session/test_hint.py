@@ -126,7 +126,7 @@ def test_the_hint_after_keep_give_is_the_same_whatever_the_cards_the_seat_cannot
 
 
 def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_the_best() -> None:
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
     from precog.session.hint import reasons
     from precog.session.words import words
 
@@ -153,7 +153,7 @@ def test_the_hint_says_how_far_behind_each_choice_is_and_when_it_is_as_good_as_t
 def test_the_hint_shows_its_top_choices_once_each_though_a_card_has_a_copy() -> None:
     """Two rows that Keep and Give the same cards (one a copy from another deck) play alike:
     the hint lists the best three different choices, in the ranking's order."""
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
     from precog.session.hint import TOP, answer_of
     from tests.widgets.test_explorer import _with_twin_cards
 

@@ -9,7 +9,7 @@ import typing
 
 import pytest
 
-from precog.analysis.edges import (
+from precog.analysis.basics.edges import (
     EDGE_TYPES,
     Arrives,
     Chosen,
@@ -21,10 +21,10 @@ from precog.analysis.edges import (
     Start,
     line_notation,
 )
-from precog.analysis.errors import AnalysisCode
-from precog.analysis.ranking import rank_options
-from precog.analysis.tree import TreeNode, build_tree, choice_of
-from precog.analysis.world import AnalysisError
+from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.choices.ranking import rank_options
+from precog.analysis.playing.world import AnalysisError
+from precog.analysis.search.tree import TreeNode, build_tree, choice_of
 from precog.engine import Action, GameState, apply, legal_actions, new_game
 from precog.engine.actions import Activate, Choose, PlaceBattery, TakeHumans
 from precog.session.card_names import card_name
@@ -234,7 +234,7 @@ def test_the_cards_and_tiles_of_an_edge_are_named_in_the_readers_language() -> N
 
 
 def test_precog_analyse_names_the_cards_and_says_its_table_and_tree_in_russian() -> None:
-    from precog.analysis.tree import render_tree_text
+    from precog.analysis.search.tree import render_tree_text
     from precog.session.reports import ranking_text, tree_text
 
     ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
@@ -309,8 +309,8 @@ def test_every_sampled_edge_of_a_principal_line_carries_its_nodes_chance() -> No
     """The card that arrives, the River tile and the next cards are chance's: each edge of the
     line carries the probability of its node in the tree (the opponent model's, 1 in k for a
     River tile, the share of sampled worlds for the next cards)."""
-    from precog.analysis.ranking import describe_line
-    from precog.analysis.tree import principal_line
+    from precog.analysis.choices.ranking import describe_line
+    from precog.analysis.search.tree import principal_line
 
     state = deal(3, 1, players=3)
     ranking = rank_options(state, 0, depth_rounds=2, seed=0)

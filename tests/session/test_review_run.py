@@ -10,7 +10,13 @@ from html import escape
 
 import pytest
 
-from precog.analysis.review import KEEP_GIVE, MARKS, decision_points, recorded_game, reviewed_count
+from precog.analysis.game_review.review import (
+    KEEP_GIVE,
+    MARKS,
+    decision_points,
+    recorded_game,
+    reviewed_count,
+)
 from precog.engine import Game
 from precog.engine.observation import observation
 from precog.engine.view import from_view_position

@@ -3,8 +3,8 @@ undo/redo, all on the engine's Game."""
 
 from __future__ import annotations
 
-from precog.analysis.bots import GreedyBot, RandomBot, play_game
-from precog.analysis.players import first_legal
+from precog.analysis.arena.bots import GreedyBot, RandomBot, play_game
+from precog.analysis.playing.players import first_legal
 from precog.engine import Game, Phase, Step, legal_actions, new_game
 from precog.session import BotSeat, Human, Scripted, StandIn, Table, TableError
 from precog.session.errors import SessionCode

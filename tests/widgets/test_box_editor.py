@@ -152,7 +152,7 @@ def test_a_requirement_that_cannot_be_read_is_named() -> None:
 
 
 def test_the_explorer_loads_your_fit_for_your_box_and_its_table_says_so() -> None:
-    from precog.analysis import value
+    from precog.analysis.fitted import value
     from precog.widgets.explorer import Explorer
     from tests.analysis.test_own_fit import fit_text
     from tests.engine.test_partly_known import HALF_BOX, half_box

@@ -23,7 +23,8 @@ def _state(round_: int = 3, seed: int = 2, players: int = 3) -> GameState:
 def _explorer(state: GameState | None = None, **kw: object) -> Explorer:
     """An explorer that analyses in the calling thread (deterministic for tests)."""
     kw.setdefault("background", False)
-    return Explorer(state=state, query="" if state is None else None, **kw)  # type: ignore[arg-type]
+    return Explorer(state=state, query="" if state is None else None,
+                    **kw)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -287,7 +288,7 @@ def test_the_table_names_cards_says_why_and_heads_every_column_with_a_tooltip(
 
 
 def test_a_cancelled_run_heads_its_table_with_the_rollouts_it_finished() -> None:
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
 
     ranking = rank_options(_state(), 0, rollouts=64, budget_s=0.001)  # stops at the minimum
     assert ranking.meta["samples"] < 64
@@ -296,7 +297,7 @@ def test_a_cancelled_run_heads_its_table_with_the_rollouts_it_finished() -> None
 
 
 def test_each_loss_shows_its_paired_interval_and_a_choice_within_it_is_marked_as_good() -> None:
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
 
     ranking = rank_options(_state(), 0, rollouts=64, seed=1)
     for lang, tied in (("en", "as good, within the noise"), ("ru", "не хуже, в пределах шума")):
@@ -339,7 +340,7 @@ def _with_twin_cards(seat: int = 0) -> GameState:
 
 
 def test_a_choice_of_the_same_cards_as_an_earlier_row_says_so() -> None:
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
 
     state = _with_twin_cards()
     ranking = rank_options(state, 0, rollouts=16, seed=0, depth_rounds=1)
@@ -390,7 +391,7 @@ def test_a_cooperative_table_says_what_its_value_counts_and_how_the_sensible_tea
     """Cooperative values read far below a strong team's (the sensible team misses an
     Objective in most games): the table says so, in the page's language; other modes do not
     carry the note."""
-    from precog.analysis.ranking import rank_options
+    from precog.analysis.choices.ranking import rank_options
 
     coop = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode="coop").final
     ranking = rank_options(coop, 0, depth_rounds=1)

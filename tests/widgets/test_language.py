@@ -11,7 +11,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from precog.analysis.tree import principal_line
+from precog.analysis.search.tree import principal_line
 from precog.app_landing import landing
 from precog.engine import GameState, legal_actions, reference_components
 from precog.session.words import words

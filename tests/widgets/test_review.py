@@ -6,7 +6,12 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from precog.analysis.review import KEEP_GIVE, decision_points, recorded_game, reviewed_count
+from precog.analysis.game_review.review import (
+    KEEP_GIVE,
+    decision_points,
+    recorded_game,
+    reviewed_count,
+)
 from precog.engine import to_position
 from precog.widgets.play import PlayApp
 from precog.widgets.review import ReviewPage

@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from precog.analysis.review import decision_points, recorded_game, review_decision
+from precog.analysis.game_review.review import decision_points, recorded_game, review_decision
 from precog.engine.view import from_view_position, to_view_position
 from precog.session.explore import Exploration
 from precog.widgets.explorer_bars import Controls

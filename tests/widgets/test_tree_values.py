@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import random
 
-from precog.analysis.tree import build_tree
+from precog.analysis.search.tree import build_tree
 from precog.engine.playout import random_playout
 from precog.widgets.tree import node_detail_html, value_text
 
@@ -22,7 +22,7 @@ def test_a_tree_node_shows_its_value_with_its_95_percent_interval() -> None:
 
 
 def test_a_second_round_decision_says_which_choice_its_value_counts(monkeypatch) -> None:
-    from precog.analysis.tree import iter_nodes
+    from precog.analysis.search.tree import iter_nodes
     from precog.widgets import tree as tree_widget
     from precog.widgets.tree import TreeView
 
@@ -55,8 +55,8 @@ def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short
     # round 11 of a cooperative game (one that gets there: a game whose Objectives fail ends
     # at an Island): my next cards are known, so the tree's worlds differ only in the cards I
     # cannot see; a row's label is cut to fit, and the deal must survive
-    from precog.analysis.edges import Draw
-    from precog.analysis.tree import iter_nodes
+    from precog.analysis.basics.edges import Draw
+    from precog.analysis.search.tree import iter_nodes
     from precog.widgets import tree as tree_widget
     from precog.widgets.tree import TreeView
 
@@ -102,8 +102,8 @@ def test_each_choice_of_the_tree_says_the_tables_number_and_its_games():
     """With rollouts a choice's row reads the ranked table's value, interval and rollouts,
     and the bold (principal) choice is the table's first, the highest row: no row says
     another choice is first."""
-    from precog.analysis.ranking import rank_options
-    from precog.analysis.tree import choice_of
+    from precog.analysis.choices.ranking import rank_options
+    from precog.analysis.search.tree import choice_of
     from precog.widgets.tree import TreeView
 
     state = random_playout(random.Random(3), stop_round=3, players=3, seed=3).final

@@ -1,0 +1,92 @@
+"""Plot builders: pure functions from analysis data to plotly figures (plotly imported here
+only, so the rest of the analysis runs without it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from precog.analysis.projection.evaluation import RESOURCES
+from precog.engine.state import ROUNDS
+
+SERIES = ("score", *RESOURCES)
+LABELS = {"score": "Score (Healthy Humans that count)", "food": "Food",
+          "batteries": "Batteries", "healthy": "Healthy Humans",
+          "contaminated": "Contaminated Humans", "doctors": "Doctors",
+          "protectors": "Protectors", "bane": "Bane"}
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
+
+
+def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy", "food"),
+                      choices: Sequence[str] | None = None, names: Mapping[str, str] | None = None,
+                      labels: Mapping[str, str] = LABELS,
+                      hover: str = "round %{x}: %{y:.2f} {resource}",
+                      games: Callable[[int], str] = "{} games".format) -> go.Figure:
+    """One panel per resource: each choice's mean over rounds with its 10-90 % band; dotted
+    lines mark the feeding rounds (Islands). In the ``score`` panel a diamond with an error bar
+    at the last round marks each choice's value (the mean final score, the same number as the
+    ranked table's; a dashed line leads to it when the futures stop before the end).
+    ``names`` (a choice's name in the legend, by its notation), ``labels`` (resource names)
+    and ``hover`` (the hover text, ``{resource}`` and Plotly's ``%{x}``/``%{y}``) put the
+    words of another language on it; ``games(n)`` says the rollouts a value rests on (its
+    ``samples``) in the diamond's hover."""
+    unknown = [r for r in resources if r not in SERIES]
+    if unknown:
+        raise ValueError(f"resources {unknown}: expected some of {', '.join(SERIES)}")
+    picked = list(choices or data["choices"])
+    rounds = data["rounds"]
+    fig = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
+                        subplot_titles=[labels.get(r, LABELS[r]) for r in resources],
+                        vertical_spacing=0.08)
+    for k, choice in enumerate(picked):
+        colour = COLOURS[k % len(COLOURS)]
+        name = (names or {}).get(choice, choice)
+        for row, res in enumerate(resources, start=1):
+            series = data["choices"][choice][res]
+            fig.add_trace(go.Scatter(
+                x=rounds + rounds[::-1], y=series["p90"] + series["p10"][::-1],
+                fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
+                hoverinfo="skip", showlegend=False, legendgroup=choice), row=row, col=1)
+            fig.add_trace(go.Scatter(
+                x=rounds, y=series["mean"], mode="lines+markers", name=name,
+                line={"color": colour}, legendgroup=choice, showlegend=row == 1,
+                hovertemplate=f"{name}<br>"
+                              + hover.replace("{resource}", labels.get(res, LABELS[res]))
+                              + "<extra></extra>"), row=row, col=1)
+            value = data["choices"][choice].get("value")
+            if res == "score" and value is not None:
+                _value_marker(fig, row, rounds[-1], series["mean"][-1], value, colour, name,
+                              games)
+    for r in data.get("feeding_rounds", []):
+        fig.add_vline(x=r, line={"dash": "dot", "color": "grey"})
+    fig.update_xaxes(title_text="after round (first point: now)", row=len(resources), col=1,
+                     dtick=1)
+    fig.update_layout(height=220 * len(resources) + 80, margin={"t": 60, "b": 40},
+                      title=f"seat {data['player']}: {data['samples']} samples, model "
+                            f"{data['model']}, seed {data['seed']} (band: 10th-90th "
+                            "percentile; dotted: Islands)")
+    return fig
+
+
+def _value_marker(fig: go.Figure, row: int, last: int, last_mean: float,
+                  value: dict[str, Any], colour: str, name: str,
+                  games: Callable[[int], str]) -> None:
+    """The choice's value at the end of the game, with its 95 % interval and the games it
+    rests on."""
+    end = ROUNDS
+    if last < end:
+        fig.add_trace(go.Scatter(x=[last, end], y=[last_mean, value["mean"]], mode="lines",
+                                 line={"color": colour, "dash": "dash"}, hoverinfo="skip",
+                                 showlegend=False, legendgroup=name), row=row, col=1)
+    fig.add_trace(go.Scatter(
+        x=[end], y=[value["mean"]], mode="markers", marker={"symbol": "diamond", "size": 10,
+                                                           "color": colour},
+        error_y={"type": "data", "array": [value["ci95"]], "visible": True},
+        showlegend=False, legendgroup=name,
+        hovertemplate=f"{name}<br>%{{y:.2f}} ± {value['ci95']:.2f}"
+                      f"{'<br>' + games(value['samples']) if value.get('samples') else ''}"
+                      "<extra></extra>"),
+        row=row, col=1)

@@ -1,0 +1,98 @@
+"""The review's graph: every seat's expected final score and chance to win, round by round.
+
+At each Keep/Give of the reviewed seat, the sensible player's playouts
+(``rollouts.DEFAULT_POLICY``, the explorer's value) are played from worlds sampled from that
+seat's observation only, with the seat's played Keep/Give forced: every seat's mean final
+score (the mode's score, :func:`precog.analysis.projection.evaluation.terminal_value`) and the share
+of playouts it wins, each with a 95 % interval. Who wins follows the rules' order: the most
+Healthy Humans; on a tie the most Humans (Healthy and Contaminated); still tied, the victory
+is shared and counts as a win for each. Team mode: the team with the most Healthy Humans,
+then the most Contaminated; cooperative mode: the chance that every Objective is met (the
+same for every seat).
+
+>>> from precog.analysis.game_review.review import recorded_game, decision_points
+>>> game = recorded_game(["greedy", "greedy"], seed=5, players=2)
+>>> i = decision_points(game, 0)[2]
+>>> out = outlook(game.states[i], 0, game.actions[i], samples=32)
+>>> sorted(out.values), 0.0 <= out.wins[0][0] <= 1.0
+([0, 1], True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from precog.analysis.playing.world import canonical_world, first_legal, until_seat
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.engine import GameState, WorldSampler, legal_actions
+from precog.engine.actions import Choose
+from precog.engine.scoring import TEAMS
+
+OUTLOOK_SAMPLES = 256  # playouts per point of the graph (as the explorer's table per choice)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Each seat's (mean final score, 95 % half-width) and (chance to win, 95 % half-width)."""
+
+    round: int
+    values: dict[int, tuple[float, float]]
+    wins: dict[int, tuple[float, float]]
+    samples: int
+
+
+def outlook(state: GameState, seat: int, played: Choose, samples: int = OUTLOOK_SAMPLES,
+            seed: int = 0) -> Outlook:
+    """The graph's point at ``seat``'s Keep/Give ``played`` in ``state`` (see the module doc)."""
+    from precog.analysis.playouts import batch
+
+    start = canonical_world(state, seat)
+    rng = random.Random(seed * 1021 + state.round)
+    sample = WorldSampler(start, seat)
+    worlds = [sample(rng) for _ in range(samples)]
+    n = state.config.players
+    forced = np.full((samples, n), -1, dtype=np.int64)
+    for g, w in enumerate(worlds):
+        forced[g, seat] = legal_actions(until_seat(w, seat, first_legal)).index(played)
+    finals = batch.run(worlds, uniforms(samples, seed * 1031 + state.round), DEFAULT_POLICY,
+                       forced)
+    values = {s: mean_ci(batch.seat_values(finals, worlds[0], s)) for s in range(n)}
+    won = winners(finals.healthy, finals.contaminated, state.config.mode, finals.failed)
+    return Outlook(round=state.round, values=values,
+                   wins={s: share_ci(won[:, s]) for s in range(n)}, samples=samples)
+
+
+def winners(healthy: np.ndarray, contaminated: np.ndarray, mode: str,
+            failed: np.ndarray | None = None) -> np.ndarray:
+    """(games, seats) booleans: who wins each finished game, by the rules' order."""
+    games, n = healthy.shape
+    if mode == "coop":
+        ok = np.ones(games, dtype=bool) if failed is None else ~failed.astype(bool)
+        return np.repeat(ok[:, None], n, axis=1)
+    if mode == "team":
+        a, b = (list(t) for t in TEAMS)
+        ha, hb = healthy[:, a].sum(axis=1), healthy[:, b].sum(axis=1)
+        ca, cb = contaminated[:, a].sum(axis=1), contaminated[:, b].sum(axis=1)
+        first = (ha > hb) | ((ha == hb) & (ca >= cb))
+        second = (hb > ha) | ((ha == hb) & (cb >= ca))
+        out = np.zeros((games, n), dtype=bool)
+        out[:, a] = first[:, None]
+        out[:, b] = second[:, None]
+        return out
+    tied = healthy == healthy.max(axis=1, keepdims=True)
+    humans = np.where(tied, healthy + contaminated, -1)
+    return tied & (humans == humans.max(axis=1, keepdims=True))
+
+
+def share_ci(hits: np.ndarray) -> tuple[float, float]:
+    """A share and its 95 % half-width (Wilson's interval, as half its width)."""
+    k, m = float(np.sum(hits)), len(hits)
+    if m == 0:
+        return math.nan, math.nan
+    p, z = k / m, 1.96
+    half = z * math.sqrt(p * (1 - p) / m + z * z / (4 * m * m)) / (1 + z * z / m)
+    return p, half

@@ -1,0 +1,420 @@
+"""The sensible player: the playout policy that rollouts, trajectories and the policy bot use.
+
+:class:`SensiblePolicy` is an *index policy*: ``index(state, u, options) -> int`` picks one of
+the legal ``options`` from one uniform number ``u`` (a playout draws one number for every
+decision with more than one legal action), so that a playout is a pure function of its start
+position and its row of uniforms, and the numpy batch (:mod:`precog.analysis.playouts.batch`) can
+play the same games exactly. Every judgement is whole-number arithmetic on the seat's own Boat
+("points": 4 points are one Healthy Human), so the batch reaches the same choices bit for bit.
+
+What the sensible player does:
+
+* **Keep/Give**: each card is worth what it would bring this Boat (Food against the Food the
+  coming Islands will ask of the Cabins, Humans when Doctors can heal them, Batteries while
+  Machines have free slots, Ymunes more when the Bane outgrows the Protectors, healing against
+  the Contaminated) less its Cost (Humans the activation contaminates beyond what the Doctors
+  heal) and its Bane (a Human a round for up to four rounds, less what spare Protectors
+  cover). A choice scores its Keep's worth plus its Give's, weighted by the shipped weights
+  (``precog/data/policy.toml``: the Give counts against the choice when the left neighbour
+  is an opponent, for it when a teammate). The choice is drawn with probabilities that fall
+  off with its shortfall from the best (a softmax with ``temperature`` Healthy Humans), so
+  playouts do not all follow one line.
+* **Activation**: both cards, one or the other, whichever brings most by the same points (both
+  only when the Cabins can pay; the Cost counts against it).
+* **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
+  this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
+* **Maintenance**: return every useful Protector; lose Contaminated Humans first.
+* **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
+  than one and a half Healthy Humans.
+* **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
+  the seat can pay for it; otherwise end the turn. It never reveals a tile and never looks at
+  a face-down one, so its games do not depend on which tiles lie face down: a playout may
+  count them by their chance (:func:`precog.analysis.projection.evaluation.last_check_chance`).
+* Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
+  never meets, are drawn at random.
+
+>>> from precog.engine import new_game
+>>> from precog.analysis.playouts.rollouts import play_out, uniforms
+>>> final = play_out(new_game(players=2, seed=3), SensiblePolicy(), uniforms(1, seed=3)[0])
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from precog.analysis.playing.policy_data import shipped_policy_weights
+from precog.engine import Action, GameState, Phase, Step, legal_actions
+from precog.engine.actions import (
+    Activate,
+    Choose,
+    EndActions,
+    IgnoreRiver,
+    Mitigate,
+    PlaceBattery,
+    PlaceYmunes,
+)
+from precog.engine.components import Card, Gains
+from precog.engine.fastcopy import maker
+from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.gains import capacities, place_ymunes
+from precog.engine.machines import card_gains, resolved_costs
+from precog.engine.maintenance import current_tile
+from precog.engine.scoring import TEAMS, requirement_met
+from precog.engine.state import ROUNDS
+
+HH = 4  # points per Healthy Human
+X_GUESS = 2  # an X Cost or gain before its partner card is known
+WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
+SCALE = 1024  # the softmax weights are whole numbers up to this
+BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
+IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
+IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the sensible player looks at on one Boat, as whole numbers."""
+
+    food: int
+    healthy: int
+    contaminated: int
+    doctors: int
+    protectors: int
+    bane: int
+    free_slots: int  # Batteries the Machines can still take
+    left: int  # rounds still to play, this one included
+    feeds: int  # Islands still to come, this round's included
+
+
+def facts(state: GameState, seat: int) -> Facts:
+    p = state.players[seat]
+    slots = capacities(state, p.rooms)
+    round_ = state.round
+    return _make_facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                       sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
+                       islands_from(round_))
+
+
+_make_facts = maker(Facts)
+
+
+def free_slots(state: GameState, seat: int) -> int:
+    """Batteries the Machines of ``seat`` can still take."""
+    p = state.players[seat]
+    slots = capacities(state, p.rooms)
+    return sum(slots) - sum(p.batteries[:len(slots)])
+
+
+def battery_points(f: Facts) -> int:
+    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+
+
+def protectors_short(f: Facts) -> int:
+    """Protectors the current Bane still calls for beyond those on the Bow."""
+    return max(0, protectors_against(f.bane) - f.protectors)
+
+
+def gains_points(g: tuple[int, ...], f: Facts) -> int:
+    """What ``g`` (food, human, battery, ymune, doctor, protector, heal) brings this Boat."""
+    food, human, battery, ymune, doctor, protector, heal = g
+    short = max(0, f.healthy * f.feeds - f.food)
+    fed = min(food, short)
+    pts = 3 * fed + (food - fed)
+    pts += human * (3 if f.doctors > 0 else 1)
+    pts += min(battery, f.free_slots) * battery_points(f)
+    y = ymune + doctor + protector
+    pts += 6 * y + 6 * min(y, protectors_short(f))
+    pts += HH * min(heal, f.contaminated)
+    return pts
+
+
+def cost_points(cost: int, f: Facts) -> int:
+    """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
+    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
+    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def bane_points(bane: int, f: Facts) -> int:
+    """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
+    spare = max(0, f.protectors - protectors_against(f.bane))
+    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+
+
+def card_worth(card: Card, f: Facts) -> int:
+    """A card to Keep, in half points: its gain (its bonus at half, the partner being
+    unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
+    up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
+    key = (card.id, f)
+    found = _WORTH.get(key)
+    if found is not None and found[0] is card:  # the same face (a world's unknown cards
+        return found[1]  # have their own)
+    amount = X_GUESS if card.gain is None else card.gain
+    cost = X_GUESS if card.cost is None else card.cost
+    base = Gains.of_type(card.type, amount).astuple()
+    own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
+    worth = 2 * own + gains_points(card.bonus.astuple(), f)
+    if len(_WORTH) >= _MOST_WORTH:
+        _WORTH.clear()
+    _WORTH[key] = (card, worth)
+    return worth
+
+
+_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
+"""Each card's worth on each Boat's facts met so far, with the card it was read from."""
+_MOST_WORTH = 100_000
+
+
+def gives_to_friend(state: GameState, seat: int) -> bool:
+    """Whether the left neighbour (who receives the Give) plays on this seat's side."""
+    mode = state.config.mode
+    if mode == "coop":
+        return True
+    if mode == "team":
+        left = state.left(seat)
+        return any(seat in t and left in t for t in TEAMS)
+    return False
+
+
+@lru_cache(maxsize=16)
+def softmax_table(temperature: float, keep: int = WEIGHTS.keep) -> tuple[int, ...]:
+    """Whole-number weights by a choice's shortfall from the best (score units: a Healthy
+    Human is ``2 * HH * keep``), ``SCALE * exp(-shortfall / temperature)``, down to 0."""
+    unit = 2 * HH * keep
+    out = []
+    for gap in range(100 * unit):
+        w = round(SCALE * math.exp(-gap / unit / temperature)) if temperature > 0 else (
+            SCALE if gap == 0 else 0)
+        if w == 0:
+            break
+        out.append(w)
+    return tuple(out)
+
+
+def soft_weights(scores: list[int], temperature: float, keep: int = WEIGHTS.keep) -> list[int]:
+    """The whole-number softmax weight of each of ``scores`` (``keep``: the Keep's weight,
+    which sets the scores' scale)."""
+    table = softmax_table(temperature, keep)
+    best = max(scores)
+    return [table[best - s] if best - s < len(table) else 0 for s in scores]
+
+
+def soft_pick(scores: list[int], u: float, temperature: float, keep: int = WEIGHTS.keep) -> int:
+    """Index drawn from ``scores`` by ``u``: whole-number softmax weights, exact in numpy."""
+    weights = soft_weights(scores, temperature, keep)
+    x = u * sum(weights)
+    acc = 0
+    for i, w in enumerate(weights):
+        acc += w
+        if acc > x:
+            return i
+    return scores.index(max(scores))
+
+
+@dataclass(frozen=True, slots=True)
+class SensiblePolicy:
+    """The sensible player (see the module doc); ``temperature`` in Healthy Humans softens
+    the Keep/Give (0: always the best-scored choice); a Keep/Give scores ``keep`` times the
+    Keep's worth, less ``give_rival`` (or plus ``give_friend``) times the Give's. The
+    defaults are the shipped weights (``precog/data/policy.toml``)."""
+
+    temperature: float = WEIGHTS.temperature
+    keep: int = WEIGHTS.keep
+    give_rival: int = WEIGHTS.give_rival
+    give_friend: int = WEIGHTS.give_friend
+
+    def index(self, state: GameState, u: float, options: list[Action]) -> int:
+        k = len(options)
+        if k == 1:
+            return 0
+        if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
+            return min(k - 1, int(u * k))
+        if state.phase is Phase.DECISION:
+            return self.keep_give(state, u, options)
+        first = options[0]
+        if state.step is Step.ACTIVATE:
+            return activation(state, options)
+        if state.step in (Step.COOP, Step.TEAM):
+            return objective_step(state, options)
+        if isinstance(first, PlaceYmunes):
+            return ymune_split(state, options)
+        if isinstance(first, PlaceBattery):
+            return battery_choice(state, options)
+        if isinstance(first, IgnoreRiver):
+            return 1 if ignore_river(state) else 0
+        return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
+
+    def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
+        return soft_pick(keep_give_scores(state, state.to_move, options, self), u,
+                         self.temperature, self.keep)
+
+
+def sensible_choice(state: GameState, seat: int, choices: Sequence[Choose]) -> Choose:
+    """The (Keep, Give) of ``seat`` that the sensible player's middle draw takes (as
+    :func:`sensible_move` plays the later steps): what the look-ahead's second round plays."""
+    options: list[Action] = list(choices)
+    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, SENSIBLE.temperature,
+                             SENSIBLE.keep)]
+
+
+def keep_give_scores(state: GameState, seat: int, options: list[Action],
+                     policy: SensiblePolicy | None = None) -> list[int]:
+    """The sensible player's score of each (Keep, Give) of ``seat`` (in half points), with
+    ``policy``'s weights (the shipped ones by default)."""
+    policy = policy or SENSIBLE
+    f = facts(state, seat)
+    keep = policy.keep
+    give = policy.give_friend if gives_to_friend(state, seat) else -policy.give_rival
+    worth: dict[str, int] = {}
+    scores = []
+    for a in options:
+        assert isinstance(a, Choose)
+        for c in (a.keep, a.give):
+            if c not in worth:
+                worth[c] = card_worth(state.card(c), f)
+        scores.append(keep * worth[a.keep] + give * worth[a.give])
+    return scores
+
+
+SENSIBLE = SensiblePolicy()
+
+
+def give_chances(state: GameState, seat: int) -> dict[str, float]:
+    """The chance that ``seat`` (choosing its Keep/Give in ``state``) Gives each card, as
+    a playout's sensible player draws its choice: the softmax's weights, summed by Give."""
+    options: list[Action] = list(legal_actions(state))
+    weights = soft_weights(keep_give_scores(state, seat, options), SENSIBLE.temperature,
+                           SENSIBLE.keep)
+    total = sum(weights)
+    out: dict[str, float] = {}
+    for a, w in zip(options, weights):
+        assert isinstance(a, Choose)
+        out[a.give] = out.get(a.give, 0.0) + w / total
+    return out
+
+
+def sensible_move(state: GameState, seat: int) -> Action:
+    """The sensible player's move for ``seat`` (to move) after the Decision phase, where it
+    draws nothing: every choice there is a judgement, so the move depends only on ``state``
+    (a Keep/Give would take the softmax's middle draw). The look-ahead plays the seats whose
+    Boats count for its player with it, as the playouts do."""
+    options = legal_actions(state)
+    return options[SENSIBLE.index(state, 0.5, options)] if len(options) > 1 else options[0]
+
+
+def activation(state: GameState, options: list[Action]) -> int:
+    """Both cards, G or R, whichever brings most (the Cost counted against both)."""
+    seat = state.to_move
+    p = state.players[seat]
+    f = facts(state, seat)
+    cards = state.components.cards
+    g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
+    key = (g.id, r.id, f)
+    found = _ACTIVATIONS.get(key)
+    if found is not None and found[0] is g and found[1] is r:
+        value = found[2]
+    else:
+        bonus = g.type == r.type
+        gg = card_gains(g, r, bonus).astuple()
+        rr = card_gains(r, g, bonus).astuple()
+        value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
+                 "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
+                 - cost_points(sum(resolved_costs(g, r)), f)}
+        if len(_ACTIVATIONS) >= _MOST_WORTH:
+            _ACTIVATIONS.clear()
+        _ACTIVATIONS[key] = (g, r, value)
+    best, pick = None, 0
+    for i, a in enumerate(options):
+        if isinstance(a, Activate) and (best is None or value[a.slots] > best):
+            best, pick = value[a.slots], i
+    return pick
+
+
+_ACTIVATIONS: dict[tuple[str, str, Facts], tuple[Card, Card, dict[str, int]]] = {}
+"""What activating G, R or both brings, by Action Zone pair and Boat facts met so far."""
+
+
+def protectors_wanted(state: GameState) -> int:
+    """Protectors that would bring this round's Bane to 0, beyond those on the Bow."""
+    p = state.players[state.to_move]
+    coming = p.bane + sum(state.card(c).bane for c in p.action_zone)
+    return max(0, protectors_against(coming) - p.protectors)
+
+
+def ymune_default(state: GameState, options: list[Action]) -> int:
+    """Index of the split placing every Ymune, Protectors first up to the Bane's need."""
+    g = state.pending
+    total = g.ymune + g.doctor + g.protector
+    want = min(total, max(g.protector, min(g.protector + g.ymune, protectors_wanted(state))))
+    target = place_ymunes(total - want, want)  # the listed object: found by identity
+    return options.index(target)
+
+
+DOCTORS_AT_LEAST = 2  # the sensible player's Infirmary before its Ymunes go to the Bow
+
+
+def ymune_split(state: GameState, options: list[Action]) -> int:
+    """Index of the sensible split placing every Ymune: Protectors up to the Bane's need this
+    round, then Doctors until they match the Contaminated (at least ``DOCTORS_AT_LEAST``),
+    the rest Protectors (they lower the Bane to come and ignore River tiles)."""
+    g = state.pending
+    p = state.players[state.to_move]
+    total = g.ymune + g.doctor + g.protector
+    need = protectors_wanted(state)
+    doctors_wanted = max(0, max(DOCTORS_AT_LEAST, p.contaminated) - p.doctors)
+    free = g.ymune
+    to_bow = min(free, max(0, need - g.protector))
+    free -= to_bow
+    to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
+    doctors = g.doctor + to_infirmary
+    return options.index(place_ymunes(doctors, total - doctors))
+
+
+def battery_choice(state: GameState, options: list[Action]) -> int:
+    """The Machine with the fewest Batteries still missing (the first of them on a tie)."""
+    p = state.players[state.to_move]
+    best, pick = None, len(options) - 1
+    for i, a in enumerate(options):
+        if isinstance(a, PlaceBattery) and a.machine is not None:
+            machine = state.machine(state.to_move, a.machine)
+            assert machine is not None
+            missing = machine.batteries - p.batteries[a.machine]
+            if best is None or missing < best:
+                best, pick = missing, i
+    return pick
+
+
+def ignore_river(state: GameState) -> bool:
+    """Whether the River tile's losses, less its gains, are worth more than a Protector."""
+    tile = current_tile(state)
+    assert tile is not None
+    p = state.players[state.to_move]
+    f = facts(state, state.to_move)
+    loss = tile.losses
+    lost = (2 * min(loss.food, p.food) + HH * min(loss.healthy, p.healthy)
+            + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
+            + 3 * min(loss.protector, p.protectors))
+    spare = p.protectors - protectors_against(p.bane) > 0
+    return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
+
+
+def objective_step(state: GameState, options: list[Action]) -> int:
+    """Co-op: mitigate an unmet revealed tile; else end the turn. Never a Reveal: the
+    sensible player plays without looking at the face-down tiles (the module doc)."""
+    for i, a in enumerate(options):
+        if isinstance(a, Mitigate) and not _met(state, a.tile):
+            return i
+    for i, a in enumerate(options):
+        if isinstance(a, EndActions):
+            return i
+    return len(options) - 1
+
+
+def _met(state: GameState, tile_id: str) -> bool:
+    tile = state.components.objective_by_id[tile_id]
+    return all(requirement_met(state, r) for r in tile.full)
+

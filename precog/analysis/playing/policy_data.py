@@ -1,0 +1,77 @@
+"""The sensible player's weights as data: ``precog/data/policy.toml``, read once and checked.
+
+Both the engine's :class:`~precog.analysis.playing.policy.SensiblePolicy` and the numpy batch
+(:mod:`precog.analysis.playouts.batch_policy`) take their Keep/Give weights and softmax temperature
+from here, so there is one definition of the playout policy. The ``[fitted]`` table says how the
+weights were chosen and on which component set.
+
+>>> shipped_policy_weights().keep > 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from precog.analysis.basics.errors import AnalysisError
+
+POLICY_FILE = "policy.toml"
+MAX_WEIGHT = 64  # whole-number weights up to this (the softmax table grows with ``keep``)
+MAX_TEMPERATURE = 10.0  # Healthy Humans
+
+
+class PolicyDataError(AnalysisError):
+    """``policy.toml`` is not a valid set of sensible-player weights (the message names the
+    key and the range expected)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWeights:
+    """Keep/Give weights in half points (whole numbers) and the softmax temperature (Healthy
+    Humans); ``fitted``: how they were chosen."""
+
+    keep: int
+    give_rival: int
+    give_friend: int
+    temperature: float
+    fitted: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+def _whole(table: dict[str, Any], key: str, low: int) -> int:
+    value = table.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_WEIGHT:
+        raise PolicyDataError(f"policy data: [keep_give] {key} = {value!r}: expected a whole "
+                              f"number from {low} to {MAX_WEIGHT}")
+    return value
+
+
+def parse_policy_weights(text: str) -> PolicyWeights:
+    """The weights in a ``policy.toml`` text; refuses missing keys and values out of range."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise PolicyDataError(f"policy data: not TOML ({err})") from None
+    table = data.get("keep_give")
+    if not isinstance(table, dict):
+        raise PolicyDataError("policy data: no [keep_give] table")
+    temperature = table.get("temperature")
+    if isinstance(temperature, bool) or not isinstance(temperature, int | float) or not (
+            math.isfinite(temperature) and 0 <= temperature <= MAX_TEMPERATURE):
+        raise PolicyDataError(f"policy data: [keep_give] temperature = {temperature!r}: "
+                              f"expected a number from 0 to {MAX_TEMPERATURE}")
+    fitted = data.get("fitted", {})
+    return PolicyWeights(_whole(table, "keep", 1), _whole(table, "give_rival", 0),
+                         _whole(table, "give_friend", 0), float(temperature),
+                         dict(fitted) if isinstance(fitted, dict) else {})
+
+
+@cache
+def shipped_policy_weights() -> PolicyWeights:
+    """The weights shipped in ``precog/data/policy.toml``."""
+    text = (resources.files("precog") / "data" / POLICY_FILE).read_text(encoding="utf-8")
+    return parse_policy_weights(text)

@@ -1,0 +1,196 @@
+"""The sensible player (:mod:`precog.analysis.playing.policy`) in numpy, for the batch.
+
+Each function is the array twin of one judgement of :class:`~precog.analysis.playing.policy.
+SensiblePolicy` and gives the same whole numbers, so that :mod:`precog.analysis.playouts.batch` and
+the engine choose the same actions (tests/analysis/test_rollouts_match_engine.py). The arrays hold
+one row per game; a seat's Boat is given as :class:`BoatArrays`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from precog.analysis.playing.policy import (
+    BANE_ROUNDS,
+    DOCTORS_AT_LEAST,
+    HH,
+    IGNORE_ABOVE,
+    IGNORE_SPARE,
+    SensiblePolicy,
+    softmax_table,
+)
+from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.state import ROUNDS
+
+if TYPE_CHECKING:
+    from precog.analysis.playouts.batch import Tables
+
+FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
+
+
+@dataclass
+class BoatArrays:
+    """One seat's :class:`~precog.analysis.playing.policy.Facts` over a batch (arrays (games,)).
+    Mirrors :class:`precog.analysis.playing.policy.Facts`."""
+
+    food: np.ndarray
+    healthy: np.ndarray
+    contaminated: np.ndarray
+    doctors: np.ndarray
+    protectors: np.ndarray
+    bane: np.ndarray
+    free_slots: np.ndarray
+    left: int
+    feeds: int
+
+    def col(self) -> BoatArrays:
+        """The same with every array as a column, to broadcast against (games, k).
+        Mirrors :class:`precog.analysis.playing.policy.Facts`."""
+        return BoatArrays(self.food[..., None], self.healthy[..., None],
+                          self.contaminated[..., None], self.doctors[..., None],
+                          self.protectors[..., None], self.bane[..., None],
+                          self.free_slots[..., None], self.left, self.feeds)
+
+
+def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
+                doctors: np.ndarray, protectors: np.ndarray, bane: np.ndarray,
+                free_slots: np.ndarray, round_: int) -> BoatArrays:
+    """Mirrors :func:`precog.analysis.playing.policy.facts`."""
+    return BoatArrays(food.astype(np.int64), healthy.astype(np.int64),
+                      contaminated.astype(np.int64), doctors.astype(np.int64),
+                      protectors.astype(np.int64), bane.astype(np.int64),
+                      free_slots.astype(np.int64), ROUNDS - round_ + 1,
+                      islands_from(round_))
+
+
+def battery_points(f: BoatArrays) -> int:
+    """Mirrors :func:`precog.analysis.playing.policy.battery_points`."""
+    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+
+
+def protectors_short(f: BoatArrays) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy.protectors_short`."""
+    return np.maximum(0, protectors_against(f.bane) - f.protectors)
+
+
+def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast).
+    Mirrors :func:`precog.analysis.playing.policy.gains_points`."""
+    return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
+                   g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
+
+
+def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np.ndarray,
+            heal: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`gains_points` by kind (Ymunes of any kind together)."""
+    fed = np.minimum(food, np.maximum(0, f.healthy * f.feeds - f.food))
+    pts = 2 * fed + food
+    pts += human * np.where(f.doctors > 0, 3, 1)
+    bp = battery_points(f)
+    if bp:
+        pts += np.minimum(battery, f.free_slots) * bp
+    pts += 6 * (ymunes + np.minimum(ymunes, protectors_short(f)))
+    pts += HH * np.minimum(heal, f.contaminated)
+    return pts
+
+
+def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each.
+    Mirrors :func:`precog.analysis.playing.policy.gains_points`."""
+    fed = np.minimum(amount, np.maximum(0, f.healthy * f.feeds - f.food))
+    food = 2 * fed + amount
+    human = amount * np.where(f.doctors > 0, 3, 1)
+    battery = np.minimum(amount, f.free_slots) * battery_points(f)
+    ymune = 6 * (amount + np.minimum(amount, protectors_short(f)))
+    return np.where(kind == FOOD, food, np.where(kind == HUMAN, human,
+                                                 np.where(kind == BATTERY, battery, ymune)))
+
+
+def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy.cost_points`."""
+    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy.bane_points`."""
+    spare = np.maximum(0, f.protectors - protectors_against(f.bane))
+    return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+
+
+def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns).
+    Mirrors :func:`precog.analysis.playing.policy.card_worth`."""
+    facts = t.facts()[cards]
+    own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
+        bane_points(facts[..., 3], f)
+    return 2 * own + _points(facts[..., 4], facts[..., 5], facts[..., 6], facts[..., 7],
+                             facts[..., 8], f)
+
+
+@lru_cache(maxsize=16)
+def _weights(temperature: float, keep: int) -> np.ndarray:
+    table = np.array([*softmax_table(temperature, keep), 0], np.int64)
+    table.flags.writeable = False
+    return table
+
+
+def soft_pick(scores: np.ndarray, u: np.ndarray, policy: SensiblePolicy) -> np.ndarray:
+    """:func:`policy.soft_pick` along the last axis of ``scores`` (..., k) with ``u`` (...),
+    at ``policy``'s temperature.
+    Mirrors :func:`precog.analysis.playing.policy.soft_pick`."""
+    table = _weights(policy.temperature, policy.keep)  # ends with a 0: larger gaps weigh 0
+    gap = scores.max(axis=-1, keepdims=True) - scores
+    weights = table[np.minimum(gap, len(table) - 1)]
+    x = u * weights.sum(axis=-1)
+    above = np.cumsum(weights, axis=-1) > x[..., None]
+    return np.argmax(above, axis=-1)
+
+
+def keep_give_matrix(friend: np.ndarray, keep_pos: np.ndarray, give_pos: np.ndarray,
+                     cards: int, policy: SensiblePolicy) -> np.ndarray:
+    """Per seat (``friend``: (seats,) whether its Give goes to a friend), the matrix (seats,
+    cards, choices) that turns its cards' worth into :func:`keep_give_scores` of each choice
+    (the choice keeping card ``keep_pos[j]`` and giving ``give_pos[j]``), with ``policy``'s
+    weights.
+    Mirrors :func:`precog.analysis.playing.policy.keep_give_scores`."""
+    card = np.arange(cards)[:, None]
+    keep = (card == keep_pos[None, :]).astype(np.int64)
+    give = (card == give_pos[None, :]).astype(np.int64)
+    sign = np.where(np.asarray(friend), policy.give_friend, -policy.give_rival)[:, None, None]
+    return policy.keep * keep[None] + sign * give[None]
+
+
+def keep_give_scores(keep_worth: np.ndarray, give_worth: np.ndarray,
+                     friend: bool | np.ndarray, policy: SensiblePolicy) -> np.ndarray:
+    """Keep/Give scores with ``policy``'s weights; ``friend``: whether the card given goes
+    to a friend (per seat as an array broadcast against the scores).
+    Mirrors :func:`precog.analysis.playing.policy.keep_give_scores`."""
+    give = np.where(friend, policy.give_friend, -policy.give_rival)
+    return policy.keep * keep_worth + give * give_worth
+
+
+def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
+                doctors: np.ndarray, contaminated: np.ndarray) -> np.ndarray:
+    """Protectors of :func:`policy.ymune_split` (every Ymune placed).
+    Mirrors :func:`precog.analysis.playing.policy.ymune_split`."""
+    wanted = np.maximum(0, np.maximum(DOCTORS_AT_LEAST, contaminated) - doctors)
+    to_bow = np.minimum(y, np.maximum(0, need - p0))
+    free = y - to_bow
+    to_infirmary = np.minimum(free, np.maximum(0, wanted - d0))
+    return y + d0 + p0 - (d0 + to_infirmary)
+
+
+def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
+    """:func:`policy.ignore_river` for tile losses (..., 5) and gains (..., 7) (broadcast
+    against the Boats ``f``).
+    Mirrors :func:`precog.analysis.playing.policy.ignore_river`."""
+    lost = (2 * np.minimum(loss[..., 0], f.food) + HH * np.minimum(loss[..., 1], f.healthy)
+            + np.minimum(loss[..., 2], f.contaminated)
+            + 3 * np.minimum(loss[..., 3], f.doctors)
+            + 3 * np.minimum(loss[..., 4], f.protectors))
+    spare = f.protectors - protectors_against(f.bane) > 0
+    return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)
