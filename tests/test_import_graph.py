@@ -184,3 +184,76 @@ def test_the_graph_reader_sees_lazy_imports_and_skips_type_only_ones() -> None:
     found = [t for n in _counted_imports(ast.parse(source)) for t in _targets("precog.x", n)]
     assert "precog.engine.rules" in found and "precog.render.board" in found
     assert not any(t.startswith("precog.widgets") for t in found)
+
+
+# ---------------------------------------------------------------- the analysis sub-packages
+# Inside the analysis layer the sub-packages have an order of their own (ANALYSIS_ORDER, bottom
+# first; two at the same level are siblings): every analysis module sits in one of them, and a
+# sub-package imports only from those at a lower level, never from a sibling or one above, so
+# the sub-packages make no circle either. precog/analysis/__init__.py only names the public
+# names and imports each from its module when first asked for.
+
+ANALYSIS_ORDER = {"basics": 0, "projection": 1, "playing": 2, "playouts": 3, "fitted": 4,
+                  "parallel": 4, "search": 5, "choices": 6, "arena": 7, "game_review": 8,
+                  "balance": 8}
+ANALYSIS = "precog.analysis"
+
+
+def _analysis_part(module: str) -> str | None:
+    """The analysis sub-package a module belongs to (None outside the analysis layer, and for
+    the layer's own door)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "analysis" else None
+
+
+def test_every_analysis_module_sits_in_a_named_sub_package() -> None:
+    loose = sorted(m for m in MODULES if _analysis_part(m) not in (None, *ANALYSIS_ORDER))
+    assert loose == [], "place these in a sub-package (and in ANALYSIS_ORDER)"
+    assert {_analysis_part(m) for m in MODULES} - {None} == set(ANALYSIS_ORDER)
+
+
+def _sideways_or_up(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from one analysis sub-package into a sibling or one above it."""
+    return [f"{m} imports {t}" for m, targets in graph.items() for t in sorted(targets)
+            if (here := _analysis_part(m)) and (there := _analysis_part(t))
+            and here != there and ANALYSIS_ORDER[there] >= ANALYSIS_ORDER[here]]
+
+
+def test_analysis_sub_packages_import_only_those_below_them() -> None:
+    assert _sideways_or_up(_graph()) == []
+
+
+def test_no_analysis_module_goes_through_the_analysis_door() -> None:
+    through = [m for m, targets in _graph().items() if _analysis_part(m) and ANALYSIS in targets]
+    assert through == []
+
+
+def test_the_analysis_door_imports_nothing_when_loaded() -> None:
+    assert _module_level_imports(ANALYSIS) == set()
+
+
+def test_the_analysis_door_gives_each_public_name_from_its_module() -> None:
+    import precog.analysis as door
+
+    tree = ast.parse(MODULES[ANALYSIS].read_text(encoding="utf-8"))
+    typed = {a.asname or a.name for n in _type_only_imports(tree) for a in n.names}
+    assert typed == set(door.PUBLIC) == set(door.__all__)
+    for name, module in door.PUBLIC.items():
+        holder = __import__(f"{ANALYSIS}.{module}", fromlist=[name])
+        assert getattr(door, name) is getattr(holder, name)
+
+
+def _type_only_imports(tree: ast.Module) -> list[ast.ImportFrom]:
+    return [n for block in tree.body if isinstance(block, ast.If)
+            and "TYPE_CHECKING" in ast.unparse(block.test)
+            for n in block.body if isinstance(n, ast.ImportFrom)]
+
+
+def test_the_analysis_order_catches_an_upward_and_a_sibling_import() -> None:
+    graph = {"precog.analysis.playing.world": {"precog.analysis.search.tree",
+                                               "precog.analysis.basics.errors"},
+             "precog.analysis.game_review.review": {"precog.analysis.balance.ledger"},
+             "precog.analysis.balance.ledger": {"precog.analysis.balance.variants"}}
+    assert _sideways_or_up(graph) == [
+        "precog.analysis.playing.world imports precog.analysis.search.tree",
+        "precog.analysis.game_review.review imports precog.analysis.balance.ledger"]

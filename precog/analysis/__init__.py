@@ -3,6 +3,36 @@
 Everything here uses only the engine's public API and only what the analysing seat may
 observe (``observation``, ``determinize``); docs/analysis.md explains every number.
 
+The sub-packages, from the bottom up (each imports only from those before it;
+``tests/test_import_graph.py`` holds the order):
+
+``basics``
+    errors, argument checks, seeds, budgets and progress, the tree's edges as data, notebook
+    displays, the box's supply.
+``projection``
+    the hand-made projection of a position (``evaluation``) and the end-of-game scores.
+``playing``
+    the ``Player`` protocol, the sensible player and its weights, sampled worlds, a seat's plan
+    and round, the Random and Greedy bots.
+``playouts``
+    rollouts through the engine, the numpy batch (cooperative mode, sensible player, many
+    worlds dealt at once) and the differential check holding it to the engine.
+``fitted`` / ``parallel``
+    the one value (the projection rescaled by a fit to playouts), a user's own fit, provenance
+    / helper processes on every core and jobs on a cluster.
+``search``
+    the look-ahead tree, its opponent models, its leaves played out.
+``choices``
+    the ranked (Keep, Give) choices, their reasons, copies, trajectories and plots.
+``arena``
+    the bots, tournaments, the OpenSpiel games.
+``game_review`` / ``balance``
+    the review of a finished game / the balance targets' ledger and ablation bots.
+
+The names most scripts need are also given here, imported when first used
+(``from precog.analysis import rank_options, build_tree, play_game``); the modules below
+hold them.
+
 Public API (names and shapes the explorer relies on):
 
 ``precog.analysis.search.tree``
@@ -78,6 +108,78 @@ Public API (names and shapes the explorer relies on):
 ``precog.analysis.arena.openspiel_game`` (needs the ``openspiel`` extra)
     the OpenSpiel games ``python_precog`` / ``python_precog_turns`` and ``SpielPlayer``.
 
-Bad requests raise ``precog.analysis.playing.world.AnalysisError`` (a ``PrecogError``) saying why;
+Bad requests raise ``precog.analysis.basics.errors.AnalysisError`` (a ``PrecogError``) saying why;
 bad arguments its subclass ``precog.analysis.basics.errors.AnalysisInputError``.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names' types for a type checker; at run time, __getattr__ below
+    from precog.analysis.arena.bots import GreedyBot as GreedyBot
+    from precog.analysis.arena.bots import LookaheadBot as LookaheadBot
+    from precog.analysis.arena.bots import PolicyBot as PolicyBot
+    from precog.analysis.arena.bots import RandomBot as RandomBot
+    from precog.analysis.arena.bots import RolloutBot as RolloutBot
+    from precog.analysis.arena.bots import make_bot as make_bot
+    from precog.analysis.arena.bots import play_game as play_game
+    from precog.analysis.arena.tournament import run_tournament as run_tournament
+    from precog.analysis.basics.budget import Budget as Budget
+    from precog.analysis.basics.errors import AnalysisError as AnalysisError
+    from precog.analysis.basics.errors import AnalysisInputError as AnalysisInputError
+    from precog.analysis.choices.ranking import Ranking as Ranking
+    from precog.analysis.choices.ranking import RankingRow as RankingRow
+    from precog.analysis.choices.ranking import rank_options as rank_options
+    from precog.analysis.choices.reasons import choice_reasons as choice_reasons
+    from precog.analysis.fitted.value import expected_final as expected_final
+    from precog.analysis.game_review.review import recorded_game as recorded_game
+    from precog.analysis.game_review.review import review_game as review_game
+    from precog.analysis.playing.players import Player as Player
+    from precog.analysis.playing.players import ask as ask
+    from precog.analysis.playing.players import first_legal as first_legal
+    from precog.analysis.playing.policy import SensiblePolicy as SensiblePolicy
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY as DEFAULT_POLICY
+    from precog.analysis.playouts.rollouts import play_out as play_out
+    from precog.analysis.playouts.rollouts import rollout_value as rollout_value
+    from precog.analysis.projection.evaluation import evaluate as evaluate
+    from precog.analysis.projection.evaluation import explain as explain
+    from precog.analysis.search.tree import TreeNode as TreeNode
+    from precog.analysis.search.tree import build_tree as build_tree
+    from precog.analysis.search.tree import expand as expand
+    from precog.analysis.search.tree import render_tree_text as render_tree_text
+
+PUBLIC: dict[str, str] = {
+    "GreedyBot": "arena.bots", "LookaheadBot": "arena.bots", "PolicyBot": "arena.bots",
+    "RandomBot": "arena.bots", "RolloutBot": "arena.bots", "make_bot": "arena.bots",
+    "play_game": "arena.bots", "run_tournament": "arena.tournament",
+    "Budget": "basics.budget", "AnalysisError": "basics.errors",
+    "AnalysisInputError": "basics.errors",
+    "Ranking": "choices.ranking", "RankingRow": "choices.ranking",
+    "rank_options": "choices.ranking", "choice_reasons": "choices.reasons",
+    "expected_final": "fitted.value",
+    "recorded_game": "game_review.review", "review_game": "game_review.review",
+    "Player": "playing.players", "ask": "playing.players", "first_legal": "playing.players",
+    "SensiblePolicy": "playing.policy",
+    "DEFAULT_POLICY": "playouts.rollouts", "play_out": "playouts.rollouts",
+    "rollout_value": "playouts.rollouts",
+    "evaluate": "projection.evaluation", "explain": "projection.evaluation",
+    "TreeNode": "search.tree", "build_tree": "search.tree", "expand": "search.tree",
+    "render_tree_text": "search.tree",
+}
+"""Each name this package gives, and the module (below ``precog.analysis``) that holds it."""
+
+__all__ = sorted(PUBLIC)
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module the first time it is asked for (so that
+    importing one sub-package does not import them all)."""
+    if name not in PUBLIC:
+        raise AttributeError(f"module 'precog.analysis' has no attribute {name!r}")
+    return getattr(import_module(f"precog.analysis.{PUBLIC[name]}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *PUBLIC})
