@@ -59,8 +59,20 @@ def test_lookahead_and_rollout_bots_play_legal_games(seed):
 
 def test_a_bot_that_simulates_needs_a_world_sampler():
     state = new_game(players=2, seed=1)
-    with pytest.raises(AnalysisError, match="sample_world"):
+    with raises_code(AnalysisError, AnalysisCode.NEEDS_SAMPLER):
         GreedyBot(0).choose(observation(state, 0), legal_actions(state))
+
+
+def test_a_player_answering_an_illegal_action_is_named_with_its_code():
+    class Cheater:
+        def choose(self, observation, legal_actions, sample_world=None):
+            return EndActions()
+
+    state = new_game(players=2, seed=1)
+    assert EndActions() not in legal_actions(state)
+    with raises_code(AnalysisError, AnalysisCode.PLAYER_ILLEGAL) as caught:
+        ask(Cheater(), state)
+    assert caught.value.problem.values["action"] == str(EndActions())
 
 
 def test_an_unknown_bot_name_is_refused_with_the_known_names():

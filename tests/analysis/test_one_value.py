@@ -19,6 +19,7 @@ from precog.analysis.choices.trajectories import trajectories
 from precog.analysis.fitted.value import expected_final, leaf_error, shipped_fit
 from precog.engine import new_game
 from precog.session.explore import deal
+from tests.codes import raises_code
 
 # (mode, players, round, seed, rollouts per choice): the explorer's default position first
 # The cooperative position is seed 2 since the 2026-12-01 cut of the season 3 Human cards: on
@@ -97,13 +98,13 @@ def test_the_fit_names_its_policy():
 def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
     from importlib import resources
 
-    from precog.analysis.basics.errors import AnalysisError
+    from precog.analysis.basics.errors import AnalysisCode, AnalysisError
     from precog.analysis.fitted.value import FIT_FILE, parse_fit
 
     text = (resources.files("precog") / "data" / FIT_FILE).read_text(encoding="utf-8")
     assert parse_fit(text).coefficients["coop"].shape == shipped_fit().coefficients[
         "coop"].shape
-    with pytest.raises(AnalysisError, match="refit"):
+    with raises_code(AnalysisError, AnalysisCode.FIT_FEATURES):
         parse_fit(text.replace('"projection", ', '', 1))
 
 

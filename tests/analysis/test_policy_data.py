@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from precog.analysis.basics.errors import AnalysisCode
 from precog.analysis.playing.policy import SensiblePolicy
 from precog.analysis.playing.policy_data import (
     PolicyDataError,
@@ -15,6 +16,7 @@ from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import play_out, uniforms
 from precog.engine import new_game
 from precog.engine.data_loading import reference_components
+from tests.codes import raises_code
 
 GOOD = """
 [keep_give]
@@ -40,21 +42,23 @@ def test_a_valid_file_gives_its_weights():
     assert (w.keep, w.give_rival, w.give_friend, w.temperature) == (12, 1, 2, 0.05)
 
 
-@pytest.mark.parametrize("text", [
-    "",  # no table
-    "[keep_give]\nkeep = 3\ngive_rival = 1\ngive_friend = 1\n",  # no temperature
-    GOOD.replace("keep = 12", "keep = 0"),
-    GOOD.replace("keep = 12", "keep = 1.5"),
-    GOOD.replace("keep = 12", "keep = true"),
-    GOOD.replace("give_rival = 1", "give_rival = -1"),
-    GOOD.replace("give_friend = 2", "give_friend = 1000"),
-    GOOD.replace("temperature = 0.05", "temperature = -1"),
-    GOOD.replace("temperature = 0.05", "temperature = nan"),
-    GOOD.replace("temperature = 0.05", 'temperature = "warm"'),
-    "[keep_give",  # not TOML
+@pytest.mark.parametrize(("text", "code"), [
+    ("", AnalysisCode.POLICY_TABLE),
+    ("[keep_give]\nkeep = 3\ngive_rival = 1\ngive_friend = 1\n",  # no temperature
+     AnalysisCode.POLICY_TEMPERATURE),
+    (GOOD.replace("keep = 12", "keep = 0"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("keep = 12", "keep = 1.5"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("keep = 12", "keep = true"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("give_rival = 1", "give_rival = -1"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("give_friend = 2", "give_friend = 1000"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("temperature = 0.05", "temperature = -1"), AnalysisCode.POLICY_TEMPERATURE),
+    (GOOD.replace("temperature = 0.05", "temperature = nan"), AnalysisCode.POLICY_TEMPERATURE),
+    (GOOD.replace("temperature = 0.05", 'temperature = "warm"'),
+     AnalysisCode.POLICY_TEMPERATURE),
+    ("[keep_give", AnalysisCode.POLICY_TOML),
 ])
-def test_a_bad_file_is_refused_with_the_policy_data_error(text):
-    with pytest.raises(PolicyDataError):
+def test_a_bad_file_is_refused_with_the_policy_data_error_and_its_code(text, code):
+    with raises_code(PolicyDataError, code):
         parse_policy_weights(text)
 
 

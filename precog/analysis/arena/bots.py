@@ -147,7 +147,7 @@ def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
     for action in legal_actions:
         if action == choice_of(best):
             return action
-    raise AnalysisError(f"the tree's best choice {best.label} is not legal")
+    raise AnalysisError(Problem.of(AnalysisCode.BEST_NOT_LEGAL, choice=best.label))
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

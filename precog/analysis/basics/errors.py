@@ -9,7 +9,8 @@ from precog.engine import PrecogError
 
 class AnalysisCode(StrEnum):
     """Every kind of input the analysis refuses, as ``section.key`` of the words'
-    ``errors.toml`` (``[analysis]``, and ``[fit]`` for a user's evaluation fit)."""
+    ``errors.toml`` (``[analysis]``, ``[fit]`` for an evaluation fit, ``[policy]`` for the
+    sensible player's weights)."""
 
     SEAT = "analysis.seat"
     PHASE = "analysis.phase"
@@ -41,6 +42,17 @@ class AnalysisCode(StrEnum):
     CANNOT_GIVE = "analysis.cannot_give"
     NOT_A_CHOICE = "analysis.not_a_choice"
     TILE_REVEALED = "analysis.tile_revealed"
+    # -- a bot that broke its contract (a bug, reported with its code all the same)
+    PLAYER_ILLEGAL = "analysis.player_illegal"
+    BEST_NOT_LEGAL = "analysis.best_not_legal"
+    NEEDS_SAMPLER = "analysis.needs_sampler"
+    NOT_KEEP_GIVE = "analysis.not_keep_give"
+    PLAYED_NOT_RANKED = "analysis.played_not_ranked"
+    # -- the shipped sensible player's weights (``precog/data/policy.toml``)
+    POLICY_TOML = "policy.toml"
+    POLICY_TABLE = "policy.table"
+    POLICY_WHOLE = "policy.whole"
+    POLICY_TEMPERATURE = "policy.temperature"
 
 
 class AnalysisError(PrecogError):

@@ -111,22 +111,24 @@ def band_name(round_: int) -> str:
     return f"{BANDS[-1][0]}-{ROUNDS}"
 
 
-def parse_fit(text: str) -> Fit:
+def parse_fit(text: str, label: str = FIT_FILE) -> Fit:
     """A fit from the data file's text (refuses a file whose coefficients do not match the
-    features)."""
-    from precog.analysis.basics.errors import AnalysisError
+    features: :class:`AnalysisError` with ``AnalysisCode.FIT_FIELD`` or ``FIT_FEATURES``)."""
+    from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+    from precog.engine.problems import Problem
 
     data = tomllib.loads(text)
     coefficients, residual = {}, {}
     for mode in MODES:
         table = data.get("modes", {}).get(mode)
         if table is None:
-            raise AnalysisError(f"evaluation fit: no [modes.{mode}] table")
+            raise AnalysisError(Problem.of(AnalysisCode.FIT_FIELD, file=label,
+                                           field=f"modes.{mode}"), input=label)
         names = tuple(table.get("features", ()))
         if names != feature_names(mode):
-            raise AnalysisError(f"evaluation fit: [modes.{mode}] features {list(names)} do not "
-                                f"match this version's {list(feature_names(mode))}; refit "
-                                "with scripts/fit_evaluation.py")
+            raise AnalysisError(Problem.of(AnalysisCode.FIT_FEATURES, file=label,
+                                           field=f"modes.{mode}.features",
+                                           expected=list(feature_names(mode))), input=label)
         coefficients[mode] = np.array(table["coefficients"], dtype=float)
         residual[mode] = {str(k): float(v) for k, v in table.get("residual", {}).items()}
     return Fit(coefficients, residual, dict(data.get("fit", {})))

@@ -248,7 +248,8 @@ def played_row(ranking: Ranking, played: Choose) -> RankingRow:
     for row in ranking.rows:
         if row.keep == played.keep and row.give == played.give:
             return row
-    raise AnalysisError(f"the played choice {played} is not among the ranked choices")
+    raise AnalysisError(Problem.of(AnalysisCode.PLAYED_NOT_RANKED, choice=str(played)),
+                        input=played)
 
 
 def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int = 0,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from precog.analysis.basics.errors import AnalysisCode
 from precog.analysis.playing.plans import RoundSearch
 from precog.analysis.playing.players import WorldSampler
 from precog.analysis.playing.rounds import round_values
@@ -27,6 +28,7 @@ from precog.analysis.projection.evaluation import immediate
 from precog.engine import Action, GameState, Observation, apply
 from precog.engine.actions import Choose, ChooseRooms, EndActions, Mitigate, PassCards, Reveal
 from precog.engine.observation import observation as observation_of
+from precog.engine.problems import Problem
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "setup_choice"]
 
@@ -50,8 +52,7 @@ class Bot:
 
     def world(self) -> GameState:
         if self.sample_world is None:
-            raise AnalysisError(f"{self!r} needs sample_world (a function rng -> a position "
-                                "consistent with its observation) to simulate")
+            raise AnalysisError(Problem.of(AnalysisCode.NEEDS_SAMPLER, player=repr(self)[:60]))
         return self.sample_world(self.rng)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action],
@@ -150,7 +151,7 @@ class GreedyBot(_Planner):
         for action in legal_actions:
             if action == best:
                 return action
-        raise AnalysisError(f"the best choice {best} is not legal")
+        raise AnalysisError(Problem.of(AnalysisCode.BEST_NOT_LEGAL, choice=str(best)))
 
 
 def setup_choice(world: GameState, seat: int, legal_actions: Sequence[Action]) -> Action:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from precog.analysis.basics.errors import AnalysisError
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.engine import (
     Action,
     GameState,
@@ -36,6 +36,7 @@ from precog.engine import (
     observation,
 )
 from precog.engine.playout import Policy, play_on
+from precog.engine.problems import Problem
 
 __all__ = [
     "SECRET_PHASES",
@@ -74,7 +75,8 @@ def ask(player: Player, state: GameState, seat: int | None = None) -> Action:
     legal = legal_actions(state)
     action = player.choose(observation(state, seat), legal, world_sampler(state, seat))
     if action not in legal:
-        raise AnalysisError(f"{player!r} chose {action}, which is not legal here")
+        raise AnalysisError(Problem.of(AnalysisCode.PLAYER_ILLEGAL, player=repr(player)[:60],
+                                       action=str(action)), input=action, state=state)
     return action
 
 

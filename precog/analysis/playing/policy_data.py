@@ -18,7 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from precog.analysis.basics.errors import AnalysisError
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.engine.problems import Problem
 
 POLICY_FILE = "policy.toml"
 MAX_WEIGHT = 64  # whole-number weights up to this (the softmax table grows with ``keep``)
@@ -26,8 +27,8 @@ MAX_TEMPERATURE = 10.0  # Healthy Humans
 
 
 class PolicyDataError(AnalysisError):
-    """``policy.toml`` is not a valid set of sensible-player weights (the message names the
-    key and the range expected)."""
+    """``policy.toml`` is not a valid set of sensible-player weights (its code is one of
+    ``AnalysisCode.POLICY_*``; the message names the key and the range expected)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,8 @@ class PolicyWeights:
 def _whole(table: dict[str, Any], key: str, low: int) -> int:
     value = table.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_WEIGHT:
-        raise PolicyDataError(f"policy data: [keep_give] {key} = {value!r}: expected a whole "
-                              f"number from {low} to {MAX_WEIGHT}")
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_WHOLE, file=POLICY_FILE, key=key,
+                                         got=value, low=low, high=MAX_WEIGHT), input=value)
     return value
 
 
@@ -55,15 +56,18 @@ def parse_policy_weights(text: str) -> PolicyWeights:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise PolicyDataError(f"policy data: not TOML ({err})") from None
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TOML, file=POLICY_FILE,
+                                         detail=str(err)[:120])) from None
     table = data.get("keep_give")
     if not isinstance(table, dict):
-        raise PolicyDataError("policy data: no [keep_give] table")
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TABLE, file=POLICY_FILE,
+                                         table="keep_give"))
     temperature = table.get("temperature")
     if isinstance(temperature, bool) or not isinstance(temperature, int | float) or not (
             math.isfinite(temperature) and 0 <= temperature <= MAX_TEMPERATURE):
-        raise PolicyDataError(f"policy data: [keep_give] temperature = {temperature!r}: "
-                              f"expected a number from 0 to {MAX_TEMPERATURE}")
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TEMPERATURE, file=POLICY_FILE,
+                                         got=temperature, high=MAX_TEMPERATURE),
+                              input=temperature)
     fitted = data.get("fitted", {})
     return PolicyWeights(_whole(table, "keep", 1), _whole(table, "give_rival", 0),
                          _whole(table, "give_friend", 0), float(temperature),

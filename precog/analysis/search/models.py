@@ -127,7 +127,8 @@ class BotPrediction(OpponentModel):
             guess = until_seat(guess, seat, first_legal)
             action = ask(self.bot, guess, seat)
             if not isinstance(action, Choose):
-                raise AnalysisError(f"bot {self.bot!r} did not choose a Keep and a Give")
+                raise AnalysisError(Problem.of(AnalysisCode.NOT_KEEP_GIVE,
+                                               player=repr(self.bot)[:60]), input=action)
             tally[action] = tally.get(action, 0.0) + 1.0 / self.samples
         self.cache[key] = tally
         return tally
