@@ -1,5 +1,5 @@
-"""The tutor's codes: a lesson file it cannot read (``[lesson]`` of the words'
-``errors.toml``)."""
+"""The tutor's codes: a lesson file it cannot read, a quiz asked where it does not fit
+(``[lesson]`` and ``[quiz]`` of the words' ``errors.toml``)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,21 @@ class TutorCode(StrEnum):
     PROGRESS_IGNORED = "lesson.progress_ignored"
     PROGRESS_UNREADABLE = "lesson.progress_unreadable"
     PROGRESS_UNSAVED = "lesson.progress_unsaved"
+    LESSON_FLOW_REVEAL = "lesson.flow_reveal"
+    # -- a quiz asked in a position it does not fit; QUIZ_NEED_* say what it needs
+    QUIZ_UNKNOWN = "quiz.unknown"
+    QUIZ_NEEDS = "quiz.needs"
+    QUIZ_NEED_ACTION_ZONE = "quiz.need_action_zone"
+    QUIZ_NEED_ACTIVATE = "quiz.need_activate"
+    QUIZ_NEED_ACTIVATE_LEGAL = "quiz.need_activate_legal"
+    QUIZ_NEED_MAINTENANCE = "quiz.need_maintenance"
+    QUIZ_NEED_PROTECTOR_STEP = "quiz.need_protector_step"
+    QUIZ_NEED_PROTECTORS_LEGAL = "quiz.need_protectors_legal"
+    QUIZ_NEED_DECISION = "quiz.need_decision"
+    QUIZ_NEED_CHOSEN = "quiz.need_chosen"
+    QUIZ_NEED_ASK = "quiz.need_ask"
+    QUIZ_NEED_GAINS = "quiz.need_gains"
+    QUIZ_NEED_NO_BATTERY = "quiz.need_no_battery"
+    QUIZ_NEED_PLAYERS = "quiz.need_players"
+    QUIZ_NEED_COOP_ACTION = "quiz.need_coop_action"
+    QUIZ_NEED_TEAM = "quiz.need_team"

@@ -23,9 +23,11 @@ from precog.engine.action_phase import activation_cost, triggered_machines
 from precog.engine.actions import Action, Activate, Reveal, SpendProtectors
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import bane_after_protectors, feed, humans_to_lose
+from precog.engine.problems import Problem
 from precog.engine.scoring import TEAMS
 from precog.engine.state import COOP_THRESHOLDS, REVEAL_COST
 from precog.tutor.data import UiTexts, ui_texts
+from precog.tutor.errors import TutorCode
 from precog.tutor.preview import gains_text, outlook, resolve_with
 from precog.tutor.words import card_label
 
@@ -33,7 +35,8 @@ __all__ = ["Choice", "Quiz", "QuizError", "make_quiz", "ui_texts"]
 
 
 class QuizError(PrecogError):
-    """A quiz was asked in a position it does not fit (a lesson data mistake)."""
+    """A quiz was asked in a position it does not fit (a lesson data mistake): code
+    ``TutorCode.QUIZ_UNKNOWN`` or ``QUIZ_NEEDS`` (its ``what`` a ``QUIZ_NEED_*`` problem)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,8 @@ def make_quiz(kind: str, state: GameState, seat: int, params: dict[str, Any],
               texts: UiTexts, before_choice: GameState | None = None) -> Quiz:
     """The quiz ``kind`` for ``seat`` in ``state``; QuizError if the position does not fit."""
     if kind not in _GENERATORS:
-        raise QuizError(f"unknown quiz {kind!r} (known: {', '.join(sorted(_GENERATORS))})")
+        raise QuizError(Problem.of(TutorCode.QUIZ_UNKNOWN, kind=kind, known=sorted(_GENERATORS)),
+                        input=kind)
     ctx = Context(state=state, seat=seat, params=params, texts=texts,
                   before_choice=before_choice, kind=kind)
     return _GENERATORS[kind](ctx)
@@ -109,17 +113,20 @@ def numbers(answer: int, low: int = 0, high: int | None = None, count: int = 5) 
     return tuple(Choice(str(v), str(v)) for v in picked)
 
 
-def _need(ok: bool, ctx: Context, what: str) -> None:
+def _need(ok: bool, ctx: Context, what: TutorCode, **values: object) -> None:
+    """QuizError unless ``ok``: ``what`` (a ``QUIZ_NEED_*`` code) is what the quiz needs."""
     if not ok:
         s = ctx.state
-        raise QuizError(f"quiz {ctx.kind!r} needs {what}; the position is round {s.round}, "
-                        f"{s.phase.value}/{s.step.value}, seat {s.to_move} to move")
+        raise QuizError(Problem.of(TutorCode.QUIZ_NEEDS, kind=ctx.kind,
+                                   what=Problem.of(what, **values), round=s.round,
+                                   phase=s.phase.value, step=s.step.value, seat=s.to_move),
+                        state=s)
 
 
 def _action_zone(ctx: Context) -> tuple[str, str]:
     zone = ctx.state.players[ctx.seat].action_zone
     _need(ctx.state.phase is Phase.ACTION and len(zone) == 2, ctx,
-          "the Action phase with both Action Zone cards in place")
+          TutorCode.QUIZ_NEED_ACTION_ZONE)
     return zone[0], zone[1]
 
 
@@ -150,10 +157,10 @@ def _gains_of(state: GameState, seat: int, slots: str) -> str | None:
 def _gains(ctx: Context) -> Quiz:
     g_id, r_id = _action_zone(ctx)
     s, seat = ctx.state, ctx.seat
-    _need(s.step is Step.ACTIVATE and s.to_move == seat, ctx, "the learner to activate")
+    _need(s.step is Step.ACTIVATE and s.to_move == seat, ctx, TutorCode.QUIZ_NEED_ACTIVATE)
     slots = str(ctx.params.get("slots", "both"))
     legal = {a.slots: a for a in legal_actions(s) if isinstance(a, Activate)}
-    _need(slots in legal, ctx, f"'activate {slots}' to be legal")
+    _need(slots in legal, ctx, TutorCode.QUIZ_NEED_ACTIVATE_LEGAL, slots=slots)
     got = apply(s, legal[slots]).players[seat].card_gains
     g, r = s.card(g_id), s.card(r_id)
     plain = {"G": card_gains(g, r, False), "R": card_gains(r, g, False)}
@@ -194,7 +201,7 @@ def _by_label(c: Choice) -> str:
 def _bane_after(ctx: Context) -> Quiz:
     g_id, r_id = _action_zone(ctx)
     ahead = outlook(ctx.state, ctx.seat)
-    _need(ahead is not None, ctx, "a Maintenance that can be seen without turning a River tile")
+    _need(ahead is not None, ctx, TutorCode.QUIZ_NEED_MAINTENANCE)
     assert ahead is not None
     g, r = ctx.state.card(g_id), ctx.state.card(r_id)
     working = ctx.say("working", a=ahead.bane_before, g=g_id, gb=g.bane, r=r_id, rb=r.bane,
@@ -207,11 +214,11 @@ def _bane_after(ctx: Context) -> Quiz:
 @_quiz("humans_lost")
 def _humans_lost(ctx: Context) -> Quiz:
     s, seat = ctx.state, ctx.seat
-    _need(s.to_move == seat and s.step is Step.PROTECT, ctx, "the learner at the Protector step")
+    _need(s.to_move == seat and s.step is Step.PROTECT, ctx, TutorCode.QUIZ_NEED_PROTECTOR_STEP)
     p = s.players[seat]
     k = int(ctx.params.get("protectors", 0))
     legal = [a for a in legal_actions(s) if isinstance(a, SpendProtectors)]
-    _need(any(a.amount == k for a in legal), ctx, f"returning {k} Protectors to be legal")
+    _need(any(a.amount == k for a in legal), ctx, TutorCode.QUIZ_NEED_PROTECTORS_LEGAL, n=k)
     bane = bane_after_protectors(p.bane, k)
     n = humans_to_lose(replace(p, bane=bane))
     returned = ctx.say("returned", k=k, a=p.bane, b=bane) if k else ""
@@ -225,7 +232,7 @@ def _humans_lost(ctx: Context) -> Quiz:
 @_quiz("protectors_to_clear")
 def _protectors_to_clear(ctx: Context) -> Quiz:
     s, seat = ctx.state, ctx.seat
-    _need(s.to_move == seat and s.step is Step.PROTECT, ctx, "the learner at the Protector step")
+    _need(s.to_move == seat and s.step is Step.PROTECT, ctx, TutorCode.QUIZ_NEED_PROTECTOR_STEP)
     p = s.players[seat]
     n = max(a.amount for a in legal_actions(s) if isinstance(a, SpendProtectors))
     working = ctx.say("working", bane=p.bane, p=p.protectors, n=n,
@@ -238,7 +245,7 @@ def _protectors_to_clear(ctx: Context) -> Quiz:
 def _learner_choose(ctx: Context) -> Action:
     s = ctx.state
     _need(s.phase is Phase.DECISION and s.to_move == ctx.seat, ctx,
-          "the learner to choose in the Decision phase")
+          TutorCode.QUIZ_NEED_DECISION)
     return legal_actions(s)[0]
 
 
@@ -261,7 +268,7 @@ def _incoming_cards(ctx: Context) -> Quiz:
     s, seat = ctx.state, ctx.seat
     p = s.players[seat]
     _need(s.phase is not Phase.DECISION and len(p.action_zone) == 2 and p.gave is not None, ctx,
-          "a round whose cards have been chosen (after the Decision phase)")
+          TutorCode.QUIZ_NEED_CHOSEN)
     right = s.right(seat)
     back = s.players[right].decision_zone
     kept, gave = p.action_zone[0], str(p.gave)
@@ -276,7 +283,7 @@ def _feeding(ctx: Context) -> Quiz:
     p = ctx.state.players[ctx.seat]
     fed = feed(p)
     ask = str(ctx.params.get("ask", "unfed"))
-    _need(ask in ("unfed", "food_left"), ctx, "params.ask 'unfed' or 'food_left'")
+    _need(ask in ("unfed", "food_left"), ctx, TutorCode.QUIZ_NEED_ASK)
     n = p.healthy - fed.healthy if ask == "unfed" else fed.food
     working = ctx.say("working", h=p.healthy, f=p.food, lost=p.healthy - fed.healthy,
                       left=fed.food)
@@ -298,9 +305,9 @@ def _machines_trigger(ctx: Context) -> Quiz:
         after, question = apply(s, legal.get(slots) or legal["G"]), ctx.say("question")
     else:
         _need(bool(p.activated) and (s.to_move != seat or s.step is not Step.GAINS), ctx,
-              "the learner to activate, or to have finished placing gains")
+              TutorCode.QUIZ_NEED_GAINS)
         _need(p.taken.battery <= p.card_gains.battery, ctx,
-              "no Battery from a machine this round")
+              TutorCode.QUIZ_NEED_NO_BATTERY)
         after, question = s, ctx.say("question_after")
     fired = {m for m, _ in triggered_machines(after, seat, take_all=after is not s)}
     choices, lines = [], []
@@ -324,7 +331,7 @@ def _machines_trigger(ctx: Context) -> Quiz:
 @_quiz("coop_threshold")
 def _coop_threshold(ctx: Context) -> Quiz:
     n = int(ctx.params.get("players", ctx.state.config.players))
-    _need(n in COOP_THRESHOLDS, ctx, "2, 3 or 4 players")
+    _need(n in COOP_THRESHOLDS, ctx, TutorCode.QUIZ_NEED_PLAYERS)
     t = COOP_THRESHOLDS[n]
     values = sorted(set(COOP_THRESHOLDS.values()) | {t - 5, t + 5})
     return Quiz("coop_threshold", ctx.say("question", n=n),
@@ -335,7 +342,7 @@ def _coop_threshold(ctx: Context) -> Quiz:
 @_quiz("reveal_cost")
 def _reveal_cost(ctx: Context) -> Quiz:
     s, seat = ctx.state, ctx.seat
-    _need(s.config.coop and s.phase is Phase.ACTION, ctx, "the cooperative Action phase")
+    _need(s.config.coop and s.phase is Phase.ACTION, ctx, TutorCode.QUIZ_NEED_COOP_ACTION)
     reveal = [a for a in legal_actions(s) if isinstance(a, Reveal)] if s.to_move == seat else []
     if reveal:
         n = s.players[seat].healthy - apply(s, reveal[0]).players[seat].healthy
@@ -348,7 +355,7 @@ def _reveal_cost(ctx: Context) -> Quiz:
 @_quiz("teammate")
 def _teammate(ctx: Context) -> Quiz:
     s, seat = ctx.state, ctx.seat
-    _need(s.config.mode == "team", ctx, "the team mode")
+    _need(s.config.mode == "team", ctx, TutorCode.QUIZ_NEED_TEAM)
     team = next(t for t in TEAMS if seat in t)
     mate = next(x for x in team if x != seat)
     left = s.left(seat)

@@ -18,8 +18,10 @@ from collections.abc import Callable
 
 from precog.engine import PrecogError
 from precog.engine.actions import Choose
+from precog.engine.problems import Problem
 from precog.session.words import action_label
 from precog.tutor.data import Lesson, UiTexts, load_lesson, ui_texts
+from precog.tutor.errors import TutorCode
 from precog.tutor.exercises import ExercisesMixin
 from precog.tutor.lesson_state import Feedback, Option, StepState
 from precog.tutor.lookahead import lookahead_choices
@@ -96,7 +98,7 @@ class LessonRunner(MovesMixin, ExercisesMixin):
             self._step.quiz = make_quiz(step.quiz, self.state, self.seat, step.params,
                                         self.texts, self.before_choice)
         elif step.kind == "flow" and self.resolution is None:
-            raise PrecogError(f"{step.where}: a flow step needs a Dual Select reveal before it")
+            raise PrecogError(Problem.of(TutorCode.LESSON_FLOW_REVEAL, where=step.where))
         self._changed()
 
     def next(self) -> Feedback:

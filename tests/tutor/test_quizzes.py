@@ -23,10 +23,13 @@ from precog.engine.actions import (
 from precog.engine.components import NO_GAINS, Gains
 from precog.engine.scoring import final_outcome
 from precog.engine.state import FEEDING_ROUNDS
+from precog.engine.wording import error_text
 from precog.tutor.data import lesson_ids, load_lesson, ui_texts
+from precog.tutor.errors import TutorCode
 from precog.tutor.preview import gains_text
 from precog.tutor.quizzes import Quiz, QuizError, make_quiz
 from precog.tutor.runner import LessonRunner
+from tests.codes import raises_code
 from tests.tutor.helpers import walk
 
 Check = Callable[[Quiz, GameState, int, dict], set[str]]
@@ -274,5 +277,16 @@ def test_show_me_after_a_wrong_answer_gives_the_answer_and_the_working() -> None
 
 def test_a_quiz_asked_in_a_position_it_does_not_fit_says_what_it_needs() -> None:
     runner = LessonRunner(load_lesson("lesson02"))
-    with pytest.raises(QuizError, match=r"needs the Action phase.*round 1, decision/choose"):
+    with raises_code(QuizError, TutorCode.QUIZ_NEEDS) as caught:
         make_quiz("activation_cost", runner.state, 0, {}, ui_texts())
+    values = caught.value.problem.values
+    assert values["what"].code is TutorCode.QUIZ_NEED_ACTION_ZONE
+    assert (values["round"], values["phase"], values["step"]) == (1, "decision", "choose")
+    assert "фаза действий" in error_text(caught.value, "ru")
+
+
+def test_an_unknown_quiz_is_refused_with_the_known_ones() -> None:
+    runner = LessonRunner(load_lesson("lesson02"))
+    with raises_code(QuizError, TutorCode.QUIZ_UNKNOWN) as caught:
+        make_quiz("no_such_quiz", runner.state, 0, {}, ui_texts())
+    assert "activation_cost" in caught.value.problem.values["known"]
