@@ -43,6 +43,7 @@ from precog.engine.components import (
 from precog.engine.data_loading import MAX_BANE, MAX_VALUE, reference_components
 from precog.engine.problems import Problem
 from precog.engine.wording import error_text
+from precog.session.errors import SessionCode
 from precog.session.names import component_name
 from precog.session.words import DEFAULT_LANGUAGE, words
 
@@ -473,7 +474,7 @@ def _toml_value(value: Any) -> str:
         return "{ " + inner + " }" if inner else "{}"
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise DataError(f"cannot write {type(value).__name__} in a box file")
+    raise DataError(Problem.of(SessionCode.BOX_WRITE, kind=type(value).__name__), input=value)
 
 
 def _key(key: str) -> str:

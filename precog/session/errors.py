@@ -13,6 +13,7 @@ class SessionCode(StrEnum):
     NAMES_MAP = "session.names_map"
     NOT_TO_MOVE = "session.not_to_move"
     NOT_A_GAME = "session.not_a_game"
+    BOX_WRITE = "session.box_write"
     TABLE_OVER = "table.over"
     TABLE_NOT_HUMAN = "table.not_human"
     TABLE_NO_GAME = "table.no_game"
