@@ -9,6 +9,7 @@ import pytest
 from precog.engine import GameState, OptionError, Phase, legal_actions, new_game, observation
 from precog.engine.actions import ChooseRooms, PassCards
 from precog.engine.problems import ErrorCode
+from precog.engine.refusals import RefusalCode
 from tests.codes import raises_code
 from tests.engine.positions import COMPONENTS, card, play
 
@@ -199,10 +200,12 @@ def test_the_room_pair_and_pass_pair_are_one_action_in_either_order(seed: int) -
     state = new_game(players=2 + seed % 3, setup="advanced", seed=seed)
     while state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
         listed = legal_actions(state)
+        order = RefusalCode.ROOMS_ORDER if state.phase is Phase.SETUP_ROOMS \
+            else RefusalCode.PASS_ORDER
         for action in listed:
             flipped = _reversed(action)
             assert why_illegal(state, flipped) is not None  # only the listed order is accepted
-            with pytest.raises(IllegalActionError, match="in the order you hold them"):
+            with raises_code(IllegalActionError, order):
                 from precog.engine import apply
 
                 apply(state, flipped)  # type: ignore[arg-type]
@@ -249,16 +252,19 @@ def test_standard_setup_rooms_may_be_chosen_by_hand_and_are_random_by_default() 
     assert advanced.players[1].rooms == ("R02", "R07", "R11")  # the 3 to choose from
 
 
-@pytest.mark.parametrize(("rooms", "says"), [
-    ([("R01", "R05")], "rooms should list 2 seats of 2 room ids"),
-    ("R01 R05", "rooms should list"),
-    ([("R01", "R05"), ("R02",)], "the rooms of Seat 1 should be 2 room ids, got \"R02\""),
-    ([("R01", "R05"), ("R02", "X9")], r"rooms\[1\]: 'X9' is not a Machine Room"),
-    ([("R01", "R05"), ("R05", "R02")], r"rooms\[1\]: R05 is chosen twice"),
+@pytest.mark.parametrize(("rooms", "code", "names"), [
+    ([("R01", "R05")], ErrorCode.OPTION_ROOMS_SHAPE, {"seats": 2, "n": 2}),
+    ("R01 R05", ErrorCode.OPTION_ROOMS_SHAPE, {"got": "R01 R05"}),
+    ([("R01", "R05"), ("R02",)], ErrorCode.OPTION_ROOMS_SEAT, {"seat": 1, "got": "R02"}),
+    ([("R01", "R05"), ("R02", "X9")], ErrorCode.OPTION_ROOM_UNKNOWN, {"seat": 1, "room": "'X9'"}),
+    ([("R01", "R05"), ("R05", "R02")], ErrorCode.OPTION_ROOM_TWICE, {"seat": 1, "room": "R05"}),
 ])
-def test_rooms_chosen_by_hand_are_refused_naming_the_input(rooms: object, says: str) -> None:
-    with pytest.raises(OptionError, match=says):
+def test_rooms_chosen_by_hand_are_refused_naming_the_input(
+        rooms: object, code: ErrorCode, names: dict[str, object]) -> None:
+    with raises_code(OptionError, code) as caught:
         new_game(players=2, seed=1, rooms=rooms)  # type: ignore[arg-type]
+    values = caught.value.problem.values
+    assert {name: values[name] for name in names} == names
 
 
 def test_rooms_of_too_few_seats_are_said_as_typed_with_an_example_for_every_seat() -> None:
