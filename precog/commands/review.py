@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
                                  actions=not args.keep_give_only,
                                  on_decision=lambda _d, done, total: step(done, total))
     except AnalysisError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(err.problem or str(err), input=err.input) from None
     if args.json:
         print_json(review.to_dict())
     else:

@@ -118,3 +118,17 @@ def test_a_fifo_is_refused_without_blocking(capsys, tmp_path):
 def test_bad_arguments_are_refused_before_any_work(capsys, game_file, argv):
     code, _, err = run(capsys, "review", str(game_file), *argv)
     assert code == 2 and argv[0] in err
+
+
+def test_an_analysis_error_during_the_review_keeps_its_code_and_language(
+        capsys, game_file, monkeypatch):
+    from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+    from precog.analysis.game_review import review
+    from precog.engine.problems import Problem
+
+    def refuse(*_args, **_kwargs):
+        raise AnalysisError(Problem.of(AnalysisCode.PLAYED_NOT_RANKED, choice="keep D01"))
+
+    monkeypatch.setattr(review, "review_game", refuse)
+    code, _, err = run(capsys, "--lang", "ru", "review", str(game_file))
+    assert code == 2 and "нет среди оценённых выборов" in err
