@@ -26,10 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
 
-from precog.engine import GameState, PlayerState, Step, observation
+from precog.engine import GameState, PlayerState, PrecogError, Step, observation
 from precog.engine.components import Gains, Losses, Machine, Requirement, RiverTile
 from precog.engine.formulas import season_of
 from precog.engine.observation import Observation
+from precog.engine.problems import ErrorCode, Problem
 from precog.engine.scoring import requirement_met
 from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, ROUNDS
 from precog.render.cards import card_back_html, card_html, empty_slot_html, gains_html
@@ -117,7 +118,8 @@ def river_html(state: GameState, speech: Speech, labels: bool = False,
 def _context(state: GameState, viewer: int | None, labels: bool,
              highlight: Mapping[str, str] | None, speech: Speech) -> _Ctx:
     if viewer is not None and not 0 <= viewer < state.n:
-        raise ValueError(f"viewer should be a seat 0..{state.n - 1} or None, got {viewer}")
+        raise PrecogError(Problem.of(ErrorCode.VIEW_SEAT, seat=viewer, top=state.n - 1),
+                          input=viewer)
     obs = observation(state, viewer if viewer is not None else 0)
     return _Ctx(state, viewer, labels, speech, dict(highlight or {}), obs)
 

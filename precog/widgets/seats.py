@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from precog.analysis.arena.bots import Bot
 from precog.analysis.arena.bots import make_bot as make_analysis_bot
+from precog.analysis.basics.errors import AnalysisCode, AnalysisInputError
+from precog.engine.problems import Problem
 
 BOT_NAMES = ("Random", "Greedy", "Lookahead", "Rollout")
 DEFAULT_BOT = "Greedy"
@@ -23,6 +25,7 @@ BOT_BLURBS = {
 def make_bot(name: str, seed: int) -> Bot:
     """The bot called ``name`` (one of :data:`BOT_NAMES`), seeded."""
     if name not in BOT_NAMES:
-        raise ValueError(f"bot should be one of {', '.join(BOT_NAMES)}, got {name!r}")
+        raise AnalysisInputError(Problem.of(AnalysisCode.ONE_OF, name="bot", got=repr(name)[:40],
+                                            known=list(BOT_NAMES)), input=name)
     bot: Bot = make_analysis_bot(name.lower(), seed)
     return bot

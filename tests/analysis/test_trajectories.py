@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.basics.errors import AnalysisCode, AnalysisInputError
 from precog.analysis.choices.trajectories import trajectories
 from precog.analysis.playing.world import AnalysisError
 from precog.analysis.projection.evaluation import RESOURCES
@@ -44,8 +44,9 @@ def test_the_figure_has_a_band_and_a_mean_per_choice_and_resource():
     data = trajectories(mid_game(players=2, seed=3, round=5), 0, rollouts=4, to_end=True)
     fig = trajectory_figure(data, ["healthy", "bane"])
     assert len(fig.data) == 2 * 2 * len(data["choices"])
-    with pytest.raises(ValueError, match="gold"):
+    with raises_code(AnalysisInputError, AnalysisCode.ONE_OF) as caught:
         trajectory_figure(data, ["gold"])
+    assert caught.value.problem.values["got"] == ["gold"]
 
 
 def test_the_score_panel_ends_on_each_choice_s_value_with_its_interval():

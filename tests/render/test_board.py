@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
-from precog.engine import GameState, apply, legal_actions, new_game, observation
+from precog.engine import GameState, PrecogError, apply, legal_actions, new_game, observation
 from precog.engine.playout import random_playout
+from precog.engine.problems import ErrorCode
 from precog.render.board import board_html
 from precog.render.cards import card_back_html, card_html
 from precog.session.speech import speech
+from tests.codes import raises_code
 
 ENGLISH = speech("en")
 
@@ -113,8 +113,9 @@ def test_cooperative_board_shows_objective_stacks() -> None:
 
 
 def test_viewer_outside_the_table_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"viewer should be a seat 0\.\.1"):
+    with raises_code(PrecogError, ErrorCode.VIEW_SEAT) as caught:
         board_html(new_game(players=2, seed=1), viewer=2, speech=ENGLISH)
+    assert caught.value.problem.values == {"seat": 2, "top": 1}
 
 
 def test_card_face_shows_type_cost_gain_bonus_bane_and_season() -> None:

@@ -9,7 +9,9 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from precog.analysis.basics.errors import AnalysisCode, AnalysisInputError
 from precog.analysis.projection.evaluation import RESOURCES
+from precog.engine.problems import Problem
 from precog.engine.state import ROUNDS
 
 SERIES = ("score", *RESOURCES)
@@ -35,7 +37,8 @@ def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy
     ``samples``) in the diamond's hover."""
     unknown = [r for r in resources if r not in SERIES]
     if unknown:
-        raise ValueError(f"resources {unknown}: expected some of {', '.join(SERIES)}")
+        raise AnalysisInputError(Problem.of(AnalysisCode.ONE_OF, name="resources", got=unknown,
+                                            known=list(SERIES)), input=unknown)
     picked = list(choices or data["choices"])
     rounds = data["rounds"]
     fig = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
