@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from precog.engine import Phase, RefusalCode, apply, legal_actions, why_illegal
+from precog.engine import Phase, PrecogError, RefusalCode, apply, legal_actions, why_illegal
 from precog.engine.actions import Action, Activate, Choose, LoseHumans, SpendProtectors
 from precog.tutor.data import PositionSpec, lesson_ids, load_lesson, ui_texts
 from precog.tutor.errors import TutorCode
@@ -264,3 +265,11 @@ def test_the_board_of_a_reveal_shown_move_by_move_keeps_in_step_with_its_stepper
 def test_a_moves_kind_is_the_first_word_of_its_notation(action: Action) -> None:
     # a lesson's accepted moves are written in notation; the kind comes from the action itself
     assert action_kind(action) == str(action).split(" ")[0]
+
+
+def test_a_flow_step_without_a_dual_select_reveal_before_it_is_refused_with_its_code() -> None:
+    lesson = load_lesson("lesson02")
+    flow = next(step for step in lesson.steps if step.kind == "flow")
+    with raises_code(PrecogError, TutorCode.LESSON_FLOW_REVEAL) as caught:
+        LessonRunner(replace(lesson, steps=(flow, *lesson.steps)))
+    assert caught.value.problem.values["where"] == flow.where
