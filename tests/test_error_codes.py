@@ -57,3 +57,42 @@ def test_a_nested_problem_is_said_in_the_same_language() -> None:
     assert str(problem) == "rooms.toml: field 'room' should be exactly 12 rooms, got 3 rooms"
     russian = render_problem(problem, "ru")
     assert russian == "rooms.toml: поле 'room': ожидается ровно 12 отсеков, получено 3 отсека"
+
+
+def _precog_error_names() -> set[str]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import precog
+    from precog.engine import PrecogError
+
+    names = {"PrecogError"}
+    for module in pkgutil.walk_packages(precog.__path__, "precog."):
+        if module.name == "precog.voila_app":
+            continue
+        for name, value in vars(importlib.import_module(module.name)).items():
+            if inspect.isclass(value) and issubclass(value, PrecogError):
+                names.add(name)
+    return names
+
+
+def test_no_precog_error_is_raised_with_a_bare_sentence() -> None:
+    # a sentence has no code: it cannot be said in another language nor checked by a test
+    import ast
+    from pathlib import Path
+
+    import precog
+
+    kinds = _precog_error_names()
+    bare = []
+    for path in sorted(Path(precog.__path__[0]).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            call = node.exc if isinstance(node, ast.Raise) else None
+            if not isinstance(call, ast.Call) or not call.args:
+                continue
+            name = call.func.attr if isinstance(call.func, ast.Attribute) else \
+                getattr(call.func, "id", "")
+            if name in kinds and isinstance(call.args[0], ast.Constant | ast.JoinedStr):
+                bare.append(f"{path.name}:{node.lineno}")
+    assert bare == []

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 class PrecogError(ValueError):
     """Base class: bad input of any kind (position, data file, action text, option).
 
-    ``problem`` is a :class:`Problem`; a plain text is accepted for errors raised above the
-    engine that have no code yet (``problem`` is then None and the text is said as is).
+    ``problem`` is a :class:`Problem`. A plain text is still accepted for tools outside the
+    package (the benchmarks' own errors: ``problem`` is then None and the text is said as is);
+    precog itself always gives a code (``tests/test_error_codes.py``).
     """
 
     def __init__(self, problem: Problem | str, *, input: object = None,
