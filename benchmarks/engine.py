@@ -29,8 +29,13 @@ from typing import Any
 
 import precog
 from precog import __version__
-from precog.commands import progress
 from precog.engine import apply, legal_actions, new_game
+
+try:  # this file also runs inside a baseline revision's tree, which may have no bars
+    from precog.commands.progress import steps as progress_steps
+except ImportError:
+    def progress_steps(items: Any, unit: str) -> Any:  # type: ignore[misc]
+        return items
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
 from runs import save_run
@@ -265,7 +270,7 @@ def measure(seconds: float = 1.0, rounds: int = 5, players: int = 4, seed: int =
         for loop in loops.values():  # warm-up: imports, component data, caches
             loop(min(0.2, seconds), seed)
         tallies: dict[str, list[Tally]] = {name: [] for name in loops}
-        for r in progress.steps(range(rounds), "runs"):  # a bar on a terminal only
+        for r in progress_steps(range(rounds), "runs"):  # a bar on a terminal only
             order = list(loops) if r % 2 == 0 else list(reversed(loops))
             for name in order:
                 tallies[name].append(loops[name](seconds, seed + 10_000 * r))
@@ -348,7 +353,7 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
             b = runs[name]("bot", seconds=seconds / 2, seed=seed + r)
             bots[name].append(b["decisions"] / b["cpu_s"])
     configs = [(n, mode) for mode in ("competitive", "coop") for n in PLAYERS]
-    for i, (n, mode) in enumerate(progress.steps(configs, "positions")):
+    for i, (n, mode) in enumerate(progress_steps(configs, "positions")):
         for name in (list(runs) if i % 2 == 0 else list(reversed(runs))):
             grids[name] += runs[name]("trees", players=n, mode=mode, seed=seed)
     for name in runs:
