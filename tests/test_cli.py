@@ -54,6 +54,16 @@ def a_position(round_: int = 4, seed: int = 5, players: int = 3) -> Any:
 
 
 # ---------------------------------------------------------------------------- simulate
+def test_simulate_checked_runs_on_no_more_processes_than_usable_cpus(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from precog.analysis.parallel.cores import usable_cpus
+
+    data = run_json(capsys, "simulate", "--check-invariants", "--workers",
+                    "99999999999999999999", "--games", "1", "--seed", "5")
+    assert data["workers"] == usable_cpus()
+    assert data["games"] == 1 and data["violations"] == 0
+
+
 def test_simulate_summary_matches_the_same_seeded_games_played_through_the_api(
         capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "11")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
+from precog.analysis.parallel.cores import usable_cpus
 from precog.commands.common import (
     UsageCode,
     UsageError,
@@ -101,8 +102,11 @@ def run(args: argparse.Namespace) -> int:
 def run_invariants(args: argparse.Namespace) -> int:
     from precog.engine.checked_run import run_checked
 
+    # never more processes than the CPUs this process may use (a huge --workers would ask the
+    # operating system for a pool it cannot make)
+    workers = min(args.workers, usable_cpus()) if args.workers else None
     checked = run_checked(args.games, args.seed, full_every=args.full_every,
-                          workers=args.workers, progress=not args.json)
+                          workers=workers, progress=not args.json)
     if args.json:
         print_json(checked.to_json())
     else:
