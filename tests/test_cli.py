@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from precog import cli
+from precog.commands.common import SEED_LIMIT
 from precog.engine import (
     Game,
     Phase,
@@ -431,3 +432,23 @@ def test_the_ranking_text_says_which_row_holds_the_same_cards_as_another() -> No
             first[face] = n
             assert "the same cards" not in said
     assert len(first) < len(ranking.rows)
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["random-position"],
+                                     ["tournament", "--games", "1"], ["analyse", "-"],
+                                     ["review", "-"]])
+@pytest.mark.parametrize("seed", ["99999999999999999999", "-9223372036854775807"])
+def test_a_seed_no_saved_game_could_hold_is_a_usage_error_with_status_2(
+        capsys: pytest.CaptureFixture[str], command: list[str], seed: str) -> None:
+    assert cli.main([*command, "--seed", seed]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and seed in err and str(SEED_LIMIT - 1) in err and "Traceback" not in err
+
+
+def test_the_largest_seed_plays_checked_games_that_save_and_load(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "simulate", "--check-invariants", "--workers", "1", "--games", "2",
+                    "--seed", str(SEED_LIMIT - 1))
+    assert data["games"] == 2 and data["violations"] == 0
+    last_game = random_playout(random.Random(0), players=2, seed=SEED_LIMIT).final
+    assert from_json(to_json(last_game)) == last_game

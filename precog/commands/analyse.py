@@ -14,6 +14,7 @@ from precog.commands.common import (
     positive_int,
     positive_seconds,
     print_json,
+    seed_number,
 )
 from precog.commands.common import whole_number as int_type
 from precog.engine.problems import Problem
@@ -57,7 +58,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--depth", type=positive_int, default=None, choices=(1, 2),
                         metavar="D", help="rounds of look-ahead: 1 or 2 (default 2, or 1 "
                                           "with --rollouts)")
-    parser.add_argument("--seed", type=int_type, default=0, metavar="S",
+    parser.add_argument("--seed", type=seed_number, default=0, metavar="S",
                         help="seed of the sampled worlds (default 0)")
     parser.add_argument("--budget", type=positive_seconds, default=None, metavar="SECONDS",
                         help="stop the analysis after this many seconds")

@@ -11,6 +11,7 @@ from typing import Any
 
 from precog.engine.errors import PrecogError
 from precog.engine.problems import Problem
+from precog.engine.serialize import MAX_INT
 from precog.engine.wording import DEFAULT_LANGUAGE, render_problem
 
 PLAYERS = (2, 3, 4)
@@ -41,6 +42,7 @@ class UsageCode(StrEnum):
     SECONDS = "usage.seconds"
     POSITIVE_SECONDS = "usage.positive_seconds"
     WHOLE_NUMBER = "usage.whole_number"
+    SEED = "usage.seed"
     EXPECTED_INPUT = "usage.expected_input"
     OUTPUT = "usage.output"
     NOT_A_GAME = "usage.not_a_game"
@@ -116,6 +118,19 @@ def positive_seconds(text: str) -> float:
 def whole_number(text: str) -> int:
     """An argparse type: any whole number (seeds may be negative)."""
     return _whole_number(text)
+
+
+SEED_LIMIT = MAX_INT - 2**32  # seed S+i of every game of a run stays a seed a saved game may hold
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number whose games (seeds S, S+1, ...) can all be saved
+    and loaded again (a saved game holds its seed as a number below 2**63)."""
+    value = _whole_number(text)
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(say(Problem.of(
+            UsageCode.SEED, got=text, low=-SEED_LIMIT + 1, high=SEED_LIMIT - 1)))
+    return value
 
 
 def _whole_number(text: str) -> int:

@@ -14,7 +14,7 @@ from precog.commands.common import (
     game_options,
     print_json,
 )
-from precog.commands.common import whole_number as seed_type
+from precog.commands.common import seed_number as seed_type
 from precog.engine import GameState, Phase, to_json, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import Problem

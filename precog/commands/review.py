@@ -13,6 +13,7 @@ from precog.commands.common import (
     add_job_options,
     positive_seconds,
     print_json,
+    seed_number,
 )
 from precog.commands.common import whole_number as int_type
 from precog.engine.problems import Problem
@@ -55,7 +56,7 @@ def register(subparsers: Any) -> None:
                         help="no clock: every decision gets the explorer's fixed rollouts, so "
                              "the review is the same on every machine and on a cluster "
                              "(--budget is then ignored)")
-    parser.add_argument("--seed", type=int_type, default=0, metavar="S",
+    parser.add_argument("--seed", type=seed_number, default=0, metavar="S",
                         help="seed of the sampled worlds (default 0, as the explorer's)")
     parser.add_argument("--keep-give-only", action="store_true",
                         help="review the Keep/Give decisions only (quicker)")

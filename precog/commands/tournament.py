@@ -15,7 +15,7 @@ from precog.commands.common import (
     positive_int,
     print_json,
 )
-from precog.commands.common import whole_number as seed_type
+from precog.commands.common import seed_number as seed_type
 from precog.engine.problems import Problem
 
 NAME = "tournament"
