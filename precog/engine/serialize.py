@@ -3,21 +3,30 @@
 The position string is ``pg1.<payload>.<check>``: ``pg1`` names the format version, the
 payload is the canonical JSON position, deflated and base64url-encoded, and ``check`` is its
 CRC-32 in hex, so a string that was altered or cut short is refused with a clear message.
+This module turns a :class:`GameState` into JSON and back (checking every field); the packed
+string format and guarded JSON parsing are in :mod:`precog.engine.packing`, the typed reader of
+untrusted fields in :mod:`precog.engine.json_reader` (their names stay importable from here).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import re
-import zlib
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from precog.engine.actions import Action, parse_action_text
 from precog.engine.components import Components, Gains
 from precog.engine.errors import PositionError, PrecogError
+from precog.engine.json_reader import MAX_INT as MAX_INT
+from precog.engine.json_reader import MAX_LIST as MAX_LIST
+from precog.engine.json_reader import MAX_TEXT as MAX_TEXT
+from precog.engine.json_reader import _Reader as _Reader
+from precog.engine.json_reader import show_value as show_value
+from precog.engine.packing import MAX_JSON_DEPTH as MAX_JSON_DEPTH
+from precog.engine.packing import MAX_POSITION_BYTES as MAX_POSITION_BYTES
+from precog.engine.packing import json_depth as json_depth
+from precog.engine.packing import load_json as load_json
+from precog.engine.packing import pack as pack
+from precog.engine.packing import unpack as unpack
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.state import (
     BOAT_FIELDS,
@@ -30,16 +39,9 @@ from precog.engine.state import (
     Step,
 )
 
-List = list  # the reader below has a method named list
 FORMAT = "precog-position"
 VERSION = 1
 PREFIX = "pg1"
-MAX_POSITION_BYTES = 1 << 20  # a real position is a few KB; refuse "zip bombs"
-MAX_LIST = 64  # the longest list of a position (a Discard pile, a deck) holds 24 cards
-MAX_TEXT = 120  # ids are at most 16 characters, action notation about 20
-MAX_INT = 2**63  # numbers beyond (seeds included) are refused before any other check
-MAX_JSON_DEPTH = 64  # a position nests 5 levels, a saved table 6: deeper is refused unread
-_JSON_TOKEN = re.compile(r'\\.|["\[\]{}]', re.DOTALL)  # an escape, a quote or a bracket
 _GAIN_FIELDS = [f.name for f in fields(Gains)]
 _INT_FIELDS = BOAT_FIELDS
 _TUPLE_FIELDS = ("rooms", "batteries", "deck", "hand", "decision_zone", "action_zone", "discard")
@@ -98,127 +100,6 @@ def to_position(state: GameState) -> str:
 def from_position(text: str, components: Components | None = None) -> GameState:
     """Read a position string; refuses a damaged or foreign one with :class:`PositionError`."""
     return from_json(unpack(text, PREFIX, "position string"), components)
-
-
-def pack(data: Any, prefix: str) -> str:
-    """``<prefix>.<payload>.<check>``: JSON ``data`` deflated, base64url, and its CRC-32."""
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    packed = zlib.compress(text.encode(), 9)
-    payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
-    return f"{prefix}.{payload}.{zlib.crc32(packed):08x}"
-
-
-@dataclass(frozen=True)
-class _StringCodes:
-    """The error codes of one kind of packed string (a position or a seat's view)."""
-
-    string_type: ErrorCode
-    string_long: ErrorCode
-    string_form: ErrorCode
-    base64: ErrorCode
-    check: ErrorCode
-    unpacks_big: ErrorCode
-    unpack: ErrorCode
-    string_data: ErrorCode
-
-
-_POSITION_CODES = _StringCodes(
-    ErrorCode.POSITION_STRING_TYPE, ErrorCode.POSITION_STRING_LONG, ErrorCode.POSITION_STRING_FORM,
-    ErrorCode.POSITION_BASE64, ErrorCode.POSITION_CHECK, ErrorCode.POSITION_UNPACKS_BIG,
-    ErrorCode.POSITION_UNPACK, ErrorCode.POSITION_STRING_DATA)
-_VIEW_CODES = _StringCodes(
-    ErrorCode.VIEW_STRING_TYPE, ErrorCode.VIEW_STRING_LONG, ErrorCode.VIEW_STRING_FORM,
-    ErrorCode.VIEW_BASE64, ErrorCode.VIEW_CHECK, ErrorCode.VIEW_UNPACKS_BIG, ErrorCode.VIEW_UNPACK,
-    ErrorCode.VIEW_STRING_DATA)
-
-
-def unpack(text: str, prefix: str, what: str) -> Any:
-    """The JSON data of a string made by :func:`pack` with ``prefix``; a damaged or foreign
-    one (or one unpacking to more than :data:`MAX_POSITION_BYTES`) is refused with
-    :class:`PositionError` naming ``what``."""
-    codes = _VIEW_CODES if what.startswith("view") else _POSITION_CODES
-    if not isinstance(text, str):
-        raise PositionError(Problem.of(codes.string_type, got=type(text).__name__))
-    if len(text) > 2 * MAX_POSITION_BYTES:
-        raise PositionError(Problem.of(codes.string_long, got=len(text)))
-    parts = "".join(text.split()).split(".")
-    if len(parts) != 3 or parts[0] != prefix:
-        raise PositionError(Problem.of(codes.string_form, prefix=prefix, got=_clip(text)),
-                            input=text)
-    try:
-        packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
-    except (binascii.Error, ValueError) as err:
-        raise PositionError(Problem.of(codes.base64, detail=str(err)), input=text) from None
-    if f"{zlib.crc32(packed):08x}" != parts[2].lower():
-        raise PositionError(Problem.of(codes.check), input=text)
-    try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_POSITION_BYTES)
-        if inflater.unconsumed_tail:
-            raise PositionError(Problem.of(codes.unpacks_big, limit=MAX_POSITION_BYTES))
-        data = raw.decode()
-    except (zlib.error, UnicodeDecodeError) as err:
-        raise PositionError(Problem.of(codes.unpack, detail=str(err)), input=text) from None
-    return load_json(data, Problem.of(codes.string_data))
-
-
-def load_json(text: str | bytes, what: Problem | str = "") -> Any:
-    """JSON data from untrusted text: at most :data:`MAX_POSITION_BYTES`, any fault (bad JSON,
-    deep nesting, a number of thousands of digits) a :class:`PositionError` naming ``what``
-    (a message starting "not valid JSON" and the like when ``what`` is empty)."""
-    if len(text) > MAX_POSITION_BYTES:
-        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_LONG, size=len(text),
-                                                 limit=MAX_POSITION_BYTES)))
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_DEEP)))
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_DEEP))) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_INVALID,
-                                                    detail=str(err)))) from None
-    except ValueError as err:  # e.g. an integer of more than 4,300 digits
-        raise PositionError(_about(what, Problem.of(ErrorCode.POSITION_JSON_UNREADABLE,
-                                                    detail=str(err)))) \
-            from None
-
-
-def json_depth(text: str | bytes, stop: int = MAX_JSON_DEPTH) -> int:
-    """How deeply ``text``'s arrays and objects nest (counting stops past ``stop``), read in
-    one pass without parsing it (brackets inside strings skipped), so that deep nesting is
-    refused before any parser recurses.
-
-    >>> json_depth('{"a": [1, "]]]"]}'), json_depth("[[[[]]]]"), json_depth("3")
-    (2, 4, 0)
-    """
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    depth = deepest = 0
-    inside = False
-    for token in _JSON_TOKEN.findall(text):
-        if token == '"':
-            inside = not inside
-        elif inside or len(token) == 2:
-            continue
-        elif token in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > stop:
-                    break
-        else:
-            depth -= 1
-    return deepest
-
-
-def _about(what: Problem | str, problem: Problem) -> Problem:
-    """``problem`` said of ``what`` (the JSON position, the position string data...)."""
-    return Problem.of(ErrorCode.POSITION_ABOUT, what=what, problem=problem) if what else problem
-
-
-def _clip(text: str) -> str:
-    return text if len(text) < 40 else text[:37] + "..."
 
 
 def from_json(data: Any, components: Components | None = None) -> GameState:
@@ -339,70 +220,6 @@ def _gains(r: _Reader) -> Gains:
     return Gains(**{k: r.get(k, int) if k in r.data else 0 for k in _GAIN_FIELDS})
 
 
-class _Reader:
-    """Typed access to untrusted JSON with errors naming the field's path."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise PositionError(Problem.of(ErrorCode.POSITION_NOT_OBJECT, where=where,
-                                           got=type(data).__name__))
-        self.data: dict[str, Any] = data
-        self.where = where
-
-    def check(self, value: Any, kind: type, where: str) -> Any:
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_TYPE,
-                                           where=f"{self.where}.{where}",
-                                           kind=kind.__name__, got=show_value(value)))
-        if kind is int and not -MAX_INT < value < MAX_INT:
-            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_NUMBER,
-                                           where=f"{self.where}.{where}",
-                                           got=show_value(value)))
-        if kind is str and len(value) > MAX_TEXT:
-            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_TEXT,
-                                           where=f"{self.where}.{where}",
-                                           top=MAX_TEXT, got=len(value)))
-        if kind is list and len(value) > MAX_LIST:
-            raise PositionError(Problem.of(ErrorCode.POSITION_FIELD_LIST,
-                                           where=f"{self.where}.{where}",
-                                           top=MAX_LIST, got=len(value)))
-        return value
-
-    def get(self, key: str, kind: type, optional: bool = False) -> Any:
-        if key not in self.data:
-            raise PositionError(Problem.of(ErrorCode.POSITION_MISSING, where=self.where, key=key))
-        value = self.data[key]
-        if value is None and optional:
-            return None
-        return self.check(value, kind, key)
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.get(key, dict), f"{self.where}.{key}")
-
-    def list(self, key: str) -> List[Any]:
-        value: List[Any] = self.get(key, list)
-        return value
-
-    def item(self, key: str, i: int) -> _Reader:
-        return _Reader(self.list(key)[i], f"{self.where}.{key}[{i}]")
-
-    def strs(self, key: str) -> List[str]:
-        return [self.check(v, str, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
-
-    def ints(self, key: str) -> List[int]:
-        return [self.check(v, int, f"{key}[{i}]") for i, v in enumerate(self.list(key))]
-
-    def enum(self, key: str, kind: type[Phase] | type[Step]) -> Any:
-        value = self.get(key, str)
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(m.value for m in kind)
-            raise PositionError(Problem.of(ErrorCode.POSITION_ONE_OF, where=f"{self.where}.{key}",
-                                           allowed=allowed, got=show_value(value))) from None
-
-
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     out: dict[str, Any] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
                            "reason": outcome.reason}
@@ -423,15 +240,3 @@ def _outcome_values(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
                                            got=show_value(value)))
         out.append((str(key), value))
     return tuple(sorted(out))
-
-
-def show_value(value: Any) -> str | Problem:
-    """A short description of an untrusted value for messages (never thousands of digits)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
-        digits = int(value.bit_length() * 0.30103) + 1
-        return Problem.of(ErrorCode.POSITION_BIG_NUMBER, digits=digits)
-    if isinstance(value, list | dict | tuple):  # (repr could recurse without end)
-        return Problem.of(ErrorCode.POSITION_SIZED, kind=type(value).__name__, n=len(value))
-    if isinstance(value, str | bytes) and len(value) > 40:
-        return Problem.of(ErrorCode.POSITION_LONG_TEXT, kind=type(value).__name__, n=len(value))
-    return f"{value!r:.40}"
