@@ -11,7 +11,7 @@ MODULES = ["precog.session.table", "precog.session.table_lines", "precog.session
            "precog.session.explore",
            "precog.analysis.playing.players", "precog.engine.playout", "precog.tutor.choosing",
            "precog.session.lines", "precog.analysis.basics.edges", "precog.session.box",
-           "precog.session.box_entries", "precog.session.box_file"]
+           "precog.session.box_entries", "precog.session.box_file", "precog.session.marks"]
 
 
 @pytest.mark.parametrize("name", MODULES)
