@@ -9,7 +9,9 @@ card is given to by number; without one, by id. The ``*_marked`` functions keep 
 marked (:func:`mark`) so that a renderer can draw the card
 (:func:`precog.render.cards.marked_html`). A plan's moves are said without what they cost
 (the analysis plays them in sampled worlds), except in the principal line, where the card kept
-and the card that arrives are said: activating both then says what it pays.
+and the card that arrives are said: activating both then says what it pays. Marking and
+naming are in :mod:`~precog.session.marks`, a plan's moves in
+:mod:`~precog.session.move_words`.
 
 >>> from precog.analysis.basics.edges import Arrives, Chosen, RiverTile
 >>> from precog.engine.actions import Choose
@@ -21,86 +23,21 @@ and the card that arrives are said: activating both then says what it pays.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from precog.analysis.basics.edges import Arrives, Chosen, Draw, Edge, Plan, RiverTile, Stage, Start
-from precog.engine import Action, DataError, GameState
-from precog.engine.actions import (
-    Activate,
-    Choose,
-    ChooseRooms,
-    EndActions,
-    Heal,
-    IgnoreRiver,
-    LoseHumans,
-    Mitigate,
-    PassCards,
-    PlaceBattery,
-    PlaceYmunes,
-    Reveal,
-    SpendProtectors,
-    TakeFood,
-    TakeHumans,
-)
-from precog.engine.components import Components
-from precog.engine.components import RiverTile as RiverTileCard
+from precog.engine import DataError, GameState
+from precog.engine.actions import Choose
 from precog.engine.machines import resolved_costs
 from precog.engine.problems import ErrorCode, Problem
-from precog.session.card_names import card_name
-from precog.session.names import quoted_name
+from precog.session.marks import END, MARK, MARKED, component_label, mark, named, tile_effect
+from precog.session.move_words import ID_FIELDS, MOVE_TYPES, SEP, move_text, plan_text
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["bot_name", "choice_text", "component_label", "edge_marked", "edge_names",
+# The marks (:mod:`~precog.session.marks`) and a plan's moves said in words
+# (:mod:`~precog.session.move_words`) stay importable from here.
+__all__ = ["END", "ID_FIELDS", "MARK", "MARKED", "MOVE_TYPES", "SEP", "bot_name",
+           "chance_text", "choice_text", "component_label", "edge_marked", "edge_names",
            "edge_row_text", "edge_text", "line_marked", "line_text", "mark", "move_text",
-           "named", "stage_text"]
-
-SEP = "; "
-
-
-MARK, END = "\ue000", "\ue001"  # a component id inside a marked text: MARK id END
-MARKED = re.compile(f"{MARK}([^{END}]*){END}")
-
-
-def mark(component_id: str) -> str:
-    """``component_id`` marked, so that a text can later name it or draw it (see
-    :func:`named`; the renderer draws a mini card)."""
-    return f"{MARK}{component_id}{END}"
-
-
-def named(text: str, state: GameState | None, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A marked text with each id replaced by its name (the id itself without a position)."""
-    if state is None:
-        return MARKED.sub(lambda m: m.group(1), text)
-    return MARKED.sub(lambda m: component_label(m.group(1), state.components, lang), text)
-
-
-def component_label(component_id: str, comps: Components,
-                    lang: str = DEFAULT_LANGUAGE) -> str:
-    """A card's name as a sentence writes it (:func:`~precog.session.card_names.card_name`,
-    quoted: in «quotes» in Russian, marked with its id when another card shares the name; its
-    id when it has none, as a card of your box may), a River tile's name and effect, an
-    Island's name and its feeding; an id the components do not know stays as it is."""
-    w = words(lang)
-    if component_id in comps.cards:
-        return card_name(component_id, comps, lang, quoted=True)
-    if component_id in comps.river_by_id:
-        tile = comps.river_by_id[component_id]
-        return w.say("line.tile", name=quoted_name(tile.name, lang),
-                     effect=tile_effect(tile, lang))
-    for island in comps.islands:
-        if island.id == component_id:
-            return w.say("line.island", name=quoted_name(island.name, lang))
-    return component_id
-
-
-def tile_effect(tile: RiverTileCard, lang: str = DEFAULT_LANGUAGE) -> str:
-    """What a River tile does, in words (``+2 Food``, ``−1 Healthy Human``)."""
-    w = words(lang)
-    if not tile.gains.is_empty():
-        return "+" + w.gains(tile.gains).replace(", ", ", +")
-    losses = [w.say("board.loss", n=n, what=w.resource(k, n)) for k, n in tile.losses.items()]
-    return ", ".join(losses) or w.say("word.nothing")
+           "named", "plan_text", "stage_text", "tile_effect"]
 
 
 def edge_text(edge: Edge, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
@@ -308,86 +245,6 @@ def choice_text(choice: Choose, lang: str = DEFAULT_LANGUAGE,
     return named(_choice(choice, lang, "line.choose", state, seat), state, lang)
 
 
-def plan_text(plan: Plan, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
-              seat: int = 0, both_cost: int | None = None) -> str:
-    """A plan's moves (marked), River branches as ``if W1a: …`` in brackets ('' when none);
-    ``both_cost``: what activating both cards costs, said with that move when known."""
-    parts = [_activate_both(both_cost, lang) if a == Activate("both") and both_cost is not None
-             else move_text(a, lang, state, seat, marked=True) for a in plan.steps]
-    if plan.forks:
-        forks = SEP.join(words(lang).say("line.fork", tile=mark(tile) if tile else "",
-                                         plan=plan_text(sub, lang, state, seat, both_cost))
-                         for tile, sub in plan.forks)
-        parts.append(f"[{forks}]")
-    return ", ".join(parts)
-
-
-def move_text(action: Action, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,
-              seat: int = 0, marked: bool = False) -> str:
-    """One move of a plan, said without its position (``state`` names rooms and cards)."""
-    for kind, describe in _MOVES:
-        if isinstance(action, kind):
-            key, values = describe(action)
-            if "m" in values:
-                values["room"] = _room(values["m"] - 1, lang, state, seat)
-                if not values["room"]:
-                    key += "_bare"
-            values = {k: mark(v) if k in ID_FIELDS else v for k, v in values.items()}
-            text = words(lang).say(f"line.{key}", **values)
-            return text if marked else named(text, state, lang)
-    raise DataError(Problem.of(ErrorCode.DATA_NO_LABEL, thing=action))
-
-
-def _activate_both(cost: int, lang: str) -> str:
-    """``activate both, paying 3 Healthy Humans`` (``paying nothing`` at cost 0)."""
-    if cost == 0:
-        return words(lang).say("line.activate_both_free")
-    return words(lang).say("line.activate_both_paying", cost=cost)
-
-
-ID_FIELDS = frozenset({"keep", "give", "a", "b", "tile"})
-
-
-def _room(machine: int, lang: str, state: GameState | None, seat: int) -> str:
-    """The room of a machine and what the machine does (``Workshop: 2 Food``)."""
-    if state is None or not 0 <= seat < len(state.players):
-        return ""
-    rooms = state.players[seat].rooms
-    if machine // 3 >= len(rooms):
-        return ""
-    room = state.components.room_by_id[rooms[machine // 3]]
-    effect = room.face(state.config.advanced)[machine % 3].effect
-    return words(lang).say("line.room", room=quoted_name(room.name, lang),
-                           effect=words(lang).gains(effect))
-
-
-def _activate(a: Any) -> tuple[str, dict[str, Any]]:
-    return ("activate_both", {}) if a.slots == "both" else ("activate_one", {"slot": a.slots})
-
-
-def _battery(a: Any) -> tuple[str, dict[str, Any]]:
-    return ("battery_none", {}) if a.machine is None else ("battery", {"m": a.machine + 1})
-
-
-_MOVES: tuple[tuple[type, Any], ...] = (
-    (Activate, _activate),
-    (TakeFood, lambda a: ("food", {"n": a.amount})),
-    (TakeHumans, lambda a: ("humans", {"n": a.amount})),
-    (PlaceYmunes, lambda a: ("ymunes", {"d": a.doctors, "p": a.protectors})),
-    (Heal, lambda a: ("heal", {"n": a.amount})),
-    (PlaceBattery, _battery),
-    (SpendProtectors, lambda a: ("protectors", {"n": a.amount})),
-    (LoseHumans, lambda a: ("lose", {"h": a.healthy, "c": a.contaminated})),
-    (IgnoreRiver, lambda a: ("river_ignore" if a.ignore else "river_accept", {})),
-    (Reveal, lambda a: ("reveal", {})),
-    (Mitigate, lambda a: ("mitigate", {"tile": a.tile})),
-    (EndActions, lambda a: ("done", {})),
-    (Choose, lambda a: ("choose", {"keep": a.keep, "give": a.give})),
-    (ChooseRooms, lambda a: ("rooms", {"a": a.rooms[0], "b": a.rooms[1]})),
-    (PassCards, lambda a: ("pass", {"a": a.cards[0], "b": a.cards[1]})),
-)
-MOVE_TYPES = tuple(kind for kind, _ in _MOVES)
-"""Every action type a plan's move can be said for (a test checks this is all of them)."""
 
 
 def stage_text(stage: Stage, lang: str = DEFAULT_LANGUAGE, state: GameState | None = None,

@@ -41,8 +41,8 @@ from precog.engine import Action, Game, GameState, PrecogError
 from precog.engine.actions import Choose, parse_action_text
 from precog.engine.view import to_view_position
 from precog.session.lines import move_text
-from precog.session.why import KIND, number, reason_marked
-from precog.session.words import DEFAULT_LANGUAGE, words
+from precog.session.why import reason_marked, versus_text
+from precog.session.words import DEFAULT_LANGUAGE
 
 BUDGETS = (0.3, 2.0, 6.0)
 """Seconds of analysis per decision the page offers (quick, normal, thorough)."""
@@ -121,18 +121,6 @@ def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,
     against after the best option (``best_words``: that option in words; else its notation),
     as the explorer says it of a Keep/Give."""
     return versus_text(decision.why, best_words or decision.best, lang)
-
-
-def versus_text(why: tuple[tuple[str, float], ...], option: str,
-                lang: str = DEFAULT_LANGUAGE) -> str:
-    """Where the seat ends the round, against after ``option`` (``why``: the resources'
-    differences, as :func:`precog.analysis.game_review.review_actions.round_end_diffs` finds
-    them)."""
-    w = words(lang)
-    diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d), lang)} "
-                      + w.resource(KIND.get(k, k), round(abs(d)) if abs(d - round(d)) < 0.05
-                                   else 2) for k, d in why)
-    return w.say("review_page.why_versus_option", option=option, diffs=diffs)
 
 
 def summary_of(rows: list[DecisionRow]) -> dict[str, Any]:
@@ -253,4 +241,4 @@ class ReviewRun:
                               for s, v in self.summaries.items()}}
 
 
-__all__ = ["BUDGETS", "DecisionRow", "ReviewRun", "row_of", "summary_of"]
+__all__ = ["BUDGETS", "DecisionRow", "ReviewRun", "row_of", "summary_of", "versus_text"]

@@ -35,7 +35,7 @@ from precog.engine import GameState, Phase, legal_actions
 from precog.engine.view import SeatView
 from precog.session.hint import HintAnswer, HintRow, HintRun, gap_text
 from precog.session.provenance import provenance_text
-from precog.session.review import versus_text
+from precog.session.why import versus_text
 from precog.session.words import DEFAULT_LANGUAGE, action_label, words
 
 __all__ = ["QUICK", "REFINE", "TOP", "SeatHint", "StepHintRun", "step_answer"]

@@ -19,7 +19,7 @@ from precog.engine import GameState
 from precog.session.lines import mark, named
 from precog.session.words import DEFAULT_LANGUAGE, words
 
-__all__ = ["reason_marked", "reason_text", "reasons_text"]
+__all__ = ["differences_text", "reason_marked", "reason_text", "reasons_text", "versus_text"]
 
 
 def number(x: float, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -42,6 +42,23 @@ def _signed(lang: str, kind: str, n: float) -> str:
     return sign + _amount(lang, kind, abs(n))
 
 
+def differences_text(diffs: tuple[tuple[str, float], ...] | list[tuple[str, float]],
+                     lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where the seat ends the round against another choice, resource by resource
+    (``+2 Food, −1 Healthy Human``): the end of every comparison sentence."""
+    return ", ".join(_signed(lang, k, d) for k, d in diffs)
+
+
+def versus_text(why: tuple[tuple[str, float], ...], option: str,
+                lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where the seat ends the round, against after ``option`` (``why``: the resources'
+    differences, as :func:`precog.analysis.game_review.review_actions.round_end_diffs` finds
+    them): the comparison sentence of a decision other than Keep/Give, in the review and in
+    Play's hint."""
+    return words(lang).say("review_page.why_versus_option", option=option,
+                           diffs=differences_text(why, lang))
+
+
 def reason_marked(reason: Reason, lang: str = DEFAULT_LANGUAGE,
                   state: GameState | None = None, seat: int = 0) -> str:
     """One reason as a sentence, its cards marked."""
@@ -49,9 +66,8 @@ def reason_marked(reason: Reason, lang: str = DEFAULT_LANGUAGE,
     v: dict[str, Any] = dict(reason.values)
     code = reason.code
     if code == "versus":
-        diffs = ", ".join(_signed(lang, k, d) for k, d in v["diffs"])
         return say("why.versus", keep=mark(v["other"].keep), give=mark(v["other"].give),
-                   diffs=diffs)
+                   diffs=differences_text(v["diffs"], lang))
     if code == "feeding":
         key = "why.feeding_short" if v["short"] > 0 else "why.feeding_enough"
         return say(key, round=v["round"], food=_amount(lang, "food", v["food"]),

@@ -10,7 +10,8 @@ import pytest
 MODULES = ["precog.session.table", "precog.session.table_lines", "precog.session.play",
            "precog.session.explore",
            "precog.analysis.playing.players", "precog.engine.playout", "precog.tutor.choosing",
-           "precog.session.lines", "precog.analysis.basics.edges", "precog.session.box"]
+           "precog.session.lines", "precog.analysis.basics.edges", "precog.session.box",
+           "precog.session.box_entries", "precog.session.box_file", "precog.session.marks"]
 
 
 @pytest.mark.parametrize("name", MODULES)
