@@ -126,7 +126,7 @@ def option_why(decision: ReviewedDecision, lang: str = DEFAULT_LANGUAGE,
 def versus_text(why: tuple[tuple[str, float], ...], option: str,
                 lang: str = DEFAULT_LANGUAGE) -> str:
     """Where the seat ends the round, against after ``option`` (``why``: the resources'
-    differences, as :func:`precog.analysis.game_review.review_actions.round_end_diffs` finds
+    differences, as :func:`precog.analysis.game_review.review_actions.round_end_differences` finds
     them)."""
     w = words(lang)
     diffs = ", ".join(("+" if d > 0 else "−") + f"{number(abs(d), lang)} "
