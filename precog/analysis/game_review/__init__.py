@@ -6,5 +6,5 @@ every seat's expected score and chance to win round by round.
 - ``review_actions``: the decisions other than a Keep/Give, every option valued on paired
   playouts;
 - ``review_odds``: the graph's point at each Keep/Give (every seat's score and chance to win);
-- ``step_ranking``: one such decision's options ranked (the Play page's step hint).
+- ``step_ranking``: one such decision's options ranked (the Play hint at such a decision).
 """
