@@ -52,7 +52,7 @@ def differences_text(diffs: tuple[tuple[str, float], ...] | list[tuple[str, floa
 def versus_text(why: tuple[tuple[str, float], ...], option: str,
                 lang: str = DEFAULT_LANGUAGE) -> str:
     """Where the seat ends the round, against after ``option`` (``why``: the resources'
-    differences, as :func:`precog.analysis.game_review.review_actions.round_end_diffs` finds
+    differences, as :func:`precog.analysis.game_review.review_actions.round_end_differences` finds
     them): the comparison sentence of a decision other than Keep/Give, in the review and in
     Play's hint."""
     return words(lang).say("review_page.why_versus_option", option=option,

@@ -109,3 +109,59 @@ def test_analyse_json_shows_the_one_value_with_its_interval(capsys):
         assert row["action"] == mine.action
         assert row["value"] == pytest.approx(mine.value, abs=1e-4)
         assert row["ci95"] is not None and row["ci95"] > 0
+
+
+def _action_phase(players: int = 3, seed: int = 2):
+    """The first position past the Decision phase (a seat to move at its Action step)."""
+    from precog.engine import Phase, apply, legal_actions, new_game
+
+    state = new_game(players=players, seed=seed)
+    while state.phase is Phase.DECISION:
+        state = apply(state, legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    ({"worlds": 0}, "worlds"), ({"worlds": 10**6}, "worlds"), ({"worlds": 2.5}, "worlds"),
+    ({"repeats": 0}, "repeats"), ({"repeats": 10**4}, "repeats"), ({"seed": "7"}, "seed")])
+def test_rank_step_refuses_a_bad_count_by_name(kwargs, name):
+    from precog.analysis.game_review.step_ranking import rank_step
+
+    state = _action_phase()
+    with pytest.raises(AnalysisInputError) as caught:
+        rank_step(state, state.to_move, **kwargs)
+    assert _named(caught.value) == name
+
+
+def test_rank_step_refuses_a_seat_not_to_move_and_a_position_without_a_step():
+    """A step's options are ranked for the seat to move, in the Action, Maintenance or River
+    phase: another seat, a Keep/Give and a finished game are refused with their codes."""
+    import random
+
+    from precog.analysis.basics.errors import AnalysisError
+    from precog.analysis.game_review.step_ranking import rank_step
+    from precog.engine.playout import random_playout
+
+    state = _action_phase()
+    with raises_code(AnalysisError, AnalysisCode.STEP_NOT_TO_MOVE):
+        rank_step(state, (state.to_move + 1) % state.config.players, worlds=2, repeats=1)
+    with raises_code(AnalysisInputError, AnalysisCode.PLAYER):
+        rank_step(state, 3, worlds=2, repeats=1)
+    with raises_code(AnalysisError, AnalysisCode.STEP_PHASE):
+        rank_step(starving_position(), 0, worlds=2, repeats=1)
+    over = random_playout(random.Random(1), players=2, seed=1).final
+    assert over.is_over
+    with raises_code(AnalysisError, AnalysisCode.STEP_PHASE):
+        rank_step(over, 0, worlds=2, repeats=1)
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    ({"action_worlds": 0}, "action_worlds"), ({"action_worlds": 10**6}, "action_worlds"),
+    ({"outlook_samples": 0}, "outlook_samples"), ({"outlook_samples": "8"}, "outlook_samples")])
+def test_a_review_refuses_a_bad_count_by_name_before_any_work(kwargs, name):
+    from precog.analysis.game_review.review import iter_review, recorded_game
+
+    game = recorded_game(["greedy", "greedy"], seed=5, players=2)
+    with pytest.raises(AnalysisInputError) as caught:
+        next(iter_review(game, 0, **kwargs))
+    assert _named(caught.value) == name

@@ -257,7 +257,7 @@ def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_
                                                                       monkeypatch):
     """The "worst" opponent model plays every world once per card that may arrive: its
     batches are sized by those games, so that the time left and BATCH_GAMES hold."""
-    from precog.analysis.choices import ranking
+    from precog.analysis.choices import rollout_batches
 
     asked: list[int] = []
 
@@ -265,7 +265,7 @@ def test_a_timed_batch_counts_each_incoming_card_the_worst_model_plays(mid_game_
             rows: int, parts: int = 1) -> int:
         asked.append(rows)
         return batch_size(target, done, budget, per_row_s, rows, parts)
-    monkeypatch.setattr(ranking, "batch_size", spy)
+    monkeypatch.setattr(rollout_batches, "batch_size", spy)
     uniform = rank_options(mid_game_3p, 0, rollouts=128, budget_s=5.0, seed=1)
     uniform_rows, asked[:] = asked[0], []
     rank_options(mid_game_3p, 0, model="worst", rollouts=128, budget_s=5.0, seed=1)
@@ -319,19 +319,19 @@ def test_a_choice_of_the_same_cards_as_another_takes_its_rollouts_and_the_time_g
     """Two choices that Keep and Give the same cards by face (one a copy from another deck)
     are worth the same: the copy is not played again but takes its twin's rollouts (the same
     value, a loss of 0 ± 0), and every rollout goes to a choice of different cards."""
-    from precog.analysis.choices import ranking as ranking_module
+    from precog.analysis.choices import rollout_batches
     from precog.analysis.choices.copies import copies
     from tests.widgets.test_explorer import _with_twin_cards
 
     state = _with_twin_cards()
     played: list[int] = []
-    real = ranking_module._rollout_values
+    real = rollout_batches._rollout_values
 
     def counted(worlds, times, forced, player, seed):
         played.extend(int(f) for f in forced[:, player])
         return real(worlds, times, forced, player, seed)
 
-    monkeypatch.setattr(ranking_module, "_rollout_values", counted)
+    monkeypatch.setattr(rollout_batches, "_rollout_values", counted)
     ranking = rank_options(state, 0, rollouts=32, seed=0, depth_rounds=1)
     order = [str(c) for c in ranking.know.choices]
     twins = copies([(c.keep, c.give) for c in ranking.know.choices], state)

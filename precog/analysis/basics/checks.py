@@ -26,6 +26,8 @@ MAX_ROLLOUTS_TIMED = 2_000_000  # with a time budget the count is only a ceiling
 MAX_LEAF_ROLLOUTS = 4_096  # rollouts per leaf of a tree (a tree has hundreds of leaves)
 MAX_TRAJECTORIES = 10_000  # sampled futures per choice
 MAX_WORLDS = 64  # sampled worlds of a tree's second round
+MAX_STEP_WORLDS = 1_024  # sampled worlds per option of a step (each keeps its round's end)
+MAX_STEP_REPEATS = 64  # playouts of the rest of the game from each of those worlds
 MAX_BUDGET_S = 86_400.0  # a day: a longer budget is a typo, not a wish
 MODELS = ("uniform", "worst", "bot")
 

@@ -42,6 +42,8 @@ class AnalysisCode(StrEnum):
     CANNOT_GIVE = "analysis.cannot_give"
     NOT_A_CHOICE = "analysis.not_a_choice"
     TILE_REVEALED = "analysis.tile_revealed"
+    STEP_PHASE = "analysis.step_phase"
+    STEP_NOT_TO_MOVE = "analysis.step_not_to_move"
     # -- a bot that broke its contract (a bug, reported with its code all the same)
     PLAYER_ILLEGAL = "analysis.player_illegal"
     BEST_NOT_LEGAL = "analysis.best_not_legal"

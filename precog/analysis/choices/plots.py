@@ -35,56 +35,58 @@ def trajectory_figure(data: dict[str, Any], resources: Sequence[str] = ("healthy
     and ``hover`` (the hover text, ``{resource}`` and Plotly's ``%{x}``/``%{y}``) put the
     words of another language on it; ``games(n)`` says the rollouts a value rests on (its
     ``samples``) in the diamond's hover."""
-    unknown = [r for r in resources if r not in SERIES]
+    unknown = [resource for resource in resources if resource not in SERIES]
     if unknown:
         raise AnalysisInputError(Problem.of(AnalysisCode.ONE_OF, name="resources", got=unknown,
                                             known=list(SERIES)), input=unknown)
     picked = list(choices or data["choices"])
     rounds = data["rounds"]
-    fig = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
-                        subplot_titles=[labels.get(r, LABELS[r]) for r in resources],
-                        vertical_spacing=0.08)
-    for k, choice in enumerate(picked):
-        colour = COLOURS[k % len(COLOURS)]
+    figure = make_subplots(rows=len(resources), cols=1, shared_xaxes=True,
+                           subplot_titles=[labels.get(resource, LABELS[resource])
+                                           for resource in resources],
+                           vertical_spacing=0.08)
+    for number, choice in enumerate(picked):
+        colour = COLOURS[number % len(COLOURS)]
         name = (names or {}).get(choice, choice)
-        for row, res in enumerate(resources, start=1):
-            series = data["choices"][choice][res]
-            fig.add_trace(go.Scatter(
+        for row, resource in enumerate(resources, start=1):
+            series = data["choices"][choice][resource]
+            figure.add_trace(go.Scatter(
                 x=rounds + rounds[::-1], y=series["p90"] + series["p10"][::-1],
                 fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
                 hoverinfo="skip", showlegend=False, legendgroup=choice), row=row, col=1)
-            fig.add_trace(go.Scatter(
+            figure.add_trace(go.Scatter(
                 x=rounds, y=series["mean"], mode="lines+markers", name=name,
                 line={"color": colour}, legendgroup=choice, showlegend=row == 1,
                 hovertemplate=f"{name}<br>"
-                              + hover.replace("{resource}", labels.get(res, LABELS[res]))
+                              + hover.replace("{resource}",
+                                              labels.get(resource, LABELS[resource]))
                               + "<extra></extra>"), row=row, col=1)
             value = data["choices"][choice].get("value")
-            if res == "score" and value is not None:
-                _value_marker(fig, row, rounds[-1], series["mean"][-1], value, colour, name,
+            if resource == "score" and value is not None:
+                _value_marker(figure, row, rounds[-1], series["mean"][-1], value, colour, name,
                               games)
-    for r in data.get("feeding_rounds", []):
-        fig.add_vline(x=r, line={"dash": "dot", "color": "grey"})
-    fig.update_xaxes(title_text="after round (first point: now)", row=len(resources), col=1,
-                     dtick=1)
-    fig.update_layout(height=220 * len(resources) + 80, margin={"t": 60, "b": 40},
-                      title=f"seat {data['player']}: {data['samples']} samples, model "
-                            f"{data['model']}, seed {data['seed']} (band: 10th-90th "
-                            "percentile; dotted: Islands)")
-    return fig
+    for feeding in data.get("feeding_rounds", []):
+        figure.add_vline(x=feeding, line={"dash": "dot", "color": "grey"})
+    figure.update_xaxes(title_text="after round (first point: now)", row=len(resources),
+                        col=1, dtick=1)
+    figure.update_layout(height=220 * len(resources) + 80, margin={"t": 60, "b": 40},
+                         title=f"seat {data['player']}: {data['samples']} samples, model "
+                               f"{data['model']}, seed {data['seed']} (band: 10th-90th "
+                               "percentile; dotted: Islands)")
+    return figure
 
 
-def _value_marker(fig: go.Figure, row: int, last: int, last_mean: float,
+def _value_marker(figure: go.Figure, row: int, last: int, last_mean: float,
                   value: dict[str, Any], colour: str, name: str,
                   games: Callable[[int], str]) -> None:
     """The choice's value at the end of the game, with its 95 % interval and the games it
     rests on."""
     end = ROUNDS
     if last < end:
-        fig.add_trace(go.Scatter(x=[last, end], y=[last_mean, value["mean"]], mode="lines",
-                                 line={"color": colour, "dash": "dash"}, hoverinfo="skip",
-                                 showlegend=False, legendgroup=name), row=row, col=1)
-    fig.add_trace(go.Scatter(
+        figure.add_trace(go.Scatter(x=[last, end], y=[last_mean, value["mean"]], mode="lines",
+                                    line={"color": colour, "dash": "dash"}, hoverinfo="skip",
+                                    showlegend=False, legendgroup=name), row=row, col=1)
+    figure.add_trace(go.Scatter(
         x=[end], y=[value["mean"]], mode="markers", marker={"symbol": "diamond", "size": 10,
                                                            "color": colour},
         error_y={"type": "data", "array": [value["ci95"]], "visible": True},

@@ -17,7 +17,7 @@ in the reader's language. Each has a weight; the heaviest come first.
 >>> from precog.session.explore import deal
 >>> from precog.analysis.choices.ranking import rank_options
 >>> ranking = rank_options(deal(3, 1, players=3), 0, depth_rounds=1)
->>> all(1 <= len(r) <= 3 for r in choice_reasons(ranking).values())
+>>> all(1 <= len(reasons) <= 3 for reasons in choice_reasons(ranking).values())
 True
 """
 
@@ -31,7 +31,7 @@ from precog.engine import GameState
 from precog.engine.state import FEEDING_ROUNDS
 
 if TYPE_CHECKING:
-    from precog.analysis.choices.ranking import Ranking, RankingRow
+    from precog.analysis.choices.rows import Ranking, RankingRow
 
 __all__ = ["Reason", "choice_reasons", "round_end", "row_reasons"]
 
@@ -39,7 +39,7 @@ MAX_REASONS = 3
 SCORE = {"healthy": 1.0, "contaminated": 0.5, "food": 0.15, "protectors": 0.3,
          "doctors": 0.3, "batteries": 0.1, "bane": -0.3}
 """How much one unit of each resource weighs when choosing which differences to mention."""
-MIN_DIFF = 0.25  # smaller differences of expected resources are not worth a sentence
+MIN_DIFFERENCE = 0.25  # smaller differences of expected resources are not worth a sentence
 MIN_LEFT = 0.25  # a Give worth less than this to the left neighbour is not mentioned
 
 
@@ -52,24 +52,26 @@ class Reason:
     weight: float
 
     def get(self, key: str) -> Any:
+        """The value called ``key``."""
         return dict(self.values)[key]
 
 
-def round_end(opp: TreeNode) -> dict[str, float]:
-    """The seat's expected resources at the end of this round after choice ``opp``: over the
-    arriving cards (their model's probabilities) and the River, along the best plan."""
+def round_end(choice_node: TreeNode) -> dict[str, float]:
+    """The seat's expected resources at the end of this round after the choice
+    ``choice_node``: over the arriving cards (their model's probabilities) and the River,
+    along the best plan."""
     total: dict[str, float] = {}
     mass = 0.0
-    for arrive in opp.children or [opp]:
+    for arrive in choice_node.children or [choice_node]:
         plans = arrive.children
-        plan = max(plans, key=lambda c: c.value) if plans else arrive
+        plan = max(plans, key=lambda candidate: candidate.value) if plans else arrive
         ends = plan.children or [plan]
         for end in ends:
             weight = arrive.probability * (end.probability if plan.children else 1.0)
             for key, value in end.resources.items():
                 total[key] = total.get(key, 0.0) + weight * value
             mass += weight
-    return {k: v / mass for k, v in total.items()} if mass > 0 else {}
+    return {key: value / mass for key, value in total.items()} if mass > 0 else {}
 
 
 def choice_reasons(ranking: Ranking) -> dict[str, tuple[Reason, ...]]:
@@ -82,23 +84,25 @@ def row_reasons(ranking: Ranking, row: RankingRow) -> tuple[Reason, ...]:
     ends = _ends(ranking)
     other = _reference(ranking, row)
     mine = ends.get(row.action, {})
-    found = [r for r in (
+    found = [reason for reason in (
         _versus(row, other, mine, ends.get(other.action, {}) if other else {}),
         _feeding(ranking, mine, ends.get(other.action, {}) if other else {}),
         _bane(mine, ends.get(other.action, {}) if other else {}),
         _comes_back(row, ranking.tree.state if ranking.tree is not None else None),
         _helps_left(ranking, row),
-    ) if r is not None]
-    found.sort(key=lambda r: -r.weight)
+    ) if reason is not None]
+    found.sort(key=lambda reason: -reason.weight)
     if not found:
         found = [Reason("alone", (("value", row.value),), 0.0)]
     return tuple(found[:MAX_REASONS])
 
 
 def _ends(ranking: Ranking) -> dict[str, dict[str, float]]:
+    """Each choice's expected resources at the end of the round, by its notation."""
     if ranking.tree is None:
         return {}
-    return {str(choice_of(opp)): round_end(opp) for opp in ranking.tree.children}
+    return {str(choice_of(choice_node)): round_end(choice_node)
+            for choice_node in ranking.tree.children}
 
 
 def _reference(ranking: Ranking, row: RankingRow) -> RankingRow | None:
@@ -111,14 +115,19 @@ def _reference(ranking: Ranking, row: RankingRow) -> RankingRow | None:
 
 def _versus(row: RankingRow, other: RankingRow | None, mine: dict[str, float],
             theirs: dict[str, float]) -> Reason | None:
+    """The resources ``row`` ends the round with against ``other``'s (the two weightiest
+    differences)."""
     if other is None or not mine or not theirs:
         return None
-    diffs = sorted(((k, mine[k] - theirs[k]) for k in SCORE if k in mine and k in theirs),
-                   key=lambda kd: -abs(kd[1] * SCORE[kd[0]]))
-    shown = tuple((k, round(d, 1)) for k, d in diffs[:2] if abs(d) >= MIN_DIFF)
+    differences = sorted(((resource, mine[resource] - theirs[resource]) for resource in SCORE
+                          if resource in mine and resource in theirs),
+                         key=lambda pair: -abs(pair[1] * SCORE[pair[0]]))
+    shown = tuple((resource, round(difference, 1)) for resource, difference in differences[:2]
+                  if abs(difference) >= MIN_DIFFERENCE)
     if not shown:
         return None
-    weight = sum(abs(d * SCORE[k]) for k, d in shown) + abs(row.value - other.value)
+    weight = sum(abs(difference * SCORE[resource]) for resource, difference in shown) \
+        + abs(row.value - other.value)
     return Reason("versus", (("other", other.choice), ("diffs", shown),
                              ("value_diff", round(row.value - other.value, 2))), weight)
 
@@ -127,7 +136,7 @@ def _feeding(ranking: Ranking, mine: dict[str, float], theirs: dict[str, float]
              ) -> Reason | None:
     """Food against the Healthy Humans of the next Island after this round."""
     now = int(ranking.meta.get("round", 0))
-    island = next((r for r in FEEDING_ROUNDS if r > now), None)
+    island = next((feeding for feeding in FEEDING_ROUNDS if feeding > now), None)
     if island is None or "food" not in mine:
         return None
     food, mouths = mine["food"], mine.get("healthy", 0.0)
@@ -159,8 +168,9 @@ def _comes_back(row: RankingRow, state: GameState | None) -> Reason | None:
     if not row.return_chance:
         return None
 
-    def order(cp: tuple[str, float]) -> tuple[float, str]:  # likeliest, then by name
-        return -round(cp[1], 9), state.card(cp[0]).name if state is not None else cp[0]
+    def order(card_chance: tuple[str, float]) -> tuple[float, str]:  # likeliest, then by name
+        card, chance = card_chance
+        return -round(chance, 9), state.card(card).name if state is not None else card
 
     card, chance = min(row.return_chance.items(), key=order)
     return Reason("comes_back", (("card", card), ("chance", round(chance, 2))),
@@ -168,6 +178,7 @@ def _comes_back(row: RankingRow, state: GameState | None) -> Reason | None:
 
 
 def _helps_left(ranking: Ranking, row: RankingRow) -> Reason | None:
+    """What ``row``'s Give is worth to the left neighbour against the other card."""
     worth = row.give_value_to_left
     if abs(worth) < MIN_LEFT:
         return None

@@ -53,9 +53,9 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     check_seed(seed)
     know = know or knowledge(state, player)
     state = canonical_world(state, player)
-    wanted = [str(c) for c in (choices or know.choices)]
-    legal = {str(c): c for c in know.choices}
-    bad = [c for c in wanted if c not in legal]
+    wanted = [str(choice) for choice in (choices or know.choices)]
+    legal = {str(choice): choice for choice in know.choices}
+    bad = [choice for choice in wanted if choice not in legal]
     if bad:
         raise AnalysisError(Problem.of(AnalysisCode.CHOICES, bad=bad, seat=player,
                                        legal=tuple(legal)), input=bad)
@@ -63,7 +63,7 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     last = ROUNDS if to_end else min(ROUNDS, state.round + 1)
     rounds = list(range(state.round - 1, last + 1))
     rounds_player = RoundPlayer(player, state.config.players,
-                                lambda s: expected_final(s, player))
+                                lambda position: expected_final(position, player))
     base = determinize(state, player, random.Random(seed))
     rng = random.Random(seed + 5)
     sample = WorldSampler(state, player)
@@ -72,7 +72,8 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
     out: dict[str, Any] = {
         "player": player, "model": model, "seed": seed, "samples": samples,
         "resources": list(SERIES), "rounds": rounds,
-        "feeding_rounds": [r for r in FEEDING_ROUNDS if rounds[0] < r <= rounds[-1]],
+        "feeding_rounds": [feeding for feeding in FEEDING_ROUNDS
+                           if rounds[0] < feeding <= rounds[-1]],
         "choices": {}}
     for text in wanted:
         choice = legal[text]
@@ -80,20 +81,20 @@ def trajectories(state: GameState, player: int, choices: Sequence[Choose | str] 
             if model == "worst" else None
         series = np.zeros((samples, len(rounds), len(SERIES)))
         afters = []
-        for i, world in enumerate(worlds):
-            give = worst or know.incoming[i % len(know.incoming)]
-            series[i, 0] = _row(world, player)
-            after = rounds_player.play_choice(world, choice, give, seed * 100_003 + i)
-            series[i, 1] = _row(after, player)
+        for index, world in enumerate(worlds):
+            give = worst or know.incoming[index % len(know.incoming)]
+            series[index, 0] = _row(world, player)
+            after = rounds_player.play_choice(world, choice, give, seed * 100_003 + index)
+            series[index, 1] = _row(after, player)
             afters.append(after)
-        finals = [_final(a, player) for a in afters]
+        finals = [_final(after, player) for after in afters]
         if len(rounds) > 2:
             series[:, 2:], finals = _rest(afters, rows, player, rounds[2:])
         out["choices"][text] = {
-            res: {"mean": series[:, :, k].mean(axis=0).round(4).tolist(),
-                  "p10": np.percentile(series[:, :, k], 10, axis=0).round(4).tolist(),
-                  "p90": np.percentile(series[:, :, k], 90, axis=0).round(4).tolist()}
-            for k, res in enumerate(SERIES)}
+            resource: {"mean": series[:, :, column].mean(axis=0).round(4).tolist(),
+                       "p10": np.percentile(series[:, :, column], 10, axis=0).round(4).tolist(),
+                       "p90": np.percentile(series[:, :, column], 90, axis=0).round(4).tolist()}
+            for column, resource in enumerate(SERIES)}
         out["choices"][text]["value"] = _value(finals)
     return out
 
@@ -104,7 +105,7 @@ def take_values(data: dict[str, Any], rows: Sequence[Any]) -> dict[str, Any]:
     the plot says the table's one number for it, its interval and the games it rests on
     (``samples``); the futures' own mean stays as ``futures_value``, and the lines show how
     the game may unfold on the way there."""
-    by_action = {str(r.choice): r for r in rows}
+    by_action = {str(row.choice): row for row in rows}
     for action, series in data["choices"].items():
         row = by_action.get(action)
         if row is None:
@@ -122,9 +123,10 @@ Final = tuple[float, float]  # (final score or its prediction, that prediction's
 
 
 def _row(state: GameState, seat: int) -> list[float]:
-    r = resources(state, seat)
+    """The seat's score and Boat in ``state``, in the order of :data:`SERIES`."""
+    boat = resources(state, seat)
     now = terminal_value(state, seat) if state.is_over else score(state, seat)
-    return [round(now, 4), *(float(r[k]) for k in RESOURCES)]
+    return [round(now, 4), *(float(boat[resource]) for resource in RESOURCES)]
 
 
 def _final(state: GameState, seat: int) -> Final:
@@ -136,8 +138,8 @@ def _value(finals: list[Final]) -> dict[str, Any]:
     """The one value these futures estimate: the mean of their final scores and its 95 %
     half-width (sampling error of the mean, plus the prediction's error where futures were
     valued before the end)."""
-    mean, sampling = mean_ci([v for v, _ in finals])
-    predicted = max(e for _, e in finals)
+    mean, sampling = mean_ci([value for value, _error in finals])
+    predicted = max(error for _value, error in finals)
     return {"mean": round(mean, 4),
             "ci95": round(half_width(sampling / 1.96, predicted), 4),
             "samples": len(finals), "at_end": predicted == 0.0}
@@ -151,26 +153,26 @@ def _rest(starts: list[GameState], rows: np.ndarray, seat: int,
     where a future not yet over is valued by the fitted prediction)."""
     from precog.analysis.playouts import batch
 
-    out = np.zeros((len(starts), len(rounds), len(SERIES)))
-    live = [s for s in starts if not s.is_over]
+    series = np.zeros((len(starts), len(rounds), len(SERIES)))
+    live = [start for start in starts if not start.is_over]
     if len(live) == len(starts) and batch.supports(starts):
         record: list[dict[str, np.ndarray]] = []
         finals = batch.run(starts, rows, DEFAULT_POLICY, record=record)
         scoring = list(scoring_seats(starts[0], seat))
-        for j, r in enumerate(rounds):
-            snap = record[min(r - starts[0].round, len(record) - 1)]
-            out[:, j, 0] = snap["healthy"][:, scoring].sum(axis=1)
-            for k, res in enumerate(RESOURCES, start=1):
-                out[:, j, k] = snap[res][:, seat]
+        for step, round_number in enumerate(rounds):
+            snapshot = record[min(round_number - starts[0].round, len(record) - 1)]
+            series[:, step, 0] = snapshot["healthy"][:, scoring].sum(axis=1)
+            for column, resource in enumerate(RESOURCES, start=1):
+                series[:, step, column] = snapshot[resource][:, seat]
         values = batch.seat_values(finals, starts[0], seat)
         if rounds[-1] >= ROUNDS:  # the score as the game counts it (the tie-break included)
-            out[:, -1, 0] = values
-        return out, [(float(v), 0.0) for v in values]
-    ends_of = [_round_ends(s, rows[i], rounds[-1]) for i, s in enumerate(starts)]
-    for i, ends in enumerate(ends_of):
-        for j, r in enumerate(rounds):
-            out[i, j] = _row(ends.get(r, ends[max(ends)]), seat)
-    return out, [_final(ends[max(ends)], seat) for ends in ends_of]
+            series[:, -1, 0] = values
+        return series, [(float(value), 0.0) for value in values]
+    ends_of = [_round_ends(start, rows[index], rounds[-1]) for index, start in enumerate(starts)]
+    for index, ends in enumerate(ends_of):
+        for step, round_number in enumerate(rounds):
+            series[index, step] = _row(ends.get(round_number, ends[max(ends)]), seat)
+    return series, [_final(ends[max(ends)], seat) for ends in ends_of]
 
 
 def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameState]:
@@ -181,9 +183,9 @@ def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameS
     ends = {state.round - 1: state}
     moves = [0]
 
-    def pick(s: GameState, seat: int) -> Action:
-        options = legal_actions(s)
-        action = options[policy.index(s, float(row[moves[0] % len(row)]), options)]
+    def pick(position: GameState, seat: int) -> Action:
+        options = legal_actions(position)
+        action = options[policy.index(position, float(row[moves[0] % len(row)]), options)]
         moves[0] += 1
         return action
 
@@ -191,5 +193,5 @@ def _round_ends(state: GameState, row: np.ndarray, last: int) -> dict[int, GameS
         if after.round != before.round or after.is_over:
             ends[before.round] = after
 
-    play_on(state, pick, lambda s: s.round > last, on_move=record)
+    play_on(state, pick, lambda position: position.round > last, on_move=record)
     return ends

@@ -2,7 +2,7 @@
 
 For every Keep/Give of the reviewed seat, the explorer's ranked table with its default
 settings (:func:`precog.analysis.choices.ranking.rank_options`,
-:data:`~precog.analysis.choices.ranking. DEFAULT_ROLLOUTS` playouts of the sensible player per
+:data:`~precog.analysis.choices.ranking.DEFAULT_ROLLOUTS` playouts of the sensible player per
 choice, the same seed) values the choice that was played and the best one, on one scale: the Healthy
 Humans the seat should expect at the end of the game. The review's number for a decision is the
 number the explorer shows for it. Every other decision that offered a choice (activation, gains,
@@ -36,6 +36,7 @@ from typing import Any
 
 from precog.analysis.arena.bots import make_bot
 from precog.analysis.basics.budget import Cancel, is_cancelled
+from precog.analysis.basics.checks import MAX_ROLLOUTS, MAX_STEP_WORLDS, check_count
 from precog.analysis.basics.display import review_html
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.analysis.choices.ranking import (
@@ -119,17 +120,18 @@ class Review:
 
     def add_point(self, point: Outlook, own: float) -> None:
         """Add the graph's point of one round (``own``: the reviewed seat's played value)."""
-        for s, (value, _ci) in point.values.items():
-            self.curves.setdefault(s, []).append((point.round, own if s == self.seat
-                                                  else value))
-        for s, (p, ci) in point.wins.items():
-            self.wins.setdefault(s, []).append((point.round, p, ci))
+        for seat, (value, _interval) in point.values.items():
+            self.curves.setdefault(seat, []).append((point.round, own if seat == self.seat
+                                                     else value))
+        for seat, (chance, interval) in point.wins.items():
+            self.wins.setdefault(seat, []).append((point.round, chance, interval))
 
     def title(self) -> str:
-        s = self.summary()
-        marks = ", ".join(f"{n} {name}" for name, n in s["marks"].items() if n)
-        return (f"seat {self.seat}, {self.players} players, {self.mode}: {s['decisions']} "
-                f"decisions, mean loss {s['mean_loss']:.2f}" + (f" ({marks})" if marks else ""))
+        summary = self.summary()
+        marks = ", ".join(f"{count} {name}" for name, count in summary["marks"].items() if count)
+        return (f"seat {self.seat}, {self.players} players, {self.mode}: "
+                f"{summary['decisions']} decisions, mean loss {summary['mean_loss']:.2f}"
+                + (f" ({marks})" if marks else ""))
 
     def __repr__(self) -> str:
         return f"<Review {self.title()}>"
@@ -139,23 +141,27 @@ class Review:
         return review_html(self.title(), self.decisions)
 
     def summary(self) -> dict[str, Any]:
-        losses = [d.loss for d in self.decisions]
-        counts = {name: sum(d.mark == name for d in self.decisions) for name, _ in MARKS}
-        costly = sorted(self.decisions, key=lambda d: -d.loss)[:3]
+        losses = [decision.loss for decision in self.decisions]
+        counts = {name: sum(decision.mark == name for decision in self.decisions)
+                  for name, _ in MARKS}
+        costly = sorted(self.decisions, key=lambda decision: -decision.loss)[:3]
         return {"decisions": len(losses),
                 "mean_loss": round(sum(losses) / len(losses), 4) if losses else 0.0,
                 "total_loss": round(sum(losses), 4), "marks": counts,
-                "costliest": [d.index for d in costly if d.loss > 0]}
+                "costliest": [decision.index for decision in costly if decision.loss > 0]}
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "precog-review", "version": 1, "seat": self.seat,
                 "players": self.players, "mode": self.mode, "complete": self.complete,
                 "thresholds": dict(MARKS),
-                "decisions": [asdict(d) | {"symbol": d.symbol} for d in self.decisions],
-                "curves": {str(s): [[r, round(v, 4)] for r, v in pts]
-                           for s, pts in self.curves.items()},
-                "wins": {str(s): [[r, round(p, 4), round(c, 4)] for r, p, c in pts]
-                         for s, pts in self.wins.items()},
+                "decisions": [asdict(decision) | {"symbol": decision.symbol}
+                              for decision in self.decisions],
+                "curves": {str(seat): [[round_number, round(value, 4)]
+                                       for round_number, value in points]
+                           for seat, points in self.curves.items()},
+                "wins": {str(seat): [[round_number, round(chance, 4), round(interval, 4)]
+                                     for round_number, chance, interval in points]
+                         for seat, points in self.wins.items()},
                 "summary": self.summary()}
 
 
@@ -173,7 +179,7 @@ def mark_for(loss: float, ci95: float | None = None) -> str | None:
 def recorded_game(bots: Sequence[str], seed: int = 0, **setup: Any) -> Game:
     """A whole game between named bots (``make_bot`` names, seat order), every move kept."""
     players = setup.pop("players", len(bots))
-    seats = [make_bot(bots[s % len(bots)], seed * 8 + s) for s in range(players)]
+    seats = [make_bot(bots[seat % len(bots)], seed * 8 + seat) for seat in range(players)]
     game = Game(new_game(players=players, seed=seed, **setup))
     game.advance(as_policy(seats))
     return game
@@ -182,19 +188,21 @@ def recorded_game(bots: Sequence[str], seed: int = 0, **setup: Any) -> Game:
 def decision_points(game: Game, seat: int) -> list[int]:
     """Numbers of the actions that are ``seat``'s Keep/Give choices, in game order."""
     states, actions = game.states, game.actions
-    return [i for i, a in enumerate(actions)
-            if isinstance(a, Choose) and states[i].phase is Phase.DECISION
-            and states[i].to_move == seat]
+    return [index for index, action in enumerate(actions)
+            if isinstance(action, Choose) and states[index].phase is Phase.DECISION
+            and states[index].to_move == seat]
 
 
 def check_seat(game: Game, seat: int) -> None:
-    n = game.start.config.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise AnalysisError(Problem.of(AnalysisCode.REVIEW_SEAT, got=repr(seat)[:40], top=n - 1,
-                                       n=n), input=seat)
+    """One of the game's seats."""
+    players = game.start.config.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise AnalysisError(Problem.of(AnalysisCode.REVIEW_SEAT, got=repr(seat)[:40],
+                                       top=players - 1, n=players), input=seat)
 
 
 def check_budget(budget_s: float | None) -> None:
+    """None (every playout) or seconds per decision above 0 and at most :data:`MAX_BUDGET_S`."""
     if budget_s is None:
         return
     if not isinstance(budget_s, int | float) or isinstance(budget_s, bool) \
@@ -222,14 +230,14 @@ def review_decision(state: GameState, seat: int, played: Choose, index: int,
         on_ranking(index, ranking)
     row = played_row(ranking, played)
     best = ranking.rows[0]
-    loss, loss_ci = row.loss, row.loss_ci95  # paired on the ranking's rollouts
+    loss, loss_interval = row.loss, row.loss_ci95  # paired on the ranking's rollouts
     return ReviewedDecision(
         index=index, round=state.round, played=str(played), played_value=row.value,
         best=best.action, best_value=best.value, loss=loss, ci95=row.ci95,
-        mark=mark_for(loss, loss_ci),
-        alternatives=tuple(Alternative(r.action, r.value, r.ci95, r.samples)
-                           for r in ranking.rows[:3]),
-        loss_ci95=loss_ci, samples=row.samples)
+        mark=mark_for(loss, loss_interval),
+        alternatives=tuple(Alternative(other.action, other.value, other.ci95, other.samples)
+                           for other in ranking.rows[:3]),
+        loss_ci95=loss_interval, samples=row.samples)
 
 
 def review_action(valued: ValuedAction) -> ReviewedDecision:
@@ -239,7 +247,8 @@ def review_action(valued: ValuedAction) -> ReviewedDecision:
         index=valued.index, round=valued.round, played=valued.played.action,
         played_value=valued.played.value, best=best.action, best_value=best.value,
         loss=valued.loss, ci95=valued.played.ci95, mark=mark_for(valued.loss, valued.loss_ci95),
-        alternatives=tuple(Alternative(o.action, o.value, o.ci95) for o in valued.options[:3]),
+        alternatives=tuple(Alternative(option.action, option.value, option.ci95)
+                           for option in valued.options[:3]),
         kind=valued.kind, loss_ci95=valued.loss_ci95, samples=valued.samples, why=valued.why)
 
 
@@ -260,20 +269,24 @@ def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
                 ) -> Iterator[tuple[ReviewedDecision, Outlook | None]]:
     """Each reviewed decision as soon as it is ready, round by round: the Keep/Give with the
     graph's point of its round, then (``actions``) the round's other decisions (no point);
-    ``on_ranking`` as in :func:`review_decision`."""
+    ``on_ranking`` as in :func:`review_decision`. ``action_worlds`` (worlds per option of
+    the other decisions) and ``outlook_samples`` (playouts per point of the graph) are
+    checked like any analysis count."""
     check_seat(game, seat)
     check_budget(budget_s)
+    check_count("action_worlds", action_worlds, 1, MAX_STEP_WORLDS)
+    check_count("outlook_samples", outlook_samples, 1, MAX_ROLLOUTS)
     states, moves = game.states, game.actions
     others = by_round(game, action_points(game, seat)) if actions else {}
-    for i in decision_points(game, seat):
+    for index in decision_points(game, seat):
         if is_cancelled(cancel):
             return
-        played = moves[i]
+        played = moves[index]
         assert isinstance(played, Choose)
-        decision = review_decision(states[i], seat, played, i, budget_s, seed, cancel,
+        decision = review_decision(states[index], seat, played, index, budget_s, seed, cancel,
                                    depth_rounds, on_ranking)
-        yield decision, outlook(states[i], seat, played, outlook_samples, seed)
-        group = others.pop(states[i].round, [])
+        yield decision, outlook(states[index], seat, played, outlook_samples, seed)
+        group = others.pop(states[index].round, [])
         if group:
             yield from _round_actions(game, seat, group, action_worlds, seed, cancel)
     for _round, group in sorted(others.items()):  # rounds without a Keep/Give of the seat
@@ -282,6 +295,7 @@ def iter_review(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
 
 def _round_actions(game: Game, seat: int, group: list[int], worlds: int, seed: int,
                    cancel: Cancel) -> Iterator[tuple[ReviewedDecision, None]]:
+    """The decisions of one round other than the Keep/Give (``group``), each reviewed."""
     if is_cancelled(cancel):
         return
     for valued in value_round(round_decisions(game, group), seat, worlds, seed):
@@ -300,13 +314,13 @@ def review_game(game: Game, seat: int, budget_s: float | None = 2.0, seed: int =
                 cancel: Cancel = None,
                 on_decision: Callable[[ReviewedDecision, int, int], None] | None = None,
                 depth_rounds: int | None = None, actions: bool = True) -> Review:
-    """The whole review of ``seat`` (see the module doc); ``on_decision(d, k, total)`` is
-    called as each decision is ready; a cancelled review keeps what was done
+    """The whole review of ``seat`` (see the module doc); ``on_decision(decision, done,
+    total)`` is called as each decision is ready; a cancelled review keeps what was done
     (``complete=False``)."""
     check_seat(game, seat)
-    cfg = game.start.config
-    review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
-                    curves={s: [] for s in range(cfg.players)})
+    config = game.start.config
+    review = Review(seat=seat, players=config.players, mode=config.mode,
+                    curves={other: [] for other in range(config.players)})
     total = reviewed_count(game, seat, actions)
     for decision, point in iter_review(game, seat, budget_s, seed, cancel, depth_rounds,
                                        actions=actions):
@@ -343,21 +357,25 @@ def review_many(games: Sequence[dict[str, Any]], seat: int, budget_s: float | No
     from precog.analysis.parallel.jobs import run_jobs
 
     check_budget(budget_s)
-    jobs = [(g, seat, budget_s, seed, depth_rounds, actions, components) for g in games]
+    jobs = [(game, seat, budget_s, seed, depth_rounds, actions, components) for game in games]
     return run_jobs(review_job, jobs, workers, scheduler, progress)
 
 
 def review_from_dict(data: dict[str, Any]) -> Review:
     """A :class:`Review` back from :meth:`Review.to_dict` (for text output of pooled jobs)."""
-    names = {f for f in ReviewedDecision.__dataclass_fields__}
+    names = set(ReviewedDecision.__dataclass_fields__)
     decisions = []
-    for d in data["decisions"]:
-        fields = {k: v for k, v in d.items() if k in names}
-        fields["alternatives"] = tuple(Alternative(**a) for a in fields.get("alternatives", ()))
-        fields["why"] = tuple((str(k), float(v)) for k, v in fields.get("why", ()))
+    for decision in data["decisions"]:
+        fields = {name: value for name, value in decision.items() if name in names}
+        fields["alternatives"] = tuple(Alternative(**alternative)
+                                       for alternative in fields.get("alternatives", ()))
+        fields["why"] = tuple((str(resource), float(difference))
+                              for resource, difference in fields.get("why", ()))
         decisions.append(ReviewedDecision(**fields))
-    curves = {int(s): [(int(r), float(v)) for r, v in pts] for s, pts in data["curves"].items()}
-    wins = {int(s): [(int(r), float(p), float(c)) for r, p, c in pts]
-            for s, pts in data.get("wins", {}).items()}
+    curves = {int(seat): [(int(round_number), float(value)) for round_number, value in points]
+              for seat, points in data["curves"].items()}
+    wins = {int(seat): [(int(round_number), float(chance), float(interval))
+                        for round_number, chance, interval in points]
+            for seat, points in data.get("wins", {}).items()}
     return Review(seat=data["seat"], players=data["players"], mode=data["mode"],
                   decisions=decisions, curves=curves, wins=wins, complete=data["complete"])

@@ -78,32 +78,34 @@ class ValuedAction:
 
 def action_points(game: Game, seat: int) -> list[int]:
     """Numbers of ``seat``'s decisions other than Keep/Give that offer a choice, in order."""
-    out = []
-    for i, (s, a) in enumerate(zip(game.states, game.actions)):
-        if s.to_move == seat and s.phase in OTHER_PHASES and not isinstance(a, Choose) \
-                and len(legal_actions(s)) > 1:
-            out.append(i)
-    return out
+    points = []
+    for index, (state, action) in enumerate(zip(game.states, game.actions)):
+        if state.to_move == seat and state.phase in OTHER_PHASES \
+                and not isinstance(action, Choose) and len(legal_actions(state)) > 1:
+            points.append(index)
+    return points
 
 
 def by_round(game: Game, indices: Sequence[int]) -> dict[int, list[int]]:
     """The decisions grouped by round (game order within a round)."""
     groups: dict[int, list[int]] = {}
-    for i in indices:
-        groups.setdefault(game.states[i].round, []).append(i)
+    for index in indices:
+        groups.setdefault(game.states[index].round, []).append(index)
     return groups
 
 
 def _next_decision(start_round: int) -> Callable[[GameState], bool]:
-    return lambda s: s.phase is Phase.DECISION and s.round > start_round
+    """Whether a position is at the Decision phase of a round after ``start_round``."""
+    return lambda state: state.phase is Phase.DECISION and state.round > start_round
 
 
 def _mover(row: np.ndarray) -> Callable[[GameState, int], Action]:
+    """The sensible player, reading its uniforms from ``row``."""
     read = UniformRow(row)
 
-    def move(s: GameState, seat: int) -> Action:
-        options = legal_actions(s)
-        return options[DEFAULT_POLICY.index(s, read(s, seat), options)]
+    def move(state: GameState, seat: int) -> Action:
+        options = legal_actions(state)
+        return options[DEFAULT_POLICY.index(state, read(state, seat), options)]
 
     return move
 
@@ -117,7 +119,8 @@ Decision = tuple[int, GameState, Action]  # (action number, position, what was p
 
 
 def round_decisions(game: Game, indices: Sequence[int]) -> list[Decision]:
-    return [(i, game.states[i], game.actions[i]) for i in indices]
+    """The decisions numbered ``indices``: each one's number, position and played action."""
+    return [(index, game.states[index], game.actions[index]) for index in indices]
 
 
 Played = tuple[list[GameState], list[tuple[int, GameState, Action, list[Action], int]],
@@ -133,65 +136,72 @@ def play_options(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_
     options, first index)``, and each round end's value (the mean of its repeats)."""
     from precog.analysis.projection.evaluation import last_check_value
 
-    mids: list[GameState] = []
+    ends_of_round: list[GameState] = []
     shape: list[tuple[int, GameState, Action, list[Action], int]] = []
-    for i, state, played in decisions:
-        rng = random.Random(seed * 1009 + i)
+    for number, state, played in decisions:
+        rng = random.Random(seed * 1009 + number)
         sample = WorldSampler(state, seat)
         sampled = [sample(rng) for _ in range(worlds)]
-        rows = uniforms(worlds, seed * 1013 + i)
+        rows = uniforms(worlds, seed * 1013 + number)
         options = list(legal_actions(state))
         for option in options:
-            mids.extend(_round_rest(w, option, rows[k]) for k, w in enumerate(sampled))
-        shape.append((i, state, played, options, len(mids) - len(options) * worlds))
-    values = np.empty((len(mids), repeats))
-    for k, s in enumerate(mids):
-        if s.is_over:
-            values[k, :] = last_check_value(s, seat)
-    going = [k for k, s in enumerate(mids) if not s.is_over]
+            ends_of_round.extend(_round_rest(world, option, rows[index])
+                                 for index, world in enumerate(sampled))
+        shape.append((number, state, played, options,
+                      len(ends_of_round) - len(options) * worlds))
+    values = np.empty((len(ends_of_round), repeats))
+    for index, end in enumerate(ends_of_round):
+        if end.is_over:
+            values[index, :] = last_check_value(end, seat)
+    going = [index for index, end in enumerate(ends_of_round) if not end.is_over]
     if going:
-        values[going, :] = _rest_of_game([mids[k] for k in going], seat, repeats,
-                                         seed * 1019 + decisions[0][0], worlds)
-    return mids, shape, values.mean(axis=1)
+        values[going, :] = _rest_of_game([ends_of_round[index] for index in going], seat,
+                                         repeats, seed * 1019 + decisions[0][0], worlds)
+    return ends_of_round, shape, values.mean(axis=1)
 
 
 def value_round(decisions: Sequence[Decision], seat: int, worlds: int = ACTION_WORLDS,
                 seed: int = 0, repeats: int = ACTION_REPEATS) -> list[ValuedAction]:
     """Value every option of ``seat``'s ``decisions`` (:func:`play_options`): a world's value
     is the mean of its repeats; the played option's loss is paired with the best's."""
-    mids, shape, per_world = play_options(decisions, seat, worlds, seed, repeats)
-    out = []
-    for i, state, played, options, at in shape:
-        valued = _valued(i, state, played, options, per_world[at:at + len(options) * worlds],
-                         worlds, worlds * repeats)
-        ends = {str(o): mids[at + j * worlds:at + (j + 1) * worlds]
-                for j, o in enumerate(options)}
+    ends_of_round, shape, per_world = play_options(decisions, seat, worlds, seed, repeats)
+    valued_actions = []
+    for number, state, played, options, first in shape:
+        valued = _valued(number, state, played, options,
+                         per_world[first:first + len(options) * worlds], worlds,
+                         worlds * repeats)
+        ends = {str(option): ends_of_round[first + index * worlds:first + (index + 1) * worlds]
+                for index, option in enumerate(options)}
         best = valued.options[0].action
         if best != valued.played.action:
-            valued = replace(valued, why=round_end_diffs(ends[valued.played.action], ends[best],
-                                                         seat))
-        out.append(valued)
-    return out
+            valued = replace(valued, why=round_end_differences(ends[valued.played.action],
+                                                               ends[best], seat))
+        valued_actions.append(valued)
+    return valued_actions
 
 
-def round_end_diffs(mine: Sequence[GameState], best: Sequence[GameState], seat: int
-                    ) -> tuple[tuple[str, float], ...]:
+def round_end_differences(mine: Sequence[GameState], best: Sequence[GameState], seat: int
+                          ) -> tuple[tuple[str, float], ...]:
     """Why an option fell short: the two weightiest differences of the seat's mean resources
     at the end of the round (after ``mine`` against after ``best``; the explorer's reasons'
     weights, :data:`precog.analysis.choices.reasons.SCORE`), the small ones left out."""
-    from precog.analysis.choices.reasons import MIN_DIFF, SCORE
+    from precog.analysis.choices.reasons import MIN_DIFFERENCE, SCORE
 
-    a, b = _mean_resources(mine, seat), _mean_resources(best, seat)
-    diffs = sorted(((k, a[k] - b[k]) for k in SCORE), key=lambda kd: -abs(kd[1] * SCORE[kd[0]]))
-    return tuple((k, round(d, 1)) for k, d in diffs[:2] if abs(d) >= MIN_DIFF)
+    after_mine, after_best = _mean_resources(mine, seat), _mean_resources(best, seat)
+    differences = sorted(((resource, after_mine[resource] - after_best[resource])
+                          for resource in SCORE),
+                         key=lambda pair: -abs(pair[1] * SCORE[pair[0]]))
+    return tuple((resource, round(difference, 1)) for resource, difference in differences[:2]
+                 if abs(difference) >= MIN_DIFFERENCE)
 
 
 def _mean_resources(states: Sequence[GameState], seat: int) -> dict[str, float]:
     from precog.analysis.choices.reasons import SCORE
     from precog.analysis.projection.evaluation import resources
 
-    rows = [resources(s, seat) for s in states]
-    return {k: sum(r[k] for r in rows) / len(rows) for k in SCORE}
+    """The seat's mean of each weighed resource over ``states``."""
+    boats = [resources(state, seat) for state in states]
+    return {resource: sum(boat[resource] for boat in boats) / len(boats) for resource in SCORE}
 
 
 def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
@@ -203,24 +213,27 @@ def _rest_of_game(starts: list[GameState], seat: int, repeats: int, seed: int,
     from precog.analysis.projection.evaluation import last_check_value
 
     base = uniforms(worlds * repeats, seed).reshape(worlds, repeats, -1)
-    rows = np.stack([base[j % worlds] for j in range(len(starts))])  # (starts, repeats, W)
-    many = [s for s in starts for _ in range(repeats)]
+    rows = np.stack([base[index % worlds] for index in range(len(starts))])  # (starts, repeats, W)
+    many = [start for start in starts for _ in range(repeats)]
     flat = rows.reshape(len(many), -1)
     if batch.supports(many):
         finals = batch.run(many, flat, DEFAULT_POLICY)
         return np.asarray(batch.seat_values(finals, many[0], seat)).reshape(len(starts), repeats)
-    return np.array([last_check_value(play_out(s, DEFAULT_POLICY, flat[j]), seat)
-                     for j, s in enumerate(many)]).reshape(len(starts), repeats)
+    return np.array([last_check_value(play_out(start, DEFAULT_POLICY, flat[game]), seat)
+                     for game, start in enumerate(many)]).reshape(len(starts), repeats)
 
 
-def _valued(i: int, state: GameState, played: Action, options: list[Action],
+def _valued(number: int, state: GameState, played: Action, options: list[Action],
             values: np.ndarray, worlds: int, playouts: int) -> ValuedAction:
+    """Decision ``number``'s options valued from each world's ``values`` (option by option),
+    best first, and the played option's loss paired with the best's."""
     grid = values.reshape(len(options), worlds)
     played_at = options.index(played)
-    rows = [OptionValue(str(o), *mean_ci(grid[j])) for j, o in enumerate(options)]
-    best_at = max(range(len(options)), key=lambda j: (rows[j].value, -j))
-    loss, loss_ci = mean_ci(grid[best_at] - grid[played_at])
-    return ValuedAction(index=i, round=state.round, kind=state.step.value,
+    rows = [OptionValue(str(option), *mean_ci(grid[index]))
+            for index, option in enumerate(options)]
+    best_at = max(range(len(options)), key=lambda index: (rows[index].value, -index))
+    loss, loss_interval = mean_ci(grid[best_at] - grid[played_at])
+    return ValuedAction(index=number, round=state.round, kind=state.step.value,
                         played=rows[played_at],
-                        options=tuple(sorted(rows, key=lambda r: (-r.value, r.action))),
-                        loss=max(0.0, loss), loss_ci95=loss_ci, samples=playouts)
+                        options=tuple(sorted(rows, key=lambda row: (-row.value, row.action))),
+                        loss=max(0.0, loss), loss_ci95=loss_interval, samples=playouts)

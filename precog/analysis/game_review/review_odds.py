@@ -12,9 +12,9 @@ same for every seat).
 
 >>> from precog.analysis.game_review.review import recorded_game, decision_points
 >>> game = recorded_game(["greedy", "greedy"], seed=5, players=2)
->>> i = decision_points(game, 0)[2]
->>> out = outlook(game.states[i], 0, game.actions[i], samples=32)
->>> sorted(out.values), 0.0 <= out.wins[0][0] <= 1.0
+>>> index = decision_points(game, 0)[2]
+>>> point = outlook(game.states[index], 0, game.actions[index], samples=32)
+>>> sorted(point.values), 0.0 <= point.wins[0][0] <= 1.0
 ([0, 1], True)
 """
 
@@ -54,35 +54,41 @@ def outlook(state: GameState, seat: int, played: Choose, samples: int = OUTLOOK_
     rng = random.Random(seed * 1021 + state.round)
     sample = WorldSampler(start, seat)
     worlds = [sample(rng) for _ in range(samples)]
-    n = state.config.players
-    forced = np.full((samples, n), -1, dtype=np.int64)
-    for g, w in enumerate(worlds):
-        forced[g, seat] = legal_actions(until_seat(w, seat, first_legal)).index(played)
+    players = state.config.players
+    forced = np.full((samples, players), -1, dtype=np.int64)
+    for game, world in enumerate(worlds):
+        forced[game, seat] = legal_actions(until_seat(world, seat, first_legal)).index(played)
     finals = batch.run(worlds, uniforms(samples, seed * 1031 + state.round), DEFAULT_POLICY,
                        forced)
-    values = {s: mean_ci(batch.seat_values(finals, worlds[0], s)) for s in range(n)}
+    values = {other: mean_ci(batch.seat_values(finals, worlds[0], other))
+              for other in range(players)}
     won = winners(finals.healthy, finals.contaminated, state.config.mode, finals.failed)
     return Outlook(round=state.round, values=values,
-                   wins={s: share_ci(won[:, s]) for s in range(n)}, samples=samples)
+                   wins={other: share_ci(won[:, other]) for other in range(players)},
+                   samples=samples)
 
 
 def winners(healthy: np.ndarray, contaminated: np.ndarray, mode: str,
             failed: np.ndarray | None = None) -> np.ndarray:
     """(games, seats) booleans: who wins each finished game, by the rules' order."""
-    games, n = healthy.shape
+    games, players = healthy.shape
     if mode == "coop":
-        ok = np.ones(games, dtype=bool) if failed is None else ~failed.astype(bool)
-        return np.repeat(ok[:, None], n, axis=1)
+        met = np.ones(games, dtype=bool) if failed is None else ~failed.astype(bool)
+        return np.repeat(met[:, None], players, axis=1)
     if mode == "team":
-        a, b = (list(t) for t in TEAMS)
-        ha, hb = healthy[:, a].sum(axis=1), healthy[:, b].sum(axis=1)
-        ca, cb = contaminated[:, a].sum(axis=1), contaminated[:, b].sum(axis=1)
-        first = (ha > hb) | ((ha == hb) & (ca >= cb))
-        second = (hb > ha) | ((ha == hb) & (cb >= ca))
-        out = np.zeros((games, n), dtype=bool)
-        out[:, a] = first[:, None]
-        out[:, b] = second[:, None]
-        return out
+        first_team, second_team = (list(team) for team in TEAMS)
+        first_healthy = healthy[:, first_team].sum(axis=1)
+        second_healthy = healthy[:, second_team].sum(axis=1)
+        first_contaminated = contaminated[:, first_team].sum(axis=1)
+        second_contaminated = contaminated[:, second_team].sum(axis=1)
+        first = (first_healthy > second_healthy) | (
+            (first_healthy == second_healthy) & (first_contaminated >= second_contaminated))
+        second = (second_healthy > first_healthy) | (
+            (first_healthy == second_healthy) & (second_contaminated >= first_contaminated))
+        won = np.zeros((games, players), dtype=bool)
+        won[:, first_team] = first[:, None]
+        won[:, second_team] = second[:, None]
+        return won
     tied = healthy == healthy.max(axis=1, keepdims=True)
     humans = np.where(tied, healthy + contaminated, -1)
     return tied & (humans == humans.max(axis=1, keepdims=True))
@@ -90,9 +96,11 @@ def winners(healthy: np.ndarray, contaminated: np.ndarray, mode: str,
 
 def share_ci(hits: np.ndarray) -> tuple[float, float]:
     """A share and its 95 % half-width (Wilson's interval, as half its width)."""
-    k, m = float(np.sum(hits)), len(hits)
-    if m == 0:
+    count, trials = float(np.sum(hits)), len(hits)
+    if trials == 0:
         return math.nan, math.nan
-    p, z = k / m, 1.96
-    half = z * math.sqrt(p * (1 - p) / m + z * z / (4 * m * m)) / (1 + z * z / m)
-    return p, half
+    share, normal = count / trials, 1.96
+    half = normal * math.sqrt(share * (1 - share) / trials
+                              + normal * normal / (4 * trials * trials)) \
+        / (1 + normal * normal / trials)
+    return share, half
