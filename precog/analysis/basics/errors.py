@@ -42,6 +42,8 @@ class AnalysisCode(StrEnum):
     CANNOT_GIVE = "analysis.cannot_give"
     NOT_A_CHOICE = "analysis.not_a_choice"
     TILE_REVEALED = "analysis.tile_revealed"
+    BATCH_STARTS = "analysis.batch_starts"
+    UNIFORM_WIDTH = "analysis.uniform_width"
     # -- a bot that broke its contract (a bug, reported with its code all the same)
     PLAYER_ILLEGAL = "analysis.player_illegal"
     BEST_NOT_LEGAL = "analysis.best_not_legal"

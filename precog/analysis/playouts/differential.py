@@ -37,8 +37,10 @@ from precog.analysis.basics.seeds import worlds_rng
 from precog.analysis.basics.supply import on_boats
 from precog.analysis.playing.players import first_legal, until_seat
 from precog.analysis.playing.policy import SensiblePolicy
-from precog.analysis.playouts.batch import Batch, Dealt, _RoomTable, supports
+from precog.analysis.playouts.batch import Batch
 from precog.analysis.playouts.batch_coop import objective_tables
+from precog.analysis.playouts.batch_machines import _RoomTable
+from precog.analysis.playouts.batch_state import BatchState, Dealt, supports
 from precog.analysis.playouts.many_worlds import Dealer
 from precog.analysis.playouts.rollouts import RandomPolicy, uniforms
 from precog.analysis.playouts.uniform_row import UniformRow
@@ -279,7 +281,7 @@ def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
     frames: dict[Key, Frame] = {}
     activated = np.zeros((batch.G, batch.n), bool)
 
-    def keep(b: Batch, stage: str, seat: int) -> None:
+    def keep(b: BatchState, stage: str, seat: int) -> None:
         activated[:] = stage in ("team", "maintenance", "river")  # every seat, or none
         if stage == "activate":
             activated[:, :seat] = True  # the seats before it
@@ -290,7 +292,7 @@ def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
     return frames
 
 
-def _frame(b: Batch, activated: np.ndarray) -> Frame:
+def _frame(b: BatchState, activated: np.ndarray) -> Frame:
     frame: Frame = {name: getattr(b, name).copy() for name in (
         "food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat", "hand", "dz",
         "action_zone", "gave", "deck", "ptr", "cgains", "river", "ctr")}

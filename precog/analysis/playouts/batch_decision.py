@@ -1,0 +1,90 @@
+"""The Decision phase in the batch: every seat's Keep/Give at once, then the cards move.
+
+The random baseline draws its index in the engine's list of (Keep, Give) choices from the
+seat's own Keep/Give column of the row of uniforms; the sensible player scores every choice
+with the array twins of :mod:`precog.analysis.playouts.batch_policy` and draws its softmax
+from the same column. Mirrors :func:`precog.engine.decision.play`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from precog.analysis.playouts import batch_policy
+from precog.analysis.playouts.batch_state import BatchState
+from precog.analysis.playouts.batch_tables import INT
+from precog.analysis.playouts.uniform_row import keep_give_columns
+from precog.engine.state import ROUNDS
+
+# The engine's Keep/Give list with 2 cards in hand (h0 h1) and 2 in the Decision Zone (d0 d1):
+# keep h0 give d0, h0 d1, h1 d0, h1 d1, then keep d0 give d1, keep d1 give d0. Positions in
+# (h0, h1, d0, d1) of the kept card, the given card and the two passed right (in order).
+KEEP_POS = np.array([0, 0, 1, 1, 2, 3])
+GIVE_POS = np.array([2, 3, 2, 3, 3, 2])
+REST_POS = np.array([[1, 3], [1, 2], [0, 3], [0, 2], [0, 1], [0, 1]])
+
+
+class DecisionPhase(BatchState):
+    """The Decision phase of a batch (a part of :class:`precog.analysis.playouts.batch.Batch`).
+    Mirrors :func:`precog.engine.decision.play`."""
+
+    def decision(self, first: bool) -> None:
+        """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
+        its uniform the next of its game in seat order), then the cards move.
+        Mirrors :func:`precog.engine.decision.play`."""
+        n = self.n
+        last = self.round >= ROUNDS
+        u = self.draw_decisions(first)
+        if self.sensible is not None:
+            idx = self.keep_give(u, last).astype(INT)
+        else:
+            k = 2 if last else 6
+            idx = np.minimum(k - 1, (u * k).astype(INT))
+        if first and self.forced is not None:
+            idx = np.where(self.forced >= 0, self.forced, idx)
+        game, seat = self.ar[:, None], np.arange(n)[None, :]
+        d = self.dz
+        if last:
+            keep = np.where(idx == 0, d[..., 0], d[..., 1])
+            give = np.where(idx == 0, d[..., 1], d[..., 0])
+            passed = np.full((self.G, n, 2), -1, INT)
+        else:
+            four = np.concatenate([self.hand, d], axis=2)  # hand, then Decision Zone
+            keep = four[game, seat, KEEP_POS[idx]]
+            give = four[game, seat, GIVE_POS[idx]]
+            passed = four[game[..., None], seat[..., None], REST_POS[idx]]
+        right, left = (np.arange(n) - 1) % n, (np.arange(n) + 1) % n
+        self.action_zone[:, :, 0] = keep
+        self.action_zone[:, :, 1] = give[:, right]
+        self.dz[:] = passed[:, left]
+        self.gave[:] = give
+        self.hand[:] = -1
+
+    def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
+        """Every seat's Keep/Give by the sensible player: its index in the engine's list
+        (see KEEP_POS), arrays (games, seats).
+        Mirrors :func:`precog.analysis.playing.policy.keep_give_scores`."""
+        assert self.sensible is not None
+        f = self.boats().col()
+        cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
+        worth = batch_policy.card_worth(cards, self.tables, f)
+        keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
+                                                                               GIVE_POS)
+        matrix = batch_policy.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
+                                     cards.shape[2], self.sensible)
+        scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
+        return batch_policy.soft_pick(scores, u, self.sensible)
+
+    def draw_decisions(self, first: bool) -> np.ndarray:
+        """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of
+        each seat (:mod:`precog.analysis.playouts.uniform_row`; none counted used where the choice
+        is forced).
+        Mirrors :meth:`precog.analysis.playouts.uniform_row.UniformRow.__call__`."""
+        n = self.n
+        free = np.ones((self.G, n), dtype=INT)
+        if first and self.forced is not None:
+            free = (self.forced < 0).astype(INT)
+        columns = keep_give_columns(self.round, n)
+        u = self.flat_u[self.row_start[:, None] + columns[None, :]]
+        self.ctr += free.sum(axis=1, dtype=INT)
+        return u
