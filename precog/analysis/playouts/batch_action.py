@@ -30,43 +30,48 @@ class ActionPhase(GainsOnOffer):
     """The Action phase of a batch (a part of :class:`precog.analysis.playouts.batch.Batch`).
     Mirrors :func:`precog.engine.action_phase.play`."""
 
-    def costs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Resolved Costs of cards ``a`` and ``b`` activated together.
+    def costs(self, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Resolved Costs of cards ``first`` and ``second`` activated together.
         Mirrors :func:`precog.engine.machines.resolved_costs`."""
         cost = self.pairs.cost
-        return cost[a, b], cost[b, a]
+        return cost[first, second], cost[second, first]
 
     def action(self, seat: int) -> None:
-        """Mirrors :func:`precog.engine.action_phase.play`."""
-        g_card, r_card = self.action_zone[:, seat, 0], self.action_zone[:, seat, 1]
-        ca, cb = self.costs(g_card, r_card)
-        cost = ca + cb
+        """The seat activates its Action Zone (both cards, the kept G or the received R),
+        places what they give, then what its Machines give.
+        Mirrors :func:`precog.engine.action_phase.play`."""
+        kept, received = self.action_zone[:, seat, 0], self.action_zone[:, seat, 1]
+        kept_cost, received_cost = self.costs(kept, received)
+        cost = kept_cost + received_cost
         can_both = self.healthy[:, seat] >= cost
-        k = np.where(can_both, 3, 2)
-        gg = self.pairs.gains[g_card, r_card]
-        rr = self.pairs.gains[r_card, g_card]
+        choices = np.where(can_both, 3, 2)
+        from_kept = self.pairs.gains[kept, received]
+        from_received = self.pairs.gains[received, kept]
         default: np.ndarray | int = 0
         if self.sensible is not None:
-            f = self.boat(seat)
-            pts = batch_policy.gains_points(np.stack([gg + rr, gg, rr], axis=1), f.col())
-            pts[:, 0] = np.where(can_both, pts[:, 0] - batch_policy.cost_points(cost, f),
-                                 np.iinfo(np.int64).min)
-            best = np.argmax(pts, axis=1)
+            boat = self.boat(seat)
+            points = batch_policy.gains_points(
+                np.stack([from_kept + from_received, from_kept, from_received], axis=1),
+                boat.col())
+            points[:, 0] = np.where(can_both,
+                                    points[:, 0] - batch_policy.cost_points(cost, boat),
+                                    np.iinfo(np.int64).min)
+            best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)
-        idx = self.choose(k, default)
-        slot = np.where(can_both, idx, idx + 1)  # 0 both, 1 G, 2 R
+        index = self.choose(choices, default)
+        slot = np.where(can_both, index, index + 1)  # 0 both, 1 G, 2 R
         both = slot == 0
         pay = np.where(both, cost, 0)
         self.healthy[:, seat] -= pay
         self.contaminated[:, seat] += pay
-        total = np.where(both[:, None], gg + rr, np.where((slot == 1)[:, None], gg, rr))
+        total = np.where(both[:, None], from_kept + from_received,
+                         np.where((slot == 1)[:, None], from_kept, from_received))
         taken = self.place(seat, total.copy())
         self.cgains[:, seat] = total if self.offered else taken
-        effect = self.machine_effects(seat)
-        from_machines = self.place(seat, effect)
+        from_machines = self.place(seat, self.machine_effects(seat))
         if self.cooperative is not None:
-            self.cooperative.taken[:, seat] += (taken + from_machines)[:, [FOOD, HUMAN, DOCTOR,
-                                                                  PROTECTOR]]
+            self.cooperative.taken[:, seat] += (taken + from_machines)[
+                :, [FOOD, HUMAN, DOCTOR, PROTECTOR]]
         if self.heal_in_action:
             self.heal(seat)
 
@@ -83,29 +88,41 @@ class ActionPhase(GainsOnOffer):
         if not self.other_scopes:  # every condition looks at the pair: one lookup
             out[rows] = self.effect_sums[room, self.pair_bits[room, key] & powered_bits[rows]]
             return out
-        tables = self.tables
         powered = ((powered_bits[rows, None] >> np.arange(6)) & 1).astype(bool)
         ids = self.cond[rows, seat]
-        table = self.conds
-        met = table.pair[ids, key[:, None]]
-        scope = table.scope[ids]
+        met = self.conds.pair[ids, key[:, None]]
+        scope = self.conds.scope[ids]
         if scope.any():  # advanced faces: the card given left, what the cards gave
-            given = self.gave[rows, seat]
-            left = (seat + 1) % self.n
-            _, gcost = self.costs(self.action_zone[rows, left, 0], given)
-            gt, gb = tables.ctype[given][:, None], (tables.bane[given] > 0)[:, None]
-            gc = np.minimum(gcost, MAXC - 1)[:, None]
-            given_hit = table.given[ids, given_key(gt, gb, gc)]
-            cg = self.cgains[rows, seat]
-            free = cg[:, YMUNE] if self.offered else 0
-            recv = np.stack([cg[:, FOOD], cg[:, HUMAN], cg[:, BATTERY],
-                             cg[:, YMUNE] + cg[:, DOCTOR] + cg[:, PROTECTOR],
-                             cg[:, :6].sum(axis=1), cg[:, DOCTOR] + free,
-                             cg[:, PROTECTOR] + free], axis=1)
-            received = np.take_along_axis(recv, table.received_what[ids], axis=1) >= \
-                table.received_n[ids]
-            met = np.where(scope == 0, met, np.where(scope == 1, given_hit, received))
-        on = met & powered
-        mask = on @ MACHINE_BITS  # which of the six Machines give: one row of the sums
+            met = np.where(scope == 0, met, np.where(scope == 1, self.given_met(seat, rows, ids),
+                                                     self.received_met(seat, rows, ids)))
+        mask = (met & powered) @ MACHINE_BITS  # which of the six Machines give: one row of sums
         out[rows] = self.effect_sums[self.rooms[rows, seat], mask]
         return out
+
+    def given_met(self, seat: int, rows: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Per game of ``rows`` and Machine condition ``ids``: whether the condition on the
+        card ``seat`` gave left (its type, Bane and resolved Cost) is met.
+        Mirrors :func:`precog.engine.machines.condition_met`."""
+        tables = self.tables
+        given = self.gave[rows, seat]
+        left = (seat + 1) % self.n
+        _, given_cost = self.costs(self.action_zone[rows, left, 0], given)
+        given_type = tables.ctype[given][:, None]
+        given_bane = (tables.bane[given] > 0)[:, None]
+        cost_key = np.minimum(given_cost, MAXC - 1)[:, None]
+        return self.conds.given[ids, given_key(given_type, given_bane, cost_key)]
+
+    def received_met(self, seat: int, rows: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Per game of ``rows`` and Machine condition ``ids``: whether ``seat`` received at
+        least the condition's count of its kind from its cards (what they offered, under
+        the rule option ``received_means_offered``).
+        Mirrors :func:`precog.engine.machines.condition_met`."""
+        card_gains = self.cgains[rows, seat]
+        free = card_gains[:, YMUNE] if self.offered else 0
+        received = np.stack([card_gains[:, FOOD], card_gains[:, HUMAN], card_gains[:, BATTERY],
+                             card_gains[:, YMUNE] + card_gains[:, DOCTOR]
+                             + card_gains[:, PROTECTOR],
+                             card_gains[:, :6].sum(axis=1), card_gains[:, DOCTOR] + free,
+                             card_gains[:, PROTECTOR] + free], axis=1)
+        return np.take_along_axis(received, self.conds.received_what[ids], axis=1) >= \
+            self.conds.received_n[ids]

@@ -32,59 +32,58 @@ class DecisionPhase(BatchState):
         """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
         its uniform the next of its game in seat order), then the cards move.
         Mirrors :func:`precog.engine.decision.play`."""
-        n = self.n
+        seats = self.n
         last = self.round >= ROUNDS
-        u = self.draw_decisions(first)
+        uniform = self.draw_decisions(first)
         if self.sensible is not None:
-            idx = self.keep_give(u, last).astype(INT)
+            index = self.keep_give(uniform, last).astype(INT)
         else:
-            k = 2 if last else 6
-            idx = np.minimum(k - 1, (u * k).astype(INT))
+            choices = 2 if last else 6
+            index = np.minimum(choices - 1, (uniform * choices).astype(INT))
         if first and self.forced is not None:
-            idx = np.where(self.forced >= 0, self.forced, idx)
-        game, seat = self.ar[:, None], np.arange(n)[None, :]
-        d = self.dz
+            index = np.where(self.forced >= 0, self.forced, index)
+        game, seat = self.ar[:, None], np.arange(seats)[None, :]
+        zone = self.dz
         if last:
-            keep = np.where(idx == 0, d[..., 0], d[..., 1])
-            give = np.where(idx == 0, d[..., 1], d[..., 0])
-            passed = np.full((self.G, n, 2), -1, INT)
+            keep = np.where(index == 0, zone[..., 0], zone[..., 1])
+            give = np.where(index == 0, zone[..., 1], zone[..., 0])
+            passed = np.full((self.G, seats, 2), -1, INT)
         else:
-            four = np.concatenate([self.hand, d], axis=2)  # hand, then Decision Zone
-            keep = four[game, seat, KEEP_POS[idx]]
-            give = four[game, seat, GIVE_POS[idx]]
-            passed = four[game[..., None], seat[..., None], REST_POS[idx]]
-        right, left = (np.arange(n) - 1) % n, (np.arange(n) + 1) % n
+            four = np.concatenate([self.hand, zone], axis=2)  # hand, then Decision Zone
+            keep = four[game, seat, KEEP_POS[index]]
+            give = four[game, seat, GIVE_POS[index]]
+            passed = four[game[..., None], seat[..., None], REST_POS[index]]
+        right, left = (np.arange(seats) - 1) % seats, (np.arange(seats) + 1) % seats
         self.action_zone[:, :, 0] = keep
         self.action_zone[:, :, 1] = give[:, right]
         self.dz[:] = passed[:, left]
         self.gave[:] = give
         self.hand[:] = -1
 
-    def keep_give(self, u: np.ndarray, last: bool) -> np.ndarray:
+    def keep_give(self, uniform: np.ndarray, last: bool) -> np.ndarray:
         """Every seat's Keep/Give by the sensible player: its index in the engine's list
         (see KEEP_POS), arrays (games, seats).
         Mirrors :func:`precog.analysis.playing.policy.keep_give_scores`."""
         assert self.sensible is not None
-        f = self.boats().col()
+        boats = self.boats().col()
         cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
-        worth = batch_policy.card_worth(cards, self.tables, f)
-        keep_pos, give_pos = (np.arange(2), np.arange(2)[::-1]) if last else (KEEP_POS,
-                                                                               GIVE_POS)
-        matrix = batch_policy.keep_give_matrix(np.array(self.friend), keep_pos, give_pos,
-                                     cards.shape[2], self.sensible)
+        worth = batch_policy.card_worth(cards, self.tables, boats)
+        keep_positions, give_positions = ((np.arange(2), np.arange(2)[::-1]) if last
+                                          else (KEEP_POS, GIVE_POS))
+        matrix = batch_policy.keep_give_matrix(np.array(self.friend), keep_positions,
+                                               give_positions, cards.shape[2], self.sensible)
         scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
-        return batch_policy.soft_pick(scores, u, self.sensible)
+        return batch_policy.soft_pick(scores, uniform, self.sensible)
 
     def draw_decisions(self, first: bool) -> np.ndarray:
         """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of
-        each seat (:mod:`precog.analysis.playouts.uniform_row`; none counted used where the choice
-        is forced).
+        each seat (:mod:`precog.analysis.playouts.uniform_row`; none counted used where the
+        choice is forced).
         Mirrors :meth:`precog.analysis.playouts.uniform_row.UniformRow.__call__`."""
-        n = self.n
-        free = np.ones((self.G, n), dtype=INT)
+        free = np.ones((self.G, self.n), dtype=INT)
         if first and self.forced is not None:
             free = (self.forced < 0).astype(INT)
-        columns = keep_give_columns(self.round, n)
-        u = self.flat_u[self.row_start[:, None] + columns[None, :]]
+        columns = keep_give_columns(self.round, self.n)
+        uniform = self.flat_u[self.row_start[:, None] + columns[None, :]]
         self.ctr += free.sum(axis=1, dtype=INT)
-        return u
+        return uniform

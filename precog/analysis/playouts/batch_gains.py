@@ -126,43 +126,50 @@ class GainsOnOffer(BatchState):
         (missing, place), so all of them are placed at once. A Battery with no free slot is
         lost; one uniform is used per Battery placed while a slot is free.
         Mirrors :func:`precog.analysis.playing.policy.battery_choice`."""
-        act = np.flatnonzero(count > 0)
-        if not len(act):
+        games = np.flatnonzero(count > 0)
+        if not len(games):
             return
-        m = count[act][:, None]
-        bat, cap = self.bat[act, seat], self.cap[act, seat]
-        missing = np.maximum(cap - bat, 0)
+        batteries = count[games][:, None]
+        held, slots = self.bat[games, seat], self.cap[games, seat]
+        missing = np.maximum(slots - held, 0)
         order = np.argsort(missing + (missing == 0) * 64, axis=1, kind="stable")
         gap = np.take_along_axis(missing, order, axis=1)
         before = np.cumsum(gap, axis=1) - gap
         fill = np.empty_like(gap)
-        np.put_along_axis(fill, order, np.clip(m - before, 0, gap), axis=1)
-        self.bat[act, seat] = bat + fill
-        self.ctr[act] += np.minimum(m[:, 0], gap.sum(axis=1)).astype(self.ctr.dtype)
-        taken[act, BATTERY] += m[:, 0]
+        np.put_along_axis(fill, order, np.clip(batteries - before, 0, gap), axis=1)
+        self.bat[games, seat] = held + fill
+        self.ctr[games] += np.minimum(batteries[:, 0], gap.sum(axis=1)).astype(self.ctr.dtype)
+        taken[games, BATTERY] += batteries[:, 0]
 
-    def ymune_split(self, seat: int, y: np.ndarray, d0: np.ndarray,
-                    p0: np.ndarray) -> np.ndarray:
-        """The sensible player's split (every Ymune placed): its Protectors.
+    def protectors_wanted(self, seat: int) -> np.ndarray:
+        """Protectors that would bring this round's Bane (the Action Zone's included) to 0,
+        beyond those on the Bow.
+        Mirrors :func:`precog.analysis.playing.policy.protectors_wanted`."""
+        coming = (self.bane[:, seat] + self.tables.bane[self.action_zone[:, seat, 0]]
+                  + self.tables.bane[self.action_zone[:, seat, 1]])
+        return np.maximum(0, protectors_against(coming) - self.protectors[:, seat])
+
+    def ymune_split(self, seat: int, free: np.ndarray, doctors: np.ndarray,
+                    protectors: np.ndarray) -> np.ndarray:
+        """The sensible player's split of ``free`` Ymunes with ``doctors`` and ``protectors``
+        on offer (every Ymune placed): its Protectors.
         Mirrors :func:`precog.analysis.playing.policy.ymune_split`."""
-        coming = (self.bane[:, seat] + self.tables.bane[self.action_zone[:, seat, 0]]
-                  + self.tables.bane[self.action_zone[:, seat, 1]])
-        need = np.maximum(0, protectors_against(coming) - self.protectors[:, seat])
-        return batch_policy.ymune_split(y, d0, p0, need, self.doctors[:, seat],
-                                        self.contaminated[:, seat])
+        return batch_policy.ymune_split(free, doctors, protectors, self.protectors_wanted(seat),
+                                        self.doctors[:, seat], self.contaminated[:, seat])
 
-    def ymune_default(self, seat: int, y: np.ndarray, d0: np.ndarray,
-                      p0: np.ndarray) -> np.ndarray:
-        """Mirrors :func:`precog.analysis.playing.policy.ymune_default`."""
-        coming = (self.bane[:, seat] + self.tables.bane[self.action_zone[:, seat, 0]]
-                  + self.tables.bane[self.action_zone[:, seat, 1]])
-        wanted = np.maximum(0, protectors_against(coming) - self.protectors[:, seat])
-        total = y + d0 + p0
-        want = np.minimum(total, np.maximum(p0, np.minimum(p0 + y, wanted)))
-        return SPLIT_FULL[y, d0, p0, want]
+    def ymune_default(self, seat: int, free: np.ndarray, doctors: np.ndarray,
+                      protectors: np.ndarray) -> np.ndarray:
+        """The random baseline's default split: every Ymune placed, Protectors first up to
+        the Bane's need (its index in the engine's list of splits).
+        Mirrors :func:`precog.analysis.playing.policy.ymune_default`."""
+        total = free + doctors + protectors
+        want = np.minimum(total, np.maximum(protectors, np.minimum(
+            protectors + free, self.protectors_wanted(seat))))
+        return SPLIT_FULL[free, doctors, protectors, want]
 
     def heal(self, seat: int) -> None:
-        """Mirrors :func:`precog.engine.gains.heal`."""
-        n = healed(self.doctors[:, seat], self.contaminated[:, seat])
-        self.healthy[:, seat] += n
-        self.contaminated[:, seat] -= n
+        """The Doctors heal as many Contaminated Humans as they can.
+        Mirrors :func:`precog.engine.gains.heal`."""
+        cured = healed(self.doctors[:, seat], self.contaminated[:, seat])
+        self.healthy[:, seat] += cured
+        self.contaminated[:, seat] -= cured

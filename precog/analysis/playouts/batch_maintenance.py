@@ -31,18 +31,18 @@ class MaintenanceAndRiver(GainsOnOffer):
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         self.stage("maintenance", seat)
         useful = np.minimum(self.protectors[:, seat], protectors_against(self.bane[:, seat]))
-        idx = self.choose(useful + 1)
-        spend = useful - idx
+        index = self.choose(useful + 1)
+        spend = useful - index
         self.protectors[:, seat] -= spend
         self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
         humans = self.healthy[:, seat] + self.contaminated[:, seat]
         lose = np.minimum(self.bane[:, seat], humans)
-        lo = np.maximum(0, lose - self.contaminated[:, seat])
-        hi = np.minimum(lose, self.healthy[:, seat])
-        idx = self.choose(hi - lo + 1)
-        h = lo + idx
-        self.healthy[:, seat] -= h
-        self.contaminated[:, seat] -= lose - h
+        fewest_healthy = np.maximum(0, lose - self.contaminated[:, seat])
+        most_healthy = np.minimum(lose, self.healthy[:, seat])
+        index = self.choose(most_healthy - fewest_healthy + 1)
+        healthy_lost = fewest_healthy + index
+        self.healthy[:, seat] -= healthy_lost
+        self.contaminated[:, seat] -= lose - healthy_lost
         if not self.heal_in_action:
             self.heal(seat)
 
@@ -50,10 +50,10 @@ class MaintenanceAndRiver(GainsOnOffer):
         """Mirrors :func:`precog.engine.maintenance.begin_river`."""
         tile = self.river[:, self.round - 1]
         island = self.tables.island[tile]
-        isl = island[:, None]
+        at_island = island[:, None]
         new_food, new_healthy = feeding(self.food, self.healthy)
-        self.food = np.where(isl, new_food, self.food)
-        self.healthy = np.where(isl, new_healthy, self.healthy)
+        self.food = np.where(at_island, new_food, self.food)
+        self.healthy = np.where(at_island, new_healthy, self.healthy)
         loss = self.tables.tile_loss[tile]
         gain = self.tables.tile_gain[tile]
         has_loss = loss.any(axis=1) & ~island
@@ -70,14 +70,14 @@ class MaintenanceAndRiver(GainsOnOffer):
         Mirrors :func:`precog.engine.maintenance.play`."""
         for seat in range(self.n):
             ask = has_loss & (self.protectors[:, seat] > 0)
-            idx = self.choose(np.where(ask, 2, 1))
-            ignore = ask & (idx == 1)
+            index = self.choose(np.where(ask, 2, 1))
+            ignore = ask & (index == 1)
             self.protectors[:, seat] -= ignore
             hit = ~island & ~ignore
-            for arr, j in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
-                           (self.doctors, 3), (self.protectors, 4)):
-                arr[:, seat] = np.where(hit, np.maximum(0, arr[:, seat] - loss[:, j]),
-                                        arr[:, seat])
+            for held, column in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
+                                 (self.doctors, 3), (self.protectors, 4)):
+                held[:, seat] = np.where(hit, np.maximum(0, held[:, seat] - loss[:, column]),
+                                         held[:, seat])
             self.place(seat, np.where(hit[:, None], gain, 0))
 
     def river_sensible(self, island: np.ndarray, loss: np.ndarray, gain: np.ndarray,
@@ -91,9 +91,9 @@ class MaintenanceAndRiver(GainsOnOffer):
         self.ctr += ask.sum(axis=1, dtype=INT)
         self.protectors -= ignore
         hit = ~island[:, None] & ~ignore
-        for arr, j in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
-                       (self.doctors, 3), (self.protectors, 4)):
-            arr[:] = np.where(hit, np.maximum(0, arr - loss[:, None, j]), arr)
+        for held, column in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
+                             (self.doctors, 3), (self.protectors, 4)):
+            held[:] = np.where(hit, np.maximum(0, held - loss[:, None, column]), held)
         for seat in range(self.n):
             self.place(seat, np.where(hit[:, seat, None], gain, 0))
 
@@ -110,7 +110,7 @@ class MaintenanceAndRiver(GainsOnOffer):
     def draw_cards(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.end_round`'s draw: two cards a seat."""
         for seat in range(self.n):
-            ptr = self.ptr[:, seat]
-            self.hand[:, seat, 0] = self.deck[self.ar, seat, ptr]
-            self.hand[:, seat, 1] = self.deck[self.ar, seat, ptr + 1]
+            top = self.ptr[:, seat]  # the deck's next card
+            self.hand[:, seat, 0] = self.deck[self.ar, seat, top]
+            self.hand[:, seat, 1] = self.deck[self.ar, seat, top + 1]
             self.ptr[:, seat] += 2

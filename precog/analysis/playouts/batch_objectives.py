@@ -146,7 +146,7 @@ class ObjectiveArrays:
     """The co-op arrays of a batch (see the module doc): one row per game, each its own.
     Mirrors :class:`precog.engine.components.ObjectiveTile`."""
 
-    def __init__(self, b: BatchState, starts: Sequence[GameState],
+    def __init__(self, batch: BatchState, starts: Sequence[GameState],
                  dealt: Dealt | None = None) -> None:
         tiles, index = objective_tables([s.components for s in starts])
         self.need, self.price, self.tile_season = _requirement_arrays(tiles)
@@ -155,58 +155,57 @@ class ObjectiveArrays:
         self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
         by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice
         worlds = list(by_id.values())
-        stack, shown, mitigated, count, taken = _position_arrays(worlds, index, b.n)
+        stack, shown, mitigated, count, taken = _position_arrays(worlds, index, batch.n)
         pool = _last_pools([s.components for s in worlds], index)
         row = {key: r for r, key in enumerate(by_id)}
         which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
         if dealt is not None:  # one position's worlds: the stacks dealt, the rest its own
-            which = np.zeros(b.G, np.intp)
+            which = np.zeros(batch.G, np.intp)
         # one row per game (indexing copies: each game's arrays are its own)
         self.stack = stack[which] if dealt is None else dealt.stack[dealt.which]
         self.shown, self.mitigated = shown[which], mitigated[which]
         self.count, self.taken = count[which], taken[which]
-        self.failed = np.zeros(b.G, bool)
+        self.failed = np.zeros(batch.G, bool)
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
-        self.chance = np.ones(b.G)
+        self.chance = np.ones(batch.G)
         self.last_pool = pool[which]
         size = pool.shape[1] + 1  # C(a, k) for a, k up to the largest pool
         self.comb = np.array([[math.comb(a, k) for k in range(size)] for a in range(size)],
                              dtype=float)
         self.frozen: dict[str, np.ndarray] = {}
-        self.frozen_ctr = np.zeros(b.G, np.int64)
+        self.frozen_ctr = np.zeros(batch.G, np.int64)
 
     # -- what the players hold ---------------------------------------------------------
     # numpy's reductions over a short axis (seats, requirements, prices) cost ten times an
     # elementwise pass per column, so these run column by column.
-    def extremes(self, b: BatchState, games: np.ndarray | None = None
+    def extremes(self, batch: BatchState, games: np.ndarray | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
         """(games, 8) twice: the least and the most of each Objective resource a seat holds
         now (a requirement for each seat reads the least, one for some seat the most); of
         ``games`` only, if given.
         Mirrors :func:`precog.engine.scoring.holding`."""
-        food, healthy, contaminated, doctors, protectors, bat = (
-            (b.food, b.healthy, b.contaminated, b.doctors, b.protectors, b.bat)
-            if games is None else
-            (b.food[games], b.healthy[games], b.contaminated[games], b.doctors[games],
-             b.protectors[games], b.bat[games]))
+        arrays = (batch.food, batch.healthy, batch.contaminated, batch.doctors, batch.protectors,
+                  batch.bat)
+        food, healthy, contaminated, doctors, protectors, batteries = (
+            arrays if games is None else tuple(held[games] for held in arrays))
         columns = (food, healthy, contaminated, healthy + contaminated, doctors, protectors,
-                   doctors + protectors, _last_axis_sum(bat))
+                   doctors + protectors, _last_axis_sum(batteries))
         least = np.empty((len(food), len(columns)), np.int64)
         most = np.empty_like(least)
         for k, held in enumerate(columns):
             low, high = held[:, 0].astype(np.int64), held[:, 0].astype(np.int64)
-            for seat in range(1, b.n):
+            for seat in range(1, batch.n):
                 np.minimum(low, held[:, seat], out=low)
                 np.maximum(high, held[:, seat], out=high)
             least[:, k], most[:, k] = low, high
         return least, most
 
-    def met(self, b: BatchState, tiles: np.ndarray, side: np.ndarray | int = 0,
-            ext: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
-        """Whether each game's tile (games,) side is met now (a tile of -1: met); ``ext``:
+    def met(self, batch: BatchState, tiles: np.ndarray, side: np.ndarray | int = 0,
+            holdings: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """Whether each game's tile (games,) side is met now (a tile of -1: met); ``holdings``:
         :meth:`extremes`, if the caller has them.
         Mirrors :func:`precog.engine.scoring.requirement_met`."""
-        least, most = self.extremes(b) if ext is None else ext
+        least, most = self.extremes(batch) if holdings is None else holdings
         need = self.need[np.maximum(tiles, 0), side]  # (games, scope, resource)
         return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
@@ -217,23 +216,24 @@ class ObjectiveArrays:
         top = self.stack[:, season - 1, 0]
         return top if games is None else top[games]
 
-    def purse(self, b: BatchState, seats: np.ndarray, games: np.ndarray) -> np.ndarray:
+    def purse(self, batch: BatchState, seats: np.ndarray, games: np.ndarray) -> np.ndarray:
         """(games, 4): what each of ``games``' seat can pay a mitigation with, by price kind:
         the least of what it took this round and what it holds (the engine wants both).
         Mirrors :func:`precog.engine.action_phase.why_illegal`."""
-        s = seats[games]
-        held = np.stack([b.food[games, s], b.healthy[games, s] + b.contaminated[games, s],
-                         b.doctors[games, s], b.protectors[games, s]], axis=1)
-        return np.minimum(self.taken[games, s], held)
+        seat = seats[games]
+        held = np.stack([batch.food[games, seat],
+                         batch.healthy[games, seat] + batch.contaminated[games, seat],
+                         batch.doctors[games, seat], batch.protectors[games, seat]], axis=1)
+        return np.minimum(self.taken[games, seat], held)
 
     def can_pay(self, tiles: np.ndarray, purse: np.ndarray) -> np.ndarray:
         """The engine's mitigation test for each game's tile, paid from :meth:`purse`.
         Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         return _rows_all(purse >= self.price[np.maximum(tiles, 0)]) & (tiles >= 0)
 
-    def can_reveal(self, b: BatchState, seats: np.ndarray, season: int,
+    def can_reveal(self, batch: BatchState, seats: np.ndarray, season: int,
                    games: np.ndarray) -> np.ndarray:
         """Mirrors :func:`precog.engine.action_phase.why_illegal`."""
         return ((self.stack_top(season, games) >= 0)
-                & (b.healthy[games, seats[games]] >= REVEAL_COST[season]))
+                & (batch.healthy[games, seats[games]] >= REVEAL_COST[season]))
 

@@ -128,71 +128,73 @@ class BatchState:
             row = {key: r for r, key in enumerate(by_id)}
             which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
         unique = list(by_id.values())
-        S, n = len(unique), self.n
+        count, seats = len(unique), self.n
         players = [p for s in unique for p in s.players]
-        arr = _ints(map(_BOAT, players), 6 * S * n).reshape(S, n, 6)[which]
+        boats = _ints(map(_BOAT, players), 6 * count * seats).reshape(count, seats, 6)[which]
         (self.food, self.healthy, self.contaminated, self.doctors, self.protectors,
-         self.bane) = (arr[..., k].copy() for k in range(6))
-        self.bat = _ints(map(_BATTERIES, players), 6 * S * n).reshape(S, n, 6)[which]
+         self.bane) = (boats[..., k].copy() for k in range(6))
+        self.bat = _ints(map(_BATTERIES, players),
+                         6 * count * seats).reshape(count, seats, 6)[which]
         boat_rooms = _RoomTable.get(unique[0].components, self.advanced)
         ids = np.fromiter(boat_rooms.ids(map(_ROOMS, players)), np.intp,
-                          S * n).reshape(S, n)[which]
-        cap, _, cond, sums = boat_rooms.arrays()
+                          count * seats).reshape(count, seats)[which]
+        slots, _, machine_conditions, sums = boat_rooms.arrays()
         self.rooms, self.effect_sums = ids, sums
         self.pair_bits, other = boat_rooms.pair_bits()
         self.other_scopes = bool(other[ids].any())
-        self.cap, self.cond = cap[ids], cond[ids]
+        self.cap, self.cond = slots[ids], machine_conditions[ids]
 
         order, card_remap, tile_remap = self.tables.remaps()
-        world = np.zeros(S, np.intp)
+        world = np.zeros(count, np.intp)
         if len(order) > 1:  # several worlds: each start's own faces
-            world = np.fromiter((order[s.components.fingerprint] for s in unique), np.intp, S)
-        per_player = np.repeat(world, n)
+            world = np.fromiter((order[s.components.fingerprint] for s in unique), np.intp,
+                                count)
+        per_player = np.repeat(world, seats)
         cards, tiles = self.tables.card_index, self.tables.tile_index
         self.deck = _encode(list(map(_DECK, players)), cards, 24, card_remap,
-                            per_player).reshape(S, n, -1)[which]
+                            per_player).reshape(count, seats, -1)[which]
         self.hand = _encode(list(map(_HAND, players)), cards, 2, card_remap,
-                            per_player).reshape(S, n, 2)[which]
-        self.dz = _encode(list(map(_DZ, players)), cards, 2, card_remap,
-                          per_player).reshape(S, n, 2)[which]
+                            per_player).reshape(count, seats, 2)[which]
+        self.dz = _encode(list(map(_DECISION_ZONE, players)), cards, 2, card_remap,
+                          per_player).reshape(count, seats, 2)[which]
         self.river = _encode([s.river for s in unique], tiles, 0, tile_remap, world)[which]
-        G = self.G
-        self.ptr = np.zeros((G, n), INT)
-        self.action_zone = np.full((G, n, 2), -1, INT)
-        self.gave = np.full((G, n), -1, INT)
-        self.cgains = np.zeros((G, n, 7), INT)  # what the cards offered, or what was taken
+        games = self.G
+        self.ptr = np.zeros((games, seats), INT)
+        self.action_zone = np.full((games, seats, 2), -1, INT)
+        self.gave = np.full((games, seats), -1, INT)
+        self.cgains = np.zeros((games, seats, 7), INT)  # what the cards offered, or what was taken
 
     # -- the policy ----------------------------------------------------------------------
-    def draw(self, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def draw(self, choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(games with more than one legal action, their uniforms); one used per such game.
         Mirrors :meth:`precog.analysis.playouts.uniform_row.UniformRow.other`."""
-        sel = np.flatnonzero(k > 1)
-        if not len(sel):
-            return sel, self.zeros[:0]
-        c = self.ctr[sel]
-        u = self.flat_u[self.row_start[sel] + other_column(c, self.W)]
-        self.ctr[sel] = c + 1
-        return sel, u
+        games = np.flatnonzero(choices > 1)
+        if not len(games):
+            return games, self.zeros[:0]
+        used = self.ctr[games]
+        uniform = self.flat_u[self.row_start[games] + other_column(used, self.W)]
+        self.ctr[games] = used + 1
+        return games, uniform
 
-    def choose(self, k: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
-        """The index chosen per game for a step with ``k`` legal actions (0 where there is
-        one); a game with a choice uses one uniform.
+    def choose(self, choices: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
+        """The index chosen per game for a step with ``choices`` legal actions (0 where there
+        is one); a game with a choice uses one uniform.
         Mirrors :meth:`precog.analysis.playouts.rollouts.RandomPolicy.index`."""
         if self.explore <= 0:  # the sensible player: its choice, whatever the uniform
-            more = k > 1
+            more = choices > 1
             self.ctr += more
             if isinstance(default, np.ndarray):
                 return np.where(more, default, 0).astype(INT, copy=False)
             return np.zeros(self.G, dtype=INT)
-        sel, u = self.draw(k)
-        idx = np.zeros(self.G, dtype=INT)
-        if not len(sel):
-            return idx
-        ks = k[sel]
-        rand = np.minimum(ks - 1, (u * (ks / self.explore)).astype(INT))
-        base = default[sel] if isinstance(default, np.ndarray) else default
-        idx[sel] = np.where(u < self.explore, rand, base)
-        return idx
+        games, uniform = self.draw(choices)
+        index = np.zeros(self.G, dtype=INT)
+        if not len(games):
+            return index
+        count = choices[games]
+        drawn = np.minimum(count - 1, (uniform * (count / self.explore)).astype(INT))
+        base = default[games] if isinstance(default, np.ndarray) else default
+        index[games] = np.where(uniform < self.explore, drawn, base)
+        return index
 
     @property
     def season(self) -> int:
@@ -224,7 +226,8 @@ class BatchState:
 
 _BOAT = attrgetter("food", "healthy", "contaminated", "doctors", "protectors", "bane")
 _BATTERIES, _ROOMS = attrgetter("batteries"), attrgetter("rooms")
-_DECK, _HAND, _DZ = attrgetter("deck"), attrgetter("hand"), attrgetter("decision_zone")
+_DECK, _HAND = attrgetter("deck"), attrgetter("hand")
+_DECISION_ZONE = attrgetter("decision_zone")
 
 
 def _ints(rows: Iterable[tuple[int, ...]], count: int) -> np.ndarray:
