@@ -150,11 +150,13 @@ class Finals:
     failed: np.ndarray | None = None  # co-op: games lost on an Objective
     chance: np.ndarray | None = None  # co-op: evaluation.last_check_chance (0: lost earlier)
 
-    def seat(self, g: int, s: int) -> tuple[Any, ...]:
-        """Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
-        return (int(self.food[g, s]), int(self.healthy[g, s]), int(self.contaminated[g, s]),
-                int(self.doctors[g, s]), int(self.protectors[g, s]), int(self.bane[g, s]),
-                tuple(int(x) for x in self.batteries[g, s]))
+    def seat(self, game: int, seat: int) -> tuple[Any, ...]:
+        """The final Boat of ``seat`` in ``game``.
+        Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
+        return (int(self.food[game, seat]), int(self.healthy[game, seat]),
+                int(self.contaminated[game, seat]), int(self.doctors[game, seat]),
+                int(self.protectors[game, seat]), int(self.bane[game, seat]),
+                tuple(int(x) for x in self.batteries[game, seat]))
 
 
 def seat_values(finals: Any, template: GameState, seat: int) -> np.ndarray:
@@ -215,9 +217,9 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
         if cooperative is None:
             return Finals(self.food, self.healthy, self.contaminated, self.doctors,
                           self.protectors, self.bane, self.bat, self.ctr.copy())
-        food, healthy, contaminated, doctors, protectors, bane, bat = (
+        food, healthy, contaminated, doctors, protectors, bane, batteries = (
             cooperative.held(name, getattr(self, name)) for name in FROZEN_FIELDS)
-        return Finals(food, healthy, contaminated, doctors, protectors, bane, bat,
+        return Finals(food, healthy, contaminated, doctors, protectors, bane, batteries,
                       np.where(cooperative.failed, cooperative.frozen_ctr, self.ctr),
                       cooperative.failed.copy(), cooperative.chance.copy())
 
@@ -226,8 +228,8 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
         Objective as it ended).
         Mirrors :attr:`precog.engine.state.PlayerState.boat`."""
         def now(name: str) -> np.ndarray:
-            arr = getattr(self, name)
-            return arr.copy() if self.cooperative is None else self.cooperative.held(name, arr)
+            held = getattr(self, name)
+            return held.copy() if self.cooperative is None else self.cooperative.held(name, held)
 
         return {"round": np.full(self.G, self.round), "food": now("food"),
                 "batteries": now("bat").sum(axis=2), "healthy": now("healthy"),
@@ -272,21 +274,22 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     from precog.engine import legal_actions
     from precog.engine.playout import play_on
 
-    G, n = len(starts), starts[0].config.players
+    seats = starts[0].config.players
     rounds: list[list[GameState]] = []
-    readers = [UniformRow(rows[g]) for g in range(G)]
-    for g, start in enumerate(starts):
+    readers = [UniformRow(rows[game]) for game in range(len(starts))]
+    for game, start in enumerate(starts):
         fixed = {} if forced is None else {
-            seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[g, seat])]
-            for seat in range(n) if forced[g, seat] >= 0}
+            seat: legal_actions(until_seat(start, seat, first_legal))[int(forced[game, seat])]
+            for seat in range(seats) if forced[game, seat] >= 0}
         ends: list[GameState] = []
 
-        def move(s: GameState, seat: int, fixed: dict[int, Any] = fixed,
-                 read: UniformRow = readers[g], first: int = start.round) -> Any:
-            if fixed and s.phase is Phase.DECISION and s.round == first and seat in fixed:
+        def move(state: GameState, seat: int, fixed: dict[int, Any] = fixed,
+                 read: UniformRow = readers[game], first: int = start.round) -> Any:
+            if (fixed and state.phase is Phase.DECISION and state.round == first
+                    and seat in fixed):
                 return fixed[seat]
-            options = legal_actions(s)
-            return options[policy.index(s, read(s, seat), options)]
+            options = legal_actions(state)
+            return options[policy.index(state, read(state, seat), options)]
 
         def seen(before: GameState, _action: Any, after: GameState,
                  ends: list[GameState] = ends) -> None:
@@ -296,20 +299,28 @@ def _engine_run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
         play_on(start, move, on_move=seen, limit=1 << 30)
         rounds.append(ends)
     if record is not None:
-        for j in range(len(rounds[0])):
-            at = [r[j] for r in rounds]
-            record.append({"round": np.array([s.round if s.is_over else s.round - 1
-                                              for s in at]),
-                           **{k: np.array([[getattr(p, k) for p in s.players] for s in at])
-                              for k in ("food", "healthy", "contaminated", "doctors",
-                                        "protectors", "bane")},
-                           "batteries": np.array([[sum(p.batteries) for p in s.players]
-                                                  for s in at])})
-    finals = [r[-1] for r in rounds]
-    arr = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
+        record.extend(_round_ends(rounds))
+    finals = [ends[-1] for ends in rounds]
+    boats = np.array([[p.boat for p in s.players] for s in finals], dtype=INT)
     failed = np.array([s.outcome is not None and s.outcome.code == "coop_objectives_failed"
                        for s in finals])
     chance = np.array([coop_share(s) if s.config.coop else 1.0 for s in finals])
-    return Finals(arr[..., 0], arr[..., 1], arr[..., 2], arr[..., 3], arr[..., 4], arr[..., 5],
+    return Finals(boats[..., 0], boats[..., 1], boats[..., 2], boats[..., 3], boats[..., 4],
+                  boats[..., 5],
                   np.array([[p.batteries for p in s.players] for s in finals], INT),
-                  np.array([r.used for r in readers], dtype=INT), failed, chance)
+                  np.array([reader.used for reader in readers], dtype=INT), failed, chance)
+
+
+def _round_ends(rounds: list[list[GameState]]) -> list[dict[str, np.ndarray]]:
+    """Every Boat's resources at the end of each round, as :meth:`Batch.snapshot` records
+    them, from each game's positions at its rounds' ends."""
+    out = []
+    for index in range(len(rounds[0])):
+        at = [ends[index] for ends in rounds]
+        out.append({"round": np.array([s.round if s.is_over else s.round - 1 for s in at]),
+                    **{name: np.array([[getattr(p, name) for p in s.players] for s in at])
+                       for name in ("food", "healthy", "contaminated", "doctors",
+                                    "protectors", "bane")},
+                    "batteries": np.array([[sum(p.batteries) for p in s.players]
+                                           for s in at])})
+    return out
