@@ -191,7 +191,7 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
             self.stage("action")
             if self.cooperative is not None:
                 self.cooperative.team_window(self)  # the window that opens the Action phase
-            for seat in range(self.n):
+            for seat in range(self.seat_count):
                 self.stage("activate", seat)
                 self.action(seat)
                 if self.cooperative is not None:
@@ -199,7 +199,7 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
             if self.cooperative is not None:
                 self.stage("team")
                 self.cooperative.team_window(self)
-            for seat in range(self.n):
+            for seat in range(self.seat_count):
                 self.maintenance(seat)
             self.stage("river")
             self.river_phase()
@@ -216,11 +216,11 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
         cooperative = self.cooperative
         if cooperative is None:
             return Finals(self.food, self.healthy, self.contaminated, self.doctors,
-                          self.protectors, self.bane, self.bat, self.ctr.copy())
+                          self.protectors, self.bane, self.batteries, self.used.copy())
         food, healthy, contaminated, doctors, protectors, bane, batteries = (
             cooperative.held(name, getattr(self, name)) for name in FROZEN_FIELDS)
         return Finals(food, healthy, contaminated, doctors, protectors, bane, batteries,
-                      np.where(cooperative.failed, cooperative.frozen_ctr, self.ctr),
+                      np.where(cooperative.failed, cooperative.frozen_used, self.used),
                       cooperative.failed.copy(), cooperative.chance.copy())
 
     def snapshot(self) -> dict[str, np.ndarray]:
@@ -231,8 +231,8 @@ class Batch(DecisionPhase, ActionPhase, MaintenanceAndRiver):
             held = getattr(self, name)
             return held.copy() if self.cooperative is None else self.cooperative.held(name, held)
 
-        return {"round": np.full(self.G, self.round), "food": now("food"),
-                "batteries": now("bat").sum(axis=2), "healthy": now("healthy"),
+        return {"round": np.full(self.game_count, self.round), "food": now("food"),
+                "batteries": now("batteries").sum(axis=2), "healthy": now("healthy"),
                 "contaminated": now("contaminated"), "doctors": now("doctors"),
                 "protectors": now("protectors"), "bane": now("bane")}
 

@@ -67,7 +67,7 @@ class ActionPhase(GainsOnOffer):
         total = np.where(both[:, None], from_kept + from_received,
                          np.where((slot == 1)[:, None], from_kept, from_received))
         taken = self.place(seat, total.copy())
-        self.cgains[:, seat] = total if self.offered else taken
+        self.card_gains[:, seat] = total if self.offered else taken
         from_machines = self.place(seat, self.machine_effects(seat))
         if self.cooperative is not None:
             self.cooperative.taken[:, seat] += (taken + from_machines)[
@@ -78,8 +78,8 @@ class ActionPhase(GainsOnOffer):
     def machine_effects(self, seat: int) -> np.ndarray:
         """What ``seat``'s powered Machines whose requirement is met give (games, 7).
         Mirrors :func:`precog.engine.action_phase.machine_effects`."""
-        out = np.zeros((self.G, 7), INT)
-        powered_bits = (self.bat[:, seat] >= self.cap[:, seat]) @ MACHINE_BITS
+        out = np.zeros((self.game_count, 7), INT)
+        powered_bits = (self.batteries[:, seat] >= self.slots[:, seat]) @ MACHINE_BITS
         rows = np.flatnonzero(powered_bits)
         if not len(rows):
             return out
@@ -89,9 +89,9 @@ class ActionPhase(GainsOnOffer):
             out[rows] = self.effect_sums[room, self.pair_bits[room, key] & powered_bits[rows]]
             return out
         powered = ((powered_bits[rows, None] >> np.arange(6)) & 1).astype(bool)
-        ids = self.cond[rows, seat]
-        met = self.conds.pair[ids, key[:, None]]
-        scope = self.conds.scope[ids]
+        ids = self.machine_conditions[rows, seat]
+        met = self.conditions.pair[ids, key[:, None]]
+        scope = self.conditions.scope[ids]
         if scope.any():  # advanced faces: the card given left, what the cards gave
             met = np.where(scope == 0, met, np.where(scope == 1, self.given_met(seat, rows, ids),
                                                      self.received_met(seat, rows, ids)))
@@ -105,24 +105,24 @@ class ActionPhase(GainsOnOffer):
         Mirrors :func:`precog.engine.machines.condition_met`."""
         tables = self.tables
         given = self.gave[rows, seat]
-        left = (seat + 1) % self.n
+        left = (seat + 1) % self.seat_count
         _, given_cost = self.costs(self.action_zone[rows, left, 0], given)
         given_type = tables.ctype[given][:, None]
         given_bane = (tables.bane[given] > 0)[:, None]
         cost_key = np.minimum(given_cost, MAXC - 1)[:, None]
-        return self.conds.given[ids, given_key(given_type, given_bane, cost_key)]
+        return self.conditions.given[ids, given_key(given_type, given_bane, cost_key)]
 
     def received_met(self, seat: int, rows: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """Per game of ``rows`` and Machine condition ``ids``: whether ``seat`` received at
         least the condition's count of its kind from its cards (what they offered, under
         the rule option ``received_means_offered``).
         Mirrors :func:`precog.engine.machines.condition_met`."""
-        card_gains = self.cgains[rows, seat]
+        card_gains = self.card_gains[rows, seat]
         free = card_gains[:, YMUNE] if self.offered else 0
         received = np.stack([card_gains[:, FOOD], card_gains[:, HUMAN], card_gains[:, BATTERY],
                              card_gains[:, YMUNE] + card_gains[:, DOCTOR]
                              + card_gains[:, PROTECTOR],
                              card_gains[:, :6].sum(axis=1), card_gains[:, DOCTOR] + free,
                              card_gains[:, PROTECTOR] + free], axis=1)
-        return np.take_along_axis(received, self.conds.received_what[ids], axis=1) >= \
-            self.conds.received_n[ids]
+        return np.take_along_axis(received, self.conditions.received_what[ids], axis=1) >= \
+            self.conditions.received_n[ids]

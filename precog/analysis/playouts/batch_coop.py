@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FROZEN", "LAST_SEASON", "PRICE", "REQUIREMENTS", "Coop", "objective_tables"]
 
-FROZEN = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat")
+FROZEN = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "batteries")
 
 
 class Coop(ObjectiveArrays):
@@ -70,12 +70,12 @@ class Coop(ObjectiveArrays):
         revealed or mitigated (the others chose ``done`` or had nothing else). Only the live
         games are looked at: the others draw nothing, as in the engine.
         Mirrors :func:`precog.analysis.playing.policy.objective_step`."""
-        acted = np.zeros(batch.G, bool)
+        acted = np.zeros(batch.game_count, bool)
         games = np.flatnonzero(live)
         if not len(games):
             return acted
         count, mitigable = self.options(batch, seats, season, games)
-        choices = np.ones(batch.G, np.int64)
+        choices = np.ones(batch.game_count, np.int64)
         choices[games] = count
         batch.draw(choices)  # one uniform per decision with a choice, as the engine
         if not mitigable.any():  # nothing to mitigate: every seat says done
@@ -88,7 +88,7 @@ class Coop(ObjectiveArrays):
             if mitigable[:, j].any():
                 unmet[:, j] = mitigable[:, j] & ~self.met(batch, shown[:, j], 0, holdings)
         will_mitigate = unmet.any(axis=1) & deciding
-        slot = np.zeros(batch.G, np.int64)
+        slot = np.zeros(batch.game_count, np.int64)
         if unmet.shape[1]:
             slot[games] = np.argmax(unmet, axis=1)
         self.mitigate(batch, games[will_mitigate], slot, seats)
@@ -118,24 +118,24 @@ class Coop(ObjectiveArrays):
     def seat_turn(self, batch: BatchState, seat: int) -> None:
         """The seat's Objective steps after its gains, until it says ``done``.
         Mirrors :func:`precog.engine.action_phase.after_gains`."""
-        seats = np.full(batch.G, seat)
+        seats = np.full(batch.game_count, seat)
         season = batch.season
-        live = np.ones(batch.G, bool)
+        live = np.ones(batch.game_count, bool)
         while live.any():
             live = self.step(batch, seats, season, live) & live
 
     def team_window(self, batch: BatchState) -> None:
         """Seats in turn from seat 0 reveal, mitigate or pass, until all pass in a row.
         Mirrors :func:`precog.engine.action_phase.play`."""
-        seats = np.zeros(batch.G, np.int64)
-        passes = np.zeros(batch.G, np.int64)
+        seats = np.zeros(batch.game_count, np.int64)
+        passes = np.zeros(batch.game_count, np.int64)
         season = batch.season
-        window_open = np.ones(batch.G, bool)
+        window_open = np.ones(batch.game_count, bool)
         while window_open.any():
             acted = self.step(batch, seats, season, window_open)
             passes = np.where(window_open, np.where(acted, 0, passes + 1), passes)
-            window_open &= passes < batch.n
-            seats = np.where(window_open, (seats + 1) % batch.n, seats)
+            window_open &= passes < batch.seat_count
+            seats = np.where(window_open, (seats + 1) % batch.seat_count, seats)
 
     # -- seasons -----------------------------------------------------------------------
     def island(self, batch: BatchState, at_island: np.ndarray) -> None:
@@ -145,7 +145,7 @@ class Coop(ObjectiveArrays):
         Mirrors :func:`precog.engine.scoring.check_objectives`."""
         season = batch.season
         holdings = self.extremes(batch)
-        fail = np.zeros(batch.G, bool)
+        fail = np.zeros(batch.game_count, bool)
         for j in range(int(self.count.max(initial=0))):
             tile = self.shown[:, j]
             ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
@@ -174,8 +174,8 @@ class Coop(ObjectiveArrays):
         hidden = _last_axis_sum(self.stack[:, season - 1] >= 0)
         count = int(self.count.max(initial=0))
         shown = self.shown[:, :count]
-        pool = np.zeros(batch.G, np.int64)
-        met = np.zeros(batch.G, np.int64)
+        pool = np.zeros(batch.game_count, np.int64)
+        met = np.zeros(batch.game_count, np.int64)
         for j in range(self.last_pool.shape[1]):
             tile = self.last_pool[:, j]
             free = (tile >= 0) & ~(shown == tile[:, None]).any(axis=1)
@@ -191,7 +191,7 @@ class Coop(ObjectiveArrays):
             now = getattr(batch, name)
             kept = self.frozen.setdefault(name, now.copy())
             kept[games] = now[games]
-        self.frozen_ctr[games] = batch.ctr[games]
+        self.frozen_used[games] = batch.used[games]
         self.failed |= games
 
     def held(self, name: str, now: np.ndarray) -> np.ndarray:

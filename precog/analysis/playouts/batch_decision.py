@@ -32,7 +32,7 @@ class DecisionPhase(BatchState):
         """Every seat's Keep/Give at once (each decides from its own hand and Decision Zone,
         its uniform the next of its game in seat order), then the cards move.
         Mirrors :func:`precog.engine.decision.play`."""
-        seats = self.n
+        seats = self.seat_count
         last = self.round >= ROUNDS
         uniform = self.draw_decisions(first)
         if self.sensible is not None:
@@ -42,12 +42,12 @@ class DecisionPhase(BatchState):
             index = np.minimum(choices - 1, (uniform * choices).astype(INT))
         if first and self.forced is not None:
             index = np.where(self.forced >= 0, self.forced, index)
-        game, seat = self.ar[:, None], np.arange(seats)[None, :]
-        zone = self.dz
+        game, seat = self.game_index[:, None], np.arange(seats)[None, :]
+        zone = self.decision_zone
         if last:
             keep = np.where(index == 0, zone[..., 0], zone[..., 1])
             give = np.where(index == 0, zone[..., 1], zone[..., 0])
-            passed = np.full((self.G, seats, 2), -1, INT)
+            passed = np.full((self.game_count, seats, 2), -1, INT)
         else:
             four = np.concatenate([self.hand, zone], axis=2)  # hand, then Decision Zone
             keep = four[game, seat, KEEP_POS[index]]
@@ -56,7 +56,7 @@ class DecisionPhase(BatchState):
         right, left = (np.arange(seats) - 1) % seats, (np.arange(seats) + 1) % seats
         self.action_zone[:, :, 0] = keep
         self.action_zone[:, :, 1] = give[:, right]
-        self.dz[:] = passed[:, left]
+        self.decision_zone[:] = passed[:, left]
         self.gave[:] = give
         self.hand[:] = -1
 
@@ -66,7 +66,8 @@ class DecisionPhase(BatchState):
         Mirrors :func:`precog.analysis.playing.policy.keep_give_scores`."""
         assert self.sensible is not None
         boats = self.boats().col()
-        cards = self.dz if last else np.concatenate([self.hand, self.dz], axis=2)
+        cards = (self.decision_zone if last
+                 else np.concatenate([self.hand, self.decision_zone], axis=2))
         worth = batch_policy.card_worth(cards, self.tables, boats)
         keep_positions, give_positions = ((np.arange(2), np.arange(2)[::-1]) if last
                                           else (KEEP_POS, GIVE_POS))
@@ -80,10 +81,10 @@ class DecisionPhase(BatchState):
         each seat (:mod:`precog.analysis.playouts.uniform_row`; none counted used where the
         choice is forced).
         Mirrors :meth:`precog.analysis.playouts.uniform_row.UniformRow.__call__`."""
-        free = np.ones((self.G, self.n), dtype=INT)
+        free = np.ones((self.game_count, self.seat_count), dtype=INT)
         if first and self.forced is not None:
             free = (self.forced < 0).astype(INT)
-        columns = keep_give_columns(self.round, self.n)
-        uniform = self.flat_u[self.row_start[:, None] + columns[None, :]]
-        self.ctr += free.sum(axis=1, dtype=INT)
+        columns = keep_give_columns(self.round, self.seat_count)
+        uniform = self.flat_uniforms[self.row_start[:, None] + columns[None, :]]
+        self.used += free.sum(axis=1, dtype=INT)
         return uniform

@@ -39,7 +39,7 @@ class GainsOnOffer(BatchState):
         was received (games, 7): declined resources left out, a Battery lost for want of a
         free slot counted.
         Mirrors :func:`precog.engine.gains.offer`."""
-        taken = np.zeros((self.G, 7), INT)
+        taken = np.zeros((self.game_count, 7), INT)
         self.take_food_and_humans(seat, pending, taken)
         if pending[:, YMUNE:HEAL].any():
             self.place_ymunes(seat, pending, taken)
@@ -59,7 +59,7 @@ class GainsOnOffer(BatchState):
             amount = pending[:, kind]
             if amount.any():
                 if self.sensible is not None:  # takes all (gains are never negative)
-                    self.ctr += amount > 0
+                    self.used += amount > 0
                     took = amount
                 else:
                     index = self.choose(amount + 1)
@@ -109,14 +109,14 @@ class GainsOnOffer(BatchState):
             games = np.flatnonzero(left > 0)
             if not len(games):
                 break
-            free = self.bat[games, seat] < self.cap[games, seat]
+            free = self.batteries[games, seat] < self.slots[games, seat]
             free_count = free.sum(axis=1)
-            choices = np.ones(self.G, dtype=INT)
+            choices = np.ones(self.game_count, dtype=INT)
             choices[games] = free_count + 1
             order = np.cumsum(free, axis=1) - 1
             pick = self.choose(choices)[games]
             target = (order == pick[:, None]) & free & (pick < free_count)[:, None]
-            self.bat[games, seat] += target
+            self.batteries[games, seat] += target
             taken[games, BATTERY] += (pick < free_count) | (free_count == 0)
             left[games] -= 1
 
@@ -130,15 +130,15 @@ class GainsOnOffer(BatchState):
         if not len(games):
             return
         batteries = count[games][:, None]
-        held, slots = self.bat[games, seat], self.cap[games, seat]
+        held, slots = self.batteries[games, seat], self.slots[games, seat]
         missing = np.maximum(slots - held, 0)
         order = np.argsort(missing + (missing == 0) * 64, axis=1, kind="stable")
         gap = np.take_along_axis(missing, order, axis=1)
         before = np.cumsum(gap, axis=1) - gap
         fill = np.empty_like(gap)
         np.put_along_axis(fill, order, np.clip(batteries - before, 0, gap), axis=1)
-        self.bat[games, seat] = held + fill
-        self.ctr[games] += np.minimum(batteries[:, 0], gap.sum(axis=1)).astype(self.ctr.dtype)
+        self.batteries[games, seat] = held + fill
+        self.used[games] += np.minimum(batteries[:, 0], gap.sum(axis=1)).astype(self.used.dtype)
         taken[games, BATTERY] += batteries[:, 0]
 
     def protectors_wanted(self, seat: int) -> np.ndarray:

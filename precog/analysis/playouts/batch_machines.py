@@ -110,7 +110,7 @@ class _RoomTable:
         self.rows: dict[tuple[str, ...], int] = {}
         self.caps: list[list[int]] = []
         self.effects: list[list[tuple[int, ...]]] = []
-        self.conds: list[list[int]] = []
+        self.conditions: list[list[int]] = []
         self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._bits: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -131,7 +131,7 @@ class _RoomTable:
             index = conditions(self.comps).index
             self.caps.append([m.batteries for m in face])
             self.effects.append([m.effect.astuple() for m in face])
-            self.conds.append([index[m.condition] for m in face])
+            self.conditions.append([index[m.condition] for m in face])
             found = self.rows[rooms] = len(self.caps) - 1
             self._arrays = self._bits = None
         return found
@@ -148,9 +148,9 @@ class _RoomTable:
         """Per row and per pair key (:func:`pair_key`), which of its six Machines' conditions
         on the pair are met (a bit each); and per row, whether a condition looks at
         something else (the card given left, what the cards gave)."""
-        if self._bits is None or len(self._bits[0]) != len(self.conds):
+        if self._bits is None or len(self._bits[0]) != len(self.conditions):
             table = conditions(self.comps)
-            ids = np.array(self.conds, np.int64).reshape(-1, 6)
+            ids = np.array(self.conditions, np.int64).reshape(-1, 6)
             on_pair = (table.scope[ids] == 0)[..., None] & table.pair[ids]
             bits = np.einsum("rmk,m->rk", on_pair.astype(np.int64), MACHINE_BITS)
             self._bits = (bits.astype(np.int64), (table.scope[ids] != 0).any(axis=1))
@@ -164,5 +164,5 @@ class _RoomTable:
             bits = (np.arange(64)[:, None] >> np.arange(6)) & 1  # (64 sets, 6 Machines)
             sums = np.einsum("sm,rmk->rsk", bits, effects).astype(INT)
             self._arrays = (np.array(self.caps, INT), effects,
-                            np.array(self.conds, np.int64), sums)
+                            np.array(self.conditions, np.int64), sums)
         return self._arrays

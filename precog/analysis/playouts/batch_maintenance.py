@@ -68,7 +68,7 @@ class MaintenanceAndRiver(GainsOnOffer):
                       has_loss: np.ndarray) -> None:
         """The River tile seat by seat (a policy reading a uniform per decision).
         Mirrors :func:`precog.engine.maintenance.play`."""
-        for seat in range(self.n):
+        for seat in range(self.seat_count):
             ask = has_loss & (self.protectors[:, seat] > 0)
             index = self.choose(np.where(ask, 2, 1))
             ignore = ask & (index == 1)
@@ -88,13 +88,13 @@ class MaintenanceAndRiver(GainsOnOffer):
         Mirrors :func:`precog.analysis.playing.policy.ignore_river`."""
         ask = has_loss[:, None] & (self.protectors > 0)
         ignore = ask & batch_policy.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
-        self.ctr += ask.sum(axis=1, dtype=INT)
+        self.used += ask.sum(axis=1, dtype=INT)
         self.protectors -= ignore
         hit = ~island[:, None] & ~ignore
         for held, column in ((self.food, 0), (self.healthy, 1), (self.contaminated, 2),
                              (self.doctors, 3), (self.protectors, 4)):
             held[:] = np.where(hit, np.maximum(0, held - loss[:, None, column]), held)
-        for seat in range(self.n):
+        for seat in range(self.seat_count):
             self.place(seat, np.where(hit[:, seat, None], gain, 0))
 
     def discard(self) -> None:
@@ -109,8 +109,8 @@ class MaintenanceAndRiver(GainsOnOffer):
 
     def draw_cards(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.end_round`'s draw: two cards a seat."""
-        for seat in range(self.n):
-            top = self.ptr[:, seat]  # the deck's next card
-            self.hand[:, seat, 0] = self.deck[self.ar, seat, top]
-            self.hand[:, seat, 1] = self.deck[self.ar, seat, top + 1]
-            self.ptr[:, seat] += 2
+        for seat in range(self.seat_count):
+            top = self.deck_top[:, seat]  # the deck's next card
+            self.hand[:, seat, 0] = self.deck[self.game_index, seat, top]
+            self.hand[:, seat, 1] = self.deck[self.game_index, seat, top + 1]
+            self.deck_top[:, seat] += 2

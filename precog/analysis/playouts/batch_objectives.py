@@ -155,25 +155,25 @@ class ObjectiveArrays:
         self.supplies = {s: supplies.get(s) for s in (1, 2, 3)}
         by_id = {id(s): s for s in starts}  # the ranking gives each world once per choice
         worlds = list(by_id.values())
-        stack, shown, mitigated, count, taken = _position_arrays(worlds, index, batch.n)
+        stack, shown, mitigated, count, taken = _position_arrays(worlds, index, batch.seat_count)
         pool = _last_pools([s.components for s in worlds], index)
         row = {key: r for r, key in enumerate(by_id)}
         which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
         if dealt is not None:  # one position's worlds: the stacks dealt, the rest its own
-            which = np.zeros(batch.G, np.intp)
+            which = np.zeros(batch.game_count, np.intp)
         # one row per game (indexing copies: each game's arrays are its own)
         self.stack = stack[which] if dealt is None else dealt.stack[dealt.which]
         self.shown, self.mitigated = shown[which], mitigated[which]
         self.count, self.taken = count[which], taken[which]
-        self.failed = np.zeros(batch.G, bool)
+        self.failed = np.zeros(batch.game_count, bool)
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
-        self.chance = np.ones(batch.G)
+        self.chance = np.ones(batch.game_count)
         self.last_pool = pool[which]
         size = pool.shape[1] + 1  # C(a, k) for a, k up to the largest pool
         self.comb = np.array([[math.comb(a, k) for k in range(size)] for a in range(size)],
                              dtype=float)
         self.frozen: dict[str, np.ndarray] = {}
-        self.frozen_ctr = np.zeros(batch.G, np.int64)
+        self.frozen_used = np.zeros(batch.game_count, np.int64)
 
     # -- what the players hold ---------------------------------------------------------
     # numpy's reductions over a short axis (seats, requirements, prices) cost ten times an
@@ -185,7 +185,7 @@ class ObjectiveArrays:
         ``games`` only, if given.
         Mirrors :func:`precog.engine.scoring.holding`."""
         arrays = (batch.food, batch.healthy, batch.contaminated, batch.doctors, batch.protectors,
-                  batch.bat)
+                  batch.batteries)
         food, healthy, contaminated, doctors, protectors, batteries = (
             arrays if games is None else tuple(held[games] for held in arrays))
         columns = (food, healthy, contaminated, healthy + contaminated, doctors, protectors,
@@ -194,7 +194,7 @@ class ObjectiveArrays:
         most = np.empty_like(least)
         for k, held in enumerate(columns):
             low, high = held[:, 0].astype(np.int64), held[:, 0].astype(np.int64)
-            for seat in range(1, batch.n):
+            for seat in range(1, batch.seat_count):
                 np.minimum(low, held[:, seat], out=low)
                 np.maximum(high, held[:, seat], out=high)
             least[:, k], most[:, k] = low, high

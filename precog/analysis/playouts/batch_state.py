@@ -86,32 +86,32 @@ class BatchState:
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.tables = tables([s.components for s in starts] if dealt is None else first.components)
         self.pairs = self.tables.pairs()
-        self.conds = conditions(first.components)
-        self.n = first.config.players
-        self.G = G = len(starts) if dealt is None else len(dealt.which)
+        self.conditions = conditions(first.components)
+        self.seat_count = first.config.players
+        self.game_count = games = len(starts) if dealt is None else len(dealt.which)
         self.advanced = first.config.advanced
         self.heal_in_action = first.config.options.heal_in_action_phase
         self.offered = first.config.options.received_means_offered
         self.round = first.round
-        self.U = rows
-        self.W = rows.shape[1]
-        check_width(self.W)
-        self.flat_u = rows.reshape(-1)
-        self.row_start = np.arange(G) * self.W
-        self.ctr = np.zeros(G, dtype=INT)
+        self.rows = rows
+        self.width = rows.shape[1]
+        check_width(self.width)
+        self.flat_uniforms = rows.reshape(-1)
+        self.row_start = np.arange(games) * self.width
+        self.used = np.zeros(games, dtype=INT)
         self.explore = explore
         self.forced = forced
-        self.ar = np.arange(G)
+        self.game_index = np.arange(games)
         self.record: list[dict[str, np.ndarray]] | None = None
         # told of every stage (:mod:`precog.analysis.playouts.differential` compares it with the
         # engine)
         self.on_stage: Callable[[BatchState, str, int], None] | None = None
         self.discarded: list[np.ndarray] = []  # each round's Action Zones, once discarded
-        self.zeros = np.zeros(G)
+        self.zeros = np.zeros(games)
         if dealt is None:
             self._load(starts)
         else:
-            self._load([first], np.zeros(G, np.intp))
+            self._load([first], np.zeros(games, np.intp))
             self.deck, self.hand = dealt.deck[dealt.which], dealt.hand[dealt.which]
             self.river = dealt.river[dealt.which]
         self.cooperative = None if not first.config.coop else (
@@ -128,12 +128,12 @@ class BatchState:
             row = {key: r for r, key in enumerate(by_id)}
             which = np.fromiter(map(row.__getitem__, map(id, starts)), np.intp, len(starts))
         unique = list(by_id.values())
-        count, seats = len(unique), self.n
+        count, seats = len(unique), self.seat_count
         players = [p for s in unique for p in s.players]
         boats = _ints(map(_BOAT, players), 6 * count * seats).reshape(count, seats, 6)[which]
         (self.food, self.healthy, self.contaminated, self.doctors, self.protectors,
          self.bane) = (boats[..., k].copy() for k in range(6))
-        self.bat = _ints(map(_BATTERIES, players),
+        self.batteries = _ints(map(_BATTERIES, players),
                          6 * count * seats).reshape(count, seats, 6)[which]
         boat_rooms = _RoomTable.get(unique[0].components, self.advanced)
         ids = np.fromiter(boat_rooms.ids(map(_ROOMS, players)), np.intp,
@@ -142,7 +142,7 @@ class BatchState:
         self.rooms, self.effect_sums = ids, sums
         self.pair_bits, other = boat_rooms.pair_bits()
         self.other_scopes = bool(other[ids].any())
-        self.cap, self.cond = slots[ids], machine_conditions[ids]
+        self.slots, self.machine_conditions = slots[ids], machine_conditions[ids]
 
         order, card_remap, tile_remap = self.tables.remaps()
         world = np.zeros(count, np.intp)
@@ -155,14 +155,15 @@ class BatchState:
                             per_player).reshape(count, seats, -1)[which]
         self.hand = _encode(list(map(_HAND, players)), cards, 2, card_remap,
                             per_player).reshape(count, seats, 2)[which]
-        self.dz = _encode(list(map(_DECISION_ZONE, players)), cards, 2, card_remap,
+        self.decision_zone = _encode(list(map(_DECISION_ZONE, players)), cards, 2, card_remap,
                           per_player).reshape(count, seats, 2)[which]
         self.river = _encode([s.river for s in unique], tiles, 0, tile_remap, world)[which]
-        games = self.G
-        self.ptr = np.zeros((games, seats), INT)
+        games = self.game_count
+        self.deck_top = np.zeros((games, seats), INT)
         self.action_zone = np.full((games, seats, 2), -1, INT)
         self.gave = np.full((games, seats), -1, INT)
-        self.cgains = np.zeros((games, seats, 7), INT)  # what the cards offered, or what was taken
+        # what the cards offered, or what was taken
+        self.card_gains = np.zeros((games, seats, 7), INT)
 
     # -- the policy ----------------------------------------------------------------------
     def draw(self, choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -171,9 +172,9 @@ class BatchState:
         games = np.flatnonzero(choices > 1)
         if not len(games):
             return games, self.zeros[:0]
-        used = self.ctr[games]
-        uniform = self.flat_u[self.row_start[games] + other_column(used, self.W)]
-        self.ctr[games] = used + 1
+        used = self.used[games]
+        uniform = self.flat_uniforms[self.row_start[games] + other_column(used, self.width)]
+        self.used[games] = used + 1
         return games, uniform
 
     def choose(self, choices: np.ndarray, default: np.ndarray | int = 0) -> np.ndarray:
@@ -182,12 +183,12 @@ class BatchState:
         Mirrors :meth:`precog.analysis.playouts.rollouts.RandomPolicy.index`."""
         if self.explore <= 0:  # the sensible player: its choice, whatever the uniform
             more = choices > 1
-            self.ctr += more
+            self.used += more
             if isinstance(default, np.ndarray):
                 return np.where(more, default, 0).astype(INT, copy=False)
-            return np.zeros(self.G, dtype=INT)
+            return np.zeros(self.game_count, dtype=INT)
         games, uniform = self.draw(choices)
-        index = np.zeros(self.G, dtype=INT)
+        index = np.zeros(self.game_count, dtype=INT)
         if not len(games):
             return index
         count = choices[games]
@@ -210,7 +211,7 @@ class BatchState:
     def boat(self, seat: int) -> batch_policy.BoatArrays:
         """The sensible player's view of ``seat``'s Boats now.
         Mirrors :func:`precog.analysis.playing.policy_points.facts`."""
-        free = (self.cap[:, seat] - self.bat[:, seat]).sum(axis=1)
+        free = (self.slots[:, seat] - self.batteries[:, seat]).sum(axis=1)
         return batch_policy.boat_arrays(
             self.food[:, seat], self.healthy[:, seat], self.contaminated[:, seat],
             self.doctors[:, seat], self.protectors[:, seat], self.bane[:, seat], free, self.round)
@@ -218,7 +219,7 @@ class BatchState:
     def boats(self) -> batch_policy.BoatArrays:
         """The sensible player's view of every seat's Boats now (arrays (games, seats)).
         Mirrors :func:`precog.analysis.playing.policy_points.facts`."""
-        free = (self.cap - self.bat).sum(axis=2)
+        free = (self.slots - self.batteries).sum(axis=2)
         return batch_policy.boat_arrays(self.food, self.healthy, self.contaminated,
                                         self.doctors, self.protectors, self.bane, free,
                                         self.round)
