@@ -1,7 +1,8 @@
 """Every public function, class and method of the numpy batch names the engine function it
 mirrors (a docstring line ``Mirrors :func:`precog.engine....```), and that function exists.
 
-The sensible player's judgements live in :mod:`precog.analysis.playing.policy` and the scalar
+The sensible player's judgements live in :mod:`precog.analysis.playing.policy` (its points in
+:mod:`precog.analysis.playing.policy_points`) and the scalar
 playout's draws in :mod:`precog.analysis.playouts.uniform_row` and
 :mod:`precog.analysis.playouts.rollouts`: the batch's twins of those name them (they are what the
 engine's playouts call)."""
@@ -14,9 +15,12 @@ import re
 
 import pytest
 
-BATCH_MODULES = ("precog.analysis.playouts.batch", "precog.analysis.playouts.batch_coop",
-                 "precog.analysis.playouts.batch_policy", "precog.analysis.playouts.many_worlds")
+BATCH_MODULES = tuple(f"precog.analysis.playouts.{name}" for name in (
+    "batch", "batch_tables", "batch_machines", "batch_state", "batch_decision", "batch_action",
+    "batch_gains", "batch_maintenance", "batch_objectives", "batch_coop", "batch_policy",
+    "many_worlds"))
 MIRRORED = ("precog.engine.", "precog.analysis.playing.policy.",
+            "precog.analysis.playing.policy_points.",
             "precog.analysis.projection.evaluation.",
             "precog.analysis.playouts.uniform_row.", "precog.analysis.playouts.rollouts.")
 MIRRORS = re.compile(r"Mirrors :(?:func|class|meth|attr):`(precog\.[\w.]+)`")

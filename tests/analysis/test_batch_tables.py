@@ -70,7 +70,7 @@ def test_games_of_two_sets_played_in_turn_each_match_the_engine():
 def test_the_co_op_batch_reads_a_row_as_all_true_exactly_when_numpy_does() -> None:
     import numpy as np
 
-    from precog.analysis.playouts.batch_coop import _rows_all
+    from precog.analysis.playouts.batch_objectives import _rows_all
 
     rng = np.random.default_rng(5)
     for k in (1, 2, 3, 4, 5, 8):

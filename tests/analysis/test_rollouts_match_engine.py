@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.analysis.playing.policy import SensiblePolicy
 from precog.analysis.playing.world import first_legal, until_seat
 from precog.analysis.playouts import batch
@@ -15,6 +16,7 @@ from precog.analysis.playouts.rollouts import RandomPolicy, play_out, uniforms
 from precog.analysis.projection.evaluation import last_check_value
 from precog.engine import legal_actions, new_game
 from precog.engine.playout import random_playout
+from tests.codes import raises_code
 
 
 def boat(state, seat):
@@ -107,8 +109,9 @@ def test_the_batch_refuses_mid_phase_positions_and_plays_the_random_co_op_throug
 
     started = new_game(players=2, seed=1)
     assert not batch.supports([apply(started, legal_actions(started)[0])])
-    with pytest.raises(ValueError, match="batch"):
+    with raises_code(AnalysisError, AnalysisCode.BATCH_STARTS) as caught:
         batch.run([apply(started, legal_actions(started)[0])], uniforms(1, 0), RandomPolicy())
+    assert caught.value.problem.values["count"] == 1
     coop = [new_game(players=2, mode="coop", seed=g) for g in range(3)]
     rows = uniforms(3, 0)
     finals = batch.run(coop, rows, RandomPolicy())

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.analysis.playing.policy import SensiblePolicy
 from precog.analysis.playing.world import first_legal, until_seat
 from precog.analysis.playouts import batch
@@ -22,6 +23,7 @@ from precog.analysis.playouts.uniform_row import (
 )
 from precog.engine import Phase, legal_actions
 from precog.engine.playout import play_on, random_playout
+from tests.codes import raises_code
 
 
 @dataclass
@@ -45,8 +47,9 @@ def test_every_seat_and_round_has_a_keep_give_column_of_its_own_before_the_other
 
 
 def test_a_row_too_narrow_for_the_keep_give_columns_is_refused():
-    with pytest.raises(ValueError, match="more than 48 columns"):
+    with raises_code(AnalysisError, AnalysisCode.UNIFORM_WIDTH) as caught:
         UniformRow(np.zeros(KEEP_GIVE_COLUMNS))
+    assert caught.value.problem.values == {"got": KEEP_GIVE_COLUMNS, "least": KEEP_GIVE_COLUMNS}
 
 
 @pytest.mark.parametrize("mode", ["competitive", "coop"])

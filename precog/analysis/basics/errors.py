@@ -44,6 +44,8 @@ class AnalysisCode(StrEnum):
     TILE_REVEALED = "analysis.tile_revealed"
     STEP_PHASE = "analysis.step_phase"
     STEP_NOT_TO_MOVE = "analysis.step_not_to_move"
+    BATCH_STARTS = "analysis.batch_starts"
+    UNIFORM_WIDTH = "analysis.uniform_width"
     # -- a bot that broke its contract (a bug, reported with its code all the same)
     PLAYER_ILLEGAL = "analysis.player_illegal"
     BEST_NOT_LEGAL = "analysis.best_not_legal"

@@ -6,6 +6,9 @@ decision with more than one legal action), so that a playout is a pure function 
 position and its row of uniforms, and the numpy batch (:mod:`precog.analysis.playouts.batch`) can
 play the same games exactly. Every judgement is whole-number arithmetic on the seat's own Boat
 ("points": 4 points are one Healthy Human), so the batch reaches the same choices bit for bit.
+What a card or a gain is worth to a Boat (:class:`Facts`, :func:`card_worth` and the points
+they add up) lives in :mod:`precog.analysis.playing.policy_points`; this module holds the
+choices made with it.
 
 What the sensible player does:
 
@@ -48,6 +51,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from precog.analysis.playing.policy_data import shipped_policy_weights
+from precog.analysis.playing.policy_points import (
+    HH,
+    MOST_REMEMBERED,
+    Facts,
+    card_worth,
+    cost_points,
+    facts,
+    gains_points,
+)
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import (
     Activate,
@@ -58,115 +70,17 @@ from precog.engine.actions import (
     PlaceBattery,
     PlaceYmunes,
 )
-from precog.engine.components import Card, Gains
-from precog.engine.fastcopy import maker
-from precog.engine.formulas import islands_from, protectors_against
-from precog.engine.gains import capacities, place_ymunes
+from precog.engine.components import Card
+from precog.engine.formulas import protectors_against
+from precog.engine.gains import place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
-from precog.engine.state import ROUNDS
 
-HH = 4  # points per Healthy Human
-X_GUESS = 2  # an X Cost or gain before its partner card is known
 WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
 SCALE = 1024  # the softmax weights are whole numbers up to this
-BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
 IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
 IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
-
-
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """What the sensible player looks at on one Boat, as whole numbers."""
-
-    food: int
-    healthy: int
-    contaminated: int
-    doctors: int
-    protectors: int
-    bane: int
-    free_slots: int  # Batteries the Machines can still take
-    left: int  # rounds still to play, this one included
-    feeds: int  # Islands still to come, this round's included
-
-
-def facts(state: GameState, seat: int) -> Facts:
-    p = state.players[seat]
-    slots = capacities(state, p.rooms)
-    round_ = state.round
-    return _make_facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
-                       sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
-                       islands_from(round_))
-
-
-_make_facts = maker(Facts)
-
-
-def free_slots(state: GameState, seat: int) -> int:
-    """Batteries the Machines of ``seat`` can still take."""
-    p = state.players[seat]
-    slots = capacities(state, p.rooms)
-    return sum(slots) - sum(p.batteries[:len(slots)])
-
-
-def battery_points(f: Facts) -> int:
-    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
-
-
-def protectors_short(f: Facts) -> int:
-    """Protectors the current Bane still calls for beyond those on the Bow."""
-    return max(0, protectors_against(f.bane) - f.protectors)
-
-
-def gains_points(g: tuple[int, ...], f: Facts) -> int:
-    """What ``g`` (food, human, battery, ymune, doctor, protector, heal) brings this Boat."""
-    food, human, battery, ymune, doctor, protector, heal = g
-    short = max(0, f.healthy * f.feeds - f.food)
-    fed = min(food, short)
-    pts = 3 * fed + (food - fed)
-    pts += human * (3 if f.doctors > 0 else 1)
-    pts += min(battery, f.free_slots) * battery_points(f)
-    y = ymune + doctor + protector
-    pts += 6 * y + 6 * min(y, protectors_short(f))
-    pts += HH * min(heal, f.contaminated)
-    return pts
-
-
-def cost_points(cost: int, f: Facts) -> int:
-    """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
-    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
-    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
-
-
-def bane_points(bane: int, f: Facts) -> int:
-    """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
-    spare = max(0, f.protectors - protectors_against(f.bane))
-    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
-
-
-def card_worth(card: Card, f: Facts) -> int:
-    """A card to Keep, in half points: its gain (its bonus at half, the partner being
-    unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
-    up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
-    key = (card.id, f)
-    found = _WORTH.get(key)
-    if found is not None and found[0] is card:  # the same face (a world's unknown cards
-        return found[1]  # have their own)
-    amount = X_GUESS if card.gain is None else card.gain
-    cost = X_GUESS if card.cost is None else card.cost
-    base = Gains.of_type(card.type, amount).astuple()
-    own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
-    worth = 2 * own + gains_points(card.bonus.astuple(), f)
-    if len(_WORTH) >= _MOST_WORTH:
-        _WORTH.clear()
-    _WORTH[key] = (card, worth)
-    return worth
-
-
-_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
-"""Each card's worth on each Boat's facts met so far, with the card it was read from."""
-_MOST_WORTH = 100_000
 
 
 def gives_to_friend(state: GameState, seat: int) -> bool:
@@ -324,7 +238,7 @@ def activation(state: GameState, options: list[Action]) -> int:
         value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
                  "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
                  - cost_points(sum(resolved_costs(g, r)), f)}
-        if len(_ACTIVATIONS) >= _MOST_WORTH:
+        if len(_ACTIVATIONS) >= MOST_REMEMBERED:
             _ACTIVATIONS.clear()
         _ACTIVATIONS[key] = (g, r, value)
     best, pick = None, 0
@@ -417,4 +331,3 @@ def objective_step(state: GameState, options: list[Action]) -> int:
 def _met(state: GameState, tile_id: str) -> bool:
     tile = state.components.objective_by_id[tile_id]
     return all(requirement_met(state, r) for r in tile.full)
-

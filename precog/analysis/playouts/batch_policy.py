@@ -15,27 +15,27 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from precog.analysis.playing.policy import (
-    BANE_ROUNDS,
     DOCTORS_AT_LEAST,
-    HH,
     IGNORE_ABOVE,
     IGNORE_SPARE,
     SensiblePolicy,
     softmax_table,
 )
+from precog.analysis.playing.policy_points import BANE_ROUNDS, HH
 from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.state import ROUNDS
 
 if TYPE_CHECKING:
-    from precog.analysis.playouts.batch import Tables
+    from precog.analysis.playouts.batch_tables import Tables
 
 FOOD, HUMAN, BATTERY, YMUNE, DOCTOR, PROTECTOR, HEAL = range(7)
 
 
 @dataclass
 class BoatArrays:
-    """One seat's :class:`~precog.analysis.playing.policy.Facts` over a batch (arrays (games,)).
-    Mirrors :class:`precog.analysis.playing.policy.Facts`."""
+    """One seat's :class:`~precog.analysis.playing.policy_points.Facts` over a batch (arrays
+    (games,)).
+    Mirrors :class:`precog.analysis.playing.policy_points.Facts`."""
 
     food: np.ndarray
     healthy: np.ndarray
@@ -49,7 +49,7 @@ class BoatArrays:
 
     def col(self) -> BoatArrays:
         """The same with every array as a column, to broadcast against (games, k).
-        Mirrors :class:`precog.analysis.playing.policy.Facts`."""
+        Mirrors :class:`precog.analysis.playing.policy_points.Facts`."""
         return BoatArrays(self.food[..., None], self.healthy[..., None],
                           self.contaminated[..., None], self.doctors[..., None],
                           self.protectors[..., None], self.bane[..., None],
@@ -59,7 +59,7 @@ class BoatArrays:
 def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
                 doctors: np.ndarray, protectors: np.ndarray, bane: np.ndarray,
                 free_slots: np.ndarray, round_: int) -> BoatArrays:
-    """Mirrors :func:`precog.analysis.playing.policy.facts`."""
+    """Mirrors :func:`precog.analysis.playing.policy_points.facts`."""
     return BoatArrays(food.astype(np.int64), healthy.astype(np.int64),
                       contaminated.astype(np.int64), doctors.astype(np.int64),
                       protectors.astype(np.int64), bane.astype(np.int64),
@@ -68,18 +68,18 @@ def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
 
 
 def battery_points(f: BoatArrays) -> int:
-    """Mirrors :func:`precog.analysis.playing.policy.battery_points`."""
+    """Mirrors :func:`precog.analysis.playing.policy_points.battery_points`."""
     return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
 
 
 def protectors_short(f: BoatArrays) -> np.ndarray:
-    """Mirrors :func:`precog.analysis.playing.policy.protectors_short`."""
+    """Mirrors :func:`precog.analysis.playing.policy_points.protectors_short`."""
     return np.maximum(0, protectors_against(f.bane) - f.protectors)
 
 
 def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast).
-    Mirrors :func:`precog.analysis.playing.policy.gains_points`."""
+    Mirrors :func:`precog.analysis.playing.policy_points.gains_points`."""
     return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
                    g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
 
@@ -100,7 +100,7 @@ def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np
 
 def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarray:
     """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each.
-    Mirrors :func:`precog.analysis.playing.policy.gains_points`."""
+    Mirrors :func:`precog.analysis.playing.policy_points.gains_points`."""
     fed = np.minimum(amount, np.maximum(0, f.healthy * f.feeds - f.food))
     food = 2 * fed + amount
     human = amount * np.where(f.doctors > 0, 3, 1)
@@ -111,19 +111,19 @@ def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarr
 
 
 def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """Mirrors :func:`precog.analysis.playing.policy.cost_points`."""
+    """Mirrors :func:`precog.analysis.playing.policy_points.cost_points`."""
     return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
-    """Mirrors :func:`precog.analysis.playing.policy.bane_points`."""
+    """Mirrors :func:`precog.analysis.playing.policy_points.bane_points`."""
     spare = np.maximum(0, f.protectors - protectors_against(f.bane))
     return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
 
 
 def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
     """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns).
-    Mirrors :func:`precog.analysis.playing.policy.card_worth`."""
+    Mirrors :func:`precog.analysis.playing.policy_points.card_worth`."""
     facts = t.facts()[cards]
     own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
         bane_points(facts[..., 3], f)

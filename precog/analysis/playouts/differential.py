@@ -37,8 +37,10 @@ from precog.analysis.basics.seeds import worlds_rng
 from precog.analysis.basics.supply import on_boats
 from precog.analysis.playing.players import first_legal, until_seat
 from precog.analysis.playing.policy import SensiblePolicy
-from precog.analysis.playouts.batch import Batch, Dealt, _RoomTable, supports
+from precog.analysis.playouts.batch import Batch
 from precog.analysis.playouts.batch_coop import objective_tables
+from precog.analysis.playouts.batch_machines import _RoomTable
+from precog.analysis.playouts.batch_state import BatchState, Dealt, supports
 from precog.analysis.playouts.many_worlds import Dealer
 from precog.analysis.playouts.rollouts import RandomPolicy, uniforms
 from precog.analysis.playouts.uniform_row import UniformRow
@@ -277,9 +279,9 @@ def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
     else:
         batch = Batch(starts, rows, policy.explore, forced)
     frames: dict[Key, Frame] = {}
-    activated = np.zeros((batch.G, batch.n), bool)
+    activated = np.zeros((batch.game_count, batch.seat_count), bool)
 
-    def keep(b: Batch, stage: str, seat: int) -> None:
+    def keep(b: BatchState, stage: str, seat: int) -> None:
         activated[:] = stage in ("team", "maintenance", "river")  # every seat, or none
         if stage == "activate":
             activated[:, :seat] = True  # the seats before it
@@ -290,10 +292,15 @@ def batch_stages(starts: list[GameState], rows: np.ndarray, policy: Any,
     return frames
 
 
-def _frame(b: Batch, activated: np.ndarray) -> Frame:
-    frame: Frame = {name: getattr(b, name).copy() for name in (
-        "food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat", "hand", "dz",
-        "action_zone", "gave", "deck", "ptr", "cgains", "river", "ctr")}
+BATCH_ARRAYS = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "batteries",
+                "hand", "decision_zone", "action_zone", "gave", "deck", "deck_top", "card_gains",
+                "river", "used")
+"""The batch's arrays copied at every stage (:class:`~precog.analysis.playouts.batch_state.
+BatchState`'s attributes of one row per game)."""
+
+
+def _frame(b: BatchState, activated: np.ndarray) -> Frame:
+    frame: Frame = {name: getattr(b, name).copy() for name in BATCH_ARRAYS}
     frame.update(round=b.round, discarded=list(b.discarded), activated=activated,
                  tables=b.tables, rooms=b.rooms.copy(), advanced=b.advanced)
     if b.cooperative is not None:
@@ -304,8 +311,7 @@ def _frame(b: Batch, activated: np.ndarray) -> Frame:
     return frame
 
 
-PER_GAME = ("food", "healthy", "contaminated", "doctors", "protectors", "bane", "bat", "hand", "dz",
-            "action_zone", "gave", "deck", "ptr", "cgains", "river", "ctr", "rooms", "activated")
+PER_GAME = BATCH_ARRAYS + ("rooms", "activated")
 PER_GAME_COOP = ("stack", "shown", "mitigated", "count", "taken")
 
 
@@ -322,23 +328,23 @@ def batch_view(frame: Frame, g: int, start: GameState) -> View:
 
     room_rows = _room_names(start, frame["advanced"])
     boats = tuple((a["food"][s], a["healthy"][s], a["contaminated"][s], a["doctors"][s],
-                   a["protectors"][s], a["bane"][s], tuple(a["bat"][s])) for s in range(n))
+                   a["protectors"][s], a["bane"][s], tuple(a["batteries"][s])) for s in range(n))
     discarded = [zone[g].tolist() for zone in frame["discarded"]]
     view: View = {
-        "round": frame["round"], "uniforms": a["ctr"],
+        "round": frame["round"], "uniforms": a["used"],
         "river": tuple(tiles[i] for i in a["river"]),
         "supply": (sum(b[1] + b[2] for b in boats), sum(b[3] + b[4] for b in boats),
                    sum(sum(b[6]) for b in boats)),
         "boats": boats,
         "rooms": tuple(room_rows[a["rooms"][s]][:2] for s in range(n)),
         "hand": tuple(ids(a["hand"][s]) for s in range(n)),
-        "decision_zone": tuple(ids(a["dz"][s]) for s in range(n)),
+        "decision_zone": tuple(ids(a["decision_zone"][s]) for s in range(n)),
         "action_zone": tuple(ids(a["action_zone"][s]) for s in range(n)),
         "gave": tuple(cards[x] if x >= 0 else None for x in a["gave"]),
-        "deck": tuple(ids(a["deck"][s][a["ptr"][s]:]) for s in range(n)),
+        "deck": tuple(ids(a["deck"][s][a["deck_top"][s]:]) for s in range(n)),
         "discard": tuple(start.players[s].discard + tuple(
             c for az in discarded for c in ids(az[s])) for s in range(n)),
-        "card_gains": tuple(tuple(a["cgains"][s]) if a["activated"][s] else None
+        "card_gains": tuple(tuple(a["card_gains"][s]) if a["activated"][s] else None
                             for s in range(n)),
     }
     if coop:

@@ -26,8 +26,9 @@ import random
 import numpy as np
 
 from precog.analysis.basics.seeds import worlds_rng
-from precog.analysis.playouts.batch import INT, Dealt, tables
 from precog.analysis.playouts.batch_coop import objective_tables
+from precog.analysis.playouts.batch_state import Dealt
+from precog.analysis.playouts.batch_tables import INT, tables
 from precog.engine import GameState, WorldSampler
 from precog.engine.fastcopy import replace
 from precog.engine.observation import SeatDeal

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.analysis.basics.seeds import numpy_rng
 from precog.analysis.playing.policy import (
     SENSIBLE,
@@ -42,6 +43,7 @@ from precog.analysis.projection.evaluation import last_check_value, terminal_val
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import PlaceYmunes
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 
 __all__ = ["DEFAULT_POLICY", "RandomPolicy", "RolloutPolicy", "SensiblePolicy", "final_states",
            "mean_ci", "numpy_rng", "play_out", "protectors_wanted", "rollout_value",
@@ -124,8 +126,7 @@ def final_states(starts: Sequence[GameState], seed: int, policy: Policy | None =
         if batch.supports(starts):
             return batch.run(starts, rows, policy)
         if engine == "batch":
-            raise ValueError("the batch path plays games from the start of a Decision phase "
-                             "only")
+            raise AnalysisError(Problem.of(AnalysisCode.BATCH_STARTS, count=len(starts)))
     return [play_out(s, policy, rows[i]) for i, s in enumerate(starts)]
 
 

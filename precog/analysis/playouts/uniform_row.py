@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from precog.analysis.basics.errors import AnalysisCode, AnalysisError
 from precog.engine import GameState, Phase
+from precog.engine.problems import Problem
 
 SEATS = 4
 ROUNDS = 12
@@ -49,9 +51,10 @@ def other_column(used: int | np.ndarray, width: int) -> int | np.ndarray:
 
 
 def check_width(width: int) -> None:
+    """Refuse a row of uniforms with no column beyond the Keep/Give ones."""
     if width <= KEEP_GIVE_COLUMNS:
-        raise ValueError(f"a row of uniforms needs more than {KEEP_GIVE_COLUMNS} columns, "
-                         f"got {width}")
+        raise AnalysisError(Problem.of(AnalysisCode.UNIFORM_WIDTH, got=width,
+                                       least=KEEP_GIVE_COLUMNS), input=width)
 
 
 class UniformRow:

@@ -1,0 +1,116 @@
+"""What a card or a gain is worth to one Boat, as the sensible player counts it.
+
+The sensible player (:mod:`precog.analysis.playing.policy`) judges every choice by whole-number
+"points" on the seat's own Boat (4 points are one Healthy Human): :class:`Facts` is what it looks
+at, :func:`gains_points` what a gain brings, :func:`cost_points` and :func:`bane_points` what a
+card's Cost and Bane take away, :func:`card_worth` a card to Keep. The numpy batch's twins
+(:mod:`precog.analysis.playouts.batch_policy`) reach the same numbers bit for bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from precog.engine import GameState
+from precog.engine.components import Card, Gains
+from precog.engine.fastcopy import maker
+from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.gains import capacities
+from precog.engine.state import ROUNDS
+
+HH = 4  # points per Healthy Human
+X_GUESS = 2  # an X Cost or gain before its partner card is known
+BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the sensible player looks at on one Boat, as whole numbers."""
+
+    food: int
+    healthy: int
+    contaminated: int
+    doctors: int
+    protectors: int
+    bane: int
+    free_slots: int  # Batteries the Machines can still take
+    left: int  # rounds still to play, this one included
+    feeds: int  # Islands still to come, this round's included
+
+
+def facts(state: GameState, seat: int) -> Facts:
+    p = state.players[seat]
+    slots = capacities(state, p.rooms)
+    round_ = state.round
+    return _make_facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                       sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
+                       islands_from(round_))
+
+
+_make_facts = maker(Facts)
+
+
+def free_slots(state: GameState, seat: int) -> int:
+    """Batteries the Machines of ``seat`` can still take."""
+    p = state.players[seat]
+    slots = capacities(state, p.rooms)
+    return sum(slots) - sum(p.batteries[:len(slots)])
+
+
+def battery_points(f: Facts) -> int:
+    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+
+
+def protectors_short(f: Facts) -> int:
+    """Protectors the current Bane still calls for beyond those on the Bow."""
+    return max(0, protectors_against(f.bane) - f.protectors)
+
+
+def gains_points(g: tuple[int, ...], f: Facts) -> int:
+    """What ``g`` (food, human, battery, ymune, doctor, protector, heal) brings this Boat."""
+    food, human, battery, ymune, doctor, protector, heal = g
+    short = max(0, f.healthy * f.feeds - f.food)
+    fed = min(food, short)
+    pts = 3 * fed + (food - fed)
+    pts += human * (3 if f.doctors > 0 else 1)
+    pts += min(battery, f.free_slots) * battery_points(f)
+    y = ymune + doctor + protector
+    pts += 6 * y + 6 * min(y, protectors_short(f))
+    pts += HH * min(heal, f.contaminated)
+    return pts
+
+
+def cost_points(cost: int, f: Facts) -> int:
+    """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
+    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
+    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def bane_points(bane: int, f: Facts) -> int:
+    """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
+    spare = max(0, f.protectors - protectors_against(f.bane))
+    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+
+
+def card_worth(card: Card, f: Facts) -> int:
+    """A card to Keep, in half points: its gain (its bonus at half, the partner being
+    unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
+    up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
+    key = (card.id, f)
+    found = _WORTH.get(key)
+    if found is not None and found[0] is card:  # the same face (a world's unknown cards
+        return found[1]  # have their own)
+    amount = X_GUESS if card.gain is None else card.gain
+    cost = X_GUESS if card.cost is None else card.cost
+    base = Gains.of_type(card.type, amount).astuple()
+    own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
+    worth = 2 * own + gains_points(card.bonus.astuple(), f)
+    if len(_WORTH) >= MOST_REMEMBERED:
+        _WORTH.clear()
+    _WORTH[key] = (card, worth)
+    return worth
+
+
+_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
+"""Each card's worth on each Boat's facts met so far, with the card it was read from."""
+MOST_REMEMBERED = 100_000  # entries a judgement's memory keeps before it starts afresh
