@@ -27,3 +27,40 @@ def raises_code(kind: type[BaseException], code: StrEnum) -> Iterator[Any]:
     with pytest.raises(kind) as caught:
         yield caught
     assert code_of(caught.value) == code
+
+
+def codes_in(error: BaseException) -> list[StrEnum]:
+    """Every code an error carries: its own, then those of the problems its problem names
+    (a file's error names the file, then what was wrong with it)."""
+    own = code_of(error)
+    found: list[StrEnum] = [] if own is None else [own]
+    pending = [getattr(error, "problem", None)]
+    while pending:
+        problem = pending.pop(0)
+        if problem is None or not hasattr(problem, "values"):
+            continue
+        for value in problem.values().values():
+            if hasattr(value, "code") and hasattr(value, "values"):
+                found.append(value.code)
+                pending.append(value)
+    return found
+
+
+@contextmanager
+def refused_codes() -> Iterator[list[list[StrEnum]]]:
+    """The codes (:func:`codes_in`) of each error ``precog`` (:func:`precog.cli.main`, run in
+    this process) refuses with, exit status 2, while the block runs."""
+    from precog import cli
+
+    seen: list[list[StrEnum]] = []
+    original = cli._refuse
+
+    def record(command: str, err: Any, lang: str) -> int:
+        seen.append(codes_in(err))
+        return original(command, err, lang)
+
+    cli._refuse = record  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        cli._refuse = original  # type: ignore[assignment]
