@@ -90,7 +90,7 @@ def test_notation_ignores_case_and_extra_spaces() -> None:
 def test_parse_refuses_garbage_with_action_parse_error(text: str) -> None:
     with raises_code(ActionParseError, ErrorCode.ACTION_UNREADABLE) as err:
         parse_action_text(text)
-    assert err.value.problem.values() == {"text": text,
+    assert err.value.problem.values == {"text": text,
                                           "help": Problem.of(ErrorCode.ACTION_NOTATION)}
 
 
