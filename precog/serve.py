@@ -54,7 +54,7 @@ CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
 
 # Pages served from a kernel started ahead (one each): every page of the app. A waiting kernel
-# holds its page's imports, 60 to 80 MB resident (benchmarks/README.md gives the measured
+# holds its page's imports, 60 to 80 MB resident (docs/history/benchmark-runs.md gives the measured
 # figures: about 0.6 GB for all of them); a page whose kernel is started on request shows its
 # first widget seconds later (kernel start and imports, 4 to 10 s on a loaded machine). The nine
 # lessons share lesson 1's kernel (SHARED_POOLS). A second visitor within seconds gets a kernel

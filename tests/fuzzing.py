@@ -29,7 +29,7 @@ import tempfile
 import time
 import traceback
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,6 +87,19 @@ class Tally:
                 "refused": self.refused,
                 "failures": sum(n for kinds in self.failures.values() for n in kinds.values()),
                 "failures_by_surface": self.failures, "examples": self.examples}
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these (a worker's share of a long run); an example
+        already kept for a kind stays."""
+        for mine, theirs in ((self.tried, other.tried), (self.refused, other.refused)):
+            for surface, count in theirs.items():
+                mine[surface] = mine.get(surface, 0) + count
+        for surface, kinds in other.failures.items():
+            ours = self.failures.setdefault(surface, {})
+            for kind, count in kinds.items():
+                ours[kind] = ours.get(kind, 0) + count
+        for key, example in other.examples.items():
+            self.examples.setdefault(key, example)
 
 
 class TookTooLong(BaseException):
@@ -565,8 +578,10 @@ WEIGHTS = {"page query": 0.05, "command line": 0.2, "scheduler address": 0.02,
 
 def fuzz(seed: int, count: int | None = None, seconds: float | None = None,
          surfaces: tuple[str, ...] = tuple(SURFACES), tally: Tally | None = None,
-         report: Callable[[Tally], None] | None = None) -> Tally:
-    """Try ``count`` inputs (or as many as ``seconds`` allow) drawn from ``seed``."""
+         report: Callable[[Tally], None] | None = None,
+         table: Mapping[str, Callable[[random.Random], Case]] = SURFACES) -> Tally:
+    """Try ``count`` inputs (or as many as ``seconds`` allow) drawn from ``seed``, from the
+    surfaces of ``table`` named in ``surfaces``."""
     rng = random.Random(seed)
     tally = tally or Tally()
     weights = [WEIGHTS.get(name, 1.0) for name in surfaces]
@@ -576,7 +591,7 @@ def fuzz(seed: int, count: int | None = None, seconds: float | None = None,
                                                 or time.monotonic() - start < seconds):
         name = rng.choices(surfaces, weights)[0]
         try:
-            case = SURFACES[name](rng)
+            case = table[name](rng)
         except PrecogError:  # a mutation that could not even be written (a TOML writer)
             continue
         run_one(name, case, tally)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from precog import cli
-from precog.commands.common import SEED_LIMIT
+from precog.commands.common import SEED_LIMIT, UsageCode
 from precog.engine import (
     Game,
     Phase,
@@ -27,7 +27,9 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.playout import random_playout
+from precog.engine.problems import Problem
 from precog.session.describe import position_text
+from tests.codes import problems_in, refusals
 
 PRECOG = Path(sys.executable).parent / "precog"
 
@@ -144,12 +146,14 @@ def test_random_position_json_loads_with_from_json(capsys: pytest.CaptureFixture
 
 def test_random_position_past_a_cooperative_loss_is_refused_naming_the_seed(
         capsys: pytest.CaptureFixture[str]) -> None:
-    seed = next(s for s in range(50) if random_playout(
-        random.Random(s), seed=s, players=2, mode="coop").final.round < 12)
-    status, out, err = run(capsys, "random-position", "--players", "2", "--mode", "coop",
-                           "--round", "12", "--seed", str(seed))
+    seed, ended = next((s, end) for s in range(50) if (end := random_playout(
+        random.Random(s), seed=s, players=2, mode="coop").final.round) < 12)
+    with refusals() as refused:
+        status, out, _ = run(capsys, "random-position", "--players", "2", "--mode", "coop",
+                             "--round", "12", "--seed", str(seed))
     assert status == 2 and out == ""
-    assert f"--seed {seed}" in err and "before round 12" in err
+    assert problems_in(refused[0]) == [
+        Problem.of(UsageCode.SEED_ENDED, seed=seed, ended=ended, round=12)]
 
 
 def test_random_position_and_simulate_take_the_machine_rooms_chosen_by_hand(

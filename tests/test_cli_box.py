@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from precog import cli
+from precog.engine.problems import ErrorCode
+from tests.codes import codes_in, problems_in, refusals
 from tests.engine.test_partly_known import HALF_BOX
 
 
@@ -40,8 +42,9 @@ def test_a_position_made_on_a_box_is_analysed_on_it_and_flagged(
 def test_a_box_position_without_its_box_is_refused(capsys: pytest.CaptureFixture[str],
                                                     box_file: str) -> None:
     _, position, _ = run(capsys, "--box", box_file, "random-position", "--round", "3")
-    status, _, err = run(capsys, "show", position.strip())
-    assert status == 2 and "component set" in err
+    with refusals() as refused:
+        status, _, _ = run(capsys, "show", position.strip())
+    assert status == 2 and ErrorCode.POSITION_COMPONENTS in codes_in(refused[0])
 
 
 def test_simulate_runs_on_a_box(capsys: pytest.CaptureFixture[str], box_file: str) -> None:
@@ -49,12 +52,15 @@ def test_simulate_runs_on_a_box(capsys: pytest.CaptureFixture[str], box_file: st
     assert status == 0 and "2 games" in out
 
 
-@pytest.mark.parametrize("path,words", [("/dev/zero", "not a regular file"),
-                                        ("/no/such/box.toml", "cannot read")])
+@pytest.mark.parametrize("path,code", [("/dev/zero", ErrorCode.FILE_NOT_REGULAR),
+                                       ("/no/such/box.toml", ErrorCode.FILE_UNREADABLE)])
 def test_a_bad_box_file_exits_2_naming_it(capsys: pytest.CaptureFixture[str], path: str,
-                                          words: str) -> None:
-    status, _, err = run(capsys, "--box", path, "simulate", "--games", "1")
-    assert status == 2 and path in err and words in err
+                                          code: ErrorCode) -> None:
+    with refusals() as refused:
+        status, _, err = run(capsys, "--box", path, "simulate", "--games", "1")
+    assert status == 2 and path in err
+    assert codes_in(refused[0])[:2] == [ErrorCode.DATA_AT_FILE, code]
+    assert problems_in(refused[0])[0].values["file"] == path
 
 
 def test_a_malformed_box_names_the_field(capsys: pytest.CaptureFixture[str],

@@ -6,6 +6,7 @@ is a DataError naming it within a second."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -24,8 +25,9 @@ from precog.engine.data_loading import reference_components
 from precog.engine.errors import DataError
 from precog.engine.playout import random_playout
 from precog.engine.problems import ErrorCode
+from precog.session.provenance import provenance_text
 from precog.session.reports import ranking_text
-from tests.codes import raises_code
+from tests.codes import problems_in, raises_code, refusals
 from tests.engine.test_partly_known import HALF_BOX, half_box
 
 SHIPPED = (Path(value.__file__).resolve().parents[2] / "data" / value.FIT_FILE).read_text(
@@ -77,9 +79,11 @@ def test_the_analysis_says_it_uses_your_fit_with_its_error() -> None:
     assert note["fit"]["own"] is True and note["calibration"] == "fitted on this box (your fit)"
     assert "refit" not in note
     assert note["fit"]["error"] == round(value.shipped_fit().error("competitive", 0, 0), 2)
-    text = ranking_text(ranking, "en")
-    assert "your own fit made on this box (2026-12-01" in text
-    assert "ваша собственная подгонка" in ranking_text(ranking, "ru")
+    for lang in ("en", "ru"):
+        line = provenance_text(note, lang, "cli")
+        assert line in ranking_text(ranking, lang) and note["fit"]["date"] in line
+    assert provenance_text(note, "en", "cli") != provenance_text(
+        {**note, "fit": {**note["fit"], "own": False}}, "en", "cli")
 
 
 def test_the_reference_set_and_its_fit_are_named_too() -> None:
@@ -152,19 +156,20 @@ def test_precog_analyse_with_box_and_fit_uses_the_fit(
     for argv in (["--box", str(box), "--fit", str(fit), "analyse", position, "--depth", "1"],
                  ["analyse", position, "--box", str(box), "--fit", str(fit), "--depth", "1"]):
         value._USER_FITS.clear()
-        assert cli.main(argv) == 0, capsys.readouterr().err
-        out = capsys.readouterr().out
-        assert "'half box', not the reference set" in out and "your own fit" in out
-        assert "scripts/fit_evaluation.py --box" not in out
+        assert cli.main([*argv, "--json"]) == 0, capsys.readouterr().err
+        note = json.loads(capsys.readouterr().out)["meta"]["components"]
+        assert (note["name"], note["reference"], note["fit"]["own"]) == ("half box", False, True)
+        assert "refit" not in note
 
 
 def test_precog_refuses_a_fit_for_another_box(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     fit = tmp_path / "my_fit.toml"
     fit.write_text(fit_text(half_box().fingerprint), encoding="utf-8")
-    assert cli.main(["--fit", str(fit), "random-position", "--round", "3"]) == 2
-    err = capsys.readouterr().err
-    assert "my_fit.toml" in err and "only applies to its own box" in err
+    with refusals() as refused:
+        assert cli.main(["--fit", str(fit), "random-position", "--round", "3"]) == 2
+    [problem] = problems_in(refused[0])[:1]
+    assert problem.code == AnalysisCode.FIT_OTHER_BOX and problem.values["file"] == str(fit)
 
 
 def test_the_play_hint_says_which_set_and_which_fit() -> None:

@@ -10,6 +10,9 @@ import pytest
 
 from precog import cli
 from precog.analysis.game_review.review import recorded_game, reviewed_count
+from precog.commands.common import UsageCode
+from precog.engine.problems import ErrorCode, Problem
+from tests.codes import codes_in, problems_in, refusals
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -45,8 +48,9 @@ def test_a_game_played_on_a_box_is_reviewed_with_that_box_and_says_so(capsys, tm
     game = tmp_path / "game.json"
     game.write_text(json.dumps(recorded_game(["greedy"], seed=4, players=2,
                                              components=half_box()).to_json()))
-    code, _, err = run(capsys, "review", str(game), "--budget", "0.2")
-    assert code == 2 and "component set" in err  # without its box: refused
+    with refusals() as refused:
+        code, _, err = run(capsys, "review", str(game), "--budget", "0.2")
+    assert code == 2 and ErrorCode.POSITION_COMPONENTS in codes_in(refused[0])  # needs its box
     code, out, err = run(capsys, "--box", str(box), "review", str(game), "--budget", "0.2")
     assert code == 0, err
     assert "'half box', not the reference set" in out.splitlines()[-1]
@@ -75,25 +79,29 @@ def test_review_in_russian_has_no_english_head(capsys, game_file):
 
 
 @pytest.mark.parametrize(("content", "expected"), [
-    ("not json", "saved game"),
-    ('{"format": "precog-game", "actions": 5}', "'actions'"),
-    ('{"format": "something"}', "format"),
-    ('[1, 2, 3]', "saved game"),
+    ("not json", ErrorCode.POSITION_EXPECTED),
+    ('{"format": "precog-game", "actions": 5}', ErrorCode.POSITION_GAME_ACTIONS),
+    ('{"format": "something"}', ErrorCode.POSITION_FORMAT),
+    ('[1, 2, 3]', ErrorCode.POSITION_EXPECTED),
 ])
 def test_a_bad_game_file_is_a_clear_error_naming_the_file(capsys, tmp_path, content, expected):
     path = tmp_path / "bad.json"
     path.write_text(content)
-    code, _, err = run(capsys, "review", str(path))
-    assert code == 2
-    assert "bad.json" in err and expected in err
+    with refusals() as refused:
+        code, _, err = run(capsys, "review", str(path))
+    assert code == 2 and str(path) in err
+    problems = problems_in(refused[0])
+    assert problems[1] == Problem.of(UsageCode.FILE, path=str(path))
+    assert expected in [problem.code for problem in problems]
 
 
 def test_a_position_instead_of_a_game_is_refused(capsys, tmp_path, game_file):
     data = json.loads(game_file.read_text())
     path = tmp_path / "position.json"
     path.write_text(json.dumps(data["start"]))
-    code, _, err = run(capsys, "review", str(path))
-    assert code == 2 and "not a saved game" in err
+    with refusals() as refused:
+        code, _, _ = run(capsys, "review", str(path))
+    assert code == 2 and codes_in(refused[0]) == [UsageCode.NOT_A_GAME, UsageCode.FILE]
 
 
 def test_an_action_that_is_not_legal_names_its_number(capsys, tmp_path, game_file):
@@ -101,16 +109,20 @@ def test_an_action_that_is_not_legal_names_its_number(capsys, tmp_path, game_fil
     data["actions"][3] = "keep Z99 give Z98"
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(data))
-    code, _, err = run(capsys, "review", str(path))
-    assert code == 2 and "action 4" in err
+    with refusals() as refused:
+        code, _, _ = run(capsys, "review", str(path))
+    assert code == 2
+    [wrong] = [p for p in problems_in(refused[0]) if p.code == ErrorCode.POSITION_GAME_ACTION]
+    assert wrong.values["n"] == 4
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 def test_a_fifo_is_refused_without_blocking(capsys, tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    code, _, err = run(capsys, "review", str(fifo))
-    assert code == 2 and "not a regular file" in err
+    with refusals() as refused:
+        code, _, _ = run(capsys, "review", str(fifo))
+    assert code == 2 and ErrorCode.FILE_NOT_REGULAR in codes_in(refused[0])
 
 
 @pytest.mark.parametrize("argv", [["--seat", "5"], ["--budget", "0"], ["--budget", "nan"],

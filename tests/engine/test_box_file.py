@@ -13,7 +13,7 @@ import pytest
 from precog.engine import DataError
 from precog.engine.box import MAX_BOX_BYTES, load_box, load_box_text
 from precog.engine.problems import ErrorCode, Problem
-from tests.codes import raises_code
+from tests.codes import codes_in, raises_code
 
 CARD = """
 [[deck]]
@@ -128,7 +128,8 @@ def test_a_fifo_without_a_writer_is_refused_without_blocking(tmp_path: Path) -> 
     worker.start()
     worker.join(1.0)
     assert not worker.is_alive(), "loading a FIFO blocked"
-    assert isinstance(errors[0], DataError) and "not a regular file" in str(errors[0])
+    assert isinstance(errors[0], DataError)
+    assert codes_in(errors[0]) == [ErrorCode.DATA_AT_FILE, ErrorCode.FILE_NOT_REGULAR]
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:

@@ -72,8 +72,8 @@ def test_activating_both_is_refused_when_the_cabins_cannot_pay() -> None:
     assert legal_texts(state) == {"activate G", "activate R"}
     with pytest.raises(IllegalActionError) as err:
         parse_action(state, "activate both")
-    assert str(err.value).startswith("activate both: ")
-    assert f"costs {paid} Healthy Humans but your Cabins hold {paid - 1}" in str(err.value)
+    assert err.value.refusal.code is RefusalCode.BOTH_UNAFFORDABLE
+    assert err.value.refusal.values == {"cost": paid, "cabins": paid - 1}
     with pytest.raises(IllegalActionError):
         apply(state, err.value.action)  # type: ignore[arg-type]
 

@@ -20,6 +20,7 @@ from precog.engine.components import MITIGATION_RESOURCES, Gains
 from precog.engine.data_loading import load_components_from_texts, reference_text
 from precog.engine.problems import ErrorCode
 from precog.engine.refusals import RefusalCode
+from precog.engine.scoring import OutcomeCode
 from precog.engine.setup import new_game
 from precog.engine.state import COOP_THRESHOLDS, REVEAL_COST
 from tests.codes import raises_code
@@ -360,7 +361,8 @@ def test_an_unmet_objective_loses_the_game_at_once() -> None:
     state = island([boat(food=4), boat(food=4)])  # nothing left after the feeding
     assert state.phase is Phase.OVER and state.round == 4
     assert state.outcome is not None and state.outcome.winners == ()
-    assert "Season 1 Objectives not met: O1a, O1g" in state.outcome.reason
+    assert state.outcome.code == OutcomeCode.COOP_OBJECTIVES_FAILED
+    assert dict(state.outcome.values) == {"season": 1, "tiles": ("O1a", "O1g")}
 
 
 def test_one_resource_can_meet_several_objectives() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from precog.engine import GameState, Phase, Step, legal_actions
-from precog.engine.scoring import TEAMS
+from precog.engine.scoring import TEAMS, OutcomeCode
 from tests.engine.positions import RIVER, play, position, seat
 
 
@@ -39,14 +39,16 @@ def test_most_healthy_humans_wins() -> None:
     state = end([fed(5), fed(4, contaminated=9), fed(3)])
     assert state.outcome is not None
     assert (state.outcome.winners, state.outcome.scores) == ((0,), (5, 4, 3))
-    assert "Seat 0 has the most Healthy Humans (5)" in state.outcome.reason
+    assert state.outcome.code == OutcomeCode.MOST_HEALTHY
+    assert dict(state.outcome.values) == {"seat": 0, "best": 5}
 
 
 def test_a_tie_on_healthy_humans_is_broken_by_all_humans() -> None:
     state = end([fed(4, contaminated=1), fed(4, contaminated=3), fed(2, contaminated=9)])
     assert state.outcome is not None
     assert state.outcome.winners == (1,)  # 4 + 3 beats 4 + 1; seat 2's 11 Humans do not count
-    assert "wins on all Humans (7)" in state.outcome.reason
+    assert state.outcome.code == OutcomeCode.TIE_WON_ON_HUMANS
+    assert dict(state.outcome.values)["winner"] == 1 and dict(state.outcome.values)["top"] == 7
 
 
 def test_still_tied_players_share_the_win() -> None:

@@ -47,7 +47,7 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.components import Gains
-from precog.engine.problems import ErrorCode
+from precog.engine.problems import ErrorCode, Problem
 from tests.codes import raises_code
 from tests.engine.positions import position, seat
 
@@ -90,7 +90,8 @@ def test_notation_ignores_case_and_extra_spaces() -> None:
 def test_parse_refuses_garbage_with_action_parse_error(text: str) -> None:
     with raises_code(ActionParseError, ErrorCode.ACTION_UNREADABLE) as err:
         parse_action_text(text)
-    assert repr(text) in str(err.value) and "expected one of" in str(err.value)
+    assert err.value.problem.values == {"text": text,
+                                          "help": Problem.of(ErrorCode.ACTION_NOTATION)}
 
 
 def test_parse_refuses_text_that_is_not_a_string() -> None:
@@ -110,7 +111,6 @@ def test_parse_refuses_an_illegal_action_naming_it_and_the_reason() -> None:
     assert err.value.state is state
     assert err.value.reason == str(err.value.refusal)
     assert str(err.value) == f"activate both: {err.value.reason}"
-    assert "Cabins hold 0" in err.value.reason
 
 
 def test_apply_refuses_an_illegal_action_and_changes_nothing() -> None:

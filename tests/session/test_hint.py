@@ -12,6 +12,7 @@ from precog.engine import GameState, Phase, apply, determinize, legal_actions, n
 from precog.engine.view import view_of
 from precog.session.hint import HintAnswer, HintRun, hint_unavailable, view_link
 from precog.session.step_hint import SeatHint
+from precog.session.words import words
 from precog.widgets.hint import hint_html
 from tests.engine.test_view import found, hidden_ids
 
@@ -63,7 +64,8 @@ def test_the_hint_is_the_same_whatever_the_cards_the_seat_cannot_see(state: Game
 def test_a_hint_at_every_decision_of_the_rounds_and_none_in_the_advanced_setup() -> None:
     state = decisions()[0]
     assert hint_unavailable(state, state.to_move, True) is None
-    assert "not your turn" in (hint_unavailable(state, state.to_move, False) or "")
+    assert hint_unavailable(state, state.to_move, False) == words("en").say(
+        "hint.no_not_your_turn")
     while state.phase is Phase.DECISION:
         state = apply(state, legal_actions(state)[0])
     assert state.phase is Phase.ACTION and hint_unavailable(state, state.to_move, True) is None

@@ -7,6 +7,7 @@ import random
 
 from precog.analysis.search.tree import build_tree
 from precog.engine.playout import random_playout
+from precog.session.words import words
 from precog.widgets.tree import node_detail_html, value_text
 
 
@@ -39,15 +40,15 @@ def test_a_second_round_decision_says_which_choice_its_value_counts(monkeypatch)
     rows = {n.id: view.rows[n.id] for n in node.children if n.id in view.rows}
     assert len(rows) == len(node.children) >= 2
 
+    say = words("en").say
+
     def kind_text(n):
         return html.unescape(rows[n.id].children[2].value)
 
     for child in node.children:
-        expected = ("the sensible player's choice (counted)" if child.meta["sensible"]
-                    else "another choice (for comparison)")
+        expected = say("tree.edge_sensible" if child.meta["sensible"] else "tree.edge_aside")
         assert expected in kind_text(child)
-    assert "the value counts the choice a sensible player makes" in html.unescape(
-        node_detail_html(node, 0))
+    assert say("tree.kind_decision_sensible") in html.unescape(node_detail_html(node, 0))
 
 
 def test_the_rows_of_sampled_deals_of_the_same_cards_read_apart_though_cut_short(

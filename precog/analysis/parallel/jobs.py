@@ -15,17 +15,24 @@ returns the results in the list's order, so the figures are the same however the
   and a job's function may be defined in a notebook (loky pickles it with cloudpickle);
 * with ``workers=1`` (or a single job), serially in this process.
 
+Long runs that go on until told to stop (``scripts/fuzz.py``, ``scripts/differential.py``) use
+:func:`stream_jobs`: the jobs are drawn from an iterator as workers free up, the results come
+back as they finish, and stopping (the caller breaks, Ctrl-C) kills the workers at once.
+
 >>> run_jobs(abs, [-2, 3, -1], workers=1)
 [2, 3, 1]
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, wait
 from typing import Any, TypeVar
 
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
@@ -110,6 +117,46 @@ def _on_pool(fn: Callable[[T], R], jobs: Sequence[T], workers: int) -> Iterator[
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                              initializer=cores.one_process) as pool:
         yield from pool.map(fn, jobs)
+
+
+def stream_jobs(fn: Callable[[T], R], jobs: Iterable[T], workers: int | None = None,
+                ahead: int = 2) -> Iterator[tuple[T, R]]:
+    """``(job, fn(job))`` for each job as it finishes, on loky's pool of ``workers`` fresh
+    processes (default: every usable CPU; ``1``: serially in this process). ``jobs`` is read
+    lazily, at most ``ahead`` jobs per worker waiting, so it may be endless: the caller stops
+    by leaving the loop (or by an exception such as Ctrl-C's), which cancels the waiting jobs
+    and kills the workers without waiting for the running ones. The workers ignore Ctrl-C
+    (the terminal sends it to them too): this process decides what stops."""
+    workers = workers or cores.usable_cpus()
+    if workers <= 1:
+        yield from ((job, fn(job)) for job in jobs)
+        return
+    from loky import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    pending: dict[Any, T] = {}
+    source = iter(jobs)
+    stopped = True
+    try:
+        for job in itertools.islice(source, workers * ahead):
+            pending[pool.submit(fn, job)] = job
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                job = pending.pop(future)
+                for more in itertools.islice(source, 1):
+                    pending[pool.submit(fn, more)] = more
+                yield job, future.result()
+        stopped = False
+    finally:  # stopped: loky drops the waiting jobs (never cancel them here: it fails them)
+        pool.shutdown(wait=not stopped, kill_workers=stopped)
+
+
+def _worker_start() -> None:
+    """A worker of :func:`stream_jobs`: its analyses play in it alone, and Ctrl-C is for the
+    process that started it."""
+    cores.one_process()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def on_dashboard(tell: Dashboard | None) -> None:
