@@ -14,6 +14,7 @@ from precog.analysis.fitted.value import half_width, leaf_error
 from precog.analysis.playing.world import AnalysisError
 from precog.engine import GameState, to_position
 from precog.engine.actions import Choose
+from precog.engine.collector import fewer_collections
 from precog.engine.problems import Problem
 
 KINDS = ("decision", "opponent", "chance", "plan", "leaf")
@@ -84,7 +85,8 @@ def expand(node: TreeNode) -> TreeNode:
         shift = node.shift
         if shift:  # grown on the look-ahead's own values, then moved like the rest
             move_below(node, -shift)
-        grow(node)
+        with fewer_collections():  # a subtree keeps most of what it makes
+            grow(node)
         set_intervals(node)
         if shift:
             move_below(node, shift)

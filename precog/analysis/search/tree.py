@@ -86,6 +86,7 @@ from precog.analysis.search.nodes import render_tree_text as render_tree_text
 from precog.analysis.search.nodes import set_intervals as set_intervals
 from precog.analysis.search.second_round import SecondRound
 from precog.engine import GameState, determinize, observation
+from precog.engine.collector import fewer_collections
 from precog.engine.problems import Problem
 from precog.engine.state import ROUNDS
 
@@ -132,18 +133,19 @@ def build_tree(state: GameState, player: int, model: str = "uniform", depth_roun
     check_count("worlds", worlds, 1, MAX_WORLDS)
     check_seed(seed)
     budget_s = check_budget(budget_s)
-    builder = _Builder(state, player, model, evaluation, rollouts, seed, worlds,
-                       Budget(seconds=budget_s, cancel=cancel, progress=progress), know)
-    builder.leaves = leaves or depth_rounds > 1
-    builder.second_round = second_round
-    builder.stop_between_choices = stop_between_choices
-    builder.meta["second_round"] = second_round
-    if leaf_values == "playouts" and rollouts <= 0:
-        builder.playouts = leaf_playouts
-        builder.meta.update(evaluation="playouts", leaf_playouts=leaf_playouts)
-        if evaluation is None:  # the second round's ends are played out once it is built
-            builder.line_leaf = lambda s: fitted_value(s, player)
-    return builder.build(depth_rounds)
+    with fewer_collections():  # a tree keeps most of what it makes
+        builder = _Builder(state, player, model, evaluation, rollouts, seed, worlds,
+                           Budget(seconds=budget_s, cancel=cancel, progress=progress), know)
+        builder.leaves = leaves or depth_rounds > 1
+        builder.second_round = second_round
+        builder.stop_between_choices = stop_between_choices
+        builder.meta["second_round"] = second_round
+        if leaf_values == "playouts" and rollouts <= 0:
+            builder.playouts = leaf_playouts
+            builder.meta.update(evaluation="playouts", leaf_playouts=leaf_playouts)
+            if evaluation is None:  # the second round's ends are played out once it is built
+                builder.line_leaf = lambda s: fitted_value(s, player)
+        return builder.build(depth_rounds)
 
 
 
