@@ -252,8 +252,8 @@ _next_activation = updater(GameState, "pending", "pending_source", "to_move", "s
 def _can_reveal(state: GameState, p: PlayerState) -> bool:
     if not state.config.coop:
         return False
-    return bool(state.objective_stacks[state.season - 1]) and p.healthy >= REVEAL_COST[
-        state.season]
+    season = state.season
+    return bool(state.objective_stacks[season - 1]) and p.healthy >= REVEAL_COST[season]
 
 
 def _reveal(state: GameState, seat: int, p: PlayerState) -> GameState:
