@@ -18,7 +18,7 @@ from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Card, Gains, Machine
 from precog.engine.fastcopy import replace, updater
-from precog.engine.machines import Context, card_gains, condition_met, resolved_costs
+from precog.engine.machines import card_gains, condition_met, make_context, resolved_costs
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
@@ -217,8 +217,8 @@ def triggered_machines(state: GameState, seat: int,
         left_kept = cards[state.players[state.left(seat)].action_zone[0]]
         given_cost = resolved_costs(left_kept, given)[1]
     offered = take_all or state.config.options.received_means_offered
-    ctx = Context(kept=kept, received_card=got, given=given, given_cost=given_cost,
-                  received=p.card_gains if offered else p.received, offered=offered)
+    ctx = make_context(kept, got, given, given_cost, p.card_gains if offered else p.received,
+                       offered)
     return [(m, faces[m]) for m in powered if condition_met(faces[m].condition, ctx)]
 
 
@@ -252,8 +252,8 @@ _next_activation = updater(GameState, "pending", "pending_source", "to_move", "s
 def _can_reveal(state: GameState, p: PlayerState) -> bool:
     if not state.config.coop:
         return False
-    return bool(state.objective_stacks[state.season - 1]) and p.healthy >= REVEAL_COST[
-        state.season]
+    season = state.season
+    return bool(state.objective_stacks[season - 1]) and p.healthy >= REVEAL_COST[season]
 
 
 def _reveal(state: GameState, seat: int, p: PlayerState) -> GameState:

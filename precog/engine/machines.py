@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from precog.engine.components import Card, CardType, Condition, Gains
 from precog.engine.errors import DataError
+from precog.engine.fastcopy import maker
 from precog.engine.problems import ErrorCode, Problem
 
 _TYPES = {t.value.lower(): t for t in CardType}
@@ -135,12 +136,20 @@ class Context:
     offered: bool = False  # ``received`` is what the cards offered (a free Ymune unplaced)
 
 
+make_context = maker(Context)
+"""``Context(kept, received_card, given, given_cost, received, offered)``, built faster (every
+value given, in field order): the engine builds one whenever a powered machine is checked."""
+_TYPE_NAMES = {t: t.value for t in CardType}
+"""Each card type's name as conditions spell it (read at every check, without the enum's
+``value`` descriptor)."""
+
+
 def condition_met(cond: Condition, ctx: Context) -> bool:
     """Whether ``cond`` holds in ``ctx``."""
     kind, args = cond.kind, cond.args
     a, b = ctx.kept, ctx.received_card
     if cond.scope == "pair":
-        types = (a.type.value, b.type.value)
+        types = (_TYPE_NAMES[a.type], _TYPE_NAMES[b.type])
         if kind == "type_and_other":
             return args[0] in types and types[0] != types[1]
         if kind == "type_and_type":
@@ -161,7 +170,7 @@ def condition_met(cond: Condition, ctx: Context) -> bool:
         if g is None:
             return False
         if kind == "given_type":
-            return g.type.value == args[0]
+            return _TYPE_NAMES[g.type] == args[0]
         if kind == "given_bane":
             return g.bane > 0
         if kind == "given_cost_is":

@@ -189,12 +189,13 @@ class SeatDeal:
     def __init__(self, state: GameState, p: PlayerState, keep_hand: bool) -> None:
         self.p = p
         self.keep_hand = keep_hand
+        cards = state.components.cards
         piles: dict[int, list[str]] = {1: [], 2: [], 3: []}
         for c in sorted(p.deck + (() if keep_hand else p.hand)):
-            piles[state.card(c).season].append(c)
+            piles[cards[c].season].append(c)
         self.piles = tuple(tuple(pile) for pile in piles.values())
-        self.hand_seasons = tuple(state.card(c).season - 1 for c in p.hand)
-        self.deck_seasons = tuple(state.card(c).season - 1 for c in p.deck)
+        self.hand_seasons = tuple(cards[c].season - 1 for c in p.hand)
+        self.deck_seasons = tuple(cards[c].season - 1 for c in p.deck)
 
     def __call__(self, rng: random.Random) -> PlayerState:
         piles = [list(pile) for pile in self.piles]

@@ -179,13 +179,19 @@ def shuffle(gen: random.Random, items: list[str]) -> None:
         gen.shuffle(items)
         return
     getrandbits = gen.getrandbits
+    bit_lengths = _BIT_LENGTHS
     for i in range(len(items) - 1, 0, -1):
         size = i + 1
-        bits = size.bit_length()
+        bits = bit_lengths[size] if size < _LISTED_SIZES else size.bit_length()
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_LISTED_SIZES = 64
+_BIT_LENGTHS = tuple(size.bit_length() for size in range(_LISTED_SIZES))
+"""The bits of each pile size below 64, looked up (the shuffles of a new game)."""
 
 
 def _deck_seasons(comps: Components, code: str) -> tuple[tuple[str, ...], ...]:

@@ -197,7 +197,8 @@ class GameState:
 
     @property
     def season(self) -> int:
-        return season_of(self.round)
+        round_ = self.round
+        return _SEASON_OF[round_] if 0 < round_ <= ROUNDS else season_of(round_)
 
     @property
     def is_over(self) -> bool:
@@ -253,6 +254,8 @@ class GameState:
 
 
 _with_players = updater(GameState, "players")
+_SEASON_OF = tuple(season_of(round_) for round_ in range(ROUNDS + 1))
+"""The season of each round, looked up (read at most steps of the cooperative mode)."""
 
 
 def revealed_count(state: GameState) -> int:

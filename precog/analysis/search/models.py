@@ -21,7 +21,15 @@ from precog.analysis.playing.basic_bots import GreedyBot
 from precog.analysis.playing.players import ask
 from precog.analysis.playing.policy import SENSIBLE, give_chances
 from precog.analysis.playing.world import AnalysisError, first_legal, until_seat
-from precog.engine import Action, GameState, Phase, determinize, legal_actions, observation
+from precog.engine import (
+    Action,
+    GameState,
+    Phase,
+    WorldSampler,
+    determinize,
+    legal_actions,
+    observation,
+)
 from precog.engine.actions import Choose
 from precog.engine.problems import Problem
 
@@ -56,7 +64,8 @@ class OpponentModel:
         analysing seat, of whose view ``world`` is a sample: the sensible player's, over
         ``world``'s hand of ``seat`` and others that view allows."""
         me = (seat + 1) % world.config.players
-        worlds = [world, *(determinize(world, me, self.rng) for _ in range(GIVE_HANDS - 1))]
+        sampler = WorldSampler(world, me)  # determinize, what hides where worked out once
+        worlds = [world, *(sampler(self.rng) for _ in range(GIVE_HANDS - 1))]
         probs = {card: 0.0 for card in incoming}
         for w in worlds:
             for card, p in give_chances(until_seat(w, seat, first_legal), seat).items():
