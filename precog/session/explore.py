@@ -28,6 +28,7 @@ from precog.analysis.choices.trajectories import take_values, trajectories
 from precog.engine import GameState, PrecogError, to_position
 from precog.engine.playout import random_playout
 from precog.engine.problems import Problem
+from precog.session.background import Background, Job, wait_either
 from precog.session.errors import SessionCode
 
 TRAJECTORY_SAMPLES = 48
@@ -75,25 +76,6 @@ WAIT_LIMIT_S = 20.0
 test draws nothing)."""
 
 
-def wait_either(first: threading.Event, second: threading.Event, limit_s: float) -> bool:
-    """Wait until either event is set, at most ``limit_s`` seconds; True if one was.
-
-    >>> a, b = threading.Event(), threading.Event()
-    >>> b.set()
-    >>> wait_either(a, b, 5.0)
-    True
-    >>> wait_either(threading.Event(), threading.Event(), 0.01)
-    False
-    """
-    end = time.monotonic() + limit_s
-    while not (first.is_set() or second.is_set()):
-        left = end - time.monotonic()
-        if left <= 0:
-            return False
-        first.wait(min(0.05, left))
-    return True
-
-
 @dataclass(frozen=True)
 class PageStart:
     """A page's own first job, started while the browser is still loading the page: it begins
@@ -123,7 +105,6 @@ class Exploration:
     """
 
     def __init__(self, background: bool = True, with_trajectories: bool = True) -> None:
-        self.background = background
         self.with_trajectories = with_trajectories  # the Play hint needs only the ranking
         self.state: GameState | None = None
         self.seat = 0
@@ -131,9 +112,7 @@ class Exploration:
         self.trajectory_data: dict[str, Any] | None = None
         self.trajectory_error: PrecogError | None = None
         self.meta: dict[str, Any] = {}
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
-        self._job = 0
+        self._jobs = Background("precog-explorer", background)
 
     def show(self, state: GameState, seat: int | None) -> int:
         """Explore ``state`` (cancelling any analysis); returns the seat chosen (``seat`` if it
@@ -156,76 +135,52 @@ class Exploration:
         """Rank ``seat``'s choices and the trajectories of the best two (``params``:
         ``rank_options`` arguments); ``page``: the page's own first job (see
         :class:`PageStart`; a Cancel ends its waits)."""
-        self.cancel()
         self.state, self.seat = state, seat
-        self._job += 1
-        self._cancel = threading.Event()
-        args = (self._job, state, seat, dict(params), to_end, self._cancel,
-                report or (lambda f, m: None), done or (lambda e: None), page)
-        if self.background:
-            self._thread = threading.Thread(target=self._work, name="precog-explorer",
-                                            args=args, daemon=True)
-            self._thread.start()
-        else:
-            self._work(*args)
-
-    def current(self, job: int) -> bool:
-        return job == self._job
+        params = dict(params)
+        self._jobs.start(lambda job: self._work(job, state, seat, params, to_end,
+                                                report or (lambda f, m: None),
+                                                done or (lambda e: None), page), done)
 
     def cancel(self) -> bool:
         """Ask the running analysis to stop (its partial result is kept); True if one ran."""
-        if self.running:
-            self._cancel.set()
-            return True
-        return False
+        return self._jobs.cancel()
 
     def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self._jobs.wait(timeout)
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._jobs.running
 
-    def _work(self, job: int, state: GameState, seat: int, params: dict[str, Any],
-              to_end: bool, cancel: threading.Event, report: Report, done: Done,
-              page: PageStart | None = None) -> None:
+    def _work(self, job: Job, state: GameState, seat: int, params: dict[str, Any],
+              to_end: bool, report: Report, done: Done, page: PageStart | None = None) -> None:
         if page is not None:
-            cancel.wait(page.delay_s)
-            report, done = page.report(report), page.done(done, cancel)
+            job.cancel.wait(page.delay_s)
+            report, done = page.report(report), page.done(done, job.cancel)
+            job.on_error = done  # an error too waits for the page to be drawn
         start = time.perf_counter()
-        try:
-            if page is not None and page.first is not None and not cancel.is_set():
-                self._first(job, state, seat, params, cancel, page.done(page.first, cancel),
-                            start)
-            ranking = rank_options(state, seat, progress=lambda f, m: (
-                report(f, m) if self.current(job) else None), cancel=cancel, **params)
-        except PrecogError as err:
-            if self.current(job):
-                done(err)
-            return
-        except Exception as err:  # an analysis bug: show it rather than die silently
-            if self.current(job):
-                done(RuntimeError(f"analysis failed ({type(err).__name__}: {err})"))
-            return
-        if not self.current(job):  # a newer position or analysis replaced this one
+        if page is not None and page.first is not None and not job.stopped:
+            self._first(job, state, seat, params, page.done(page.first, job.cancel), start)
+        ranking = rank_options(state, seat, progress=lambda f, m: (
+            report(f, m) if job.current else None), cancel=job.cancel, **params)
+        if not job.current:  # a newer position or analysis replaced this one
             return
         meta = {**params, "seat": seat, "to_end": to_end}
         chosen = [r.action for r in ranking.distinct(2)] if self.with_trajectories else []
         data, error = self._trajectories(state, seat, chosen, meta, ranking)
-        if not self.current(job):
+        if not job.current:
             return
         self.ranking, self.trajectory_data, self.trajectory_error = ranking, data, error
         self.meta = {**params, "seat": seat, "seconds": time.perf_counter() - start,
-                     "cancelled": cancel.is_set()}
+                     "cancelled": job.stopped}
         done(None)
 
-    def _first(self, job: int, state: GameState, seat: int, params: dict[str, Any],
-               cancel: threading.Event, first: Done, start: float) -> None:
+    def _first(self, job: Job, state: GameState, seat: int, params: dict[str, Any],
+               first: Done, start: float) -> None:
         """The quick first answer (:data:`FIRST`, no trajectories yet), handed to ``first``."""
         quick = {**params, **FIRST}
-        ranking = rank_options(state, seat, cancel=cancel, **quick)
-        if not self.current(job) or cancel.is_set():
+        ranking = rank_options(state, seat, cancel=job.cancel, **quick)
+        if not job.current or job.stopped:
             return
         self.ranking, self.trajectory_data, self.trajectory_error = ranking, None, None
         self.meta = {**quick, "seat": seat, "seconds": time.perf_counter() - start,

@@ -21,7 +21,6 @@ seat's hand or of a face-down River tile goes into a row.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -37,9 +36,10 @@ from precog.analysis.game_review.review import (
     played_row,
     reviewed_count,
 )
-from precog.engine import Action, Game, GameState, PrecogError
+from precog.engine import Action, Game, GameState
 from precog.engine.actions import Choose, parse_action_text
 from precog.engine.view import to_view_position
+from precog.session.background import Background, Job
 from precog.session.lines import move_text
 from precog.session.why import reason_marked, versus_text
 from precog.session.words import DEFAULT_LANGUAGE
@@ -142,89 +142,64 @@ class ReviewRun:
 
     def __init__(self, background: bool = True, lang: str = DEFAULT_LANGUAGE,
                  actions: bool = True) -> None:
-        self.background = background
         self.actions = actions  # review the decisions other than Keep/Give too
         self.lang = lang
         self.review: Review | None = None
         self.rows: list[DecisionRow] = []
         self.total = 0
         self.summaries: dict[int, dict[str, Any]] = {}  # seat -> summary of its last review
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
-        self._job = 0
+        self._jobs = Background("precog-review", background)
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._jobs.running
 
     def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self._jobs.wait(timeout)
 
     def cancel(self) -> bool:
         """Stop the review (the decisions done stay); True if one was running."""
-        if self.running:
-            self._cancel.set()
-            return True
-        return False
+        return self._jobs.cancel()
 
     def start(self, game: Game, seat: int, budget_s: float | None = BUDGETS[0],
               depth_rounds: int | None = None, on_row: OnRow | None = None,
               on_done: OnDone | None = None) -> None:
         """Review ``seat``'s decisions in ``game`` (refused seats raise at once)."""
         self.cancel()
-        self.wait()
-        self._job += 1
-        self._cancel = threading.Event()
+        self.wait()  # the rows and the review below belong to one review at a time
         valid = 0 <= seat < game.start.config.players
         self.total = reviewed_count(game, seat, self.actions) if valid else 0
         self.rows = []
         cfg = game.start.config
-        self.review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
-                             curves={s: [] for s in range(cfg.players)}, complete=False)
-        args = (self._job, game, seat, budget_s, depth_rounds, self._cancel,
-                on_row or (lambda r, k, n: None), on_done or (lambda e: None))
-        if self.background:
-            self._thread = threading.Thread(target=self._work, args=args,
-                                            name="precog-review", daemon=True)
-            self._thread.start()
-        else:
-            self._work(*args)
+        review = self.review = Review(seat=seat, players=cfg.players, mode=cfg.mode,
+                                      curves={s: [] for s in range(cfg.players)},
+                                      complete=False)
+        row_added = on_row or (lambda r, k, n: None)
+        done = on_done or (lambda e: None)
+        self._jobs.start(lambda job: self._work(job, review, game, seat, budget_s, depth_rounds,
+                                                row_added, done), done)
 
-    def _work(self, job: int, game: Game, seat: int, budget_s: float | None,
-              depth_rounds: int | None, cancel: threading.Event, on_row: OnRow,
-              on_done: OnDone) -> None:
+    def _work(self, job: Job, review: Review, game: Game, seat: int, budget_s: float | None,
+              depth_rounds: int | None, on_row: OnRow, on_done: OnDone) -> None:
         rankings: dict[int, Ranking] = {}
-        review = self.review
-        assert review is not None
-        try:
-            for decision, point in iter_review(game, seat, budget_s, seed=0, cancel=cancel,
-                                               depth_rounds=depth_rounds,
-                                               on_ranking=rankings.__setitem__,
-                                               actions=self.actions):
-                if job != self._job:
-                    return
-                played = game.actions[decision.index]
-                view = to_view_position(game.states[decision.index], seat)
-                row = row_of(decision, len(self.rows), played,
-                             rankings.pop(decision.index, None), view, self.lang,
-                             game.states[decision.index], seat)
-                review.decisions.append(decision)
-                if point is not None:
-                    review.add_point(point, decision.played_value)
-                    win, win_ci = point.wins[seat]
-                    row = replace(row, win=win, win_ci95=win_ci)
-                self.rows.append(row)
-                on_row(row, len(self.rows), self.total)
-        except PrecogError as err:
-            if job == self._job:
-                on_done(err)
-            return
-        except Exception as err:  # an analysis bug: say it rather than die silently
-            if job == self._job:
-                on_done(RuntimeError(f"review failed ({type(err).__name__}: {err})"))
-            return
-        if job != self._job:
+        for decision, point in iter_review(game, seat, budget_s, seed=0, cancel=job.cancel,
+                                           depth_rounds=depth_rounds,
+                                           on_ranking=rankings.__setitem__,
+                                           actions=self.actions):
+            if not job.current:
+                return
+            played = game.actions[decision.index]
+            view = to_view_position(game.states[decision.index], seat)
+            row = row_of(decision, len(self.rows), played, rankings.pop(decision.index, None),
+                         view, self.lang, game.states[decision.index], seat)
+            review.decisions.append(decision)
+            if point is not None:
+                review.add_point(point, decision.played_value)
+                win, win_ci = point.wins[seat]
+                row = replace(row, win=win, win_ci95=win_ci)
+            self.rows.append(row)
+            on_row(row, len(self.rows), self.total)
+        if not job.current:
             return
         review.complete = len(self.rows) == self.total
         self.summaries[seat] = summary_of(self.rows)

@@ -22,7 +22,6 @@ number (:data:`REFINE`), each answer handed to ``on_answer`` as a
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,6 +32,7 @@ from precog.analysis.game_review.review_actions import ACTION_REPEATS, ACTION_WO
 from precog.analysis.game_review.step_ranking import RankedOption, StepRanking, rank_step
 from precog.engine import GameState, Phase, legal_actions
 from precog.engine.view import SeatView
+from precog.session.background import Background, Job
 from precog.session.hint import HintAnswer, HintRow, HintRun, gap_text
 from precog.session.provenance import provenance_text
 from precog.session.why import versus_text
@@ -56,62 +56,39 @@ class StepHintRun:
     inline for scripts and tests)."""
 
     def __init__(self, background: bool = True, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.background = background
         self.lang = lang
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._job = 0
+        self._jobs = Background("precog-step-hint", background)
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._jobs.running
 
     def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self._jobs.wait(timeout)
 
     def cancel(self) -> bool:
         """Stop after the pass under way (the first answer stays); True if one was running."""
-        was = self.running and not self._cancel.is_set()
-        self._cancel.set()
-        return was
+        return self._jobs.cancel()
 
     def start(self, world: GameState, seat: int, on_answer: Answered,
               on_error: Failed | None = None) -> None:
         """Rank ``seat``'s options in ``world`` (built from its view): a quick answer, then a
         refined one."""
-        self.cancel()
-        self._job += 1
-        self._cancel = cancel = threading.Event()
-        job = self._job
+        self._jobs.start(lambda job: self._passes(world, seat, on_answer, job), on_error)
 
-        def run() -> None:
-            try:
-                self._passes(world, seat, on_answer, cancel, job)
-            except Exception as err:  # the page says the hint failed, and why
-                if job == self._job and on_error is not None:
-                    on_error(err)
-
-        if not self.background:
-            run()
-            return
-        self._thread = threading.Thread(target=run, daemon=True, name="precog-step-hint")
-        self._thread.start()
-
-    def _passes(self, world: GameState, seat: int, on_answer: Answered,
-                cancel: threading.Event, job: int) -> None:
+    def _passes(self, world: GameState, seat: int, on_answer: Answered, job: Job) -> None:
         start = time.perf_counter()
         quick = step_answer(rank_step(world, seat, **QUICK), world, time.perf_counter() - start,
                             False, self.lang)
-        if job != self._job:
+        if not job.current:
             return
         on_answer(quick)
-        if cancel.is_set():
+        if job.stopped:
             return
         refined = rank_step(world, seat, **REFINE)
-        if job != self._job:
+        if not job.current:
             return
-        if cancel.is_set():
+        if job.stopped:
             on_answer(replace(quick, cancelled=True))
             return
         on_answer(step_answer(refined, world, time.perf_counter() - start, True, self.lang))
