@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
+from typing import Any, TypeVar
+
+Page = TypeVar("Page")
 
 PREHEAT_ENV = "VOILA_PREHEAT"  # "True" in a kernel Voila started ahead
 OPEN_TIMEOUT_S = 10.0
@@ -68,3 +71,31 @@ def visitor(environ: MutableMapping[str, str] | None = None) -> None:
     values = json.loads(message)
     if isinstance(values, dict):
         env.update({str(k): str(v) for k, v in values.items()})
+
+
+def ahead(make: Callable[..., Page], arrived: Callable[[Page], None] | None = None,
+          environ: MutableMapping[str, str] | None = None, **early: Any) -> Page:
+    """The page ``make()`` builds, built before its visitor arrives where it can be.
+
+    In a kernel started ahead the page is built while no one waits (``make(**early)``: no
+    address yet, the default language), then :func:`visitor` waits for the visitor and
+    ``arrived(page)`` hands it the address (a position to load, the first analysis to start):
+    the visitor's page then waits for neither the kernel's start nor the building of its
+    widgets. A visitor asking for another language gets the page built anew in it (the one
+    built ahead closed). Anywhere else this is ``make()``.
+    """
+    env = os.environ if environ is None else environ
+    if env.get(PREHEAT_ENV) != "True":
+        return make()
+    from ipywidgets import Widget  # the app's kernels only
+
+    from precog.session.language import page_language
+
+    page = make(**early)
+    visitor(env)
+    if page_language(env.get("QUERY_STRING", "")) != getattr(page, "lang", None):
+        Widget.close_all()  # nothing of the page built ahead is sent to the browser
+        return make()
+    if arrived is not None:
+        arrived(page)
+    return page

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from precog.analysis.basics.edges import Stage
 from precog.engine import GameState, Phase
 from precog.engine.view import SeatView
-from precog.session.explore import Exploration, PageStart
+from precog.session.explore import Exploration, PageStart, query_position, query_view
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
@@ -77,6 +77,22 @@ class Explorer(widgets.VBox):
         else:
             self.load_query(query)
         self._page_start = None  # any later analysis starts and shows at once
+
+    def arrive(self, query: str | None = None) -> None:
+        """The page was built before its visitor arrived (``auto=False``, no address: a kernel
+        started ahead, :func:`precog.page.ahead`): read the visitor's address now and start the
+        page's own first analysis, as a page built for this visitor does."""
+        if query is None:
+            query = os.environ.get("QUERY_STRING", "")
+        self.query, self.auto = query, True
+        if self.model.background:
+            self._page_start = PageStart(self.shown.event, PAGE_START_DELAY_S,
+                                         first=self._first_answer)
+        if query_view(query) or query_position(query)[0]:
+            self.load_query(query)
+        else:  # the deal the page was built with is the one an address without position asks
+            self.analyse()
+        self._page_start = None
 
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
