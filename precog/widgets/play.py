@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from precog.engine import Action, Components, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
 from precog.render.board import seat_name
+from precog.session.hint import HintAnswer
 from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
@@ -80,7 +81,8 @@ class PlayApp(widgets.VBox):
         for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "supplies_in",
                      "setup_in", "seed_in", "rooms_in", "bot_in", "new_button"):
             setattr(self, name, getattr(self.setup_bar, name))
-        self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background)
+        self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background,
+                                    on_answer=self._hint_answered)
         self.hint_button = self.hint_panel.ask_button
         self._build_play()
         self.title = title("play.title", self.lang)
@@ -245,6 +247,11 @@ class PlayApp(widgets.VBox):
             self.hint_panel.unavailable(reason)
             return
         self.hint_panel.show(self.session.view())
+
+    def _hint_answered(self, answer: HintAnswer | None) -> None:
+        """Outside a Keep/Give, the options the hint ranked are marked on their buttons."""
+        ranked = [r.action for r in answer.rows] if answer and answer.step != "choose" else []
+        self.choices.mark(ranked)
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
