@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.basics.edges import Stage
-from precog.engine import GameState, Phase
+from precog.engine import Components, GameState, Phase
 from precog.engine.view import SeatView
 from precog.session.explore import Exploration, PageStart, query_position, query_view
 from precog.session.language import page_language
@@ -123,17 +123,19 @@ class Explorer(widgets.VBox):
         self.results = Results(self._redo_trajectories, self.lang)
         _alias(self, self.results, "table compare_in horizon_in plots tree download")
         parts: list[widgets.Widget] = [stylesheet()]
-        self.box_source = BoxSource(self.box_loaded, self.lang, self.message)
+        # Your box and Your table are made when their tabs are first opened (or asked for)
+        self._box_source: BoxSource | None = None
+        self._table_source: TableSource | None = None
+        self.title_line: widgets.HTML | None = None
         if not compact:
-            self.table_source = TableSource(self.load_table, self.lang)
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
-                                   self._load_upload, self.lang, box=self.box_source,
-                                   table=self.table_source)
+                                   self._load_upload, self.lang, box=lambda: self.box_source,
+                                   table=lambda: self.table_source)
             _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
                                        "deal_button paste_in paste_button upload")
-            self.box_source.title = title("explorer.title", self.lang)
-            parts += [self.box_source.title, self.sources]
+            self.title_line = title("explorer.title", self.lang)
+            parts += [self.title_line, self.sources]
         # the answer first: the ranked choices under the controls, the board below them (in
         # a fold a player may close), then where the choices lead and the tree
         self.board_fold = widgets.Accordion([self.position], selected_index=0)
@@ -142,6 +144,29 @@ class Explorer(widgets.VBox):
         parts += [self.message, self.controls, self.results.ranked, self.board_fold,
                   self.results.more, self.shown]
         self.children = parts
+
+    @property
+    def box_source(self) -> BoxSource:
+        """The Your box tab (made the first time it is opened or asked for)."""
+        if self._box_source is None:
+            self._box_source = BoxSource(self.box_loaded, self.lang, self.message)
+            self._box_source.title = self.title_line  # told of a loaded box
+            if hasattr(self, "sources"):
+                self.sources.put("box", self._box_source)
+        return self._box_source
+
+    @property
+    def table_source(self) -> TableSource:
+        """The Your table tab (made the first time it is opened or asked for)."""
+        if self._table_source is None:
+            self._table_source = TableSource(self.load_table, self.lang)
+            if hasattr(self, "sources"):
+                self.sources.put("table", self._table_source)
+        return self._table_source
+
+    def box_components(self) -> Components | None:
+        """Your box, once loaded (None: the reference set)."""
+        return None if self._box_source is None else self._box_source.components
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------
     load_query = explorer_sources.load_query
