@@ -15,6 +15,15 @@ notebook imports what it needs, calls :func:`visitor`, and only then builds its 
 Anywhere else (Jupyter, nbval, Voila without a pool, a page with no kernel waiting) the
 request is already in the environment and :func:`visitor` returns at once.
 
+A page whose widgets take long to build (Play, the explorer, Your table) is built before the
+visitor arrives instead, by :func:`ahead`, in the default language and without an address;
+once the visitor arrives the page is handed its address (or built anew in another language)::
+
+    from precog.widgets.play import PlayApp
+    from precog.page import ahead
+
+    ahead(PlayApp)
+
 This is Voila's ``voila.utils.wait_for_request`` without its imports: that module brings in
 jupyter_server and jupyterlab_server, about 50 MB in every waiting kernel (measured with
 ``/usr/bin/time -f %M``: 82 MB for ``import voila.utils`` against 26 MB for the websocket
