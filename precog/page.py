@@ -15,6 +15,15 @@ notebook imports what it needs, calls :func:`visitor`, and only then builds its 
 Anywhere else (Jupyter, nbval, Voila without a pool, a page with no kernel waiting) the
 request is already in the environment and :func:`visitor` returns at once.
 
+A page whose widgets take long to build (Play, the explorer, Your table) is built before the
+visitor arrives instead, by :func:`ahead`, in the default language and without an address;
+once the visitor arrives the page is handed its address (or built anew in another language)::
+
+    from precog.widgets.play import PlayApp
+    from precog.page import ahead
+
+    ahead(PlayApp)
+
 This is Voila's ``voila.utils.wait_for_request`` without its imports: that module brings in
 jupyter_server and jupyterlab_server, about 50 MB in every waiting kernel (measured with
 ``/usr/bin/time -f %M``: 82 MB for ``import voila.utils`` against 26 MB for the websocket
@@ -30,7 +39,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
+from typing import Any, TypeVar
+
+Page = TypeVar("Page")
 
 PREHEAT_ENV = "VOILA_PREHEAT"  # "True" in a kernel Voila started ahead
 OPEN_TIMEOUT_S = 10.0
@@ -68,3 +80,31 @@ def visitor(environ: MutableMapping[str, str] | None = None) -> None:
     values = json.loads(message)
     if isinstance(values, dict):
         env.update({str(k): str(v) for k, v in values.items()})
+
+
+def ahead(make: Callable[..., Page], arrived: Callable[[Page], None] | None = None,
+          environ: MutableMapping[str, str] | None = None, **early: Any) -> Page:
+    """The page ``make()`` builds, built before its visitor arrives where it can be.
+
+    In a kernel started ahead the page is built while no one waits (``make(**early)``: no
+    address yet, the default language), then :func:`visitor` waits for the visitor and
+    ``arrived(page)`` hands it the address (a position to load, the first analysis to start):
+    the visitor's page then waits for neither the kernel's start nor the building of its
+    widgets. A visitor asking for another language gets the page built anew in it (the one
+    built ahead closed). Anywhere else this is ``make()``.
+    """
+    env = os.environ if environ is None else environ
+    if env.get(PREHEAT_ENV) != "True":
+        return make()
+    from ipywidgets import Widget  # the app's kernels only
+
+    from precog.session.language import page_language
+
+    page = make(**early)
+    visitor(env)
+    if page_language(env.get("QUERY_STRING", "")) != getattr(page, "lang", None):
+        Widget.close_all()  # nothing of the page built ahead is sent to the browser
+        return make()
+    if arrived is not None:
+        arrived(page)
+    return page

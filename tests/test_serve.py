@@ -147,7 +147,8 @@ def test_the_busiest_pages_get_a_kernel_started_ahead_and_no_other_page() -> Non
 
 def test_every_app_page_waits_for_its_visitor_before_building_its_widgets() -> None:
     """A kernel started ahead runs the page before anyone asks for it: nothing that reads the
-    page's address (?lang=, a position) may run before ``visitor()``."""
+    page's address (?lang=, a position) may run before ``visitor()``, or the page is built by
+    ``ahead()``, which waits for the visitor itself before anything reads the address."""
     import json
     from pathlib import Path
 
@@ -158,6 +159,9 @@ def test_every_app_page_waits_for_its_visitor_before_building_its_widgets() -> N
         cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
         code = "".join("".join(c["source"]) + "\n" for c in cells if c["cell_type"] == "code")
         lines = [line for line in code.splitlines() if line and not line.startswith("#")]
+        if lines[-1].startswith("ahead("):
+            assert all(line.startswith(("from ", "import ")) for line in lines[:-1]), page.name
+            continue
         wait = lines.index("visitor()  # in a kernel started ahead: wait here for the "
                            "visitor's address")
         assert all(line.startswith(("from ", "import ")) for line in lines[:wait]), page.name
@@ -191,6 +195,49 @@ def test_a_kernel_started_ahead_takes_its_visitors_address_from_the_server() -> 
     assert env["QUERY_STRING"] == "lang=ru" and env["VOILA_PREHEAT"] == "False"
     page.visitor(env)  # one visitor per kernel: no second wait
     page.visitor({})  # no kernel started ahead: nothing to wait for
+
+
+def _serve_visitor(query: str) -> typing.Any:
+    """A stand-in Voila server answering a kernel's question for its visitor with ``query``."""
+    import json
+
+    from websockets.sync.server import serve as ws_serve
+
+    def answer(socket: typing.Any) -> None:
+        socket.send(json.dumps({"QUERY_STRING": query}))
+
+    return ws_serve(answer, "127.0.0.1", 0)
+
+
+@pytest.mark.parametrize(("query", "built"), [("seat=2", ["early", "arrived"]),
+                                              ("lang=ru", ["early", "anew"])])
+def test_a_page_built_ahead_takes_its_visitors_address_or_is_built_anew_in_its_language(
+        query: str, built: list[str]) -> None:
+    """ahead(): the page is built before the visitor (with the early arguments), then given the
+    address; a visitor asking another language gets a page built anew; without a kernel
+    started ahead the page is simply built."""
+    import threading
+
+    from precog import page
+
+    made: list[str] = []
+
+    class Page:
+        def __init__(self, early: bool = False) -> None:
+            made.append("early" if early else "anew")
+            self.lang = "en"
+
+    with _serve_visitor(query) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k",
+               "VOILA_APP_PORT": str(server.socket.getsockname()[1])}
+        shown = page.ahead(Page, lambda _p: made.append("arrived"), env, early=True)
+        server.shutdown()
+    assert made == built and isinstance(shown, Page)
+    assert env["QUERY_STRING"] == query
+    made.clear()
+    page.ahead(Page, lambda _p: made.append("arrived"), {}, early=True)
+    assert made == ["anew"]
 
 
 def test_a_kernel_started_ahead_asks_its_own_server_directly_whatever_proxy_is_set(

@@ -70,15 +70,28 @@ class ChoiceButton(widgets.Button):
         super().__init__()
         self.on_click(lambda _b: self._on_click())
         self._on_click: Callable[[], None] = lambda: None
+        self.action = ""  # the option's action as text (the hint's rows name it so)
 
     def set(self, option: Option, on_click: Callable[[], None]) -> None:
+        self.action = str(option.action)
         with self.hold_sync():
+            self.mark(0)
             self.description = option.label
             self.tooltip = option.reason or str(option.action)
             self.disabled = not option.legal
             _swap_class(self, "pc-choice" if option.legal else "pc-choice-refused",
                         "pc-choice-refused" if option.legal else "pc-choice")
         self._on_click = on_click if option.legal else (lambda: None)
+
+    def mark(self, rank: int) -> None:
+        """Marked with its rank in the hint beside the board (the best with a star); 0: not
+        ranked (the mark removed)."""
+        for cls in [c for c in self._dom_classes if c.startswith("pc-hint-")]:
+            self.remove_class(cls)
+        if rank:
+            self.add_class("pc-hint-marked")
+            self.add_class(f"pc-hint-rank-{rank}")
+        self.icon = "star" if rank == 1 else ""
 
 
 W = TypeVar("W", bound=widgets.Widget)
@@ -273,6 +286,13 @@ class ChoicePanel(widgets.VBox):
         self.refusals.value = refusals_html(choices)
         parts = [self.head, self.offer] if offer else [self.head]
         self.children = [*parts, self.row, self.refusals]
+
+    def mark(self, ranked: list[str]) -> None:
+        """Mark the options the hint ranked (``ranked``: their actions, best first) on their
+        buttons; an empty list removes the marks."""
+        for b in self.buttons:
+            if isinstance(b, ChoiceButton):
+                b.mark(ranked.index(b.action) + 1 if b.action in ranked else 0)
 
     def _chooser(self, action: Action) -> Callable[[], None]:
         return lambda: self.on_choice(action)

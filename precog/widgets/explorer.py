@@ -17,9 +17,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.basics.edges import Stage
-from precog.engine import GameState, Phase
+from precog.engine import Components, GameState, Phase
 from precog.engine.view import SeatView
-from precog.session.explore import Exploration, PageStart
+from precog.session.explore import Exploration, PageStart, query_position, query_view
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
@@ -45,6 +45,9 @@ __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html"
 # and both come later (`benchmarks/app_pages.py --repeat 3` compares the two; docs/app.md
 # gives today's figures). Its results still wait for the page to be drawn (PageStart).
 PAGE_START_DELAY_S = 1.0
+# A page built before its visitor arrived (Explorer.arrive) has only the browser's requests for
+# its widgets left to answer, a fraction of a second of the kernel: its analysis starts sooner.
+ARRIVAL_START_DELAY_S = 0.25
 
 
 class Explorer(widgets.VBox):
@@ -78,6 +81,22 @@ class Explorer(widgets.VBox):
             self.load_query(query)
         self._page_start = None  # any later analysis starts and shows at once
 
+    def arrive(self, query: str | None = None) -> None:
+        """The page was built before its visitor arrived (``auto=False``, no address: a kernel
+        started ahead, :func:`precog.page.ahead`): read the visitor's address now and start the
+        page's own first analysis, as a page built for this visitor does."""
+        if query is None:
+            query = os.environ.get("QUERY_STRING", "")
+        self.query, self.auto = query, True
+        if self.model.background:
+            self._page_start = PageStart(self.shown.event, ARRIVAL_START_DELAY_S,
+                                         first=self._first_answer)
+        if query_view(query) or query_position(query)[0]:
+            self.load_query(query)
+        else:  # the deal the page was built with is the one an address without position asks
+            self.analyse()
+        self._page_start = None
+
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
     seat = property(lambda self: self.model.seat)
@@ -107,17 +126,19 @@ class Explorer(widgets.VBox):
         self.results = Results(self._redo_trajectories, self.lang)
         _alias(self, self.results, "table compare_in horizon_in plots tree download")
         parts: list[widgets.Widget] = [stylesheet()]
-        self.box_source = BoxSource(self.box_loaded, self.lang, self.message)
+        # Your box and Your table are made when their tabs are first opened (or asked for)
+        self._box_source: BoxSource | None = None
+        self._table_source: TableSource | None = None
+        self.title_line: widgets.HTML | None = None
         if not compact:
-            self.table_source = TableSource(self.load_table, self.lang)
             self.sources = Sources(self.new_position,
                                    lambda text: self.load_text(text, say("explorer.pasted")),
-                                   self._load_upload, self.lang, box=self.box_source,
-                                   table=self.table_source)
+                                   self._load_upload, self.lang, box=lambda: self.box_source,
+                                   table=lambda: self.table_source)
             _alias(self, self.sources, "players_in mode_in setup_in round_in game_seed_in "
                                        "deal_button paste_in paste_button upload")
-            self.box_source.title = title("explorer.title", self.lang)
-            parts += [self.box_source.title, self.sources]
+            self.title_line = title("explorer.title", self.lang)
+            parts += [self.title_line, self.sources]
         # the answer first: the ranked choices under the controls, the board below them (in
         # a fold a player may close), then where the choices lead and the tree
         self.board_fold = widgets.Accordion([self.position], selected_index=0)
@@ -126,6 +147,29 @@ class Explorer(widgets.VBox):
         parts += [self.message, self.controls, self.results.ranked, self.board_fold,
                   self.results.more, self.shown]
         self.children = parts
+
+    @property
+    def box_source(self) -> BoxSource:
+        """The Your box tab (made the first time it is opened or asked for)."""
+        if self._box_source is None:
+            self._box_source = BoxSource(self.box_loaded, self.lang, self.message)
+            self._box_source.title = self.title_line  # told of a loaded box
+            if hasattr(self, "sources"):
+                self.sources.put("box", self._box_source)
+        return self._box_source
+
+    @property
+    def table_source(self) -> TableSource:
+        """The Your table tab (made the first time it is opened or asked for)."""
+        if self._table_source is None:
+            self._table_source = TableSource(self.load_table, self.lang)
+            if hasattr(self, "sources"):
+                self.sources.put("table", self._table_source)
+        return self._table_source
+
+    def box_components(self) -> Components | None:
+        """Your box, once loaded (None: the reference set)."""
+        return None if self._box_source is None else self._box_source.components
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------
     load_query = explorer_sources.load_query

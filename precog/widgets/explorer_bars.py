@@ -40,8 +40,10 @@ class Sources(widgets.Tab):
 
     def __init__(self, on_deal: Callable[[], None], on_paste: Callable[[str], None],
                  on_upload: Callable[[], None], lang: str = DEFAULT_LANGUAGE,
-                 box: widgets.Widget | None = None,
-                 table: widgets.Widget | None = None) -> None:
+                 box: Callable[[], widgets.Widget] | None = None,
+                 table: Callable[[], widgets.Widget] | None = None) -> None:
+        """``box`` and ``table`` make their tabs' contents, when the tab is first opened (the
+        page's first drawing waits for fewer widgets) or :meth:`place` is asked."""
         super().__init__()
         w = words(lang)
         say = w.say
@@ -77,15 +79,36 @@ class Sources(widgets.Tab):
         self.upload = upload_button(say("explorer.json_file"), ".json,.txt")
         self.upload.observe(lambda _c: on_upload(), names="value")
         note = widgets.HTML(f'<div class="pc-hint-text">{say("explorer.address_note")}</div>')
-        tabs = [(fresh, "explorer.tab_new"),
-                (widgets.VBox([self.paste_in, self.paste_button]), "explorer.tab_paste"),
-                (widgets.VBox([self.upload, note]), "explorer.tab_file"),
-                (table, "table.source"), (box, "box.tab")]
-        tabs = [(w, key) for w, key in tabs if w is not None]
+        tabs: list[tuple[widgets.Widget, str]] = [
+            (fresh, "explorer.tab_new"),
+            (widgets.VBox([self.paste_in, self.paste_button]), "explorer.tab_paste"),
+            (widgets.VBox([self.upload, note]), "explorer.tab_file")]
+        # the lazy tabs: where each sits, and what makes it (the page's maker calls put)
+        self.slots: dict[str, int] = {}
+        self.makers: dict[str, Callable[[], widgets.Widget]] = {}
+        for name, make, key in (("table", table, "table.source"), ("box", box, "box.tab")):
+            if make is not None:
+                self.slots[name], self.makers[name] = len(tabs), make
+                tabs.append((widgets.VBox(), key))
         self.children = [w for w, _key in tabs]
         for i, (_w, key) in enumerate(tabs):
             self.set_title(i, say(key))
         self.add_class("pc-sources")
+        self.observe(lambda c: self._opened(c["new"]), names="selected_index")
+
+    def _opened(self, index: object) -> None:
+        for name, slot in self.slots.items():
+            if slot == index:
+                self.makers[name]()
+
+    def put(self, name: str, made: widgets.Widget) -> None:
+        """Put ``made`` in the tab of ``name`` ("table" or "box")."""
+        slot = self.slots.get(name)
+        if slot is None or self.children[slot] is made:
+            return
+        children = list(self.children)
+        children[slot] = made
+        self.children = children
 
     def setup(self) -> tuple[dict[str, object], int, int]:
         """(``new_game`` arguments, seed, round) of the new game to deal."""

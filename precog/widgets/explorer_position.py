@@ -69,6 +69,7 @@ class PositionPanel(widgets.VBox):
             part.layout.display = "none" if view else None
         self.what_if_button.layout.display = None if view else "none"
         if view is not None:
+            self._editing = None  # a seat's view has no editor (one built before stays hidden)
             return
         self._editing = (state, seat)
         if self._editor is not None:
@@ -79,7 +80,9 @@ class PositionPanel(widgets.VBox):
         """The editor of the position shown (None before any), built the first time it is
         wanted, its fold opened or a script asking: over a hundred widgets that the browser
         would otherwise load before it draws the page's first widget."""
-        if self._editor is None and self._editing is not None:
+        if self._editing is None:
+            return None
+        if self._editor is None:
             state, seat = self._editing
             self._editor = PositionEditor(state, seat, on_apply=self.on_edit, lang=self.lang)
             self.editor_box.children = [self._editor]

@@ -33,7 +33,7 @@ def load_query(page: Explorer, query: str) -> None:
         page.new_position()
         return
     try:
-        loaded = read_position(text, page.box_source.components)
+        loaded = read_position(text, page.box_components())
     except PrecogError as err:
         page.message.error(page.w.say("explorer.address"), err)
         page._fresh_error = True  # shown over the first analysis, not the later ones
@@ -59,8 +59,8 @@ def new_position(page: Explorer, keep_message: bool = False) -> None:
     if hasattr(page, "sources"):  # the full page (the compact one has no sources)
         setup, seed, round_ = page.sources.setup()
     try:
-        if page.box_source.components is not None:
-            setup["components"] = page.box_source.components
+        if page.box_components() is not None:
+            setup["components"] = page.box_components()
         state = deal(round_, seed, **setup)
     except PrecogError as err:
         page.message.error(page.w.say("explorer.new_game"), err)
@@ -72,7 +72,7 @@ def new_position(page: Explorer, keep_message: bool = False) -> None:
 def load_view_text(page: Explorer, text: str, source: str) -> None:
     """Show a seat's view (``pv1.…``): analysed for that seat, no editor, no seat switch."""
     try:
-        view = from_view_position(text, page.box_source.components)  # your box, if loaded
+        view = from_view_position(text, page.box_components())  # your box, if loaded
     except PrecogError as err:
         page.message.error(source, err)
         return
@@ -91,7 +91,7 @@ def load_text(page: Explorer, text: str | bytes, source: str) -> None:
         page.load_view_text(text.strip(), source)
         return
     try:
-        loaded = read_position(text, page.box_source.components)
+        loaded = read_position(text, page.box_components())
     except PrecogError as err:
         page.message.error(source, err)
         return
@@ -110,7 +110,7 @@ def load_table(page: Explorer, text: str | bytes, source: str) -> None:
     may know it."""
     from precog.session.table_entry import TableDraft, for_seat
 
-    draft = TableDraft(box=page.box_source.components, lang=page.lang)
+    draft = TableDraft(box=page.box_components(), lang=page.lang)
     try:
         draft.load_text(text)
     except PrecogError as err:

@@ -5,7 +5,7 @@ They only read positions (no rule is applied here).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -122,11 +122,29 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
         hovertext=[f"{r.symbol} {say('review.mark_' + r.mark)}: "
                    f"−{words(lang).number(r.loss, '.2f')}" for r in marked],
         hovertemplate="%{hovertext}<extra></extra>"), row=1, col=1)
-    coop = mode == "coop"
-    for s in sorted(wins or {}):
+    _add_win_chances(fig, wins or {}, seat, numbers, mode == "coop", say)
+    fig.update_layout(
+        title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
+               "x": 0.01, "xanchor": "left", "y": 0.98}, width=860, height=520,
+        margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
+        legend={"orientation": "h", "y": -0.12}, separators=words(lang).plot_separators())
+    fig.update_xaxes(dtick=1, row=1, col=1)
+    fig.update_xaxes(title=say("review_page.figure_x"), dtick=1, row=2, col=1)
+    fig.update_yaxes(title=say("review_page.figure_y"), row=1, col=1)
+    fig.update_yaxes(title=say("review_page.figure_win_y"), range=[0, 1], tickformat=".0%",
+                     row=2, col=1)
+    return fig
+
+
+def _add_win_chances(fig: go.Figure, wins: dict[int, list[tuple[int, float, float]]],
+                     seat: int, numbers: list[int], coop: bool,
+                     say: Callable[..., str]) -> None:
+    """The review figure's lower panel: each seat's chance to win over the rounds with its
+    95 % interval (co-op: the one chance of the whole table to meet every Objective)."""
+    for s in sorted(wins):
         if coop and s != seat:
             continue  # one chance for the whole table
-        odds = (wins or {})[s]
+        odds = wins[s]
         name = say("review_page.figure_coop_win") if coop else say("review_page.figure_win",
                                                                     seat=s)
         fig.add_trace(go.Scatter(
@@ -140,14 +158,3 @@ def review_figure(curves: dict[int, list[tuple[int, float]]], rows: Sequence[Any
             marker={"size": 7 if s == seat else 4},
             hovertemplate="%{y:.0%} ± %{error_y.array:.0%}<extra>" + name + "</extra>"),
             row=2, col=1)
-    fig.update_layout(
-        title={"text": say("review_page.figure_title", seat=seat), "font": {"size": 14},
-               "x": 0.01, "xanchor": "left", "y": 0.98}, width=860, height=520,
-        margin={"l": 50, "r": 20, "t": 60, "b": 40}, hovermode="closest",
-        legend={"orientation": "h", "y": -0.12}, separators=words(lang).plot_separators())
-    fig.update_xaxes(dtick=1, row=1, col=1)
-    fig.update_xaxes(title=say("review_page.figure_x"), dtick=1, row=2, col=1)
-    fig.update_yaxes(title=say("review_page.figure_y"), row=1, col=1)
-    fig.update_yaxes(title=say("review_page.figure_win_y"), range=[0, 1], tickformat=".0%",
-                     row=2, col=1)
-    return fig

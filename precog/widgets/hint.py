@@ -26,8 +26,10 @@ class HintPanel(widgets.VBox):
     """Ask, see the top choices, stop the refinement, open the explorer."""
 
     def __init__(self, on_ask: Callable[[], None], explorer_url: str = "explorer.ipynb",
-                 lang: str = DEFAULT_LANGUAGE, background: bool = True) -> None:
+                 lang: str = DEFAULT_LANGUAGE, background: bool = True,
+                 on_answer: Callable[[HintAnswer | None], None] = lambda _a: None) -> None:
         super().__init__()
+        self.on_answer = on_answer  # told of each answer shown (None: the answer withdrawn)
         self.lang = lang
         self.say = words(lang).say
         self.explorer_url = explorer_url
@@ -74,6 +76,7 @@ class HintPanel(widgets.VBox):
             self.world = None
             self.link = ""
             self.run.answer = None
+            self.on_answer(None)
             self.status.value = ""
             self.body.value = (f'<div class="pc-hint-why">{escape(reason)}</div>' if reason
                                else f'<div class="pc-none">{escape(self.say("hint.empty"))}</div>')
@@ -91,6 +94,7 @@ class HintPanel(widgets.VBox):
         text = how_text(answer, self.lang)
         self.body.value = hint_html(answer, self.world, self.link, self.lang)
         self.status.value = f'<span class="pc-hint-stage">{escape(text)}</span>'
+        self.on_answer(answer)
         if answer.final or answer.cancelled:
             self.cancel_button.disabled = True
 

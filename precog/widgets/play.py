@@ -19,9 +19,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import Action, Game, GameState, PrecogError, to_json
+from precog.engine import Action, Components, Game, GameState, PrecogError, to_json
 from precog.engine import to_position as position_of
 from precog.render.board import seat_name
+from precog.session.hint import HintAnswer
 from precog.session.language import page_language
 from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
@@ -80,11 +81,12 @@ class PlayApp(widgets.VBox):
         for name in ("players_in", "seat_in", "mode_in", "difficulty_in", "supplies_in",
                      "setup_in", "seed_in", "rooms_in", "bot_in", "new_button"):
             setattr(self, name, getattr(self.setup_bar, name))
-        self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background)
+        self.hint_panel = HintPanel(self.hint, explorer_url, self.lang, background,
+                                    on_answer=self._hint_answered)
         self.hint_button = self.hint_panel.ask_button
         self._build_play()
-        self.box_source.title = title("play.title", self.lang)
-        self.children = [stylesheet(), self.box_source.title, self.setup_bar,
+        self.title = title("play.title", self.lang)
+        self.children = [stylesheet(), self.title, self.setup_bar,
                          self.message, self.steps, self.toolbar, self.table, self.tabs]
         self.new_game()
 
@@ -115,16 +117,52 @@ class PlayApp(widgets.VBox):
         self.table = widgets.HBox([play, self.hint_panel])
         self.table.add_class("pc-play-table")
         self.game_log = widgets.HTML()
-        save = SaveLoad(self.load_text_value, self.load_upload, self.lang)
-        for name in ("save_html", "load_text", "load_button", "upload"):
-            setattr(self, name, getattr(save, name))
-        self.load_message = save.message  # a load's message sits under its Load button
-        self.box_source = BoxSource(self.new_game, self.lang, self.message)
-        self.tabs = widgets.Tab([self.game_log, save, self.box_source])
+        # The Save / load and Your box tabs are built when first opened (or asked for): the
+        # page's first drawing waits for fewer widgets.
+        self._save_load: SaveLoad | None = None
+        self._box_source: BoxSource | None = None
+        self.tabs = widgets.Tab([self.game_log, widgets.VBox(), widgets.VBox()])
         for i, key in enumerate(("play.tab_log", "play.tab_save", "box.tab")):
             self.tabs.set_title(i, say(key))
         self.tabs.add_class("pc-tabs")
-        self.tabs.observe(lambda _c: self._draw_save(), names="selected_index")
+        self.tabs.observe(lambda _c: self._tab_opened(), names="selected_index")
+
+    def _tab_opened(self) -> None:
+        index = self.tabs.selected_index
+        if index == 1:
+            _ = self.save_load
+        elif index == 2:
+            _ = self.box_source
+        self._draw_save()
+
+    @property
+    def save_load(self) -> SaveLoad:
+        """The Save / load tab (built the first time it is opened or asked for)."""
+        if self._save_load is None:
+            self._save_load = SaveLoad(self.load_text_value, self.load_upload, self.lang)
+            self.tabs.children = (self.tabs.children[0], self._save_load,
+                                  *self.tabs.children[2:])
+        return self._save_load
+
+    @property
+    def box_source(self) -> BoxSource:
+        """The Your box tab (built the first time it is opened or asked for)."""
+        if self._box_source is None:
+            self._box_source = BoxSource(self.new_game, self.lang, self.message)
+            self._box_source.title = self.title  # told of a loaded box
+            self.tabs.children = (*self.tabs.children[:2], self._box_source)
+        return self._box_source
+
+    save_html = property(lambda self: self.save_load.save_html)
+    load_text = property(lambda self: self.save_load.load_text)
+    load_button = property(lambda self: self.save_load.load_button)
+    upload = property(lambda self: self.save_load.upload)
+    # a load's message sits under its Load button
+    load_message = property(lambda self: self.save_load.message)
+
+    def _components(self) -> Components | None:
+        """Your box, once loaded (else None: the reference set)."""
+        return None if self._box_source is None else self._box_source.components
 
     # -- game flow: forwarded to the session -------------------------------------------------
     def new_game(self) -> None:
@@ -133,8 +171,8 @@ class PlayApp(widgets.VBox):
         bar.sync()
         try:
             setup = bar.setup()
-            if self.box_source.components is not None:  # your box (else the reference set)
-                setup["components"] = self.box_source.components
+            if self._components() is not None:  # your box (else the reference set)
+                setup["components"] = self._components()
             state = self.session.new(bar.seat_in.value, bar.bots(), **setup)
         except PrecogError as err:
             self.message.error(self.w.say("play.new_game"), err)
@@ -188,7 +226,7 @@ class PlayApp(widgets.VBox):
 
     def _load(self, text: str | bytes, source: str) -> None:
         try:
-            game, seat = self.session.read(text, self.box_source.components)
+            game, seat = self.session.read(text, self._components())
         except PrecogError as err:
             self.load_message.error(source, err)
             return
@@ -209,6 +247,11 @@ class PlayApp(widgets.VBox):
             self.hint_panel.unavailable(reason)
             return
         self.hint_panel.show(self.session.view())
+
+    def _hint_answered(self, answer: HintAnswer | None) -> None:
+        """Outside a Keep/Give, the options the hint ranked are marked on their buttons."""
+        ranked = [r.action for r in answer.rows] if answer and answer.step != "choose" else []
+        self.choices.mark(ranked)
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -233,6 +276,8 @@ class PlayApp(widgets.VBox):
 
     def _draw_save(self) -> None:
         """The save box, drawn while its tab is open (the whole game: it grows every move)."""
+        if self._save_load is None:
+            return
         game = self.game if self.tabs.selected_index == 1 else None
         self.save_html.value = save_html(game, self.lang) if game is not None else ""
 

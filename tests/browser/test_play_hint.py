@@ -87,7 +87,7 @@ def _action_position(mode: str) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("mode", ["competitive"])
+@pytest.mark.parametrize("mode", ["competitive", "coop"])
 def test_the_hint_in_the_action_phase_ranks_its_options_and_shows_nothing_the_seat_cannot_see(
         app_url: str, page: Page, watch: PageWatch, mode: str) -> None:
     state = _action_position(mode)
@@ -108,17 +108,28 @@ def test_the_hint_in_the_action_phase_ranks_its_options_and_shows_nothing_the_se
              for i in range(page.locator(".pc-hint-row").count())}
     assert shown == {str(a) for a in legal_actions(state)}
     assert page.locator(".pc-hint-open").count() == 0  # the explorer ranks Keep/Give only
+    # each ranked option marked on its Action button with its rank, the best with a star
+    ranked = [page.locator(".pc-hint-row").nth(i).get_attribute("data-action")
+              for i in range(page.locator(".pc-hint-row").count())]
+    marked = page.locator(".pc-choices button.pc-hint-marked")
+    assert marked.count() == len(ranked)
+    for rank, action in enumerate(ranked, 1):
+        button = page.locator(f".pc-choices button.pc-hint-rank-{rank}")
+        assert button.get_attribute("title") == action
+        assert button.locator(".fa-star").count() == (1 if rank == 1 else 0)
+    note = page.locator(".pc-hint-panel .pc-coop-note")
+    assert note.count() == (1 if mode == "coop" else 0)  # a team's values say what they count
     panel = page.locator(".pc-hint-panel").bounding_box()
     main = page.locator(".pc-play-main").bounding_box()
     assert panel and main and panel["x"] >= main["x"] + main["width"] - 1
     dom = PACKED.sub("", page.content())
     assert found(dom, secret) == []
     assert found(dom, set(state.players[0].action_zone)), "the seat's own cards are named"
-    screenshot(page, "play-hint-action-1400")
+    screenshot(page, f"play-hint-action-{mode}-1400")
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(300)
     assert page.evaluate(CUT_JS) == []
-    screenshot(page, "play-hint-action-1024")
+    screenshot(page, f"play-hint-action-{mode}-1024")
     watch.check()
 
 

@@ -249,8 +249,13 @@ def test_the_explorer_s_your_box_tab_holds_the_box_source_and_the_seed_stays_in_
     from precog.widgets.explorer import Explorer
 
     page = Explorer(query="", background=False, auto=False)
+    assert page._box_source is None  # made when its tab is first opened
+    page.sources.selected_index = len(page.sources.children) - 1
+    assert page._box_source is not None and page.sources.children[-1] is page._box_source
     assert page.sources.children[-1] is page.box_source
     assert page.game_seed_in in page.sources.children[0].children
+    page.sources.selected_index = 3  # Your table
+    assert page.sources.children[3] is page.table_source
 
 
 def test_play_s_view_of_a_box_game_opens_in_the_explorer_once_the_box_is_loaded() -> None:

@@ -415,3 +415,26 @@ def test_the_position_editor_is_built_when_its_fold_is_first_opened_with_the_pos
     editor = ex.editor_box.children[0]
     assert isinstance(editor, PositionEditor) and ex.editor is editor
     assert editor.state is shown and editor.seat_in.value == 1
+
+
+def test_a_page_built_before_its_visitor_opens_the_visitors_seat_view_as_one_built_for_it(
+        ) -> None:
+    """precog.page.ahead builds the explorer with no address and no analysis; arrive() then
+    reads the visitor's address: a seat's view loads without editor and is analysed, as a page
+    built with that address is."""
+    from precog.engine.view import to_view_position
+
+    state = _state(players=3)
+    seat = state.to_move
+    ex = Explorer(query="", background=False, auto=False, lang="en")
+    assert ex.ranking is None and ex.view is None
+    ex.editor  # noqa: B018  (built, as opening its fold would)
+    ex.arrive(f"view={to_view_position(state, seat)}")
+    assert ex.view is not None and ex.seat == seat and ex.ranking is not None
+    assert ex.editor is None and ex.editor_box.layout.display == "none"
+    built = Explorer(query=f"view={to_view_position(state, seat)}", background=False, lang="en")
+    assert [r.action for r in ex.ranking.rows] == [r.action for r in built.ranking.rows]
+    plain = Explorer(query="", background=False, auto=False, lang="en")
+    dealt = plain.state
+    plain.arrive("")
+    assert plain.state is dealt and plain.ranking is not None  # the deal analysed, not redealt

@@ -394,3 +394,28 @@ def test_the_action_buttons_name_each_card_with_its_mark_as_every_page_does() ->
         named = card_name(card_id, state.components, "en", quoted=True)
         assert "·" + card_id in named  # the reference set's decks share every name
         assert any(named in text for text in said)
+
+
+def test_the_action_phase_hint_marks_each_ranked_option_on_its_button_and_a_move_clears_it(
+        ) -> None:
+    import random
+
+    from precog.engine import Phase, apply, legal_actions, to_position
+    from precog.engine.playout import random_playout
+
+    state = random_playout(random.Random(3), stop_round=3, players=3, seed=3, mode="coop").final
+    while not (state.phase is Phase.ACTION and state.to_move == 0
+               and len(legal_actions(state)) > 1):
+        state = apply(state, legal_actions(state)[0])
+    app = PlayApp(players=3, mode="coop", background=False)
+    app.load_text.value = to_position(state)
+    app.load_text_value()
+    app.hint()
+    answer = app.hint_panel.answer
+    assert answer is not None and answer.step != "choose"
+    ranks = {b.action: [c for c in b._dom_classes if c.startswith("pc-hint-rank-")]
+             for b in app.choices.buttons}
+    assert ranks == {r.action: [f"pc-hint-rank-{i}"] for i, r in enumerate(answer.rows, 1)}
+    assert [b.icon for b in app.choices.buttons if b.action == answer.rows[0].action] == ["star"]
+    app.human_plays(legal_actions(app.game.state)[0])
+    assert not any("pc-hint-marked" in b._dom_classes for b in app.choices.buttons)
