@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from precog.analysis.basics.intervals import mean_ci, wilson
 from precog.analysis.playing.world import canonical_world, first_legal, until_seat
-from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
 from precog.engine import GameState, WorldSampler, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.scoring import TEAMS
@@ -93,6 +94,5 @@ def share_ci(hits: np.ndarray) -> tuple[float, float]:
     k, m = float(np.sum(hits)), len(hits)
     if m == 0:
         return math.nan, math.nan
-    p, z = k / m, 1.96
-    half = z * math.sqrt(p * (1 - p) / m + z * z / (4 * m * m)) / (1 + z * z / m)
-    return p, half
+    low, high = wilson(k / m, m)
+    return k / m, (high - low) / 2

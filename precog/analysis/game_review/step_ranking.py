@@ -25,13 +25,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.game_review.review_actions import (
     ACTION_REPEATS,
     ACTION_WORLDS,
     play_options,
     round_end_diffs,
 )
-from precog.analysis.playouts.rollouts import mean_ci
 from precog.engine import GameState, legal_actions
 
 __all__ = ["RankedOption", "StepRanking", "rank_step"]
