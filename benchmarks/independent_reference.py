@@ -47,7 +47,6 @@ import json
 import math
 import os
 import random
-import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -77,7 +76,7 @@ from precog.engine import (
 from precog.engine.playout import play_on
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
-from runs import save_run
+from runs import command_line, save_run
 
 DATA = Path(__file__).with_name("data") / "independent_reference.jsonl"
 SCORES = Path(__file__).with_name("data") / "independent_reference_scores.json"
@@ -279,7 +278,7 @@ def _record(p: Position, s: dict[str, Any], seed: int) -> dict[str, Any]:
             "tied": [names[c] for c in live], "choices": choices,
             "cpu_s": round(s["cpu"], 1), "wall_s": round(s["wall"], 1),
             "load": os.getloadavg()[0], "seed": seed, **STAMP, "min_decided": MIN_DECIDED,
-            "command": "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)}
+            "command": command_line()}
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -395,7 +394,7 @@ def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
             "reference_cpu_s_per_position": mean_figure([r["cpu_s"] for r in ref]),
             "reference_wall_s_per_position": mean_figure([r["wall_s"] for r in ref]),
             "load_before": load_before, "load_after": os.getloadavg(), "rows": rows,
-            "command": ".venv/bin/python " + shlex.join(sys.argv)}
+            "command": command_line()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -52,6 +51,9 @@ from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.commands.progress import steps
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import command_line, save_run
 
 DATA = Path(__file__).with_name("data") / "strength.jsonl"
 EXPLORER = "rollout1s"
@@ -264,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         jobs += jobs_for(mode, difficulty, players, opponent, args.games,
                                          args.seed, done, explorer)
         jobs.sort(key=lambda j: j[3][0])  # game 0 of every match first: a share of each
-        command = "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)
+        command = command_line()
         print(f"{len(jobs)} games to play", file=sys.stderr, flush=True)
         for result in steps(iter_jobs(_play, jobs, args.workers), "games", len(jobs)):
             result["command"] = command
@@ -282,8 +284,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["versus"] = {"file": str(args.versus.name), "matches": versus(records, other),
                              "effort": explorer_effort(other)}
     if args.save:
-        from runs import save_run
-
         print(f"stored in {save_run('strength', figures, argv)}", file=sys.stderr)
     if args.json:
         print(json.dumps(figures, indent=1))
