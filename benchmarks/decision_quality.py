@@ -31,7 +31,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.arena.bots import GreedyBot, play_game
-from precog.analysis.basics.supply import wilson
+from precog.analysis.basics.intervals import mean_ci, wilson
 from precog.analysis.choices import ranking as ranking_module
 from precog.analysis.choices.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.parallel import cores
@@ -586,11 +586,9 @@ COOP_VALUE`): a position of a mode listed here is refused without its mark."""
 
 def mean_interval(values: Sequence[float]) -> dict[str, float]:
     """Mean with a 95 % normal interval."""
-    n = len(values)
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    mean, half = mean_ci(values)
     return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
-            "n": n}
+            "n": len(values)}
 
 
 def rate_interval(hits: int, n: int) -> dict[str, float | None]:

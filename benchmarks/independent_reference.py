@@ -32,7 +32,12 @@ from games of greedy, look-ahead, rollout or mixed tables played up to that roun
 positions already there, so it resumes and several ``--part K/N`` can run one after another.
 ``--score`` runs the analysis under test (the 1-second ranking) on every stored position and
 prints ``independent_agreement`` (decided positions) and ``independent_mean_loss_hh`` (all
-positions), with 95 % intervals, by mode, players and season.
+positions), with 95 % intervals, by mode, players and season. The 1-second ranking is played on
+a budget of work (``--budget-rollouts N``, default :data:`DEFAULT_BUDGET_ROLLOUTS`: the rollouts
+a choice that second reaches on a quiet machine; the ranking stopped there, as a timed one that
+reached them would be), so the scores are the same whatever the machine's load; ``--budget S``
+stops it on the clock after ``S`` seconds instead. The reference is deterministic in work too
+(the look-ahead bot has no clock). The scores store the budget.
 """
 
 from __future__ import annotations
@@ -42,7 +47,6 @@ import json
 import math
 import os
 import random
-import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -50,8 +54,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.arena.bots import LookaheadBot, make_bot
-from precog.analysis.basics.supply import wilson
+from precog.analysis.arena.bots import ONE_SECOND_ROLLOUTS, LookaheadBot, make_bot
+from precog.analysis.basics.intervals import mean_ci, mean_figure, share_figure
 from precog.analysis.choices.ranking import rank_options
 from precog.analysis.parallel.jobs import run_jobs
 from precog.analysis.playing.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
@@ -72,7 +76,7 @@ from precog.engine import (
 from precog.engine.playout import play_on
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
-from runs import save_run
+from runs import command_line, save_run
 
 DATA = Path(__file__).with_name("data") / "independent_reference.jsonl"
 SCORES = Path(__file__).with_name("data") / "independent_reference_scores.json"
@@ -90,6 +94,9 @@ SEASONS = ((1, 4), (5, 8), (9, 12))
 STAMP = {"components": reference_components().fingerprint, "policy": repr(DEFAULT_POLICY)}
 """What a stored position was built on: the suite's games depend on the component set and on
 the sensible player (the policy and rollout tables); a position built on others is rebuilt."""
+DEFAULT_BUDGET_ROLLOUTS = ONE_SECOND_ROLLOUTS
+"""The rollouts a choice of the analysis under test: those of the 1-second ranking on a quiet
+machine."""
 MIN_DECIDED = 16
 """Playouts a choice needs before the race may drop it, so before a position counts as
 decided: a few playouts can all differ by the same amount (a zero-width interval) by chance."""
@@ -182,13 +189,7 @@ def playout(job: tuple[str, int, int, int, int]) -> float:
 
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """Mean of ``a - b`` over their common playouts and its 95 % half-width."""
-    d = [x - y for x, y in zip(a, b, strict=False)]
-    n = len(d)
-    if n < 2:
-        return (d[0] if d else 0.0), math.inf
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
+    return mean_ci([x - y for x, y in zip(a, b, strict=False)])
 
 
 def race(values: dict[int, list[float]], live: set[int], min_playouts: int) -> set[int]:
@@ -233,8 +234,11 @@ def build_positions(positions: list[Position], seed: int, step: int, max_playout
             for (pid, c), (value, cpu) in zip(owners, results, strict=True):
                 state[pid]["values"][c].append(value)
                 state[pid]["cpu"] += cpu
+            here = time.process_time() - t_cpu  # this process: the playouts too when serial
+            if workers == 1:
+                here = max(0.0, here - sum(cpu for _, cpu in results))
             for p in open_:
-                state[p.id]["cpu"] += (time.process_time() - t_cpu) / len(open_)
+                state[p.id]["cpu"] += here / len(open_)
             still = []
             for p in open_:
                 s = state[p.id]
@@ -274,7 +278,7 @@ def _record(p: Position, s: dict[str, Any], seed: int) -> dict[str, Any]:
             "tied": [names[c] for c in live], "choices": choices,
             "cpu_s": round(s["cpu"], 1), "wall_s": round(s["wall"], 1),
             "load": os.getloadavg()[0], "seed": seed, **STAMP, "min_decided": MIN_DECIDED,
-            "command": "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)}
+            "command": command_line()}
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -324,10 +328,21 @@ def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts:
 
 # -- scoring the analysis under test -------------------------------------------------------
 
-def answer(record: dict[str, Any], budget_s: float, seed: int) -> tuple[str, float, int]:
+def answer(record: dict[str, Any], budget: dict[str, float],
+           seed: int) -> tuple[str, float, int]:
+    """The analysis under test's first choice, its seconds and rollouts a choice: the
+    explorer's ranking on ``budget`` (``{"rollouts_per_choice": N}``: stopped after ``N``
+    rollouts a choice, the choices racing and the tree's leaves fitted as under the clock;
+    ``{"seconds": S}``: stopped on the clock)."""
     state = from_position(record["position"])
-    ranking = rank_options(state, record["seat"], rollouts=2_000_000, budget_s=budget_s,
-                           seed=seed + int(record["id"][1:]), with_give_values=False)
+    seed = seed + int(record["id"][1:])
+    if "seconds" in budget:
+        ranking = rank_options(state, record["seat"], rollouts=2_000_000,
+                               budget_s=budget["seconds"], seed=seed, with_give_values=False)
+    else:
+        ranking = rank_options(state, record["seat"],
+                               rollouts=int(budget["rollouts_per_choice"]), seed=seed,
+                               with_give_values=False, race=True, leaf_values="fit")
     return ranking.rows[0].action, ranking.meta["elapsed_s"], ranking.meta["samples"]
 
 
@@ -338,28 +353,10 @@ def loss_of(record: dict[str, Any], chosen: str) -> float:
     raise KeyError(chosen)
 
 
-def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
-    n = len(xs)
-    if n == 0:
-        return {"value": None, "ci95": None, "n": 0}
-    mean = sum(xs) / n
-    half = math.inf if n < 2 else 1.96 * math.sqrt(
-        sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-    return {"value": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-            "n": n}
-
-
-def share_ci(hits: int, n: int) -> dict[str, Any]:
-    if n == 0:
-        return {"value": None, "ci95": None, "n": 0}
-    low, high = wilson(hits / n, n)
-    return {"value": round(hits / n, 4), "ci95": [round(low, 4), round(high, 4)], "n": n}
-
-
 def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
     decided = [r for r in rows if r["decided"]]
-    out = {"independent_agreement": share_ci(sum(r["agrees"] for r in decided), len(decided)),
-           "independent_mean_loss_hh": mean_ci([r["loss"] for r in rows]),
+    out = {"independent_agreement": share_figure(sum(r["agrees"] for r in decided), len(decided)),
+           "independent_mean_loss_hh": mean_figure([r["loss"] for r in rows]),
            "positions": len(rows), "decided": len(decided)}
     for name, key in (("mode", lambda r: r["mode"] + ("-hard" if r["difficulty"] == "hard"
                                                       else "")),
@@ -368,19 +365,19 @@ def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
         groups: dict[str, list[dict[str, Any]]] = {}
         for r in rows:
             groups.setdefault(key(r), []).append(r)
-        out[f"by_{name}"] = {g: {"independent_agreement": share_ci(
+        out[f"by_{name}"] = {g: {"independent_agreement": share_figure(
             sum(r["agrees"] for r in rs if r["decided"]), sum(r["decided"] for r in rs)),
-            "independent_mean_loss_hh": mean_ci([r["loss"] for r in rs])}
+            "independent_mean_loss_hh": mean_figure([r["loss"] for r in rs])}
             for g, rs in sorted(groups.items())}
     return out
 
 
-def score(path: Path, budget_s: float, seed: int) -> dict[str, Any]:
+def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
     rows = []
     load_before = os.getloadavg()
     stored = load(path)
     for record in current(stored):
-        chosen, elapsed, samples = answer(record, budget_s, seed)
+        chosen, elapsed, samples = answer(record, budget, seed)
         rows.append({"id": record["id"], "mode": record["mode"],
                      "difficulty": record["difficulty"], "players": record["players"],
                      "season": record["season"], "decided": record["decided"],
@@ -389,13 +386,15 @@ def score(path: Path, budget_s: float, seed: int) -> dict[str, Any]:
                      "elapsed_s": round(elapsed, 3), "samples": samples})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     ref = current(stored)
-    return {"analysis": f"rank_options, budget {budget_s} s, seed {seed} + position",
+    how = (f"{budget['seconds']} s" if "seconds" in budget
+           else f"{budget['rollouts_per_choice']} rollouts a choice")
+    return {"analysis": f"rank_options, budget {how}, seed {seed} + position", "budget": budget,
             **keys(rows), **STAMP, "min_decided": MIN_DECIDED,
             "stored_records_not_scored": len(stored) - len(ref),
-            "reference_cpu_s_per_position": mean_ci([r["cpu_s"] for r in ref]),
-            "reference_wall_s_per_position": mean_ci([r["wall_s"] for r in ref]),
+            "reference_cpu_s_per_position": mean_figure([r["cpu_s"] for r in ref]),
+            "reference_wall_s_per_position": mean_figure([r["wall_s"] for r in ref]),
             "load_before": load_before, "load_after": os.getloadavg(), "rows": rows,
-            "command": ".venv/bin/python " + shlex.join(sys.argv)}
+            "command": command_line()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -416,7 +415,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--max-playouts", type=int, default=48)
     ap.add_argument("--together", type=int, default=2, help="positions built at once")
     ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--budget-rollouts", type=int, default=DEFAULT_BUDGET_ROLLOUTS,
+                    help="with --score: the ranking's rollouts a choice (a budget of work: the "
+                         "same scores whatever the load; default "
+                         f"{DEFAULT_BUDGET_ROLLOUTS})")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="with --score: seconds on the clock instead of --budget-rollouts")
     ap.add_argument("--file", type=Path, default=DATA)
     ap.add_argument("--late-first", action="store_true",
                     help="build the positions of the latest rounds first (the cheapest)")
@@ -430,8 +434,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
               args.min_playouts, args.together, args.workers, args.file,
               None if args.modes is None else set(args.modes.split(",")), args.late_first)
+    if args.budget_rollouts < 2 or (args.budget is not None and args.budget <= 0):
+        ap.error("--budget-rollouts takes at least 2 and --budget more than 0 seconds")
     if args.score:
-        result = score(args.file, args.budget, args.seed)
+        budget = ({"seconds": args.budget} if args.budget is not None
+                  else {"rollouts_per_choice": args.budget_rollouts})
+        result = score(args.file, budget, args.seed)
         scores = SCORES if args.file == DATA else args.file.with_suffix(".scores.json")
         scores.write_text(json.dumps(result, indent=1) + "\n")
         shown = {key: v for key, v in result.items() if key != "rows"}

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from precog import __version__
+from precog.analysis.basics.intervals import wilson
 from precog.analysis.game_review.review import (
     KEEP_GIVE,
     MARKS,
@@ -47,23 +48,13 @@ def review_all_seats(job: tuple[str, int, int]) -> list[dict[str, Any]]:
     return out
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's 95 % interval of a share k/n."""
-    if n == 0:
-        return math.nan, math.nan
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def rates(decisions: list[dict[str, Any]]) -> dict[str, Any]:
     """Share of decisions with each mark (and with a mark at least as bad), 95 % Wilson."""
     n = len(decisions)
     out: dict[str, Any] = {"decisions": n}
     for name, _ in MARKS:
         k = sum(d["mark"] == name for d in decisions)
-        lo, hi = wilson(k, n)
+        lo, hi = wilson(k / n, n) if n else (math.nan, math.nan)
         out[name] = {"count": k, "rate": round(k / n, 4) if n else math.nan,
                      "ci95": [round(lo, 4), round(hi, 4)]}
     significant = sorted(d["loss"] for d in decisions

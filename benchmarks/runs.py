@@ -16,6 +16,16 @@ from typing import Any
 RUNS = Path(__file__).with_name("data") / "runs"
 
 
+def command_line() -> str:
+    """How this process was started, to run it again: its niceness (where the system has one)
+    and ``PRECOG_CORES`` when set, then ``.venv/bin/python`` and its arguments."""
+    cores = os.environ.get("PRECOG_CORES")
+    nice = os.nice(0) if hasattr(os, "nice") else 0
+    return " ".join([*([f"PRECOG_CORES={shlex.quote(cores)}"] if cores else []),
+                     *([f"nice -n {nice}"] if nice else []),
+                     ".venv/bin/python", shlex.join(sys.argv)])
+
+
 def save_run(benchmark: str, figures: dict[str, Any], argv: list[str] | None = None,
              folder: Path = RUNS) -> Path:
     """Write one run (``benchmarks/data/runs/<UTC time>-<benchmark>.json``); its path."""

@@ -21,57 +21,93 @@ the load), and a run skips the games already there, so ``--games`` can grow run 
     nice -n 10 .venv/bin/python benchmarks/strength.py --games 4 --players 2 --modes competitive
     .venv/bin/python benchmarks/strength.py --json --summary     # figures from the stored games
 
-The explorer's rollouts stop on the clock: on a loaded machine it plays with fewer rollouts, so
-the load is stored with every game.
+By default the explorer plays on a budget of work, not seconds (``--budget-rollouts N``, the bot
+``rollout@N``: its 1-second ranking stopped at ``N`` rollouts a choice, where that second ends on
+a quiet machine, :data:`DEFAULT_BUDGET_ROLLOUTS`; ``rollout10s`` is then ``rollout@10N``): a
+figure is the same whatever the machine's load, only the wall time changes. ``--budget-rollouts
+0`` plays the clock-stopped ``rollout1s`` and ``rollout10s`` instead (on a loaded machine they
+play with fewer rollouts). Every game stores its explorer, its budget and the load.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
-import shlex
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from precog.analysis.arena.bots import (
+    ONE_SECOND_ROLLOUTS,
+    WORK_PREFIX,
+    WORK_RANGE,
+    is_work_budget,
+)
 from precog.analysis.arena.tournament import lineup, play_one
-from precog.analysis.basics.supply import wilson
+from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.commands.progress import steps
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
+from runs import command_line, save_run
+
 DATA = Path(__file__).with_name("data") / "strength.jsonl"
 EXPLORER = "rollout1s"
+"""The clock-stopped explorer (``--budget-rollouts 0``), and the explorer of games stored
+before the budget of work."""
 OPPONENTS = ("lookahead", "greedy", "rollout10s")
+DEFAULT_BUDGET_ROLLOUTS = ONE_SECOND_ROLLOUTS
+"""Rollouts a choice the explorer's 1-second ranking reaches on a quiet machine."""
 
 
-def tables(mode: str, players: int, opponent: str) -> list[tuple[str, list[str]]]:
+def explorer_of(budget_rollouts: int) -> tuple[str, str]:
+    """The explorer's bot and its 10-times-budget self: on ``budget_rollouts`` rollouts a
+    choice, or on the clock (1 and 10 seconds) with 0."""
+    if budget_rollouts == 0:
+        return EXPLORER, "rollout10s"
+    return f"{WORK_PREFIX}{budget_rollouts}", f"{WORK_PREFIX}{10 * budget_rollouts}"
+
+
+def budget_of(explorer: str) -> dict[str, float]:
+    """What a game's explorer rested on, for the JSON: rollouts a choice or seconds."""
+    if is_work_budget(explorer):
+        return {"rollouts_per_choice": int(explorer[len(WORK_PREFIX):])}
+    return {"seconds": 1.0}
+
+
+def tables(mode: str, players: int, opponent: str,
+           explorer: str = EXPLORER) -> list[tuple[str, list[str]]]:
     """(side, base line-up) of the games of one match: one line-up, or two for cooperative."""
     if mode == "coop":
-        return [("explorer", [EXPLORER] * players), ("opponent", [opponent] * players)]
+        return [("explorer", [explorer] * players), ("opponent", [opponent] * players)]
     if mode == "team":
-        return [("both", [EXPLORER, EXPLORER, opponent, opponent])]  # teams: seats 0+1, 2+3
-    return [("both", [EXPLORER] + [opponent] * (players - 1))]
+        return [("both", [explorer, explorer, opponent, opponent])]  # teams: seats 0+1, 2+3
+    return [("both", [explorer] + [opponent] * (players - 1))]
 
 
-def match_key(mode: str, difficulty: str, players: int, opponent: str) -> str:
-    return f"{mode}/{difficulty}/{players}p/{opponent}"
+def match_key(mode: str, difficulty: str, players: int, opponent: str,
+              explorer: str = EXPLORER) -> str:
+    """``mode/difficulty/Np/opponent``, and ``/explorer`` after it on a budget of work (the
+    clock-stopped explorer's games keep the keys they were stored under)."""
+    key = f"{mode}/{difficulty}/{players}p/{opponent}"
+    return key if explorer == EXPLORER else f"{key}/{explorer}"
 
 
 def jobs_for(mode: str, difficulty: str, players: int, opponent: str, games: int, seed: int,
-             done: set[tuple[str, str, int]]) -> list[tuple[str, str, tuple[Any, ...]]]:
-    key = match_key(mode, difficulty, players, opponent)
+             done: set[tuple[str, str, int]],
+             explorer: str = EXPLORER) -> list[tuple[str, str, tuple[Any, ...]]]:
+    key = match_key(mode, difficulty, players, opponent, explorer)
     setup = {"mode": mode, "setup": "standard", "difficulty": difficulty}
     out = []
     for i in range(games):
-        for side, base in tables(mode, players, opponent):
+        for side, base in tables(mode, players, opponent, explorer):
             if (key, side, i) not in done:
                 seats = lineup(base, players, i, mode)
-                out.append((key, side, (i, seed, seats, setup)))
+                out.append((key, side, explorer, (i, seed, seats, setup)))
     return out
 
 
@@ -90,8 +126,8 @@ class Meter:
             self.cpu_s += time.process_time() - cpu
 
 
-def _play(job: tuple[str, str, tuple[Any, ...]]) -> dict[str, Any]:
-    key, side, args = job
+def _play(job: tuple[str, str, str, tuple[Any, ...]]) -> dict[str, Any]:
+    key, side, explorer, args = job
     cpu = time.process_time()
     meters: list[Meter] = []
 
@@ -100,7 +136,8 @@ def _play(job: tuple[str, str, tuple[Any, ...]]) -> dict[str, Any]:
         return meters[-1]
 
     record = play_one(args, wrap)  # type: ignore[arg-type]
-    return {"match": key, "side": side, "index": record.index, "seed": record.seed,
+    return {"match": key, "side": side, "explorer": explorer, "budget": budget_of(explorer),
+            "index": record.index, "seed": record.seed,
             "lineup": list(record.lineup), "winners": list(record.winners),
             "healthy": list(record.healthy), "scores": list(record.scores),
             "seconds": round(record.seconds, 1), "cpu_s": round(time.process_time() - cpu, 1),
@@ -116,22 +153,21 @@ def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
-    n = len(xs)
-    if n == 0:
-        return {"value": None, "ci95": None, "games": 0}
-    mean = sum(xs) / n
-    half = math.inf if n < 2 else 1.96 * math.sqrt(
-        sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-    return {"value": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "games": n}
+def over_games(xs: Sequence[float]) -> dict[str, Any]:
+    """A mean over games with its 95 % interval (a paired one when ``xs`` are differences)."""
+    return mean_figure(xs, count="games", digits=3)
+
+
+def explorer_in(record: dict[str, Any]) -> str:
+    return str(record.get("explorer", EXPLORER))
 
 
 def margin(record: dict[str, Any], mode: str) -> float:
     """The explorer's score minus the opponents' mean in one game."""
     score = record["scores"] if mode == "team" else record["healthy"]
-    mine = [score[s] for s, b in enumerate(record["lineup"]) if b == EXPLORER]
-    theirs = [score[s] for s, b in enumerate(record["lineup"]) if b != EXPLORER]
+    explorer = explorer_in(record)
+    mine = [score[s] for s, b in enumerate(record["lineup"]) if b == explorer]
+    theirs = [score[s] for s, b in enumerate(record["lineup"]) if b != explorer]
     return sum(mine) / len(mine) - sum(theirs) / len(theirs)
 
 
@@ -141,18 +177,16 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
         mode = key.split("/")[0]
         rows = [r for r in records if r["match"] == key]
         if mode != "coop":
-            out[key] = {"explorer_margin_hh": mean_ci([margin(r, mode) for r in rows])}
+            out[key] = {"explorer_margin_hh": over_games([margin(r, mode) for r in rows])}
             continue
         by_side = {side: {r["index"]: bool(r["winners"]) for r in rows if r["side"] == side}
                    for side in ("explorer", "opponent")}
         both = sorted(set(by_side["explorer"]) & set(by_side["opponent"]))
         entry = {}
         for side, wins in by_side.items():
-            n, hits = len(wins), sum(wins.values())
-            low, high = wilson(hits / n, n) if n else (math.nan, math.nan)
-            entry[f"{side}_win_rate"] = {"value": round(hits / n, 3) if n else None,
-                                         "ci95": [round(low, 3), round(high, 3)], "games": n}
-        entry["explorer_minus_opponent_wins"] = mean_ci(
+            entry[f"{side}_win_rate"] = share_figure(sum(wins.values()), len(wins),
+                                                     count="games", digits=3)
+        entry["explorer_minus_opponent_wins"] = over_games(
             [by_side["explorer"][i] - by_side["opponent"][i] for i in both])
         out[key] = entry
     return out
@@ -169,9 +203,9 @@ def versus(records: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[s
         mine = {(r["side"], r["index"]): margin(r, mode) for r in records if r["match"] == key}
         theirs = {(r["side"], r["index"]): margin(r, mode) for r in other if r["match"] == key}
         both = sorted(set(mine) & set(theirs))
-        out[key] = {"margin_hh": mean_ci([mine[g] for g in both]),
-                    "versus_margin_hh": mean_ci([theirs[g] for g in both]),
-                    "paired_difference_hh": mean_ci([mine[g] - theirs[g] for g in both])}
+        out[key] = {"margin_hh": over_games([mine[g] for g in both]),
+                    "versus_margin_hh": over_games([theirs[g] for g in both]),
+                    "paired_difference_hh": over_games([mine[g] - theirs[g] for g in both])}
     return out
 
 
@@ -183,11 +217,11 @@ def explorer_effort(records: list[dict[str, Any]]) -> dict[str, Any]:
         if "cpu_s_by_seat" not in r:
             continue
         for seat, bot in enumerate(r["lineup"]):
-            if bot == EXPLORER and r["rollouts_by_seat"][seat]:
+            if bot == explorer_in(r) and r["rollouts_by_seat"][seat]:
                 cpu.append(r["cpu_s_by_seat"][seat] / len(r["rollouts_by_seat"][seat]))
                 rollouts += r["rollouts_by_seat"][seat]
         loads.append(r["load"])
-    return {"cpu_s_per_keep_give": mean_ci(cpu),
+    return {"cpu_s_per_keep_give": over_games(cpu),
             "rollouts_per_choice_median": sorted(rollouts)[len(rollouts) // 2]
             if rollouts else None,
             "load_range": [min(loads), max(loads)] if loads else None}
@@ -203,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--difficulties", default="normal,hard", help="cooperative only")
     ap.add_argument("--opponents", default=",".join(OPPONENTS))
     ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--budget-rollouts", type=int, default=DEFAULT_BUDGET_ROLLOUTS,
+                    help="the explorer's rollouts a choice (a budget of work: the same games "
+                         "whatever the load; rollout10s plays 10 times as many); 0: 1 and 10 "
+                         f"seconds on the clock (default {DEFAULT_BUDGET_ROLLOUTS})")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--file", type=Path, default=DATA)
     ap.add_argument("--versus", type=Path, default=None,
@@ -211,6 +249,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--save", action="store_true",
                     help="store the figures in benchmarks/data/runs/ (docs/performance-log.md)")
     args = ap.parse_args(argv)
+    if args.budget_rollouts != 0 and not is_work_budget(f"{WORK_PREFIX}{args.budget_rollouts}"):
+        ap.error(f"--budget-rollouts takes 0 or {WORK_RANGE[0]} to {WORK_RANGE[1] // 10}")
+    explorer, tenfold = explorer_of(args.budget_rollouts)
     if not args.summary:
         done = {(r["match"], r["side"], r["index"]) for r in load(args.file)}
         jobs = []
@@ -221,10 +262,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for difficulty in (args.difficulties.split(",") if mode == "coop"
                                    else ["normal"]):
                     for opponent in args.opponents.split(","):
+                        opponent = tenfold if opponent == "rollout10s" else opponent
                         jobs += jobs_for(mode, difficulty, players, opponent, args.games,
-                                         args.seed, done)
-        jobs.sort(key=lambda j: j[2][0])  # game 0 of every match first: a share of each
-        command = "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)
+                                         args.seed, done, explorer)
+        jobs.sort(key=lambda j: j[3][0])  # game 0 of every match first: a share of each
+        command = command_line()
         print(f"{len(jobs)} games to play", file=sys.stderr, flush=True)
         for result in steps(iter_jobs(_play, jobs, args.workers), "games", len(jobs)):
             result["command"] = command
@@ -232,7 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out.write(json.dumps(result) + "\n")
             print(json.dumps(result), file=sys.stderr, flush=True)
     records = load(args.file)
-    figures: dict[str, Any] = {"explorer": EXPLORER, "matches": summary(records),
+    figures: dict[str, Any] = {"explorer": explorer, "budget": budget_of(explorer),
+                               "explorers_stored": sorted({explorer_in(r) for r in records}),
+                               "matches": summary(records),
                                "effort": explorer_effort(records),
                                "load": os.getloadavg(), "file": str(args.file.name)}
     if args.versus is not None:
@@ -240,8 +284,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["versus"] = {"file": str(args.versus.name), "matches": versus(records, other),
                              "effort": explorer_effort(other)}
     if args.save:
-        from runs import save_run
-
         print(f"stored in {save_run('strength', figures, argv)}", file=sys.stderr)
     if args.json:
         print(json.dumps(figures, indent=1))

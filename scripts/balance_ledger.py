@@ -28,7 +28,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from precog.analysis.arena.tournament import mean_ci
 from precog.analysis.balance.ledger import SEASONS, SeatLedger
 from precog.analysis.balance.ledger_games import (
     LedgerGame,
@@ -42,6 +41,7 @@ from precog.analysis.balance.ledger_games import (
     share_text,
     start_alone_lasts,
 )
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.parallel.jobs import Progress
 from precog.commands.progress import overall_bar
 from precog.engine import reference_components

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from precog.analysis.arena.tournament import game_seed, play_one
-from precog.analysis.basics.supply import wilson
+from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.commands.progress import steps
 from precog.engine import PrecogError
@@ -88,23 +88,11 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def rate(wins: Sequence[bool]) -> dict[str, Any]:
-    n = len(wins)
-    if n == 0:
-        return {"value": None, "ci95": None, "games": 0}
-    share = sum(wins) / n
-    low, high = wilson(share, n)
-    return {"value": round(share, 3), "ci95": [round(low, 3), round(high, 3)], "games": n}
+    return share_figure(sum(wins), len(wins), count="games", digits=3)
 
 
 def paired(differences: Sequence[float]) -> dict[str, Any]:
-    n = len(differences)
-    if n == 0:
-        return {"value": None, "ci95": None, "games": 0}
-    mean = sum(differences) / n
-    half = math.inf if n < 2 else 1.96 * math.sqrt(
-        sum((d - mean) ** 2 for d in differences) / (n - 1) / n)
-    return {"value": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "games": n}
+    return mean_figure(differences, count="games", digits=3)
 
 
 def sign_test(differences: Sequence[float]) -> float | None:

@@ -30,6 +30,7 @@ from scipy.optimize import minimize
 
 from precog.analysis.arena.bots import LookaheadBot, PolicyBot, play_game
 from precog.analysis.arena.tournament import lineup
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.parallel.jobs import iter_jobs, run_jobs
 from precog.analysis.playing.policy import (
     SensiblePolicy,
@@ -236,9 +237,7 @@ def fit_look_ahead(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _mean_ci(xs: list[float]) -> list[float]:
-    n = len(xs)
-    mean = sum(xs) / n
-    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else 0.0
+    mean, half = mean_ci(xs)
     return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
 
 

@@ -45,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.fitted.value import (
     FIT_FILE,
     MODES,
@@ -280,13 +281,11 @@ def calibration(samples: list[Sample]) -> list[dict[str, object]]:
     for (mode, players, band), mine in sorted(cells.items()):
         err = np.array([s.prediction - s.y for s in mine])
         noise = float(np.mean([s.var for s in mine]))
-        n = len(err)
-        se = err.std(ddof=1) / math.sqrt(n) if n > 1 else math.inf
-        abs_se = np.abs(err).std(ddof=1) / math.sqrt(n) if n > 1 else math.inf
+        mae, mae_ci95 = mean_ci(np.abs(err))
+        bias, bias_ci95 = mean_ci(err)
         rmse = math.sqrt(max(0.0, float(np.mean(err ** 2)) - noise))
-        rows.append({"mode": mode, "players": players, "rounds": band, "positions": n,
-                     "mae": float(np.abs(err).mean()), "mae_ci95": 1.96 * abs_se,
-                     "bias": float(err.mean()), "bias_ci95": 1.96 * se,
+        rows.append({"mode": mode, "players": players, "rounds": band, "positions": len(err),
+                     "mae": mae, "mae_ci95": mae_ci95, "bias": bias, "bias_ci95": bias_ci95,
                      "rmse": rmse, "noise_sd": math.sqrt(noise),
                      "mean_value": float(np.mean([s.y for s in mine]))})
     return rows

@@ -20,12 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.basics.supply import wilson
+from precog.analysis.basics.intervals import mean_ci, wilson
 from precog.analysis.playouts.rollouts import (
     DEFAULT_POLICY,
     RandomPolicy,
     final_states,
-    mean_ci,
     sample_starts,
 )
 from precog.commands.progress import steps

@@ -63,3 +63,20 @@ def test_a_strength_run_shows_its_margin_and_paired_difference_in_the_log():
     assert f"{KEY}: +3.00 [+1.04, +4.96] (2)" in row  # +2 and +4
     assert f"{KEY}: +3.50 [+2.52, +4.48] (2)" in row  # +3 and +4 against -1 and +0
     assert "0.80 s, 20 rollouts (games at load 3.0-3.0)" in row
+
+
+def test_on_a_budget_of_work_the_explorer_and_its_tenfold_self_are_rollout_at_n():
+    assert strength.explorer_of(0) == ("rollout1s", "rollout10s")  # on the clock
+    explorer, tenfold = strength.explorer_of(500)
+    assert (explorer, tenfold) == ("rollout@500", "rollout@5000")
+    assert strength.budget_of(explorer) == {"rollouts_per_choice": 500}
+    jobs = strength.jobs_for("competitive", "normal", 2, "lookahead", 2, 41, set(), explorer)
+    assert {key for key, *_ in jobs} == {f"{KEY}/rollout@500"}  # apart from the clock's games
+    assert all(explorer in args[2] for *_, args in jobs)
+
+
+def test_a_game_on_a_budget_of_work_measures_the_margin_of_its_own_explorer_seats():
+    record = {**game(0, [9, 7]), "explorer": "rollout@500",
+              "lineup": ["lookahead", "rollout@500"]}
+    assert strength.margin(record, "competitive") == -2  # seat 1 is the explorer
+    assert strength.margin(game(0, [9, 7]), "competitive") == 2  # stored before: rollout1s

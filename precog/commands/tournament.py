@@ -58,13 +58,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precog.analysis.arena.bots import bot_names
+    from precog.analysis.arena.bots import bot_names, is_work_budget
     from precog.analysis.arena.tournament import run_tournament
     from precog.session.reports import tournament_text
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     known = set(bot_names())
-    bad = [b for b in names if b not in known]
+    bad = [b for b in names if b not in known and not is_work_budget(b)]
     if not names or bad:
         raise UsageError(Problem.of(UsageCode.BOTS, got=args.bots, known=tuple(sorted(known))))
     if args.games > MAX_GAMES:

@@ -114,6 +114,11 @@ class Exploration:
         self.meta: dict[str, Any] = {}
         self._jobs = Background("precog-explorer", background)
 
+    @property
+    def background(self) -> bool:
+        """Whether the analysis runs on a thread of its own (else in the caller's)."""
+        return self._jobs.background
+
     def show(self, state: GameState, seat: int | None) -> int:
         """Explore ``state`` (cancelling any analysis); returns the seat chosen (``seat`` if it
         is one of the game's, else the seat to move)."""

@@ -86,3 +86,15 @@ def test_agreement_counts_decided_positions_and_loss_every_position():
     assert keys["independent_mean_loss_hh"]["n"] == 3
     assert keys["by_mode"]["coop-hard"]["independent_agreement"]["n"] == 0
     assert keys["by_season"]["3"]["independent_mean_loss_hh"]["value"] == 0.75
+
+
+def test_the_analysis_under_test_answers_on_a_budget_of_rollouts_the_same_every_time():
+    bench = load()
+    from precog.engine import to_position
+
+    position = bench.make_position(0, 41)
+    record = {"id": "r000", "position": to_position(position.state()), "seat": position.seat}
+    first = bench.answer(record, {"rollouts_per_choice": 64}, 41)
+    again = bench.answer(record, {"rollouts_per_choice": 64}, 41)
+    assert first[2] == again[2] == 64  # rollouts a choice
+    assert first[0] == again[0]  # the same choice, whatever the time it took

@@ -44,6 +44,7 @@ from precog.engine.problems import Problem
 
 __all__ = [
     "BOTS",
+    "ONE_SECOND_ROLLOUTS",
     "Bot",
     "GreedyBot",
     "LookaheadBot",
@@ -53,6 +54,7 @@ __all__ = [
     "RolloutBot",
     "best_child_action",
     "bot_names",
+    "is_work_budget",
     "make_bot",
     "play_game",
     "setup_choice",
@@ -114,15 +116,24 @@ class PolicyBot(Bot):
 
 class RolloutBot(_Planner):
     """Monte Carlo: Keep/Give ranked by ``rollouts`` batched rollouts per choice (with
-    ``budget_s``: as many as fit in that many seconds, at most ``rollouts``)."""
+    ``budget_s``: as many as fit in that many seconds, at most ``rollouts``).
+
+    ``explorer=True`` without ``budget_s``: the explorer's timed ranking on a budget of work
+    instead of seconds, the same whatever the machine's load: the choices race
+    (:func:`~precog.analysis.choices.ranking.still_racing`) and the tree's leaves are the fit, as
+    under a time budget, and the rollouts stop at ``rollouts`` a choice, which is exactly
+    where a timed ranking that reached them would stop (the batches follow the same plan)."""
 
     name = "rollout"
 
     def __init__(self, seed: int = 0, rollouts: int = 64, model: str = "uniform",
-                 weights: Weights = DEFAULT, budget_s: float | None = None) -> None:
+                 weights: Weights = DEFAULT, budget_s: float | None = None,
+                 explorer: bool = False) -> None:
         super().__init__(seed)
         self.rollouts, self.model, self.weights = rollouts, model, weights
         self.budget_s = budget_s
+        self.race: bool | None = True if explorer else None  # None: the ranking's own rule
+        self.leaf_values: str | None = "fit" if explorer else None
         self.samples: list[int] = []  # the rollouts a choice each Keep/Give rested on
 
     def leaf(self, seat: int) -> Callable[[GameState], float]:
@@ -133,7 +144,8 @@ class RolloutBot(_Planner):
         ranking = rank_options(self.world(), observation.player, model=self.model,
                                rollouts=self.rollouts, seed=self.rng.randrange(1 << 30),
                                depth_rounds=1, with_give_values=False,
-                               budget_s=self.budget_s)
+                               budget_s=self.budget_s, race=self.race,
+                               leaf_values=self.leaf_values)
         self.samples.append(int(ranking.meta["samples"]))
         best = ranking.rows[0].choice
         for action in legal_actions:
@@ -162,8 +174,35 @@ SPIEL_BOTS = {  # OpenSpiel's search bots (the openspiel extra): kind, leaf eval
 }
 
 
+WORK_PREFIX = "rollout@"
+"""``rollout@N``: the explorer's ranking on a budget of ``N`` rollouts a choice (work, not
+seconds: the same choice whatever the machine's load)."""
+
+
 def bot_names() -> list[str]:
-    return sorted([*BOTS, "lookahead2", "rollout1s", "rollout10s", *SPIEL_BOTS])
+    return sorted([*BOTS, "lookahead2", "rollout1s", "rollout10s", f"{WORK_PREFIX}N",
+                   *SPIEL_BOTS])
+
+
+ONE_SECOND_ROLLOUTS = 16_384
+"""The rollouts a choice the explorer's 1-second ranking reaches on a quiet 2-core machine
+(``benchmarks/analysis.py --json``, ``ranking_samples_per_choice_at_1s``; on that benchmark's
+positions, the whole ranking at this many costs about the 2 CPU seconds such a second holds):
+the benchmarks' load-proof stand-in for that second, ``rollout@16384``."""
+WORK_RANGE = (2, 10_000_000)
+"""The least and most rollouts a choice a ``rollout@N`` bot may be given."""
+
+
+def is_work_budget(spec: str) -> bool:
+    """Whether ``spec`` names the explorer on a budget of work: ``rollout@N``, ``N`` a whole
+    number within :data:`WORK_RANGE`.
+
+    >>> is_work_budget("rollout@2048"), is_work_budget("rollout@1"), is_work_budget("rollout")
+    (True, False, False)
+    """
+    count = spec[len(WORK_PREFIX):]
+    return spec.startswith(WORK_PREFIX) and count.isdigit() and len(count) <= 8 \
+        and WORK_RANGE[0] <= int(count) <= WORK_RANGE[1]
 
 
 def make_bot(spec: str, seed: int) -> Any:
@@ -171,7 +210,10 @@ def make_bot(spec: str, seed: int) -> Any:
     player), ``lookahead``, ``lookahead2`` (two rounds), ``rollout``, ``rollout1s`` (rollouts
     for 1 s per Keep/Give), ``rollout10s`` (the same with 10 times the time), and with OpenSpiel
     installed ``ismcts`` (information-set MCTS, random rollouts), ``ismcts-eval`` and
-    ``mcts-eval`` (leaves valued by precog's evaluation)."""
+    ``mcts-eval`` (leaves valued by precog's evaluation); ``rollout@N``: the 1-second explorer's
+    ranking stopped at ``N`` rollouts a choice instead of on the clock (:func:`is_work_budget`)."""
+    if is_work_budget(spec):
+        return RolloutBot(seed, rollouts=int(spec[len(WORK_PREFIX):]), explorer=True)
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
     if spec == "rollout1s":  # the analysis a player gets in 1 s: rollouts until time is up

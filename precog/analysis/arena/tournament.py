@@ -13,7 +13,6 @@ the number of workers or where they ran.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -22,7 +21,8 @@ from typing import Any
 from precog.analysis.arena.bots import make_bot, play_game
 from precog.analysis.basics.display import forest_html
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.basics.supply import BOX, Peaks, Supply, supply_figures, wilson
+from precog.analysis.basics.intervals import mean_ci, wilson
+from precog.analysis.basics.supply import BOX, Peaks, Supply, supply_figures
 from precog.analysis.parallel.jobs import run_jobs
 from precog.analysis.playing.world import AnalysisError
 from precog.engine import new_game
@@ -216,17 +216,6 @@ def _per_game(record: GameRecord, bot: str, mode: str) -> tuple[float, float] | 
     score = record.scores if mode in ("team", "coop") else record.healthy
     wins = sum(1.0 for s in seats if s in record.winners) / len(seats)
     return wins, sum(score[s] for s in seats) / len(seats)
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan
-    mean = sum(values) / n
-    if n == 1:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def summarise(records: Sequence[GameRecord], mode: str) -> tuple[list[Standing], list[Margin]]:

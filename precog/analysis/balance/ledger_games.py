@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from precog.analysis.arena.tournament import game_seed, lineup, mean_ci
+from precog.analysis.arena.tournament import game_seed, lineup
 from precog.analysis.balance.ledger import SEASONS, Ledger, SeatLedger, starting_food_lasts
 from precog.analysis.balance.variants import make_player
-from precog.analysis.basics.supply import wilson
+from precog.analysis.basics.intervals import mean_ci, wilson
 from precog.analysis.parallel.jobs import Progress, run_jobs
 from precog.analysis.playing.players import as_policy
 from precog.engine import new_game

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from precog.analysis.basics.intervals import wilson
 from precog.engine.state import GameState
 
 
@@ -68,16 +69,6 @@ class SupplyFigure:
     high: float
     peak_mean: float
     peak_max: int
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion ``p`` over ``n`` trials (a share of
-    games within the supply, a win rate)."""
-    if n == 0:
-        return math.nan, math.nan
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def supply_figures(peaks: Sequence[Supply], caps: Supply = BOX) -> list[SupplyFigure]:

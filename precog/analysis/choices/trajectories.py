@@ -29,10 +29,11 @@ from precog.analysis.basics.checks import (
     check_seed,
 )
 from precog.analysis.basics.errors import AnalysisCode
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.fitted.value import expected_final, half_width, leaf_error, scoring_seats
 from precog.analysis.playing.rounds import RoundPlayer
 from precog.analysis.playing.world import AnalysisError, Knowledge, canonical_world, knowledge
-from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
 from precog.analysis.projection.evaluation import RESOURCES, resources, score, terminal_value
 from precog.engine import Action, GameState, WorldSampler, determinize
 from precog.engine.actions import Choose

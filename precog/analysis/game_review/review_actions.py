@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.analysis.basics.intervals import mean_ci
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
 from precog.analysis.playouts.uniform_row import UniformRow
 from precog.engine import (
     Action,

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from precog.analysis.basics.intervals import mean_ci, wilson
 from precog.analysis.playing.world import canonical_world, first_legal, until_seat
-from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, uniforms
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
 from precog.engine import GameState, WorldSampler, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.scoring import TEAMS
@@ -99,8 +100,5 @@ def share_ci(hits: np.ndarray) -> tuple[float, float]:
     count, trials = float(np.sum(hits)), len(hits)
     if trials == 0:
         return math.nan, math.nan
-    share, normal = count / trials, 1.96
-    half = normal * math.sqrt(share * (1 - share) / trials
-                              + normal * normal / (4 * trials * trials)) \
-        / (1 + normal * normal / trials)
-    return share, half
+    low, high = wilson(count / trials, trials)
+    return count / trials, (high - low) / 2

@@ -33,6 +33,7 @@ from precog.analysis.basics.checks import (
     check_seed,
 )
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.game_review.review_actions import (
     ACTION_REPEATS,
     ACTION_WORLDS,
@@ -40,7 +41,6 @@ from precog.analysis.game_review.review_actions import (
     play_options,
     round_end_differences,
 )
-from precog.analysis.playouts.rollouts import mean_ci
 from precog.engine import GameState, legal_actions
 from precog.engine.problems import Problem
 

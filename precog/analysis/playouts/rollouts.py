@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
+from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.basics.seeds import numpy_rng
 from precog.analysis.playing.policy import (
     SENSIBLE,
@@ -152,13 +152,3 @@ def rollout_value(state: GameState, seat: int, count: int, seed: int,
         return terminal_value(state, seat)
     starts = sample_starts(state, seat, count, seed)
     return float(np.mean(values(starts, seat, seed, policy, engine=engine)))
-
-
-def mean_ci(samples: Sequence[float] | np.ndarray) -> tuple[float, float]:
-    """Mean and 95 % confidence half-width (normal approximation)."""
-    arr = np.asarray(samples, dtype=float)
-    if len(arr) == 0:
-        return math.nan, math.nan
-    if len(arr) == 1:
-        return float(arr[0]), math.inf
-    return float(arr.mean()), float(1.96 * arr.std(ddof=1) / math.sqrt(len(arr)))
