@@ -17,13 +17,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from precog.analysis.basics.edges import Stage
-from precog.engine import Components, GameState, Phase
+from precog.engine import GameState, Phase
 from precog.engine.view import SeatView
-from precog.session.explore import Exploration, PageStart, query_position, query_view
+from precog.session.explore import Exploration, PageStart
 from precog.session.language import page_language
 from precog.session.lines import stage_text
 from precog.session.words import words
-from precog.widgets import explorer_sources
+from precog.widgets import explorer_sources, explorer_start
 from precog.widgets.box import BoxSource
 from precog.widgets.common import Message, stylesheet, title
 from precog.widgets.explorer_bars import MODELS, ROLLOUTS, Controls, Sources, TableSource
@@ -34,20 +34,11 @@ from precog.widgets.explorer_results import (
     ranking_table_html,
     trajectory_panel,
 )
+from precog.widgets.explorer_start import PAGE_START_DELAY_S
 from precog.widgets.shown import PageShown
 
 __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html",
            "trajectory_panel"]
-
-
-# The analysis a page starts on its own begins this long after the page's widgets are made:
-# run at once, its thread competes with the kernel's answers to the browser drawing the page,
-# and both come later (`benchmarks/app_pages.py --repeat 3` compares the two; docs/app.md
-# gives today's figures). Its results still wait for the page to be drawn (PageStart).
-PAGE_START_DELAY_S = 1.0
-# A page built before its visitor arrived (Explorer.arrive) has only the browser's requests for
-# its widgets left to answer, a fraction of a second of the kernel: its analysis starts sooner.
-ARRIVAL_START_DELAY_S = 0.25
 
 
 class Explorer(widgets.VBox):
@@ -81,21 +72,8 @@ class Explorer(widgets.VBox):
             self.load_query(query)
         self._page_start = None  # any later analysis starts and shows at once
 
-    def arrive(self, query: str | None = None) -> None:
-        """The page was built before its visitor arrived (``auto=False``, no address: a kernel
-        started ahead, :func:`precog.page.ahead`): read the visitor's address now and start the
-        page's own first analysis, as a page built for this visitor does."""
-        if query is None:
-            query = os.environ.get("QUERY_STRING", "")
-        self.query, self.auto = query, True
-        if self.model.background:
-            self._page_start = PageStart(self.shown.event, ARRIVAL_START_DELAY_S,
-                                         first=self._first_answer)
-        if query_view(query) or query_position(query)[0]:
-            self.load_query(query)
-        else:  # the deal the page was built with is the one an address without position asks
-            self.analyse()
-        self._page_start = None
+    arrive = explorer_start.arrive
+    _first_answer = explorer_start.first_answer
 
     # -- what the model holds -----------------------------------------------------------------
     state = property(lambda self: self.model.state)
@@ -148,28 +126,10 @@ class Explorer(widgets.VBox):
                   self.results.more, self.shown]
         self.children = parts
 
-    @property
-    def box_source(self) -> BoxSource:
-        """The Your box tab (made the first time it is opened or asked for)."""
-        if self._box_source is None:
-            self._box_source = BoxSource(self.box_loaded, self.lang, self.message)
-            self._box_source.title = self.title_line  # told of a loaded box
-            if hasattr(self, "sources"):
-                self.sources.put("box", self._box_source)
-        return self._box_source
-
-    @property
-    def table_source(self) -> TableSource:
-        """The Your table tab (made the first time it is opened or asked for)."""
-        if self._table_source is None:
-            self._table_source = TableSource(self.load_table, self.lang)
-            if hasattr(self, "sources"):
-                self.sources.put("table", self._table_source)
-        return self._table_source
-
-    def box_components(self) -> Components | None:
-        """Your box, once loaded (None: the reference set)."""
-        return None if self._box_source is None else self._box_source.components
+    # Your box and Your table: tabs made when first opened (in explorer_start)
+    box_source = property(explorer_start.box_source)
+    table_source = property(explorer_start.table_source)
+    box_components = explorer_start.box_components
 
     # -- sources (the loading itself is in explorer_sources) ------------------------------
     load_query = explorer_sources.load_query
@@ -247,16 +207,6 @@ class Explorer(widgets.VBox):
         self.controls.finished(bool(self.analysis_meta.get("cancelled")),
                                self.analysis_meta["seconds"])
         self._draw_results()
-
-    def _first_answer(self, error: BaseException | None = None) -> None:
-        """The page's first job answered quickly (:data:`precog.session.explore.FIRST`): its
-        ranked table shown while the controls' own analysis refines it (the comparison and
-        the tree wait for the refined answer: a choice picked meanwhile would be lost)."""
-        if error is not None or self.ranking is None or self.state is None:
-            return
-        self.table.value = ranking_table_html(self.ranking, self.lang)
-        seconds = self.w.number(self.analysis_meta.get("seconds", 0.0), ".1f")
-        self.controls.busy(self.w.say("explorer.first_answer", seconds=seconds))
 
     # -- results --------------------------------------------------------------------------
     def _clear_results(self) -> None:

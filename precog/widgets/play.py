@@ -19,8 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from precog.engine import Action, Components, Game, GameState, PrecogError, to_json
-from precog.engine import to_position as position_of
+from precog.engine import Action, Game, GameState, PrecogError
 from precog.render.board import seat_name
 from precog.session.hint import HintAnswer
 from precog.session.language import page_language
@@ -28,19 +27,17 @@ from precog.session.lines import bot_name
 from precog.session.play import LogEntry, PlaySession
 from precog.session.speech import speech
 from precog.session.words import DEFAULT_LANGUAGE, words
+from precog.widgets import play_tabs
 from precog.widgets.board import LiveBoard
 from precog.widgets.box import BoxSource
 from precog.widgets.choices import ChoicePanel
 from precog.widgets.common import (
     Message,
     button,
-    copy_box_html,
-    download_html,
     replace_children,
     steps_html,
     stylesheet,
     title,
-    uploaded_bytes,
 )
 from precog.widgets.figure_widget import figure_widget
 from precog.widgets.figures import game_resources_figure
@@ -116,53 +113,25 @@ class PlayApp(widgets.VBox):
         play.add_class("pc-play-main")
         self.table = widgets.HBox([play, self.hint_panel])
         self.table.add_class("pc-play-table")
-        self.game_log = widgets.HTML()
-        # The Save / load and Your box tabs are built when first opened (or asked for): the
-        # page's first drawing waits for fewer widgets.
         self._save_load: SaveLoad | None = None
         self._box_source: BoxSource | None = None
-        self.tabs = widgets.Tab([self.game_log, widgets.VBox(), widgets.VBox()])
-        for i, key in enumerate(("play.tab_log", "play.tab_save", "box.tab")):
-            self.tabs.set_title(i, say(key))
-        self.tabs.add_class("pc-tabs")
-        self.tabs.observe(lambda _c: self._tab_opened(), names="selected_index")
+        self.game_log, self.tabs = play_tabs.build_tabs(self)  # Save / load, Your box: lazy
 
-    def _tab_opened(self) -> None:
-        index = self.tabs.selected_index
-        if index == 1:
-            _ = self.save_load
-        elif index == 2:
-            _ = self.box_source
-        self._draw_save()
-
-    @property
-    def save_load(self) -> SaveLoad:
-        """The Save / load tab (built the first time it is opened or asked for)."""
-        if self._save_load is None:
-            self._save_load = SaveLoad(self.load_text_value, self.load_upload, self.lang)
-            self.tabs.children = (self.tabs.children[0], self._save_load,
-                                  *self.tabs.children[2:])
-        return self._save_load
-
-    @property
-    def box_source(self) -> BoxSource:
-        """The Your box tab (built the first time it is opened or asked for)."""
-        if self._box_source is None:
-            self._box_source = BoxSource(self.new_game, self.lang, self.message)
-            self._box_source.title = self.title  # told of a loaded box
-            self.tabs.children = (*self.tabs.children[:2], self._box_source)
-        return self._box_source
-
+    # -- the lower tabs and loading a saved game (in play_tabs) -------------------------
+    _tab_opened = play_tabs.tab_opened
+    save_load = property(play_tabs.save_load)
+    box_source = property(play_tabs.box_source)
+    _components = play_tabs.components
+    load_text_value = play_tabs.load_text_value
+    load_upload = play_tabs.load_upload
+    _load = play_tabs.load
+    _draw_save = play_tabs.draw_save
     save_html = property(lambda self: self.save_load.save_html)
     load_text = property(lambda self: self.save_load.load_text)
     load_button = property(lambda self: self.save_load.load_button)
     upload = property(lambda self: self.save_load.upload)
     # a load's message sits under its Load button
     load_message = property(lambda self: self.save_load.message)
-
-    def _components(self) -> Components | None:
-        """Your box, once loaded (else None: the reference set)."""
-        return None if self._box_source is None else self._box_source.components
 
     # -- game flow: forwarded to the session -------------------------------------------------
     def new_game(self) -> None:
@@ -215,29 +184,7 @@ class PlayApp(widgets.VBox):
         self._after_bots()
         self.refresh()
 
-    # -- save, load, hint -------------------------------------------------------------------
-    def load_text_value(self) -> None:
-        self._load(self.load_text.value, self.w.say("play.load_pasted_source"))
-
-    def load_upload(self) -> None:
-        got = uploaded_bytes(self.upload.value)
-        if got is not None:
-            self._load(got[1], self.w.say("play.load_file_source", name=got[0]))
-
-    def _load(self, text: str | bytes, source: str) -> None:
-        try:
-            game, seat = self.session.read(text, self._components())
-        except PrecogError as err:
-            self.load_message.error(source, err)
-            return
-        self.message.clear()
-        self.setup_bar.follow(game.state.config, seat)
-        self.session.start(game, seat, self.setup_bar.bots())
-        self._after_bots()
-        self.refresh()
-        self.load_message.ok(self.w.say("play.loaded", source=source,
-                                        round=game.state.round, seat=seat))
-
+    # -- hint ---------------------------------------------------------------------------
     def hint(self) -> None:
         """Rank the human's choices at this decision beside the board, from its seat's view
         only."""
@@ -273,13 +220,6 @@ class PlayApp(widgets.VBox):
         self.game_log.value = log_html(session.log(self.lang), self.lang)
         self._draw_save()
         self.steps.value = steps_html(state, len(game.actions), self.lang)  # last: tests wait
-
-    def _draw_save(self) -> None:
-        """The save box, drawn while its tab is open (the whole game: it grows every move)."""
-        if self._save_load is None:
-            return
-        game = self.game if self.tabs.selected_index == 1 else None
-        self.save_html.value = save_html(game, self.lang) if game is not None else ""
 
     def _show_result(self) -> None:
         game = self.session.game
@@ -325,18 +265,6 @@ def log_html(entries: list[LogEntry], lang: str = DEFAULT_LANGUAGE) -> str:
                      f'<span class="pc-log-move">{escape(text)}</span></li>')
     body = "".join(reversed(items)) or f'<li class="pc-none">{w.say("log.empty")}</li>'
     return f'<ol class="pc-log" reversed>{body}</ol>'
-
-
-def save_html(game: Game, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The position string to copy and the two downloads (the game, this position)."""
-    w = words(lang)
-    state = game.state
-    game_file = download_html("precog-game.json", game.to_json(), w.say("save.game_file"))
-    position_file = download_html("precog-position.json", to_json(state),
-                                  w.say("save.position_file"))
-    return (f'<div class="pc-sub">{w.say("save.position_string")}</div>'
-            f"{copy_box_html(position_of(state), lang=lang)}"
-            f'<div class="pc-downloads">{game_file}{position_file}</div>')
 
 
 def _tie_break_note(state: GameState, lang: str = DEFAULT_LANGUAGE) -> str:
