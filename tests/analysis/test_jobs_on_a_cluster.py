@@ -101,13 +101,16 @@ def _sleep_then_echo(seconds: float) -> float:
 
 
 def test_progress_on_a_cluster_follows_the_jobs_as_they_finish(cluster):
-    # the first job is the slowest: the others are counted done before it is yielded
+    # the first job is the slowest: the other worker's quick jobs are counted done before it is
+    # yielded (how many of the three depends on the scheduler's placing and stealing: at least
+    # one, as the second worker is free throughout), and every job is counted once
     told: list[int] = []
     results = iter_jobs(_sleep_then_echo, [2.0, 0.0, 0.0, 0.0],
                         scheduler=cluster.scheduler_address, done=told.append)
     first = next(results)
-    assert first == 2.0 and told == [1, 2, 3, 4]
+    assert first == 2.0 and len(told) >= 2 and told == list(range(1, len(told) + 1))
     assert list(results) == [0.0, 0.0, 0.0]
+    assert told == [1, 2, 3, 4]
 
 
 def test_run_jobs_reports_every_job_once_up_to_the_whole(cluster):

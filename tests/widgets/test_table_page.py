@@ -219,8 +219,9 @@ def test_the_explorer_opens_a_saved_table_for_its_seat():
     data.update(round=6, seat=2, phase="action")
     ex = Explorer(query="")
     titles = [ex.sources.get_title(i) for i in range(len(ex.sources.children))]
-    assert ex.sources.children[titles.index("Your table")] is ex.table_source
-    assert ex.sources.children[titles.index("Your box")] is ex.box_source
+    table_source, box_source = ex.table_source, ex.box_source  # each built when first opened
+    assert ex.sources.children[titles.index("Your table")] is table_source
+    assert ex.sources.children[titles.index("Your box")] is box_source
     ex.table_source.paste_in.value = TableDraft(data).share_string()
     ex.table_source.load_button.click()
     assert ex.seat == 2 and ex.state is not None and ex.state.round == 6
