@@ -376,7 +376,7 @@ COMMANDS: dict[str, list[str]] = {
 FLAGS = {"--json", "--check", "--check-invariants", "--tree", "--keep-give-only",
          "--no-browser", "--model"}
 # Kept small so that a valid run stays quick: games, rounds, budgets, rollouts.
-SMALL = {"--games": ["1", "2", "0", "-1", "²", "x", "1000001"],
+SMALL = {"--games": ["1", "2", "0", "-1", "²", "x", "100000001"],
          "--round": ["1", "2", "0", "13", "²", "-1", "x"],
          "--rollouts": ["1", "2", "0", "-3", "²", "10**9"],
          "--depth": ["0", "1", "-1", "²", "99"], "--full-every": ["1", "0", "-1", "²"],
