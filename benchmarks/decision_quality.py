@@ -31,7 +31,7 @@ from typing import Any
 
 from precog import __version__
 from precog.analysis.arena.bots import GreedyBot, play_game
-from precog.analysis.basics.intervals import mean_ci, wilson
+from precog.analysis.basics.intervals import mean_ci, standard_error_of, wilson
 from precog.analysis.choices import ranking as ranking_module
 from precog.analysis.choices.ranking import Ranking, RankingRow, leaf_choice, rank_options
 from precog.analysis.parallel import cores
@@ -793,7 +793,8 @@ def agree_chance(reference: dict[str, dict[str, Any]], n: int,
         if action == best or (gap == 0 and rival.get("loss_ci95") == 0):
             continue
         n_ref = int(rival.get("rollouts", built))
-        se = resolution(top, rival) / 1.96 * math.sqrt(n_ref / max(1, n) + 1)  # both spreads
+        both_spreads = math.sqrt(n_ref / max(1, n) + 1)
+        se = standard_error_of(resolution(top, rival)) * both_spreads
         chances.append(1.0 if se == 0 else statistics.NormalDist().cdf(gap / se))
     return (math.prod(chances), min(chances)) if chances else (1.0, 1.0)
 

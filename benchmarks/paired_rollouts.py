@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from pathlib import Path
@@ -36,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, be
 from decision_quality import DATA, BenchmarkInputError, _load, decision_of, positions, positive
 
 from precog import __version__
+from precog.analysis.basics.intervals import standard_error
 from precog.analysis.choices.ranking import rank_options
 from precog.commands import progress
 
@@ -74,7 +74,7 @@ def pair(entry: dict[str, Any], rollouts: int) -> dict[str, Any] | None:
     return {"id": d.id, "mode": d.mode, "players": d.players, "round": d.round,
             "corr": round(float(np.corrcoef(a, b)[0, 1]), 4),
             "var_ratio": round(float(diff.var(ddof=1)) / spread, 4),
-            "se_diff": round(float(diff.std(ddof=1)) / math.sqrt(len(diff)), 4)}
+            "se_diff": round(standard_error(diff), 4)}
 
 
 def measure(rollouts: int, per_mode: int, path: Path = DATA) -> dict[str, Any]:

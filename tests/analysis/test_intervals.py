@@ -4,11 +4,22 @@ benchmark, script and analysis reads its means and shares through it."""
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from precog.analysis.basics.intervals import mean_ci, mean_figure, share_figure, wilson
+from precog.analysis.basics.intervals import (
+    Z95,
+    half_width,
+    mean_ci,
+    mean_figure,
+    share_figure,
+    standard_error,
+    standard_error_of,
+    wilson,
+)
 
 
 def test_a_mean_s_half_width_is_1_96_standard_errors_of_the_sample():
@@ -42,3 +53,35 @@ def test_the_share_interval_is_wilson_s_inside_0_and_1_even_when_every_trial_goe
     assert figure["value"] == 0.75 and figure["n"] == 4
     assert figure["ci95"][0] < 0.75 < figure["ci95"][1]
     assert share_figure(0, 0)["ci95"] is None
+
+
+def test_a_ranking_s_value_and_interval_are_mean_ci_of_its_own_rollouts():
+    from precog.analysis.choices.ranking import rank_options
+    from tests.analysis.conftest import mid_game
+
+    ranking = rank_options(mid_game(players=3, seed=2), 0, rollouts=32, seed=3, race=False,
+                           with_give_values=False)
+    assert len(ranking.rows) > 1
+    for row in ranking.rows:
+        assert row.samples == len(row.draws) == 32
+        assert (row.value, row.ci95) == mean_ci(row.draws)  # identical, not approximately
+
+
+def test_an_interval_made_of_standard_errors_is_z95_of_their_root_sum_of_squares():
+    samples = [4.0, -1.0, 2.5, 0.0, 3.0, 7.0]
+    assert half_width(standard_error(samples)) == mean_ci(samples)[1]
+    assert half_width(0.3, 0.4) == Z95 * 0.5
+    assert standard_error_of(half_width(0.25)) == pytest.approx(0.25)
+    assert standard_error([1.0]) == math.inf and math.isnan(standard_error([]))
+
+
+def test_no_interval_is_computed_outside_the_interval_module():
+    # one estimator: the normal quantile of a 95 % interval is written once, in intervals.py
+    root = Path(__file__).resolve().parents[2]
+    found = [f"{path.relative_to(root)}:{number}"
+             for folder in ("precog", "benchmarks", "scripts")
+             for path in sorted((root / folder).rglob("*.py"))
+             if path.name != "intervals.py"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"(?<![\d.])1\.96(?!\d)|1\.959", line)]
+    assert found == []

@@ -1,5 +1,7 @@
 """95 % intervals, one definition for the whole project: of a mean (normal approximation) and
-of a share (Wilson's score interval).
+of a share (Wilson's score interval). Every interval in precog, its benchmarks and scripts comes
+from here: a mean's (:func:`mean_ci`), a share's (:func:`wilson`), and one made of standard errors
+(:func:`half_width`: a regression estimate's, a tree node's, a prediction plus its sampling).
 
 A *paired* interval (two players, two choices or two readings compared game by game on the
 same seeds) is the interval of the mean of the differences: pass the differences to
@@ -9,6 +11,8 @@ same seeds) is the interval of the mean of the differences: pass the differences
 (2.0, 1.1316)
 >>> mean_figure([3.0, 2.0], count="games")
 {'value': 2.5, 'ci95': [1.52, 3.48], 'games': 2}
+>>> round(half_width(0.3, 0.4), 4)
+0.98
 >>> [round(x, 4) for x in wilson(0.0, 10)]
 [0.0, 0.2775]
 >>> share_figure(3, 4)
@@ -37,6 +41,28 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float]:
     if len(arr) == 1:
         return mean, math.inf
     return mean, Z95 * float(arr.std(ddof=1)) / math.sqrt(len(arr))
+
+
+def standard_error(values: Sequence[float] | np.ndarray) -> float:
+    """The standard error of the mean of ``values`` (the sample's standard deviation over the
+    square root of their number): nan without values, infinite with one."""
+    arr = np.asarray(values, dtype=float)
+    if len(arr) == 0:
+        return math.nan
+    if len(arr) == 1:
+        return math.inf
+    return float(arr.std(ddof=1)) / math.sqrt(len(arr))
+
+
+def half_width(*standard_errors: float) -> float:
+    """The 95 % half-width of a sum of independent errors, each given as its standard error
+    (one error: :data:`Z95` of them)."""
+    return Z95 * math.sqrt(sum(error * error for error in standard_errors))
+
+
+def standard_error_of(half: float) -> float:
+    """The standard error behind a 95 % half-width (one read from a stored figure)."""
+    return half / Z95
 
 
 def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -15,13 +15,14 @@ import numpy as np
 
 from precog.analysis.basics.budget import Budget
 from precog.analysis.basics.edges import Stage
+from precog.analysis.basics.intervals import mean_ci, standard_error
 from precog.analysis.basics.seeds import worlds_rng
 from precog.analysis.choices.copies import copies
 from precog.analysis.choices.rows import RankingRow, left_behind_on_the_leaders_worlds
 from precog.analysis.parallel import cores
 from precog.analysis.playing.world import Knowledge, first_legal, give_of, until_seat
 from precog.analysis.playouts.many_worlds import Dealer, dealer
-from precog.analysis.playouts.rollouts import DEFAULT_POLICY, mean_ci, numpy_rng
+from precog.analysis.playouts.rollouts import DEFAULT_POLICY, numpy_rng
 from precog.analysis.search.models import make_model
 from precog.engine import Action, GameState, WorldSampler, legal_actions
 
@@ -186,10 +187,9 @@ def still_racing(racing: list[RankingRow], samples: Samples) -> list[RankingRow]
     keep = []
     for row in racing:
         difference = lead - draws[row.action][:shared]
-        standard_error = float(difference.std(ddof=1)) / np.sqrt(shared)
-        own = draws[row.action]
-        wide = 1.96 * float(own.std(ddof=1)) / np.sqrt(len(own)) > RACE_CI
-        if row is leader or wide or float(difference.mean()) <= RACE_Z * standard_error:
+        wide = mean_ci(draws[row.action])[1] > RACE_CI
+        close = float(difference.mean()) <= RACE_Z * standard_error(difference)
+        if row is leader or wide or close:
             keep.append(row)
     if len(keep) < 2:  # the leader and its nearest rival: their gap keeps narrowing
         rival = max((row for row in racing if row is not leader), key=shared_mean)

@@ -5,6 +5,7 @@ behind (:func:`left_behind_on_the_leaders_worlds`)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,9 +13,9 @@ import numpy as np
 
 from precog.analysis.basics.display import interval_text, ranking_html
 from precog.analysis.basics.edges import Edge, line_notation
+from precog.analysis.basics.intervals import half_width, mean_ci
 from precog.analysis.choices.copies import copies
 from precog.analysis.playing.world import Knowledge
-from precog.analysis.playouts.rollouts import mean_ci
 from precog.analysis.search.tree import TreeNode
 from precog.engine.actions import Choose
 
@@ -183,4 +184,4 @@ def left_behind_on_the_leaders_worlds(rows: list[RankingRow]) -> None:
             beta = cov / var_lead if var_lead > 0 else 0.0
             row.value = float(own.mean() + beta * (lead.mean() - lead[:n].mean()))
             var = var_own / n - (1 / n - 1 / most) * beta * cov
-            row.ci95 = 1.96 * float(np.sqrt(max(var, 0.0)))
+            row.ci95 = half_width(math.sqrt(max(var, 0.0)))

@@ -29,8 +29,8 @@ from precog.analysis.basics.checks import (
     check_seed,
 )
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.basics.intervals import mean_ci
-from precog.analysis.fitted.value import expected_final, half_width, leaf_error, scoring_seats
+from precog.analysis.basics.intervals import half_width, mean_ci, standard_error_of
+from precog.analysis.fitted.value import expected_final, leaf_error, scoring_seats
 from precog.analysis.playing.rounds import RoundPlayer
 from precog.analysis.playing.world import AnalysisError, Knowledge, canonical_world, knowledge
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY, uniforms
@@ -142,7 +142,7 @@ def _value(finals: list[Final]) -> dict[str, Any]:
     mean, sampling = mean_ci([value for value, _error in finals])
     predicted = max(error for _value, error in finals)
     return {"mean": round(mean, 4),
-            "ci95": round(half_width(sampling / 1.96, predicted), 4),
+            "ci95": round(half_width(standard_error_of(sampling), predicted), 4),
             "samples": len(finals), "at_end": predicted == 0.0}
 
 

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import math
 import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -219,8 +218,3 @@ def leaf_error(state: GameState, fit: Fit | None = None) -> float:
         return 0.0
     fit = fit or fit_for(state)
     return fit.error(state.config.mode, state.config.players, state.round)
-
-
-def half_width(*errors: float) -> float:
-    """The 95 % half-width of a sum of independent errors given as standard deviations."""
-    return 1.96 * math.sqrt(sum(e * e for e in errors))

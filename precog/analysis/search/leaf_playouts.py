@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from precog.analysis.basics.intervals import standard_error
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, sample_starts, uniforms
 from precog.analysis.projection.evaluation import last_check_value
 from precog.engine import GameState, Phase
@@ -81,9 +82,7 @@ def leaf_estimates(states: Iterable[GameState], seat: int, count: int, seed: int
 
 def estimate(vals: np.ndarray) -> Estimate:
     """Mean and standard error of one leaf's playout values."""
-    n = len(vals)
-    se = float(np.std(vals, ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-    return Estimate(float(np.mean(vals)), se)
+    return Estimate(float(np.mean(vals)), standard_error(vals) if len(vals) > 1 else math.inf)
 
 
 def leaf_seed(seed: int, state: GameState) -> int:

@@ -10,7 +10,8 @@ from typing import Any
 from precog.analysis.basics.display import node_text, tree_html
 from precog.analysis.basics.edges import Chosen, Edge
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.fitted.value import half_width, leaf_error
+from precog.analysis.basics.intervals import half_width
+from precog.analysis.fitted.value import leaf_error
 from precog.analysis.playing.world import AnalysisError
 from precog.engine import GameState, to_position
 from precog.engine.actions import Choose
