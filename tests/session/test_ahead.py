@@ -65,3 +65,34 @@ def test_a_game_plays_the_same_with_the_bots_thinking_ahead() -> None:
         return [str(a) for a in session.game.actions]
 
     assert game_actions(True) == game_actions(False)
+
+
+def _table_of_bots(state, bots):  # type: ignore[no-untyped-def]
+    table = Table(state)
+    table.sit(0, Human())
+    for s, bot in bots.items():
+        table.sit(s, BotSeat(bot, "Greedy"))
+    return table
+
+
+def test_a_look_ahead_started_again_hands_over_only_the_newest_positions_choices() -> None:
+    first, second = _decision(3), _decision(4)
+    ahead = BotsAhead(background=True)
+    ahead.start(_table_of_bots(first, {1: make_bot("Greedy", 1), 2: make_bot("Greedy", 2)}), 0)
+    ahead.start(_table_of_bots(second, {1: make_bot("Greedy", 1), 2: make_bot("Greedy", 2)}), 0)
+    assert ahead.take(first) == {}  # superseded: never handed over
+    ahead.start(_table_of_bots(second, {1: make_bot("Greedy", 1), 2: make_bot("Greedy", 2)}), 0)
+    assert sorted(ahead.take(second)) == [1, 2]
+
+
+class _Broken:
+    def choose(self, observation, legal, sampler):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("a bot bug")
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_a_bot_that_fails_ahead_hands_nothing_over_and_raises_nothing(background: bool) -> None:
+    state = _decision(3)
+    ahead = BotsAhead(background=background)
+    ahead.start(_table_of_bots(state, {1: make_bot("Greedy", 1), 2: _Broken()}), 0)
+    assert ahead.take(state) == {}  # the table asks the bot again, in the foreground
