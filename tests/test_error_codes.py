@@ -13,12 +13,10 @@ from precog.commands.common import UsageCode
 from precog.engine.problems import ErrorCode, Problem
 from precog.engine.wording import languages, load_words, problem_template, render_problem
 from precog.serve import ServeCode
-from precog.session.background import BackgroundCode
 from precog.session.errors import SessionCode
 from precog.tutor.errors import TutorCode
 
-CODES = (*ErrorCode, *AnalysisCode, *SessionCode, *BackgroundCode, *TutorCode, *ServeCode,
-         *UsageCode)
+CODES = (*ErrorCode, *AnalysisCode, *SessionCode, *TutorCode, *ServeCode, *UsageCode)
 """Every layer's codes: the engine's, the analysis', the session's (a background job's
 failure among them), the tutor's, the server's and the command line's."""
 

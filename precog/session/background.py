@@ -6,7 +6,8 @@ supersedes the one before: that one is asked to stop (its :attr:`Job.cancel` eve
 from then on is no longer :attr:`Job.current`, so a job checks ``current`` before it hands a
 result over and a stale job's result is never shown. An error in the job reaches the caller's
 ``on_error`` as a :class:`~precog.engine.PrecogError` with a code: a refusal as it was raised,
-any other error (a bug in the analysis) as :attr:`BackgroundCode.FAILED` naming it.
+any other error (a bug in the analysis) as
+:attr:`SessionCode.JOB_FAILED <precog.session.errors.SessionCode.JOB_FAILED>` naming it.
 
 A plain :class:`threading.Thread` and :class:`threading.Event` rather than a one-worker
 :class:`concurrent.futures.ThreadPoolExecutor`: a new job starts at once while the superseded
@@ -24,7 +25,7 @@ kernel until the analysis ends).
 >>> errors = []
 >>> _ = jobs.start(broken, errors.append)
 >>> errors[0].problem.code
-<BackgroundCode.FAILED: 'session.job_failed'>
+<SessionCode.JOB_FAILED: 'session.job_failed'>
 """
 
 from __future__ import annotations
@@ -32,19 +33,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from enum import StrEnum
 
 from precog.engine import PrecogError
 from precog.engine.problems import Problem
+from precog.session.errors import SessionCode
 
-__all__ = ["Background", "BackgroundCode", "Job", "failure", "wait_either"]
-
-
-class BackgroundCode(StrEnum):
-    """What a job in the background can end with, as ``section.key`` of ``errors.toml``."""
-
-    FAILED = "session.job_failed"
-
+__all__ = ["Background", "Job", "failure", "wait_either"]
 
 Failed = Callable[[PrecogError], None]
 
@@ -122,7 +116,7 @@ class Background:
 
 def failure(error: Exception) -> PrecogError:
     """``error`` (not a refusal: a bug) as a coded error naming its kind and text."""
-    coded = PrecogError(Problem.of(BackgroundCode.FAILED, kind=type(error).__name__,
+    coded = PrecogError(Problem.of(SessionCode.JOB_FAILED, kind=type(error).__name__,
                                    detail=str(error)))
     coded.__cause__ = error
     return coded

@@ -1,5 +1,6 @@
 """The session layer's codes: a saved table, a line typed for a seat, a session that ended,
-a names file (``[session]`` and ``[table]`` of the words' ``errors.toml``)."""
+a names file, a job in the background that failed (``[session]`` and ``[table]`` of the words'
+``errors.toml``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ class SessionCode(StrEnum):
     NOT_TO_MOVE = "session.not_to_move"
     NOT_A_GAME = "session.not_a_game"
     BOX_WRITE = "session.box_write"
+    JOB_FAILED = "session.job_failed"  # a job in the background ended on a bug, named
     TABLE_OVER = "table.over"
     TABLE_NOT_HUMAN = "table.not_human"
     TABLE_NO_GAME = "table.no_game"

@@ -8,7 +8,7 @@ import threading
 from precog.engine import PrecogError
 from precog.engine.problems import Problem
 from precog.engine.wording import error_text
-from precog.session.background import Background, BackgroundCode, Job
+from precog.session.background import Background, Job
 from precog.session.errors import SessionCode
 from tests.codes import code_of
 
@@ -96,7 +96,7 @@ def test_a_bug_in_the_job_reaches_the_caller_as_a_coded_failure() -> None:
     jobs.start(broken, errors.append)
     jobs.wait(30)
     [error] = errors
-    assert isinstance(error, PrecogError) and code_of(error) is BackgroundCode.FAILED
+    assert isinstance(error, PrecogError) and code_of(error) is SessionCode.JOB_FAILED
     assert error.problem is not None
     assert error.problem.values == {"kind": "KeyError", "detail": "'seat'"}
     assert isinstance(error.__cause__, KeyError)
