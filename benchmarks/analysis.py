@@ -9,7 +9,6 @@ that other processes' load falls on both alike. Run ``python benchmarks/analysis
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -28,6 +27,7 @@ from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY, RandomPolicy, play_out, uniforms
 from precog.analysis.search.tree import build_tree
 from precog.commands import progress
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number
 from precog.engine import GameState, apply, legal_actions, new_game
 from precog.engine.playout import random_playout
 
@@ -203,18 +203,16 @@ def table(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=7,
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=positive_int, default=7,
                         help="mid-game positions per measurement (default 7)")
-    parser.add_argument("--seed", type=int, default=1, help="first position's seed")
+    parser.add_argument("--seed", type=seed_number, default=1, help="first position's seed")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--save", action="store_true",
                         help="also store the run under benchmarks/data/runs/ (for "
                              "scripts/performance_log.py)")
     args = parser.parse_args(argv)
-    if args.positions < 1:
-        parser.error("--positions must be at least 1")
     result = measure(args.positions, args.seed, args.quick)
     print(json.dumps(result, indent=2) if args.json else table(result))
     if args.save:

@@ -47,7 +47,6 @@ The tutor's progress goes to a temporary file, not the home folder.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -64,6 +63,7 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from precog.commands.progress import steps
+from precog.commands.tool_parser import ToolParser, positive_int
 from precog.serve import POOLED_PAGES
 
 REPO = Path(__file__).resolve().parents[1]
@@ -342,9 +342,10 @@ def chosen(names: str) -> tuple[tuple[str, str, str, str], ...]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--repeat", type=int, default=1, help="loads of each page (median)")
+    parser.add_argument("--repeat", type=positive_int, default=1,
+                        help="loads of each page (median)")
     parser.add_argument("--no-rounds", action="store_true",
                         help="only load the pages (no rounds played on the play page)")
     parser.add_argument("--pages", default="", help="comma-separated page names (default: all)")

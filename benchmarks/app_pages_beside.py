@@ -20,7 +20,6 @@ per page and revision the median seconds from navigation to:
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -48,6 +47,7 @@ from app_pages import (
     wait_serving,
 )
 
+from precog.commands.tool_parser import ToolParser, listed, positive_int
 from precog.engine.playout import random_playout
 from precog.engine.view import to_view_position
 
@@ -104,17 +104,16 @@ def visit(browser: Browser, base: str, name: str, view: str) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", required=True, help="git revision to compare with")
-    parser.add_argument("--repeat", type=int, default=2, help="visits of each page (median)")
-    parser.add_argument("--pages", default=f"play,explorer,table,{HINT}",
+    parser.add_argument("--repeat", type=positive_int, default=2,
+                        help="visits of each page (median)")
+    parser.add_argument("--pages", type=listed([*FIRST, HINT]),
+                        default=f"play,explorer,table,{HINT}",
                         help=f"comma-separated page names of app_pages.py, or {HINT}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    names = [n.strip() for n in args.pages.split(",") if n.strip()]
-    unknown = sorted(set(names) - set(FIRST) - {HINT})
-    if unknown:
-        raise SystemExit(f"unknown page(s) {', '.join(unknown)}")
+    names = args.pages
     folder = tempfile.TemporaryDirectory(prefix="precog-baseline-")
     rev = extract(args.baseline, folder.name)
     roots = {rev: Path(folder.name), "this": REPO}

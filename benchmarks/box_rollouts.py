@@ -11,7 +11,6 @@ runs, the two in turn, and reports the medians.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
@@ -23,6 +22,14 @@ from typing import Any
 from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, uniforms
 from precog.commands import progress
+from precog.commands.tool_parser import (
+    ToolParser,
+    at_most,
+    existing_file,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from precog.engine import determinize
 from precog.engine.box import load_box
 from precog.engine.playout import random_playout
@@ -62,13 +69,13 @@ def measure(box_file: Path, players: int, round_: int, games: int, repeats: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--box", type=Path, default=EXAMPLE, help="a box file")
-    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
-    parser.add_argument("--round", type=int, default=5)
-    parser.add_argument("--games", type=int, default=512, help="worlds per run")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--box", type=existing_file, default=EXAMPLE, help="a box file")
+    parser.add_argument("--players", type=whole_number, default=3, choices=(2, 3, 4))
+    parser.add_argument("--round", type=at_most(int, 12), default=5)
+    parser.add_argument("--games", type=positive_int, default=512, help="worlds per run")
+    parser.add_argument("--repeats", type=positive_int, default=3)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     result = measure(args.box, args.players, args.round, args.games, args.repeats, args.seed)

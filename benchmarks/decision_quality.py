@@ -37,16 +37,24 @@ from precog.analysis.choices.ranking import Ranking, RankingRow, leaf_choice, ra
 from precog.analysis.parallel import cores
 from precog.analysis.projection.evaluation import COOP_VALUE
 from precog.analysis.search.tree import build_tree, choice_of
+from precog.commands.errors import UsageCode, UsageError
 from precog.commands.progress import steps
+from precog.commands.tool_parser import (
+    ToolParser,
+    at_most,
+    part,
+    seed_number,
+    whole_number,
+)
 from precog.engine import (
     GameState,
     Phase,
-    PrecogError,
     from_position,
     reference_components,
     to_position,
 )
 from precog.engine.formulas import season_of
+from precog.engine.problems import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
 from runs import save_run
@@ -66,8 +74,9 @@ MAX_REFERENCE_ROLLOUTS = 100_000  # the ranking's own ceiling without a time bud
 RANKING_CAP = 2_000_000  # the 1-second ranking asks for this many rollouts and stops on time
 
 
-class BenchmarkInputError(PrecogError):
-    """A benchmark argument or data file out of range."""
+class BenchmarkInputError(UsageError):
+    """A benchmark argument or data file out of range (its code names which and what was
+    expected; on the command line: one line, exit status 2)."""
 
 
 # -- the suite -----------------------------------------------------------------------------
@@ -177,7 +186,7 @@ def full_tree_seconds(decision: Decision, seed: int) -> tuple[float, float, dict
                       seed=seed + int(decision.id[1:]), **leaves)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if root.meta["depth_used"] != depth:
-        raise BenchmarkInputError(f"{decision.id}: the tree stopped before its second round")
+        raise BenchmarkInputError(Problem.of(UsageCode.TREE_STOPPED, id=decision.id))
     values = {str(choice_of(c)): c.value for c in root.children}
     return cpu, wall, values
 
@@ -531,14 +540,12 @@ def components_fingerprint() -> str:
 def _read(path: Path) -> dict[str, Any]:
     """The reference file's data; refused when missing or built for another component set."""
     if not path.is_file():
-        raise BenchmarkInputError(f"reference file {path}: not found; build it with "
-                                  "--build-reference")
+        raise BenchmarkInputError(Problem.of(UsageCode.REFERENCE_MISSING, path=str(path)))
     data = json.loads(path.read_text())
     built_for = data.get("meta", {}).get("components") if isinstance(data, dict) else None
     if built_for != components_fingerprint():
-        raise BenchmarkInputError(
-            f"reference file {path}: built for the component set {built_for!r}, expected the "
-            f"shipped set {components_fingerprint()!r}; rebuild it with --build-reference")
+        raise BenchmarkInputError(Problem.of(UsageCode.REFERENCE_COMPONENTS, path=str(path),
+                                             got=built_for, expected=components_fingerprint()))
     return data
 
 
@@ -552,8 +559,8 @@ def positions(path: Path) -> list[dict[str, Any]]:
     found = data.get("positions") if isinstance(data, dict) else None
     if not isinstance(found, list) or not found or not all(
             isinstance(e, dict) and set(Decision.__dataclass_fields__) <= set(e) for e in found):
-        raise BenchmarkInputError(f"reference file {path}: expected a list of positions, "
-                                  f"each with {', '.join(Decision.__dataclass_fields__)}")
+        raise BenchmarkInputError(Problem.of(UsageCode.REFERENCE_POSITIONS, path=str(path),
+                                             fields=tuple(Decision.__dataclass_fields__)))
     return [{k: e[k] for k in Decision.__dataclass_fields__} for e in found]
 
 
@@ -564,16 +571,15 @@ def load(path: Path, marks: bool = True) -> list[dict[str, Any]]:
     data = _read(path)
     positions = data.get("positions")
     if not isinstance(positions, list) or not positions:
-        raise BenchmarkInputError(f"reference file {path}: expected a list of positions")
+        raise BenchmarkInputError(Problem.of(UsageCode.REFERENCE_POSITIONS, path=str(path),
+                                             fields=("id", "position", "seat")))
     stale = [] if not marks else [e for e in positions if isinstance(e, dict)
              and VALUE_MARKS.get(e.get("mode", "")) not in (None, e.get("value_mark"))]
     if stale:
         ids = ", ".join(str(e.get("id")) for e in stale[:5]) + (" ..." if len(stale) > 5 else "")
         mode = stale[0]["mode"]
-        raise BenchmarkInputError(
-            f"reference file {path}: positions {ids} were analysed with a value the analysis "
-            f"no longer counts; expected the mark {VALUE_MARKS[mode]!r}; build them again "
-            f"with --rebuild-reference --mode {mode}")
+        raise BenchmarkInputError(Problem.of(UsageCode.REFERENCE_STALE, path=str(path), ids=ids,
+                                             mark=VALUE_MARKS[mode], mode=mode))
     return positions
 
 
@@ -995,30 +1001,17 @@ def table(r: dict[str, Any]) -> str:
 
 # -- the command line ------------------------------------------------------------------------
 
-def positive(kind: type, name: str, most: float) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected a number") from None
-        if not (isinstance(value, int) or math.isfinite(value)) or not 0 < value <= most:
-            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected a number above 0 "
-                                             f"and at most {most:g}")
-        return value
-    return parse
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--save", action="store_true",
                         help="also store the run's figures in benchmarks/data/runs/ (for "
                              "docs/performance-log.md, scripts/performance_log.py)")
-    parser.add_argument("--budget", type=positive(float, "--budget", MAX_BUDGET_S), default=1.0,
+    parser.add_argument("--budget", type=at_most(float, MAX_BUDGET_S), default=1.0,
                         help="seconds per analysis (default 1)")
-    parser.add_argument("--limit", type=positive(int, "--limit", MAX_POSITIONS), default=None,
+    parser.add_argument("--limit", type=at_most(int, MAX_POSITIONS), default=None,
                         help="only the first N positions of the suite")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the 1-second analyses")
+    parser.add_argument("--seed", type=seed_number, default=0, help="seed of the 1-second analyses")
     parser.add_argument("--no-trees", action="store_true",
                         help="skip the full trees (no calibration or tree time)")
     parser.add_argument("--data", type=Path, default=DATA, help="the suite and references")
@@ -1027,17 +1020,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibration", action="store_true",
                         help="only the full trees against the references (calibration, the "
                              "tree's own choice, times; no 1-second analyses)")
-    parser.add_argument("--seeds", type=positive(int, "--seeds", 100), default=1,
+    parser.add_argument("--seeds", type=at_most(int, 100), default=1,
                         help="with --calibration: build the trees with this many seeds "
                              "(--seed, --seed + 1, ...) and report each, and every "
                              "position's error averaged over them (default 1)")
     parser.add_argument("--leaves", choices=("auto", "fit", "playouts"), default="auto",
                         help="how the full trees value their leaves (default auto, the "
                              "explorer's: played out, 8 games a leaf)")
-    parser.add_argument("--depth", type=int, choices=(1, 2), default=2,
+    parser.add_argument("--depth", type=whole_number, choices=(1, 2), default=2,
                         help="rounds of the trees measured with --calibration (default 2, "
                              "the full tree; 1 for a comparison)")
-    parser.add_argument("--leaf-playouts", type=positive(int, "--leaf-playouts", 1024),
+    parser.add_argument("--leaf-playouts", type=at_most(int, 1024),
                         default=8, help="playouts per leaf with --leaves playouts (default 8)")
     parser.add_argument("--summary", action="store_true",
                         help="the keys from the budgeted analyses stored by the reference build")
@@ -1059,48 +1052,41 @@ def main(argv: list[str] | None = None) -> int:
                              "today's 1 s analysis again, even one stamped as measured")
     parser.add_argument("--mode", choices=sorted(VALUE_MARKS), default="coop",
                         help="with --rebuild-reference: the mode (default coop)")
-    parser.add_argument("--part", default="1/1",
+    parser.add_argument("--part", type=part, default="1/1",
                         help="with --deepen-reference or --rebuild-reference: K/N, every "
                              "N-th position from the K-th "
                              "(two processes on copies of the file)")
-    parser.add_argument("--count", type=positive(int, "--count", MAX_POSITIONS), default=120,
+    parser.add_argument("--count", type=at_most(int, MAX_POSITIONS), default=120,
                         help="positions in a built suite (default 120)")
-    parser.add_argument("--min-rollouts", type=positive(int, "--min-rollouts", RANKING_CAP),
+    parser.add_argument("--min-rollouts", type=at_most(int, RANKING_CAP),
                         default=None,
                         help="with --build-reference: at least this many reference rollouts "
                              "for the contenders, whatever 1 s gives (a loaded machine)")
-    parser.add_argument("--factor", type=positive(int, "--factor", 10_000),
+    parser.add_argument("--factor", type=at_most(int, 10_000),
                         default=REFERENCE_FACTOR,
                         help="reference rollouts per choice, times the 1 s analysis' (30)")
     args = parser.parse_args(argv)
-    if args.leaf_playouts < 2:
-        parser.error(f"--leaf-playouts {args.leaf_playouts}: expected at least 2 (a leaf's "
-                     "interval needs a spread)")
+    if args.leaf_playouts < 2:  # a leaf's interval needs a spread
+        parser.refuse(Problem.of(UsageCode.COUNT, low=2, high=1024, got=args.leaf_playouts),
+                      "--leaf-playouts")
     if args.seeds > 1 and not args.calibration:
-        parser.error(f"--seeds {args.seeds}: expected only with --calibration")
+        parser.refuse(Problem.of(UsageCode.ONLY_WITH, option="--seeds", got=args.seeds,
+                                 needed="--calibration"))
     LEAVES.update(leaf_values=args.leaves, leaf_playouts=args.leaf_playouts)
     DEPTH.update(depth_rounds=args.depth)
     try:
         return run(args, parser)
     except BenchmarkInputError as err:
-        parser.exit(2, f"decision_quality.py: {err}\n")
+        parser.refuse(err)
 
 
-def parse_part(text: str, parser: argparse.ArgumentParser) -> tuple[int, int]:
-    """``--part K/N`` as (K - 1, N); anything else is refused by name."""
-    k, _, n = text.partition("/")
-    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 64):
-        parser.error(f"--part {text!r}: expected K/N with 1 <= K <= N <= 64, e.g. 1/2")
-    return int(k) - 1, int(n)
-
-
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def run(args: argparse.Namespace, parser: ToolParser) -> int:
     """What the arguments ask for (a bad data file: :class:`BenchmarkInputError`)."""
     builds = (args.build_reference or args.refine_reference or args.deepen_reference
               or args.rebuild_reference)
     if builds and args.factor < REFERENCE_FACTOR:
-        parser.error(f"--factor {args.factor}: the reference needs at least "
-                     f"{REFERENCE_FACTOR} times the budget")
+        parser.refuse(Problem.of(UsageCode.COUNT, low=REFERENCE_FACTOR, high=10_000,
+                                 got=args.factor), "--factor")  # the reference's least factor
     if args.build_reference:
         build_reference(args.count, args.seed, args.budget, args.factor, args.data,
                         log=lambda m: print(m, file=sys.stderr, flush=True),
@@ -1111,13 +1097,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                          log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0
     if args.deepen_reference:
-        part, parts = parse_part(args.part, parser)
+        part, parts = args.part
         deepen_reference(args.data, args.seed, args.factor, args.budget,
                          log=lambda m: print(m, file=sys.stderr, flush=True),
                          again=args.again, part=part, parts=parts)
         return 0
     if args.rebuild_reference:
-        part, parts = parse_part(args.part, parser)
+        part, parts = args.part
         rebuild_reference(args.data, args.seed, args.factor, args.mode, part, parts,
                           args.budget, log=lambda m: print(m, file=sys.stderr, flush=True))
         return 0

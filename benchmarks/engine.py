@@ -429,12 +429,21 @@ def table(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=1.0,
+    if (sys.argv[1:] if argv is None else argv) == ["--worker"]:
+        return worker()  # inside a baseline revision's tree, which may have no ToolParser
+    from precog.commands.tool_parser import (
+        ToolParser,
+        positive_int,
+        positive_seconds,
+        whole_number,
+    )
+
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=positive_seconds, default=1.0,
                         help="length of each measurement (default 1)")
-    parser.add_argument("--rounds", type=int, default=5,
+    parser.add_argument("--rounds", type=positive_int, default=5,
                         help="interleaved rounds; medians are reported (default 5)")
-    parser.add_argument("--players", type=int, choices=PLAYERS, default=4,
+    parser.add_argument("--players", type=whole_number, choices=PLAYERS, default=4,
                         help="players per precog game of the headline keys (default 4)")
     parser.add_argument("--all-players", action="store_true",
                         help="measure 2, 3 and 4 players (by_players)")
@@ -446,7 +455,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--buys", action="store_true",
                         help="also time the look-ahead bot and the trees (rounds 1-12, 2-4 "
                              "players, competitive and cooperative)")
-    parser.add_argument("--buys-seconds", type=float, default=10.0,
+    parser.add_argument("--buys-seconds", type=positive_seconds, default=10.0,
                         help="CPU seconds of look-ahead bot play per engine (default 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--save", action="store_true",
@@ -456,8 +465,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         return worker()
-    if args.seconds <= 0 or args.rounds < 1 or args.buys_seconds <= 0:
-        parser.error("--seconds and --buys-seconds must be positive, --rounds at least 1")
     result = measure(args.seconds, args.rounds, args.players, baseline=args.baseline,
                      buys=args.buys, all_players=args.all_players,
                      buys_seconds=args.buys_seconds, repo=args.repo)

@@ -42,7 +42,6 @@ stops it on the clock after ``S`` seconds instead. The reference is deterministi
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -54,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from precog.analysis.arena.bots import ONE_SECOND_ROLLOUTS, LookaheadBot, make_bot
+from precog.analysis.arena.bots import ONE_SECOND_ROLLOUTS, WORK_RANGE, LookaheadBot, make_bot
 from precog.analysis.basics.intervals import mean_ci, mean_figure, share_figure
 from precog.analysis.choices.ranking import rank_options
 from precog.analysis.parallel.jobs import run_jobs
@@ -62,7 +61,16 @@ from precog.analysis.playing.players import SECRET_PHASES, as_policy, ask, first
 from precog.analysis.playing.world import canonical_world
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.analysis.projection.evaluation import last_check_value
+from precog.commands.errors import UsageCode
 from precog.commands.progress import count_bar
+from precog.commands.tool_parser import (
+    ToolParser,
+    number_above_zero,
+    part,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from precog.engine import (
     GameState,
     Phase,
@@ -74,6 +82,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
 from runs import command_line, save_run
@@ -398,28 +407,28 @@ def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ToolParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", action="store_true")
     ap.add_argument("--score", action="store_true")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--save", action="store_true",
                     help="with --score: also store the figures (without the rows) in "
                          "benchmarks/data/runs/ for docs/performance-log.md")
-    ap.add_argument("--positions", type=int, default=150)
-    ap.add_argument("--part", default="1/1", help="K/N: positions i with i mod N = K-1")
-    ap.add_argument("--seed", type=int, default=41)
-    ap.add_argument("--step", type=int, default=8, help="playouts per live choice a step")
-    ap.add_argument("--min-playouts", type=int, default=MIN_DECIDED,
+    ap.add_argument("--positions", type=positive_int, default=150)
+    ap.add_argument("--part", type=part, default="1/1", help="K/N: positions i with i mod N = K-1")
+    ap.add_argument("--seed", type=seed_number, default=41)
+    ap.add_argument("--step", type=positive_int, default=8, help="playouts per live choice a step")
+    ap.add_argument("--min-playouts", type=positive_int, default=MIN_DECIDED,
                     help=f"playouts a choice before the race may drop it (at least "
                          f"{MIN_DECIDED})")
-    ap.add_argument("--max-playouts", type=int, default=48)
-    ap.add_argument("--together", type=int, default=2, help="positions built at once")
-    ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--budget-rollouts", type=int, default=DEFAULT_BUDGET_ROLLOUTS,
+    ap.add_argument("--max-playouts", type=positive_int, default=48)
+    ap.add_argument("--together", type=positive_int, default=2, help="positions built at once")
+    ap.add_argument("--workers", type=positive_int, default=None)
+    ap.add_argument("--budget-rollouts", type=whole_number, default=DEFAULT_BUDGET_ROLLOUTS,
                     help="with --score: the ranking's rollouts a choice (a budget of work: the "
                          "same scores whatever the load; default "
                          f"{DEFAULT_BUDGET_ROLLOUTS})")
-    ap.add_argument("--budget", type=float, default=None,
+    ap.add_argument("--budget", type=number_above_zero, default=None,
                     help="with --score: seconds on the clock instead of --budget-rollouts")
     ap.add_argument("--file", type=Path, default=DATA)
     ap.add_argument("--late-first", action="store_true",
@@ -427,15 +436,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--modes", default=None,
                     help="only these modes, comma-separated (competitive,team,coop)")
     args = ap.parse_args(argv)
-    k, n = (int(x) for x in args.part.split("/"))
-    if not 1 <= k <= n:
-        ap.error("--part K/N needs 1 <= K <= N")
+    k, n = args.part[0] + 1, args.part[1]
     if args.build:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
               args.min_playouts, args.together, args.workers, args.file,
               None if args.modes is None else set(args.modes.split(",")), args.late_first)
-    if args.budget_rollouts < 2 or (args.budget is not None and args.budget <= 0):
-        ap.error("--budget-rollouts takes at least 2 and --budget more than 0 seconds")
+    if not WORK_RANGE[0] <= args.budget_rollouts <= WORK_RANGE[1]:
+        ap.refuse(Problem.of(UsageCode.COUNT, low=WORK_RANGE[0], high=WORK_RANGE[1],
+                             got=args.budget_rollouts), "--budget-rollouts")
     if args.score:
         budget = ({"seconds": args.budget} if args.budget is not None
                   else {"rollouts_per_choice": args.budget_rollouts})

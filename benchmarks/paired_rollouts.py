@@ -21,7 +21,6 @@ Positions whose two best choices end every game alike are left out.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -32,12 +31,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # decision_quality, beside this file
 
-from decision_quality import DATA, BenchmarkInputError, _load, decision_of, positions, positive
+from decision_quality import DATA, BenchmarkInputError, _load, decision_of, positions
 
 from precog import __version__
 from precog.analysis.basics.intervals import standard_error
 from precog.analysis.choices.ranking import rank_options
 from precog.commands import progress
+from precog.commands.tool_parser import ToolParser, at_most
 
 MODES = ("competitive", "team", "coop")
 
@@ -94,18 +94,18 @@ def measure(rollouts: int, per_mode: int, path: Path = DATA) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--rollouts", type=positive(int, "--rollouts", 100_000), default=512,
+    parser.add_argument("--rollouts", type=at_most(int, 100_000), default=512,
                         help="rollouts per choice (default 512)")
-    parser.add_argument("--per-mode", type=positive(int, "--per-mode", 100), default=8,
+    parser.add_argument("--per-mode", type=at_most(int, 100), default=8,
                         help="positions of each mode (default 8)")
     parser.add_argument("--data", type=Path, default=DATA, help="the suite")
     args = parser.parse_args(argv)
     try:
         result = measure(args.rollouts, args.per_mode, args.data)
     except BenchmarkInputError as err:
-        parser.exit(2, f"paired_rollouts.py: {err}\n")
+        parser.refuse(err)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

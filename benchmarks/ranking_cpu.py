@@ -19,13 +19,11 @@ helper process's (:mod:`precog.analysis.parallel.cores`) would not be counted.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,12 +38,14 @@ from decision_quality import (
     _load,
     decision_of,
     positions,
-    positive,
 )
 
 from precog import __version__
 from precog.analysis.choices.ranking import rank_options
 from precog.commands import progress
+from precog.commands.errors import UsageCode
+from precog.commands.tool_parser import ToolParser, at_most, listed
+from precog.engine.problems import Problem
 
 DEFAULT_IDS = ("q013", "q110", "q016")  # co-op 4p round 2, co-op 3p round 3, competitive 4p
 MODES = ("competitive", "team", "coop")
@@ -90,8 +90,8 @@ def measure(ids: list[str], rollouts: int, repeat: int, modes: list[str],
     entries = {e["id"]: e for e in positions(path)}
     unknown = [i for i in ids if i not in entries]
     if unknown:
-        raise BenchmarkInputError(f"--ids {','.join(unknown)}: not in the suite (expected ids "
-                                  f"such as {', '.join(sorted(entries)[:3])})")
+        raise BenchmarkInputError(Problem.of(UsageCode.UNKNOWN_IDS, got=",".join(unknown),
+                                             known=tuple(sorted(entries)[:3])))
     started = datetime.now(UTC).isoformat(timespec="seconds")
     load_before = _load()
     result = {"rollouts": rollouts, "repeat": repeat,
@@ -105,32 +105,18 @@ def measure(ids: list[str], rollouts: int, repeat: int, modes: list[str],
     return result
 
 
-def _listed(choices: tuple[str, ...] | None, name: str) -> Callable[[str], list[str]]:
-    def parse(text: str) -> list[str]:
-        items = [x.strip() for x in text.split(",") if x.strip()]
-        if not items or len(items) > 50:
-            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected 1 to 50 names, "
-                                             "separated by commas")
-        bad = [x for x in items if choices is not None and x not in choices]
-        if bad:
-            raise argparse.ArgumentTypeError(f"{name} {text!r}: expected some of "
-                                             f"{', '.join(choices or ())}")
-        return items
-    return parse
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--ids", type=_listed(None, "--ids"), default=list(DEFAULT_IDS),
+    parser.add_argument("--ids", type=listed(None), default=list(DEFAULT_IDS),
                         help=f"suite positions for cpu_s (default {','.join(DEFAULT_IDS)})")
-    parser.add_argument("--rollouts", type=positive(int, "--rollouts", 100_000), default=1024,
+    parser.add_argument("--rollouts", type=at_most(int, 100_000), default=1024,
                         help="rollouts per choice for cpu_s (default 1024)")
-    parser.add_argument("--repeat", type=positive(int, "--repeat", 20), default=3,
+    parser.add_argument("--repeat", type=at_most(int, 20), default=3,
                         help="runs per position for cpu_s (default 3)")
-    parser.add_argument("--modes", type=_listed(MODES, "--modes"), default=list(MODES),
+    parser.add_argument("--modes", type=listed(MODES), default=list(MODES),
                         help="modes for per_second (default all)")
-    parser.add_argument("--limit", type=positive(int, "--limit", 1000), default=None,
+    parser.add_argument("--limit", type=at_most(int, 1000), default=None,
                         help="per_second on the first N positions of each mode only")
     parser.add_argument("--data", type=Path, default=DATA, help="the suite")
     args = parser.parse_args(argv)
@@ -138,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         result = measure(args.ids, args.rollouts, args.repeat, args.modes, args.limit,
                          args.data)
     except BenchmarkInputError as err:
-        parser.exit(2, f"ranking_cpu.py: {err}\n")
+        parser.refuse(err)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

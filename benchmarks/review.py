@@ -13,9 +13,7 @@ start and end. Run ``python benchmarks/review.py --help``.
 
 from __future__ import annotations
 
-import argparse
 import json
-import math
 import os
 import platform
 import statistics
@@ -27,6 +25,7 @@ from typing import Any
 from precog import __version__
 from precog.analysis.game_review.review import KEEP_GIVE, recorded_game, review_game
 from precog.commands import progress
+from precog.commands.tool_parser import ToolParser, at_most, seed_number, whole_number
 
 
 def measure(games: int = 2, players: int = 4, budget: float = 2.0, seed: int = 1,
@@ -58,26 +57,13 @@ def _load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def _positive(kind: type, limit: float) -> Any:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {text!r:.40}") from None
-        if not math.isfinite(value) or not 0 < value <= limit:
-            raise argparse.ArgumentTypeError(f"expected more than 0 and at most {limit:g}, "
-                                             f"got {text!r:.40}")
-        return value
-    return parse
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=_positive(int, 100), default=2)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--budget", type=_positive(float, 60), default=2.0,
+    parser = ToolParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=at_most(int, 100), default=2)
+    parser.add_argument("--players", type=whole_number, choices=(2, 3, 4), default=4)
+    parser.add_argument("--budget", type=at_most(float, 60), default=2.0,
                         help="seconds per decision (default 2)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--keep-give-only", action="store_true",
                         help="review the Keep/Give decisions only")
     parser.add_argument("--json", action="store_true")

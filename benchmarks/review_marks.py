@@ -14,7 +14,6 @@ docs/analysis.md. Run ``python benchmarks/review_marks.py --help``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import platform
@@ -34,6 +33,14 @@ from precog.analysis.game_review.review import (
 )
 from precog.analysis.parallel.jobs import run_jobs
 from precog.commands.progress import progress_bar
+from precog.commands.tool_parser import (
+    ToolParser,
+    at_most,
+    existing_file,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 
 
 def review_all_seats(job: tuple[str, int, int]) -> list[dict[str, Any]]:
@@ -105,16 +112,16 @@ def measure(bot: str, games: int, players: int, seed: int, workers: int | None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ToolParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bot", default="rollout1s")
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--games", type=at_most(int, 1000), default=6)
+    parser.add_argument("--players", type=whole_number, choices=(2, 3, 4), default=2)
+    parser.add_argument("--seed", type=seed_number, default=1)
+    parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--raw", metavar="FILE", help="also write every reviewed decision "
                                                       "(kind, loss, its interval) as JSON")
-    parser.add_argument("--from-raw", metavar="FILE", nargs="+",
+    parser.add_argument("--from-raw", metavar="FILE", nargs="+", type=existing_file,
                         help="rate decisions written by --raw again with today's thresholds "
                              "(no games played)")
     args = parser.parse_args(argv)
@@ -126,8 +133,6 @@ def main(argv: list[str] | None = None) -> int:
         result = summarise(decisions)
         print(json.dumps(result, indent=1) if args.json else text(result))
         return 0
-    if not 1 <= args.games <= 1000:
-        parser.error(f"--games {args.games}: expected 1..1000")
     result = measure(args.bot, args.games, args.players, args.seed, args.workers)
     decisions = result.pop("decisions")
     if args.raw:

@@ -31,7 +31,6 @@ play with fewer rollouts). Every game stores its explorer, its budget and the lo
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -50,7 +49,16 @@ from precog.analysis.arena.tournament import lineup, play_one
 from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
+from precog.commands.errors import UsageCode
 from precog.commands.progress import steps
+from precog.commands.tool_parser import (
+    ToolParser,
+    existing_file,
+    positive_int,
+    seed_number,
+    whole_number,
+)
+from precog.engine.problems import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
 from runs import command_line, save_run
@@ -228,29 +236,31 @@ def explorer_effort(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ToolParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--summary", action="store_true", help="only the stored games' figures")
-    ap.add_argument("--games", type=int, default=100, help="games per match (target 100)")
+    ap.add_argument("--games", type=positive_int, default=100, help="games per match (target 100)")
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--modes", default="competitive,team,coop")
     ap.add_argument("--difficulties", default="normal,hard", help="cooperative only")
     ap.add_argument("--opponents", default=",".join(OPPONENTS))
-    ap.add_argument("--seed", type=int, default=41)
-    ap.add_argument("--budget-rollouts", type=int, default=DEFAULT_BUDGET_ROLLOUTS,
+    ap.add_argument("--seed", type=seed_number, default=41)
+    ap.add_argument("--budget-rollouts", type=whole_number, default=DEFAULT_BUDGET_ROLLOUTS,
                     help="the explorer's rollouts a choice (a budget of work: the same games "
                          "whatever the load; rollout10s plays 10 times as many); 0: 1 and 10 "
                          f"seconds on the clock (default {DEFAULT_BUDGET_ROLLOUTS})")
-    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--workers", type=positive_int, default=None)
     ap.add_argument("--file", type=Path, default=DATA)
-    ap.add_argument("--versus", type=Path, default=None,
+    ap.add_argument("--versus", type=existing_file, default=None,
                     help="another games file (e.g. the same matches with other playouts): "
                          "the paired difference of the margins, game by game")
     ap.add_argument("--save", action="store_true",
                     help="store the figures in benchmarks/data/runs/ (docs/performance-log.md)")
     args = ap.parse_args(argv)
     if args.budget_rollouts != 0 and not is_work_budget(f"{WORK_PREFIX}{args.budget_rollouts}"):
-        ap.error(f"--budget-rollouts takes 0 or {WORK_RANGE[0]} to {WORK_RANGE[1] // 10}")
+        ap.refuse(Problem.of(UsageCode.ZERO_OR_COUNT, low=WORK_RANGE[0],
+                             high=WORK_RANGE[1] // 10, got=args.budget_rollouts),
+                  "--budget-rollouts")
     explorer, tenfold = explorer_of(args.budget_rollouts)
     if not args.summary:
         done = {(r["match"], r["side"], r["index"]) for r in load(args.file)}

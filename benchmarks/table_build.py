@@ -12,7 +12,6 @@ models made (layouts and styles included).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -21,6 +20,7 @@ import time
 from jupyter_client.manager import start_new_kernel
 
 from precog.commands import progress
+from precog.commands.tool_parser import ToolParser, positive_int
 
 IMPORTS = "import ipywidgets\nfrom IPython.display import display\n" \
           "from precog.widgets.table_page import TablePage"
@@ -59,9 +59,9 @@ def counts() -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = ToolParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--repeat", type=int, default=3, help="fresh kernels (median)")
+    parser.add_argument("--repeat", type=positive_int, default=3, help="fresh kernels (median)")
     args = parser.parse_args()
     times = [kernel_build_s()  # a bar on a terminal only
              for _ in progress.steps(range(max(1, args.repeat)), "runs")]

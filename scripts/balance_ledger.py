@@ -43,8 +43,11 @@ from precog.analysis.balance.ledger_games import (
 )
 from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.parallel.jobs import Progress
+from precog.commands.errors import UsageCode, UsageError
 from precog.commands.progress import overall_bar
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number
 from precog.engine import reference_components
+from precog.engine.problems import Problem
 
 MODES = ("competitive", "team")
 
@@ -52,8 +55,8 @@ MODES = ("competitive", "team")
 def parse_config(text: str) -> tuple[str, int, list[str]]:
     parts = text.split(":")
     if len(parts) != 3 or parts[0] not in MODES or not parts[1].isdigit():
-        raise SystemExit(f"--config {text!r}: expected MODE:PLAYERS:BOTS with MODE one of "
-                         f"{', '.join(MODES)}, e.g. competitive:2:lookahead,random")
+        raise UsageError(Problem.of(UsageCode.CONFIG, extra="", modes=MODES,
+                                    example="competitive:2:lookahead,random", got=text))
     return parts[0], int(parts[1]), [b for b in parts[2].split(",") if b]
 
 
@@ -137,15 +140,20 @@ def margin_line(games: Sequence[LedgerGame], a: str, b: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ToolParser(description=__doc__.split("\n")[0])
     parser.add_argument("--config", action="append", default=[], metavar="MODE:PLAYERS:BOTS")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--games", type=positive_int, default=20)
+    parser.add_argument("--seed", type=seed_number, default=0)
+    parser.add_argument("--workers", type=positive_int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's ledger")
     args = parser.parse_args(argv)
     if not args.config:
-        parser.error("give --config")
+        parser.refuse(Problem.of(UsageCode.ONE_OF_OPTIONS, options=("--config",)))
+    for label in args.config:
+        try:
+            parse_config(label)
+        except UsageError as err:
+            parser.refuse(err, "--config")
     price = battery_price(reference_components())
     print("\n".join(rules_lines(price)), flush=True)
     dump = []

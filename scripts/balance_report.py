@@ -18,7 +18,6 @@ A configuration is ``MODE:PLAYERS:BOTS`` with optional ``:DIFFICULTY`` (co-op) o
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
@@ -26,7 +25,10 @@ from typing import Any
 
 from precog.analysis.arena.tournament import TournamentResult, run_tournament
 from precog.analysis.parallel.jobs import on_dashboard
+from precog.commands.errors import UsageCode, UsageError
 from precog.commands.progress import announce_dashboard, overall_bar
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number
+from precog.engine.problems import Problem
 
 SUITES: dict[str, list[str]] = {
     "supply": ["competitive:2:lookahead", "competitive:3:lookahead", "competitive:4:lookahead",
@@ -45,8 +47,9 @@ def parse_config(text: str) -> dict[str, Any]:
     parts = text.split(":")
     if len(parts) not in (3, 4) or parts[0] not in ("competitive", "team", "coop") \
             or not parts[1].isdigit():
-        raise SystemExit(f"--config {text!r}: expected MODE:PLAYERS:BOTS[:EXTRA], MODE one of "
-                         "competitive, team, coop, e.g. coop:3:lookahead:hard")
+        raise UsageError(Problem.of(UsageCode.CONFIG, extra="[:EXTRA]",
+                                    modes=("competitive", "team", "coop"),
+                                    example="coop:3:lookahead:hard", got=text))
     config: dict[str, Any] = {"mode": parts[0], "players": int(parts[1]),
                               "bots": [b for b in parts[2].split(",") if b]}
     if len(parts) == 4:
@@ -75,19 +78,24 @@ def rows(label: str, result: TournamentResult) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ToolParser(description=__doc__.split("\n")[0])
     parser.add_argument("--suite", action="append", default=[], choices=sorted(SUITES))
     parser.add_argument("--config", action="append", default=[], metavar="MODE:PLAYERS:BOTS")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--games", type=positive_int, default=20)
+    parser.add_argument("--seed", type=seed_number, default=0)
+    parser.add_argument("--workers", type=positive_int, default=None)
     parser.add_argument("--scheduler", default=None,
                         help="a Dask scheduler address (default: $PRECOG_SCHEDULER)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
     labels = [c for s in args.suite for c in SUITES[s]] + list(args.config)
     if not labels:
-        parser.error("give --suite or --config")
+        parser.refuse(Problem.of(UsageCode.ONE_OF_OPTIONS, options=("--suite", "--config")))
+    for label in args.config:
+        try:
+            parse_config(label)
+        except UsageError as err:
+            parser.refuse(err, "--config")
     print("| configuration | bot | games | win rate [95 % CI] | final Healthy Humans ± 95 % |")
     print("| --- | --- | --- | --- | --- |")
     results = []

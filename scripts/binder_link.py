@@ -9,12 +9,13 @@ address its ``git`` form. Exit status 2 when the checkout has no such remote.
 
 from __future__ import annotations
 
-import argparse
 import re
 import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import quote
+
+from precog.commands.tool_parser import ToolParser
 
 REPO = Path(__file__).resolve().parent.parent
 BINDER = "https://mybinder.org/v2"
@@ -44,7 +45,7 @@ def git(*args: str) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--remote", default="origin",
                         help="a git remote's name or address (default: origin)")
     parser.add_argument("--ref", default=None,

@@ -19,7 +19,6 @@ Exit status 0 when every page was served; 1 with the pages that were not.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import site
@@ -33,6 +32,8 @@ import urllib.error
 import urllib.request
 import venv
 from pathlib import Path
+
+from precog.commands.tool_parser import ToolParser
 
 REPO = Path(__file__).resolve().parent.parent
 PAGES = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/explorer.ipynb",
@@ -163,7 +164,7 @@ def serve_and_check(python: Path, env: dict[str, str], where: Path, log: Path) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deps", choices=("borrow", "install"), default="borrow",
                         help="borrow the app's dependencies from this environment (fast) or "
                              "install them from the package index as a user would")

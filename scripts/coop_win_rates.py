@@ -19,7 +19,6 @@ a two-sided sign test on them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -34,6 +33,7 @@ from precog.analysis.arena.tournament import game_seed, play_one
 from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.commands.progress import steps
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number
 from precog.engine import PrecogError
 from precog.engine.state import RuleOptions
 
@@ -127,13 +127,13 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ToolParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bot", default="lookahead", help="the bot at every seat")
-    ap.add_argument("--games", type=int, default=20, help="games per row")
+    ap.add_argument("--games", type=positive_int, default=20, help="games per row")
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--difficulties", default="normal,hard")
-    ap.add_argument("--seed", type=int, default=60)
-    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--seed", type=seed_number, default=60)
+    ap.add_argument("--workers", type=positive_int, default=None)
     ap.add_argument("--file", type=Path, default=DATA)
     ap.add_argument("--summary", action="store_true", help="only the stored games' figures")
     ap.add_argument("--json", action="store_true", help="print one JSON object")

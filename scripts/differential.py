@@ -19,7 +19,6 @@ is tests/analysis/test_batch_matches_engine_at_every_stage.py.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import random
@@ -37,6 +36,12 @@ sys.path.insert(0, str(ROOT))
 from precog.analysis.parallel.cores import usable_cpus  # noqa: E402
 from precog.analysis.parallel.jobs import stream_jobs  # noqa: E402
 from precog.analysis.playouts.differential import Setting, compare, random_setting  # noqa: E402
+from precog.commands.tool_parser import (  # noqa: E402
+    ToolParser,
+    number_above_zero,
+    positive_int,
+    seed_number,
+)
 
 EXAMPLES = 20  # differences kept in the report
 
@@ -72,12 +77,14 @@ def compare_batch(batch: Batch) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games to compare")
-    parser.add_argument("--batch", type=int, default=16, help="games of one setting at once")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--minutes", type=float, default=None, help="stop after this long")
-    parser.add_argument("--workers", type=int, default=None,
+    parser = ToolParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=positive_int, default=1000, help="games to compare")
+    parser.add_argument("--batch", type=positive_int, default=16,
+                        help="games of one setting at once")
+    parser.add_argument("--seed", type=seed_number, default=1)
+    parser.add_argument("--minutes", type=number_above_zero, default=None,
+                        help="stop after this long")
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="processes (default: every usable CPU)")
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     args = parser.parse_args(argv)

@@ -38,6 +38,7 @@ from precog.analysis.playing.policy import (
     facts,
     gives_to_friend,
 )
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number, whole_number
 from precog.engine import Action, GameState, Phase
 from precog.engine.actions import Choose
 
@@ -178,14 +179,15 @@ def tournament_summary(out: Path) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=24, help="games of look-ahead bots recorded")
-    ap.add_argument("--tournament", type=int, default=0,
+    ap = ToolParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=positive_int, default=24,
+                    help="games of look-ahead bots recorded")
+    ap.add_argument("--tournament", type=whole_number, default=0,
                     help="games a cell and match against the look-ahead (0: fit only)")
     ap.add_argument("--matches", default="2c,4c,4t", help="of 2c, 4c (competitive), 4t (team)")
     ap.add_argument("--cells", default=",".join(CELLS), help="of " + ", ".join(CELLS))
     ap.add_argument("--out", default="benchmarks/data/keep_give_tournament.jsonl")
-    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--seed", type=seed_number, default=41)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cache", default="", help="a file keeping the recorded decisions")
     args = ap.parse_args(argv)

@@ -58,6 +58,15 @@ from precog.analysis.fitted.value import (
 )
 from precog.analysis.playouts import batch, rollouts
 from precog.analysis.projection.evaluation import last_check_value
+from precog.commands.errors import UsageCode
+from precog.commands.tool_parser import (
+    ToolParser,
+    existing_file,
+    listed,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from precog.engine import (
     Components,
     GameState,
@@ -68,6 +77,7 @@ from precog.engine import (
     to_position,
 )
 from precog.engine.playout import play_on
+from precog.engine.problems import Problem
 
 OUT = Path(__file__).resolve().parent.parent / "precog" / "data" / FIT_FILE
 # (mode, players): team play is for 4 players only
@@ -349,7 +359,7 @@ def cache_file(args: argparse.Namespace, kind: str) -> Path | None:
     return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}-{styles}.jsonl"
 
 
-def load_box_option(path: Path, parser: argparse.ArgumentParser) -> None:
+def load_box_option(path: Path, parser: ToolParser) -> None:
     """Sets :data:`BOX` from ``--box`` (a bad file: the loader's message, exit 2)."""
     global BOX
     from precog.engine.box import load_box
@@ -358,39 +368,40 @@ def load_box_option(path: Path, parser: argparse.ArgumentParser) -> None:
     try:
         BOX = load_box(path)
     except PrecogError as err:
-        parser.error(f"--box {path}: {err}")
+        parser.refuse(err, f"--box {path}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--positions", type=int, default=420)
-    parser.add_argument("--playouts", type=int, default=24)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = ToolParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=positive_int, default=420)
+    parser.add_argument("--playouts", type=positive_int, default=24)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--check", action="store_true", help="report the shipped fit only")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--out", type=Path, default=None,
                         help="where the fit goes (default: the package data; required with --box)")
-    parser.add_argument("--box", type=Path, default=None, metavar="BOX.toml",
+    parser.add_argument("--box", type=existing_file, default=None, metavar="BOX.toml",
                         help="play the positions on this box file (partly entered or whole)")
     parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
                         help="keep the positions and targets in DIR (reused when there)")
-    parser.add_argument("--cv", type=int, default=0, metavar="K",
+    parser.add_argument("--cv", type=whole_number, default=0, metavar="K",
                         help="only K-fold cross-validate the model on the training positions "
                              "(by game; prints the calibration table, writes nothing)")
-    parser.add_argument("--styles", default="sensible,greedy",
+    parser.add_argument("--styles", type=listed(STYLES), default="sensible,greedy",
                         help="whose games the positions come from, in turn: sensible (the "
                              "playout policy), greedy (greedy bots); default both")
     args = parser.parse_args(argv)
-    styles = tuple(x.strip() for x in args.styles.split(",") if x.strip())
-    if not styles or any(x not in STYLES for x in styles):
-        parser.error(f"--styles {args.styles!r}: a comma-separated list of "
-                     f"{', '.join(STYLES)}")
+    styles = tuple(args.styles)
     least = 6 if args.box is not None else 14
-    if not least <= args.positions <= 20_000 or not 2 <= args.playouts <= 4096:
-        parser.error(f"--positions {least}..20000 and --playouts 2..4096")
+    if not least <= args.positions <= 20_000:
+        parser.refuse(Problem.of(UsageCode.COUNT, low=least, high=20_000, got=args.positions),
+                      "--positions")
+    if not 2 <= args.playouts <= 4096:
+        parser.refuse(Problem.of(UsageCode.COUNT, low=2, high=4096, got=args.playouts),
+                      "--playouts")
     if args.box is not None:
-        if args.out is None and not args.check:
-            parser.error("--box needs --out FILE: the package's fit stays the reference set's")
+        if args.out is None and not args.check:  # the package's fit stays the reference set's
+            parser.refuse(Problem.of(UsageCode.NEEDS, option="--box", needed="--out FILE"))
         load_box_option(args.box, parser)
     out_file = args.out or OUT
     start = time.perf_counter()
@@ -398,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     policy = policy_name(rollouts.DEFAULT_POLICY)
     if args.cv:
         if not 2 <= args.cv <= 20:
-            parser.error("--cv 2..20")
+            parser.refuse(Problem.of(UsageCode.COUNT, low=2, high=20, got=args.cv), "--cv")
         train = cached(cache_file(args, "train"), lambda: targets(
             positions(args.positions, args.seed, styles=styles), args.playouts, args.seed))
         cross_validate(train, args.cv)

@@ -17,7 +17,6 @@ fixed-seed share in ``make test`` is tests/test_fuzz_surfaces.py.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import sys
@@ -30,6 +29,12 @@ sys.path.insert(0, str(ROOT))
 
 from precog.analysis.parallel.cores import usable_cpus  # noqa: E402
 from precog.analysis.parallel.jobs import stream_jobs  # noqa: E402
+from precog.commands.tool_parser import (  # noqa: E402
+    ToolParser,
+    number_above_zero,
+    positive_int,
+    seed_number,
+)
 from tests.fuzz_shares import Table, run_share, shares  # noqa: E402
 from tests.fuzzing import SURFACES, Tally  # noqa: E402
 
@@ -37,15 +42,15 @@ REPORT_EVERY = 1000  # inputs between two reports
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=None, help="run this long")
-    parser.add_argument("--inputs", type=int, default=None, help="or this many inputs")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = ToolParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=number_above_zero, default=None, help="run this long")
+    parser.add_argument("--inputs", type=positive_int, default=None, help="or this many inputs")
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--surface", action="append", choices=sorted(SURFACES),
                         help="only these surfaces (repeatable; default: all)")
-    parser.add_argument("--memory-gb", type=float, default=1.0,
+    parser.add_argument("--memory-gb", type=number_above_zero, default=1.0,
                         help="address space each worker may add (default 1 GB)")
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="processes (default: every usable CPU)")
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     args = parser.parse_args(argv)

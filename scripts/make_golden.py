@@ -16,12 +16,12 @@ notation, so reordering ``legal_actions`` alone does not change a transcript.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
+from precog.commands.tool_parser import ToolParser
 from precog.engine import GameState, apply, legal_actions, new_game, render_text
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
@@ -78,7 +78,7 @@ def _outcome(state: GameState) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = ToolParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a file is missing or differs")
     args = parser.parse_args(argv)

@@ -10,11 +10,12 @@ The 60-second version runs in ``make test`` (tests/browser/test_monkey.py).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import tempfile
 from pathlib import Path
+
+from precog.commands.tool_parser import ToolParser, at_most, seed_number
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,17 +28,15 @@ from tests.browser.server import Server  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=1.0, help="how long (default 1)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--page-seconds", type=float, default=20.0,
+    parser = ToolParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=at_most(float, 24 * 60), default=1.0,
+                        help="how long (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
+    parser.add_argument("--page-seconds", type=at_most(float, 3600), default=20.0,
                         help="time spent on a page before moving on (default 20)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--log", type=Path, help="server log file (default: a temporary file)")
     args = parser.parse_args(argv)
-    if not 0 < args.minutes <= 24 * 60 or not 1 <= args.page_seconds <= 3600:
-        parser.error("--minutes: expected more than 0 and at most 1440; "
-                     "--page-seconds: from 1 to 3600")
     log = args.log or Path(tempfile.mkdtemp(prefix="precog-monkey-")) / "voila.log"
     progress = Path(tempfile.mkdtemp(prefix="precog-monkey-progress-")) / "progress.json"
     server = Server(log=log, env={"PRECOG_TUTOR_PROGRESS": str(progress)}).start()

@@ -12,12 +12,13 @@ below it. ``--check`` changes nothing and fails when the page is not current
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from precog.commands.tool_parser import ToolParser
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "benchmarks" / "data" / "runs"
@@ -193,7 +194,7 @@ def with_section(page: str, section: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ToolParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="change nothing; fail when the page is not current")
     args = parser.parse_args(argv)

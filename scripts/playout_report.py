@@ -13,7 +13,6 @@ means with a 95 % half-width over positions (playouts of one position are not in
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from typing import Any
@@ -27,8 +26,17 @@ from precog.analysis.playouts.rollouts import (
     final_states,
     sample_starts,
 )
+from precog.commands.errors import UsageCode
 from precog.commands.progress import steps
+from precog.commands.tool_parser import (
+    ToolParser,
+    at_most,
+    positive_int,
+    seed_number,
+    whole_number,
+)
 from precog.engine import PrecogError
+from precog.engine.problems import Problem
 from precog.session.explore import deal
 
 POLICIES = {"sensible": DEFAULT_POLICY, "random": RandomPolicy()}
@@ -68,17 +76,18 @@ def report(players: int, round_: int, positions: int, rollouts: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=[2, 3, 4])
-    parser.add_argument("--rounds", type=int, nargs="+", default=[3, 6])
-    parser.add_argument("--positions", type=int, default=12)
-    parser.add_argument("--rollouts", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = ToolParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=whole_number, nargs="+", default=[3, 4],
+                        choices=[2, 3, 4])
+    parser.add_argument("--rounds", type=at_most(int, 12), nargs="+", default=[3, 6])
+    parser.add_argument("--positions", type=at_most(int, 1000), default=12)
+    parser.add_argument("--rollouts", type=positive_int, default=64)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    if not (1 <= args.positions <= 1000 and 2 <= args.rollouts <= 100_000
-            and all(1 <= r <= 12 for r in args.rounds)):
-        parser.error("expected 1..1000 positions, 2..100000 rollouts and rounds 1..12")
+    if not 2 <= args.rollouts <= 100_000:
+        parser.refuse(Problem.of(UsageCode.COUNT, low=2, high=100_000, got=args.rollouts),
+                      "--rollouts")
     tables = [(p, r) for p in args.players for r in args.rounds]
     rows = [report(p, r, args.positions, args.rollouts, args.seed)
             for p, r in steps(tables, "runs")]  # a bar on a terminal only

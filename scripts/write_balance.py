@@ -30,6 +30,7 @@ from typing import Any
 from precog.analysis.arena.tournament import TournamentResult, run_tournament
 from precog.analysis.parallel.jobs import Progress
 from precog.commands.progress import overall_bar
+from precog.commands.tool_parser import ToolParser, positive_int, seed_number
 from precog.engine.data_loading import reference_components
 from precog.engine.state import RuleOptions
 
@@ -120,11 +121,11 @@ def section(args: argparse.Namespace, rows: list[str], versus: list[str]) -> str
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ToolParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bots", default="policy")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=40)
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--games", type=positive_int, default=100)
+    parser.add_argument("--seed", type=seed_number, default=40)
+    parser.add_argument("--workers", type=positive_int, default=None)
     args = parser.parse_args(argv)
     with overall_bar(args.games * (len(ROWS) + 1), "games") as part:  # on a terminal only
         rows = run_rows(args.bots, args.games, args.seed, args.workers, part)

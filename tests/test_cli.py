@@ -326,7 +326,7 @@ def test_help_lists_every_command_with_examples(capsys: pytest.CaptureFixture[st
 
 def test_every_command_module_is_listed_in_the_cli() -> None:
     folder = Path(cli.__file__).parent / "commands"
-    helpers = {"__init__", "common", "tables", "cli_words", "progress"}
+    helpers = {"__init__", "common", "errors", "tables", "cli_words", "progress", "tool_parser"}
     modules = {p.stem for p in folder.glob("*.py")} - helpers
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in cli.COMMANDS}
 

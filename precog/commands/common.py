@@ -6,9 +6,9 @@ import argparse
 import json
 import math
 import textwrap
-from enum import StrEnum
 from typing import Any
 
+from precog.commands.errors import UsageCode, UsageError
 from precog.engine.errors import PrecogError
 from precog.engine.problems import Problem
 from precog.engine.serialize import MAX_INT
@@ -20,43 +20,15 @@ SETUPS = ("standard", "advanced")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
 
 
-class UsageCode(StrEnum):
-    """Every kind of bad command-line input, as ``usage.key`` of the words' ``errors.toml``."""
-
-    SEAT = "usage.seat"
-    RANGE = "usage.range"
-    BUDGET = "usage.budget"
-    ABOUT = "usage.about"
-    GAMES = "usage.games"
-    GAMES_SEEDS = "usage.games_seeds"
-    SEED_ENDED = "usage.seed_ended"
-    BOTS = "usage.bots"
-    BOTS_SEATS = "usage.bots_seats"
-    NOT_POSITION = "usage.not_position"
-    POSITION_FILE = "usage.position_file"
-    ROOT = "usage.root"
-    BASE_URL = "usage.base_url"
-    STDIN = "usage.stdin"
-    FILE = "usage.file"
-    AT_LEAST_ONE = "usage.at_least_one"
-    SECONDS = "usage.seconds"
-    POSITIVE_SECONDS = "usage.positive_seconds"
-    WHOLE_NUMBER = "usage.whole_number"
-    SEED = "usage.seed"
-    EXPECTED_INPUT = "usage.expected_input"
-    OUTPUT = "usage.output"
-    NOT_A_GAME = "usage.not_a_game"
-    GAME_FILES = "usage.game_files"
-    BUDGET_AT_MOST = "usage.budget_at_most"
-    SEAT_IN = "usage.seat_in"
-    REFERENCE_ONLY = "usage.reference_only"
-
-
 _LANGUAGE = [DEFAULT_LANGUAGE]  # the --lang of this run (set by precog.cli before parsing)
 
 
-class UsageError(PrecogError):
-    """Bad input to a command; the problem names the input and what was expected."""
+class ArgumentProblem(UsageError, argparse.ArgumentTypeError):
+    """An argument type's refusal: argparse says it as this run's sentence, and a parser that
+    wants the code (:class:`~precog.commands.tool_parser.ToolParser`) finds its problem."""
+
+    def __str__(self) -> str:
+        return say(self.problem) if self.problem is not None else super().__str__()
 
 
 def set_language(lang: str) -> None:
@@ -100,7 +72,7 @@ def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = _whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.AT_LEAST_ONE, got=value)))
+        raise ArgumentProblem(Problem.of(UsageCode.AT_LEAST_ONE, got=value))
     return value
 
 
@@ -109,9 +81,9 @@ def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.SECONDS, got=text))) from None
+        raise ArgumentProblem(Problem.of(UsageCode.SECONDS, got=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.POSITIVE_SECONDS, got=text)))
+        raise ArgumentProblem(Problem.of(UsageCode.POSITIVE_SECONDS, got=text))
     return value
 
 
@@ -128,15 +100,15 @@ def seed_number(text: str) -> int:
     and loaded again (a saved game holds its seed as a number below 2**63)."""
     value = _whole_number(text)
     if not -SEED_LIMIT < value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(say(Problem.of(
-            UsageCode.SEED, got=text, low=-SEED_LIMIT + 1, high=SEED_LIMIT - 1)))
+        raise ArgumentProblem(Problem.of(
+            UsageCode.SEED, got=text, low=-SEED_LIMIT + 1, high=SEED_LIMIT - 1))
     return value
 
 
 def _whole_number(text: str) -> int:
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
-        raise argparse.ArgumentTypeError(say(Problem.of(UsageCode.WHOLE_NUMBER, got=text)))
+        raise ArgumentProblem(Problem.of(UsageCode.WHOLE_NUMBER, got=text))
     return int(text)
 
 

@@ -10,7 +10,7 @@ rendered in the same language; input (ids, texts, numbers) is shown as it was gi
 Each layer declares its own codes: :class:`ErrorCode` here the engine's (data files, positions,
 views, actions, options, boxes); :class:`precog.analysis.basics.errors.AnalysisCode`,
 :class:`precog.session.errors.SessionCode`, :class:`precog.tutor.errors.TutorCode`,
-:class:`precog.serve.ServeCode` and :class:`precog.commands.common.UsageCode` those of the layers
+:class:`precog.serve.ServeCode` and :class:`precog.commands.errors.UsageCode` those of the layers
 above. Any of them goes into a :class:`Problem`, so the engine's :class:`PrecogError` carries
 every layer's code. To add an error: add a member to its layer's code (``section.key``), raise
 ``SomeError(Problem.of(TheCode.X, name=value))`` and write the template under ``[section]`` in

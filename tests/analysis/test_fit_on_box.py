@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from precog.analysis.fitted.value import parse_fit, shipped_fit
+from precog.commands.errors import UsageCode
 from precog.engine import new_game
+from tests.codes import codes_in
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "my_box.toml"
@@ -61,10 +63,11 @@ def test_fit_on_a_box_is_written_to_out_and_names_the_box(tmp_path, capsys):
         encoding="utf-8") == shipped
 
 
-def test_fit_on_a_box_needs_out(capsys):
-    with pytest.raises(SystemExit):
+def test_fit_on_a_box_needs_out():
+    with pytest.raises(SystemExit) as stop:
         script().main(["--box", str(EXAMPLE), "--positions", "6", "--playouts", "2"])
-    assert "--box needs --out" in capsys.readouterr().err
+    assert stop.value.code == 2
+    assert codes_in(stop.value.__cause__) == [UsageCode.NEEDS]
 
 
 def test_fit_on_a_bad_box_names_the_file(tmp_path, capsys):
@@ -91,12 +94,15 @@ def test_fit_positions_come_from_the_sensible_player_s_and_the_greedy_bots_games
 
 
 def test_an_unknown_game_style_is_refused(capsys):
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as stop:
         script().main(["--check", "--styles", "sensible,bold", "--positions", "14"])
+    assert codes_in(stop.value.__cause__) == [UsageCode.ABOUT, UsageCode.LIST_OF]
     assert "--styles" in capsys.readouterr().err
 
 
-def test_cross_validation_needs_two_to_twenty_folds(capsys):
-    with pytest.raises(SystemExit):
+def test_cross_validation_needs_two_to_twenty_folds():
+    with pytest.raises(SystemExit) as stop:
         script().main(["--cv", "1", "--positions", "14"])
-    assert "--cv 2..20" in capsys.readouterr().err
+    assert codes_in(stop.value.__cause__) == [UsageCode.ABOUT, UsageCode.COUNT]
+    assert stop.value.__cause__.problem.values["problem"].values == {"low": 2, "high": 20,
+                                                                      "got": 1}
