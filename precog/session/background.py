@@ -1,5 +1,5 @@
-"""One analysis at a time behind a page: the hint, the review and the explorer run their work
-through :class:`Background`.
+"""One analysis at a time behind a page: the hint, the review, the explorer and the bots' choices
+worked out ahead (:mod:`precog.session.ahead`) run their work through :class:`Background`.
 
 :meth:`Background.start` runs a job on a named daemon thread (inline for scripts and tests) and
 supersedes the one before: that one is asked to stop (its :attr:`Job.cancel` event is set) and
