@@ -63,7 +63,7 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from precog.commands.progress import steps
-from precog.commands.tool_parser import ToolParser, positive_int
+from precog.commands.tool_parser import ToolParser, listed, positive_int
 from precog.serve import POOLED_PAGES
 
 REPO = Path(__file__).resolve().parents[1]
@@ -333,11 +333,7 @@ def is_lesson(name: str) -> bool:
 
 def chosen(names: str) -> tuple[tuple[str, str, str, str], ...]:
     """The rows of ``PAGES`` named in ``names`` (comma-separated; empty: every page)."""
-    wanted = [n.strip() for n in names.split(",") if n.strip()]
-    unknown = sorted(set(wanted) - {row[0] for row in PAGES})
-    if unknown:
-        raise SystemExit(f"unknown page(s) {', '.join(unknown)}; expected some of "
-                         + ", ".join(row[0] for row in PAGES))
+    wanted = listed([row[0] for row in PAGES])(names) if names.strip() else []
     return tuple(row for row in PAGES if not wanted or row[0] in wanted)
 
 
@@ -348,7 +344,8 @@ def main() -> None:
                         help="loads of each page (median)")
     parser.add_argument("--no-rounds", action="store_true",
                         help="only load the pages (no rounds played on the play page)")
-    parser.add_argument("--pages", default="", help="comma-separated page names (default: all)")
+    parser.add_argument("--pages", type=chosen, default=(),
+                        help="comma-separated page names (default: all)")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -376,7 +373,7 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             before = ""
-            visits = chosen(args.pages) * max(1, args.repeat)
+            visits = (args.pages or PAGES) * max(1, args.repeat)
             for name, path, first, ready in steps(visits, "pages"):  # a bar on a terminal only
                 # two lessons in a row: twice the wait, as for any page's own kernel
                 time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))

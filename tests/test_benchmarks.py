@@ -9,6 +9,9 @@ from types import ModuleType
 
 import pytest
 
+from precog.commands.errors import UsageCode, UsageError
+from tests.codes import codes_in
+
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
 
 
@@ -100,8 +103,10 @@ def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
                  for p in (repo / folder).glob("*.ipynb")}
     assert {row[1] for row in bench.PAGES} == notebooks
     assert [row[0] for row in bench.chosen("review, play")] == ["play", "review"]
-    with pytest.raises(SystemExit, match="unknown page"):
-        bench.chosen("nowhere")
+    with pytest.raises(UsageError) as refused:
+        bench.chosen("play,nowhere")
+    assert codes_in(refused.value) == [UsageCode.LIST_OF]
+    assert bench.chosen("") == bench.PAGES
 
 
 def suite_made_here(path: Path, *modes: str, choices: range = range(3, 1000)) -> Path:
