@@ -65,6 +65,7 @@ from precog.commands.errors import UsageCode
 from precog.commands.progress import count_bar
 from precog.commands.tool_parser import (
     ToolParser,
+    listed,
     number_above_zero,
     part,
     positive_int,
@@ -433,14 +434,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--file", type=Path, default=DATA)
     ap.add_argument("--late-first", action="store_true",
                     help="build the positions of the latest rounds first (the cheapest)")
-    ap.add_argument("--modes", default=None,
+    ap.add_argument("--modes", type=listed(("competitive", "team", "coop")), default=None,
                     help="only these modes, comma-separated (competitive,team,coop)")
     args = ap.parse_args(argv)
     k, n = args.part[0] + 1, args.part[1]
     if args.build:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
               args.min_playouts, args.together, args.workers, args.file,
-              None if args.modes is None else set(args.modes.split(",")), args.late_first)
+              None if args.modes is None else set(args.modes), args.late_first)
     if not WORK_RANGE[0] <= args.budget_rollouts <= WORK_RANGE[1]:
         ap.refuse(Problem.of(UsageCode.COUNT, low=WORK_RANGE[0], high=WORK_RANGE[1],
                              got=args.budget_rollouts), "--budget-rollouts")

@@ -54,6 +54,7 @@ from precog.commands.progress import steps
 from precog.commands.tool_parser import (
     ToolParser,
     existing_file,
+    listed,
     positive_int,
     seed_number,
     whole_number,
@@ -240,9 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--summary", action="store_true", help="only the stored games' figures")
     ap.add_argument("--games", type=positive_int, default=100, help="games per match (target 100)")
-    ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--modes", default="competitive,team,coop")
-    ap.add_argument("--difficulties", default="normal,hard", help="cooperative only")
+    ap.add_argument("--players", type=listed(("2", "3", "4")), default="2,3,4")
+    ap.add_argument("--modes", type=listed(("competitive", "team", "coop")),
+                    default="competitive,team,coop")
+    ap.add_argument("--difficulties", type=listed(("normal", "hard", "apocalypse")),
+                    default="normal,hard", help="cooperative only")
     ap.add_argument("--opponents", default=",".join(OPPONENTS))
     ap.add_argument("--seed", type=seed_number, default=41)
     ap.add_argument("--budget-rollouts", type=whole_number, default=DEFAULT_BUDGET_ROLLOUTS,
@@ -265,11 +268,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.summary:
         done = {(r["match"], r["side"], r["index"]) for r in load(args.file)}
         jobs = []
-        for mode in args.modes.split(","):
-            for players in (int(p) for p in args.players.split(",")):
+        for mode in args.modes:
+            for players in (int(p) for p in args.players):
                 if mode == "team" and players != 4:
                     continue
-                for difficulty in (args.difficulties.split(",") if mode == "coop"
+                for difficulty in (args.difficulties if mode == "coop"
                                    else ["normal"]):
                     for opponent in args.opponents.split(","):
                         opponent = tenfold if opponent == "rollout10s" else opponent

@@ -33,7 +33,7 @@ from precog.analysis.arena.tournament import game_seed, play_one
 from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.commands.progress import steps
-from precog.commands.tool_parser import ToolParser, positive_int, seed_number
+from precog.commands.tool_parser import ToolParser, listed, positive_int, seed_number
 from precog.engine import PrecogError
 from precog.engine.state import RuleOptions
 
@@ -130,8 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = ToolParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bot", default="lookahead", help="the bot at every seat")
     ap.add_argument("--games", type=positive_int, default=20, help="games per row")
-    ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--difficulties", default="normal,hard")
+    ap.add_argument("--players", type=listed(("2", "3", "4")), default="2,3,4")
+    ap.add_argument("--difficulties", type=listed(("normal", "hard", "apocalypse")),
+                    default="normal,hard")
     ap.add_argument("--seed", type=seed_number, default=60)
     ap.add_argument("--workers", type=positive_int, default=None)
     ap.add_argument("--file", type=Path, default=DATA)
@@ -140,8 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not args.summary:
         done = {(r["row"], r["index"]) for r in load(args.file)}
-        jobs = jobs_for(args.bot, [int(p) for p in args.players.split(",")],
-                        args.difficulties.split(","), args.games, args.seed, done)
+        jobs = jobs_for(args.bot, [int(p) for p in args.players],
+                        args.difficulties, args.games, args.seed, done)
         command = "nice -n 10 .venv/bin/python " + shlex.join(sys.argv)
         print(f"{len(jobs)} games to play", file=sys.stderr, flush=True)
         args.file.parent.mkdir(parents=True, exist_ok=True)

@@ -38,7 +38,7 @@ from precog.analysis.playing.policy import (
     facts,
     gives_to_friend,
 )
-from precog.commands.tool_parser import ToolParser, positive_int, seed_number, whole_number
+from precog.commands.tool_parser import ToolParser, listed, positive_int, seed_number, whole_number
 from precog.engine import Action, GameState, Phase
 from precog.engine.actions import Choose
 
@@ -184,8 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="games of look-ahead bots recorded")
     ap.add_argument("--tournament", type=whole_number, default=0,
                     help="games a cell and match against the look-ahead (0: fit only)")
-    ap.add_argument("--matches", default="2c,4c,4t", help="of 2c, 4c (competitive), 4t (team)")
-    ap.add_argument("--cells", default=",".join(CELLS), help="of " + ", ".join(CELLS))
+    ap.add_argument("--matches", type=listed(tuple(MATCHES)), default="2c,4c,4t",
+                    help="of 2c, 4c (competitive), 4t (team)")
+    ap.add_argument("--cells", type=listed(tuple(CELLS)), default=",".join(CELLS),
+                    help="of " + ", ".join(CELLS))
     ap.add_argument("--out", default="benchmarks/data/keep_give_tournament.jsonl")
     ap.add_argument("--seed", type=seed_number, default=41)
     ap.add_argument("--json", action="store_true")
@@ -194,8 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "nice -n 10 .venv/bin/python " + " ".join(sys.argv)
     if args.tournament:
         out = Path(args.out)
-        run_tournament(args.matches.split(","), args.tournament, args.seed, out,
-                       args.cells.split(","))
+        run_tournament(args.matches, args.tournament, args.seed, out, args.cells)
         result = {"tournament": tournament_summary(out), "seed": args.seed,
                   "cells": {c: repr(p) for c, p in CELLS.items()}, "command": command}
         print(json.dumps(result, indent=1) if args.json else result)
