@@ -375,8 +375,14 @@ COMMANDS: dict[str, list[str]] = {
     "app": ["--port", "--host", "--allow-host", "--root", "--no-browser"]}
 FLAGS = {"--json", "--check", "--check-invariants", "--tree", "--keep-give-only",
          "--no-browser", "--model"}
+# A number of games, rollouts or seconds above what any command accepts (a refusal, never work).
+OVER_EVERY_BOUND = "100000001"
+# Texts that a work-size option would accept as minutes or hours of real work (65,536 games
+# asked for is not a hang): drawn for such an option, they become OVER_EVERY_BOUND, so the
+# random numbers drawn, and every other input of a seed, stay the same.
+HEAVY = frozenset({"8866", "65536"})
 # Kept small so that a valid run stays quick: games, rounds, budgets, rollouts.
-SMALL = {"--games": ["1", "2", "0", "-1", "²", "x", "100000001"],
+SMALL = {"--games": ["1", "2", "0", "-1", "²", "x", OVER_EVERY_BOUND],
          "--round": ["1", "2", "0", "13", "²", "-1", "x"],
          "--rollouts": ["1", "2", "0", "-3", "²", "10**9"],
          "--depth": ["0", "1", "-1", "²", "99"], "--full-every": ["1", "0", "-1", "²"],
@@ -399,7 +405,8 @@ def _argv(rng: random.Random) -> list[str]:
         argv.append(option)
         if option not in FLAGS:
             pool = SMALL.get(option, TEXTS)
-            argv.append(rng.choice(pool) if rng.random() < 0.9 else rng.choice(TEXTS))
+            value = rng.choice(pool) if rng.random() < 0.9 else rng.choice(TEXTS)
+            argv.append(OVER_EVERY_BOUND if option in SMALL and value in HEAVY else value)
     if command in ("show", "analyse", "review"):
         source = rng.choice([rng.choice(s.strings), damage(rng, rng.choice(s.strings)),
                              rng.choice(TEXTS), "-"])
