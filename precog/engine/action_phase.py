@@ -21,6 +21,7 @@ from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import card_gains, condition_met, make_context, resolved_costs
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal, RefusalCode
+from precog.engine.shared_gains import shared_value
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 
@@ -41,8 +42,8 @@ def _pair(state: GameState, action_zone: tuple[str, ...]) -> tuple[int, Gains, G
     if len(_PAIRS) >= _MOST_PAIRS:
         _PAIRS.clear()
     bonus = g.type == r.type
-    from_g, from_r = card_gains(g, r, bonus), card_gains(r, g, bonus)
-    value = (sum(resolved_costs(g, r)), from_g, from_r, from_g + from_r)
+    from_g, from_r = shared_value(card_gains(g, r, bonus)), shared_value(card_gains(r, g, bonus))
+    value = (sum(resolved_costs(g, r)), from_g, from_r, shared_value(from_g + from_r))
     _PAIRS[action_zone] = (g, r, value)
     return value
 
@@ -231,7 +232,7 @@ def machine_effects(state: GameState, seat: int) -> Gains:
     total = NO_GAINS
     for _, machine in triggered_machines(state, seat):
         total = total + machine.effect
-    return total
+    return total if total is NO_GAINS else shared_value(total)
 
 
 def next_seat(state: GameState) -> GameState:

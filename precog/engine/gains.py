@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from precog.engine import shared_gains
 from precog.engine.actions import (
     Action,
     Heal,
@@ -22,10 +23,11 @@ from precog.engine.actions import (
     TakeHumans,
     shared,
 )
-from precog.engine.components import Gains, MachineRoom, make_gains
+from precog.engine.components import NO_GAINS, Gains, MachineRoom, make_gains
 from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
+from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
 from precog.engine.state import GameState, PlayerState, Step
 
 
@@ -175,48 +177,37 @@ def _amount(n: int, top: int, kind: str) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    g = state.pending
     source = state.pending_source
     kind = type(action)
     if kind is TakeFood:
         n = action.amount  # type: ignore[union-attr]
-        p = _fed(p, p.food + n, *_took(p, source, n, 0, 0, 0, 0))
-        g = make_gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        p = _fed(p, p.food + n, *_took(p, source, shared_gains.food(n)))
     elif kind is TakeHumans:
         n = action.amount  # type: ignore[union-attr]
-        p = _boarded(p, p.contaminated + n, *_took(p, source, 0, n, 0, 0, 0))
-        g = make_gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
+        p = _boarded(p, p.contaminated + n, *_took(p, source, shared_gains.humans(n)))
     elif kind is PlaceYmunes:
         d, q = action.doctors, action.protectors  # type: ignore[union-attr]
-        p = _ymunes(p, p.doctors + d, p.protectors + q, *_took(p, source, 0, 0, 0, d, q))
-        g = make_gains(0, 0, g.battery, 0, 0, 0, g.heal)
+        p = _ymunes(p, p.doctors + d, p.protectors + q,
+                    *_took(p, source, shared_gains.ymunes(d, q)))
     elif kind is Heal:
         n = action.amount  # type: ignore[union-attr]
         p = _healed(p, p.healthy + n, p.contaminated - n)
-        g = make_gains(0, 0, g.battery, 0, 0, 0, 0)
     else:
         assert isinstance(action, PlaceBattery)
         p = _battery(state, seat, p, source, action.machine)
-        g = make_gains(0, 0, g.battery - 1, 0, 0, 0, 0)
     players = list(state.players)
     players[seat] = p
-    return _placed(state, tuple(players), g)
+    return _placed(state, tuple(players), after_placing(state.pending))
 
 
-def _took(p: PlayerState, source: str, food: int, human: int, battery: int, doctor: int,
-          protector: int) -> tuple[Gains, Gains]:
-    """``p.taken`` and ``p.received`` after taking these from ``source`` (unchanged when the
-    source does not count for them)."""
+def _took(p: PlayerState, source: str, took: Gains) -> tuple[Gains, Gains]:
+    """``p.taken`` and ``p.received`` after taking ``took`` from ``source`` (unchanged when
+    the source does not count for them)."""
     taken, received = p.taken, p.received
-    if source != "river" and (food or human or battery or doctor or protector):
-        taken = make_gains(taken.food + food, taken.human + human, taken.battery + battery,
-                           taken.ymune, taken.doctor + doctor, taken.protector + protector,
-                           taken.heal)
+    if source != "river" and took is not NO_GAINS:
+        taken = plus(taken, took)
         if source == "cards":
-            received = make_gains(received.food + food, received.human + human,
-                                  received.battery + battery, received.ymune,
-                                  received.doctor + doctor, received.protector + protector,
-                                  received.heal)
+            received = plus(received, took)
     return taken, received
 
 
@@ -227,11 +218,9 @@ def _battery(state: GameState, seat: int, p: PlayerState, source: str,
     if machine is not None:
         bats = p.batteries
         return _charged(p, bats[:machine] + (bats[machine] + 1,) + bats[machine + 1:],
-                        *_took(p, source, 0, 0, 1, 0, 0))
+                        *_took(p, source, ONE_BATTERY))
     if source == "cards" and not battery_slots(state, seat):  # lost: still received
-        r = p.received
-        return _with_received(p, make_gains(r.food, r.human, r.battery + 1, r.ymune, r.doctor,
-                                            r.protector, r.heal))
+        return _with_received(p, plus(p.received, ONE_BATTERY))
     return p
 
 
