@@ -56,9 +56,11 @@ def options(state: GameState) -> list[Action]:
     seat = state.to_move
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
-        acts: list[Action] = [_BOTH] if p.healthy >= activation_cost(state, seat) else []
-        acts += (_G, _R)
-        if state.config.coop and _can_reveal(state, p):
+        both = p.healthy >= _pair(state, p.action_zone)[0]
+        if state.config.mode != "coop":
+            return [_BOTH, _G, _R] if both else [_G, _R]
+        acts: list[Action] = [_BOTH, _G, _R] if both else [_G, _R]
+        if _can_reveal(state, p):
             acts.append(_REVEAL)
         return acts
     acts = []
@@ -134,10 +136,10 @@ def begin_action_phase(state: GameState, players: tuple[PlayerState, ...]) -> Ga
     """The choices revealed (``players`` holding them): seat 0 activates first; in the
     cooperative mode a team window opens before, in which any seat may reveal an Objective
     tile."""
-    if state.config.coop:
-        return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.TEAM, 0)
-    return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.ACTIVATE,
-                         state.passes)
+    nobody = (None,) * len(players)
+    if state.config.mode == "coop":
+        return _action_phase(state, players, Phase.ACTION, 0, nobody, Step.TEAM, 0)
+    return _action_phase(state, players, Phase.ACTION, 0, nobody, Step.ACTIVATE, state.passes)
 
 
 _action_phase = updater(GameState, "players", "phase", "to_move", "choices", "step", "passes")
@@ -180,9 +182,10 @@ def after_gains(state: GameState) -> GameState:
         effect = machine_effects(state, seat)
         if not effect.is_empty():
             return gains.offer(state, effect, "machines")
-    if state.config.options.heal_in_action_phase:
+    config = state.config
+    if config.options.heal_in_action_phase:
         state = state.with_player(seat, gains.heal(state.players[seat]))
-    if state.config.coop:
+    if config.mode == "coop":
         return replace(state, pending=NO_GAINS, pending_source="", step=Step.COOP)
     return next_seat(state)  # it clears what was on offer
 
@@ -198,24 +201,24 @@ def triggered_machines(state: GameState, seat: int,
     batteries = p.batteries
     if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
         return []
-    key = (gains.capacities(state, p.rooms), batteries)
+    slots, faces = gains.machines_of(state, p.rooms)
+    key = (slots, batteries)
     powered = _POWERED.get(key)
     if powered is None:
         if len(_POWERED) >= _MOST_POWERED:
             _POWERED.clear()
-        powered = _POWERED[key] = tuple(m for m, top in enumerate(key[0])
+        powered = _POWERED[key] = tuple(m for m, top in enumerate(slots)
                                         if batteries[m] >= top)
     if not powered:  # most rounds: no condition to look at
         return []
-    advanced = state.config.advanced
-    rooms = state.components.room_by_id
-    faces = [machine for room_id in p.rooms[:2] for machine in rooms[room_id].face(advanced)]
     cards = state.components.cards
-    kept, got = (cards[c] for c in p.action_zone)
+    zone = p.action_zone
+    kept, got = cards[zone[0]], cards[zone[1]]
     given_cost = 0
     given = cards[p.gave] if p.gave else None
+    players = state.players
     if given is not None:
-        left_kept = cards[state.players[state.left(seat)].action_zone[0]]
+        left_kept = cards[players[(seat + 1) % len(players)].action_zone[0]]
         given_cost = resolved_costs(left_kept, given)[1]
     offered = take_all or state.config.options.received_means_offered
     ctx = make_context(kept, got, given, given_cost, p.card_gains if offered else p.received,
@@ -237,9 +240,9 @@ def machine_effects(state: GameState, seat: int) -> Gains:
 
 def next_seat(state: GameState) -> GameState:
     nxt = state.to_move + 1
-    if nxt < state.n:
+    if nxt < len(state.players):
         return _next_activation(state, NO_GAINS, "", nxt, Step.ACTIVATE)
-    if state.config.coop:
+    if state.config.mode == "coop":
         return replace(state, pending=NO_GAINS, pending_source="", to_move=0, step=Step.TEAM,
                        passes=0)
     return _begin_maintenance(replace(state, pending=NO_GAINS, pending_source=""))

@@ -23,7 +23,7 @@ from precog.engine.actions import (
     TakeHumans,
     shared,
 )
-from precog.engine.components import NO_GAINS, Gains, MachineRoom, make_gains
+from precog.engine.components import NO_GAINS, Gains, Machine, MachineRoom, make_gains
 from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
@@ -64,7 +64,14 @@ def battery_slots(state: GameState, seat: int) -> list[int]:
 def capacities(state: GameState, rooms: tuple[str, ...]) -> tuple[int, ...]:
     """The Battery slots of each machine (0..5) of ``rooms`` on the setup's face (a room not
     chosen yet: none)."""
-    by_id, advanced = state.components.room_by_id, state.config.advanced
+    return machines_of(state, rooms)[0]
+
+
+def machines_of(state: GameState, rooms: tuple[str, ...]
+                ) -> tuple[tuple[int, ...], tuple[Machine, ...]]:
+    """The Battery slots and the Machines (0..5) of ``rooms`` on the setup's face, read once
+    per pair of rooms (a room not chosen yet: none)."""
+    by_id, advanced = state.components.room_by_id, state.config.setup == "advanced"
     found = _CAPACITIES.get((rooms, advanced))
     if found is not None:
         known = found[0]
@@ -72,15 +79,19 @@ def capacities(state: GameState, rooms: tuple[str, ...]) -> tuple[int, ...]:
             return found[1]
     if len(_CAPACITIES) >= _MOST_CAPACITIES:
         _CAPACITIES.clear()
-    slots = tuple(machine.batteries for room_id in rooms[:2]
-                  for machine in by_id[room_id].face(advanced))
-    _CAPACITIES[rooms, advanced] = (by_id, slots)
-    return slots
+    machines = tuple(machine for room_id in rooms[:2]
+                     for machine in by_id[room_id].face(advanced))
+    value = (tuple(machine.batteries for machine in machines), machines)
+    _CAPACITIES[rooms, advanced] = (by_id, value)
+    return value
 
 
-_CAPACITIES: dict[tuple[tuple[str, ...], bool], tuple[dict[str, MachineRoom], tuple[int, ...]]] = {}
-"""The Battery slots of each pair of rooms met so far, with the rooms they were read from
-(positions of one box share them; another box's rooms of the same ids are read again)."""
+_CAPACITIES: dict[tuple[tuple[str, ...], bool],
+                  tuple[dict[str, MachineRoom],
+                        tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
+"""The Battery slots and Machines of each pair of rooms met so far, with the rooms they were
+read from (positions of one box share them; another box's rooms of the same ids are read
+again)."""
 _MOST_CAPACITIES = 10_000
 
 

@@ -53,7 +53,9 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     single options, with fewer copies of the position).
     """
     players = list(state.players)
+    n = len(players)
     cards = state.components.cards
+    heal_later = state.config.options.heal_in_action_phase
     while True:
         p = players[seat]
         bane = p.bane
@@ -69,9 +71,11 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
         fewest_healthy = max(0, lost - p.contaminated)
         if min(lost, p.healthy) > fewest_healthy:
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
-        players[seat] = _settle(state, p, fewest_healthy)
+        if lost:
+            p = _lost(p, p.healthy - fewest_healthy, p.contaminated - (lost - fewest_healthy))
+        players[seat] = p if heal_later or not p.contaminated else gains.heal(p)
         seat += 1
-        if seat == state.n:
+        if seat == n:
             return begin_river(_settled(state, tuple(players), seat - 1))
 
 
@@ -246,12 +250,13 @@ def end_round(state: GameState) -> GameState:
     if state.round >= ROUNDS:
         state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple(_next_round_boat(p, p.deck[2:], p.deck[:2], (),
-                                     p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
-                                     NO_GAINS)
-                    for p in state.players)
-    return coop_supplies(_next_round(state, players, NO_GAINS, "", state.round + 1,
-                                     Phase.DECISION, Step.CHOOSE, 0, (None,) * state.n))
+    players = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (),
+                                      p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
+                                      NO_GAINS)
+                     for p in state.players])
+    state = _next_round(state, players, NO_GAINS, "", state.round + 1, Phase.DECISION,
+                        Step.CHOOSE, 0, (None,) * len(players))
+    return coop_supplies(state) if state.config.mode == "coop" else state
 
 
 _next_round_boat = updater(PlayerState, "deck", "hand", "action_zone", "discard", "gave",
