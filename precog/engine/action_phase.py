@@ -180,7 +180,7 @@ def after_gains(state: GameState) -> GameState:
     seat = state.to_move
     if state.pending_source == "cards":
         effect = machine_effects(state, seat)
-        if not effect.is_empty():
+        if effect is not NO_GAINS and not effect.is_empty():
             return gains.offer(state, effect, "machines")
     config = state.config
     if config.options.heal_in_action_phase:
@@ -245,10 +245,11 @@ def next_seat(state: GameState) -> GameState:
     if state.config.mode == "coop":
         return replace(state, pending=NO_GAINS, pending_source="", to_move=0, step=Step.TEAM,
                        passes=0)
-    return _begin_maintenance(replace(state, pending=NO_GAINS, pending_source=""))
+    return begin_maintenance(_to_maintenance(state, NO_GAINS, "", Phase.MAINTENANCE))
 
 
 _next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
+_to_maintenance = updater(GameState, "pending", "pending_source", "phase")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

@@ -107,9 +107,21 @@ def options(state: GameState) -> list[Action]:
     if g.heal:
         top = healed(g.heal, state.players[state.to_move].contaminated)
         return list(_HEALS[top] if 0 <= top < _LISTED else _listed(_heal, top))
-    acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
-    acts.append(_NO_BATTERY)
-    return acts
+    p = state.players[state.to_move]
+    key = (machines_of(state, p.rooms)[0], p.batteries)
+    listed = _BATTERY_OPTIONS.get(key)
+    if listed is None:
+        if len(_BATTERY_OPTIONS) >= _MOST_CAPACITIES:
+            _BATTERY_OPTIONS.clear()
+        slots, batteries = key
+        listed = _BATTERY_OPTIONS[key] = (*(_place_battery(m) for m, top in enumerate(slots)
+                                            if batteries[m] < top), _NO_BATTERY)
+    return list(listed)
+
+
+_BATTERY_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+"""The Battery options of each (Battery slots, Batteries placed) met so far: each machine
+with a free slot, then none."""
 
 
 def _listed(make: Callable[[int], Action], top: int) -> tuple[Action, ...]:

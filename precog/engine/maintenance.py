@@ -52,7 +52,11 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     Seats with nothing to decide are settled here at once (the same result as playing their
     single options, with fewer copies of the position).
     """
-    players = list(state.players)
+    return _maintenance_from(state, list(state.players), seat)
+
+
+def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -> GameState:
+    """:func:`begin_maintenance` with the Boats given (``state``'s others not copied yet)."""
     n = len(players)
     cards = state.components.cards
     heal_later = state.config.options.heal_in_action_phase
@@ -141,22 +145,33 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    if isinstance(action, SpendProtectors):
-        p = replace(p, protectors=p.protectors - action.amount,
-                    bane=bane_after_protectors(p.bane, action.amount))
-        if len(lose_range(p)) > 1:
-            return state.with_player(seat, p, step=Step.LOSE)
-        action = LoseHumans(lose_range(p).start, humans_to_lose(p) - lose_range(p).start)
-    if isinstance(action, LoseHumans):
-        state = state.with_player(seat, _settle(state, p, action.healthy))
-        if seat + 1 < state.n:
-            return begin_maintenance(state, seat + 1)
-        return begin_river(state)
-    assert isinstance(action, IgnoreRiver)
-    if action.ignore:
-        state = state.with_player(seat, replace(p, protectors=p.protectors - 1))
-        return next_river_seat(state)
-    return _apply_river(state, seat)
+    players = list(state.players)
+    kind = type(action)
+    if kind is SpendProtectors:
+        amount = action.amount  # type: ignore[union-attr]
+        p = _protected(p, p.protectors - amount, bane_after_protectors(p.bane, amount))
+        healthy = lose_range(p)
+        if len(healthy) > 1:
+            players[seat] = p
+            return _to_lose(state, tuple(players), Step.LOSE)
+        healthy_lost = healthy.start
+    elif kind is LoseHumans:
+        healthy_lost = action.healthy  # type: ignore[union-attr]
+    else:
+        assert isinstance(action, IgnoreRiver)
+        if action.ignore:
+            players[seat] = _protected(p, p.protectors - 1, p.bane)
+            return _river_from(state, seat + 1, players, NO_GAINS, "")
+        return _apply_river(state, seat)
+    players[seat] = _settle(state, p, healthy_lost)
+    if seat + 1 < len(players):
+        return _maintenance_from(state, players, seat + 1)
+    return begin_river(_with_players(state, tuple(players)))
+
+
+_protected = updater(PlayerState, "protectors", "bane")
+_to_lose = updater(GameState, "players", "step")
+_with_players = updater(GameState, "players")
 
 
 # -- the River -------------------------------------------------------------------------
@@ -177,11 +192,11 @@ def _river_from(state: GameState, seat: int, players: list[PlayerState], pending
     """The River tile met by ``seat`` and the seats after it, up to the first with a choice
     (a Protector to ignore its losses, or gains to place), in one copy of the position;
     after the last seat, the end of the round."""
-    tile = current_tile(state)
+    tile = state.components.river_by_id.get(state.river[state.round - 1])
     assert tile is not None
     loss = tile.losses
     losing, gaining = not loss.is_empty(), not tile.gains.is_empty()
-    n = state.n
+    n = len(players)
     while seat < n:
         p = players[seat]
         if losing:
