@@ -26,8 +26,9 @@ def options(state: GameState) -> list[Action]:
         table = _CHOICES
         (h0, h1), (d0, d1) = hand, dz
         try:
-            return [table[h0, d0], table[h0, d1], table[h1, d0], table[h1, d1], table[d0, d1],
-                    table[d1, d0]]
+            keep_h0, keep_h1 = table[h0], table[h1]
+            return [keep_h0[d0], keep_h0[d1], keep_h1[d0], keep_h1[d1], table[d0][d1],
+                    table[d1][d0]]
         except KeyError:  # a pair of cards met for the first time
             return [_choice(h0, d0), _choice(h0, d1), _choice(h1, d0), _choice(h1, d1),
                     _choice(d0, d1), _choice(d1, d0)]
@@ -44,18 +45,23 @@ def options(state: GameState) -> list[Action]:
 
 def _choice(keep: str, give: str) -> Choose:
     """The one :class:`Choose` of that value, made on first use."""
-    found = _CHOICES.get((keep, give))
-    if found is None:
+    row = _CHOICES.get(keep)
+    if row is None:
         if len(_CHOICES) >= _MOST_CHOICES:
             _CHOICES.clear()
-        found = _CHOICES[keep, give] = Choose(keep, give)
+        row = _CHOICES[keep] = {}
+    found = row.get(give)
+    if found is None:
+        if len(row) >= _MOST_CHOICES:
+            row.clear()
+        found = row[give] = Choose(keep, give)
     return found
 
 
-_CHOICES: dict[tuple[str, str], Choose] = {}
-"""``_CHOICES[keep, give]``: the one :class:`Choose` of that value, read by plain dictionary
-lookups in the Decision's listing (faster than a dictionary subclass's)."""
-_MOST_CHOICES = 100_000
+_CHOICES: dict[str, dict[str, Choose]] = {}
+"""``_CHOICES[keep][give]``: the one :class:`Choose` of that value, read by plain dictionary
+lookups on the card ids in the Decision's listing (no key to build)."""
+_MOST_CHOICES = 10_000
 _DECISIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
 """The (Keep, Give) choices of each other (hand, Decision Zone) met so far (a setup or a
 position typed by hand), listed by one lookup."""

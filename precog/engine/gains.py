@@ -72,26 +72,29 @@ def machines_of(state: GameState, rooms: tuple[str, ...]
     """The Battery slots and the Machines (0..5) of ``rooms`` on the setup's face, read once
     per pair of rooms (a room not chosen yet: none)."""
     by_id, advanced = state.components.room_by_id, state.config.setup == "advanced"
-    found = _CAPACITIES.get((rooms, advanced))
+    table = _ADVANCED if advanced else _STANDARD
+    found = table.get(rooms)
     if found is not None:
         known = found[0]
         if known is by_id or all(known[room] is by_id[room] for room in rooms[:2]):
             return found[1]
-    if len(_CAPACITIES) >= _MOST_CAPACITIES:
-        _CAPACITIES.clear()
+    if len(table) >= _MOST_CAPACITIES:
+        table.clear()
     machines = tuple(machine for room_id in rooms[:2]
                      for machine in by_id[room_id].face(advanced))
     value = (tuple(machine.batteries for machine in machines), machines)
-    _CAPACITIES[rooms, advanced] = (by_id, value)
+    table[rooms] = (by_id, value)
     return value
 
 
-_CAPACITIES: dict[tuple[tuple[str, ...], bool],
-                  tuple[dict[str, MachineRoom],
-                        tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
-"""The Battery slots and Machines of each pair of rooms met so far, with the rooms they were
-read from (positions of one box share them; another box's rooms of the same ids are read
-again)."""
+_STANDARD: dict[tuple[str, ...], tuple[dict[str, MachineRoom],
+                                       tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
+"""The Battery slots and Machines of each pair of rooms met so far on the standard faces,
+with the rooms they were read from (positions of one box share them; another box's rooms of
+the same ids are read again)."""
+_ADVANCED: dict[tuple[str, ...], tuple[dict[str, MachineRoom],
+                                       tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
+"""The same on the advanced faces."""
 _MOST_CAPACITIES = 10_000
 
 
@@ -228,9 +231,12 @@ def _took(p: PlayerState, source: str, took: Gains) -> tuple[Gains, Gains]:
     the source does not count for them)."""
     taken, received = p.taken, p.received
     if source != "river" and took is not NO_GAINS:
-        taken = plus(taken, took)
         if source == "cards":
+            if received is taken:  # cards' gains placed first: the one shared value so far
+                taken = received = plus(taken, took)
+                return taken, received
             received = plus(received, took)
+        taken = plus(taken, took)
     return taken, received
 
 
