@@ -109,7 +109,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    if isinstance(action, Activate):
+    if type(action) is Activate:
         return _activate(state, seat, p, action.slots)
     if isinstance(action, Reveal):
         return _window_turn(state, _reveal(state, seat, p), acted=True)

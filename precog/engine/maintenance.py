@@ -257,7 +257,10 @@ _fed = updater(GameState, "players", "phase")
 
 def feed(p: PlayerState) -> PlayerState:
     food, healthy = feeding(p.food, p.healthy)
-    return replace(p, food=food, healthy=healthy)
+    return _fed_boat(p, food, healthy)
+
+
+_fed_boat = updater(PlayerState, "food", "healthy")
 
 
 def end_round(state: GameState) -> GameState:
@@ -304,11 +307,15 @@ def _supply(p: PlayerState, g: Gains) -> PlayerState:
 
 
 def _discard(state: GameState) -> GameState:
-    players = tuple(replace(p, discard=p.discard + p.action_zone, action_zone=(), gave=None,
-                            activated="", card_gains=NO_GAINS, received=NO_GAINS,
-                            taken=NO_GAINS)
-                    for p in state.players)
-    return replace(state, players=players, pending=NO_GAINS, pending_source="")
+    players = tuple([_discarded(p, p.discard + p.action_zone, (), None, "", NO_GAINS, NO_GAINS,
+                                NO_GAINS)
+                     for p in state.players])
+    return _cleared(state, players, NO_GAINS, "")
+
+
+_discarded = updater(PlayerState, "discard", "action_zone", "gave", "activated", "card_gains",
+                     "received", "taken")
+_cleared = updater(GameState, "players", "pending", "pending_source")
 
 
 def _game_over(state: GameState, outcome: object) -> GameState:
