@@ -205,25 +205,36 @@ def play(state: GameState, action: Action) -> GameState:
     p = state.players[seat]
     source = state.pending_source
     kind = type(action)
-    if kind is TakeFood:
-        n = action.amount  # type: ignore[union-attr]
-        p = _fed(p, p.food + n, *_took(p, source, shared_gains.food(n)))
-    elif kind is TakeHumans:
-        n = action.amount  # type: ignore[union-attr]
-        p = _boarded(p, p.contaminated + n, *_took(p, source, shared_gains.humans(n)))
-    elif kind is PlaceYmunes:
-        d, q = action.doctors, action.protectors  # type: ignore[union-attr]
-        p = _ymunes(p, p.doctors + d, p.protectors + q,
-                    *_took(p, source, shared_gains.ymunes(d, q)))
-    elif kind is Heal:
+    if kind is Heal:
         n = action.amount  # type: ignore[union-attr]
         p = _healed(p, p.healthy + n, p.contaminated - n)
+    elif kind is PlaceBattery:
+        p = _battery(state, seat, p, source, action.machine)  # type: ignore[union-attr]
     else:
-        assert isinstance(action, PlaceBattery)
-        p = _battery(state, seat, p, source, action.machine)
+        if kind is TakeFood:
+            n = action.amount  # type: ignore[union-attr]
+            took = _FOOD[n] if 0 <= n < _SHARED else shared_gains.food(n)
+        elif kind is TakeHumans:
+            n = action.amount  # type: ignore[union-attr]
+            took = _HUMANS[n] if 0 <= n < _SHARED else shared_gains.humans(n)
+        else:
+            assert isinstance(action, PlaceYmunes)
+            took = shared_gains.ymunes(action.doctors, action.protectors)
+        taken, received = _took(p, source, took)
+        if kind is TakeFood:
+            p = _fed(p, p.food + n, taken, received)
+        elif kind is TakeHumans:
+            p = _boarded(p, p.contaminated + n, taken, received)
+        else:
+            p = _ymunes(p, p.doctors + took.doctor, p.protectors + took.protector, taken,
+                        received)
     players = list(state.players)
     players[seat] = p
     return _placed(state, tuple(players), after_placing(state.pending))
+
+
+_FOOD, _HUMANS = shared_gains.FOOD, shared_gains.HUMANS
+_SHARED = len(_FOOD)  # amounts below this are listed in both tables
 
 
 def _took(p: PlayerState, source: str, took: Gains) -> tuple[Gains, Gains]:
