@@ -102,7 +102,8 @@ _lost = updater(PlayerState, "healthy", "contaminated")
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
-        return [_spend(k) for k in range(useful_protectors(p), -1, -1)]
+        top = useful_protectors(p)
+        return list(_SPENDS[top] if top < _LISTED else _spends(top))
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
         return [_lose(h, n - h) for h in lose_range(p)]
@@ -110,6 +111,16 @@ def options(state: GameState) -> list[Action]:
 
 
 _spend, _lose = shared(SpendProtectors), shared(LoseHumans)
+
+
+def _spends(top: int) -> tuple[Action, ...]:
+    """Returning ``top`` Protectors down to none."""
+    return tuple(_spend(k) for k in range(top, -1, -1))
+
+
+_LISTED = 16
+_SPENDS = tuple(_spends(top) for top in range(_LISTED))
+"""The Protector options of each useful count below 16, listed once."""
 _ACCEPT, _IGNORE = IgnoreRiver(False), IgnoreRiver(True)
 
 
