@@ -34,21 +34,30 @@ def _pair(state: GameState, action_zone: tuple[str, ...]) -> tuple[int, Gains, G
     """The Action Zone's cost of activating both cards, and what activating ``G``, ``R`` or
     both offers (a pair of cards met again is looked up)."""
     cards = state.components.cards
+    last = _LAST_PAIR[0]  # one tuple read at once (threads may share the engine)
+    if last[0] is action_zone and last[1] is cards:  # listed, then activated: asked twice
+        return last[2]
     kept, received = action_zone
     g, r = cards[kept], cards[received]
     found = _PAIRS.get(action_zone)
     if found is not None and found[0] is g and found[1] is r:  # the same faces (a world's
-        return found[2]  # unknown cards have their own)
+        _LAST_PAIR[0] = (action_zone, cards, found[2])  # unknown cards have their own)
+        return found[2]
     if len(_PAIRS) >= _MOST_PAIRS:
         _PAIRS.clear()
     bonus = g.type == r.type
     from_g, from_r = shared_value(card_gains(g, r, bonus)), shared_value(card_gains(r, g, bonus))
     value = (sum(resolved_costs(g, r)), from_g, from_r, shared_value(from_g + from_r))
     _PAIRS[action_zone] = (g, r, value)
+    _LAST_PAIR[0] = (action_zone, cards, value)
     return value
 
 
 _PAIRS: dict[tuple[str, ...], tuple[Card, Card, tuple[int, Gains, Gains, Gains]]] = {}
+_LAST_PAIR: list[tuple[object, object, tuple[int, Gains, Gains, Gains]]] = [
+    (None, None, (0, NO_GAINS, NO_GAINS, NO_GAINS))]
+"""The last (Action Zone, cards, value) answered: the very zone object of the same box asks
+again when its options are listed and then when it is activated."""
 _MOST_PAIRS = 50_000
 
 

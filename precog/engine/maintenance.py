@@ -71,12 +71,13 @@ def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -
             p = players[seat] = _with_bane(p, bane)
         if p.protectors and bane:  # useful_protectors(p) > 0
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.PROTECT, seat)
-        lost = min(bane, p.healthy + p.contaminated)  # lose_range(p), unrolled
-        fewest_healthy = max(0, lost - p.contaminated)
-        if min(lost, p.healthy) > fewest_healthy:
+        healthy, contaminated = p.healthy, p.contaminated
+        lost = bane if bane < healthy + contaminated else healthy + contaminated  # lose_range(p),
+        fewest_healthy = lost - contaminated if lost > contaminated else 0  # unrolled
+        if (lost if lost < healthy else healthy) > fewest_healthy:
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
         if lost:
-            p = _lost(p, p.healthy - fewest_healthy, p.contaminated - (lost - fewest_healthy))
+            p = _lost(p, healthy - fewest_healthy, contaminated - (lost - fewest_healthy))
         players[seat] = p if heal_later or not p.contaminated else gains.heal(p)
         seat += 1
         if seat == n:
