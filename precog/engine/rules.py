@@ -43,11 +43,11 @@ def legal_actions(state: GameState) -> list[Action]:
     >>> len(legal_actions(new_game(players=2, seed=1)))
     6
     """
-    if state.phase is Phase.OVER:
-        return []
-    cached = state._legal
+    cached = state._legal  # kept by advance() on every state waiting for a choice
     if cached is not None:
         return list(cached)
+    if state.phase is Phase.OVER:
+        return []
     result: list[Action] = _module(state).options(state)
     return result
 
