@@ -21,6 +21,7 @@ from precog.engine.fastcopy import replace, updater
 from precog.engine.machines import card_gains, condition_met, make_context, resolved_costs
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal, RefusalCode
+from precog.engine.shared_gains import shared_value
 from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
 
 
@@ -33,21 +34,30 @@ def _pair(state: GameState, action_zone: tuple[str, ...]) -> tuple[int, Gains, G
     """The Action Zone's cost of activating both cards, and what activating ``G``, ``R`` or
     both offers (a pair of cards met again is looked up)."""
     cards = state.components.cards
+    last = _LAST_PAIR[0]  # one tuple read at once (threads may share the engine)
+    if last[0] is action_zone and last[1] is cards:  # listed, then activated: asked twice
+        return last[2]
     kept, received = action_zone
     g, r = cards[kept], cards[received]
     found = _PAIRS.get(action_zone)
     if found is not None and found[0] is g and found[1] is r:  # the same faces (a world's
-        return found[2]  # unknown cards have their own)
+        _LAST_PAIR[0] = (action_zone, cards, found[2])  # unknown cards have their own)
+        return found[2]
     if len(_PAIRS) >= _MOST_PAIRS:
         _PAIRS.clear()
     bonus = g.type == r.type
-    from_g, from_r = card_gains(g, r, bonus), card_gains(r, g, bonus)
-    value = (sum(resolved_costs(g, r)), from_g, from_r, from_g + from_r)
+    from_g, from_r = shared_value(card_gains(g, r, bonus)), shared_value(card_gains(r, g, bonus))
+    value = (sum(resolved_costs(g, r)), from_g, from_r, shared_value(from_g + from_r))
     _PAIRS[action_zone] = (g, r, value)
+    _LAST_PAIR[0] = (action_zone, cards, value)
     return value
 
 
 _PAIRS: dict[tuple[str, ...], tuple[Card, Card, tuple[int, Gains, Gains, Gains]]] = {}
+_LAST_PAIR: list[tuple[object, object, tuple[int, Gains, Gains, Gains]]] = [
+    (None, None, (0, NO_GAINS, NO_GAINS, NO_GAINS))]
+"""The last (Action Zone, cards, value) answered: the very zone object of the same box asks
+again when its options are listed and then when it is activated."""
 _MOST_PAIRS = 50_000
 
 
@@ -55,9 +65,11 @@ def options(state: GameState) -> list[Action]:
     seat = state.to_move
     p = state.players[seat]
     if state.step is Step.ACTIVATE:
-        acts: list[Action] = [_BOTH] if p.healthy >= activation_cost(state, seat) else []
-        acts += (_G, _R)
-        if state.config.coop and _can_reveal(state, p):
+        both = p.healthy >= _pair(state, p.action_zone)[0]
+        if state.config.mode != "coop":
+            return [_BOTH, _G, _R] if both else [_G, _R]
+        acts: list[Action] = [_BOTH, _G, _R] if both else [_G, _R]
+        if _can_reveal(state, p):
             acts.append(_REVEAL)
         return acts
     acts = []
@@ -106,7 +118,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    if isinstance(action, Activate):
+    if type(action) is Activate:
         return _activate(state, seat, p, action.slots)
     if isinstance(action, Reveal):
         return _window_turn(state, _reveal(state, seat, p), acted=True)
@@ -133,10 +145,10 @@ def begin_action_phase(state: GameState, players: tuple[PlayerState, ...]) -> Ga
     """The choices revealed (``players`` holding them): seat 0 activates first; in the
     cooperative mode a team window opens before, in which any seat may reveal an Objective
     tile."""
-    if state.config.coop:
-        return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.TEAM, 0)
-    return _action_phase(state, players, Phase.ACTION, 0, (None,) * state.n, Step.ACTIVATE,
-                         state.passes)
+    nobody = (None,) * len(players)
+    if state.config.mode == "coop":
+        return _action_phase(state, players, Phase.ACTION, 0, nobody, Step.TEAM, 0)
+    return _action_phase(state, players, Phase.ACTION, 0, nobody, Step.ACTIVATE, state.passes)
 
 
 _action_phase = updater(GameState, "players", "phase", "to_move", "choices", "step", "passes")
@@ -177,11 +189,12 @@ def after_gains(state: GameState) -> GameState:
     seat = state.to_move
     if state.pending_source == "cards":
         effect = machine_effects(state, seat)
-        if not effect.is_empty():
+        if effect is not NO_GAINS and not effect.is_empty():
             return gains.offer(state, effect, "machines")
-    if state.config.options.heal_in_action_phase:
+    config = state.config
+    if config.options.heal_in_action_phase:
         state = state.with_player(seat, gains.heal(state.players[seat]))
-    if state.config.coop:
+    if config.mode == "coop":
         return replace(state, pending=NO_GAINS, pending_source="", step=Step.COOP)
     return next_seat(state)  # it clears what was on offer
 
@@ -197,24 +210,24 @@ def triggered_machines(state: GameState, seat: int,
     batteries = p.batteries
     if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
         return []
-    key = (gains.capacities(state, p.rooms), batteries)
+    slots, faces = gains.machines_of(state, p.rooms)
+    key = (slots, batteries)
     powered = _POWERED.get(key)
     if powered is None:
         if len(_POWERED) >= _MOST_POWERED:
             _POWERED.clear()
-        powered = _POWERED[key] = tuple(m for m, top in enumerate(key[0])
+        powered = _POWERED[key] = tuple(m for m, top in enumerate(slots)
                                         if batteries[m] >= top)
     if not powered:  # most rounds: no condition to look at
         return []
-    advanced = state.config.advanced
-    rooms = state.components.room_by_id
-    faces = [machine for room_id in p.rooms[:2] for machine in rooms[room_id].face(advanced)]
     cards = state.components.cards
-    kept, got = (cards[c] for c in p.action_zone)
+    zone = p.action_zone
+    kept, got = cards[zone[0]], cards[zone[1]]
     given_cost = 0
     given = cards[p.gave] if p.gave else None
+    players = state.players
     if given is not None:
-        left_kept = cards[state.players[state.left(seat)].action_zone[0]]
+        left_kept = cards[players[(seat + 1) % len(players)].action_zone[0]]
         given_cost = resolved_costs(left_kept, given)[1]
     offered = take_all or state.config.options.received_means_offered
     ctx = make_context(kept, got, given, given_cost, p.card_gains if offered else p.received,
@@ -231,20 +244,21 @@ def machine_effects(state: GameState, seat: int) -> Gains:
     total = NO_GAINS
     for _, machine in triggered_machines(state, seat):
         total = total + machine.effect
-    return total
+    return total if total is NO_GAINS else shared_value(total)
 
 
 def next_seat(state: GameState) -> GameState:
     nxt = state.to_move + 1
-    if nxt < state.n:
+    if nxt < len(state.players):
         return _next_activation(state, NO_GAINS, "", nxt, Step.ACTIVATE)
-    if state.config.coop:
+    if state.config.mode == "coop":
         return replace(state, pending=NO_GAINS, pending_source="", to_move=0, step=Step.TEAM,
                        passes=0)
-    return _begin_maintenance(replace(state, pending=NO_GAINS, pending_source=""))
+    return begin_maintenance(_to_maintenance(state, NO_GAINS, "", Phase.MAINTENANCE))
 
 
 _next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
+_to_maintenance = updater(GameState, "pending", "pending_source", "phase")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

@@ -287,14 +287,3 @@ def shared(kind: Callable[..., A]) -> Callable[..., A]:
         return found
 
     return make
-
-
-class SharedTable(dict[tuple[str, str], "Choose"]):
-    """``table[keep, give]``: the one :class:`Choose` of that value (made on first use), read
-    by a plain dictionary lookup in the Decision's listing."""
-
-    def __missing__(self, key: tuple[str, str]) -> Choose:
-        if len(self) >= _MOST_SHARED:
-            self.clear()
-        found = self[key] = Choose(*key)
-        return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from precog.engine.action_phase import begin_action_phase
-from precog.engine.actions import Action, Choose, ChooseRooms, PassCards, SharedTable
+from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import GameState, Phase, PlayerState
@@ -25,21 +25,43 @@ def options(state: GameState) -> list[Action]:
     if len(hand) == 2 and len(dz) == 2 and dz[0] != dz[1]:  # the usual Decision: 6 choices
         table = _CHOICES
         (h0, h1), (d0, d1) = hand, dz
-        return [table[h0, d0], table[h0, d1], table[h1, d0], table[h1, d1], table[d0, d1],
-                table[d1, d0]]
+        try:
+            keep_h0, keep_h1 = table[h0], table[h1]
+            return [keep_h0[d0], keep_h0[d1], keep_h1[d0], keep_h1[d1], table[d0][d1],
+                    table[d1][d0]]
+        except KeyError:  # a pair of cards met for the first time
+            return [_choice(h0, d0), _choice(h0, d1), _choice(h1, d0), _choice(h1, d1),
+                    _choice(d0, d1), _choice(d1, d0)]
     key = (hand, dz)
     listed = _DECISIONS.get(key)
     if listed is None:
         if len(_DECISIONS) >= _MOST_DECISIONS:
             _DECISIONS.clear()
-        table = _CHOICES
         listed = _DECISIONS[key] = tuple(
-            [table[keep, give] for keep in hand for give in dz]
-            + [table[keep, give] for keep in dz for give in dz if give != keep])
+            [_choice(keep, give) for keep in hand for give in dz]
+            + [_choice(keep, give) for keep in dz for give in dz if give != keep])
     return list(listed)
 
 
-_CHOICES = SharedTable()
+def _choice(keep: str, give: str) -> Choose:
+    """The one :class:`Choose` of that value, made on first use."""
+    row = _CHOICES.get(keep)
+    if row is None:
+        if len(_CHOICES) >= _MOST_CHOICES:
+            _CHOICES.clear()
+        row = _CHOICES[keep] = {}
+    found = row.get(give)
+    if found is None:
+        if len(row) >= _MOST_CHOICES:
+            row.clear()
+        found = row[give] = Choose(keep, give)
+    return found
+
+
+_CHOICES: dict[str, dict[str, Choose]] = {}
+"""``_CHOICES[keep][give]``: the one :class:`Choose` of that value, read by plain dictionary
+lookups on the card ids in the Decision's listing (no key to build)."""
+_MOST_CHOICES = 10_000
 _DECISIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
 """The (Keep, Give) choices of each other (hand, Decision Zone) met so far (a setup or a
 position typed by hand), listed by one lookup."""
@@ -131,17 +153,21 @@ def _resolve_pass(state: GameState) -> GameState:
 
 def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameState:
     """Reveal: Keep to own G slot, Give to the left's R slot, the other 2 to the right."""
-    n = state.n
-    chosen = [c for c in choices if isinstance(c, Choose)]
-    passed = [tuple(x for x in p.hand + p.decision_zone if x not in (c.keep, c.give))
-              for p, c in zip(state.players, chosen, strict=True)]
-    players: list[PlayerState] = []
-    for seat, p in enumerate(state.players):
-        from_right = chosen[(seat - 1) % n].give
-        from_left = passed[(seat + 1) % n]
-        players.append(_revealed(p, (), from_left, (chosen[seat].keep, from_right),
-                                 chosen[seat].give))
-    return begin_action_phase(state, tuple(players))
+    players = state.players
+    n = len(players)
+    keeps: list[str] = []
+    gives: list[str] = []
+    passed: list[tuple[str, ...]] = []
+    for p, c in zip(players, choices, strict=True):
+        assert isinstance(c, Choose)
+        keep, give = c.keep, c.give
+        keeps.append(keep)
+        gives.append(give)
+        passed.append(tuple([x for x in p.hand + p.decision_zone if x != keep and x != give]))
+    revealed = tuple([_revealed(p, (), passed[(seat + 1) % n], (keeps[seat], gives[seat - 1]),
+                                gives[seat])
+                      for seat, p in enumerate(players)])
+    return begin_action_phase(state, revealed)
 
 
 _chosen = updater(GameState, "choices", "to_move")

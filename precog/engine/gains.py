@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from precog.engine import shared_gains
 from precog.engine.actions import (
     Action,
     Heal,
@@ -22,10 +23,11 @@ from precog.engine.actions import (
     TakeHumans,
     shared,
 )
-from precog.engine.components import Gains, MachineRoom, make_gains
+from precog.engine.components import NO_GAINS, Gains, Machine, MachineRoom, make_gains
 from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
+from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
 from precog.engine.state import GameState, PlayerState, Step
 
 
@@ -62,23 +64,37 @@ def battery_slots(state: GameState, seat: int) -> list[int]:
 def capacities(state: GameState, rooms: tuple[str, ...]) -> tuple[int, ...]:
     """The Battery slots of each machine (0..5) of ``rooms`` on the setup's face (a room not
     chosen yet: none)."""
-    by_id, advanced = state.components.room_by_id, state.config.advanced
-    found = _CAPACITIES.get((rooms, advanced))
+    return machines_of(state, rooms)[0]
+
+
+def machines_of(state: GameState, rooms: tuple[str, ...]
+                ) -> tuple[tuple[int, ...], tuple[Machine, ...]]:
+    """The Battery slots and the Machines (0..5) of ``rooms`` on the setup's face, read once
+    per pair of rooms (a room not chosen yet: none)."""
+    by_id, advanced = state.components.room_by_id, state.config.setup == "advanced"
+    table = _ADVANCED if advanced else _STANDARD
+    found = table.get(rooms)
     if found is not None:
         known = found[0]
         if known is by_id or all(known[room] is by_id[room] for room in rooms[:2]):
             return found[1]
-    if len(_CAPACITIES) >= _MOST_CAPACITIES:
-        _CAPACITIES.clear()
-    slots = tuple(machine.batteries for room_id in rooms[:2]
-                  for machine in by_id[room_id].face(advanced))
-    _CAPACITIES[rooms, advanced] = (by_id, slots)
-    return slots
+    if len(table) >= _MOST_CAPACITIES:
+        table.clear()
+    machines = tuple(machine for room_id in rooms[:2]
+                     for machine in by_id[room_id].face(advanced))
+    value = (tuple(machine.batteries for machine in machines), machines)
+    table[rooms] = (by_id, value)
+    return value
 
 
-_CAPACITIES: dict[tuple[tuple[str, ...], bool], tuple[dict[str, MachineRoom], tuple[int, ...]]] = {}
-"""The Battery slots of each pair of rooms met so far, with the rooms they were read from
-(positions of one box share them; another box's rooms of the same ids are read again)."""
+_STANDARD: dict[tuple[str, ...], tuple[dict[str, MachineRoom],
+                                       tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
+"""The Battery slots and Machines of each pair of rooms met so far on the standard faces,
+with the rooms they were read from (positions of one box share them; another box's rooms of
+the same ids are read again)."""
+_ADVANCED: dict[tuple[str, ...], tuple[dict[str, MachineRoom],
+                                       tuple[tuple[int, ...], tuple[Machine, ...]]]] = {}
+"""The same on the advanced faces."""
 _MOST_CAPACITIES = 10_000
 
 
@@ -94,9 +110,21 @@ def options(state: GameState) -> list[Action]:
     if g.heal:
         top = healed(g.heal, state.players[state.to_move].contaminated)
         return list(_HEALS[top] if 0 <= top < _LISTED else _listed(_heal, top))
-    acts: list[Action] = [_place_battery(m) for m in battery_slots(state, state.to_move)]
-    acts.append(_NO_BATTERY)
-    return acts
+    p = state.players[state.to_move]
+    key = (machines_of(state, p.rooms)[0], p.batteries)
+    listed = _BATTERY_OPTIONS.get(key)
+    if listed is None:
+        if len(_BATTERY_OPTIONS) >= _MOST_CAPACITIES:
+            _BATTERY_OPTIONS.clear()
+        slots, batteries = key
+        listed = _BATTERY_OPTIONS[key] = (*(_place_battery(m) for m, top in enumerate(slots)
+                                            if batteries[m] < top), _NO_BATTERY)
+    return list(listed)
+
+
+_BATTERY_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+"""The Battery options of each (Battery slots, Batteries placed) met so far: each machine
+with a free slot, then none."""
 
 
 def _listed(make: Callable[[int], Action], top: int) -> tuple[Action, ...]:
@@ -175,48 +203,51 @@ def _amount(n: int, top: int, kind: str) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    g = state.pending
     source = state.pending_source
     kind = type(action)
-    if kind is TakeFood:
-        n = action.amount  # type: ignore[union-attr]
-        p = _fed(p, p.food + n, *_took(p, source, n, 0, 0, 0, 0))
-        g = make_gains(0, g.human, g.battery, g.ymune, g.doctor, g.protector, g.heal)
-    elif kind is TakeHumans:
-        n = action.amount  # type: ignore[union-attr]
-        p = _boarded(p, p.contaminated + n, *_took(p, source, 0, n, 0, 0, 0))
-        g = make_gains(0, 0, g.battery, g.ymune, g.doctor, g.protector, g.heal)
-    elif kind is PlaceYmunes:
-        d, q = action.doctors, action.protectors  # type: ignore[union-attr]
-        p = _ymunes(p, p.doctors + d, p.protectors + q, *_took(p, source, 0, 0, 0, d, q))
-        g = make_gains(0, 0, g.battery, 0, 0, 0, g.heal)
-    elif kind is Heal:
+    if kind is Heal:
         n = action.amount  # type: ignore[union-attr]
         p = _healed(p, p.healthy + n, p.contaminated - n)
-        g = make_gains(0, 0, g.battery, 0, 0, 0, 0)
+    elif kind is PlaceBattery:
+        p = _battery(state, seat, p, source, action.machine)  # type: ignore[union-attr]
     else:
-        assert isinstance(action, PlaceBattery)
-        p = _battery(state, seat, p, source, action.machine)
-        g = make_gains(0, 0, g.battery - 1, 0, 0, 0, 0)
+        if kind is TakeFood:
+            n = action.amount  # type: ignore[union-attr]
+            took = _FOOD[n] if 0 <= n < _SHARED else shared_gains.food(n)
+        elif kind is TakeHumans:
+            n = action.amount  # type: ignore[union-attr]
+            took = _HUMANS[n] if 0 <= n < _SHARED else shared_gains.humans(n)
+        else:
+            assert isinstance(action, PlaceYmunes)
+            took = shared_gains.ymunes(action.doctors, action.protectors)
+        taken, received = _took(p, source, took)
+        if kind is TakeFood:
+            p = _fed(p, p.food + n, taken, received)
+        elif kind is TakeHumans:
+            p = _boarded(p, p.contaminated + n, taken, received)
+        else:
+            p = _ymunes(p, p.doctors + took.doctor, p.protectors + took.protector, taken,
+                        received)
     players = list(state.players)
     players[seat] = p
-    return _placed(state, tuple(players), g)
+    return _placed(state, tuple(players), after_placing(state.pending))
 
 
-def _took(p: PlayerState, source: str, food: int, human: int, battery: int, doctor: int,
-          protector: int) -> tuple[Gains, Gains]:
-    """``p.taken`` and ``p.received`` after taking these from ``source`` (unchanged when the
-    source does not count for them)."""
+_FOOD, _HUMANS = shared_gains.FOOD, shared_gains.HUMANS
+_SHARED = len(_FOOD)  # amounts below this are listed in both tables
+
+
+def _took(p: PlayerState, source: str, took: Gains) -> tuple[Gains, Gains]:
+    """``p.taken`` and ``p.received`` after taking ``took`` from ``source`` (unchanged when
+    the source does not count for them)."""
     taken, received = p.taken, p.received
-    if source != "river" and (food or human or battery or doctor or protector):
-        taken = make_gains(taken.food + food, taken.human + human, taken.battery + battery,
-                           taken.ymune, taken.doctor + doctor, taken.protector + protector,
-                           taken.heal)
+    if source != "river" and took is not NO_GAINS:
         if source == "cards":
-            received = make_gains(received.food + food, received.human + human,
-                                  received.battery + battery, received.ymune,
-                                  received.doctor + doctor, received.protector + protector,
-                                  received.heal)
+            if received is taken:  # cards' gains placed first: the one shared value so far
+                taken = received = plus(taken, took)
+                return taken, received
+            received = plus(received, took)
+        taken = plus(taken, took)
     return taken, received
 
 
@@ -227,11 +258,9 @@ def _battery(state: GameState, seat: int, p: PlayerState, source: str,
     if machine is not None:
         bats = p.batteries
         return _charged(p, bats[:machine] + (bats[machine] + 1,) + bats[machine + 1:],
-                        *_took(p, source, 0, 0, 1, 0, 0))
+                        *_took(p, source, ONE_BATTERY))
     if source == "cards" and not battery_slots(state, seat):  # lost: still received
-        r = p.received
-        return _with_received(p, make_gains(r.food, r.human, r.battery + 1, r.ymune, r.doctor,
-                                            r.protector, r.heal))
+        return _with_received(p, plus(p.received, ONE_BATTERY))
     return p
 
 

@@ -52,8 +52,14 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     Seats with nothing to decide are settled here at once (the same result as playing their
     single options, with fewer copies of the position).
     """
-    players = list(state.players)
+    return _maintenance_from(state, list(state.players), seat)
+
+
+def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -> GameState:
+    """:func:`begin_maintenance` with the Boats given (``state``'s others not copied yet)."""
+    n = len(players)
     cards = state.components.cards
+    heal_later = state.config.options.heal_in_action_phase
     while True:
         p = players[seat]
         bane = p.bane
@@ -65,13 +71,16 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
             p = players[seat] = _with_bane(p, bane)
         if p.protectors and bane:  # useful_protectors(p) > 0
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.PROTECT, seat)
-        lost = min(bane, p.healthy + p.contaminated)  # lose_range(p), unrolled
-        fewest_healthy = max(0, lost - p.contaminated)
-        if min(lost, p.healthy) > fewest_healthy:
+        healthy, contaminated = p.healthy, p.contaminated
+        lost = bane if bane < healthy + contaminated else healthy + contaminated  # lose_range(p),
+        fewest_healthy = lost - contaminated if lost > contaminated else 0  # unrolled
+        if (lost if lost < healthy else healthy) > fewest_healthy:
             return _to_decide(state, tuple(players), Phase.MAINTENANCE, Step.LOSE, seat)
-        players[seat] = _settle(state, p, fewest_healthy)
+        if lost:
+            p = _lost(p, healthy - fewest_healthy, contaminated - (lost - fewest_healthy))
+        players[seat] = p if heal_later or not p.contaminated else gains.heal(p)
         seat += 1
-        if seat == state.n:
+        if seat == n:
             return begin_river(_settled(state, tuple(players), seat - 1))
 
 
@@ -94,7 +103,8 @@ _lost = updater(PlayerState, "healthy", "contaminated")
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
     if state.step is Step.PROTECT:
-        return [_spend(k) for k in range(useful_protectors(p), -1, -1)]
+        top = useful_protectors(p)
+        return list(_SPENDS[top] if top < _LISTED else _spends(top))
     if state.step is Step.LOSE:
         n = humans_to_lose(p)
         return [_lose(h, n - h) for h in lose_range(p)]
@@ -102,6 +112,16 @@ def options(state: GameState) -> list[Action]:
 
 
 _spend, _lose = shared(SpendProtectors), shared(LoseHumans)
+
+
+def _spends(top: int) -> tuple[Action, ...]:
+    """Returning ``top`` Protectors down to none."""
+    return tuple(_spend(k) for k in range(top, -1, -1))
+
+
+_LISTED = 16
+_SPENDS = tuple(_spends(top) for top in range(_LISTED))
+"""The Protector options of each useful count below 16, listed once."""
 _ACCEPT, _IGNORE = IgnoreRiver(False), IgnoreRiver(True)
 
 
@@ -137,22 +157,33 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
     p = state.players[seat]
-    if isinstance(action, SpendProtectors):
-        p = replace(p, protectors=p.protectors - action.amount,
-                    bane=bane_after_protectors(p.bane, action.amount))
-        if len(lose_range(p)) > 1:
-            return state.with_player(seat, p, step=Step.LOSE)
-        action = LoseHumans(lose_range(p).start, humans_to_lose(p) - lose_range(p).start)
-    if isinstance(action, LoseHumans):
-        state = state.with_player(seat, _settle(state, p, action.healthy))
-        if seat + 1 < state.n:
-            return begin_maintenance(state, seat + 1)
-        return begin_river(state)
-    assert isinstance(action, IgnoreRiver)
-    if action.ignore:
-        state = state.with_player(seat, replace(p, protectors=p.protectors - 1))
-        return next_river_seat(state)
-    return _apply_river(state, seat)
+    players = list(state.players)
+    kind = type(action)
+    if kind is SpendProtectors:
+        amount = action.amount  # type: ignore[union-attr]
+        p = _protected(p, p.protectors - amount, bane_after_protectors(p.bane, amount))
+        healthy = lose_range(p)
+        if len(healthy) > 1:
+            players[seat] = p
+            return _to_lose(state, tuple(players), Step.LOSE)
+        healthy_lost = healthy.start
+    elif kind is LoseHumans:
+        healthy_lost = action.healthy  # type: ignore[union-attr]
+    else:
+        assert isinstance(action, IgnoreRiver)
+        if action.ignore:
+            players[seat] = _protected(p, p.protectors - 1, p.bane)
+            return _river_from(state, seat + 1, players, NO_GAINS, "")
+        return _apply_river(state, seat)
+    players[seat] = _settle(state, p, healthy_lost)
+    if seat + 1 < len(players):
+        return _maintenance_from(state, players, seat + 1)
+    return begin_river(_with_players(state, tuple(players)))
+
+
+_protected = updater(PlayerState, "protectors", "bane")
+_to_lose = updater(GameState, "players", "step")
+_with_players = updater(GameState, "players")
 
 
 # -- the River -------------------------------------------------------------------------
@@ -173,11 +204,11 @@ def _river_from(state: GameState, seat: int, players: list[PlayerState], pending
     """The River tile met by ``seat`` and the seats after it, up to the first with a choice
     (a Protector to ignore its losses, or gains to place), in one copy of the position;
     after the last seat, the end of the round."""
-    tile = current_tile(state)
+    tile = state.components.river_by_id.get(state.river[state.round - 1])
     assert tile is not None
     loss = tile.losses
     losing, gaining = not loss.is_empty(), not tile.gains.is_empty()
-    n = state.n
+    n = len(players)
     while seat < n:
         p = players[seat]
         if losing:
@@ -238,7 +269,10 @@ _fed = updater(GameState, "players", "phase")
 
 def feed(p: PlayerState) -> PlayerState:
     food, healthy = feeding(p.food, p.healthy)
-    return replace(p, food=food, healthy=healthy)
+    return _fed_boat(p, food, healthy)
+
+
+_fed_boat = updater(PlayerState, "food", "healthy")
 
 
 def end_round(state: GameState) -> GameState:
@@ -246,12 +280,13 @@ def end_round(state: GameState) -> GameState:
     if state.round >= ROUNDS:
         state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple(_next_round_boat(p, p.deck[2:], p.deck[:2], (),
-                                     p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
-                                     NO_GAINS)
-                    for p in state.players)
-    return coop_supplies(_next_round(state, players, NO_GAINS, "", state.round + 1,
-                                     Phase.DECISION, Step.CHOOSE, 0, (None,) * state.n))
+    players = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (),
+                                      p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
+                                      NO_GAINS)
+                     for p in state.players])
+    state = _next_round(state, players, NO_GAINS, "", state.round + 1, Phase.DECISION,
+                        Step.CHOOSE, 0, (None,) * len(players))
+    return coop_supplies(state) if state.config.mode == "coop" else state
 
 
 _next_round_boat = updater(PlayerState, "deck", "hand", "action_zone", "discard", "gave",
@@ -284,11 +319,15 @@ def _supply(p: PlayerState, g: Gains) -> PlayerState:
 
 
 def _discard(state: GameState) -> GameState:
-    players = tuple(replace(p, discard=p.discard + p.action_zone, action_zone=(), gave=None,
-                            activated="", card_gains=NO_GAINS, received=NO_GAINS,
-                            taken=NO_GAINS)
-                    for p in state.players)
-    return replace(state, players=players, pending=NO_GAINS, pending_source="")
+    players = tuple([_discarded(p, p.discard + p.action_zone, (), None, "", NO_GAINS, NO_GAINS,
+                                NO_GAINS)
+                     for p in state.players])
+    return _cleared(state, players, NO_GAINS, "")
+
+
+_discarded = updater(PlayerState, "discard", "action_zone", "gave", "activated", "card_gains",
+                     "received", "taken")
+_cleared = updater(GameState, "players", "pending", "pending_source")
 
 
 def _game_over(state: GameState, outcome: object) -> GameState:

@@ -19,7 +19,7 @@ from precog.engine.actions import (
     malformed,
     parse_action_text,
 )
-from precog.engine.components import Components
+from precog.engine.components import NO_GAINS, Components
 from precog.engine.errors import IllegalActionError
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.state import GameState, Phase, Step
@@ -43,11 +43,11 @@ def legal_actions(state: GameState) -> list[Action]:
     >>> len(legal_actions(new_game(players=2, seed=1)))
     6
     """
-    if state.phase is Phase.OVER:
-        return []
-    cached = state._legal
+    cached = state._legal  # kept by advance() on every state waiting for a choice
     if cached is not None:
         return list(cached)
+    if state.phase is Phase.OVER:
+        return []
     result: list[Action] = _module(state).options(state)
     return result
 
@@ -92,6 +92,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 _GAINS, _OVER = Step.GAINS, Phase.OVER
+_NO_GAINS = NO_GAINS
 _keep_legal = GameState.__dict__["_legal"].__set__
 """``object.__setattr__(state, "_legal", options)`` through the slot itself (the listed options
 kept with the state they were listed for; a frozen state's one cache)."""
@@ -109,7 +110,8 @@ def advance(state: GameState) -> GameState:
     modules = _PHASE_MODULES
     while state.phase is not _OVER:
         if state.step is _GAINS:
-            if not state.pending.total():
+            pending = state.pending
+            if pending is _NO_GAINS or not pending.total():
                 state = _after_gains(state)
                 continue
             module: ModuleType = gains

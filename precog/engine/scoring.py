@@ -78,8 +78,22 @@ def outcome_text(code: str, values: Mapping[str, object], lang: str = DEFAULT_LA
 
 def _outcome(winners: tuple[int, ...], scores: tuple[int, ...], code: OutcomeCode,
              **values: int | tuple[int, ...] | tuple[str, ...]) -> Outcome:
-    return Outcome(winners=winners, scores=scores, reason=outcome_text(code, values),
-                   code=code.value, values=tuple(sorted(values.items())))
+    listed = tuple(sorted(values.items()))
+    key = (code.value, listed)
+    reason = _REASONS.get(key)
+    if reason is None:
+        if len(_REASONS) >= _MOST_REASONS:
+            _REASONS.clear()
+        reason = _REASONS[key] = outcome_text(code, values)
+    return Outcome(winners=winners, scores=scores, reason=reason, code=code.value,
+                   values=listed)
+
+
+_REASONS: dict[tuple[str, tuple[tuple[str, object], ...]], str] = {}
+"""The English sentence of each (code, values) already said: results repeat (the same seat
+wins with the same count in many games), and filling a sentence costs more than a game's
+last step."""
+_MOST_REASONS = 10_000
 
 
 def final_outcome(state: GameState, failed: tuple[str, ...]) -> Outcome:

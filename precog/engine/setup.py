@@ -140,9 +140,8 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
     seats = []
     for seat, code in enumerate(config.decks):
         rooms = room_pool[per_seat * seat:per_seat * (seat + 1)]
-        seats.append(PlayerState(food=start_food, rooms=tuple(rooms),
-                                 batteries=(0,) * (2 * MACHINES_PER_ROOM),
-                                 deck=_stack_deck(comps, code, gen)))
+        seats.append(_new_boat(_EMPTY_BOAT, start_food, tuple(rooms),
+                               (0,) * (2 * MACHINES_PER_ROOM), _stack_deck(comps, code, gen)))
     state = GameState(config=config, components=comps, round=1, phase=Phase.DECISION,
                       step=Step.CHOOSE, to_move=0, players=tuple(seats),
                       choices=(None,) * players, river=_lay_river(comps, gen),
@@ -250,5 +249,8 @@ def _begin_advanced(state: GameState) -> GameState:
 
 
 _dealt = updater(PlayerState, "deck", "hand", "decision_zone")
+_new_boat = updater(PlayerState, "food", "rooms", "batteries", "deck")
+_EMPTY_BOAT = PlayerState()
+"""A Boat as the game starts it, copied for each seat (faster than ``PlayerState(...)``)."""
 _with_players = updater(GameState, "players")
 _with_phase = updater(GameState, "phase")
