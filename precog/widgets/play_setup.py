@@ -15,6 +15,7 @@ from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import Message, button, upload_button
 from precog.widgets.dropdown import Dropdown
+from precog.widgets.shared import own_layout
 
 MODES = ("competitive", "team", "coop")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
@@ -88,10 +89,10 @@ class SetupBar(widgets.VBox):
             self.seat_in.options = list(range(n))
             self.seat_in.value = old if old is not None and old < n else 0
         for i, w in enumerate(self.bot_in):
-            w.layout.display = "" if i < n and i != self.seat_in.value else "none"
+            own_layout(w).display = "" if i < n and i != self.seat_in.value else "none"
         coop = self.mode_in.value == "coop"
         self.difficulty_in.disabled = not coop
-        self.supplies_in.layout.display = "" if coop else "none"
+        own_layout(self.supplies_in).display = "" if coop else "none"
 
     def follow(self, config: GameConfig, seat: int) -> None:
         """Show a loaded game's settings (its players, mode, difficulty and setup, the
