@@ -68,8 +68,8 @@ def _shared(part: widgets.Widget) -> widgets.Widget:
 
 
 def share_parts(root: widgets.Widget) -> None:
-    """Give every widget under ``root`` (``root`` too) the shared layout and style of its
-    values; the models they had are closed."""
+    """Give every widget under ``root`` (``root`` too, and the widgets they hold off the page)
+    the shared layout and style of its values; the models they had are closed."""
     todo, seen = [root], set()
     while todo:
         widget = todo.pop()
@@ -81,7 +81,18 @@ def share_parts(root: widgets.Widget) -> None:
             if isinstance(part, widgets.Widget) and not is_shared(part):
                 setattr(widget, name, _shared(part))
                 part.close()
-        todo.extend(c for c in getattr(widget, "children", ()) if isinstance(c, widgets.Widget))
+        todo.extend(_held(widget))
+
+
+def _held(widget: widgets.Widget) -> list[widgets.Widget]:
+    """The widgets ``widget`` shows or holds (kept off the page until needed: they are sent
+    to the browser all the same)."""
+    found = [c for c in getattr(widget, "children", ()) if isinstance(c, widgets.Widget)]
+    for value in vars(widget).values():
+        items = value.values() if isinstance(value, dict) else (
+            value if isinstance(value, (list, tuple)) else (value,))
+        found += [item for item in items if isinstance(item, widgets.DOMWidget)]
+    return found
 
 
 def own_layout(widget: widgets.DOMWidget) -> widgets.Layout:
