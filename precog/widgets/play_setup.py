@@ -53,7 +53,7 @@ class SetupBar(widgets.VBox):
         self.seed_in = widgets.IntText(value=seed, description=w.say("setup.seed"))
         self.rooms_in = widgets.Text(value="", description=w.say("setup.rooms"),
                                      placeholder=w.say("setup.rooms_hint"))  # empty: random
-        self.rooms_in.add_class("pc-rooms")
+        self.rooms_in.add_class("pc-rooms-field")  # not .pc-rooms: the board's rooms grid
         self.rooms_in.layout.width = "300px"
         self.rooms_in.style.description_width = "72px"
         self.bot_in = [widgets.Dropdown(options=[(bot_name(n, w.lang), n) for n in names],
