@@ -41,6 +41,7 @@ The tutor's progress goes to a temporary file, not the home folder.
     .venv/bin/python benchmarks/app_pages.py --json --repeat 3
         # {"first_widget_s": {page: median seconds}, ...}; target: first widget <= 2 s
     .venv/bin/python benchmarks/app_pages.py --json     # the figures as JSON (medians too)
+        # and "widget_models": {page: models its notebook makes} (layouts and styles included)
     .venv/bin/python benchmarks/app_pages.py --json --no-rounds --pages review,table
         # some pages only, no rounds played
 """
@@ -327,6 +328,32 @@ def explorer_from_hint(browser: Any, base: str, link: str) -> float:
     return seconds
 
 
+# What a page's kernel holds once its notebook ran: every live widget model (layouts and styles
+# included), each of which the browser creates before it draws the page's first widget.
+COUNT_TAIL = """
+from ipywidgets.widgets.widget import _instances
+print(len(_instances), flush=True)
+import os
+os._exit(0)
+"""
+
+
+def widget_models(root: Path, pages: list[tuple[str, str]]) -> dict[str, int]:
+    """Per page (name, notebook under ``root``): the widget models its notebook makes, counted
+    by running the notebook's code in a fresh interpreter on ``root``'s package (outside a
+    kernel started ahead, the page is built at once)."""
+    counts: dict[str, int] = {}
+    for name, path in pages:
+        notebook = json.loads((root / path).read_text(encoding="utf-8"))
+        code = "\n".join("".join(cell["source"]) for cell in notebook["cells"]
+                         if cell["cell_type"] == "code")
+        done = subprocess.run([sys.executable, "-c", code + COUNT_TAIL], cwd=(root / path).parent,
+                              env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True,
+                              text=True, timeout=300, check=True)
+        counts[name] = int(done.stdout.split()[-1])
+    return counts
+
+
 def is_lesson(name: str) -> bool:
     return name.startswith("lesson")
 
@@ -412,7 +439,8 @@ def main() -> None:
         log.close()
     load = os.getloadavg()[0]
     if args.json:
-        result = {"first_widget_s": first_widget_s(rows),
+        models = widget_models(REPO, [(name, path) for name, path, *_ in chosen(args.pages)])
+        result = {"first_widget_s": first_widget_s(rows), "widget_models": models,
                   "first_widget_target_s": FIRST_WIDGET_TARGET_S,
                   "ready_s": median_by_page(rows, 2),
                   "kernel_rss_mb": median_by_page(rows, 3),

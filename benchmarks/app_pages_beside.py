@@ -9,6 +9,8 @@ per page and revision the median seconds from navigation to:
 
 - ``first_widget_s``: the page's first widget visible (the same selectors as
   ``app_pages.py``);
+- ``widget_models``: the widget models each page's notebook makes (layouts and styles
+  included), each of which the browser creates before it draws the page's first widget;
 - ``explorer_from_hint_s``: the explorer opened on a seat's view (``?view=pv1…``, the address
   a Play hint links to, here for seat to move of a fixed random game, seed 3, round 3) until
   its first answer (the ranked table).
@@ -45,6 +47,7 @@ from app_pages import (
     uptime,
     wait_pool,
     wait_serving,
+    widget_models,
 )
 
 from precog.commands.tool_parser import ToolParser, listed, positive_int
@@ -118,6 +121,8 @@ def main() -> None:
     rev = extract(args.baseline, folder.name)
     roots = {rev: Path(folder.name), "this": REPO}
     view = hint_view()
+    models = {r: widget_models(root, [(n, FIRST[n][0]) for n in names if n != HINT])
+              for r, root in roots.items()}
     seconds: dict[tuple[str, str], list[float]] = {(r, n): [] for r in roots for n in names}
     uptime_before = uptime()
     servers = {r: serve(root) for r, root in roots.items()}
@@ -144,7 +149,7 @@ def main() -> None:
                 server.kill()
         folder.cleanup()
     medians = {r: {n: round(statistics.median(seconds[r, n]), 2) for n in names} for r in roots}
-    result = {"baseline": rev, "medians_s": medians,
+    result = {"baseline": rev, "medians_s": medians, "widget_models": models,
               "all_s": {r: {n: [round(x, 2) for x in seconds[r, n]] for n in names}
                         for r in roots},
               "uptime_before": uptime_before, "uptime_after": uptime(),
@@ -156,6 +161,7 @@ def main() -> None:
     print(f"{'page':<20} {rev:>10} {'this':>10}   (median seconds, {result['repeat']} visits)")
     for name in names:
         print(f"{name:<20} {medians[rev][name]:>10.2f} {medians['this'][name]:>10.2f}")
+    print(f"widget models: {rev} {models[rev]}; this {models['this']}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Generic, TypeVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from precog.engine import Action, GameState, Phase, Step
 from precog.engine.actions import Choose
@@ -26,19 +28,49 @@ from precog.session.words import DEFAULT_LANGUAGE, words
 OnChoice = Callable[[Action], None]
 
 
-class CardButton(widgets.Box):
+# One model per card in the browser (a Box, an HTML and a Button were seven with their
+# layouts and styles): the card's picture with a transparent button over it, whose click is
+# sent to the kernel with the drawing it was made for.
+_CARD_ESM = """
+function render({ model, el }) {
+  const draw = () => {
+    el.innerHTML = model.get("picture");
+    const hit = document.createElement("button");
+    const refused = model.get("refused");
+    hit.type = "button";
+    hit.className = refused ? "pc-cardbtn-off" : "pc-cardbtn-hit";
+    hit.title = model.get("tip");
+    hit.textContent = model.get("description");
+    hit.disabled = !!refused;
+    const drawing = model.get("drawing");
+    hit.addEventListener("click", () => model.send({ drawing }));
+    el.appendChild(hit);
+  };
+  draw();
+  model.on("change", draw);
+}
+export default { render };
+"""
+
+
+class CardButton(anywidget.AnyWidget):  # type: ignore[misc]
     """A card picture that can be clicked (an invisible button lies over it); redrawn in place
     with :meth:`set` (see :class:`_Pool`)."""
+
+    _esm = _CARD_ESM
+    picture = traitlets.Unicode("").tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)  # the button's words: label, card id
+    tip = traitlets.Unicode("").tag(sync=True)
+    refused = traitlets.Unicode("").tag(sync=True)  # why it may not be chosen; "": it may
+    drawing = traitlets.Int(0).tag(sync=True)  # a click made for an older drawing is dropped
 
     def __init__(self, state: GameState | None = None, card_id: str = "", label: str = "",
                  on_click: Callable[[], None] = lambda: None, tags: tuple[str, ...] = (),
                  where: str = "", lang: str = DEFAULT_LANGUAGE, refused: str = "") -> None:
-        self.picture = widgets.HTML()
-        self.button = widgets.Button()
-        self.button.on_click(lambda _b: self._on_click())
-        super().__init__([self.picture, self.button])
+        super().__init__()
+        self.on_msg(lambda _w, content, _buffers: self._clicked(content))
         self._on_click: Callable[[], None] = lambda: None
-        self.card_id, self.refused = "", ""
+        self.card_id = ""
         if state is not None:
             self.set(state, card_id, label, on_click, tags, where, lang, refused)
 
@@ -49,18 +81,25 @@ class CardButton(widgets.Box):
         the reason greyed cards show)."""
         card = card_html(state.card(card_id), tags=tags, size="large", speech=speech(lang))
         place = f'<div class="pc-cardbtn-where">{escape(where)}</div>' if where else ""
-        self.picture.value = (f'{place}{card}<div class="pc-cardbtn-label">{escape(label)}'
-                              "</div>")
-        with self.button.hold_sync():
-            self.button.description = f"{label} {card_id}"
-            self.button.tooltip = refused or f"{label} {card_id}"
-            self.button.disabled = bool(refused)
-            _swap_class(self.button, "pc-cardbtn-off" if refused else "pc-cardbtn-hit",
-                        "pc-cardbtn-hit" if refused else "pc-cardbtn-off")
-        _swap_class(self, "pc-cardbtn-refused" if refused else "pc-cardbtn",
-                    "pc-cardbtn" if refused else "pc-cardbtn-refused")
+        with self.hold_sync():
+            self.picture = (f'{place}{card}<div class="pc-cardbtn-label">{escape(label)}'
+                            "</div>")
+            self.description = f"{label} {card_id}"
+            self.tip = refused or f"{label} {card_id}"
+            self.refused = refused
+            self.drawing += 1
+            _swap_class(self, "pc-cardbtn-refused" if refused else "pc-cardbtn",
+                        "pc-cardbtn" if refused else "pc-cardbtn-refused")
         self._on_click = (lambda: None) if refused else on_click
-        self.card_id, self.refused = card_id, refused
+        self.card_id = card_id
+
+    def click(self) -> None:
+        """What a click on the card does (as the browser's click)."""
+        self._on_click()
+
+    def _clicked(self, content: dict[str, object]) -> None:
+        if content.get("drawing") == self.drawing:
+            self.click()
 
 
 class ChoiceButton(widgets.Button):

@@ -28,6 +28,7 @@ from precog.engine.state import ROUNDS
 from precog.render.style import style_tag
 from precog.session.language import page_link
 from precog.session.words import DEFAULT_LANGUAGE, words
+from precog.widgets.shared import is_shared
 
 PHASE_STEPS = (
     ("decision", (Phase.SETUP_ROOMS, Phase.SETUP_PASS, Phase.DECISION)),
@@ -222,7 +223,7 @@ def _close_all(items: Any) -> None:
             _close_all(inner)
         for part in ("layout", "style"):  # each widget has these as widgets of their own
             sub = getattr(w, part, None)
-            if isinstance(sub, widgets.Widget):
+            if isinstance(sub, widgets.Widget) and not is_shared(sub):  # shared: kept
                 sub.close()
         w.close()
 

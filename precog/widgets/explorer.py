@@ -35,6 +35,7 @@ from precog.widgets.explorer_results import (
     trajectory_panel,
 )
 from precog.widgets.explorer_start import PAGE_START_DELAY_S
+from precog.widgets.shared import share_parts
 from precog.widgets.shown import PageShown
 
 __all__ = ["MODELS", "PLOT_PANELS", "ROLLOUTS", "Explorer", "ranking_table_html",
@@ -71,6 +72,7 @@ class Explorer(widgets.VBox):
         else:
             self.load_query(query)
         self._page_start = None  # any later analysis starts and shows at once
+        share_parts(self)  # one model for the layouts (styles) of equal values
 
     arrive = explorer_start.arrive
     _first_answer = explorer_start.first_answer

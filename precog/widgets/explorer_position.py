@@ -16,6 +16,7 @@ from precog.widgets.common import copy_box_html
 from precog.widgets.dropdown import Dropdown
 from precog.widgets.editor import PositionEditor
 from precog.widgets.explorer_results import heading
+from precog.widgets.shared import own_layout
 
 
 class PositionPanel(widgets.VBox):
@@ -45,7 +46,7 @@ class PositionPanel(widgets.VBox):
                                              tooltip=say("explorer.what_if_tip"), icon="copy")
         self.what_if_button.on_click(lambda _b: on_what_if())
         self.what_if_button.layout.width = "auto"
-        self.what_if_button.layout.display = "none"
+        own_layout(self.what_if_button).display = "none"
         self.children = [heading(say("explorer.position"), ""),
                          widgets.HBox([self.seat_in, self.position_html]),
                          self.what_if_button, self.editor_box, self.board]
@@ -66,8 +67,8 @@ class PositionPanel(widgets.VBox):
             say("explorer.copy_position"), self.lang)
         self.board.show(state, seat)
         for part in (self.seat_in, self.editor_box):
-            part.layout.display = "none" if view else None
-        self.what_if_button.layout.display = None if view else "none"
+            own_layout(part).display = "none" if view else None
+        own_layout(self.what_if_button).display = None if view else "none"
         if view is not None:
             self._editing = None  # a seat's view has no editor (one built before stays hidden)
             return

@@ -45,6 +45,7 @@ from precog.widgets.hint import HintPanel
 from precog.widgets.play_setup import SaveLoad, SetupBar
 from precog.widgets.review import GameReview
 from precog.widgets.seats import BOT_NAMES, DEFAULT_BOT, make_bot
+from precog.widgets.shared import share_parts
 
 
 class PlayApp(widgets.VBox):
@@ -86,6 +87,7 @@ class PlayApp(widgets.VBox):
         self.children = [stylesheet(), self.title, self.setup_bar,
                          self.message, self.steps, self.toolbar, self.table, self.tabs]
         self.new_game()
+        share_parts(self)  # one model for the layouts (styles) of equal values
 
     @property
     def game(self) -> Game | None:

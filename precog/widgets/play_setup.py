@@ -15,6 +15,7 @@ from precog.session.lines import bot_name
 from precog.session.words import DEFAULT_LANGUAGE, Words, words
 from precog.widgets.common import Message, button, upload_button
 from precog.widgets.dropdown import Dropdown
+from precog.widgets.shared import own_layout
 
 MODES = ("competitive", "team", "coop")
 DIFFICULTIES = ("normal", "hard", "apocalypse")
@@ -52,7 +53,7 @@ class SetupBar(widgets.VBox):
         self.seed_in = widgets.IntText(value=seed, description=w.say("setup.seed"))
         self.rooms_in = widgets.Text(value="", description=w.say("setup.rooms"),
                                      placeholder=w.say("setup.rooms_hint"))  # empty: random
-        self.rooms_in.add_class("pc-rooms")
+        self.rooms_in.add_class("pc-rooms-field")  # not .pc-rooms: the board's rooms grid
         self.rooms_in.layout.width = "300px"
         self.rooms_in.style.description_width = "72px"
         self.bot_in = [widgets.Dropdown(options=[(bot_name(n, w.lang), n) for n in names],
@@ -88,10 +89,10 @@ class SetupBar(widgets.VBox):
             self.seat_in.options = list(range(n))
             self.seat_in.value = old if old is not None and old < n else 0
         for i, w in enumerate(self.bot_in):
-            w.layout.display = "" if i < n and i != self.seat_in.value else "none"
+            own_layout(w).display = "" if i < n and i != self.seat_in.value else "none"
         coop = self.mode_in.value == "coop"
         self.difficulty_in.disabled = not coop
-        self.supplies_in.layout.display = "" if coop else "none"
+        own_layout(self.supplies_in).display = "" if coop else "none"
 
     def follow(self, config: GameConfig, seat: int) -> None:
         """Show a loaded game's settings (its players, mode, difficulty and setup, the

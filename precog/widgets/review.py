@@ -39,6 +39,7 @@ from precog.widgets.common import (
 )
 from precog.widgets.figure_widget import figure_widget
 from precog.widgets.figures import review_figure
+from precog.widgets.shared import own_layout
 
 
 class ReviewPanel(widgets.VBox):
@@ -219,7 +220,7 @@ class ReviewPage(widgets.VBox):
         self.upload.observe(lambda _c: self._uploaded(), names="value")
         self.upload.layout.width = "auto"
         self.panel = ReviewPanel(explorer_url, self.lang, background, budgets)
-        self.panel.layout.display = "none"
+        own_layout(self.panel).display = "none"
         intro = widgets.HTML(f'<div class="pc-review-intro">{escape(say("review_page.intro"))}'
                              "</div>")
         self.children = [stylesheet(), title("review_page.title", self.lang), intro,
@@ -240,7 +241,7 @@ class ReviewPage(widgets.VBox):
             return
         self.message.ok(say("review_page.loaded", players=game.start.config.players,
                             rounds=game.state.round))
-        self.panel.layout.display = ""
+        own_layout(self.panel).display = ""
         self.panel.show(game)
 
     def _uploaded(self) -> None:
@@ -260,7 +261,7 @@ class GameReview(widgets.VBox):
         self.panel: ReviewPanel | None = None
         self.game: Game | None = None
         self.seat = self.moves = 0
-        self.layout.display = "none"
+        own_layout(self).display = "none"
         self.button = button(say("review_page.play_button"), icon="search",
                              tooltip=say("review_page.play_button_tip"), cls="pc-review-play",
                              width="auto")
@@ -279,7 +280,7 @@ class GameReview(widgets.VBox):
         self.game, self.seat, self.panel = game, seat, None
         self.moves = len(game.actions) if game is not None else 0
         self.children = [self.button]
-        self.layout.display = "none" if game is None else ""
+        own_layout(self).display = "none" if game is None else ""
 
     def review(self) -> None:
         """Show the review panel and start reviewing the seat."""

@@ -19,6 +19,7 @@ from precog.session.box import BoxDraft, CardEntry
 from precog.session.speech import speech
 from precog.session.table_entry import CARD_FIELDS
 from precog.session.words import words
+from precog.widgets.shared import own_layout
 
 __all__ = ["CardFaces", "CardForm", "text_field"]
 
@@ -168,11 +169,11 @@ class CardFaces(widgets.VBox):
 
     def refresh(self) -> None:
         opened = bool(self.by_face.value)
-        self.faces.layout.display = "" if opened else "none"
+        own_layout(self.faces).display = "" if opened else "none"
         for zone, shown in self.wanted.items():
             if shown and opened:
                 self.build_zone(zone)
-            self.boxes[zone].layout.display = "" if shown else "none"
+            own_layout(self.boxes[zone]).display = "" if shown else "none"
 
     def offer_cards(self, entered: list[dict[str, Any]]) -> None:
         """Every card picker (those built later too) lists the faces entered elsewhere."""

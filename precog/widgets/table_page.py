@@ -32,6 +32,7 @@ from precog.widgets.common import (
     replace_children,
     uploaded_bytes,
 )
+from precog.widgets.shared import own_layout, share_parts
 from precog.widgets.table_entry import SeatForm
 from precog.widgets.table_layout import (
     action_buttons,
@@ -71,7 +72,7 @@ class TablePage(widgets.VBox):
         self.objective_faces = ObjectiveFaces(self.changed, self.lang)
         self.message = Message(self.lang)
         self.box_source = BoxSource(self._box_loaded, self.lang, self.message)
-        self.box_source.status.layout.display = "none"  # the note below says it in full
+        own_layout(self.box_source.status).display = "none"  # the note below says it in full
         self.box_note = html("pc-table-box-note", box_text(None, self.lang))
         self.errors, self.save = html("pc-table-errors"), html("pc-table-save")
         self.analyse_button, self.next_round_button = action_buttons(say)
@@ -84,6 +85,7 @@ class TablePage(widgets.VBox):
         self.seat_form(self.seat_tabs.selected_index or 0)
         self._quiet = False
         self.show()
+        share_parts(self)  # one model for the layouts (styles) of equal values
 
     def _listen(self) -> None:
         for key, w in self.game.items():
@@ -131,7 +133,7 @@ class TablePage(widgets.VBox):
         phase, coop = values["phase"], values["mode"] == "coop"
         self.steps.show_for(phase, values["step"], coop, self._season())
         self.river.show_for(values["round"] - (0 if phase == "river" else 1))
-        self.objective_faces.layout.display = "" if coop else "none"
+        own_layout(self.objective_faces).display = "" if coop else "none"
         self.objective_faces.season(self._season())
         self.seat_tabs.for_players(int(values["players"]))
         self._seat_options(int(values["players"]))

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from precog.engine import Components, GameState
 from precog.session.table_entry import TableDraft
 from precog.session.words import words
+from precog.widgets.shared import own_layout
 from precog.widgets.table_entry import SeatForm
 
 SEATS = 4
@@ -82,7 +83,7 @@ class SeatTabs(widgets.Tab):
         cards entered elsewhere offered."""
         phase, advanced = game["phase"], game["setup"] == "advanced"
         for n, seat in self.forms.items():
-            seat.layout.display = "" if n < game["players"] else "none"
+            own_layout(seat).display = "" if n < game["players"] else "none"
             seat.show_zone("hand", n == game["seat"] and phase == "decision")
             seat.show_zone("action_zone", phase != "decision")
             if seat.advanced != advanced:

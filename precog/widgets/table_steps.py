@@ -26,6 +26,7 @@ from precog.session.table_steps import (
 )
 from precog.session.words import action_label, words
 from precog.widgets.common import coop_note_html
+from precog.widgets.shared import own_layout
 
 __all__ = ["StepFields", "box_text", "step_rank_html"]
 
@@ -153,9 +154,9 @@ class StepFields(widgets.VBox):
         """Only the rows of the step and mode entered; the Objectives of the season's."""
         if season != self.season:
             self.offer_box(self.box, season)
-        self.gains_row.layout.display = "" if phase == "action" and step == "gains" else "none"
-        self.coop_row.layout.display = "" if coop else "none"
-        self.game["difficulty"].layout.display = "" if coop else "none"
+        own_layout(self.gains_row).display = "" if phase == "action" and step == "gains" else "none"
+        own_layout(self.coop_row).display = "" if coop else "none"
+        own_layout(self.game["difficulty"]).display = "" if coop else "none"
 
 
 def box_text(box: Components | None, lang: str) -> str:

@@ -31,6 +31,7 @@ from precog.session.table_tiles import (
     slot_season,
 )
 from precog.session.words import words
+from precog.widgets.shared import own_layout
 
 __all__ = ["ObjectiveFaces", "RiverForm"]
 
@@ -170,7 +171,7 @@ class RiverForm(widgets.VBox):
                 self.places.append(place)
             self.children = [self.head, *self.places]
         for place in self.places:
-            place.layout.display = "" if place.k < shown else "none"
+            own_layout(place).display = "" if place.k < shown else "none"
 
     def read(self) -> list[Any]:
         values = [p.value() for p in self.places[:self.shown]]

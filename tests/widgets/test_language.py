@@ -36,8 +36,9 @@ ENGLISH_UI_WORDS = (
 def _texts(w: object) -> Iterator[str]:
     """Every text a widget tree shows: HTML values, button labels, descriptions, options,
     tab titles, placeholders (scripts and styles left out)."""
-    if isinstance(w, widgets.HTML):
-        text = re.sub(r"<(style|script)\b.*?</\1>", " ", w.value, flags=re.S)
+    shown = w.value if isinstance(w, widgets.HTML) else getattr(w, "picture", None)
+    if isinstance(shown, str):  # an HTML widget, or a card button's picture
+        text = re.sub(r"<(style|script)\b.*?</\1>", " ", shown, flags=re.S)
         text = re.sub(r'onclick="[^"]*"', " ", text)
         yield html.unescape(re.sub(r"<[^>]+>", " ", text))
         yield from (html.unescape(t) for t in re.findall(r'title="([^"]*)"', text))
@@ -104,7 +105,7 @@ def test_a_russian_game_played_to_the_end_by_clicks_shows_no_english(mode: str) 
         if app.choices.picker is not None:
             for _click in range(2):
                 row = app.choices.picker.children[1].children
-                next(c for c in row if hasattr(c, "button")).button.click()
+                next(c for c in row if hasattr(c, "card_id")).click()
         else:
             app.choices.buttons[0].click()
     assert app.game.state.is_over  # type: ignore[union-attr]

@@ -40,8 +40,8 @@ def _cards(app: PlayApp, refused: bool = False) -> list[CardButton]:
 
 
 def _choose(app: PlayApp, keep_index: int = 0, give_index: int = 0) -> None:
-    _cards(app)[keep_index].button.click()
-    _cards(app)[give_index].button.click()
+    _cards(app)[keep_index].click()
+    _cards(app)[give_index].click()
 
 
 def _play_until(app: PlayApp, done: object) -> None:
@@ -61,9 +61,9 @@ def test_keep_offers_exactly_the_legal_keeps_then_give_the_legal_gives() -> None
     legal = [a for a in legal_actions(state) if isinstance(a, Choose)]
     assert {c.card_id for c in _cards(app)} == {a.keep for a in legal}
     keep = _cards(app)[0].card_id
-    _cards(app)[0].button.click()
+    _cards(app)[0].click()
     assert {c.card_id for c in _cards(app)} == {a.give for a in legal if a.keep == keep}
-    assert all(c.button.description.startswith("Give") for c in _cards(app))
+    assert all(c.description.startswith("Give") for c in _cards(app))
 
 
 def test_a_card_that_may_not_be_given_is_greyed_with_the_rules_reason() -> None:
@@ -71,12 +71,26 @@ def test_a_card_that_may_not_be_given_is_greyed_with_the_rules_reason() -> None:
     app = _app()
     p = app.game.state.players[app.human]
     keep = p.decision_zone[0]
-    next(c for c in _cards(app) if c.card_id == keep).button.click()
+    next(c for c in _cards(app) if c.card_id == keep).click()
     greyed = _cards(app, refused=True)
     assert {c.card_id for c in greyed} == set(p.hand)
+    moves = len(app.game.actions)
     for card in greyed:
-        assert card.button.disabled and "Decision Zone" in card.refused
+        assert "Decision Zone" in card.refused
         assert card.refused in app.choices.picker.children[-1].value
+        card.click()  # refused: nothing happens
+    assert len(app.game.actions) == moves and app.choices.picker.keep == keep
+
+
+def test_a_click_sent_for_an_older_drawing_of_a_card_is_dropped() -> None:
+    """The browser sends a card's click with the drawing it was made for: a click on a card
+    since redrawn (another choice) never plays the choice the player has not seen."""
+    app = _app()
+    card = _cards(app)[0]
+    card._clicked({"drawing": card.drawing - 1})
+    assert app.choices.picker is not None and app.choices.picker.keep is None
+    card._clicked({"drawing": card.drawing})
+    assert app.choices.picker.keep == card.card_id
 
 
 def test_activate_both_unaffordable_is_greyed_with_the_cost_and_the_cabins() -> None:
@@ -105,9 +119,9 @@ def test_activate_both_unaffordable_is_greyed_with_the_cost_and_the_cabins() -> 
 def test_a_choice_is_played_and_the_bots_answer_until_your_next_decision() -> None:
     app = _app(seat=1)
     before = len(app.game.actions)
-    _cards(app)[0].button.click()
+    _cards(app)[0].click()
     give = _cards(app)[0].card_id
-    _cards(app)[0].button.click()
+    _cards(app)[0].click()
     mine = [a for i, a in enumerate(app.game.actions) if app.game.states[i].to_move == 1]
     assert isinstance(mine[0], Choose) and mine[0].give == give
     assert len(app.game.actions) > before
@@ -124,12 +138,12 @@ def test_buttons_outside_the_decision_are_the_legal_actions_in_notation() -> Non
 
 def test_a_stale_click_is_refused_with_a_message_and_changes_nothing() -> None:
     app = _app(players=2)
-    keep_button = _cards(app)[0].button
-    keep_button.click()
-    give_button = _cards(app)[0].button
-    give_button.click()
+    keep_card = _cards(app)[0]
+    keep_card.click()
+    give_card = _cards(app)[0]
+    give_card.click()
     state, count = app.game.state, len(app.game.actions)
-    give_button.click()  # the same card again, a step later
+    give_card.click()  # the same card again, a step later
     assert app.message.kind == "error" and app.message.text.startswith("Your choice:")
     assert app.game.state is state and len(app.game.actions) == count
 
