@@ -160,8 +160,11 @@ class RoundSearch:
         nxt = apply(state, action)
         if forked or not past_river(state, nxt):
             return nxt
-        return [(p, tile, apply(with_river_tile(state, tile), action))
-                for tile, p in self.rivers]
+        out = []
+        for tile, p in self.rivers:  # the world's own tile: the move just played
+            world = with_river_tile(state, tile)
+            out.append((p, tile, nxt if world is state else apply(world, action)))
+        return out
 
     def _search(self, state: GameState, forked: bool, start: int) -> Line:
         if self.shared is None or self.river_key is None:

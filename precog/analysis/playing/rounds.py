@@ -18,6 +18,7 @@ from precog.analysis.playing.policy import sensible_move
 from precog.analysis.playing.world import (
     canonical_world,
     knowledge,
+    past_river,
     resolve_decision,
     river_outcomes,
     with_river_tile,
@@ -29,6 +30,7 @@ from precog.engine import (
     Phase,
     PlayerState,
     Step,
+    apply,
     determinize,
     legal_actions,
     observation,
@@ -158,6 +160,45 @@ class RoundPlayer:
         """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
         world = with_river_tile(after, tile)
         return play_steps(world, self.me, rs.steps_for(line, tile))
+
+    def play_line_tiles(self, after: GameState, rs: RoundSearch, line: Line,
+                        tiles: list[str | None]) -> list[GameState]:
+        """``after`` played along ``line`` for each River tile of ``tiles``: the same positions
+        as :meth:`play_line` for each, the part of the round before the River shows played
+        once (nothing before it reads the tile) and branched as the tile is revealed."""
+        if len(tiles) < 2 or after.phase in (Phase.RIVER, Phase.OVER):
+            return [self.play_line(after, rs, line, tile) for tile in tiles]
+        start = after.round
+        queues = [rs.steps_for(line, tile) for tile in tiles]
+        state = after
+        while not (state.is_over or state.round != start):
+            mover = state.to_move
+            if mover == self.me:
+                options = legal_actions(state)
+                picks = [next_plan_step(state, mover, queue, options) for queue in queues]
+                if any(pick != picks[0] for pick in picks):  # the plans part before the
+                    return [self.play_line(after, rs, line, tile) for tile in tiles]  # River
+                action = picks[0]
+            else:
+                action = other_seat(state, mover)
+            nxt = apply(state, action)
+            if past_river(state, nxt):
+                return [self._play_queue(nxt if world is state else apply(world, action),
+                                         queue, start)
+                        for world, queue in ((with_river_tile(state, tile), queue)
+                                             for tile, queue in zip(tiles, queues))]
+            state = nxt
+        return [state for _ in tiles]
+
+    def _play_queue(self, state: GameState, queue: list[Any], start: int) -> GameState:
+        """:func:`play_steps` of ``queue`` on, from a position of round ``start``."""
+        def move(s: GameState, mover: int) -> Action:
+            if mover == self.me:
+                action: Action = next_plan_step(s, mover, queue, legal_actions(s))
+                return action
+            return other_seat(s, mover)
+
+        return play_on(state, move, lambda s: s.round != start)
 
     def worst_give(self, base: GameState, choice: Choose, incoming: tuple[str, ...]) -> str:
         """The card that is worse for me to receive with ``choice`` (its best plan's value)."""
