@@ -153,13 +153,15 @@ class FirstRound(RoundPlayer):
         node.meta.update(line=line, search=rs, after=after)
         if principal and fill and self.leaves:
             self.fill_river(node)
-            return node
-        node.expander = self.fill_river
-        if origin is not None and origin is not after and self.playouts:
-            ends = line.ends()
-            played = self.play_line_tiles(after, rs, line, [tile for _, tile, _, _ in ends])
-            node.meta["ends"] = [(p, end) for (p, _, _, _), end in zip(ends, played,
-                                                                        strict=True)]
+        else:
+            node.expander = self.fill_river
+            if origin is not None and origin is not after and self.playouts:
+                ends = line.ends()
+                played = self.play_line_tiles(after, rs, line, [t for _, t, _, _ in ends])
+                node.meta["ends"] = [(p, end) for (p, _, _, _), end in zip(ends, played,
+                                                                            strict=True)]
+        if self.played:  # the search's moves served this line: not kept with the tree
+            self.played.clear()
         return node
 
     def fill_river(self, node: TreeNode) -> None:
