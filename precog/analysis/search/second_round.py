@@ -12,7 +12,6 @@ from precog.analysis.playing.world import (
     first_legal,
     resolve_decision,
     until_seat,
-    with_river_tile,
 )
 from precog.analysis.search.first_round import FirstRound
 from precog.analysis.search.leaf_playouts import follow_sensible
@@ -47,22 +46,30 @@ class SecondRound(FirstRound):
         self.back_up(root, "max")
 
     def deepen_river(self, river: TreeNode, choice: Choose, give: str) -> None:
+        """Deepen the ends of a first-round plan (one a River tile) by the next round, each
+        from every sampled world. A world's other seats make their Keep/Give once for all the
+        tiles (they choose before the tile shows, as at the table), and the plan is played
+        once up to the River and branched as the tile shows."""
         line: Line = river.meta["line"]
         rs: RoundSearch = river.meta["search"]
-        for leaf in river.children:
+        todo = [leaf for leaf in river.children
+                if leaf.state is not None and not leaf.state.is_over and not leaf.children]
+        if not todo or self.budget.exhausted():
+            return
+        tiles = [leaf.meta.get("tile") for leaf in todo]
+        ends: list[list[GameState]] = [[] for _ in todo]
+        for world in self.worlds:
+            after = resolve_decision(world, self.me, choice, {self.right: give},
+                                     self.model.policy)
+            for found, end in zip(ends, self.play_line_tiles(after, rs, line, tiles),
+                                  strict=True):
+                found.append(end)
+        for leaf, found in zip(todo, ends, strict=True):
             if self.budget.exhausted():
                 return
-            if leaf.state is None or leaf.state.is_over or leaf.children:
-                continue
-            tile = leaf.meta.get("tile")
-            ends = []
-            for world in self.worlds:
-                after = resolve_decision(with_river_tile(world, tile), self.me, choice,
-                                         {self.right: give}, self.model.policy)
-                ends.append(self.play_line(after, rs, line, tile))
             leaf.kind = "chance"
-            leaf.meta["worlds"] = len(ends)
-            leaf.children = self.next_cards(ends)
+            leaf.meta["worlds"] = len(found)
+            leaf.children = self.next_cards(found)
             leaf.value = sum(c.probability * c.value for c in leaf.children)
 
     def next_cards(self, ends: list[GameState]) -> list[TreeNode]:
