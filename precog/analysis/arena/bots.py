@@ -70,6 +70,7 @@ class LookaheadBot(_Planner):
 
     name = "lookahead"
     coop_worlds = 6
+    transpose = True  # its leaf, the projection, reads only the Boats (shares_after_river)
 
     def __init__(self, seed: int = 0, depth_rounds: int = 1, model: str = "uniform",
                  weights: Weights = DEFAULT, worlds: int = 2, spite: float = 0.0) -> None:

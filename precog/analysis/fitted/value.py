@@ -35,7 +35,7 @@ from precog.analysis.projection.evaluation import (
     rounds_left,
     team_of,
 )
-from precog.engine import GameState
+from precog.engine import Action, GameState
 from precog.engine.state import ROUNDS
 
 FIT_FILE = "evaluation_fit.toml"
@@ -197,8 +197,39 @@ def last_round_value(state: GameState, seat: int, games: int = LAST_ROUND_GAMES)
     from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out
 
     rows = _last_round_rows(games)
-    return float(np.mean([last_check_value(play_out(state, DEFAULT_POLICY, row), seat)
-                          for row in rows]))
+    by_choices: dict[tuple[object, ...], float] = {}
+    values = []
+    for row in rows:  # the sensible player draws only for its Keep/Give: games whose
+        chosen, after = _keep_give_draws(state, row)  # draws choose alike end alike
+        if chosen not in by_choices:
+            by_choices[chosen] = last_check_value(play_out(after, DEFAULT_POLICY, row), seat)
+        values.append(by_choices[chosen])
+    return float(np.mean(values))
+
+
+def _keep_give_draws(state: GameState,
+                     row: np.ndarray) -> tuple[tuple[object, ...], GameState]:
+    """The Keep/Give choices the sensible player's playout driven by ``row`` makes in
+    ``state``'s Decision phase (none once it is past), and the position after them: after it
+    the sensible player draws nothing, so two rows that choose alike play the same game, and
+    the game goes on from there whatever the row."""
+    from precog.analysis.playouts.rollouts import DEFAULT_POLICY
+    from precog.analysis.playouts.uniform_row import UniformRow
+    from precog.engine import Phase, legal_actions
+    from precog.engine.playout import play_on
+
+    read = UniformRow(row)
+    start = state.round
+    chosen: list[object] = []
+
+    def move(s: GameState, seat: int) -> Action:
+        options = legal_actions(s)
+        action = options[DEFAULT_POLICY.index(s, read(s, seat), options)]
+        chosen.append(action)
+        return action
+
+    after = play_on(state, move, lambda s: s.phase is not Phase.DECISION or s.round != start)
+    return tuple(chosen), after
 
 
 @lru_cache(maxsize=8)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from precog.analysis.basics.errors import AnalysisCode
 from precog.analysis.playing.plans import RoundSearch
 from precog.analysis.playing.players import WorldSampler
-from precog.analysis.playing.rounds import round_values
+from precog.analysis.playing.rounds import RoundPlayer, round_values
 from precog.analysis.playing.world import AnalysisError, river_outcomes
 from precog.analysis.projection.evaluation import immediate
 from precog.engine import Action, GameState, Observation, apply
@@ -76,6 +76,7 @@ class _Planner(Bot):
     """Shared by the bots that simulate: setup heuristics and the plan for a round."""
 
     narrow = False
+    transpose = False  # lines shared once the cards are played (a leaf that reads the Boats)
     coop_worlds = 0  # worlds that value a cooperative Objective step (0: one, like any step)
 
     def leaf(self, seat: int) -> Callable[[GameState], float]:
@@ -101,8 +102,12 @@ class _Planner(Bot):
             return self.objective_step(observation, legal_actions)
         world = self.world()
         seat = observation.player
-        search = RoundSearch(seat, river_outcomes(observation), self.leaf(seat),
-                             narrow=self.narrow)
+        leaf = self.leaf(seat)
+        shared = RoundPlayer(seat, world.config.players, leaf, transpose=True) \
+            if self.transpose else None
+        search = RoundSearch(seat, river_outcomes(observation), leaf, narrow=self.narrow,
+                             shared=shared.after_river if shared else None,
+                             river_key=shared.river_key if shared else None)
         line = search.run(world)
         if line.steps and line.steps[0] in legal_actions:
             return line.steps[0]

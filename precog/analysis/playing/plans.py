@@ -37,6 +37,9 @@ from precog.engine.actions import (
 )
 
 LeafValue = Callable[[GameState], float]
+Played = tuple[GameState, GameState, dict[str | None, GameState] | None]
+"""A move a search made: the position, the next one, and (the move that reveals the River
+tile) the next one for each tile."""
 RiverKey = Callable[[GameState, int], Hashable | None]
 """What the rest of the round from a position depends on for the searching seat, given how
 many rounds' River tiles it has seen (its Boat, the tiles, ...), or None where that is the
@@ -144,6 +147,26 @@ class RoundSearch:
     options: dict[tuple[object, bool], list[tuple[Action, float]]] = field(default_factory=dict)
     shared: dict[Hashable, Line] | None = None
     river_key: RiverKey | None = None
+    played: dict[tuple[int, Action], Played] | None = None
+
+    def known_step(self, state: GameState, action: Action) -> GameState:
+        """``apply(state, action)``, taken from :attr:`played` when this search made that
+        move from this very position (a plan played again right after it was found)."""
+        found = self.played.get((id(state), action)) if self.played is not None else None
+        if found is not None and found[0] is state:
+            return found[1]
+        return apply(state, action)
+
+    def known_fork(self, state: GameState, action: Action, tile: str | None,
+                   nxt: GameState) -> GameState:
+        """``action`` played from ``state`` with ``tile`` as this round's River tile, the move
+        that reveals it (``nxt``: played in ``state``'s own world), from :attr:`played` when
+        this search forked there."""
+        found = self.played.get((id(state), action)) if self.played is not None else None
+        if found is not None and found[0] is state and found[2] and tile in found[2]:
+            return found[2][tile]
+        world = with_river_tile(state, tile)
+        return nxt if world is state else apply(world, action)
 
     @classmethod
     def for_observation(cls, obs: Observation, leaf: LeafValue, **kw: object) -> RoundSearch:
@@ -159,9 +182,16 @@ class RoundSearch:
               forked: bool) -> list[tuple[float, str | None, GameState]] | GameState:
         nxt = apply(state, action)
         if forked or not past_river(state, nxt):
+            if self.played is not None:
+                self.played[(id(state), action)] = (state, nxt, None)
             return nxt
-        return [(p, tile, apply(with_river_tile(state, tile), action))
-                for tile, p in self.rivers]
+        out = []
+        for tile, p in self.rivers:  # the world's own tile: the move just played
+            world = with_river_tile(state, tile)
+            out.append((p, tile, nxt if world is state else apply(world, action)))
+        if self.played is not None:
+            self.played[(id(state), action)] = (state, nxt, {tile: s for _, tile, s in out})
+        return out
 
     def _search(self, state: GameState, forked: bool, start: int) -> Line:
         if self.shared is None or self.river_key is None:

@@ -12,12 +12,13 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from precog.analysis.playing.plans import Line, RoundSearch, candidates
+from precog.analysis.playing.plans import Line, Played, RoundSearch, candidates
 from precog.analysis.playing.players import first_legal
 from precog.analysis.playing.policy import sensible_move
 from precog.analysis.playing.world import (
     canonical_world,
     knowledge,
+    past_river,
     resolve_decision,
     river_outcomes,
     with_river_tile,
@@ -34,7 +35,7 @@ from precog.engine import (
     observation,
 )
 from precog.engine.actions import Choose
-from precog.engine.playout import play_on
+from precog.engine.playout import MAX_ACTIONS, play_on
 
 Search = tuple[RoundSearch, Line, GameState]
 
@@ -55,6 +56,9 @@ class RoundPlayer:
         # lines after the River shows, shared between searches (only for a leaf that reads
         # no more than river_key holds: the evaluation, not rollouts or a caller's function)
         self.after_river: dict[Hashable, Line] | None = {} if transpose else None
+        # the moves of the latest searches, kept for a line played right after it is found
+        # (None: not kept; the caller empties it once it has played its lines)
+        self.played: dict[tuple[int, Action], Played] | None = None
 
     def search(self, after: GameState, narrow: bool = False,
                sensible: bool = False) -> Search:
@@ -65,7 +69,8 @@ class RoundPlayer:
         if found is None:
             rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
                              others=other_seat, narrow=narrow, sensible=sensible,
-                             shared=self.after_river, river_key=self.river_key)
+                             shared=self.after_river, river_key=self.river_key,
+                             played=self.played)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
         return found
@@ -158,6 +163,51 @@ class RoundPlayer:
         """``after`` played to the round's end along ``line`` with the River showing ``tile``."""
         world = with_river_tile(after, tile)
         return play_steps(world, self.me, rs.steps_for(line, tile))
+
+    def play_line_tiles(self, after: GameState, rs: RoundSearch, line: Line,
+                        tiles: list[str | None]) -> list[GameState]:
+        """``after`` played along ``line`` for each River tile of ``tiles``: the same positions
+        as :meth:`play_line` for each, the part of the round before the River shows played
+        once (nothing before it reads the tile) and branched as the tile is revealed; the
+        moves ``rs`` made from these very positions while it searched (``rs.played``) are
+        not played again."""
+        if len(tiles) < 2 or after.phase in (Phase.RIVER, Phase.OVER):
+            return [self._play_queue(rs, with_river_tile(after, tile),
+                                     rs.steps_for(line, tile), after.round) for tile in tiles]
+        start = after.round
+        queues = [rs.steps_for(line, tile) for tile in tiles]
+        state = after
+        for _ in range(MAX_ACTIONS):
+            if state.is_over or state.round != start:
+                break
+            mover = state.to_move
+            if mover == self.me:
+                options = legal_actions(state)
+                picks = [next_plan_step(state, mover, queue, options) for queue in queues]
+                if any(pick != picks[0] for pick in picks):  # the plans part before the
+                    return [self.play_line(after, rs, line, tile) for tile in tiles]  # River
+                action = picks[0]
+            else:
+                action = other_seat(state, mover)
+            nxt = rs.known_step(state, action)
+            if past_river(state, nxt):
+                return [self._play_queue(rs, rs.known_fork(state, action, tile, nxt), queue,
+                                         start) for tile, queue in zip(tiles, queues)]
+            state = nxt
+        return [state for _ in tiles]
+
+    def _play_queue(self, rs: RoundSearch, state: GameState, queue: list[Any],
+                    start: int) -> GameState:
+        """:func:`play_steps` of ``queue`` on, from a position of round ``start`` (the moves
+        ``rs`` made from these very positions taken from it)."""
+        for _ in range(MAX_ACTIONS):
+            if state.is_over or state.round != start:
+                break
+            mover = state.to_move
+            action = next_plan_step(state, mover, queue, legal_actions(state)) \
+                if mover == self.me else other_seat(state, mover)
+            state = rs.known_step(state, action)
+        return state
 
     def worst_give(self, base: GameState, choice: Choose, incoming: tuple[str, ...]) -> str:
         """The card that is worse for me to receive with ``choice`` (its best plan's value)."""

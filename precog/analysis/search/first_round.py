@@ -153,11 +153,15 @@ class FirstRound(RoundPlayer):
         node.meta.update(line=line, search=rs, after=after)
         if principal and fill and self.leaves:
             self.fill_river(node)
-            return node
-        node.expander = self.fill_river
-        if origin is not None and origin is not after and self.playouts:
-            node.meta["ends"] = [(p, self.play_line(after, rs, line, tile))
-                                 for p, tile, _, _ in line.ends()]
+        else:
+            node.expander = self.fill_river
+            if origin is not None and origin is not after and self.playouts:
+                ends = line.ends()
+                played = self.play_line_tiles(after, rs, line, [t for _, t, _, _ in ends])
+                node.meta["ends"] = [(p, end) for (p, _, _, _), end in zip(ends, played,
+                                                                            strict=True)]
+        if self.played:  # the search's moves served this line: not kept with the tree
+            self.played.clear()
         return node
 
     def fill_river(self, node: TreeNode) -> None:
@@ -166,8 +170,8 @@ class FirstRound(RoundPlayer):
         after: GameState = node.meta["after"]
         ends = line.ends()
         best = max(range(len(ends)), key=lambda i: ends[i][0])
-        for i, (p, tile, _, value) in enumerate(ends):
-            end = self.play_line(after, rs, line, tile)
+        played = self.play_line_tiles(after, rs, line, [tile for _, tile, _, _ in ends])
+        for i, ((p, tile, _, value), end) in enumerate(zip(ends, played, strict=True)):
             shown = tile or end.river[after.round - 1]
             key = end.key()
             leaf = self.table.get(key)

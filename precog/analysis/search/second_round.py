@@ -6,11 +6,17 @@ from __future__ import annotations
 from precog.analysis.basics.edges import Arrives, Draw, Stage
 from precog.analysis.playing.plans import Line, RoundSearch
 from precog.analysis.playing.policy import sensible_choice
-from precog.analysis.playing.world import knowledge, resolve_decision, with_river_tile
+from precog.analysis.playing.world import (
+    Knowledge,
+    check_decision,
+    first_legal,
+    resolve_decision,
+    until_seat,
+)
 from precog.analysis.search.first_round import FirstRound
 from precog.analysis.search.leaf_playouts import follow_sensible
 from precog.analysis.search.nodes import TreeNode, choice_of, twin
-from precog.engine import GameState, Phase
+from precog.engine import GameState, Phase, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.fastcopy import replace
 
@@ -40,22 +46,30 @@ class SecondRound(FirstRound):
         self.back_up(root, "max")
 
     def deepen_river(self, river: TreeNode, choice: Choose, give: str) -> None:
+        """Deepen the ends of a first-round plan (one a River tile) by the next round, each
+        from every sampled world. A world's other seats make their Keep/Give once for all the
+        tiles (they choose before the tile shows, as at the table), and the plan is played
+        once up to the River and branched as the tile shows."""
         line: Line = river.meta["line"]
         rs: RoundSearch = river.meta["search"]
-        for leaf in river.children:
+        todo = [leaf for leaf in river.children
+                if leaf.state is not None and not leaf.state.is_over and not leaf.children]
+        if not todo or self.budget.exhausted():
+            return
+        tiles = [leaf.meta.get("tile") for leaf in todo]
+        ends: list[list[GameState]] = [[] for _ in todo]
+        for world in self.worlds:
+            after = resolve_decision(world, self.me, choice, {self.right: give},
+                                     self.model.policy)
+            for found, end in zip(ends, self.play_line_tiles(after, rs, line, tiles),
+                                  strict=True):
+                found.append(end)
+        for leaf, found in zip(todo, ends, strict=True):
             if self.budget.exhausted():
                 return
-            if leaf.state is None or leaf.state.is_over or leaf.children:
-                continue
-            tile = leaf.meta.get("tile")
-            ends = []
-            for world in self.worlds:
-                after = resolve_decision(with_river_tile(world, tile), self.me, choice,
-                                         {self.right: give}, self.model.policy)
-                ends.append(self.play_line(after, rs, line, tile))
             leaf.kind = "chance"
-            leaf.meta["worlds"] = len(ends)
-            leaf.children = self.next_cards(ends)
+            leaf.meta["worlds"] = len(found)
+            leaf.children = self.next_cards(found)
             leaf.value = sum(c.probability * c.value for c in leaf.children)
 
     def next_cards(self, ends: list[GameState]) -> list[TreeNode]:
@@ -98,7 +112,7 @@ class SecondRound(FirstRound):
             node.kind = "leaf"
             node.value = self.leaf(end)
             return
-        know = knowledge(end, self.me)
+        know = world_knowledge(end, self.me)
         if self.second_round == "search":  # every next Keep/Give, the best counts
             for choice in know.choices:
                 node.children.append(self.choice_node(end, choice, know.incoming, 2))
@@ -117,7 +131,7 @@ class SecondRound(FirstRound):
         sensible player's value (what the playouts play there)."""
         end = node.state
         assert end is not None
-        know = knowledge(end, self.me)
+        know = world_knowledge(end, self.me)
         taken = {choice_of(c) for c in node.children}
         for choice in know.choices:
             if choice not in taken:
@@ -126,6 +140,21 @@ class SecondRound(FirstRound):
                 node.children.append(other)
         self.settle(node)
         follow_sensible(node)
+
+
+def world_knowledge(world: GameState, me: int) -> Knowledge:
+    """:func:`~precog.analysis.playing.world.knowledge` of ``me`` at a Decision of a world the
+    tree sampled (every card in it is already a possible one): the same facts, read off the
+    world itself instead of a world sampled again from ``me``'s observation (my hand, my
+    Decision Zone and the right neighbour's face-up cards are the world's; my choices are
+    legal whatever the hidden cards)."""
+    check_decision(world, me)
+    p = world.players[me]
+    right = world.players[(me - 1) % world.config.players]
+    ready = until_seat(world, me, first_legal)
+    choices = tuple(a for a in legal_actions(ready) if isinstance(a, Choose))
+    return Knowledge(seat=me, round=world.round, hand=p.hand, decision_zone=p.decision_zone,
+                     incoming=right.decision_zone, choices=choices)
 
 
 def _seen_cards(end: GameState, me: int) -> tuple[tuple[object, ...], tuple[str, ...]]:

@@ -232,6 +232,7 @@ class _Builder(SecondRound):
                          leaf_function(player, evaluation, rollouts, seed),
                          transpose=shares_after_river(evaluation, rollouts))
         self.obs = observation(state, player)
+        self.played = {}  # a plan's moves, played again for its River outcomes (river_node)
         self.model = make_model(model, seed)
         self.rng = random.Random(seed)
         self.base = determinize(state, player, self.rng)
