@@ -26,7 +26,8 @@ What the sensible player does:
   only when the Cabins can pay; the Cost counts against it).
 * **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
   this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
-* **Maintenance**: return every useful Protector; lose Contaminated Humans first.
+* **Maintenance**: return every useful Protector but those this season's revealed Objectives
+  need at the check (:func:`protectors_held`); lose Contaminated Humans first.
 * **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
   than one and a half Healthy Humans.
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
@@ -160,7 +161,9 @@ class SensiblePolicy:
             return battery_choice(state, options)
         if isinstance(first, IgnoreRiver):
             return 1 if ignore_river(state) else 0
-        return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
+        if state.step is Step.PROTECT:
+            return protect_choice(state, options)
+        return 0  # take everything, heal all, Contaminated first
 
     def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
         return soft_pick(keep_give_scores(state, state.to_move, options, self), u,
@@ -286,6 +289,43 @@ def ymune_split(state: GameState, options: list[Action]) -> int:
     to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
     doctors = g.doctor + to_infirmary
     return options.index(place_ymunes(doctors, total - doctors))
+
+
+def protectors_held(state: GameState, seat: int) -> int:
+    """Co-op: the Protectors ``seat`` keeps on its Bow for this season's check: the most
+    that a revealed Objective of the season needs on its shown side (a Protector requirement,
+    or a Ymune one beyond the seat's Doctors), when the seat holds that many now. A miss loses
+    the game; a Protector returned against the Bane saves at most two Humans. Face-down tiles
+    are not looked at (the module doc); another seat holding enough does not release it."""
+    if not state.config.coop:
+        return 0
+    comps, season = state.components, state.season
+    p = state.players[seat]
+    held = 0
+    for tile_id, mitigated in state.objectives:
+        tile = comps.objective_by_id[tile_id]
+        if tile.season != season:
+            continue
+        for req in tile.mitigated if mitigated else tile.full:
+            if req.resource == "protector":
+                need = req.amount
+            elif req.resource == "ymune":
+                need = req.amount - p.doctors
+            else:
+                continue
+            if 0 < need <= p.protectors:
+                held = max(held, need)
+    return held
+
+
+def protect_choice(state: GameState, options: list[Action]) -> int:
+    """Index of the Protectors to return: every useful one, but none of
+    :func:`protectors_held` (``options`` run from every useful Protector down to none)."""
+    seat = state.to_move
+    p = state.players[seat]
+    useful = len(options) - 1
+    spend = min(useful, max(0, p.protectors - protectors_held(state, seat)))
+    return useful - spend
 
 
 def battery_choice(state: GameState, options: list[Action]) -> int:
