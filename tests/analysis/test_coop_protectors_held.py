@@ -4,6 +4,7 @@ season's check, in the engine's playouts and in the numpy batch alike."""
 from __future__ import annotations
 
 from precog.analysis.playing.policy import SENSIBLE, protectors_held
+from precog.analysis.playing.policy_points import HH, cost_points, facts, last_bane_shield
 from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import play_out, uniforms
 from precog.analysis.projection.evaluation import last_check_value
@@ -73,3 +74,21 @@ def test_the_batch_keeps_the_same_protectors_and_meets_the_objective_as_the_engi
         assert final.players[0].protectors == 2
         assert finals.seat(g, 0)[4] == 2
         assert values[g] == last_check_value(final, 0) > 0
+        for s in range(2):
+            p = final.players[s]
+            assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
+                                         p.protectors, p.bane, tuple(p.batteries))
+
+
+def test_in_the_last_round_humans_the_bane_takes_anyway_cost_nothing_to_turn_contaminated(
+) -> None:
+    last = facts(last_bane(3, ("O3d", False)), 0)
+    assert last.left == 1 and last.contaminated == 0 and last.doctors == 0
+    # a Bane of 10 against 3 Protectors, 2 of them kept for the check: 8 Humans lost anyway
+    shield = last_bane_shield(last, 10, held=2)
+    assert shield == 10 - 2 * (3 - 2)
+    assert cost_points(shield, last, shield) == 0
+    assert cost_points(shield + 1, last, shield) == HH
+    assert cost_points(4, last) == 4 * HH
+    earlier = facts(position(players=2, round=11, seats=[seat(protectors=0, bane=6)]), 0)
+    assert last_bane_shield(earlier, 10) == 0

@@ -23,7 +23,8 @@ What the sensible player does:
   off with its shortfall from the best (a softmax with ``temperature`` Healthy Humans), so
   playouts do not all follow one line.
 * **Activation**: both cards, one or the other, whichever brings most by the same points (both
-  only when the Cabins can pay; the Cost counts against it).
+  only when the Cabins can pay; the Cost counts against it, but in the last round not the
+  Humans this round's Bane takes anyway, Contaminated first).
 * **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
   this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
 * **Maintenance**: return every useful Protector but those this season's revealed Objectives
@@ -60,6 +61,7 @@ from precog.analysis.playing.policy_points import (
     cost_points,
     facts,
     gains_points,
+    last_bane_shield,
 )
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import (
@@ -230,7 +232,8 @@ def activation(state: GameState, options: list[Action]) -> int:
     f = facts(state, seat)
     cards = state.components.cards
     g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
-    key = (g.id, r.id, f)
+    held = protectors_held(state, seat) if f.left <= 1 else 0
+    key = (g.id, r.id, f, held)
     found = _ACTIVATIONS.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
@@ -238,9 +241,10 @@ def activation(state: GameState, options: list[Action]) -> int:
         bonus = g.type == r.type
         gg = card_gains(g, r, bonus).astuple()
         rr = card_gains(r, g, bonus).astuple()
+        shield = last_bane_shield(f, p.bane + g.bane + r.bane, held)
         value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
                  "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
-                 - cost_points(sum(resolved_costs(g, r)), f)}
+                 - cost_points(sum(resolved_costs(g, r)), f, shield)}
         if len(_ACTIVATIONS) >= MOST_REMEMBERED:
             _ACTIVATIONS.clear()
         _ACTIVATIONS[key] = (g, r, value)
@@ -251,8 +255,9 @@ def activation(state: GameState, options: list[Action]) -> int:
     return pick
 
 
-_ACTIVATIONS: dict[tuple[str, str, Facts], tuple[Card, Card, dict[str, int]]] = {}
-"""What activating G, R or both brings, by Action Zone pair and Boat facts met so far."""
+_ACTIVATIONS: dict[tuple[str, str, Facts, int], tuple[Card, Card, dict[str, int]]] = {}
+"""What activating G, R or both brings, by Action Zone pair, Boat facts and Protectors held
+for the check met so far."""
 
 
 def protectors_wanted(state: GameState) -> int:

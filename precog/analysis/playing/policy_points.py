@@ -16,7 +16,7 @@ from precog.engine.components import Card, Gains
 from precog.engine.fastcopy import maker
 from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.gains import capacities
-from precog.engine.state import ROUNDS
+from precog.engine.state import BANE_MAX, ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
@@ -80,10 +80,22 @@ def gains_points(g: tuple[int, ...], f: Facts) -> int:
     return pts
 
 
-def cost_points(cost: int, f: Facts) -> int:
+def cost_points(cost: int, f: Facts, shield: int = 0) -> int:
     """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
-    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
-    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+    Doctors heal them or this round's Bane takes them (``shield``: the Humans it will take,
+    Contaminated first, so that a Healthy one is spared for each), else half a Healthy Human
+    each (a whole one in the last round)."""
+    return max(0, f.contaminated + cost - f.doctors - shield) * (HH if f.left <= 1 else 2)
+
+
+def last_bane_shield(f: Facts, coming: int, held: int = 0) -> int:
+    """In the last round, the Humans this round's Bane (``coming``: the level it reaches with
+    the Action Zone's cards) will take beyond what the Protectors on the Bow cover, but the
+    ``held`` ones kept for the check; 0 in the other rounds (a Contaminated Human left then
+    may still be healed)."""
+    if f.left > 1:
+        return 0
+    return max(0, min(BANE_MAX, coming) - 2 * max(0, f.protectors - held))
 
 
 def bane_points(bane: int, f: Facts) -> int:

@@ -53,8 +53,13 @@ class ActionPhase(GainsOnOffer):
             points = batch_policy.gains_points(
                 np.stack([from_kept + from_received, from_kept, from_received], axis=1),
                 boat.col())
+            coming = (boat.bane + self.tables.bane[kept].astype(np.int64)
+                      + self.tables.bane[received].astype(np.int64))
+            held = (self.cooperative.protectors_held(self, seat)
+                    if self.cooperative is not None and boat.left <= 1 else 0)
+            shield = batch_policy.last_bane_shield(boat, coming, held)
             points[:, 0] = np.where(can_both,
-                                    points[:, 0] - batch_policy.cost_points(cost, boat),
+                                    points[:, 0] - batch_policy.cost_points(cost, boat, shield),
                                     np.iinfo(np.int64).min)
             best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)

@@ -23,7 +23,7 @@ from precog.analysis.playing.policy import (
 )
 from precog.analysis.playing.policy_points import BANE_ROUNDS, HH
 from precog.engine.formulas import islands_from, protectors_against
-from precog.engine.state import ROUNDS
+from precog.engine.state import BANE_MAX, ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.playouts.batch_tables import Tables
@@ -110,9 +110,18 @@ def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarr
                                                  np.where(kind == BATTERY, battery, ymune)))
 
 
-def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
+def cost_points(cost: np.ndarray, f: BoatArrays, shield: np.ndarray | int = 0) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.cost_points`."""
-    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+    return np.maximum(0, f.contaminated + cost - f.doctors - shield) * (
+        HH if f.left <= 1 else 2)
+
+
+def last_bane_shield(f: BoatArrays, coming: np.ndarray,
+                     held: np.ndarray | int = 0) -> np.ndarray | int:
+    """Mirrors :func:`precog.analysis.playing.policy_points.last_bane_shield`."""
+    if f.left > 1:
+        return 0
+    return np.maximum(0, np.minimum(BANE_MAX, coming) - 2 * np.maximum(0, f.protectors - held))
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
