@@ -4,7 +4,13 @@ season's check, in the engine's playouts and in the numpy batch alike."""
 from __future__ import annotations
 
 from precog.analysis.playing.policy import SENSIBLE, protectors_held
-from precog.analysis.playing.policy_points import HH, cost_points, facts, last_bane_shield
+from precog.analysis.playing.policy_points import (
+    HH,
+    cost_points,
+    facts,
+    last_bane,
+    last_round_points,
+)
 from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import play_out, uniforms
 from precog.analysis.projection.evaluation import last_check_value
@@ -15,7 +21,7 @@ from tests.engine.positions import position, seat
 STACKS = (("O1a", "O1b"), ("O2a", "O2b"), ())  # the earlier seasons' tiles stay face down
 
 
-def last_bane(protectors: int, tile: tuple[str, bool], doctors: int = 0) -> GameState:
+def last_bane_position(protectors: int, tile: tuple[str, bool], doctors: int = 0) -> GameState:
     """Round 12's Maintenance, seat 0 to return Protectors against a Bane of 6 (three
     Protectors would cover it); the last season's tiles revealed: ``tile`` and O3a (Food on
     one Boat: met)."""
@@ -35,27 +41,27 @@ def returned(state: GameState) -> int:
 
 
 def test_protectors_a_revealed_objective_needs_are_kept_from_the_last_bane() -> None:
-    tile = last_bane(3, ("O3d", False)).components.objective_by_id["O3d"]
+    tile = last_bane_position(3, ("O3d", False)).components.objective_by_id["O3d"]
     need = tile.full[0].amount
     assert (tile.full[0].resource, tile.full[0].scope) == ("protector", "one")
-    state = last_bane(3, ("O3d", False))
+    state = last_bane_position(3, ("O3d", False))
     assert protectors_held(state, 0) == need
     assert returned(state) == 3 - need
-    mitigated = last_bane(3, ("O3d", True))
+    mitigated = last_bane_position(3, ("O3d", True))
     assert returned(mitigated) == 3 - tile.mitigated[0].amount
 
 
 def test_every_useful_protector_is_returned_when_no_revealed_objective_asks_for_one() -> None:
-    assert returned(last_bane(3, ("O3b", False))) == 3
-    assert returned(last_bane(1, ("O3d", False))) == 1  # the tile is lost anyway
+    assert returned(last_bane_position(3, ("O3b", False))) == 3
+    assert returned(last_bane_position(1, ("O3d", False))) == 1  # the tile is lost anyway
 
 
 def test_doctors_count_toward_a_ymune_objective_before_protectors_are_kept() -> None:
-    tile = last_bane(3, ("O3b", False)).components.objective_by_id["O3h"]
+    tile = last_bane_position(3, ("O3b", False)).components.objective_by_id["O3h"]
     assert (tile.full[0].resource, tile.full[0].scope, tile.full[0].amount) == (
         "ymune", "each", 2)
-    assert protectors_held(last_bane(3, ("O3h", False), doctors=1), 0) == 1
-    assert protectors_held(last_bane(3, ("O3h", False), doctors=2), 0) == 0
+    assert protectors_held(last_bane_position(3, ("O3h", False), doctors=1), 0) == 1
+    assert protectors_held(last_bane_position(3, ("O3h", False), doctors=2), 0) == 0
 
 
 def test_the_batch_keeps_the_same_protectors_and_meets_the_objective_as_the_engine() -> None:
@@ -82,13 +88,20 @@ def test_the_batch_keeps_the_same_protectors_and_meets_the_objective_as_the_engi
 
 def test_in_the_last_round_humans_the_bane_takes_anyway_cost_nothing_to_turn_contaminated(
 ) -> None:
-    last = facts(last_bane(3, ("O3d", False)), 0)
+    last = facts(last_bane_at_check(), 0)
     assert last.left == 1 and last.contaminated == 0 and last.doctors == 0
     # a Bane of 10 against 3 Protectors, 2 of them kept for the check: 8 Humans lost anyway
-    shield = last_bane_shield(last, 10, held=2)
-    assert shield == 10 - 2 * (3 - 2)
-    assert cost_points(shield, last, shield) == 0
-    assert cost_points(shield + 1, last, shield) == HH
-    assert cost_points(4, last) == 4 * HH
-    earlier = facts(position(players=2, round=11, seats=[seat(protectors=0, bane=6)]), 0)
-    assert last_bane_shield(earlier, 10) == 0
+    bane = last_bane(last, 10, held=2)
+    assert bane == 10 - 2 * (3 - 2)
+    nothing = (0,) * 7
+    assert last_round_points(nothing, bane, last, bane) == 0
+    assert last_round_points(nothing, bane + 1, last, bane) == -HH
+    # the Contaminated Humans the cards bring take the Bane's place first
+    three_humans = (0, 3, 0, 0, 0, 0, 0)
+    assert last_round_points(three_humans, 0, last, bane) == 3 * HH
+    assert last_round_points(three_humans, bane, last, bane) == 0
+    assert last_round_points(nothing, 4, last, 0) == -cost_points(4, last) == -4 * HH
+
+
+def last_bane_at_check() -> GameState:
+    return last_bane_position(3, ("O3d", False))

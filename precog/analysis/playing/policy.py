@@ -23,8 +23,9 @@ What the sensible player does:
   off with its shortfall from the best (a softmax with ``temperature`` Healthy Humans), so
   playouts do not all follow one line.
 * **Activation**: both cards, one or the other, whichever brings most by the same points (both
-  only when the Cabins can pay; the Cost counts against it, but in the last round not the
-  Humans this round's Bane takes anyway, Contaminated first).
+  only when the Cabins can pay; the Cost counts against it, in the last round as the Healthy
+  Humans it leaves at the end once the Bane has taken Contaminated Humans first and the
+  Doctors have healed).
 * **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
   this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
 * **Maintenance**: return every useful Protector but those this season's revealed Objectives
@@ -61,7 +62,8 @@ from precog.analysis.playing.policy_points import (
     cost_points,
     facts,
     gains_points,
-    last_bane_shield,
+    last_bane,
+    last_round_points,
 )
 from precog.engine import Action, GameState, Phase, Step, legal_actions
 from precog.engine.actions import (
@@ -241,10 +243,16 @@ def activation(state: GameState, options: list[Action]) -> int:
         bonus = g.type == r.type
         gg = card_gains(g, r, bonus).astuple()
         rr = card_gains(r, g, bonus).astuple()
-        shield = last_bane_shield(f, p.bane + g.bane + r.bane, held)
-        value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
-                 "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
-                 - cost_points(sum(resolved_costs(g, r)), f, shield)}
+        both = tuple(a + b for a, b in zip(gg, rr, strict=True))
+        cost = sum(resolved_costs(g, r))
+        if f.left <= 1:
+            bane = last_bane(f, p.bane + g.bane + r.bane, held)
+            value = {"G": last_round_points(gg, 0, f, bane),
+                     "R": last_round_points(rr, 0, f, bane),
+                     "both": last_round_points(both, cost, f, bane)}
+        else:
+            value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
+                     "both": gains_points(both, f) - cost_points(cost, f)}
         if len(_ACTIVATIONS) >= MOST_REMEMBERED:
             _ACTIVATIONS.clear()
         _ACTIVATIONS[key] = (g, r, value)

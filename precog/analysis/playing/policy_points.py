@@ -80,22 +80,37 @@ def gains_points(g: tuple[int, ...], f: Facts) -> int:
     return pts
 
 
-def cost_points(cost: int, f: Facts, shield: int = 0) -> int:
+def cost_points(cost: int, f: Facts) -> int:
     """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
-    Doctors heal them or this round's Bane takes them (``shield``: the Humans it will take,
-    Contaminated first, so that a Healthy one is spared for each), else half a Healthy Human
-    each (a whole one in the last round)."""
-    return max(0, f.contaminated + cost - f.doctors - shield) * (HH if f.left <= 1 else 2)
+    Doctors heal them, else half a Healthy Human each (a whole one in the last round; an
+    activation there is judged by :func:`last_round_points`)."""
+    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
 
 
-def last_bane_shield(f: Facts, coming: int, held: int = 0) -> int:
-    """In the last round, the Humans this round's Bane (``coming``: the level it reaches with
-    the Action Zone's cards) will take beyond what the Protectors on the Bow cover, but the
-    ``held`` ones kept for the check; 0 in the other rounds (a Contaminated Human left then
-    may still be healed)."""
-    if f.left > 1:
-        return 0
+def last_bane(f: Facts, coming: int, held: int = 0) -> int:
+    """The Humans this round's Bane (``coming``: the level it reaches with the Action Zone's
+    cards) takes beyond what the Protectors on the Bow cover, but the ``held`` ones kept for
+    a cooperative check."""
     return max(0, min(BANE_MAX, coming) - 2 * max(0, f.protectors - held))
+
+
+def last_round_healthy(f: Facts, bane: int, humans: int, paid: int) -> int:
+    """The last round's Healthy Humans at the end, less those of the Boat now, after the
+    Action Zone brings ``humans`` (Contaminated) and its Cost turns ``paid`` Healthy Humans
+    Contaminated: the Bane takes ``bane`` Humans, Contaminated first, then the Doctors heal."""
+    contaminated = f.contaminated + humans + paid
+    return -paid - max(0, bane - contaminated) + min(f.doctors, max(0, contaminated - bane))
+
+
+def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int) -> int:
+    """What an activation bringing ``g`` at a Cost of ``paid`` Healthy Humans is worth in the
+    last round: its Humans and its Cost counted by the Healthy Humans they leave at the end
+    (:func:`last_round_healthy`, against activating nothing), the rest as
+    :func:`gains_points` counts it."""
+    humans = g[1]
+    rest = (g[0], 0, *g[2:])
+    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, humans, paid)
+                                         - last_round_healthy(f, bane, 0, 0))
 
 
 def bane_points(bane: int, f: Facts) -> int:

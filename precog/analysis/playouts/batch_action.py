@@ -50,17 +50,21 @@ class ActionPhase(GainsOnOffer):
         default: np.ndarray | int = 0
         if self.sensible is not None:
             boat = self.boat(seat)
-            points = batch_policy.gains_points(
-                np.stack([from_kept + from_received, from_kept, from_received], axis=1),
-                boat.col())
-            coming = (boat.bane + self.tables.bane[kept].astype(np.int64)
-                      + self.tables.bane[received].astype(np.int64))
-            held = (self.cooperative.protectors_held(self, seat)
-                    if self.cooperative is not None and boat.left <= 1 else 0)
-            shield = batch_policy.last_bane_shield(boat, coming, held)
-            points[:, 0] = np.where(can_both,
-                                    points[:, 0] - batch_policy.cost_points(cost, boat, shield),
-                                    np.iinfo(np.int64).min)
+            offered = np.stack([from_kept + from_received, from_kept, from_received],
+                               axis=1).astype(np.int64)
+            if boat.left <= 1:
+                coming = (boat.bane + self.tables.bane[kept].astype(np.int64)
+                          + self.tables.bane[received].astype(np.int64))
+                held = (self.cooperative.protectors_held(self, seat)
+                        if self.cooperative is not None else 0)
+                paid = np.zeros((self.game_count, 3), np.int64)
+                paid[:, 0] = cost
+                points = batch_policy.last_round_points(
+                    offered, paid, boat.col(), batch_policy.last_bane(boat, coming, held)[:, None])
+            else:
+                points = batch_policy.gains_points(offered, boat.col())
+                points[:, 0] -= batch_policy.cost_points(cost, boat)
+            points[:, 0] = np.where(can_both, points[:, 0], np.iinfo(np.int64).min)
             best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)
         index = self.choose(choices, default)

@@ -110,18 +110,33 @@ def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarr
                                                  np.where(kind == BATTERY, battery, ymune)))
 
 
-def cost_points(cost: np.ndarray, f: BoatArrays, shield: np.ndarray | int = 0) -> np.ndarray:
+def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.cost_points`."""
-    return np.maximum(0, f.contaminated + cost - f.doctors - shield) * (
-        HH if f.left <= 1 else 2)
+    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
 
 
-def last_bane_shield(f: BoatArrays, coming: np.ndarray,
-                     held: np.ndarray | int = 0) -> np.ndarray | int:
-    """Mirrors :func:`precog.analysis.playing.policy_points.last_bane_shield`."""
-    if f.left > 1:
-        return 0
+def last_bane(f: BoatArrays, coming: np.ndarray, held: np.ndarray | int = 0) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy_points.last_bane`."""
     return np.maximum(0, np.minimum(BANE_MAX, coming) - 2 * np.maximum(0, f.protectors - held))
+
+
+def last_round_healthy(f: BoatArrays, bane: np.ndarray, humans: np.ndarray | int,
+                       paid: np.ndarray | int) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy_points.last_round_healthy`."""
+    contaminated = f.contaminated + humans + paid
+    return (-paid - np.maximum(0, bane - contaminated)
+            + np.minimum(f.doctors, np.maximum(0, contaminated - bane)))
+
+
+def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays,
+                      bane: np.ndarray) -> np.ndarray:
+    """:func:`last_round_points` of ``g`` (games, k, 7) at Costs ``paid`` (games, k) for
+    Boats ``f`` (columns) and Banes ``bane`` (columns).
+    Mirrors :func:`precog.analysis.playing.policy_points.last_round_points`."""
+    rest = g.copy()
+    rest[..., HUMAN] = 0
+    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, g[..., HUMAN], paid)
+                                         - last_round_healthy(f, bane, 0, 0))
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
