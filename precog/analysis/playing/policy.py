@@ -66,6 +66,7 @@ from precog.analysis.playing.policy_points import (
     last_round_points,
 )
 from precog.engine import Action, GameState, Phase, Step, legal_actions
+from precog.engine.action_phase import machine_effects
 from precog.engine.actions import (
     Activate,
     Choose,
@@ -234,8 +235,12 @@ def activation(state: GameState, options: list[Action]) -> int:
     f = facts(state, seat)
     cards = state.components.cards
     g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
-    held = protectors_held(state, seat) if f.left <= 1 else 0
-    key = (g.id, r.id, f, held)
+    held, machines = 0, (0, 0)
+    if f.left <= 1:  # the last round: judged by the Healthy Humans left at the end
+        held = protectors_held(state, seat)
+        from_machines = machine_effects(state, seat)
+        machines = (from_machines.human, from_machines.heal)
+    key = (g.id, r.id, f, held, machines)
     found = _ACTIVATIONS.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
@@ -247,9 +252,9 @@ def activation(state: GameState, options: list[Action]) -> int:
         cost = sum(resolved_costs(g, r))
         if f.left <= 1:
             bane = last_bane(f, p.bane + g.bane + r.bane, held)
-            value = {"G": last_round_points(gg, 0, f, bane),
-                     "R": last_round_points(rr, 0, f, bane),
-                     "both": last_round_points(both, cost, f, bane)}
+            value = {"G": last_round_points(gg, 0, f, bane, machines),
+                     "R": last_round_points(rr, 0, f, bane, machines),
+                     "both": last_round_points(both, cost, f, bane, machines)}
         else:
             value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
                      "both": gains_points(both, f) - cost_points(cost, f)}
@@ -263,9 +268,10 @@ def activation(state: GameState, options: list[Action]) -> int:
     return pick
 
 
-_ACTIVATIONS: dict[tuple[str, str, Facts, int], tuple[Card, Card, dict[str, int]]] = {}
-"""What activating G, R or both brings, by Action Zone pair, Boat facts and Protectors held
-for the check met so far."""
+_ACTIVATIONS: dict[tuple[str, str, Facts, int, tuple[int, int]],
+                   tuple[Card, Card, dict[str, int]]] = {}
+"""What activating G, R or both brings, by Action Zone pair, Boat facts and (in the last
+round) Protectors held for the check and the Machines' Humans and healing, met so far."""
 
 
 def protectors_wanted(state: GameState) -> int:

@@ -94,23 +94,29 @@ def last_bane(f: Facts, coming: int, held: int = 0) -> int:
     return max(0, min(BANE_MAX, coming) - 2 * max(0, f.protectors - held))
 
 
-def last_round_healthy(f: Facts, bane: int, humans: int, paid: int) -> int:
+def last_round_healthy(f: Facts, bane: int, humans: int, heal: int, paid: int = 0) -> int:
     """The last round's Healthy Humans at the end, less those of the Boat now, after the
-    Action Zone brings ``humans`` (Contaminated) and its Cost turns ``paid`` Healthy Humans
-    Contaminated: the Bane takes ``bane`` Humans, Contaminated first, then the Doctors heal."""
+    Action Zone brings ``humans`` (Contaminated) and ``heal`` (healed at once, the new ones
+    too) and its Cost turns ``paid`` Healthy Humans Contaminated: the Bane takes ``bane``
+    Humans, Contaminated first, then the Doctors heal."""
     contaminated = f.contaminated + humans + paid
-    return -paid - max(0, bane - contaminated) + min(f.doctors, max(0, contaminated - bane))
+    healed = min(heal, contaminated)
+    contaminated -= healed
+    return (healed - paid - max(0, bane - contaminated)
+            + min(f.doctors, max(0, contaminated - bane)))
 
 
-def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int) -> int:
+def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int,
+                      machines: tuple[int, int] = (0, 0)) -> int:
     """What an activation bringing ``g`` at a Cost of ``paid`` Healthy Humans is worth in the
-    last round: its Humans and its Cost counted by the Healthy Humans they leave at the end
-    (:func:`last_round_healthy`, against activating nothing), the rest as
+    last round: its Humans, its healing and its Cost counted by the Healthy Humans they leave
+    at the end (:func:`last_round_healthy`, beside the ``machines``' Humans and healing that
+    come whatever is activated, against activating nothing), the rest as
     :func:`gains_points` counts it."""
-    humans = g[1]
-    rest = (g[0], 0, *g[2:])
-    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, humans, paid)
-                                         - last_round_healthy(f, bane, 0, 0))
+    humans, heal = g[1] + machines[0], g[6] + machines[1]
+    rest = (g[0], 0, *g[2:6], 0)
+    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, humans, heal, paid)
+                                         - last_round_healthy(f, bane, *machines))
 
 
 def bane_points(bane: int, f: Facts) -> int:

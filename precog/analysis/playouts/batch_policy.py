@@ -121,22 +121,27 @@ def last_bane(f: BoatArrays, coming: np.ndarray, held: np.ndarray | int = 0) -> 
 
 
 def last_round_healthy(f: BoatArrays, bane: np.ndarray, humans: np.ndarray | int,
-                       paid: np.ndarray | int) -> np.ndarray:
+                       heal: np.ndarray | int, paid: np.ndarray | int = 0) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.last_round_healthy`."""
     contaminated = f.contaminated + humans + paid
-    return (-paid - np.maximum(0, bane - contaminated)
+    healed = np.minimum(heal, contaminated)
+    contaminated = contaminated - healed
+    return (healed - paid - np.maximum(0, bane - contaminated)
             + np.minimum(f.doctors, np.maximum(0, contaminated - bane)))
 
 
-def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays,
-                      bane: np.ndarray) -> np.ndarray:
+def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays, bane: np.ndarray,
+                      machines: np.ndarray) -> np.ndarray:
     """:func:`last_round_points` of ``g`` (games, k, 7) at Costs ``paid`` (games, k) for
-    Boats ``f`` (columns) and Banes ``bane`` (columns).
+    Boats ``f``, Banes ``bane`` and the Machines' gains ``machines`` (games, 1, 7) (columns).
     Mirrors :func:`precog.analysis.playing.policy_points.last_round_points`."""
     rest = g.copy()
     rest[..., HUMAN] = 0
-    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, g[..., HUMAN], paid)
-                                         - last_round_healthy(f, bane, 0, 0))
+    rest[..., HEAL] = 0
+    humans, heal = machines[..., HUMAN], machines[..., HEAL]
+    return gains_points(rest, f) + HH * (
+        last_round_healthy(f, bane, g[..., HUMAN] + humans, g[..., HEAL] + heal, paid)
+        - last_round_healthy(f, bane, humans, heal))
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
