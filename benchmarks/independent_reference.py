@@ -32,12 +32,15 @@ from games of greedy, look-ahead, rollout or mixed tables played up to that roun
 positions already there, so it resumes and several ``--part K/N`` can run one after another.
 ``--score`` runs the analysis under test (the 1-second ranking) on every stored position and
 prints ``independent_agreement`` (decided positions) and ``independent_mean_loss_hh`` (all
-positions), with 95 % intervals, by mode, players and season. The 1-second ranking is played on
-a budget of work (``--budget-rollouts N``, default :data:`DEFAULT_BUDGET_ROLLOUTS`: the rollouts
-a choice that second reaches on a quiet machine; the ranking stopped there, as a timed one that
-reached them would be), so the scores are the same whatever the machine's load; ``--budget S``
-stops it on the clock after ``S`` seconds instead. The reference is deterministic in work too
-(the look-ahead bot has no clock). The scores store the budget.
+positions), with 95 % intervals, by mode, players and season. The loss is in Healthy Humans a
+Boat, the one scale of every mode (:func:`loss_per_boat`: the mode's score, divided by the
+Boats it adds up); ``independent_mean_loss_score`` keeps it in the mode's own score. The
+1-second ranking is played on a budget of work (``--budget-rollouts N``, default
+:data:`DEFAULT_BUDGET_ROLLOUTS`: the rollouts a choice that second reaches on a quiet machine;
+the ranking stopped there, as a timed one that reached them would be), so the scores are the
+same whatever the machine's load; ``--budget S`` stops it on the clock after ``S`` seconds
+instead. The reference is deterministic in work too (the look-ahead bot has no clock). The
+scores store the budget.
 """
 
 from __future__ import annotations
@@ -339,8 +342,9 @@ def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts:
 # -- scoring the analysis under test -------------------------------------------------------
 
 def answer(record: dict[str, Any], budget: dict[str, float],
-           seed: int) -> tuple[str, float, int]:
-    """The analysis under test's first choice, its seconds and rollouts a choice: the
+           seed: int) -> tuple[str, float, int, dict[str, dict[str, float | None]]]:
+    """The analysis under test's first choice, its seconds and rollouts a choice, and each
+    choice's value and loss as it ranked them (with their 95 % half-widths): the
     explorer's ranking on ``budget`` (``{"rollouts_per_choice": N}``: stopped after ``N``
     rollouts a choice, the choices racing and the tree's leaves fitted as under the clock;
     ``{"seconds": S}``: stopped on the clock)."""
@@ -353,21 +357,44 @@ def answer(record: dict[str, Any], budget: dict[str, float],
         ranking = rank_options(state, record["seat"],
                                rollouts=int(budget["rollouts_per_choice"]), seed=seed,
                                with_give_values=False, race=True, leaf_values="fit")
-    return ranking.rows[0].action, ranking.meta["elapsed_s"], ranking.meta["samples"]
+    ranked = {row.action: {"value": round(row.value, 3), "ci95": _rounded(row.ci95),
+                           "loss": round(row.loss, 3), "loss_ci95": _rounded(row.loss_ci95)}
+              for row in ranking.rows}
+    return ranking.rows[0].action, ranking.meta["elapsed_s"], ranking.meta["samples"], ranked
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
+
+
+def boats_counted(mode: str, players: int) -> int:
+    """The Boats a mode's score adds up: the seat's own (competitive), its team's two, or
+    every Boat (cooperative)."""
+    return {"competitive": 1, "team": 2}.get(mode, players)
 
 
 def loss_of(record: dict[str, Any], chosen: str) -> float:
+    """The reference's loss of ``chosen``, in the mode's score (0 for a tied choice)."""
     for c in record["choices"]:
         if c["choice"] == chosen:
             return max(0.0, c["loss"]) if chosen not in record["tied"] else 0.0
     raise KeyError(chosen)
 
 
+def loss_per_boat(record: dict[str, Any], chosen: str) -> float:
+    """:func:`loss_of` in Healthy Humans a Boat, the scale common to every mode: the mode's
+    score divided by the Boats it adds up (:func:`boats_counted`). In the cooperative mode
+    that score is every Boat's Healthy Humans times the chance of meeting the last
+    Objectives (0 for a game lost on one); the win threshold is not in it."""
+    return loss_of(record, chosen) / boats_counted(record["mode"], record["players"])
+
+
 def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
     decided = [r for r in rows if r["decided"]]
     out = {"independent_agreement": share_figure(sum(r["agrees"] for r in decided), len(decided)),
            "independent_mean_loss_hh": mean_figure([r["loss"] for r in rows]),
-           "positions": len(rows), "decided": len(decided)}
+           "independent_mean_loss_score": mean_figure([_score_loss(r) for r in rows]),
+           "loss_scale": LOSS_SCALE, "positions": len(rows), "decided": len(decided)}
     for name, key in (("mode", lambda r: r["mode"] + ("-hard" if r["difficulty"] == "hard"
                                                       else "")),
                       ("players", lambda r: str(r["players"])),
@@ -377,9 +404,19 @@ def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
             groups.setdefault(key(r), []).append(r)
         out[f"by_{name}"] = {g: {"independent_agreement": share_figure(
             sum(r["agrees"] for r in rs if r["decided"]), sum(r["decided"] for r in rs)),
-            "independent_mean_loss_hh": mean_figure([r["loss"] for r in rs])}
+            "independent_mean_loss_hh": mean_figure([r["loss"] for r in rs]),
+            "independent_mean_loss_score": mean_figure([_score_loss(r) for r in rs])}
             for g, rs in sorted(groups.items())}
     return out
+
+
+LOSS_SCALE = ("independent_mean_loss_hh: Healthy Humans a Boat (the mode's score divided by "
+              "the Boats it adds up: 1 competitive, 2 team, every Boat cooperative, where a game "
+              "lost on an Objective scores 0); independent_mean_loss_score: the mode's own score")
+
+
+def _score_loss(row: dict[str, Any]) -> float:
+    return float(row.get("loss_score", row["loss"]))
 
 
 def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
@@ -387,12 +424,17 @@ def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
     load_before = os.getloadavg()
     stored = load(path)
     for record in current(stored):
-        chosen, elapsed, samples = answer(record, budget, seed)
+        chosen, elapsed, samples, ranked = answer(record, budget, seed)
+        mine = next(c for c in record["choices"] if c["choice"] == chosen)
         rows.append({"id": record["id"], "mode": record["mode"],
                      "difficulty": record["difficulty"], "players": record["players"],
                      "season": record["season"], "decided": record["decided"],
                      "chosen": chosen, "best": record["best"],
-                     "agrees": chosen == record["best"], "loss": loss_of(record, chosen),
+                     "agrees": chosen == record["best"],
+                     "loss": round(loss_per_boat(record, chosen), 4),
+                     "loss_score": loss_of(record, chosen),
+                     "reference_loss_ci95": mine["loss_ci95"],
+                     "explorer": {"chosen": ranked[chosen], "best": ranked.get(record["best"])},
                      "elapsed_s": round(elapsed, 3), "samples": samples})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     ref = current(stored)

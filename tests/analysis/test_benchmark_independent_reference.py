@@ -88,6 +88,23 @@ def test_agreement_counts_decided_positions_and_loss_every_position():
     assert keys["by_season"]["3"]["independent_mean_loss_hh"]["value"] == 0.75
 
 
+def test_a_loss_is_counted_in_healthy_humans_a_boat_in_every_mode():
+    bench = load()
+    choices = [{"choice": "a", "loss": 0.0}, {"choice": "b", "loss": 6.0}]
+    for mode, players, boats in (("competitive", 3, 1), ("team", 4, 2), ("coop", 3, 3),
+                                 ("coop", 2, 2)):
+        record = {"mode": mode, "players": players, "choices": choices, "tied": ["a"]}
+        assert bench.loss_of(record, "b") == 6.0
+        assert bench.loss_per_boat(record, "b") == 6.0 / boats
+        assert bench.loss_per_boat(record, "a") == 0.0
+    rows = [{"mode": "coop", "difficulty": "normal", "players": 3, "season": 3,
+             "decided": True, "agrees": False, "loss": 2.0, "loss_score": 6.0}]
+    keys = bench.keys(rows)
+    assert keys["independent_mean_loss_hh"]["value"] == 2.0
+    assert keys["independent_mean_loss_score"]["value"] == 6.0
+    assert keys["by_mode"]["coop"]["independent_mean_loss_score"]["value"] == 6.0
+
+
 def test_the_analysis_under_test_answers_on_a_budget_of_rollouts_the_same_every_time():
     bench = load()
     from precog.engine import to_position

@@ -23,10 +23,13 @@ What the sensible player does:
   off with its shortfall from the best (a softmax with ``temperature`` Healthy Humans), so
   playouts do not all follow one line.
 * **Activation**: both cards, one or the other, whichever brings most by the same points (both
-  only when the Cabins can pay; the Cost counts against it).
+  only when the Cabins can pay; the Cost counts against it, in the last round as the Healthy
+  Humans it leaves at the end once the Bane has taken Contaminated Humans first and the
+  Doctors have healed).
 * **Gains**: take all Food, Humans and healing; Ymunes as Protectors until they cover the Bane
   this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
-* **Maintenance**: return every useful Protector; lose Contaminated Humans first.
+* **Maintenance**: return every useful Protector but those this season's revealed Objectives
+  need at the check (:func:`protectors_held`); lose Contaminated Humans first.
 * **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
   than one and a half Healthy Humans.
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
@@ -59,8 +62,11 @@ from precog.analysis.playing.policy_points import (
     cost_points,
     facts,
     gains_points,
+    last_bane,
+    last_round_points,
 )
 from precog.engine import Action, GameState, Phase, Step, legal_actions
+from precog.engine.action_phase import machine_effects
 from precog.engine.actions import (
     Activate,
     Choose,
@@ -160,7 +166,9 @@ class SensiblePolicy:
             return battery_choice(state, options)
         if isinstance(first, IgnoreRiver):
             return 1 if ignore_river(state) else 0
-        return 0  # take everything, heal all, spend the useful Protectors, Contaminated first
+        if state.step is Step.PROTECT:
+            return protect_choice(state, options)
+        return 0  # take everything, heal all, Contaminated first
 
     def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
         return soft_pick(keep_give_scores(state, state.to_move, options, self), u,
@@ -227,7 +235,12 @@ def activation(state: GameState, options: list[Action]) -> int:
     f = facts(state, seat)
     cards = state.components.cards
     g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
-    key = (g.id, r.id, f)
+    held, machines = 0, (0, 0)
+    if f.left <= 1:  # the last round: judged by the Healthy Humans left at the end
+        held = protectors_held(state, seat)
+        from_machines = machine_effects(state, seat)
+        machines = (from_machines.human, from_machines.heal)
+    key = (g.id, r.id, f, held, machines)
     found = _ACTIVATIONS.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
@@ -235,9 +248,16 @@ def activation(state: GameState, options: list[Action]) -> int:
         bonus = g.type == r.type
         gg = card_gains(g, r, bonus).astuple()
         rr = card_gains(r, g, bonus).astuple()
-        value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
-                 "both": gains_points(tuple(a + b for a, b in zip(gg, rr, strict=True)), f)
-                 - cost_points(sum(resolved_costs(g, r)), f)}
+        both = tuple(a + b for a, b in zip(gg, rr, strict=True))
+        cost = sum(resolved_costs(g, r))
+        if f.left <= 1:
+            bane = last_bane(f, p.bane + g.bane + r.bane, held)
+            value = {"G": last_round_points(gg, 0, f, bane, machines),
+                     "R": last_round_points(rr, 0, f, bane, machines),
+                     "both": last_round_points(both, cost, f, bane, machines)}
+        else:
+            value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
+                     "both": gains_points(both, f) - cost_points(cost, f)}
         if len(_ACTIVATIONS) >= MOST_REMEMBERED:
             _ACTIVATIONS.clear()
         _ACTIVATIONS[key] = (g, r, value)
@@ -248,8 +268,10 @@ def activation(state: GameState, options: list[Action]) -> int:
     return pick
 
 
-_ACTIVATIONS: dict[tuple[str, str, Facts], tuple[Card, Card, dict[str, int]]] = {}
-"""What activating G, R or both brings, by Action Zone pair and Boat facts met so far."""
+_ACTIVATIONS: dict[tuple[str, str, Facts, int, tuple[int, int]],
+                   tuple[Card, Card, dict[str, int]]] = {}
+"""What activating G, R or both brings, by Action Zone pair, Boat facts and (in the last
+round) Protectors held for the check and the Machines' Humans and healing, met so far."""
 
 
 def protectors_wanted(state: GameState) -> int:
@@ -286,6 +308,43 @@ def ymune_split(state: GameState, options: list[Action]) -> int:
     to_infirmary = min(free, max(0, doctors_wanted - g.doctor))
     doctors = g.doctor + to_infirmary
     return options.index(place_ymunes(doctors, total - doctors))
+
+
+def protectors_held(state: GameState, seat: int) -> int:
+    """Co-op: the Protectors ``seat`` keeps on its Bow for this season's check: the most
+    that a revealed Objective of the season needs on its shown side (a Protector requirement,
+    or a Ymune one beyond the seat's Doctors), when the seat holds that many now. A miss loses
+    the game; a Protector returned against the Bane saves at most two Humans. Face-down tiles
+    are not looked at (the module doc); another seat holding enough does not release it."""
+    if not state.config.coop:
+        return 0
+    comps, season = state.components, state.season
+    p = state.players[seat]
+    held = 0
+    for tile_id, mitigated in state.objectives:
+        tile = comps.objective_by_id[tile_id]
+        if tile.season != season:
+            continue
+        for req in tile.mitigated if mitigated else tile.full:
+            if req.resource == "protector":
+                need = req.amount
+            elif req.resource == "ymune":
+                need = req.amount - p.doctors
+            else:
+                continue
+            if 0 < need <= p.protectors:
+                held = max(held, need)
+    return held
+
+
+def protect_choice(state: GameState, options: list[Action]) -> int:
+    """Index of the Protectors to return: every useful one, but none of
+    :func:`protectors_held` (``options`` run from every useful Protector down to none)."""
+    seat = state.to_move
+    p = state.players[seat]
+    useful = len(options) - 1
+    spend = min(useful, max(0, p.protectors - protectors_held(state, seat)))
+    return useful - spend
 
 
 def battery_choice(state: GameState, options: list[Action]) -> int:

@@ -16,7 +16,7 @@ from precog.engine.components import Card, Gains
 from precog.engine.fastcopy import maker
 from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.gains import capacities
-from precog.engine.state import ROUNDS
+from precog.engine.state import BANE_MAX, ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
@@ -82,8 +82,41 @@ def gains_points(g: tuple[int, ...], f: Facts) -> int:
 
 def cost_points(cost: int, f: Facts) -> int:
     """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
-    Doctors heal them, else half a Healthy Human each (a whole one in the last round)."""
+    Doctors heal them, else half a Healthy Human each (a whole one in the last round; an
+    activation there is judged by :func:`last_round_points`)."""
     return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def last_bane(f: Facts, coming: int, held: int = 0) -> int:
+    """The Humans this round's Bane (``coming``: the level it reaches with the Action Zone's
+    cards) takes beyond what the Protectors on the Bow cover, but the ``held`` ones kept for
+    a cooperative check."""
+    return max(0, min(BANE_MAX, coming) - 2 * max(0, f.protectors - held))
+
+
+def last_round_healthy(f: Facts, bane: int, humans: int, heal: int, paid: int = 0) -> int:
+    """The last round's Healthy Humans at the end, less those of the Boat now, after the
+    Action Zone brings ``humans`` (Contaminated) and ``heal`` (healed at once, the new ones
+    too) and its Cost turns ``paid`` Healthy Humans Contaminated: the Bane takes ``bane``
+    Humans, Contaminated first, then the Doctors heal."""
+    contaminated = f.contaminated + humans + paid
+    healed = min(heal, contaminated)
+    contaminated -= healed
+    return (healed - paid - max(0, bane - contaminated)
+            + min(f.doctors, max(0, contaminated - bane)))
+
+
+def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int,
+                      machines: tuple[int, int] = (0, 0)) -> int:
+    """What an activation bringing ``g`` at a Cost of ``paid`` Healthy Humans is worth in the
+    last round: its Humans, its healing and its Cost counted by the Healthy Humans they leave
+    at the end (:func:`last_round_healthy`, beside the ``machines``' Humans and healing that
+    come whatever is activated, against activating nothing), the rest as
+    :func:`gains_points` counts it."""
+    humans, heal = g[1] + machines[0], g[6] + machines[1]
+    rest = (g[0], 0, *g[2:6], 0)
+    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, humans, heal, paid)
+                                         - last_round_healthy(f, bane, *machines))
 
 
 def bane_points(bane: int, f: Facts) -> int:

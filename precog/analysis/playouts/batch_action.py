@@ -50,12 +50,23 @@ class ActionPhase(GainsOnOffer):
         default: np.ndarray | int = 0
         if self.sensible is not None:
             boat = self.boat(seat)
-            points = batch_policy.gains_points(
-                np.stack([from_kept + from_received, from_kept, from_received], axis=1),
-                boat.col())
-            points[:, 0] = np.where(can_both,
-                                    points[:, 0] - batch_policy.cost_points(cost, boat),
-                                    np.iinfo(np.int64).min)
+            offered = np.stack([from_kept + from_received, from_kept, from_received],
+                               axis=1).astype(np.int64)
+            if boat.left <= 1:
+                coming = (boat.bane + self.tables.bane[kept].astype(np.int64)
+                          + self.tables.bane[received].astype(np.int64))
+                held = (self.cooperative.protectors_held(self, seat)
+                        if self.cooperative is not None else 0)
+                paid = np.zeros((self.game_count, 3), np.int64)
+                paid[:, 0] = cost
+                machines = self.machines_before_gains(seat)[:, None, :]
+                points = batch_policy.last_round_points(
+                    offered, paid, boat.col(), batch_policy.last_bane(boat, coming, held)[:, None],
+                    machines)
+            else:
+                points = batch_policy.gains_points(offered, boat.col())
+                points[:, 0] -= batch_policy.cost_points(cost, boat)
+            points[:, 0] = np.where(can_both, points[:, 0], np.iinfo(np.int64).min)
             best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)
         index = self.choose(choices, default)
@@ -74,6 +85,16 @@ class ActionPhase(GainsOnOffer):
                 :, [FOOD, HUMAN, DOCTOR, PROTECTOR]]
         if self.heal_in_action:
             self.heal(seat)
+
+    def machines_before_gains(self, seat: int) -> np.ndarray:
+        """What ``seat``'s Machines give as its activation is chosen, before its cards gave
+        anything this round (the engine forgets last round's at its end).
+        Mirrors :func:`precog.engine.action_phase.machine_effects`."""
+        kept = self.card_gains[:, seat].copy()
+        self.card_gains[:, seat] = 0
+        machines = self.machine_effects(seat).astype(np.int64)
+        self.card_gains[:, seat] = kept
+        return machines
 
     def machine_effects(self, seat: int) -> np.ndarray:
         """What ``seat``'s powered Machines whose requirement is met give (games, 7).

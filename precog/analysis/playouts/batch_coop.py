@@ -137,6 +137,28 @@ class Coop(ObjectiveArrays):
             window_open &= passes < batch.seat_count
             seats = np.where(window_open, (seats + 1) % batch.seat_count, seats)
 
+    def protectors_held(self, batch: BatchState, seat: int) -> np.ndarray:
+        """Each game's Protectors ``seat`` keeps for this season's check: the most a revealed
+        tile of the season needs on its shown side (Protectors, or Ymunes beyond the seat's
+        Doctors) when the seat holds that many.
+        Mirrors :func:`precog.analysis.playing.policy.protectors_held`."""
+        season = batch.season
+        have = batch.protectors[:, seat].astype(np.int64)
+        doctors = batch.doctors[:, seat].astype(np.int64)
+        held = np.zeros(batch.game_count, np.int64)
+        protector, ymune = REQUIREMENTS.index("protector"), REQUIREMENTS.index("ymune")
+        for j in range(int(self.count.max(initial=0))):
+            tile = self.shown[:, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if not ours.any():
+                continue
+            need = self.need[np.maximum(tile, 0), self.mitigated[:, j].astype(np.int64)]
+            for scope in (0, 1):
+                for n in (need[:, scope, protector], need[:, scope, ymune] - doctors):
+                    keep = ours & (n > 0) & (n <= have)
+                    held = np.where(keep, np.maximum(held, n), held)
+        return held
+
     # -- seasons -----------------------------------------------------------------------
     def island(self, batch: BatchState, at_island: np.ndarray) -> None:
         """After an Island's feeding: games failing one of the season's tiles are over; at

@@ -31,7 +31,7 @@ class MaintenanceAndRiver(GainsOnOffer):
         self.bane[:, seat] = np.minimum(BANE_MAX, self.bane[:, seat] + rise)
         self.stage("maintenance", seat)
         useful = np.minimum(self.protectors[:, seat], protectors_against(self.bane[:, seat]))
-        index = self.choose(useful + 1)
+        index = self.choose(useful + 1, self.protect_default(seat, useful))
         spend = useful - index
         self.protectors[:, seat] -= spend
         self.bane[:, seat] = np.maximum(0, self.bane[:, seat] - 2 * spend)
@@ -45,6 +45,16 @@ class MaintenanceAndRiver(GainsOnOffer):
         self.contaminated[:, seat] -= lose - healthy_lost
         if not self.heal_in_action:
             self.heal(seat)
+
+    def protect_default(self, seat: int, useful: np.ndarray) -> np.ndarray | int:
+        """The index of the Protectors the sensible player returns (0: every useful one),
+        keeping those this season's revealed Objectives need at the check.
+        Mirrors :func:`precog.analysis.playing.policy.protect_choice`."""
+        if self.sensible is None or self.cooperative is None:
+            return 0
+        have = self.protectors[:, seat].astype(np.int64)
+        held = self.cooperative.protectors_held(self, seat)
+        return useful - np.minimum(useful, np.maximum(0, have - held))
 
     def river_phase(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.begin_river`."""

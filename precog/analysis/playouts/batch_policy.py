@@ -23,7 +23,7 @@ from precog.analysis.playing.policy import (
 )
 from precog.analysis.playing.policy_points import BANE_ROUNDS, HH
 from precog.engine.formulas import islands_from, protectors_against
-from precog.engine.state import ROUNDS
+from precog.engine.state import BANE_MAX, ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.playouts.batch_tables import Tables
@@ -113,6 +113,35 @@ def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarr
 def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.cost_points`."""
     return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+
+
+def last_bane(f: BoatArrays, coming: np.ndarray, held: np.ndarray | int = 0) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy_points.last_bane`."""
+    return np.maximum(0, np.minimum(BANE_MAX, coming) - 2 * np.maximum(0, f.protectors - held))
+
+
+def last_round_healthy(f: BoatArrays, bane: np.ndarray, humans: np.ndarray | int,
+                       heal: np.ndarray | int, paid: np.ndarray | int = 0) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy_points.last_round_healthy`."""
+    contaminated = f.contaminated + humans + paid
+    healed = np.minimum(heal, contaminated)
+    contaminated = contaminated - healed
+    return (healed - paid - np.maximum(0, bane - contaminated)
+            + np.minimum(f.doctors, np.maximum(0, contaminated - bane)))
+
+
+def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays, bane: np.ndarray,
+                      machines: np.ndarray) -> np.ndarray:
+    """:func:`last_round_points` of ``g`` (games, k, 7) at Costs ``paid`` (games, k) for
+    Boats ``f``, Banes ``bane`` and the Machines' gains ``machines`` (games, 1, 7) (columns).
+    Mirrors :func:`precog.analysis.playing.policy_points.last_round_points`."""
+    rest = g.copy()
+    rest[..., HUMAN] = 0
+    rest[..., HEAL] = 0
+    humans, heal = machines[..., HUMAN], machines[..., HEAL]
+    return gains_points(rest, f) + HH * (
+        last_round_healthy(f, bane, g[..., HUMAN] + humans, g[..., HEAL] + heal, paid)
+        - last_round_healthy(f, bane, humans, heal))
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
