@@ -11,7 +11,7 @@ import pytest
 
 from precog.analysis.arena.bots import RolloutBot, make_bot
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
-from precog.analysis.choices.ranking import RankingRow, paired_loss, rank_options
+from precog.analysis.choices.ranking import Ranking, RankingRow, paired_loss, rank_options
 from precog.analysis.game_review.review import (
     MARKS,
     decision_points,
@@ -22,7 +22,12 @@ from precog.analysis.game_review.review import (
     review_game,
     review_many,
 )
-from precog.analysis.game_review.review_actions import action_points, value_round
+from precog.analysis.game_review.review_actions import (
+    action_points,
+    by_round,
+    round_decisions,
+    value_round,
+)
 from precog.analysis.game_review.review_odds import outlook, winners
 from precog.analysis.playing.players import as_policy
 from precog.engine import Game, determinize, new_game
@@ -293,3 +298,41 @@ def test_the_loss_of_a_choice_left_behind_is_paired_on_the_worlds_both_were_play
     assert loss == pytest.approx(2.0)
     spread = float(np.std(diffs, ddof=1))
     assert ci == pytest.approx(1.96 * spread / 2.0)
+
+
+def losses_against_a_random_choice(game: Game, seat: int) -> dict[str, tuple[float, float]]:
+    """By kind (Keep/Give, the other decisions): the mean loss the review gives what was
+    played, and the mean loss of a uniformly random legal option on the same positions (the
+    mean over every option of the best's value minus its own)."""
+    played, random_choice = [], []
+    rankings: dict[int, Ranking] = {}
+    for i in decision_points(game, seat):
+        decision = review_decision(game.states[i], seat, game.actions[i], i, budget_s=None,
+                                   on_ranking=rankings.__setitem__)
+        played.append(decision.loss)
+        random_choice.append(float(np.mean([row.loss for row in rankings[i].rows])))
+    result = {"keep_give": (float(np.mean(played)), float(np.mean(random_choice)))}
+    played, random_choice = [], []
+    for group in by_round(game, action_points(game, seat)).values():
+        for valued in value_round(round_decisions(game, group), seat, 24, 0):
+            best = valued.options[0].value
+            played.append(valued.loss)
+            random_choice.append(float(np.mean([best - option.value for option in valued.options])))
+    result["action"] = (float(np.mean(played)), float(np.mean(random_choice)))
+    return result
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_strong_bots_decisions_cost_less_than_random_choices_on_the_same_positions(seed):
+    # position for position, so a game's luck (a lost Boat leaves nothing to lose) cancels:
+    # a review in the wrong seat's terms, or one whose values are noise, rates the strong
+    # bot's choices like random ones
+    bots = [RolloutBot(s, rollouts=256) for s in (11, 12)]
+    game = Game(new_game(players=2, seed=seed))
+    game.advance(as_policy(bots))
+    losses = losses_against_a_random_choice(game, 0)
+    played, random_choice = losses["keep_give"]
+    assert random_choice > 0.25  # the positions are not flat: a Keep/Give matters
+    assert played <= 0.25 * random_choice
+    played, random_choice = losses["action"]
+    assert played < random_choice
