@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -234,22 +235,6 @@ def test_a_seat_outside_the_game_is_refused(greedy_game, seat):
         review_game(greedy_game, seat)
 
 
-def test_a_game_of_the_strong_bot_against_itself_gets_few_marks():
-    # the calibration's bot (rollout1s) without its clock: 256 playouts per Keep/Give, so the
-    # game is the same on any machine. One game: its marks depend on the game as much as on
-    # the bot (the games of seeds 7 and 8 get 3 and 5 blunders); seed 6 gets none, seed 5 three
-    # since the sensible player's last round changed the bot's Keep/Give in round 10.
-    bots = [RolloutBot(seed, rollouts=256) for seed in (11, 12)]
-    game = Game(new_game(players=2, seed=6))
-    game.advance(as_policy(bots))
-    review = review_game(game, 0, budget_s=None)
-    summary = review.summary()
-    assert summary["marks"]["blunder"] <= 1
-    assert sum(summary["marks"].values()) <= 0.15 * summary["decisions"]
-    assert summary["mean_loss"] < MARKS[-1][1]  # below the dubious threshold on average
-    assert not any(d.mark for d in review.decisions if d.kind == "keep_give")
-
-
 @pytest.mark.parametrize("name", ["precog.analysis.game_review.review",
                                   "precog.analysis.game_review.review_actions",
                                   "precog.analysis.game_review.review_odds",
@@ -300,18 +285,20 @@ def test_the_loss_of_a_choice_left_behind_is_paired_on_the_worlds_both_were_play
     assert ci == pytest.approx(1.96 * spread / 2.0)
 
 
-def losses_against_a_random_choice(game: Game, seat: int) -> dict[str, tuple[float, float]]:
+def losses_against_a_random_choice(game: Game, seat: int) -> dict[str, Any]:
     """By kind (Keep/Give, the other decisions): the mean loss the review gives what was
     played, and the mean loss of a uniformly random legal option on the same positions (the
-    mean over every option of the best's value minus its own)."""
-    played, random_choice = [], []
+    mean over every option of the best's value minus its own); and the marks of the Keep/Give."""
+    played, random_choice, marks = [], [], []
     rankings: dict[int, Ranking] = {}
     for i in decision_points(game, seat):
         decision = review_decision(game.states[i], seat, game.actions[i], i, budget_s=None,
                                    on_ranking=rankings.__setitem__)
         played.append(decision.loss)
+        marks.append(decision.mark)
         random_choice.append(float(np.mean([row.loss for row in rankings[i].rows])))
-    result = {"keep_give": (float(np.mean(played)), float(np.mean(random_choice)))}
+    result = {"keep_give": (float(np.mean(played)), float(np.mean(random_choice))),
+              "keep_give_marks": marks}
     played, random_choice = [], []
     for group in by_round(game, action_points(game, seat)).values():
         for valued in value_round(round_decisions(game, group), seat, 24, 0):
@@ -326,7 +313,9 @@ def losses_against_a_random_choice(game: Game, seat: int) -> dict[str, tuple[flo
 def test_the_strong_bots_decisions_cost_less_than_random_choices_on_the_same_positions(seed):
     # position for position, so a game's luck (a lost Boat leaves nothing to lose) cancels:
     # a review in the wrong seat's terms, or one whose values are noise, rates the strong
-    # bot's choices like random ones
+    # bot's choices like random ones. The calibration's bot (rollout1s) without its clock: 256
+    # playouts per Keep/Give, the same game on any machine; how many marks its Action
+    # decisions get depends on the game (benchmarks/review_marks.py measures the rates)
     bots = [RolloutBot(s, rollouts=256) for s in (11, 12)]
     game = Game(new_game(players=2, seed=seed))
     game.advance(as_policy(bots))
@@ -334,5 +323,6 @@ def test_the_strong_bots_decisions_cost_less_than_random_choices_on_the_same_pos
     played, random_choice = losses["keep_give"]
     assert random_choice > 0.25  # the positions are not flat: a Keep/Give matters
     assert played <= 0.25 * random_choice
+    assert not any(losses["keep_give_marks"])
     played, random_choice = losses["action"]
     assert played < random_choice
