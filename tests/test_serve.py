@@ -122,6 +122,21 @@ def test_the_culler_skips_a_kernel_whose_page_already_shut_it_down() -> None:
     assert asyncio.run(manager.cull_kernel_if_idle("a-kernel-already-gone")) is None
 
 
+@pytest.mark.parametrize(("path", "hashed"), [
+    ("/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js", True),
+    ("/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/7.2a0ce575775f5aad.js",
+     True),
+    ("/voila/labextensions/anywidget/static/style.js", False),
+    ("/voila/labextensions/anywidget/package.json", False),
+    ("/voila/labextensions/some/static/remoteEntry.698dcaf7.js.map", False),
+])
+def test_only_extension_files_named_by_their_hash_are_kept_for_good(path: str,
+                                                                    hashed: bool) -> None:
+    from precog.voila_app import HASHED_FILE
+
+    assert bool(HASHED_FILE.fullmatch(path)) is hashed
+
+
 def test_the_app_server_uses_the_culling_kernel_manager() -> None:
     from pathlib import Path
 
