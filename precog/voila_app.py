@@ -20,8 +20,8 @@ On top of stock Voila (``precog.serve`` builds its command line):
   (``precog.kernel_ports``), so none dies at its start with "Address already in use";
 - each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
   progress (``precog.tutor.progress``);
-- responses are gzip-compressed for browsers that accept it (tornado's ``compress_response``:
-  a page's script is about a quarter of its size on the wire), and the widget extensions'
+- responses to another machine are gzip-compressed (:class:`CompressedOffLoopback`: a page's
+  script, about 5 MB, is about a quarter of that on the wire), and the widget extensions'
   files whose names carry their content's hash are cached by the browser for a year
   (:class:`HashedExtensionFiles`), so a visitor's next page asks the server for none of them.
 """
@@ -29,6 +29,7 @@ On top of stock Voila (``precog.serve`` builds its command line):
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import os
 import re
@@ -44,6 +45,7 @@ from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.iostream import StreamClosedError
+from tornado.web import GZipContentEncoding
 from tornado.websocket import WebSocketClosedError
 from traitlets.config import Config
 from voila.app import Voila
@@ -177,6 +179,24 @@ class HashedExtensionFiles(NeedsLogin, FileFindHandler):  # type: ignore[misc]
         super().set_headers()
         if HASHED_FILE.fullmatch(self.request.path):
             self.set_header("Cache-Control", CACHED_FOR_GOOD)
+
+
+class CompressedOffLoopback(GZipContentEncoding):
+    """tornado's gzip (``compress_response``) for visitors on other machines only: on this
+    machine the network costs nothing, while compressing a page's 5 MB of script each time
+    takes the busy server's processor before the page can start."""
+
+    def __init__(self, request: Any) -> None:
+        super().__init__(request)
+        if self._gzipping and _is_loopback_address(request.remote_ip or ""):
+            self._gzipping = False
+
+
+def _is_loopback_address(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class CheckedHostApplication(tornado.web.Application):
@@ -366,8 +386,7 @@ class PrecogVoila(Voila):  # type: ignore[misc]
         self.log.info("Storing connection files in %s.", self.connection_dir)
         settings = self.init_settings()
         settings["server_root_dir_precog"] = self.root_dir
-        settings["compress_response"] = True  # read by tornado when the application is made
-        self.app = CheckedHostApplication(**settings)
+        self.app = CheckedHostApplication(transforms=[CompressedOffLoopback], **settings)
         self.app.settings.update(self.tornado_settings)
         base = self.server_url.rstrip("/")
         handlers = [(base + "/" + LOCAL_FONTAWESOME.rsplit("fontawesome", 1)[0] + "(.*)",

@@ -170,18 +170,16 @@ def _hashed_extension_file() -> str:
     return f"/voila/labextensions/anywidget/static/{entry.name}"
 
 
-def test_scripts_are_sent_compressed_and_hashed_extension_files_are_kept_for_good(
+def test_hashed_extension_files_are_kept_for_good_and_nothing_is_compressed_on_loopback(
         app_url: str) -> None:
     gzip = {"Accept-Encoding": "gzip"}
     status, headers, _ = _get(app_url + _hashed_extension_file(), gzip)
-    assert status == 200 and headers.get("Content-Encoding") == "gzip"
-    assert "max-age=31536000" in headers.get("Cache-Control", "")
+    assert status == 200 and "max-age=31536000" in headers.get("Cache-Control", "")
     # a file without a hash in its name may change under the same name: checked again
     status, headers, _ = _get(app_url + "/voila/labextensions/anywidget/package.json", gzip)
     assert status == 200 and "max-age" not in headers.get("Cache-Control", "")
     status, headers, _ = _get(app_url + "/voila/static/voila.js", gzip)
-    assert status == 200 and headers.get("Content-Encoding") == "gzip"
-    assert "max-age" not in headers.get("Cache-Control", "")
+    assert status == 200 and "Content-Encoding" not in headers
 
 
 FILES = ("/voila/files/docs/images/table-page.png", "/voila/static/voila.js",
