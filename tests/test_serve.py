@@ -147,7 +147,8 @@ def test_responses_are_compressed_for_other_machines_only(address: str,
 
     request = HTTPServerRequest(start_line=RequestStartLine("GET", "/voila/static/voila.js",
                                                             "HTTP/1.1"),
-                                headers=HTTPHeaders({"Accept-Encoding": "gzip, deflate"}))
+                                headers=HTTPHeaders({"Accept-Encoding": "gzip, deflate",
+                                                     "Host": "127.0.0.1:8866"}))
     request.remote_ip = address
     headers = HTTPHeaders({"Content-Type": "application/javascript"})
     CompressedOffLoopback(request).transform_first_chunk(200, headers, b"x" * 4096, True)
