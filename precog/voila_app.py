@@ -21,7 +21,7 @@ On top of stock Voila (``precog.serve`` builds its command line):
 - each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
   progress (``precog.tutor.progress``);
 - responses to another machine are gzip-compressed (:class:`CompressedOffLoopback`: a page's
-  script, about 5 MB, is about a quarter of that on the wire), and the widget extensions'
+  script, about 5 MB, goes as about 30 % of that), and the widget extensions'
   files whose names carry their content's hash are cached by the browser for a year
   (:class:`HashedExtensionFiles`), so a visitor's next page asks the server for none of them.
 """
