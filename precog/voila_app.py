@@ -19,12 +19,17 @@ On top of stock Voila (``precog.serve`` builds its command line):
 - kernels take their ports from outside the range outgoing connections are given
   (``precog.kernel_ports``), so none dies at its start with "Address already in use";
 - each browser gets a random visitor id in a cookie, passed to its kernels for per-browser tutor
-  progress (``precog.tutor.progress``).
+  progress (``precog.tutor.progress``);
+- responses to another machine are gzip-compressed (:class:`CompressedOffLoopback`: a page's
+  script, about 5 MB, goes as about 30 % of that), and the widget extensions'
+  files whose names carry their content's hash are cached by the browser for a year
+  (:class:`HashedExtensionFiles`), so a visitor's next page asks the server for none of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import os
 import re
@@ -37,8 +42,10 @@ from typing import Any
 
 import tornado.web
 from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.iostream import StreamClosedError
+from tornado.web import GZipContentEncoding
 from tornado.websocket import WebSocketClosedError
 from traitlets.config import Config
 from voila.app import Voila
@@ -59,6 +66,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 CDN_FONTAWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
 LOCAL_FONTAWESOME = "voila/precog-static/fontawesome/css/"
 APP_NOTEBOOK = re.compile(r"(?:notebooks|tutorials)/[A-Za-z0-9_-]{1,64}\.ipynb")
+# A widget extension's file named by its content's hash (webpack's ``remoteEntry.<hash>.js``,
+# ``<chunk>.<hash>.js``): a new version has a new name, so the browser may keep it for good.
+HASHED_FILE = re.compile(r".*[./][0-9a-f]{8,}\.js")
+CACHED_FOR_GOOD = "private, max-age=31536000, immutable"
 TEMPLATE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}/static/[A-Za-z0-9_-][A-Za-z0-9_./-]{0,200}")
 FRIENDLY_ERROR = "Sorry, something went wrong here. The details are in the server's log."
 # A page whose kernel could not start or died while the page was built (both languages: the
@@ -157,6 +168,35 @@ class TemplateFiles(NeedsLogin, TemplateStaticFileHandler):  # type: ignore[misc
             return super().validate_absolute_path(root, absolute_path)  # type: ignore[no-any-return]
         except (AssertionError, ValueError, OSError):
             raise tornado.web.HTTPError(404) from None
+
+
+class HashedExtensionFiles(NeedsLogin, FileFindHandler):  # type: ignore[misc]
+    """Voila's widget extension files (``/voila/labextensions/``): a file whose name carries
+    its content's hash is kept by the browser for a year (Voila asks for every file to be
+    checked again on each page: ``no-cache``); any other file, as Voila serves it."""
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        if HASHED_FILE.fullmatch(self.request.path):
+            self.set_header("Cache-Control", CACHED_FOR_GOOD)
+
+
+class CompressedOffLoopback(GZipContentEncoding):
+    """tornado's gzip (``compress_response``) for visitors on other machines only: on this
+    machine the network costs nothing, while compressing a page's 5 MB of script each time
+    takes the busy server's processor before the page can start."""
+
+    def __init__(self, request: Any) -> None:
+        super().__init__(request)
+        if self._gzipping and _is_loopback_address(request.remote_ip or ""):
+            self._gzipping = False
+
+
+def _is_loopback_address(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class CheckedHostApplication(tornado.web.Application):
@@ -284,6 +324,8 @@ def _app_handlers(handlers: list[Any]) -> list[Any]:
         if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler, AllowListFileHandler) \
                 or (isinstance(handler, type) and issubclass(handler, LogoutHandler)):
             replaced.append((pattern, ToLanding))  # the app serves no file and has no logout
+        elif handler is FileFindHandler:
+            replaced.append((pattern, HashedExtensionFiles, *rest))
         elif handler is TemplateStaticFileHandler:
             replaced.append((pattern, TemplateFiles, *rest))
         elif isinstance(handler, type) and issubclass(handler, tornado.web.StaticFileHandler):
@@ -344,7 +386,7 @@ class PrecogVoila(Voila):  # type: ignore[misc]
         self.log.info("Storing connection files in %s.", self.connection_dir)
         settings = self.init_settings()
         settings["server_root_dir_precog"] = self.root_dir
-        self.app = CheckedHostApplication(**settings)
+        self.app = CheckedHostApplication(transforms=[CompressedOffLoopback], **settings)
         self.app.settings.update(self.tornado_settings)
         base = self.server_url.rstrip("/")
         handlers = [(base + "/" + LOCAL_FONTAWESOME.rsplit("fontawesome", 1)[0] + "(.*)",

@@ -122,6 +122,39 @@ def test_the_culler_skips_a_kernel_whose_page_already_shut_it_down() -> None:
     assert asyncio.run(manager.cull_kernel_if_idle("a-kernel-already-gone")) is None
 
 
+@pytest.mark.parametrize(("path", "hashed"), [
+    ("/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js", True),
+    ("/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/7.2a0ce575775f5aad.js",
+     True),
+    ("/voila/labextensions/anywidget/static/style.js", False),
+    ("/voila/labextensions/anywidget/package.json", False),
+    ("/voila/labextensions/some/static/remoteEntry.698dcaf7.js.map", False),
+])
+def test_only_extension_files_named_by_their_hash_are_kept_for_good(path: str,
+                                                                    hashed: bool) -> None:
+    from precog.voila_app import HASHED_FILE
+
+    assert bool(HASHED_FILE.fullmatch(path)) is hashed
+
+
+@pytest.mark.parametrize(("address", "compressed"), [
+    ("127.0.0.1", False), ("::1", False), ("192.168.1.5", True), ("2001:db8::1", True)])
+def test_responses_are_compressed_for_other_machines_only(address: str,
+                                                          compressed: bool) -> None:
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+
+    from precog.voila_app import CompressedOffLoopback
+
+    request = HTTPServerRequest(start_line=RequestStartLine("GET", "/voila/static/voila.js",
+                                                            "HTTP/1.1"),
+                                headers=HTTPHeaders({"Accept-Encoding": "gzip, deflate",
+                                                     "Host": "127.0.0.1:8866"}))
+    request.remote_ip = address
+    headers = HTTPHeaders({"Content-Type": "application/javascript"})
+    CompressedOffLoopback(request).transform_first_chunk(200, headers, b"x" * 4096, True)
+    assert ("Content-Encoding" in headers) is compressed
+
+
 def test_the_app_server_uses_the_culling_kernel_manager() -> None:
     from pathlib import Path
 

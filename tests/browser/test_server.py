@@ -155,12 +155,31 @@ def test_off_loopback_every_route_needs_the_token(progress_env: dict[str, str]) 
         assert _get(server.url + LANDING + f"?token={TOKEN}",
                     {"Host": f"evil.example:{server.port}"})[0] == 403
         assert "?token=" in server.log_text()  # the URL printed for the person serving
-        for path in FILES:  # no file without the token, images included
+        for path in (*FILES, _hashed_extension_file()):  # no file without the token
             assert _get(server.url + path)[0] in (302, 403, 404), path
         cookie = headers["Set-Cookie"].replace("\n", "; ")
         assert _get(server.url + "/voila/static/voila.js", {"Cookie": cookie})[0] == 200
     finally:
         server.stop()
+
+
+def _hashed_extension_file() -> str:
+    """The address of anywidget's ``remoteEntry.<hash>.js``, as installed with the app."""
+    static = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "anywidget" / "static"
+    entry = next(static.glob("remoteEntry.*.js"))
+    return f"/voila/labextensions/anywidget/static/{entry.name}"
+
+
+def test_hashed_extension_files_are_kept_for_good_and_nothing_is_compressed_on_loopback(
+        app_url: str) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    status, headers, _ = _get(app_url + _hashed_extension_file(), gzip)
+    assert status == 200 and "max-age=31536000" in headers.get("Cache-Control", "")
+    # a file without a hash in its name may change under the same name: checked again
+    status, headers, _ = _get(app_url + "/voila/labextensions/anywidget/package.json", gzip)
+    assert status == 200 and "max-age" not in headers.get("Cache-Control", "")
+    status, headers, _ = _get(app_url + "/voila/static/voila.js", gzip)
+    assert status == 200 and "Content-Encoding" not in headers
 
 
 FILES = ("/voila/files/docs/images/table-page.png", "/voila/static/voila.js",
