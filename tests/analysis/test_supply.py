@@ -8,7 +8,9 @@ import pytest
 
 from precog.analysis.arena.tournament import run_tournament
 from precog.analysis.basics.supply import BOX, Peaks, Supply, on_boats, supply_figures
+from precog.commands.errors import UsageCode, UsageError
 from precog.engine import new_game
+from tests.codes import raises_code
 
 
 def test_boats_count_healthy_and_contaminated_humans_doctors_and_protectors_and_placed_batteries():
@@ -75,7 +77,7 @@ def test_the_balance_report_reads_mode_players_bots_and_a_difficulty_or_setup():
     assert report.parse_config("competitive:4:lookahead,greedy:advanced") == {
         "mode": "competitive", "players": 4, "bots": ["lookahead", "greedy"],
         "setup": "advanced"}
-    with pytest.raises(SystemExit, match="MODE:PLAYERS:BOTS"):
+    with raises_code(UsageError, UsageCode.CONFIG):
         report.parse_config("duel:2:lookahead")
 
 
