@@ -76,15 +76,21 @@ def positive_int(text: str) -> int:
     return value
 
 
-def positive_seconds(text: str) -> float:
-    """An argparse type: a finite number of seconds above 0 (not nan or inf)."""
+def finite_above_zero(text: str, not_a_number: UsageCode, not_above_zero: UsageCode) -> float:
+    """``text`` as a finite number above 0 (not nan or inf), else the usage problem whose code
+    says which it was not."""
     try:
         value = float(text)
     except ValueError:
-        raise ArgumentProblem(Problem.of(UsageCode.SECONDS, got=text)) from None
+        raise ArgumentProblem(Problem.of(not_a_number, got=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise ArgumentProblem(Problem.of(UsageCode.POSITIVE_SECONDS, got=text))
+        raise ArgumentProblem(Problem.of(not_above_zero, got=text))
     return value
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0 (not nan or inf)."""
+    return finite_above_zero(text, UsageCode.SECONDS, UsageCode.POSITIVE_SECONDS)
 
 
 def whole_number(text: str) -> int:

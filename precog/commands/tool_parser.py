@@ -21,7 +21,6 @@ commands (:func:`~precog.commands.common.positive_int`, ``seed_number``, ``whole
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import NoReturn
 
 from precog.commands.common import (
     ArgumentProblem,
+    finite_above_zero,
     language,
     positive_int,
     positive_seconds,
@@ -77,13 +77,7 @@ def _problem_of(message: str, current: BaseException | None) -> Problem:
 
 def number_above_zero(text: str) -> float:
     """An argument type: a finite number above 0 (minutes, a memory size, a factor)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise ArgumentProblem(Problem.of(UsageCode.NUMBER, got=text)) from None
-    if not math.isfinite(value) or value <= 0:
-        raise ArgumentProblem(Problem.of(UsageCode.NUMBER, got=text))
-    return value
+    return finite_above_zero(text, UsageCode.NUMBER, UsageCode.NUMBER)
 
 
 def at_most(kind: type, top: float) -> Callable[[str], int | float]:
