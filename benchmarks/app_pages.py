@@ -48,6 +48,7 @@ The tutor's progress goes to a temporary file, not the home folder.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -364,16 +365,21 @@ def chosen(names: str) -> tuple[tuple[str, str, str, str], ...]:
     return tuple(row for row in PAGES if not wanted or row[0] in wanted)
 
 
-def main() -> None:
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, with ``pages`` the rows of ``PAGES`` to visit (every page by default)."""
     parser = ToolParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeat", type=positive_int, default=1,
                         help="loads of each page (median)")
     parser.add_argument("--no-rounds", action="store_true",
                         help="only load the pages (no rounds played on the play page)")
-    parser.add_argument("--pages", type=chosen, default=(),
+    parser.add_argument("--pages", type=chosen, default=PAGES,
                         help="comma-separated page names (default: all)")
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+def main() -> None:
+    args = parse_arguments()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(os.devnull, "wb")  # noqa: SIM115 - closed with the server below
@@ -400,7 +406,7 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             before = ""
-            visits = (args.pages or PAGES) * max(1, args.repeat)
+            visits = args.pages * max(1, args.repeat)
             for name, path, first, ready in steps(visits, "pages"):  # a bar on a terminal only
                 # two lessons in a row: twice the wait, as for any page's own kernel
                 time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))
@@ -439,7 +445,7 @@ def main() -> None:
         log.close()
     load = os.getloadavg()[0]
     if args.json:
-        models = widget_models(REPO, [(name, path) for name, path, *_ in chosen(args.pages)])
+        models = widget_models(REPO, [(name, path) for name, path, *_ in args.pages])
         result = {"first_widget_s": first_widget_s(rows), "widget_models": models,
                   "first_widget_target_s": FIRST_WIDGET_TARGET_S,
                   "ready_s": median_by_page(rows, 2),

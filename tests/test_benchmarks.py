@@ -109,6 +109,13 @@ def test_the_app_pages_benchmark_measures_every_page_of_the_app() -> None:
     assert bench.chosen("") == bench.PAGES
 
 
+def test_the_app_pages_benchmark_visits_the_pages_its_command_line_names() -> None:
+    bench = load_benchmark("app_pages.py")
+    assert bench.parse_arguments([]).pages == bench.PAGES
+    named = bench.parse_arguments(["--pages", "review,play"]).pages
+    assert [row[0] for row in named] == ["play", "review"]
+
+
 def suite_made_here(path: Path, *modes: str, choices: range = range(3, 1000)) -> Path:
     """A decision-quality suite of one position per mode, made here for the shipped
     component set (the stored suite's positions name the set they were made with:
