@@ -185,11 +185,11 @@ def bot_names() -> list[str]:
                    *SPIEL_BOTS])
 
 
-ONE_SECOND_ROLLOUTS = 16_384
+ONE_SECOND_ROLLOUTS = 4_096
 """The rollouts a choice the explorer's 1-second ranking reaches on a quiet 2-core machine
-(``benchmarks/analysis.py --json``, ``ranking_samples_per_choice_at_1s``; on that benchmark's
-positions, the whole ranking at this many costs about the 2 CPU seconds such a second holds):
-the benchmarks' load-proof stand-in for that second, ``rollout@16384``."""
+(``benchmarks/analysis.py --json``, ``ranking_samples_per_choice_at_1s``: a median of 4,074 on
+its seven 4-player positions at load 0.8, the second's ranking stopping at 0.74-0.79 s): the
+benchmarks' load-proof stand-in for that second, ``rollout@4096``."""
 WORK_RANGE = (2, 10_000_000)
 """The least and most rollouts a choice a ``rollout@N`` bot may be given."""
 
