@@ -35,9 +35,11 @@ What the sensible player does:
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
   the seat can pay for it; mitigate a met one when its easier side lets the seat return
   Protectors it keeps for the check against this round's Bane, saving more Humans than the
-  price is worth (:func:`frees_protectors`); otherwise end the turn. It never reveals a tile
-  and never looks at a face-down one, so its games do not depend on which tiles lie face
-  down: a playout may count them by their chance
+  price is worth (:func:`frees_protectors`); in a season's last round, reveal the next
+  face-down tile when one it may be is unmet and mitigable from what the seat took
+  (:func:`reveal_pays`); otherwise end the turn. It decides to reveal from what is public
+  (the season's tiles not revealed yet), never from the face-down tile itself, so the tiles
+  left face down stay any of those alike: a playout may count them by their chance
   (:func:`precog.analysis.projection.evaluation.last_check_chance`).
 * Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
   never meets, are drawn at random.
@@ -78,6 +80,7 @@ from precog.engine.actions import (
     Mitigate,
     PlaceBattery,
     PlaceYmunes,
+    Reveal,
 )
 from precog.engine.components import Card
 from precog.engine.formulas import protectors_against
@@ -85,7 +88,7 @@ from precog.engine.gains import place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
-from precog.engine.state import BANE_MAX
+from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
 
 WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
 SCALE = 1024  # the softmax weights are whole numbers up to this
@@ -384,8 +387,7 @@ def ignore_river(state: GameState) -> bool:
 def objective_step(state: GameState, options: list[Action]) -> int:
     """Co-op: mitigate an unmet revealed tile; else mitigate a met one when that frees
     Protectors against this round's Bane worth more than the price (:func:`frees_protectors`);
-    else end the turn. Never a Reveal: the sensible player plays without looking at the
-    face-down tiles (the module doc)."""
+    else reveal the next face-down tile when :func:`reveal_pays`; else end the turn."""
     for i, a in enumerate(options):
         if isinstance(a, Mitigate) and not _met(state, a.tile):
             return i
@@ -393,9 +395,42 @@ def objective_step(state: GameState, options: list[Action]) -> int:
         if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile):
             return i
     for i, a in enumerate(options):
+        if isinstance(a, Reveal) and reveal_pays(state, state.to_move):
+            return i
+    for i, a in enumerate(options):
         if isinstance(a, EndActions):
             return i
     return len(options) - 1
+
+
+def reveal_pays(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` reveals the next face-down Objective (its Cost payable): in a
+    season's last round (its Island checks the tiles next), while every revealed tile of the
+    season is met, when some tile it may be (the season's tiles not revealed, all alike: the
+    tile itself is not looked at) is unmet now and the seat could pay its mitigation from
+    what it took this round. Then the tile shown is mitigated if it is one of those."""
+    if state.round not in FEEDING_ROUNDS:
+        return False
+    comps, season = state.components, state.season
+    shown = set()
+    for tile_id, mitigated in state.objectives:
+        shown.add(tile_id)
+        tile = comps.objective_by_id[tile_id]
+        if tile.season == season and not all(
+                requirement_met(state, r) for r in (tile.mitigated if mitigated else tile.full)):
+            return False
+    p = state.players[seat]
+    purse = (min(p.taken.food, p.food), min(p.taken.human, p.healthy + p.contaminated),
+             min(p.taken.doctor, p.doctors), min(p.taken.protector, p.protectors))
+    for tile in comps.objectives:
+        if tile.season != season or tile.id in shown:
+            continue
+        price = tile.mitigate_cost
+        if (price.food <= purse[0] and price.human <= purse[1] and price.doctor <= purse[2]
+                and price.protector <= purse[3]
+                and not all(requirement_met(state, r) for r in tile.full)):
+            return True
+    return False
 
 
 def frees_protectors(state: GameState, seat: int, tile_id: str) -> bool:
