@@ -1,12 +1,14 @@
 """The sensible player mitigates a revealed cooperative Objective it already meets when the
 easier side lets it return Protectors against this round's Bane, saving more than the price,
-and reveals a face-down one before the season's check when a tile it may be is unmet and
-mitigable, in the engine's playouts and in the numpy batch alike."""
+and (with ``reveals`` on; the shipped player never reveals) reveals a face-down one before the
+season's check when a tile it may be is unmet and mitigable, in the engine's playouts and in
+the numpy batch alike."""
 
 from __future__ import annotations
 
 from precog.analysis.playing.policy import (
     SENSIBLE,
+    SensiblePolicy,
     frees_protectors,
     protectors_held,
     reveal_pays,
@@ -34,9 +36,12 @@ def after_gains(bane: int, protectors: int = 3, food: int = 30) -> GameState:
                            seat(healthy=20, food=30, doctors=6)])
 
 
-def chosen(state: GameState) -> object:
+REVEALING = SensiblePolicy(reveals=True)  # the shipped weights, revealing before a check
+
+
+def chosen(state: GameState, policy: SensiblePolicy = SENSIBLE) -> object:
     options = legal_actions(state)
-    return options[SENSIBLE.index(state, 0.5, options)]
+    return options[policy.index(state, 0.5, options)]
 
 
 def test_a_met_objective_is_mitigated_when_that_frees_a_protector_against_the_bane() -> None:
@@ -107,7 +112,8 @@ def test_a_face_down_objective_is_revealed_before_the_check_when_one_it_may_be_i
     state = before_the_check()
     assert Reveal() in legal_actions(state)
     assert reveal_pays(state, 0)
-    assert chosen(state) == Reveal()
+    assert chosen(state, REVEALING) == Reveal()
+    assert isinstance(chosen(state), EndActions)  # the shipped player never reveals
     shown = apply(state, Reveal())
     assert shown.objectives == (("O3a", False), ("O3d", False))
     assert shown.players[0].contaminated == state.players[0].contaminated + REVEAL_COST[3]
@@ -115,9 +121,9 @@ def test_a_face_down_objective_is_revealed_before_the_check_when_one_it_may_be_i
 
 
 def test_no_reveal_before_the_season_last_round_or_with_nothing_to_mitigate_with() -> None:
-    assert isinstance(chosen(before_the_check(round=11)), EndActions)
+    assert isinstance(chosen(before_the_check(round=11), REVEALING), EndActions)
     assert not reveal_pays(before_the_check(taken=Gains()), 0)
-    assert isinstance(chosen(before_the_check(taken=Gains())), EndActions)
+    assert isinstance(chosen(before_the_check(taken=Gains()), REVEALING), EndActions)
 
 
 def test_the_batch_reveals_and_mitigates_the_last_tile_as_the_engine() -> None:
@@ -129,10 +135,10 @@ def test_the_batch_reveals_and_mitigates_the_last_tile_as_the_engine() -> None:
                             seat(healthy=20, food=30, doctors=6, decision_zone=foods[1])])
     starts = [state] * 6
     rows = uniforms(len(starts), seed=12)
-    finals = batch.run(starts, rows, SENSIBLE)
+    finals = batch.run(starts, rows, REVEALING)
     values = batch.seat_values(finals, state, 0)
     for g in range(len(starts)):
-        final = play_out(state, SENSIBLE, rows[g])
+        final = play_out(state, REVEALING, rows[g])
         assert final.objectives == (("O3a", False), ("O3d", True))
         assert values[g] == last_check_value(final, 0) > 0
         for s in range(2):

@@ -35,12 +35,13 @@ What the sensible player does:
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
   the seat can pay for it; mitigate a met one when its easier side lets the seat return
   Protectors it keeps for the check against this round's Bane, saving more Humans than the
-  price is worth (:func:`frees_protectors`); in a season's last round, reveal the next
-  face-down tile when one it may be is unmet and mitigable from what the seat took
-  (:func:`reveal_pays`); otherwise end the turn. It decides to reveal from what is public
-  (the season's tiles not revealed yet), never from the face-down tile itself, so the tiles
-  left face down stay any of those alike: a playout may count them by their chance
-  (:func:`precog.analysis.projection.evaluation.last_check_chance`).
+  price is worth (:func:`frees_protectors`); otherwise end the turn. The shipped player
+  never reveals a tile and never looks at a face-down one, so its games do not depend on
+  which tiles lie face down: a playout may count them by their chance
+  (:func:`precog.analysis.projection.evaluation.last_check_chance`). ``reveals=True`` adds
+  a reveal in a season's last round when one of the season's unrevealed tiles is unmet and
+  mitigable from what the seat took (:func:`reveal_pays`, decided from public facts only);
+  its games then depend on the tile revealed.
 * Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
   never meets, are drawn at random.
 
@@ -55,7 +56,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from precog.analysis.playing.policy_data import shipped_policy_weights
@@ -154,6 +155,7 @@ class SensiblePolicy:
     keep: int = WEIGHTS.keep
     give_rival: int = WEIGHTS.give_rival
     give_friend: int = WEIGHTS.give_friend
+    reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
         k = len(options)
@@ -167,7 +169,7 @@ class SensiblePolicy:
         if state.step is Step.ACTIVATE:
             return activation(state, options)
         if state.step in (Step.COOP, Step.TEAM):
-            return objective_step(state, options)
+            return objective_step(state, options, self.reveals)
         if isinstance(first, PlaceYmunes):
             return ymune_split(state, options)
         if isinstance(first, PlaceBattery):
@@ -384,10 +386,11 @@ def ignore_river(state: GameState) -> bool:
     return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 
-def objective_step(state: GameState, options: list[Action]) -> int:
+def objective_step(state: GameState, options: list[Action], reveals: bool = False) -> int:
     """Co-op: mitigate an unmet revealed tile; else mitigate a met one when that frees
     Protectors against this round's Bane worth more than the price (:func:`frees_protectors`);
-    else reveal the next face-down tile when :func:`reveal_pays`; else end the turn."""
+    else, with ``reveals``, reveal the next face-down tile when :func:`reveal_pays`; else end
+    the turn."""
     for i, a in enumerate(options):
         if isinstance(a, Mitigate) and not _met(state, a.tile):
             return i
@@ -395,7 +398,7 @@ def objective_step(state: GameState, options: list[Action]) -> int:
         if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile):
             return i
     for i, a in enumerate(options):
-        if isinstance(a, Reveal) and reveal_pays(state, state.to_move):
+        if reveals and isinstance(a, Reveal) and reveal_pays(state, state.to_move):
             return i
     for i, a in enumerate(options):
         if isinstance(a, EndActions):

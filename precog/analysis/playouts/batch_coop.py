@@ -5,8 +5,9 @@ checks, the supplies.
 plays the sensible player's Objective steps
 (:func:`precog.analysis.playing.policy.objective_step`) as the engine offers them: after a seat has
 placed its gains (the engine offers reveal, mitigate and ``done``; the sensible player mitigates
-an unmet tile, or a met one whose mitigation frees Protectors against this round's Bane, and in
-a season's last round reveals the next tile when one it may be is unmet and mitigable)
+an unmet tile, or a met one whose mitigation frees Protectors against this round's Bane; with
+``reveals`` on, in a season's last round it reveals the next tile when one it may be is unmet
+and mitigable)
 and in the team window (seats in turn from seat 0, each action ending the turn, closed when
 every seat has passed in a row). At an Island the season's tiles are checked; a game that
 fails one is over, and its Boats are kept as they were then; at the last one each game's
@@ -99,7 +100,8 @@ class Coop(ObjectiveArrays):
             will_mitigate |= frees.any(axis=1)
             self.mitigate(batch, games[will_mitigate], slot, seats)
         will_reveal = deciding & ~will_mitigate
-        if batch.round in FEEDING_ROUNDS and will_reveal.any():
+        reveals = batch.sensible is not None and batch.sensible.reveals
+        if reveals and batch.round in FEEDING_ROUNDS and will_reveal.any():
             will_reveal &= self.reveal_pays(batch, seats, season, games)
             self.reveal(batch, games[will_reveal], seats, season)
         else:
