@@ -66,11 +66,14 @@ def test_doctors_count_toward_a_ymune_objective_before_protectors_are_kept() -> 
 
 def test_the_batch_keeps_the_same_protectors_and_meets_the_objective_as_the_engine() -> None:
     # Round 12's Decision phase: a Bane of 5 before the cards' own, so that all three
-    # Protectors are useful against it; O3d asks for two on one Boat at the check.
+    # Protectors are useful against it; O3d asks for two on one Boat at the check. No card
+    # brings Food, so O3d cannot be mitigated (its price is a Food received this round).
     state = position(players=2, mode="coop", round=12, phase=Phase.DECISION,
                      objective_stacks=STACKS, objectives=(("O3d", False), ("O3a", False)),
-                     seats=[seat(healthy=20, food=30, protectors=3, bane=5),
-                            seat(healthy=20, food=30, doctors=6)])
+                     seats=[seat(healthy=20, food=30, protectors=3, bane=5,
+                                 decision_zone=("T21", "T23")),
+                            seat(healthy=20, food=30, doctors=6,
+                                 decision_zone=("D21", "D24"))])
     starts = [state] * 6
     rows = uniforms(len(starts), seed=12)
     finals = batch.run(starts, rows, SENSIBLE)

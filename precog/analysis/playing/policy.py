@@ -33,9 +33,15 @@ What the sensible player does:
 * **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
   than one and a half Healthy Humans.
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
-  the seat can pay for it; otherwise end the turn. It never reveals a tile and never looks at
-  a face-down one, so its games do not depend on which tiles lie face down: a playout may
-  count them by their chance (:func:`precog.analysis.projection.evaluation.last_check_chance`).
+  the seat can pay for it; mitigate a met one when its easier side lets the seat return
+  Protectors it keeps for the check against this round's Bane, saving more Humans than the
+  price is worth (:func:`frees_protectors`); otherwise end the turn. The shipped player
+  never reveals a tile and never looks at a face-down one, so its games do not depend on
+  which tiles lie face down: a playout may count them by their chance
+  (:func:`precog.analysis.projection.evaluation.last_check_chance`). ``reveals=True`` adds
+  a reveal in a season's last round when one of the season's unrevealed tiles is unmet and
+  mitigable from what the seat took (:func:`reveal_pays`, decided from public facts only);
+  its games then depend on the tile revealed.
 * Advanced setup choices (rooms, the first pass), which a playout from the Decision phase
   never meets, are drawn at random.
 
@@ -50,7 +56,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from precog.analysis.playing.policy_data import shipped_policy_weights
@@ -75,6 +81,7 @@ from precog.engine.actions import (
     Mitigate,
     PlaceBattery,
     PlaceYmunes,
+    Reveal,
 )
 from precog.engine.components import Card
 from precog.engine.formulas import protectors_against
@@ -82,11 +89,13 @@ from precog.engine.gains import place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
+from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
 
 WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
 SCALE = 1024  # the softmax weights are whole numbers up to this
 IGNORE_ABOVE = 8  # points a River tile must cost (net) before a Protector is spent on it
 IGNORE_SPARE = 3  # the same with a Protector to spare beyond the current Bane
+MITIGATE_YMUNE = 6  # points a Doctor or a Protector paid for a mitigation costs
 
 
 def gives_to_friend(state: GameState, seat: int) -> bool:
@@ -146,6 +155,7 @@ class SensiblePolicy:
     keep: int = WEIGHTS.keep
     give_rival: int = WEIGHTS.give_rival
     give_friend: int = WEIGHTS.give_friend
+    reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
         k = len(options)
@@ -159,7 +169,7 @@ class SensiblePolicy:
         if state.step is Step.ACTIVATE:
             return activation(state, options)
         if state.step in (Step.COOP, Step.TEAM):
-            return objective_step(state, options)
+            return objective_step(state, options, self.reveals)
         if isinstance(first, PlaceYmunes):
             return ymune_split(state, options)
         if isinstance(first, PlaceBattery):
@@ -310,12 +320,13 @@ def ymune_split(state: GameState, options: list[Action]) -> int:
     return options.index(place_ymunes(doctors, total - doctors))
 
 
-def protectors_held(state: GameState, seat: int) -> int:
+def protectors_held(state: GameState, seat: int, mitigating: str | None = None) -> int:
     """Co-op: the Protectors ``seat`` keeps on its Bow for this season's check: the most
     that a revealed Objective of the season needs on its shown side (a Protector requirement,
     or a Ymune one beyond the seat's Doctors), when the seat holds that many now. A miss loses
     the game; a Protector returned against the Bane saves at most two Humans. Face-down tiles
-    are not looked at (the module doc); another seat holding enough does not release it."""
+    are not looked at (the module doc); another seat holding enough does not release it.
+    ``mitigating``: a revealed tile counted on its mitigated side (as if mitigated now)."""
     if not state.config.coop:
         return 0
     comps, season = state.components, state.season
@@ -325,7 +336,7 @@ def protectors_held(state: GameState, seat: int) -> int:
         tile = comps.objective_by_id[tile_id]
         if tile.season != season:
             continue
-        for req in tile.mitigated if mitigated else tile.full:
+        for req in tile.mitigated if mitigated or tile_id == mitigating else tile.full:
             if req.resource == "protector":
                 need = req.amount
             elif req.resource == "ymune":
@@ -375,16 +386,97 @@ def ignore_river(state: GameState) -> bool:
     return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 
-def objective_step(state: GameState, options: list[Action]) -> int:
-    """Co-op: mitigate an unmet revealed tile; else end the turn. Never a Reveal: the
-    sensible player plays without looking at the face-down tiles (the module doc)."""
+def objective_step(state: GameState, options: list[Action], reveals: bool = False) -> int:
+    """Co-op: mitigate an unmet revealed tile; else mitigate a met one when that frees
+    Protectors against this round's Bane worth more than the price (:func:`frees_protectors`);
+    else, with ``reveals``, reveal the next face-down tile when :func:`reveal_pays`; else end
+    the turn."""
     for i, a in enumerate(options):
         if isinstance(a, Mitigate) and not _met(state, a.tile):
+            return i
+    for i, a in enumerate(options):
+        if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile):
+            return i
+    for i, a in enumerate(options):
+        if reveals and isinstance(a, Reveal) and reveal_pays(state, state.to_move):
             return i
     for i, a in enumerate(options):
         if isinstance(a, EndActions):
             return i
     return len(options) - 1
+
+
+def reveal_pays(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` reveals the next face-down Objective (its Cost payable): in a
+    season's last round (its Island checks the tiles next), while every revealed tile of the
+    season is met, when some tile it may be (the season's tiles not revealed, all alike: the
+    tile itself is not looked at) is unmet now and the seat could pay its mitigation from
+    what it took this round. Then the tile shown is mitigated if it is one of those."""
+    if state.round not in FEEDING_ROUNDS:
+        return False
+    comps, season = state.components, state.season
+    shown = set()
+    for tile_id, mitigated in state.objectives:
+        shown.add(tile_id)
+        tile = comps.objective_by_id[tile_id]
+        if tile.season == season and not all(
+                requirement_met(state, r) for r in (tile.mitigated if mitigated else tile.full)):
+            return False
+    p = state.players[seat]
+    purse = (min(p.taken.food, p.food), min(p.taken.human, p.healthy + p.contaminated),
+             min(p.taken.doctor, p.doctors), min(p.taken.protector, p.protectors))
+    for tile in comps.objectives:
+        if tile.season != season or tile.id in shown:
+            continue
+        price = tile.mitigate_cost
+        if (price.food <= purse[0] and price.human <= purse[1] and price.doctor <= purse[2]
+                and price.protector <= purse[3]
+                and not all(requirement_met(state, r) for r in tile.full)):
+            return True
+    return False
+
+
+def frees_protectors(state: GameState, seat: int, tile_id: str) -> bool:
+    """Whether mitigating the revealed ``tile_id`` (met on its full side, the price
+    payable) pays for ``seat``: the Protectors it no longer keeps for the check
+    (:func:`protectors_held`) go back against this round's Bane at the Maintenance, and the
+    Humans they save (:func:`bane_saved`, ``HH`` points each) are worth more than the price
+    (:func:`price_points`)."""
+    held_now = protectors_held(state, seat)
+    if not held_now:
+        return False
+    held_after = protectors_held(state, seat, mitigating=tile_id)
+    if held_after >= held_now:
+        return False
+    p = state.players[seat]
+    price = state.components.objective_by_id[tile_id].mitigate_cost
+    coming = p.bane + sum(state.card(c).bane for c in p.action_zone)
+    protectors = p.protectors - price.protector
+    saved = bane_saved(coming, p.healthy + p.contaminated - price.human, protectors,
+                       held_now, held_after)
+    return HH * saved > price_points(price.food, price.human, price.doctor, price.protector,
+                                     facts(state, seat))
+
+
+def bane_saved(coming: int, humans: int, protectors: int, held_now: int,
+               held_after: int) -> int:
+    """The Humans a Bane reaching ``coming`` takes with ``held_now`` of the ``protectors``
+    kept off the Bow's returns, less those it takes with ``held_after`` kept."""
+    def lost(held: int) -> int:
+        return min(humans, max(0, min(BANE_MAX, coming) - 2 * max(0, protectors - held)))
+    return lost(held_now) - lost(held_after)
+
+
+def price_points(food: int, human: int, doctor: int, protector: int, f: Facts) -> int:
+    """What paying a mitigation price costs the Boat, in points: Food as
+    :func:`~precog.analysis.playing.policy_points.gains_points` counts it (3 while short of
+    the coming Islands, else 1), a Human 1 from the Contaminated and ``HH`` from the
+    Cabins, a Doctor or a Protector ``MITIGATE_YMUNE`` each."""
+    short = max(0, f.healthy * f.feeds - f.food)
+    fed = min(food, short)
+    from_contaminated = min(human, f.contaminated)
+    return (3 * fed + (food - fed) + from_contaminated + HH * (human - from_contaminated)
+            + MITIGATE_YMUNE * (doctor + protector))
 
 
 def _met(state: GameState, tile_id: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from precog.analysis.playing.plans import Line, Played, RoundSearch, candidates
 from precog.analysis.playing.players import first_legal
-from precog.analysis.playing.policy import sensible_move
+from precog.analysis.playing.policy import SENSIBLE, sensible_move
 from precog.analysis.playing.world import (
     canonical_world,
     knowledge,
@@ -36,6 +36,7 @@ from precog.engine import (
 )
 from precog.engine.actions import Choose
 from precog.engine.playout import MAX_ACTIONS, play_on
+from precog.engine.state import FEEDING_ROUNDS
 
 Search = tuple[RoundSearch, Line, GameState]
 
@@ -94,15 +95,18 @@ class RoundPlayer:
 
     def boat_key(self, s: GameState) -> tuple[object, ...]:
         """What my round's outcome depends on: my Boat, my Action Zone, the River so far (and,
-        outside the competitive mode, every Boat)."""
+        outside the competitive mode, every Boat; in a cooperative season's last round, the
+        Objectives and the season's face-down tiles, if the sensible player reveals tiles)."""
         p = s.players[self.me]
+        tiles = ((s.objectives, s.objective_stacks[s.season - 1])
+                 if SENSIBLE.reveals and s.config.coop and s.round in FEEDING_ROUNDS else None)
         others = tuple(map(round_part, s.players)) if s.config.mode != "competitive" else None
         # advanced Machines may test the card I gave (its Cost resolved next to what the
         # left neighbour kept)
         left = s.players[(self.me + 1) % self.n].action_zone[:1]
         gave = (p.gave, left) if s.config.setup == "advanced" else None
         return (s.round, s.phase, s.step, *p.boat, p.rooms, p.batteries, p.action_zone, gave,
-                s.river[:s.round - 1], others)
+                s.river[:s.round - 1], others, tiles)
 
     def river_key(self, s: GameState, revealed: int) -> Hashable | None:
         """What the rest of the round from ``s``, and the value at its end, depend on for me

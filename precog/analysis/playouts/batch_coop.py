@@ -4,8 +4,10 @@ checks, the supplies.
 :class:`Coop` (its arrays: :class:`precog.analysis.playouts.batch_objectives.ObjectiveArrays`)
 plays the sensible player's Objective steps
 (:func:`precog.analysis.playing.policy.objective_step`) as the engine offers them: after a seat has
-placed its gains (the engine offers reveal, mitigate and ``done``; the sensible player never
-reveals, but a possible Reveal still counts among the options, as a choice draws a uniform)
+placed its gains (the engine offers reveal, mitigate and ``done``; the sensible player mitigates
+an unmet tile, or a met one whose mitigation frees Protectors against this round's Bane; with
+``reveals`` on, in a season's last round it reveals the next tile when one it may be is unmet
+and mitigable)
 and in the team window (seats in turn from seat 0, each action ending the turn, closed when
 every seat has passed in a row). At an Island the season's tiles are checked; a game that
 fails one is over, and its Boats are kept as they were then; at the last one each game's
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from precog.analysis.playing.policy import MITIGATE_YMUNE
+from precog.analysis.playing.policy_points import HH
 from precog.analysis.playouts.batch_objectives import (
     LAST_SEASON,
     PRICE,
@@ -27,8 +31,8 @@ from precog.analysis.playouts.batch_objectives import (
     _last_axis_sum,
     objective_tables,
 )
-from precog.engine.formulas import healed
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
+from precog.engine.formulas import healed, islands_from
+from precog.engine.state import BANE_MAX, FEEDING_ROUNDS, REVEAL_COST, ROUNDS
 
 if TYPE_CHECKING:
     from precog.analysis.playouts.batch_state import BatchState
@@ -78,22 +82,138 @@ class Coop(ObjectiveArrays):
         choices = np.ones(batch.game_count, np.int64)
         choices[games] = count
         batch.draw(choices)  # one uniform per decision with a choice, as the engine
-        if not mitigable.any():  # nothing to mitigate: every seat says done
-            return acted
         deciding = count > 1
-        holdings = self.extremes(batch, games)
-        shown = self.shown[games, :mitigable.shape[1]]
-        unmet = np.zeros_like(mitigable)
-        for j in range(mitigable.shape[1]):
-            if mitigable[:, j].any():
-                unmet[:, j] = mitigable[:, j] & ~self.met(batch, shown[:, j], 0, holdings)
-        will_mitigate = unmet.any(axis=1) & deciding
-        slot = np.zeros(batch.game_count, np.int64)
-        if unmet.shape[1]:
-            slot[games] = np.argmax(unmet, axis=1)
-        self.mitigate(batch, games[will_mitigate], slot, seats)
-        acted[games] = will_mitigate  # the sensible player never reveals
+        will_mitigate = np.zeros(len(games), bool)
+        if mitigable.any():
+            holdings = self.extremes(batch, games)
+            shown = self.shown[games, :mitigable.shape[1]]
+            unmet = np.zeros_like(mitigable)
+            for j in range(mitigable.shape[1]):
+                if mitigable[:, j].any():
+                    unmet[:, j] = mitigable[:, j] & ~self.met(batch, shown[:, j], 0, holdings)
+            will_mitigate = unmet.any(axis=1) & deciding
+            frees = self.frees_protectors(batch, seats, games, mitigable & ~unmet,
+                                          deciding & ~will_mitigate)
+            slot = np.zeros(batch.game_count, np.int64)
+            slot[games] = np.where(will_mitigate, np.argmax(unmet, axis=1),
+                                   np.argmax(frees, axis=1))
+            will_mitigate |= frees.any(axis=1)
+            self.mitigate(batch, games[will_mitigate], slot, seats)
+        will_reveal = deciding & ~will_mitigate
+        reveals = batch.sensible is not None and batch.sensible.reveals
+        if reveals and batch.round in FEEDING_ROUNDS and will_reveal.any():
+            will_reveal &= self.reveal_pays(batch, seats, season, games)
+            self.reveal(batch, games[will_reveal], seats, season)
+        else:
+            will_reveal[:] = False
+        acted[games] = will_mitigate | will_reveal
         return acted
+
+    def reveal_pays(self, batch: BatchState, seats: np.ndarray, season: int,
+                    games: np.ndarray) -> np.ndarray:
+        """Whether each of ``games``' seat reveals the next face-down tile (its Cost
+        payable): every revealed tile of the season met, and one of the season's tiles not
+        revealed yet unmet now and mitigable from what the seat took.
+        Mirrors :func:`precog.analysis.playing.policy.reveal_pays`."""
+        pays = self.can_reveal(batch, seats, season, games)
+        if not pays.any():
+            return pays
+        holdings = self.extremes(batch, games)
+        count = int(self.count[games].max(initial=0))
+        shown = self.shown[games, :count]
+        for j in range(count):
+            tile = shown[:, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if ours.any():
+                side = self.mitigated[games, j].astype(np.int64)
+                pays &= ~ours | self.met(batch, tile, side, holdings)
+        purse = self.purse(batch, seats, games)
+        pool = self.pools[games, season - 1]
+        saveable = np.zeros(len(games), bool)
+        for j in range(pool.shape[1]):
+            tile = pool[:, j]
+            free = (tile >= 0) & ~(shown == tile[:, None]).any(axis=1)
+            saveable |= (free & self.can_pay(tile, purse)
+                         & ~self.met(batch, tile, 0, holdings))
+        return pays & saveable
+
+    def reveal(self, batch: BatchState, games: np.ndarray, seats: np.ndarray,
+               season: int) -> None:
+        """Each of ``games``' seat reveals its season's next face-down tile, moving the
+        Cost's Healthy Humans to the Contaminated.
+        Mirrors :func:`precog.engine.action_phase.play`."""
+        if not len(games):
+            return
+        seat, cost = seats[games], REVEAL_COST[season]
+        batch.healthy[games, seat] -= cost
+        batch.contaminated[games, seat] += cost
+        stack = self.stack[games, season - 1]
+        at = self.count[games]
+        self.shown[games, at] = stack[:, 0]
+        self.mitigated[games, at] = False
+        self.count[games] = at + 1
+        self.stack[games, season - 1, :-1] = stack[:, 1:]
+        self.stack[games, season - 1, -1] = -1
+
+    def frees_protectors(self, batch: BatchState, seats: np.ndarray, games: np.ndarray,
+                         met: np.ndarray, choosing: np.ndarray) -> np.ndarray:
+        """(games, revealed so far): for each of ``games`` still ``choosing``, which of its
+        ``met`` mitigable tiles it mitigates to return the Protectors kept for them against
+        this round's Bane.
+        Mirrors :func:`precog.analysis.playing.policy.frees_protectors`."""
+        frees = np.zeros_like(met)
+        met = met & choosing[:, None]
+        if not met.any():
+            return frees
+        held_now = self.held_by(batch, seats, games)
+        seat = seats[games]
+        boat = {name: getattr(batch, name)[games, seat].astype(np.int64)
+                for name in ("food", "healthy", "contaminated", "protectors", "bane")}
+        coming = boat["bane"].copy()
+        for k in (0, 1):
+            card = batch.action_zone[games, seat, k]
+            coming += np.where(card >= 0, batch.tables.bane[np.maximum(card, 0)], 0)
+        short = np.maximum(0, boat["healthy"] * islands_from(batch.round) - boat["food"])
+        for j in range(met.shape[1]):
+            if not (met[:, j] & (held_now > 0)).any():
+                continue
+            held_after = self.held_by(batch, seats, games, mitigating=j)
+            price = self.price[np.maximum(self.shown[games, j], 0)].astype(np.int64)
+            food, human, doctor, protector = (price[:, k] for k in range(4))
+            humans = boat["healthy"] + boat["contaminated"] - human
+            protectors = boat["protectors"] - protector
+            saved = (_bane_lost(coming, humans, protectors, held_now)
+                     - _bane_lost(coming, humans, protectors, held_after))
+            fed = np.minimum(food, short)
+            from_contaminated = np.minimum(human, boat["contaminated"])
+            cost = (3 * fed + (food - fed) + from_contaminated
+                    + HH * (human - from_contaminated) + MITIGATE_YMUNE * (doctor + protector))
+            frees[:, j] = met[:, j] & (held_after < held_now) & (HH * saved > cost)
+        return frees
+
+    def held_by(self, batch: BatchState, seats: np.ndarray, games: np.ndarray,
+                mitigating: int | None = None) -> np.ndarray:
+        """:meth:`protectors_held` of each of ``games``' seat (``seats``, by game), the
+        revealed tile at slot ``mitigating`` counted on its mitigated side.
+        Mirrors :func:`precog.analysis.playing.policy.protectors_held`."""
+        season = batch.season
+        seat = seats[games]
+        have = batch.protectors[games, seat].astype(np.int64)
+        doctors = batch.doctors[games, seat].astype(np.int64)
+        held = np.zeros(len(games), np.int64)
+        protector, ymune = REQUIREMENTS.index("protector"), REQUIREMENTS.index("ymune")
+        for j in range(int(self.count[games].max(initial=0))):
+            tile = self.shown[games, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if not ours.any():
+                continue
+            side = self.mitigated[games, j] | (j == mitigating)
+            need = self.need[np.maximum(tile, 0), side.astype(np.int64)]
+            for scope in (0, 1):
+                for n in (need[:, scope, protector], need[:, scope, ymune] - doctors):
+                    keep = ours & (n > 0) & (n <= have)
+                    held = np.where(keep, np.maximum(held, n), held)
+        return held
 
     def mitigate(self, batch: BatchState, games: np.ndarray, slot: np.ndarray,
                  seats: np.ndarray) -> None:
@@ -241,3 +361,10 @@ class Coop(ObjectiveArrays):
         cured = healed(heal, batch.contaminated)
         batch.contaminated -= cured
         batch.healthy += cured
+
+
+def _bane_lost(coming: np.ndarray, humans: np.ndarray, protectors: np.ndarray,
+               held: np.ndarray) -> np.ndarray:
+    """Mirrors :func:`precog.analysis.playing.policy.bane_saved`'s Humans lost."""
+    return np.minimum(humans, np.maximum(
+        0, np.minimum(BANE_MAX, coming) - 2 * np.maximum(0, protectors - held)))

@@ -63,6 +63,24 @@ def _last_pools(worlds: Sequence[Components], index: dict[str, dict[str, int]]) 
     return out
 
 
+def _season_pools(worlds: Sequence[Components], index: dict[str, dict[str, int]]
+                  ) -> np.ndarray:
+    """(worlds, seasons, tiles): each world's Objective tiles of each season, as indices of
+    :func:`objective_tables` (-1 pads)."""
+    by_print: dict[str, list[list[int]]] = {}
+    for w in worlds:
+        if w.fingerprint not in by_print:
+            by_print[w.fingerprint] = [[index[w.fingerprint][o.id] for o in w.objectives
+                                        if o.season == season] for season in (1, 2, 3)]
+    pools = [by_print[w.fingerprint] for w in worlds]
+    widest = max([1] + [len(tiles) for p in pools for tiles in p])
+    out = np.full((len(pools), 3, widest), -1, np.int64)
+    for g, p in enumerate(pools):
+        for season, tiles in enumerate(p):
+            out[g, season, :len(tiles)] = tiles
+    return out
+
+
 def objective_tables(worlds: Sequence[Components]) -> tuple[list[ObjectiveTile],
                                                              dict[str, dict[str, int]]]:
     """Every Objective face the worlds hold, and per world (fingerprint) id -> index: one
@@ -157,6 +175,7 @@ class ObjectiveArrays:
         worlds = list(by_id.values())
         stack, shown, mitigated, count, taken = _position_arrays(worlds, index, batch.seat_count)
         pool = _last_pools([s.components for s in worlds], index)
+        pools = _season_pools([s.components for s in worlds], index)
         row = {key: r for r, key in enumerate(by_id)}
         which = np.fromiter((row[id(s)] for s in starts), np.intp, len(starts))
         if dealt is not None:  # one position's worlds: the stacks dealt, the rest its own
@@ -169,6 +188,7 @@ class ObjectiveArrays:
         # the last check's chance (evaluation.last_check_chance): 1 until then, 0 once lost
         self.chance = np.ones(batch.game_count)
         self.last_pool = pool[which]
+        self.pools = pools[which]  # (games, seasons, tiles): every tile a season may show
         size = pool.shape[1] + 1  # C(a, k) for a, k up to the largest pool
         self.comb = np.array([[math.comb(a, k) for k in range(size)] for a in range(size)],
                              dtype=float)
@@ -210,8 +230,8 @@ class ObjectiveArrays:
         return _rows_all((least >= need[:, 0]) & (most >= need[:, 1])) | (tiles < 0)
 
     def stack_top(self, season: int, games: np.ndarray | None = None) -> np.ndarray:
-        """Each game's next face-down tile of ``season`` (-1: none left; nothing is revealed
-        in a batch, so it is the stack's first); of ``games`` only, if given.
+        """Each game's next face-down tile of ``season`` (-1: none left; the stack's first, a
+        reveal shifting the rest up); of ``games`` only, if given.
         Mirrors :func:`precog.engine.action_phase.options`."""
         top = self.stack[:, season - 1, 0]
         return top if games is None else top[games]
