@@ -403,6 +403,10 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
         out["tree_values_identical_to_baseline"] = all(
             (a["values"], a["first_values"]) == (b["values"], b["first_values"])
             for a, b in zip(grids["precog"], grids["baseline"], strict=True))
+        if not out["tree_values_identical_to_baseline"]:
+            out["tree_values_note"] = ("each revision values the choices with its own analysis "
+                                       "(evaluation, plans, second round): the values agree "
+                                       "only where that analysis is unchanged between them")
     return out
 
 
