@@ -120,12 +120,39 @@ def openspiel_loop(name: str = "python_tic_tac_toe") -> Loop | None:
 
 # -- what the speed buys: the look-ahead bot and the tree ---------------------------------
 
+# Where each analysis name lives, today's module first: a baseline revision's helper process
+# imports from its own tree, whose modules may have other names (b8619de, the release issue 42
+# was filed against, had precog.analysis.bots, .players and .tree).
+ANALYSIS_HOMES = {
+    "LookaheadBot": ("precog.analysis.arena.bots", "precog.analysis.bots"),
+    "GreedyBot": ("precog.analysis.arena.bots", "precog.analysis.bots"),
+    "play_game": ("precog.analysis.arena.bots", "precog.analysis.bots"),
+    "as_policy": ("precog.analysis.playing.players", "precog.analysis.players"),
+    "build_tree": ("precog.analysis.search.tree", "precog.analysis.tree"),
+    "choice_of": ("precog.analysis.search.tree", "precog.analysis.tree"),
+}
+
+
+def analysis_name(name: str) -> Any:
+    """``name`` from the first of its homes that the imported precog has."""
+    import importlib
+
+    for home in ANALYSIS_HOMES[name]:
+        try:
+            module = importlib.import_module(home)
+        except ImportError:
+            continue
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise ImportError(f"{name} is in none of {', '.join(ANALYSIS_HOMES[name])}")
+
+
 def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, float]:
     """Decisions a second of look-ahead bots (one round, the projection) playing a seeded
     ``players``-player game against each other, for about ``seconds`` of CPU time."""
-    from precog.analysis.arena.bots import LookaheadBot
-    from precog.analysis.playing.players import as_policy
     from precog.engine.playout import play_on
+
+    lookahead_bot, as_policy = analysis_name("LookaheadBot"), analysis_name("as_policy")
 
     decisions = [0]
 
@@ -136,10 +163,11 @@ def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, floa
 
         return counted
 
+    new_game(players=players, seed=seed)  # component data loaded before the clock starts
     cpu = time.process_time()
     game = 0
     while time.process_time() - cpu < seconds:
-        bots = [LookaheadBot(seed * 8 + game * 4 + s) for s in range(players)]
+        bots = [lookahead_bot(seed * 8 + game * 4 + s) for s in range(players)]
         play_on(new_game(players=players, seed=seed + game), counting(as_policy(bots)),
                 until=lambda _s: time.process_time() - cpu >= seconds, limit=1 << 30)
         game += 1
@@ -149,8 +177,9 @@ def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, floa
 def tree_positions(players: int, mode: str, seed: int) -> dict[int, Any]:
     """The position at the start of each round's Decision (rounds 1-12) of seeded games of
     greedy bots (a cooperative game that ends early: the next seed's game for later rounds)."""
-    from precog.analysis.arena.bots import GreedyBot, play_game
     from precog.engine import Phase
+
+    greedy_bot, play_game = analysis_name("GreedyBot"), analysis_name("play_game")
 
     seen: dict[int, Any] = {}
 
@@ -162,7 +191,7 @@ def tree_positions(players: int, mode: str, seed: int) -> dict[int, Any]:
     for game in range(20):
         if len(seen) == 12:
             break
-        play_game([GreedyBot(seed * 8 + game * 4 + s) for s in range(players)],
+        play_game([greedy_bot(seed * 8 + game * 4 + s) for s in range(players)],
                   seed=seed + game, players=players, mode=mode, observe=observe)
     return seen
 
@@ -171,8 +200,7 @@ def trees(players: int, mode: str, seed: int) -> list[dict[str, Any]]:
     """CPU seconds of the full two-round tree (``build_tree`` with its defaults) and of the
     first answer (one round) at each round's Decision, seat ``round % players``, and the
     two-round tree's value of each choice (the same in every version of a faster engine)."""
-    from precog.analysis.search.tree import build_tree, choice_of
-
+    build_tree, choice_of = analysis_name("build_tree"), analysis_name("choice_of")
     out = []
     for round_, state in sorted(tree_positions(players, mode, seed).items()):
         seat = round_ % players
@@ -195,6 +223,7 @@ TASKS: dict[str, Callable[..., Any]] = {
     "bot": bot_decisions,
     "trees": trees,
     "where": lambda: {"precog": str(Path(precog.__file__).parent), "version": __version__},
+    "names": lambda: {name: analysis_name(name).__module__ for name in ANALYSIS_HOMES},
 }
 
 
@@ -374,6 +403,10 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
         out["tree_values_identical_to_baseline"] = all(
             (a["values"], a["first_values"]) == (b["values"], b["first_values"])
             for a, b in zip(grids["precog"], grids["baseline"], strict=True))
+        if not out["tree_values_identical_to_baseline"]:
+            out["tree_values_note"] = ("each revision values the choices with its own analysis "
+                                       "(evaluation, plans, second round): the values agree "
+                                       "only where that analysis is unchanged between them")
     return out
 
 

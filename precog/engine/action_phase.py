@@ -136,9 +136,14 @@ def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
     passes = 0 if acted else state.passes + 1
     if passes >= state.n:
         if opening_window(state):
-            return replace(state, passes=0, to_move=0, step=Step.ACTIVATE)
-        return _begin_maintenance(replace(state, passes=0))
-    return replace(state, passes=passes, to_move=(state.to_move + 1) % state.n)
+            return _window_closed(state, 0, 0, Step.ACTIVATE)
+        return begin_maintenance(_to_maintenance_window(state, 0, Phase.MAINTENANCE))
+    return _window_passed(state, passes, (state.to_move + 1) % state.n)
+
+
+_window_closed = updater(GameState, "passes", "to_move", "step")
+_window_passed = updater(GameState, "passes", "to_move")
+_to_maintenance_window = updater(GameState, "passes", "phase")
 
 
 def begin_action_phase(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
@@ -157,13 +162,6 @@ _action_phase = updater(GameState, "players", "phase", "to_move", "choices", "st
 def opening_window(state: GameState) -> bool:
     """Whether the team window is the one that opens the Action phase (no seat activated)."""
     return not state.players[0].activated
-
-
-def _begin_maintenance(state: GameState) -> GameState:
-    return begin_maintenance(_with_phase(state, Phase.MAINTENANCE))
-
-
-_with_phase = updater(GameState, "phase")
 
 
 def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameState:
@@ -195,8 +193,11 @@ def after_gains(state: GameState) -> GameState:
     if config.options.heal_in_action_phase:
         state = state.with_player(seat, gains.heal(state.players[seat]))
     if config.mode == "coop":
-        return replace(state, pending=NO_GAINS, pending_source="", step=Step.COOP)
+        return _placed_all(state, NO_GAINS, "", Step.COOP)
     return next_seat(state)  # it clears what was on offer
+
+
+_placed_all = updater(GameState, "pending", "pending_source", "step")
 
 
 def triggered_machines(state: GameState, seat: int,
@@ -252,12 +253,12 @@ def next_seat(state: GameState) -> GameState:
     if nxt < len(state.players):
         return _next_activation(state, NO_GAINS, "", nxt, Step.ACTIVATE)
     if state.config.mode == "coop":
-        return replace(state, pending=NO_GAINS, pending_source="", to_move=0, step=Step.TEAM,
-                       passes=0)
+        return _team_window(state, NO_GAINS, "", 0, Step.TEAM, 0)
     return begin_maintenance(_to_maintenance(state, NO_GAINS, "", Phase.MAINTENANCE))
 
 
 _next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
+_team_window = updater(GameState, "pending", "pending_source", "to_move", "step", "passes")
 _to_maintenance = updater(GameState, "pending", "pending_source", "phase")
 
 
