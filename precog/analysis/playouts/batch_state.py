@@ -217,11 +217,13 @@ class BatchState:
             self.on_stage(self, name, seat)
 
     def seat_policy(self, seat: int) -> SensiblePolicy:
-        """The sensible player of ``seat``."""
+        """The sensible player of ``seat``.
+        Mirrors :class:`precog.analysis.playing.policy.SensiblePolicy`."""
         return self.seat_policies[seat]
 
     def policy_groups(self) -> list[tuple[SensiblePolicy, np.ndarray]]:
-        """Each distinct sensible player of the seats, with the mask (seats,) of its seats."""
+        """Each distinct sensible player of the seats, with the mask (seats,) of its seats.
+        Mirrors :class:`precog.analysis.playing.policy.SensiblePolicy`."""
         out: list[tuple[SensiblePolicy, np.ndarray]] = []
         for policy in dict.fromkeys(self.seat_policies):
             out.append((policy, np.array([p == policy for p in self.seat_policies])))
