@@ -148,15 +148,6 @@ class SensiblePolicy:
     give_friend: int = WEIGHTS.give_friend
     judgement: Judgement = WEIGHTS.judgement
 
-    def __repr__(self) -> str:
-        """The weights (the judgement too when it is not the shipped one): the stamp that the
-        evaluation fit and the benchmarks' records keep of the policy they were made with."""
-        own = (f"SensiblePolicy(temperature={self.temperature}, keep={self.keep}, "
-               f"give_rival={self.give_rival}, give_friend={self.give_friend}")
-        if self.judgement != WEIGHTS.judgement:
-            own += f", judgement={self.judgement!r}"
-        return own + ")"
-
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
         k = len(options)
         if k == 1:
