@@ -49,6 +49,7 @@ from precog.commands.tool_parser import (
     ToolParser,
     existing_file,
     listed,
+    number_above_zero,
     positive_int,
     seed_number,
     whole_number,
@@ -232,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--sweeps", type=whole_number, default=2, help="coordinate-search sweeps")
     ap.add_argument("--games", type=positive_int, default=400, help="games a table and seat")
     ap.add_argument("--tables", type=listed(tuple(TABLES)), default="2c,3c,4c,4t")
-    ap.add_argument("--z", type=float, default=2.5, help="standard errors a move must clear")
+    ap.add_argument("--z", type=number_above_zero, default=2.5, help="standard errors a move must clear")
     ap.add_argument("--seed", type=seed_number, default=8)
     ap.add_argument("--candidate", type=existing_file, default=None,
                     help="start from (or, with --sweeps 0, check) this policy.toml")
