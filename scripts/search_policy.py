@@ -233,7 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--sweeps", type=whole_number, default=2, help="coordinate-search sweeps")
     ap.add_argument("--games", type=positive_int, default=400, help="games a table and seat")
     ap.add_argument("--tables", type=listed(tuple(TABLES)), default="2c,3c,4c,4t")
-    ap.add_argument("--z", type=number_above_zero, default=2.5, help="standard errors a move must clear")
+    ap.add_argument("--z", type=number_above_zero, default=2.5,
+                    help="standard errors a move must clear")
     ap.add_argument("--seed", type=seed_number, default=8)
     ap.add_argument("--candidate", type=existing_file, default=None,
                     help="start from (or, with --sweeps 0, check) this policy.toml")
