@@ -166,7 +166,7 @@ def check_game(job: tuple[str, str, int, int, str]) -> dict[str, Any]:
     players, mode = TABLES[table]
     policy = (SensiblePolicy() if cell == "shipped"
               else policy_of(parse_policy_weights(candidate_text)))
-    base = ["policy", "lookahead", "policy", "lookahead"] if mode == "team" else (
+    base = ["policy", "policy", "lookahead", "lookahead"] if mode == "team" else (
         ["policy"] + ["lookahead"] * (players - 1))
     seats = lineup(base, players, index, mode)
     gseed = seed * 1_000_003 + index
