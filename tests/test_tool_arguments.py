@@ -72,6 +72,9 @@ CASES = [
     ("scripts/fuzz.py", ["--memory-gb", "0"], [U.ABOUT, U.NUMBER]),
     ("scripts/monkey.py", ["--minutes", "2000"], [U.ABOUT, U.NUMBER_AT_MOST]),
     ("scripts/playout_report.py", ["--rollouts", "1"], [U.ABOUT, U.COUNT]),
+    ("scripts/search_policy.py", ["--tables", "5c"], [U.ABOUT, U.LIST_OF]),
+    ("scripts/search_policy.py", ["--candidate", "{missing}"], [U.ABOUT, U.NO_FILE]),
+    ("scripts/search_policy.py", ["--z", "0"], [U.ABOUT, U.NUMBER]),
     ("scripts/write_balance.py", ["--workers", "0"], WORKERS),
 ]
 

@@ -110,14 +110,15 @@ def test_a_boats_free_battery_slots_are_its_machines_slots_less_its_batteries():
 
 
 def test_the_keep_give_is_drawn_by_whole_number_weights_falling_with_the_shortfall():
-    # a Healthy Human is 24 score units; at 0.5 Healthy Humans a choice one Healthy Human
-    # short of the best weighs exp(-2) of it, one 200 units short nothing
+    # with a Keep weight of 3 a Healthy Human is 24 score units; at 0.5 Healthy Humans a
+    # choice one Healthy Human short of the best weighs exp(-2) of it, one 200 units short
+    # nothing
     scores = [24, 0, 24, -200]
-    picks = [soft_pick(scores, (i + 0.5) / 4000, 0.5) for i in range(4000)]
+    picks = [soft_pick(scores, (i + 0.5) / 4000, 0.5, keep=3) for i in range(4000)]
     counts = np.bincount(picks, minlength=4)
     assert abs(counts[0] - counts[2]) <= 1 and counts[3] == 0
     assert counts[1] / counts[0] == pytest.approx(np.exp(-2), rel=0.05)
-    assert {soft_pick(scores, u, 0.0) for u in np.linspace(0, 0.999, 50)} <= {0, 2}
+    assert {soft_pick(scores, u, 0.0, keep=3) for u in np.linspace(0, 0.999, 50)} <= {0, 2}
 
 
 def test_a_playout_is_a_function_of_its_uniforms_and_playouts_spread():

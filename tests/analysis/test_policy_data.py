@@ -3,11 +3,14 @@ load, and followed alike by the engine's SensiblePolicy and the numpy batch."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from precog.analysis.basics.errors import AnalysisCode
 from precog.analysis.playing.policy import SensiblePolicy
 from precog.analysis.playing.policy_data import (
+    Judgement,
     PolicyDataError,
     parse_policy_weights,
     shipped_policy_weights,
@@ -18,19 +21,37 @@ from precog.engine import new_game
 from precog.engine.data_loading import reference_components
 from tests.codes import raises_code
 
+JUDGEMENT = """
+[judgement]
+food_short = 3
+food_spare = 1
+human_healed = 3
+human = 1
+battery_early = 3
+battery_late = 2
+ymune = 6
+ymune_short = 6
+heal = 4
+cost = 2
+bane = 4
+bane_rounds = 4
+"""
 GOOD = """
 [keep_give]
 keep = 12
 give_rival = 1
 give_friend = 2
 temperature = 0.05
-"""
+""" + JUDGEMENT
+OTHER_JUDGEMENT = Judgement(food_short=5, food_spare=0, human_healed=2, human=2,
+                            battery_early=4, battery_late=1, ymune=5, ymune_short=9, heal=3,
+                            cost=3, bane=3, bane_rounds=2)
 
 
 def test_the_shipped_policy_is_the_data_file_s():
     w = shipped_policy_weights()
     assert SensiblePolicy() == SensiblePolicy(w.temperature, w.keep, w.give_rival,
-                                              w.give_friend)
+                                              w.give_friend, w.judgement)
 
 
 def test_the_shipped_weights_name_the_component_set_they_were_fitted_on():
@@ -40,6 +61,7 @@ def test_the_shipped_weights_name_the_component_set_they_were_fitted_on():
 def test_a_valid_file_gives_its_weights():
     w = parse_policy_weights(GOOD)
     assert (w.keep, w.give_rival, w.give_friend, w.temperature) == (12, 1, 2, 0.05)
+    assert (w.judgement.food_short, w.judgement.cost, w.judgement.bane_rounds) == (3, 2, 4)
 
 
 @pytest.mark.parametrize(("text", "code"), [
@@ -56,6 +78,10 @@ def test_a_valid_file_gives_its_weights():
     (GOOD.replace("temperature = 0.05", 'temperature = "warm"'),
      AnalysisCode.POLICY_TEMPERATURE),
     ("[keep_give", AnalysisCode.POLICY_TOML),
+    (GOOD.replace(JUDGEMENT, ""), AnalysisCode.POLICY_TABLE),
+    (GOOD.replace("cost = 2", ""), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("heal = 4", "heal = -4"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("ymune = 6", "ymune = 6.5"), AnalysisCode.POLICY_WHOLE),
 ])
 def test_a_bad_file_is_refused_with_the_policy_data_error_and_its_code(text, code):
     with raises_code(PolicyDataError, code):
@@ -64,7 +90,9 @@ def test_a_bad_file_is_refused_with_the_policy_data_error_and_its_code(text, cod
 
 @pytest.mark.parametrize(("players", "mode"), [(2, "competitive"), (4, "team")])
 @pytest.mark.parametrize("policy", [SensiblePolicy(0.5, 12, 1, 2), SensiblePolicy(0.05, 3, 0, 4),
-                                    SensiblePolicy(0.0, 7, 5, 0)], ids=repr)
+                                    SensiblePolicy(0.0, 7, 5, 0),
+                                    SensiblePolicy(0.05, 3, 1, 1, OTHER_JUDGEMENT)],
+                         ids=["keep 12", "give rival 0", "greedy", "other judgement"])
 def test_the_batch_follows_other_weights_as_the_engine_does(players, mode, policy):
     starts = [new_game(players=players, mode=mode, seed=g) for g in range(10)]
     rows = uniforms(len(starts), seed=7)
@@ -75,3 +103,43 @@ def test_the_batch_follows_other_weights_as_the_engine_does(players, mode, polic
             p = final.players[s]
             assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
                                          p.protectors, p.bane, tuple(p.batteries)), (g, s)
+
+
+class SeatBySeat:
+    """The engine's game of a sensible player of its own at each seat."""
+
+    def __init__(self, policies):
+        self.policies = policies
+
+    def index(self, state, u, options):
+        return self.policies[state.to_move].index(state, u, options)
+
+
+@pytest.mark.parametrize(("players", "mode"), [(2, "competitive"), (3, "competitive"),
+                                               (4, "team"), (3, "coop")])
+def test_the_batch_gives_each_seat_its_own_sensible_player_as_the_engine_does(players, mode):
+    candidate = SensiblePolicy(0.2, 5, 2, 0, OTHER_JUDGEMENT)
+    policies = [candidate if seat % 2 == 0 else SensiblePolicy() for seat in range(players)]
+    starts = [new_game(players=players, mode=mode, seed=g) for g in range(12)]
+    rows = uniforms(len(starts), seed=11)
+    finals = batch.run_seats(starts, rows, policies)
+    engine = SeatBySeat(policies)
+    differs = 0
+    for g, start in enumerate(starts):
+        final = play_out(start, engine, rows[g])
+        alike = play_out(start, SensiblePolicy(), rows[g])
+        for s in range(players):
+            p = final.players[s]
+            got = (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                   tuple(p.batteries))
+            assert finals.seat(g, s) == got, (g, s)
+            q = alike.players[s]
+            differs += got != (q.food, q.healthy, q.contaminated, q.doctors, q.protectors,
+                               q.bane, tuple(q.batteries))
+    assert differs > 0  # the candidate's seats did play otherwise
+
+
+def test_a_judgement_is_replaced_field_by_field():
+    shipped = shipped_policy_weights().judgement
+    assert replace(shipped, cost=3).cost == 3
+    assert set(Judgement.names()) == set(Judgement.__dataclass_fields__)

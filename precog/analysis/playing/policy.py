@@ -59,11 +59,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from precog.analysis.playing.policy_data import shipped_policy_weights
+from precog.analysis.playing.policy_data import Judgement, shipped_policy_weights
 from precog.analysis.playing.policy_points import (
     HH,
     MOST_REMEMBERED,
-    Facts,
     card_worth,
     cost_points,
     facts,
@@ -148,13 +147,15 @@ def soft_pick(scores: list[int], u: float, temperature: float, keep: int = WEIGH
 class SensiblePolicy:
     """The sensible player (see the module doc); ``temperature`` in Healthy Humans softens
     the Keep/Give (0: always the best-scored choice); a Keep/Give scores ``keep`` times the
-    Keep's worth, less ``give_rival`` (or plus ``give_friend``) times the Give's. The
-    defaults are the shipped weights (``precog/data/policy.toml``)."""
+    Keep's worth, less ``give_rival`` (or plus ``give_friend``) times the Give's;
+    ``judgement`` is what a card's parts are worth (to Keep, Give and activate). The
+    defaults are the shipped ones (``precog/data/policy.toml``)."""
 
     temperature: float = WEIGHTS.temperature
     keep: int = WEIGHTS.keep
     give_rival: int = WEIGHTS.give_rival
     give_friend: int = WEIGHTS.give_friend
+    judgement: Judgement = WEIGHTS.judgement
     reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
@@ -167,7 +168,7 @@ class SensiblePolicy:
             return self.keep_give(state, u, options)
         first = options[0]
         if state.step is Step.ACTIVATE:
-            return activation(state, options)
+            return activation(state, options, self.judgement)
         if state.step in (Step.COOP, Step.TEAM):
             return objective_step(state, options, self.reveals)
         if isinstance(first, PlaceYmunes):
@@ -175,7 +176,7 @@ class SensiblePolicy:
         if isinstance(first, PlaceBattery):
             return battery_choice(state, options)
         if isinstance(first, IgnoreRiver):
-            return 1 if ignore_river(state) else 0
+            return 1 if ignore_river(state, self.judgement) else 0
         if state.step is Step.PROTECT:
             return protect_choice(state, options)
         return 0  # take everything, heal all, Contaminated first
@@ -199,7 +200,7 @@ def keep_give_scores(state: GameState, seat: int, options: list[Action],
     ``policy``'s weights (the shipped ones by default)."""
     policy = policy or SENSIBLE
     f = facts(state, seat)
-    keep = policy.keep
+    keep, judgement = policy.keep, policy.judgement
     give = policy.give_friend if gives_to_friend(state, seat) else -policy.give_rival
     worth: dict[str, int] = {}
     scores = []
@@ -207,7 +208,7 @@ def keep_give_scores(state: GameState, seat: int, options: list[Action],
         assert isinstance(a, Choose)
         for c in (a.keep, a.give):
             if c not in worth:
-                worth[c] = card_worth(state.card(c), f)
+                worth[c] = card_worth(state.card(c), f, judgement)
         scores.append(keep * worth[a.keep] + give * worth[a.give])
     return scores
 
@@ -238,8 +239,9 @@ def sensible_move(state: GameState, seat: int) -> Action:
     return options[SENSIBLE.index(state, 0.5, options)] if len(options) > 1 else options[0]
 
 
-def activation(state: GameState, options: list[Action]) -> int:
-    """Both cards, G or R, whichever brings most (the Cost counted against both)."""
+def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.judgement) -> int:
+    """Both cards, G or R, whichever brings most (the Cost counted against both), as ``j``
+    counts it."""
     seat = state.to_move
     p = state.players[seat]
     f = facts(state, seat)
@@ -250,7 +252,8 @@ def activation(state: GameState, options: list[Action]) -> int:
         held = protectors_held(state, seat)
         from_machines = machine_effects(state, seat)
         machines = (from_machines.human, from_machines.heal)
-    key = (g.id, r.id, f, held, machines)
+    key = (g.id, r.id, f, held, machines) if j is WEIGHTS.judgement else (
+        g.id, r.id, f, held, machines, j)
     found = _ACTIVATIONS.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
@@ -262,12 +265,12 @@ def activation(state: GameState, options: list[Action]) -> int:
         cost = sum(resolved_costs(g, r))
         if f.left <= 1:
             bane = last_bane(f, p.bane + g.bane + r.bane, held)
-            value = {"G": last_round_points(gg, 0, f, bane, machines),
-                     "R": last_round_points(rr, 0, f, bane, machines),
-                     "both": last_round_points(both, cost, f, bane, machines)}
+            value = {"G": last_round_points(gg, 0, f, bane, machines, j),
+                     "R": last_round_points(rr, 0, f, bane, machines, j),
+                     "both": last_round_points(both, cost, f, bane, machines, j)}
         else:
-            value = {"G": gains_points(gg, f), "R": gains_points(rr, f),
-                     "both": gains_points(both, f) - cost_points(cost, f)}
+            value = {"G": gains_points(gg, f, j), "R": gains_points(rr, f, j),
+                     "both": gains_points(both, f, j) - cost_points(cost, f, j)}
         if len(_ACTIVATIONS) >= MOST_REMEMBERED:
             _ACTIVATIONS.clear()
         _ACTIVATIONS[key] = (g, r, value)
@@ -278,10 +281,10 @@ def activation(state: GameState, options: list[Action]) -> int:
     return pick
 
 
-_ACTIVATIONS: dict[tuple[str, str, Facts, int, tuple[int, int]],
-                   tuple[Card, Card, dict[str, int]]] = {}
+_ACTIVATIONS: dict[tuple[object, ...], tuple[Card, Card, dict[str, int]]] = {}
 """What activating G, R or both brings, by Action Zone pair, Boat facts and (in the last
-round) Protectors held for the check and the Machines' Humans and healing, met so far."""
+round) Protectors held for the check and the Machines' Humans and healing, met so far (and
+the judgement, when not the shipped one)."""
 
 
 def protectors_wanted(state: GameState) -> int:
@@ -372,7 +375,7 @@ def battery_choice(state: GameState, options: list[Action]) -> int:
     return pick
 
 
-def ignore_river(state: GameState) -> bool:
+def ignore_river(state: GameState, j: Judgement = WEIGHTS.judgement) -> bool:
     """Whether the River tile's losses, less its gains, are worth more than a Protector."""
     tile = current_tile(state)
     assert tile is not None
@@ -383,7 +386,8 @@ def ignore_river(state: GameState) -> bool:
             + min(loss.contaminated, p.contaminated) + 3 * min(loss.doctor, p.doctors)
             + 3 * min(loss.protector, p.protectors))
     spare = p.protectors - protectors_against(p.bane) > 0
-    return lost - gains_points(tile.gains.astuple(), f) > (IGNORE_SPARE if spare else IGNORE_ABOVE)
+    net = lost - gains_points(tile.gains.astuple(), f, j)
+    return net > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 
 def objective_step(state: GameState, options: list[Action], reveals: bool = False) -> int:

@@ -32,14 +32,39 @@ class PolicyDataError(AnalysisError):
 
 
 @dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the parts of a card or a gain are worth to the seat's own Boat, in whole points
+    (4 points are one Healthy Human): the sensible player's judgement constants
+    (:mod:`precog.analysis.playing.policy_points`)."""
+
+    food_short: int  # a Food the coming Islands still ask of the Cabins
+    food_spare: int  # a Food beyond that
+    human_healed: int  # a (Contaminated) Human when the Doctors can heal it
+    human: int  # the same without Doctors
+    battery_early: int  # a Battery a Machine can take, 6 rounds or more to play
+    battery_late: int  # the same, 3 to 5 rounds to play (0 later)
+    ymune: int  # a Ymune
+    ymune_short: int  # more for a Ymune while the Bane outgrows the Protectors
+    heal: int  # a Contaminated Human healed
+    cost: int  # a Healthy Human a Cost contaminates beyond the Doctors (before the last round)
+    bane: int  # a card's Bane: a Human a round
+    bane_rounds: int  # rounds a card's Bane is counted against it
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        return tuple(Judgement.__slots__)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
 class PolicyWeights:
-    """Keep/Give weights in half points (whole numbers) and the softmax temperature (Healthy
-    Humans); ``fitted``: how they were chosen."""
+    """Keep/Give weights in half points (whole numbers), the softmax temperature (Healthy
+    Humans) and the :class:`Judgement` of a card's parts; ``fitted``: how they were chosen."""
 
     keep: int
     give_rival: int
     give_friend: int
     temperature: float
+    judgement: Judgement
     fitted: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -68,9 +93,14 @@ def parse_policy_weights(text: str) -> PolicyWeights:
         raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TEMPERATURE, file=POLICY_FILE,
                                          got=temperature, high=MAX_TEMPERATURE),
                               input=temperature)
+    judged = data.get("judgement")
+    if not isinstance(judged, dict):
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TABLE, file=POLICY_FILE,
+                                         table="judgement"))
+    judgement = Judgement(*(_whole(judged, name, 0) for name in Judgement.names()))
     fitted = data.get("fitted", {})
     return PolicyWeights(_whole(table, "keep", 1), _whole(table, "give_rival", 0),
-                         _whole(table, "give_friend", 0), float(temperature),
+                         _whole(table, "give_friend", 0), float(temperature), judgement,
                          dict(fitted) if isinstance(fitted, dict) else {})
 
 

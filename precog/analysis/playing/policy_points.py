@@ -1,7 +1,9 @@
 """What a card or a gain is worth to one Boat, as the sensible player counts it.
 
 The sensible player (:mod:`precog.analysis.playing.policy`) judges every choice by whole-number
-"points" on the seat's own Boat (4 points are one Healthy Human): :class:`Facts` is what it looks
+"points" on the seat's own Boat (4 points are one Healthy Human; what each part of a card is
+worth is the :class:`~precog.analysis.playing.policy_data.Judgement` shipped in
+``precog/data/policy.toml``): :class:`Facts` is what it looks
 at, :func:`gains_points` what a gain brings, :func:`cost_points` and :func:`bane_points` what a
 card's Cost and Bane take away, :func:`card_worth` a card to Keep. The numpy batch's twins
 (:mod:`precog.analysis.playouts.batch_policy`) reach the same numbers bit for bit.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from precog.analysis.playing.policy_data import Judgement, shipped_policy_weights
 from precog.engine import GameState
 from precog.engine.components import Card, Gains
 from precog.engine.fastcopy import maker
@@ -20,7 +23,7 @@ from precog.engine.state import BANE_MAX, ROUNDS
 
 HH = 4  # points per Healthy Human
 X_GUESS = 2  # an X Cost or gain before its partner card is known
-BANE_ROUNDS = 4  # rounds a card's Bane is counted against it
+JUDGEMENT = shipped_policy_weights().judgement  # what a card's parts are worth (policy.toml)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +60,8 @@ def free_slots(state: GameState, seat: int) -> int:
     return sum(slots) - sum(p.batteries[:len(slots)])
 
 
-def battery_points(f: Facts) -> int:
-    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+def battery_points(f: Facts, j: Judgement = JUDGEMENT) -> int:
+    return j.battery_early if f.left >= 6 else j.battery_late if f.left >= 3 else 0
 
 
 def protectors_short(f: Facts) -> int:
@@ -66,25 +69,25 @@ def protectors_short(f: Facts) -> int:
     return max(0, protectors_against(f.bane) - f.protectors)
 
 
-def gains_points(g: tuple[int, ...], f: Facts) -> int:
+def gains_points(g: tuple[int, ...], f: Facts, j: Judgement = JUDGEMENT) -> int:
     """What ``g`` (food, human, battery, ymune, doctor, protector, heal) brings this Boat."""
     food, human, battery, ymune, doctor, protector, heal = g
     short = max(0, f.healthy * f.feeds - f.food)
     fed = min(food, short)
-    pts = 3 * fed + (food - fed)
-    pts += human * (3 if f.doctors > 0 else 1)
-    pts += min(battery, f.free_slots) * battery_points(f)
+    pts = j.food_short * fed + j.food_spare * (food - fed)
+    pts += human * (j.human_healed if f.doctors > 0 else j.human)
+    pts += min(battery, f.free_slots) * battery_points(f, j)
     y = ymune + doctor + protector
-    pts += 6 * y + 6 * min(y, protectors_short(f))
-    pts += HH * min(heal, f.contaminated)
+    pts += j.ymune * y + j.ymune_short * min(y, protectors_short(f))
+    pts += j.heal * min(heal, f.contaminated)
     return pts
 
 
-def cost_points(cost: int, f: Facts) -> int:
+def cost_points(cost: int, f: Facts, j: Judgement = JUDGEMENT) -> int:
     """Paying ``cost`` Healthy Humans (they turn Contaminated): free when this round's
-    Doctors heal them, else half a Healthy Human each (a whole one in the last round; an
-    activation there is judged by :func:`last_round_points`)."""
-    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+    Doctors heal them, else ``j.cost`` points each (a whole Healthy Human in the last round;
+    an activation there is judged by :func:`last_round_points`)."""
+    return max(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else j.cost)
 
 
 def last_bane(f: Facts, coming: int, held: int = 0) -> int:
@@ -107,7 +110,7 @@ def last_round_healthy(f: Facts, bane: int, humans: int, heal: int, paid: int = 
 
 
 def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int,
-                      machines: tuple[int, int] = (0, 0)) -> int:
+                      machines: tuple[int, int] = (0, 0), j: Judgement = JUDGEMENT) -> int:
     """What an activation bringing ``g`` at a Cost of ``paid`` Healthy Humans is worth in the
     last round: its Humans, its healing and its Cost counted by the Healthy Humans they leave
     at the end (:func:`last_round_healthy`, beside the ``machines``' Humans and healing that
@@ -115,35 +118,39 @@ def last_round_points(g: tuple[int, ...], paid: int, f: Facts, bane: int,
     :func:`gains_points` counts it."""
     humans, heal = g[1] + machines[0], g[6] + machines[1]
     rest = (g[0], 0, *g[2:6], 0)
-    return gains_points(rest, f) + HH * (last_round_healthy(f, bane, humans, heal, paid)
+    return gains_points(rest, f, j) + HH * (last_round_healthy(f, bane, humans, heal, paid)
                                          - last_round_healthy(f, bane, *machines))
 
 
-def bane_points(bane: int, f: Facts) -> int:
-    """A card's Bane: a Human a round for up to four rounds, beyond spare Protectors."""
+def bane_points(bane: int, f: Facts, j: Judgement = JUDGEMENT) -> int:
+    """A card's Bane: a Human a round for up to ``j.bane_rounds`` rounds, beyond spare
+    Protectors."""
     spare = max(0, f.protectors - protectors_against(f.bane))
-    return max(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+    return max(0, bane - 2 * spare) * j.bane * min(f.left, j.bane_rounds)
 
 
-def card_worth(card: Card, f: Facts) -> int:
+def card_worth(card: Card, f: Facts, j: Judgement = JUDGEMENT) -> int:
     """A card to Keep, in half points: its gain (its bonus at half, the partner being
     unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
     up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
-    key = (card.id, f)
-    found = _WORTH.get(key)
+    memory = _WORTH if j is JUDGEMENT else _OTHER_WORTH
+    key: tuple[object, ...] = (card.id, f) if j is JUDGEMENT else (card.id, f, j)
+    found = memory.get(key)
     if found is not None and found[0] is card:  # the same face (a world's unknown cards
         return found[1]  # have their own)
     amount = X_GUESS if card.gain is None else card.gain
     cost = X_GUESS if card.cost is None else card.cost
     base = Gains.of_type(card.type, amount).astuple()
-    own = gains_points(base, f) - cost_points(cost, f) - bane_points(card.bane, f)
-    worth = 2 * own + gains_points(card.bonus.astuple(), f)
-    if len(_WORTH) >= MOST_REMEMBERED:
-        _WORTH.clear()
-    _WORTH[key] = (card, worth)
+    own = gains_points(base, f, j) - cost_points(cost, f, j) - bane_points(card.bane, f, j)
+    worth = 2 * own + gains_points(card.bonus.astuple(), f, j)
+    if len(memory) >= MOST_REMEMBERED:
+        memory.clear()
+    memory[key] = (card, worth)
     return worth
 
 
-_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
+_WORTH: dict[tuple[object, ...], tuple[Card, int]] = {}
 """Each card's worth on each Boat's facts met so far, with the card it was read from."""
+_OTHER_WORTH: dict[tuple[object, ...], tuple[Card, int]] = {}
+"""The same under another judgement than the shipped one (a candidate being tried)."""
 MOST_REMEMBERED = 100_000  # entries a judgement's memory keeps before it starts afresh

@@ -255,6 +255,17 @@ def run(starts: Sequence[GameState], rows: np.ndarray, policy: Any,
     return batch.play()
 
 
+def run_seats(starts: Sequence[GameState], rows: np.ndarray,
+              policies: Sequence[SensiblePolicy]) -> Finals:
+    """:func:`run` with a sensible player of its own at each seat (``policies``, one per
+    seat: its Keep/Give weights, temperature and judgement), as the engine plays a game of
+    :class:`~precog.analysis.playing.policy.SensiblePolicy` bots with those weights.
+    Mirrors :func:`precog.analysis.playouts.rollouts.play_out`."""
+    if not supports(starts):
+        raise AnalysisError(Problem.of(AnalysisCode.BATCH_STARTS, count=len(starts)))
+    return Batch(starts, rows, 0.0, seat_policies=policies).play()
+
+
 def run_dealt(dealt: Dealt, rows: np.ndarray, policy: SensiblePolicy,
               forced: np.ndarray | None = None) -> Finals:
     """:func:`run` for worlds dealt as arrays (one row of ``rows`` per game of

@@ -49,7 +49,7 @@ class ActionPhase(GainsOnOffer):
         from_received = self.pairs.gains[received, kept]
         default: np.ndarray | int = 0
         if self.sensible is not None:
-            boat = self.boat(seat)
+            boat, judgement = self.boat(seat), self.seat_policy(seat).judgement
             offered = np.stack([from_kept + from_received, from_kept, from_received],
                                axis=1).astype(np.int64)
             if boat.left <= 1:
@@ -62,10 +62,10 @@ class ActionPhase(GainsOnOffer):
                 machines = self.machines_before_gains(seat)[:, None, :]
                 points = batch_policy.last_round_points(
                     offered, paid, boat.col(), batch_policy.last_bane(boat, coming, held)[:, None],
-                    machines)
+                    machines, judgement)
             else:
-                points = batch_policy.gains_points(offered, boat.col())
-                points[:, 0] -= batch_policy.cost_points(cost, boat)
+                points = batch_policy.gains_points(offered, boat.col(), judgement)
+                points[:, 0] -= batch_policy.cost_points(cost, boat, judgement)
             points[:, 0] = np.where(can_both, points[:, 0], np.iinfo(np.int64).min)
             best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)

@@ -68,13 +68,17 @@ class DecisionPhase(BatchState):
         boats = self.boats().col()
         cards = (self.decision_zone if last
                  else np.concatenate([self.hand, self.decision_zone], axis=2))
-        worth = batch_policy.card_worth(cards, self.tables, boats)
         keep_positions, give_positions = ((np.arange(2), np.arange(2)[::-1]) if last
                                           else (KEEP_POS, GIVE_POS))
-        matrix = batch_policy.keep_give_matrix(np.array(self.friend), keep_positions,
-                                               give_positions, cards.shape[2], self.sensible)
-        scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
-        return batch_policy.soft_pick(scores, uniform, self.sensible)
+        index = np.zeros(uniform.shape, INT)
+        for policy, seats in self.policy_groups():  # one group unless seats differ
+            worth = batch_policy.card_worth(cards, self.tables, boats, policy.judgement)
+            matrix = batch_policy.keep_give_matrix(np.array(self.friend), keep_positions,
+                                                   give_positions, cards.shape[2], policy)
+            scores = np.matmul(worth[..., None, :], matrix)[..., 0, :]  # Keep/Give scores
+            index = np.where(seats[None, :], batch_policy.soft_pick(scores, uniform, policy),
+                             index)
+        return index
 
     def draw_decisions(self, first: bool) -> np.ndarray:
         """Uniforms (games, seats) for every seat's Keep/Give: the round's own column of

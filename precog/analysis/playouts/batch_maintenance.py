@@ -97,7 +97,11 @@ class MaintenanceAndRiver(GainsOnOffer):
         it with a Protector or take its losses, then its gains, seat by seat.
         Mirrors :func:`precog.analysis.playing.policy.ignore_river`."""
         ask = has_loss[:, None] & (self.protectors > 0)
-        ignore = ask & batch_policy.ignore_river(loss[:, None, :], gain[:, None, :], self.boats())
+        ignore = np.zeros_like(ask)
+        for policy, seats in self.policy_groups():  # one group unless seats differ
+            ignore |= seats[None, :] & batch_policy.ignore_river(
+                loss[:, None, :], gain[:, None, :], self.boats(), policy.judgement)
+        ignore &= ask
         self.used += ask.sum(axis=1, dtype=INT)
         self.protectors -= ignore
         hit = ~island[:, None] & ~ignore

@@ -21,7 +21,8 @@ from precog.analysis.playing.policy import (
     SensiblePolicy,
     softmax_table,
 )
-from precog.analysis.playing.policy_points import BANE_ROUNDS, HH
+from precog.analysis.playing.policy_data import Judgement
+from precog.analysis.playing.policy_points import HH, JUDGEMENT
 from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.state import BANE_MAX, ROUNDS
 
@@ -67,9 +68,9 @@ def boat_arrays(food: np.ndarray, healthy: np.ndarray, contaminated: np.ndarray,
                       islands_from(round_))
 
 
-def battery_points(f: BoatArrays) -> int:
+def battery_points(f: BoatArrays, j: Judgement = JUDGEMENT) -> int:
     """Mirrors :func:`precog.analysis.playing.policy_points.battery_points`."""
-    return 3 if f.left >= 6 else 2 if f.left >= 3 else 0
+    return j.battery_early if f.left >= 6 else j.battery_late if f.left >= 3 else 0
 
 
 def protectors_short(f: BoatArrays) -> np.ndarray:
@@ -77,42 +78,43 @@ def protectors_short(f: BoatArrays) -> np.ndarray:
     return np.maximum(0, protectors_against(f.bane) - f.protectors)
 
 
-def gains_points(g: np.ndarray, f: BoatArrays) -> np.ndarray:
+def gains_points(g: np.ndarray, f: BoatArrays, j: Judgement = JUDGEMENT) -> np.ndarray:
     """:func:`policy.gains_points` of ``g`` (..., 7) for Boats ``f`` (broadcast).
     Mirrors :func:`precog.analysis.playing.policy_points.gains_points`."""
     return _points(g[..., FOOD], g[..., HUMAN], g[..., BATTERY],
-                   g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f)
+                   g[..., YMUNE] + g[..., DOCTOR] + g[..., PROTECTOR], g[..., HEAL], f, j)
 
 
 def _points(food: np.ndarray, human: np.ndarray, battery: np.ndarray, ymunes: np.ndarray,
-            heal: np.ndarray, f: BoatArrays) -> np.ndarray:
+            heal: np.ndarray, f: BoatArrays, j: Judgement) -> np.ndarray:
     """:func:`gains_points` by kind (Ymunes of any kind together)."""
     fed = np.minimum(food, np.maximum(0, f.healthy * f.feeds - f.food))
-    pts = 2 * fed + food
-    pts += human * np.where(f.doctors > 0, 3, 1)
-    bp = battery_points(f)
+    pts = (j.food_short - j.food_spare) * fed + j.food_spare * food
+    pts += human * np.where(f.doctors > 0, j.human_healed, j.human)
+    bp = battery_points(f, j)
     if bp:
         pts += np.minimum(battery, f.free_slots) * bp
-    pts += 6 * (ymunes + np.minimum(ymunes, protectors_short(f)))
-    pts += HH * np.minimum(heal, f.contaminated)
+    pts += j.ymune * ymunes + j.ymune_short * np.minimum(ymunes, protectors_short(f))
+    pts += j.heal * np.minimum(heal, f.contaminated)
     return pts
 
 
-def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays) -> np.ndarray:
+def type_points(kind: np.ndarray, amount: np.ndarray, f: BoatArrays,
+                j: Judgement = JUDGEMENT) -> np.ndarray:
     """:func:`gains_points` of ``amount`` of one card type (0 Food .. 3 Ymune) each.
     Mirrors :func:`precog.analysis.playing.policy_points.gains_points`."""
     fed = np.minimum(amount, np.maximum(0, f.healthy * f.feeds - f.food))
-    food = 2 * fed + amount
-    human = amount * np.where(f.doctors > 0, 3, 1)
-    battery = np.minimum(amount, f.free_slots) * battery_points(f)
-    ymune = 6 * (amount + np.minimum(amount, protectors_short(f)))
+    food = (j.food_short - j.food_spare) * fed + j.food_spare * amount
+    human = amount * np.where(f.doctors > 0, j.human_healed, j.human)
+    battery = np.minimum(amount, f.free_slots) * battery_points(f, j)
+    ymune = j.ymune * amount + j.ymune_short * np.minimum(amount, protectors_short(f))
     return np.where(kind == FOOD, food, np.where(kind == HUMAN, human,
                                                  np.where(kind == BATTERY, battery, ymune)))
 
 
-def cost_points(cost: np.ndarray, f: BoatArrays) -> np.ndarray:
+def cost_points(cost: np.ndarray, f: BoatArrays, j: Judgement = JUDGEMENT) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.cost_points`."""
-    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else 2)
+    return np.maximum(0, f.contaminated + cost - f.doctors) * (HH if f.left <= 1 else j.cost)
 
 
 def last_bane(f: BoatArrays, coming: np.ndarray, held: np.ndarray | int = 0) -> np.ndarray:
@@ -131,7 +133,7 @@ def last_round_healthy(f: BoatArrays, bane: np.ndarray, humans: np.ndarray | int
 
 
 def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays, bane: np.ndarray,
-                      machines: np.ndarray) -> np.ndarray:
+                      machines: np.ndarray, j: Judgement = JUDGEMENT) -> np.ndarray:
     """:func:`last_round_points` of ``g`` (games, k, 7) at Costs ``paid`` (games, k) for
     Boats ``f``, Banes ``bane`` and the Machines' gains ``machines`` (games, 1, 7) (columns).
     Mirrors :func:`precog.analysis.playing.policy_points.last_round_points`."""
@@ -139,25 +141,26 @@ def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays, bane: np.n
     rest[..., HUMAN] = 0
     rest[..., HEAL] = 0
     humans, heal = machines[..., HUMAN], machines[..., HEAL]
-    return gains_points(rest, f) + HH * (
+    return gains_points(rest, f, j) + HH * (
         last_round_healthy(f, bane, g[..., HUMAN] + humans, g[..., HEAL] + heal, paid)
         - last_round_healthy(f, bane, humans, heal))
 
 
-def bane_points(bane: np.ndarray, f: BoatArrays) -> np.ndarray:
+def bane_points(bane: np.ndarray, f: BoatArrays, j: Judgement = JUDGEMENT) -> np.ndarray:
     """Mirrors :func:`precog.analysis.playing.policy_points.bane_points`."""
     spare = np.maximum(0, f.protectors - protectors_against(f.bane))
-    return np.maximum(0, bane - 2 * spare) * HH * min(f.left, BANE_ROUNDS)
+    return np.maximum(0, bane - 2 * spare) * j.bane * min(f.left, j.bane_rounds)
 
 
-def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays) -> np.ndarray:
+def card_worth(cards: np.ndarray, t: Tables, f: BoatArrays,
+               j: Judgement = JUDGEMENT) -> np.ndarray:
     """:func:`policy.card_worth` of ``cards`` (games, k) for Boats ``f`` (columns).
     Mirrors :func:`precog.analysis.playing.policy_points.card_worth`."""
     facts = t.facts()[cards]
-    own = type_points(facts[..., 0], facts[..., 1], f) - cost_points(facts[..., 2], f) - \
-        bane_points(facts[..., 3], f)
+    own = type_points(facts[..., 0], facts[..., 1], f, j) - cost_points(facts[..., 2], f, j) - \
+        bane_points(facts[..., 3], f, j)
     return 2 * own + _points(facts[..., 4], facts[..., 5], facts[..., 6], facts[..., 7],
-                             facts[..., 8], f)
+                             facts[..., 8], f, j)
 
 
 @lru_cache(maxsize=16)
@@ -213,7 +216,8 @@ def ymune_split(y: np.ndarray, d0: np.ndarray, p0: np.ndarray, need: np.ndarray,
     return y + d0 + p0 - (d0 + to_infirmary)
 
 
-def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarray:
+def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays,
+                 j: Judgement = JUDGEMENT) -> np.ndarray:
     """:func:`policy.ignore_river` for tile losses (..., 5) and gains (..., 7) (broadcast
     against the Boats ``f``).
     Mirrors :func:`precog.analysis.playing.policy.ignore_river`."""
@@ -222,4 +226,4 @@ def ignore_river(loss: np.ndarray, gain: np.ndarray, f: BoatArrays) -> np.ndarra
             + 3 * np.minimum(loss[..., 3], f.doctors)
             + 3 * np.minimum(loss[..., 4], f.protectors))
     spare = f.protectors - protectors_against(f.bane) > 0
-    return lost - gains_points(gain, f) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)
+    return lost - gains_points(gain, f, j) > np.where(spare, IGNORE_SPARE, IGNORE_ABOVE)

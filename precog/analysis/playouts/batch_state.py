@@ -80,9 +80,17 @@ class BatchState:
 
     def __init__(self, starts: Sequence[GameState], rows: np.ndarray, explore: float,
                  forced: np.ndarray | None = None,
-                 sensible: SensiblePolicy | None = None, dealt: Dealt | None = None) -> None:
+                 sensible: SensiblePolicy | None = None, dealt: Dealt | None = None,
+                 seat_policies: Sequence[SensiblePolicy] | None = None) -> None:
         first = starts[0] if dealt is None else dealt.template
+        if seat_policies is not None and sensible is None:
+            sensible = seat_policies[0]
         self.sensible = sensible  # None: the random baseline with ``explore``
+        # each seat's sensible player (its own weights and judgement; all ``sensible`` unless
+        # given seat by seat, as a search of the weights plays a candidate against the rest)
+        self.seat_policies: tuple[SensiblePolicy, ...] = tuple(
+            seat_policies if seat_policies is not None
+            else [sensible] * first.config.players if sensible is not None else ())
         self.friend = [gives_to_friend(first, seat) for seat in range(first.config.players)]
         self.tables = tables([s.components for s in starts] if dealt is None else first.components)
         self.pairs = self.tables.pairs()
@@ -207,6 +215,19 @@ class BatchState:
         Mirrors :func:`precog.engine.playout.play_on`."""
         if self.on_stage is not None:
             self.on_stage(self, name, seat)
+
+    def seat_policy(self, seat: int) -> SensiblePolicy:
+        """The sensible player of ``seat``.
+        Mirrors :class:`precog.analysis.playing.policy.SensiblePolicy`."""
+        return self.seat_policies[seat]
+
+    def policy_groups(self) -> list[tuple[SensiblePolicy, np.ndarray]]:
+        """Each distinct sensible player of the seats, with the mask (seats,) of its seats.
+        Mirrors :class:`precog.analysis.playing.policy.SensiblePolicy`."""
+        out: list[tuple[SensiblePolicy, np.ndarray]] = []
+        for policy in dict.fromkeys(self.seat_policies):
+            out.append((policy, np.array([p == policy for p in self.seat_policies])))
+        return out
 
     def boat(self, seat: int) -> batch_policy.BoatArrays:
         """The sensible player's view of ``seat``'s Boats now.
