@@ -63,6 +63,7 @@ from precog.analysis.playing.policy_data import Judgement, shipped_policy_weight
 from precog.analysis.playing.policy_points import (
     HH,
     MOST_REMEMBERED,
+    Facts,
     card_worth,
     cost_points,
     facts,
@@ -472,9 +473,8 @@ def bane_saved(coming: int, humans: int, protectors: int, held_now: int,
 
 
 def price_points(food: int, human: int, doctor: int, protector: int, f: Facts) -> int:
-    """What paying a mitigation price costs the Boat, in points: Food as
-    :func:`~precog.analysis.playing.policy_points.gains_points` counts it (3 while short of
-    the coming Islands, else 1), a Human 1 from the Contaminated and ``HH`` from the
+    """What paying a mitigation price costs the Boat, in points: a Food 3 while short of
+    the coming Islands, else 1, a Human 1 from the Contaminated and ``HH`` from the
     Cabins, a Doctor or a Protector ``MITIGATE_YMUNE`` each."""
     short = max(0, f.healthy * f.feeds - f.food)
     fed = min(food, short)
