@@ -38,7 +38,7 @@ import numpy as np
 
 from precog.analysis.arena.bots import LookaheadBot, PolicyBot, play_game
 from precog.analysis.arena.tournament import lineup
-from precog.analysis.basics.intervals import mean_ci
+from precog.analysis.basics.intervals import mean_ci, standard_error
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playing.policy import SensiblePolicy
 from precog.analysis.playing.policy_data import MAX_WEIGHT, Judgement, parse_policy_weights
@@ -148,8 +148,8 @@ def search(start: SensiblePolicy, tables: Sequence[Table], sweeps: int, z: float
                 continue
             gain = gains(candidate, tables)
             diff = gain - best_gain
-            mean, half = mean_ci(diff)
-            if mean - z / 1.96 * half > 0:
+            mean = float(diff.mean())
+            if mean - z * standard_error(diff) > 0:
                 best, best_gain, moved = candidate, gain, True
                 path.append({"sweep": sweep, "move": name, "gain_over_previous": round(mean, 4),
                              "gain_over_shipped": round(float(gain.mean()), 4)})
