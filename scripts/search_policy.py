@@ -212,14 +212,18 @@ def run_check(tables: Sequence[str], games: int, seed: int, candidate_text: str,
 
 def policy_of(weights: Any) -> SensiblePolicy:
     return SensiblePolicy(weights.temperature, weights.keep, weights.give_rival,
-                          weights.give_friend, weights.judgement)
+                          weights.give_friend, weights.judgement, weights.coop_keep,
+                          weights.coop_judgement)
 
 
 def policy_text(policy: SensiblePolicy) -> str:
-    """``policy`` as the ``[keep_give]`` and ``[judgement]`` tables of ``policy.toml``."""
+    """``policy`` as the ``[keep_give]``, ``[judgement]`` and ``[cooperative]`` tables of
+    ``policy.toml``."""
     lines = ["[keep_give]"] + [f"{n} = {getattr(policy, n)}" for n in WEIGHTS]
     lines += [f"temperature = {policy.temperature}", "", "[judgement]"]
     lines += [f"{n} = {v}" for n, v in asdict(policy.judgement).items()]
+    lines += ["", "[cooperative]", f"keep = {policy.coop_keep}"]
+    lines += [f"{n} = {v}" for n, v in asdict(policy.coop_judgement).items()]
     return "\n".join(lines) + "\n"
 
 

@@ -42,7 +42,8 @@ keep = 12
 give_rival = 1
 give_friend = 2
 temperature = 0.05
-""" + JUDGEMENT
+""" + JUDGEMENT + "\n[cooperative]\nkeep = 4" + JUDGEMENT.replace("[judgement]", "").replace(
+    "food_short = 3", "food_short = 7")
 OTHER_JUDGEMENT = Judgement(food_short=5, food_spare=0, human_healed=2, human=2,
                             battery_early=4, battery_late=1, ymune=5, ymune_short=9, heal=3,
                             cost=3, bane=3, bane_rounds=2)
@@ -51,7 +52,8 @@ OTHER_JUDGEMENT = Judgement(food_short=5, food_spare=0, human_healed=2, human=2,
 def test_the_shipped_policy_is_the_data_file_s():
     w = shipped_policy_weights()
     assert SensiblePolicy() == SensiblePolicy(w.temperature, w.keep, w.give_rival,
-                                              w.give_friend, w.judgement)
+                                              w.give_friend, w.judgement, w.coop_keep,
+                                              w.coop_judgement)
 
 
 def test_the_shipped_weights_name_the_component_set_they_were_fitted_on():
@@ -62,6 +64,7 @@ def test_a_valid_file_gives_its_weights():
     w = parse_policy_weights(GOOD)
     assert (w.keep, w.give_rival, w.give_friend, w.temperature) == (12, 1, 2, 0.05)
     assert (w.judgement.food_short, w.judgement.cost, w.judgement.bane_rounds) == (3, 2, 4)
+    assert (w.coop_keep, w.coop_judgement.food_short, w.coop_judgement.cost) == (4, 7, 2)
 
 
 @pytest.mark.parametrize(("text", "code"), [
@@ -78,7 +81,10 @@ def test_a_valid_file_gives_its_weights():
     (GOOD.replace("temperature = 0.05", 'temperature = "warm"'),
      AnalysisCode.POLICY_TEMPERATURE),
     ("[keep_give", AnalysisCode.POLICY_TOML),
-    (GOOD.replace(JUDGEMENT, ""), AnalysisCode.POLICY_TABLE),
+    (GOOD.replace(JUDGEMENT, "", 1), AnalysisCode.POLICY_TABLE),
+    (GOOD.split("[cooperative]")[0], AnalysisCode.POLICY_TABLE),
+    (GOOD.replace("keep = 4", "keep = 0"), AnalysisCode.POLICY_WHOLE),
+    (GOOD.replace("food_short = 7", "food_short = -7"), AnalysisCode.POLICY_WHOLE),
     (GOOD.replace("cost = 2", ""), AnalysisCode.POLICY_WHOLE),
     (GOOD.replace("heal = 4", "heal = -4"), AnalysisCode.POLICY_WHOLE),
     (GOOD.replace("ymune = 6", "ymune = 6.5"), AnalysisCode.POLICY_WHOLE),
@@ -137,6 +143,20 @@ def test_the_batch_gives_each_seat_its_own_sensible_player_as_the_engine_does(pl
             differs += got != (q.food, q.healthy, q.contaminated, q.doctors, q.protectors,
                                q.bane, tuple(q.batteries))
     assert differs > 0  # the candidate's seats did play otherwise
+
+
+def finals_of(policy, mode, players=3, games=40):
+    starts = [new_game(players=players, mode=mode, seed=g) for g in range(games)]
+    return batch.run(starts, uniforms(games, seed=5), policy).healthy.tolist()
+
+
+@pytest.mark.parametrize("mode", ["coop", "competitive"])
+def test_the_sensible_player_plays_the_cooperative_mode_with_its_cooperative_weights(mode):
+    shipped = SensiblePolicy()
+    as_cooperative = replace(shipped, keep=shipped.coop_keep, judgement=shipped.coop_judgement)
+    assert (shipped.keep, shipped.judgement) != (shipped.coop_keep, shipped.coop_judgement)
+    alike = finals_of(shipped, mode) == finals_of(as_cooperative, mode)
+    assert alike == (mode == "coop")  # only the cooperative mode plays the cooperative weights
 
 
 def test_a_judgement_is_replaced_field_by_field():

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from precog.analysis.playing.policy_data import Judgement, shipped_policy_weights
@@ -157,9 +157,22 @@ class SensiblePolicy:
     give_rival: int = WEIGHTS.give_rival
     give_friend: int = WEIGHTS.give_friend
     judgement: Judgement = WEIGHTS.judgement
+    coop_keep: int = WEIGHTS.coop_keep
+    coop_judgement: Judgement = WEIGHTS.coop_judgement
     reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
 
+    def in_mode(self, mode: str) -> SensiblePolicy:
+        """The player as it plays ``mode``: in the cooperative mode with its cooperative Keep
+        weight and judgement."""
+        if mode != "coop" or (self.keep, self.judgement) == (self.coop_keep,
+                                                             self.coop_judgement):
+            return self
+        return cooperative(self)
+
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
+        player = self.in_mode(state.config.mode)
+        if player is not self:
+            return player.index(state, u, options)
         k = len(options)
         if k == 1:
             return 0
@@ -187,19 +200,26 @@ class SensiblePolicy:
                          self.temperature, self.keep)
 
 
+@lru_cache(maxsize=64)
+def cooperative(policy: SensiblePolicy) -> SensiblePolicy:
+    """``policy`` with its cooperative Keep weight and judgement in their places."""
+    return replace(policy, keep=policy.coop_keep, judgement=policy.coop_judgement)
+
+
 def sensible_choice(state: GameState, seat: int, choices: Sequence[Choose]) -> Choose:
     """The (Keep, Give) of ``seat`` that the sensible player's middle draw takes (as
     :func:`sensible_move` plays the later steps): what the look-ahead's second round plays."""
     options: list[Action] = list(choices)
-    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, SENSIBLE.temperature,
-                             SENSIBLE.keep)]
+    player = SENSIBLE.in_mode(state.config.mode)
+    return choices[soft_pick(keep_give_scores(state, seat, options), 0.5, player.temperature,
+                             player.keep)]
 
 
 def keep_give_scores(state: GameState, seat: int, options: list[Action],
                      policy: SensiblePolicy | None = None) -> list[int]:
     """The sensible player's score of each (Keep, Give) of ``seat`` (in half points), with
     ``policy``'s weights (the shipped ones by default)."""
-    policy = policy or SENSIBLE
+    policy = (policy or SENSIBLE).in_mode(state.config.mode)
     f = facts(state, seat)
     keep, judgement = policy.keep, policy.judgement
     give = policy.give_friend if gives_to_friend(state, seat) else -policy.give_rival
@@ -221,8 +241,9 @@ def give_chances(state: GameState, seat: int) -> dict[str, float]:
     """The chance that ``seat`` (choosing its Keep/Give in ``state``) Gives each card, as
     a playout's sensible player draws its choice: the softmax's weights, summed by Give."""
     options: list[Action] = list(legal_actions(state))
-    weights = soft_weights(keep_give_scores(state, seat, options), SENSIBLE.temperature,
-                           SENSIBLE.keep)
+    player = SENSIBLE.in_mode(state.config.mode)
+    weights = soft_weights(keep_give_scores(state, seat, options), player.temperature,
+                           player.keep)
     total = sum(weights)
     out: dict[str, float] = {}
     for a, w in zip(options, weights):

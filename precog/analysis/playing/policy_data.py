@@ -65,6 +65,8 @@ class PolicyWeights:
     give_friend: int
     temperature: float
     judgement: Judgement
+    coop_keep: int
+    coop_judgement: Judgement
     fitted: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -98,9 +100,15 @@ def parse_policy_weights(text: str) -> PolicyWeights:
         raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TABLE, file=POLICY_FILE,
                                          table="judgement"))
     judgement = Judgement(*(_whole(judged, name, 0) for name in Judgement.names()))
+    cooperative = data.get("cooperative")
+    if not isinstance(cooperative, dict):
+        raise PolicyDataError(Problem.of(AnalysisCode.POLICY_TABLE, file=POLICY_FILE,
+                                         table="cooperative"))
+    coop_judgement = Judgement(*(_whole(cooperative, name, 0) for name in Judgement.names()))
     fitted = data.get("fitted", {})
     return PolicyWeights(_whole(table, "keep", 1), _whole(table, "give_rival", 0),
                          _whole(table, "give_friend", 0), float(temperature), judgement,
+                         _whole(cooperative, "keep", 1), coop_judgement,
                          dict(fitted) if isinstance(fitted, dict) else {})
 
 

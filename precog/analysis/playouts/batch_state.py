@@ -83,6 +83,11 @@ class BatchState:
                  sensible: SensiblePolicy | None = None, dealt: Dealt | None = None,
                  seat_policies: Sequence[SensiblePolicy] | None = None) -> None:
         first = starts[0] if dealt is None else dealt.template
+        mode = first.config.mode  # each player as it plays this mode (SensiblePolicy.in_mode)
+        if seat_policies is not None:
+            seat_policies = [policy.in_mode(mode) for policy in seat_policies]
+        if sensible is not None:
+            sensible = sensible.in_mode(mode)
         if seat_policies is not None and sensible is None:
             sensible = seat_policies[0]
         self.sensible = sensible  # None: the random baseline with ``explore``
