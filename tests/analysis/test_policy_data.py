@@ -8,13 +8,14 @@ from dataclasses import replace
 import pytest
 
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playing.policy import WEIGHTS, SensiblePolicy, price_points
 from precog.analysis.playing.policy_data import (
     Judgement,
     PolicyDataError,
     parse_policy_weights,
     shipped_policy_weights,
 )
+from precog.analysis.playing.policy_points import Facts
 from precog.analysis.playouts import batch
 from precog.analysis.playouts.rollouts import play_out, uniforms
 from precog.engine import new_game
@@ -163,3 +164,12 @@ def test_a_judgement_is_replaced_field_by_field():
     shipped = shipped_policy_weights().judgement
     assert replace(shipped, cost=3).cost == 3
     assert set(Judgement.names()) == set(Judgement.__dataclass_fields__)
+
+
+def test_a_mitigation_price_weighs_food_by_the_cooperative_judgement() -> None:
+    judgement = WEIGHTS.coop_judgement
+    # 2 Healthy Humans, 1 Food, 2 Islands to come: 3 Food short; a price of 5 Food
+    boat = Facts(food=1, healthy=2, contaminated=0, doctors=0, protectors=0, bane=0,
+                 free_slots=0, left=4, feeds=2)
+    assert price_points(5, 0, 0, 0, boat) == 3 * judgement.food_short + 2 * judgement.food_spare
+    assert price_points(0, 0, 0, 0, boat) == 0

@@ -494,13 +494,16 @@ def bane_saved(coming: int, humans: int, protectors: int, held_now: int,
 
 
 def price_points(food: int, human: int, doctor: int, protector: int, f: Facts) -> int:
-    """What paying a mitigation price costs the Boat, in points: a Food 3 while short of
-    the coming Islands, else 1, a Human 1 from the Contaminated and ``HH`` from the
-    Cabins, a Doctor or a Protector ``MITIGATE_YMUNE`` each."""
+    """What paying a mitigation price costs the Boat, in points: a Food as the cooperative
+    judgement weighs it (``food_short`` while short of the coming Islands, else
+    ``food_spare``), a Human 1 from the Contaminated and ``HH`` from the Cabins, a Doctor or
+    a Protector ``MITIGATE_YMUNE`` each."""
+    judgement = WEIGHTS.coop_judgement
     short = max(0, f.healthy * f.feeds - f.food)
     fed = min(food, short)
     from_contaminated = min(human, f.contaminated)
-    return (3 * fed + (food - fed) + from_contaminated + HH * (human - from_contaminated)
+    return (judgement.food_short * fed + judgement.food_spare * (food - fed)
+            + from_contaminated + HH * (human - from_contaminated)
             + MITIGATE_YMUNE * (doctor + protector))
 
 

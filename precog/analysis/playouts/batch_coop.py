@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from precog.analysis.playing.policy import MITIGATE_YMUNE
+from precog.analysis.playing.policy import MITIGATE_YMUNE, WEIGHTS
 from precog.analysis.playing.policy_points import HH
 from precog.analysis.playouts.batch_objectives import (
     LAST_SEASON,
@@ -174,6 +174,7 @@ class Coop(ObjectiveArrays):
             card = batch.action_zone[games, seat, k]
             coming += np.where(card >= 0, batch.tables.bane[np.maximum(card, 0)], 0)
         short = np.maximum(0, boat["healthy"] * islands_from(batch.round) - boat["food"])
+        judgement = WEIGHTS.coop_judgement
         for j in range(met.shape[1]):
             if not (met[:, j] & (held_now > 0)).any():
                 continue
@@ -186,7 +187,8 @@ class Coop(ObjectiveArrays):
                      - _bane_lost(coming, humans, protectors, held_after))
             fed = np.minimum(food, short)
             from_contaminated = np.minimum(human, boat["contaminated"])
-            cost = (3 * fed + (food - fed) + from_contaminated
+            cost = (judgement.food_short * fed + judgement.food_spare * (food - fed)
+                    + from_contaminated
                     + HH * (human - from_contaminated) + MITIGATE_YMUNE * (doctor + protector))
             frees[:, j] = met[:, j] & (held_after < held_now) & (HH * saved > cost)
         return frees
