@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from precog.analysis.arena.bots import LookaheadBot, PolicyBot, play_game
-from precog.analysis.arena.tournament import lineup
+from precog.analysis.arena.bots import LookaheadBot, play_game
+from precog.analysis.arena.policy_match import margin_against_lookahead
 from precog.analysis.basics.intervals import mean_ci
 from precog.analysis.parallel.jobs import iter_jobs, run_jobs
 from precog.analysis.playing.policy import (
@@ -123,20 +123,9 @@ def tournament_game(job: tuple[str, str, int, int]) -> dict[str, Any]:
     other; the same game seed and bot seeds for every cell (paired)."""
     match_name, cell, index, seed = job
     players, mode = MATCHES[match_name]
-    base = ["policy", "policy", "lookahead", "lookahead"] if mode == "team" else (
-        ["policy"] + ["lookahead"] * (players - 1))
-    seats = lineup(base, players, index, mode)
-    gseed = seed * 1_000_003 + index
-    bots = [PolicyBot(gseed * 8 + s, CELLS[cell]) if b == "policy" else
-            LookaheadBot(gseed * 8 + s) for s, b in enumerate(seats)]
-    final = play_game(bots, seed=gseed, players=players, mode=mode)
-    assert final.outcome is not None
-    score = final.outcome.scores if mode == "team" else [p.healthy for p in final.players]
-    mine = [score[s] for s, b in enumerate(seats) if b == "policy"]
-    theirs = [score[s] for s, b in enumerate(seats) if b != "policy"]
+    gseed, margin = margin_against_lookahead(CELLS[cell], players, mode, index, seed)
     return {"match": match_name, "cell": cell, "index": index, "seed": gseed,
-            "margin": sum(mine) / len(mine) - sum(theirs) / len(theirs),
-            "load": round(os.getloadavg()[0], 2)}
+            "margin": margin, "load": round(os.getloadavg()[0], 2)}
 
 
 def run_tournament(matches: Sequence[str], games: int, seed: int, out: Path,

@@ -36,8 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from precog.analysis.arena.bots import LookaheadBot, PolicyBot, play_game
-from precog.analysis.arena.tournament import lineup
+from precog.analysis.arena.policy_match import margin_against_lookahead
 from precog.analysis.basics.intervals import mean_ci, standard_error
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playing.policy import SensiblePolicy
@@ -166,20 +165,9 @@ def check_game(job: tuple[str, str, int, int, str]) -> dict[str, Any]:
     players, mode = TABLES[table]
     policy = (SensiblePolicy() if cell == "shipped"
               else policy_of(parse_policy_weights(candidate_text)))
-    base = ["policy", "policy", "lookahead", "lookahead"] if mode == "team" else (
-        ["policy"] + ["lookahead"] * (players - 1))
-    seats = lineup(base, players, index, mode)
-    gseed = seed * 1_000_003 + index
-    bots = [PolicyBot(gseed * 8 + s, policy) if b == "policy" else LookaheadBot(gseed * 8 + s)
-            for s, b in enumerate(seats)]
-    final = play_game(bots, seed=gseed, players=players, mode=mode)
-    assert final.outcome is not None
-    score = final.outcome.scores if mode == "team" else [p.healthy for p in final.players]
-    mine = [score[s] for s, b in enumerate(seats) if b == "policy"]
-    theirs = [score[s] for s, b in enumerate(seats) if b != "policy"]
+    gseed, margin = margin_against_lookahead(policy, players, mode, index, seed)
     return {"table": table, "cell": cell, "index": index, "seed": gseed,
-            "margin": sum(mine) / len(mine) - sum(theirs) / len(theirs),
-            "load": round(os.getloadavg()[0], 2)}
+            "margin": margin, "load": round(os.getloadavg()[0], 2)}
 
 
 def run_check(tables: Sequence[str], games: int, seed: int, candidate_text: str, out: Path,
