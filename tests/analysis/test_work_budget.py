@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from precog.analysis.arena.bots import RolloutBot, is_work_budget, make_bot
+from precog.analysis.arena.bots import PolicyBot, RolloutBot, is_work_budget, make_bot
 from precog.analysis.basics.errors import AnalysisCode
 from precog.analysis.choices.ranking import rank_options
 from precog.analysis.playing.players import ask
 from precog.analysis.playing.world import AnalysisError
-from precog.engine import GameState, Phase
+from precog.engine import GameState, Phase, apply, legal_actions, new_game
+from precog.engine.actions import Choose, ChooseRooms, PassCards
 from precog.engine.playout import random_playout
 
 
@@ -51,3 +52,27 @@ def test_a_work_budget_outside_its_range_is_not_a_bot(name: str):
     assert caught.value.problem is not None
     assert caught.value.problem.code == AnalysisCode.ONE_OF
 
+
+
+@pytest.mark.parametrize("name", ["rollout@64", "rollout1s", "rollout10s"])
+def test_the_explorer_s_player_makes_every_other_decision_as_the_sensible_player(name: str):
+    """The player who follows the explorer: outside Keep/Give it plays what the explorer's
+    rollouts assume, the sensible player's move (the same seed, the same move)."""
+    import random
+
+    rng = random.Random(9)
+    state = new_game(players=3, seed=9)
+    compared = 0
+    while not state.is_over and compared < 40:
+        legal = legal_actions(state)
+        if len(legal) > 1 and not isinstance(legal[0], Choose | ChooseRooms | PassCards):
+            seat = state.to_move
+            assert ask(make_bot(name, 5), state, seat) == ask(PolicyBot(5), state, seat)
+            compared += 1
+        state = apply(state, rng.choice(legal))
+    assert compared == 40
+
+
+def test_the_plain_rollout_bot_plans_its_other_decisions_as_the_look_ahead_bot():
+    bot = make_bot("rollout", 5)
+    assert isinstance(bot, RolloutBot) and bot.plays_on is None

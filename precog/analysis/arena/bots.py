@@ -117,7 +117,16 @@ class PolicyBot(Bot):
 
 class RolloutBot(_Planner):
     """Monte Carlo: Keep/Give ranked by ``rollouts`` batched rollouts per choice (with
-    ``budget_s``: as many as fit in that many seconds, at most ``rollouts``).
+    ``budget_s``: as many as fit in that many seconds, at most ``rollouts``); every other
+    decision planned for the round like the look-ahead bot's, or with ``plays_on`` played as
+    that sensible player plays it.
+
+    ``plays_on`` makes the bot the player who follows the explorer: the explorer's values
+    assume the seat's later decisions are the sensible player's (its rollouts play them so),
+    and this bot plays them so. It is what policy iteration calls the rollout policy of the
+    sensible player: its Keep/Give improves on the sensible player's own, and the rest of the
+    game is the sensible player's (``benchmarks/strength.py`` measures both against the
+    look-ahead bot).
 
     ``explorer=True`` without ``budget_s``: the explorer's timed ranking on a budget of work
     instead of seconds, the same whatever the machine's load: the choices race
@@ -129,10 +138,10 @@ class RolloutBot(_Planner):
 
     def __init__(self, seed: int = 0, rollouts: int = 64, model: str = "uniform",
                  weights: Weights = DEFAULT, budget_s: float | None = None,
-                 explorer: bool = False) -> None:
+                 explorer: bool = False, plays_on: Any = None) -> None:
         super().__init__(seed)
         self.rollouts, self.model, self.weights = rollouts, model, weights
-        self.budget_s = budget_s
+        self.budget_s, self.plays_on = budget_s, plays_on
         self.race: bool | None = True if explorer else None  # None: the ranking's own rule
         self.leaf_values: str | None = "fit" if explorer else None
         self.samples: list[int] = []  # the rollouts a choice each Keep/Give rested on
@@ -153,6 +162,12 @@ class RolloutBot(_Planner):
             if action == best:
                 return action
         return legal_actions[0]
+
+    def plan_step(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if self.plays_on is None:
+            return super().plan_step(observation, legal_actions)
+        options = list(legal_actions)
+        return options[self.plays_on.index(self.world(), self.rng.random(), options)]
 
 
 def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
@@ -212,15 +227,19 @@ def make_bot(spec: str, seed: int) -> Any:
     for 1 s per Keep/Give), ``rollout10s`` (the same with 10 times the time), and with OpenSpiel
     installed ``ismcts`` (information-set MCTS, random rollouts), ``ismcts-eval`` and
     ``mcts-eval`` (leaves valued by precog's evaluation); ``rollout@N``: the 1-second explorer's
-    ranking stopped at ``N`` rollouts a choice instead of on the clock (:func:`is_work_budget`)."""
+    ranking stopped at ``N`` rollouts a choice instead of on the clock (:func:`is_work_budget`).
+    ``rollout1s``, ``rollout10s`` and ``rollout@N`` are the player who follows the explorer:
+    its Keep/Give, every other decision the sensible player's (``RolloutBot.plays_on``);
+    ``rollout`` plans the other decisions as the look-ahead bot does."""
     if is_work_budget(spec):
-        return RolloutBot(seed, rollouts=int(spec[len(WORK_PREFIX):]), explorer=True)
+        return RolloutBot(seed, rollouts=int(spec[len(WORK_PREFIX):]), explorer=True,
+                          plays_on=DEFAULT_POLICY)
     if spec == "lookahead2":
         return LookaheadBot(seed, depth_rounds=2)
     if spec == "rollout1s":  # the analysis a player gets in 1 s: rollouts until time is up
-        return RolloutBot(seed, rollouts=1_000_000, budget_s=1.0)
+        return RolloutBot(seed, rollouts=1_000_000, budget_s=1.0, plays_on=DEFAULT_POLICY)
     if spec == "rollout10s":  # the same analysis with 10 times the time
-        return RolloutBot(seed, rollouts=1_000_000, budget_s=10.0)
+        return RolloutBot(seed, rollouts=1_000_000, budget_s=10.0, plays_on=DEFAULT_POLICY)
     if spec in SPIEL_BOTS:
         try:
             from precog.analysis.arena.openspiel_game import SpielPlayer
