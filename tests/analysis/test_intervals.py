@@ -3,6 +3,7 @@ benchmark, script and analysis reads its means and shares through it."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from pathlib import Path
@@ -33,6 +34,12 @@ def test_one_value_has_an_unbounded_interval_and_none_has_no_mean():
     assert mean_ci([2.5]) == (2.5, math.inf)
     assert all(math.isnan(x) for x in mean_ci([]))
     assert mean_figure([], count="games") == {"value": None, "ci95": None, "games": 0}
+
+
+def test_a_figure_of_one_value_has_no_interval_so_its_json_stays_standard():
+    figure = mean_figure([3.5], count="games")
+    assert figure == {"value": 3.5, "ci95": None, "games": 1}
+    json.loads(json.dumps(figure, allow_nan=False))
 
 
 def test_a_paired_interval_is_the_interval_of_the_differences_game_by_game():

@@ -78,11 +78,14 @@ def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 def mean_figure(values: Sequence[float], count: str = "n", digits: int = 4) -> dict[str, Any]:
     """A benchmark's figure for a mean: ``{"value", "ci95": [low, high], count: n}`` rounded
-    to ``digits``; ``value`` and ``ci95`` are None without values."""
+    to ``digits``; ``value`` and ``ci95`` are None without values, ``ci95`` None with one (no
+    spread to measure: JSON has no infinity)."""
     n = len(values)
     if n == 0:
         return {"value": None, "ci95": None, count: 0}
     mean, half = mean_ci(values)
+    if not math.isfinite(half):
+        return {"value": round(mean, digits), "ci95": None, count: n}
     return {"value": round(mean, digits),
             "ci95": [round(mean - half, digits), round(mean + half, digits)], count: n}
 
