@@ -3,8 +3,8 @@
 The explorer's own answer, played at the table (``rollout1s``: :class:`~precog.analysis.arena.bots.
 RolloutBot`, the ranking by rollouts with 1 second per Keep/Give, its first choice played;
 every other decision played as the explorer's rollouts assume the seat plays it, by the
-sensible player) meets the look-ahead bot (``lookahead``), the greedy bot (``greedy``) and its own 10-times budget
-(``rollout10s``):
+sensible player) meets the look-ahead bot (``lookahead``), the greedy bot (``greedy``) and its
+own 10-times budget (``rollout10s``):
 
 * competitive, 2-4 players: one explorer seat against the opponent at every other seat; the
   line-up turns by one seat a game (so the explorer plays every seat), and game ``i`` has the
