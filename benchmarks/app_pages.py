@@ -9,6 +9,10 @@ reports:
 
 - first render: seconds from navigation to the page's first widget being visible
   (the landing page's links, the play page's cards, the explorer's title);
+- the same first render in a visitor's own browser (``first_widget_same_browser_s``): each page
+  is opened again in one browser profile kept for the whole run, whose cache and compiled
+  scripts carry over from the pages before, as a visitor moving through the app has them
+  (``first_widget_s`` opens every page in a profile of its own: a first visit, nothing cached);
 - ready: seconds until the page can be used (the play page's cards, the explorer's ranked
   table, which needs its first analysis);
 - kernel memory: resident memory (VmRSS) of each page's kernel process (found by the kernel id
@@ -32,7 +36,8 @@ On the play page it also plays a few rounds by clicking, as a player would (1200
 - ``explorer_from_hint_s``: from opening the first hint's explorer link to the explorer's
   first answer (its ranked table; target: at most 3 s), the median of ``--repeat`` visits,
   each once the kernels started ahead are ready again (a player opens the link after playing
-  for a while; ``explorer_from_hint_s_each`` keeps every visit);
+  for a while; ``explorer_from_hint_s_each`` keeps every visit), in a profile of its own, and
+  ``explorer_from_hint_same_browser_s``, the same in the visitor's own browser;
 - ``give_click_page_s``: the same span by the page's own clock (from the pointer going down on
   the card to the step bar changing), which leaves Playwright's work out.
 
@@ -61,6 +66,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -318,10 +324,10 @@ def enter_table(page: Page) -> dict[str, float | int]:
 HINT_LINKS: list[str] = []  # the explorer link of the first hint shown on the play page
 
 
-def explorer_from_hint(browser: Any, base: str, link: str) -> float:
-    """Seconds from opening the hint's explorer link (as a player's click opens it) to the
-    explorer's first answer (its ranked table)."""
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
+def explorer_from_hint(new_page: Callable[[], Page], base: str, link: str) -> float:
+    """Seconds from opening the hint's explorer link (as a player's click opens it) in a page
+    ``new_page`` makes to the explorer's first answer (its ranked table)."""
+    page = new_page()
     url = link if link.startswith("http") else f"{base}/voila/render/notebooks/{link}"
     start = time.perf_counter()
     page.goto(url)
@@ -329,6 +335,24 @@ def explorer_from_hint(browser: Any, base: str, link: str) -> float:
     seconds = time.perf_counter() - start
     page.close()
     return seconds
+
+
+def fresh_page(browser: Any) -> Callable[[], Page]:
+    """A page in a browser profile of its own (an empty cache): a visitor's first visit."""
+    return lambda: browser.new_page(viewport={"width": 1200, "height": 800})
+
+
+def in_kept(kept: Any, base: str, name: str, path: str,
+            first: str) -> tuple[str, float, float, float]:
+    """A visit in the kept browser profile ``kept``: the row of page ``name`` (its first
+    widget's seconds; the other columns are not measured there)."""
+    page = kept.new_page()
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{path}")
+    page.locator(first).first.wait_for(timeout=120_000)
+    seconds = time.perf_counter() - start
+    page.close()
+    return name, seconds, 0.0, 0.0
 
 
 # What a page's kernel holds once its notebook ran: every live widget model (layouts and styles
@@ -398,6 +422,8 @@ def main() -> None:
     in_page: list[float] = []
     entry: dict[str, float | int] = {}
     from_hint: list[float] = []
+    from_hint_same: list[float] = []
+    same_browser: list[tuple[str, float, float, float]] = []
     uptime_before = uptime()
     try:
         wait_serving(base, server)
@@ -407,12 +433,23 @@ def main() -> None:
         server_mb = rss_mb(server.pid)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            # a visitor's own browser: one profile for the whole run, its cache and the
+            # scripts it compiled kept from one page to the next
+            kept = pw.chromium.launch_persistent_context(
+                tempfile.mkdtemp(prefix="precog-profile-"), executable_path=CHROMIUM,
+                headless=True, args=ARGS, viewport={"width": 1200, "height": 800})
             before = ""
             visits = args.pages * max(1, args.repeat)
-            for name, path, first, ready in steps(visits, "pages"):  # a bar on a terminal only
+            for visit, (name, path, first, ready) in enumerate(
+                    steps(visits, "pages")):  # a bar on a terminal only
                 # two lessons in a row: twice the wait, as for any page's own kernel
                 time.sleep(SETTLE_S * (2 if is_lesson(name) and is_lesson(before) else 1))
                 before = name
+                kept_first = visit % 2 == 1  # the two visits in either order, half each
+                if kept_first:
+                    same_browser.append(in_kept(kept, base, name, path, first))
+                    time.sleep(SETTLE_S)
+                    wait_pool(server)
                 page = browser.new_page(viewport={"width": 1200, "height": 800})
                 sockets: list[str] = []
                 page.on("websocket", lambda ws, got=sockets: got.append(ws.url))
@@ -434,9 +471,16 @@ def main() -> None:
                     h, g, p = play_rounds(page)
                     hints, gives, in_page = hints + h, gives + g, in_page + p
                 page.close()
+                if not kept_first:
+                    time.sleep(SETTLE_S)
+                    wait_pool(server)
+                    same_browser.append(in_kept(kept, base, name, path, first))
             for _ in range(max(1, args.repeat) if HINT_LINKS else 0):
-                wait_pool(server)  # the explorer's used kernel replaced, as after a game's play
-                from_hint.append(explorer_from_hint(browser, base, HINT_LINKS[0]))
+                for opener, into in ((fresh_page(browser), from_hint),
+                                     (kept.new_page, from_hint_same)):
+                    wait_pool(server)  # the explorer's used kernel replaced, as after a game
+                    into.append(explorer_from_hint(opener, base, HINT_LINKS[0]))
+            kept.close()
             browser.close()
     finally:
         server.terminate()
@@ -467,6 +511,13 @@ def main() -> None:
                                            if from_hint else None),
                   "explorer_from_hint_s_each": [round(x, 2) for x in from_hint],
                   "explorer_from_hint_target_s": 3.0,
+                  "first_widget_same_browser_s": first_widget_s(same_browser),
+                  "first_widget_same_browser_s_each": [
+                      (name, round(x, 2)) for name, x, *_ in same_browser],
+                  "explorer_from_hint_same_browser_s": (
+                      round(statistics.median(from_hint_same), 2) if from_hint_same else None),
+                  "explorer_from_hint_same_browser_s_each": [round(x, 2)
+                                                             for x in from_hint_same],
                   **entry, "table_entry_target": {"fields": 30, "keystrokes": 400},
                   "uptime_before": uptime_before, "uptime_after": uptime(),
                   "repeat": max(1, args.repeat), "load_average": round(load, 2),

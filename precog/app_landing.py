@@ -1,5 +1,9 @@
 """The app's landing page: what precog is, and links to its pages.
 
+The app's server sends it as a page of its own (:func:`landing_document`), without a kernel
+or Voila's scripts, so a visitor's first page shows at once and holds no memory on the
+server; in JupyterLab the landing notebook shows the same HTML as a widget (:func:`landing`).
+
 Links are relative to the landing page (``voila/render/notebooks/index.ipynb``), so they work
 under any base URL, Binder's included. A page whose notebook is not in the repository yet is
 still listed, marked "coming soon".
@@ -14,8 +18,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from precog import LANDING_PATH
 from precog.engine.state import ROUNDS
-from precog.serve import LANDING_PATH
 from precog.session.language import page_language, page_link
 from precog.session.words import DEFAULT_LANGUAGE, languages, words
 
@@ -137,3 +141,19 @@ def landing(root: Path | None = None, lang: str | None = None) -> widgets.HTML:
     ``lang``, else the page address's ``?lang=``."""
     return widgets.HTML(landing_html(root if root is not None else find_root(),
                                      page_language() if lang is None else lang))
+
+
+# The page's own frame, as Voila's pages look (JupyterLab's light theme: its font, size and
+# colours); the landing's stylesheet (precog/render/board.css) does the rest.
+_DOCUMENT_STYLE = ("body{margin:0;padding:8px 16px;background:#fff;color:rgba(0,0,0,.87);"
+                   "font-family:system-ui,-apple-system,blinkmacsystemfont,'Segoe UI',helvetica,"
+                   "arial,sans-serif;font-size:13px;line-height:1.4}")
+
+
+def landing_document(root: Path, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The landing page as a whole HTML document in ``lang``, which the app's server sends
+    as it is (no kernel, no script): the same HTML as :func:`landing`'s widget."""
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{TITLE}</title><style>{_DOCUMENT_STYLE}</style></head>"
+            f"<body>{landing_html(root, lang)}</body></html>\n")

@@ -53,16 +53,17 @@ TOKEN_ENV = "PRECOG_APP_TOKEN"
 CULL_IDLE_S = 80
 CULL_INTERVAL_S = 20
 
-# Pages served from a kernel started ahead (one each): every page of the app. A waiting kernel
+# Pages served from a kernel started ahead (one each): every page of the app but the landing
+# page, which the server sends without a kernel (precog.voila_app). A waiting kernel
 # holds its page's imports, 60 to 80 MB resident (docs/history/benchmark-runs.md gives the measured
 # figures: about 0.6 GB for all of them); a page whose kernel is started on request shows its
 # first widget seconds later (kernel start and imports, 4 to 10 s on a loaded machine). The nine
 # lessons share lesson 1's kernel (SHARED_POOLS). A second visitor within seconds gets a kernel
 # started on request as before. A used kernel is replaced FILL_DELAY_S later, once the visitor's
 # own page has had the processor.
-POOLED_PAGES = ("notebooks/index.ipynb", "tutorials/lesson01.ipynb", "notebooks/play.ipynb",
-                "notebooks/explorer.ipynb", "tutorials/index.ipynb", "notebooks/review.ipynb",
-                "notebooks/table.ipynb", "notebooks/box.ipynb")
+POOLED_PAGES = ("tutorials/lesson01.ipynb", "notebooks/play.ipynb", "notebooks/explorer.ipynb",
+                "tutorials/index.ipynb", "notebooks/review.ipynb", "notebooks/table.ipynb",
+                "notebooks/box.ipynb")
 FILL_DELAY_S = 4.0
 KERNEL_MB = 80
 """What a waiting kernel holds, at most (60 to 80 MB resident, measured)."""
@@ -290,11 +291,11 @@ def voila_argv(root: Path, port: int, host: str = DEFAULT_HOST, token: str = "",
 
 def kernels_ahead(memory_gb: float | None = None, cpus: int | None = None) -> int:
     """How many kernels to start ahead on this machine: one for each 0.5 GB beyond
-    :data:`SPARE_GB` and four for each CPU, at least one (the landing page's), at most every
-    pooled page.
+    :data:`SPARE_GB` and four for each CPU, at least one (lesson 1's, where a newcomer
+    starts), at most every pooled page.
 
     >>> kernels_ahead(2.0, 1), kernels_ahead(4.0, 2), kernels_ahead(24.0, 2)
-    (1, 5, 8)
+    (1, 5, 7)
     """
     memory_gb = machine_memory_gb() if memory_gb is None else memory_gb
     if cpus is None:

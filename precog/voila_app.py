@@ -2,6 +2,7 @@
 
 On top of stock Voila (``precog.serve`` builds its command line):
 
+- the landing page is sent by the server itself, without a kernel (:meth:`AppPage._landing`);
 - ``/``, the file tree (``/voila/tree``), the contents API, ``/voila/files/``, ``/logout`` and
   any unknown path redirect to the landing page; only notebooks of ``notebooks/`` and
   ``tutorials/`` are rendered; a bad template path answers 404 (:class:`TemplateFiles`);
@@ -57,7 +58,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from precog import LANDING_PATH
+from precog.app_landing import landing_document
 from precog.kernel_ports import install as kernel_ports_below_ephemeral
+from precog.session.language import page_language
 from precog.tutor.progress import PER_VISITOR_ENV, VISITOR_COOKIE, VISITOR_HEADER, VISITOR_ID
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -256,6 +259,8 @@ class AppPage(TornadoVoilaHandler):
 
     async def get(self, path: str | None = None) -> Any:
         root = Path(self.settings.get("server_root_dir_precog", "."))
+        if path == LANDING_PATH:
+            return self._landing(root)
         if not path or not APP_NOTEBOOK.fullmatch(path) or not (root / path).is_file():
             return self.redirect(landing(self))
         self._pass_visitor_id()
@@ -264,6 +269,13 @@ class AppPage(TornadoVoilaHandler):
         self._title = (f"<title>{_stem(notebook)}</title>", f"<title>{_stem(path)}</title>")
         self.log.info("page %s: %s", path, _pool_state(self.kernel_manager, notebook))
         return await super().get(notebook)
+
+    @tornado.web.authenticated  # as Voila's pages: off loopback, the token or its cookie
+    def _landing(self, root: Path) -> None:
+        """The landing page, sent as it is: no kernel, no Voila script."""
+        self._pass_visitor_id()
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(landing_document(root, page_language(self.request.query)))
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
         if isinstance(chunk, str) and CDN_FONTAWESOME in chunk:

@@ -71,3 +71,16 @@ def test_landing_links_your_table_in_english_and_russian() -> None:
     assert 'href="table.ipynb"' in landing(REPO, "en").value
     assert "Your table" in landing(REPO, "en").value
     assert "Ваш стол" in landing(REPO, "ru").value
+
+
+def test_the_server_s_landing_page_is_the_widget_s_html_in_a_page_without_script(
+        tmp_path: Path) -> None:
+    from precog.app_landing import landing_document, landing_html
+
+    root = _make_repo(tmp_path, "notebooks/play.ipynb")
+    for lang in ("en", "ru"):
+        document = landing_document(root, lang)
+        assert document.startswith("<!DOCTYPE html>")
+        assert f'<html lang="{lang}">' in document
+        assert f"<body>{landing_html(root, lang)}</body>" in document
+        assert "<script" not in document.lower()

@@ -46,7 +46,8 @@ def test_binder_serves_precog_app_behind_the_jupyter_server_proxy() -> None:
 
 
 @pytest.mark.parametrize("memory_gb,cpus,ahead", [(2.0, 1, 1), (2.0, 8, 1), (1.0, 1, 1),
-                                                  (3.0, 1, 3), (24.0, 1, 4), (24.0, 2, 8)])
+                                                  (3.0, 1, 3), (24.0, 1, 4),
+                                                  (24.0, 2, len(serve.POOLED_PAGES))])
 def test_the_kernels_started_ahead_fit_the_machine(memory_gb: float, cpus: int,
                                                    ahead: int) -> None:
     assert serve.kernels_ahead(memory_gb, cpus) == ahead

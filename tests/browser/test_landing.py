@@ -1,4 +1,4 @@
-"""The landing page, served by Voila and opened in Chromium."""
+"""The landing page, sent by the app's server (no kernel) and opened in Chromium."""
 
 from urllib.parse import urljoin
 
@@ -15,9 +15,15 @@ LANDING = "/voila/render/notebooks/index.ipynb"
 def test_landing_page_shows_title_unofficial_note_and_page_links(
     app_url: str, page: Page, watch: PageWatch
 ) -> None:
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
     page.goto(app_url + LANDING)
     page.locator(".precog-landing").wait_for(state="visible")
+    page.wait_for_load_state("load")
 
+    assert sockets == []  # no kernel behind the landing page
+    assert page.evaluate("document.scripts.length") == 0
+    assert page.title() == "precog"
     assert page.locator(".precog-title").inner_text() == "precog"
     assert "unofficial" in page.locator(".precog-unofficial").inner_text()
     links = page.locator(".precog-pages a")

@@ -29,8 +29,9 @@ from tests.browser.server import Server
 
 pytestmark = pytest.mark.browser
 
-LANDING = "/voila/render/notebooks/index.ipynb"
-PAGES = ("/voila/render/notebooks/index.ipynb", "/voila/render/notebooks/play.ipynb",
+LANDING = "/voila/render/notebooks/index.ipynb"  # sent by the server, no kernel behind it
+KERNEL_PAGE = "/voila/render/tutorials/index.ipynb"  # a light page with a kernel
+PAGES = ("/voila/render/notebooks/play.ipynb",
          "/voila/render/notebooks/explorer.ipynb", "/voila/render/tutorials/index.ipynb",
          *(f"/voila/render/tutorials/lesson{i:02d}.ipynb" for i in range(1, 10)))
 TOKEN = "a-test-token-of-some-length-0123456789"
@@ -73,7 +74,7 @@ def _upgrade(base: str, path: str, host: str, origin: str) -> int:
 
 def _open_and_wait(page: Page, url: str) -> None:
     page.goto(url)
-    page.locator("#rendered_cells .jupyter-widgets").first.wait_for()
+    page.locator(".precog-landing, #rendered_cells .jupyter-widgets").first.wait_for()
 
 
 @pytest.fixture
@@ -128,7 +129,7 @@ def test_a_foreign_host_header_is_refused_on_pages_static_files_and_the_kernel_s
         assert status == 403, path
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    _open_and_wait(page, app_url + LANDING)
+    _open_and_wait(page, app_url + KERNEL_PAGE)
     channel = next(urlsplit(url) for url in sockets if "/channels" in url)
     path = channel.path + (f"?{channel.query}" if channel.query else "")
     # DNS rebinding: a page of evil.example resolved to 127.0.0.1, Origin and Host agreeing.
@@ -149,15 +150,18 @@ def test_off_loopback_every_route_needs_the_token(progress_env: dict[str, str]) 
             assert "/login" in headers["Location"]
         assert _get(server.url + "/api/kernels/x/channels")[0] in (302, 403, 404)
         status, headers, body = _get(server.url + LANDING + f"?token={TOKEN}")
-        assert status == 200 and "widget-view+json" in body
+        assert status == 200 and 'class="precog-landing' in body
         assert "precog_visitor=" in headers.get("Set-Cookie", "")  # per-browser progress
+        cookie = headers["Set-Cookie"].replace("\n", "; ")
+        status, _, body = _get(server.url + KERNEL_PAGE, {"Cookie": cookie})
+        assert status == 200 and "widget-view+json" in body  # a kernel's page, by the cookie
+        assert _get(server.url + KERNEL_PAGE)[0] in (302, 403)
         assert _get(server.url + LANDING + "?token=wrong")[0] in (302, 403)
         assert _get(server.url + LANDING + f"?token={TOKEN}",
                     {"Host": f"evil.example:{server.port}"})[0] == 403
         assert "?token=" in server.log_text()  # the URL printed for the person serving
         for path in (*FILES, _hashed_extension_file()):  # no file without the token
             assert _get(server.url + path)[0] in (302, 403, 404), path
-        cookie = headers["Set-Cookie"].replace("\n", "; ")
         assert _get(server.url + "/voila/static/voila.js", {"Cookie": cookie})[0] == 200
     finally:
         server.stop()
@@ -271,13 +275,13 @@ ERROR_NOTEBOOK = {
 def test_a_python_error_shows_an_apology_and_the_traceback_goes_to_the_log(
         browser: Browser, tmp_path: Path, progress_env: dict[str, str]) -> None:
     (tmp_path / "notebooks").mkdir()
-    (tmp_path / "notebooks" / "index.ipynb").write_text(json.dumps(ERROR_NOTEBOOK))
+    (tmp_path / "notebooks" / "play.ipynb").write_text(json.dumps(ERROR_NOTEBOOK))
     server = Server(log=ARTIFACTS / "voila-errors.log", extra=("--root", str(tmp_path)),
                     env=progress_env).start()
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(server.url + "/")
+        page.goto(server.url + "/voila/render/notebooks/play.ipynb")
         page.get_by_role("button", name="Boom").click()
         page.get_by_text("Sorry, something went wrong here").wait_for(timeout=30_000)
         text = page.inner_text("body")
@@ -357,7 +361,7 @@ def test_pages_closed_without_a_word_have_their_kernels_culled_within_two_minute
     assert own_server.kernels() == ahead, _kernel_story(own_server, trace)
     contexts = [browser.new_context() for _ in range(3)]
     for context in contexts:
-        _open_and_wait(context.new_page(), own_server.url + LANDING)
+        _open_and_wait(context.new_page(), own_server.url + KERNEL_PAGE)
     time.sleep(FILL_DELAY_S + 1)  # the used kernel started ahead is replaced
     trace = _kernels_rise_to(own_server, ahead + 3, 120)
     assert own_server.kernels() == ahead + 3, _kernel_story(own_server, trace)
@@ -366,14 +370,14 @@ def test_pages_closed_without_a_word_have_their_kernels_culled_within_two_minute
         context.close()
     open_context = browser.new_context()  # an open page, idle, must keep its kernel
     idle_page = open_context.new_page()
-    _open_and_wait(idle_page, own_server.url + LANDING)
+    _open_and_wait(idle_page, own_server.url + KERNEL_PAGE)
     try:
         left = _kernels_reach(own_server, ahead + 1, 125)
         waited = time.monotonic() - closed
         print(f"\nclosed pages' kernels culled after {waited:.0f} s")
         assert left == ahead + 1, f"{left} kernels after {waited:.0f} s"
         assert waited <= 120
-        idle_page.get_by_text("precog").first.wait_for()
+        idle_page.locator(".pt-index-head").wait_for()
     finally:
         open_context.close()
 

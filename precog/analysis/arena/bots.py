@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -111,8 +112,14 @@ class PolicyBot(Bot):
         world = self.world()
         if isinstance(legal_actions[0], ChooseRooms | PassCards):
             return setup_choice(world, observation.player, legal_actions)
-        options = list(legal_actions)
-        return options[self.policy.index(world, self.rng.random(), options)]
+        return policy_move(self.policy, world, self.rng, legal_actions)
+
+
+def policy_move(policy: Any, world: GameState, rng: random.Random,
+                legal_actions: Sequence[Action]) -> Action:
+    """The move ``policy`` (a sensible player) makes among ``legal_actions`` in ``world``."""
+    options = list(legal_actions)
+    return options[policy.index(world, rng.random(), options)]
 
 
 class RolloutBot(_Planner):
@@ -166,8 +173,7 @@ class RolloutBot(_Planner):
     def plan_step(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if self.plays_on is None:
             return super().plan_step(observation, legal_actions)
-        options = list(legal_actions)
-        return options[self.plays_on.index(self.world(), self.rng.random(), options)]
+        return policy_move(self.plays_on, self.world(), self.rng, legal_actions)
 
 
 def best_child_action(root: Any, legal_actions: Sequence[Action]) -> Action:
