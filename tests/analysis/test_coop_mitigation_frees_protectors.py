@@ -145,3 +145,50 @@ def test_the_batch_reveals_and_mitigates_the_last_tile_as_the_engine() -> None:
             p = final.players[s]
             assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
                                          p.protectors, p.bane, tuple(p.batteries))
+
+
+class SeatBySeat:
+    """The engine's game of a sensible player of its own at each seat."""
+
+    def __init__(self, policies: list[SensiblePolicy]) -> None:
+        self.policies = policies
+
+    def index(self, state: GameState, u: float, options: list[object]) -> int:
+        return self.policies[state.to_move].index(state, u, options)
+
+
+def dear_food(policy: SensiblePolicy = SENSIBLE) -> SensiblePolicy:
+    """``policy`` with a cooperative judgement that prices every Food at 10 Healthy Humans."""
+    from dataclasses import replace
+
+    return replace(policy, coop_judgement=replace(policy.coop_judgement, food_short=40,
+                                                  food_spare=40))
+
+
+def test_the_mitigation_price_is_weighed_by_the_playing_policy_s_own_cooperative_judgement(
+) -> None:
+    state = after_gains(bane=7)  # the price, a Food, is worth the Protector it frees
+    assert chosen(state) == Mitigate("O3d")
+    assert not frees_protectors(state, 0, "O3d", dear_food().coop_judgement)
+    assert isinstance(chosen(state, dear_food()), EndActions)
+    assert isinstance(chosen(state, dear_food().in_mode("coop")), EndActions)
+
+
+def test_the_batch_weighs_each_seat_s_mitigation_price_by_that_seat_s_judgement() -> None:
+    foods = [("T19", "T20"), ("D19", "D20")]
+    state = position(players=2, mode="coop", round=12, phase=Phase.DECISION,
+                     objective_stacks=STACKS, objectives=REVEALED,
+                     seats=[seat(healthy=20, food=30, protectors=3, bane=5,
+                                 decision_zone=foods[0]),
+                            seat(healthy=20, food=30, doctors=6, decision_zone=foods[1])])
+    starts = [state] * 6
+    rows = uniforms(len(starts), seed=12)
+    policies = [dear_food(), SENSIBLE]
+    finals = batch.run_seats(starts, rows, policies)
+    for g in range(len(starts)):
+        final = play_out(state, SeatBySeat(policies), rows[g])
+        assert ("O3d", True) not in final.objectives  # too dear for seat 0: not mitigated
+        for s in range(2):
+            p = final.players[s]
+            assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
+                                         p.protectors, p.bane, tuple(p.batteries))

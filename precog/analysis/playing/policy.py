@@ -184,7 +184,7 @@ class SensiblePolicy:
         if state.step is Step.ACTIVATE:
             return activation(state, options, self.judgement)
         if state.step in (Step.COOP, Step.TEAM):
-            return objective_step(state, options, self.reveals)
+            return objective_step(state, options, self.reveals, self.coop_judgement)
         if isinstance(first, PlaceYmunes):
             return ymune_split(state, options)
         if isinstance(first, PlaceBattery):
@@ -412,16 +412,19 @@ def ignore_river(state: GameState, j: Judgement = WEIGHTS.judgement) -> bool:
     return net > (IGNORE_SPARE if spare else IGNORE_ABOVE)
 
 
-def objective_step(state: GameState, options: list[Action], reveals: bool = False) -> int:
+def objective_step(state: GameState, options: list[Action], reveals: bool = False,
+                   judgement: Judgement = WEIGHTS.coop_judgement) -> int:
     """Co-op: mitigate an unmet revealed tile; else mitigate a met one when that frees
-    Protectors against this round's Bane worth more than the price (:func:`frees_protectors`);
+    Protectors against this round's Bane worth more than the price as ``judgement`` (the
+    playing policy's cooperative judgement) weighs it (:func:`frees_protectors`);
     else, with ``reveals``, reveal the next face-down tile when :func:`reveal_pays`; else end
     the turn."""
     for i, a in enumerate(options):
         if isinstance(a, Mitigate) and not _met(state, a.tile):
             return i
     for i, a in enumerate(options):
-        if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile):
+        if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile,
+                                                         judgement):
             return i
     for i, a in enumerate(options):
         if reveals and isinstance(a, Reveal) and reveal_pays(state, state.to_move):
@@ -462,7 +465,8 @@ def reveal_pays(state: GameState, seat: int) -> bool:
     return False
 
 
-def frees_protectors(state: GameState, seat: int, tile_id: str) -> bool:
+def frees_protectors(state: GameState, seat: int, tile_id: str,
+                     judgement: Judgement = WEIGHTS.coop_judgement) -> bool:
     """Whether mitigating the revealed ``tile_id`` (met on its full side, the price
     payable) pays for ``seat``: the Protectors it no longer keeps for the check
     (:func:`protectors_held`) go back against this round's Bane at the Maintenance, and the
@@ -481,7 +485,7 @@ def frees_protectors(state: GameState, seat: int, tile_id: str) -> bool:
     saved = bane_saved(coming, p.healthy + p.contaminated - price.human, protectors,
                        held_now, held_after)
     return HH * saved > price_points(price.food, price.human, price.doctor, price.protector,
-                                     facts(state, seat))
+                                     facts(state, seat), judgement)
 
 
 def bane_saved(coming: int, humans: int, protectors: int, held_now: int,
@@ -493,12 +497,12 @@ def bane_saved(coming: int, humans: int, protectors: int, held_now: int,
     return lost(held_now) - lost(held_after)
 
 
-def price_points(food: int, human: int, doctor: int, protector: int, f: Facts) -> int:
-    """What paying a mitigation price costs the Boat, in points: a Food as the cooperative
-    judgement weighs it (``food_short`` while short of the coming Islands, else
-    ``food_spare``), a Human 1 from the Contaminated and ``HH`` from the Cabins, a Doctor or
-    a Protector ``MITIGATE_YMUNE`` each."""
-    judgement = WEIGHTS.coop_judgement
+def price_points(food: int, human: int, doctor: int, protector: int, f: Facts,
+                 judgement: Judgement = WEIGHTS.coop_judgement) -> int:
+    """What paying a mitigation price costs the Boat, in points: a Food as ``judgement`` (the
+    playing policy's cooperative judgement) weighs it (``food_short`` while short of the
+    coming Islands, else ``food_spare``), a Human 1 from the Contaminated and ``HH`` from the
+    Cabins, a Doctor or a Protector ``MITIGATE_YMUNE`` each."""
     short = max(0, f.healthy * f.feeds - f.food)
     fed = min(food, short)
     from_contaminated = min(human, f.contaminated)

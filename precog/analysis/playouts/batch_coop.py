@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from precog.analysis.playing.policy import MITIGATE_YMUNE, WEIGHTS
+from precog.analysis.playing.policy import MITIGATE_YMUNE
 from precog.analysis.playing.policy_points import HH
 from precog.analysis.playouts.batch_objectives import (
     LAST_SEASON,
@@ -174,7 +174,10 @@ class Coop(ObjectiveArrays):
             card = batch.action_zone[games, seat, k]
             coming += np.where(card >= 0, batch.tables.bane[np.maximum(card, 0)], 0)
         short = np.maximum(0, boat["healthy"] * islands_from(batch.round) - boat["food"])
-        judgement = WEIGHTS.coop_judgement
+        # each seat's own cooperative judgement prices the Food (policy.price_points)
+        food_short, food_spare = (
+            np.array([getattr(policy.coop_judgement, name) for policy in batch.seat_policies],
+                     np.int64)[seat] for name in ("food_short", "food_spare"))
         for j in range(met.shape[1]):
             if not (met[:, j] & (held_now > 0)).any():
                 continue
@@ -187,7 +190,7 @@ class Coop(ObjectiveArrays):
                      - _bane_lost(coming, humans, protectors, held_after))
             fed = np.minimum(food, short)
             from_contaminated = np.minimum(human, boat["contaminated"])
-            cost = (judgement.food_short * fed + judgement.food_spare * (food - fed)
+            cost = (food_short * fed + food_spare * (food - fed)
                     + from_contaminated
                     + HH * (human - from_contaminated) + MITIGATE_YMUNE * (doctor + protector))
             frees[:, j] = met[:, j] & (held_after < held_now) & (HH * saved > cost)
