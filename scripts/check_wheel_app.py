@@ -4,7 +4,8 @@ Builds the wheel from this checkout, installs it into a fresh virtual environmen
 temporary folder, starts that environment's ``precog app`` from there (so nothing of the
 checkout can be served) and fetches every page of the app over HTTP: the landing page, play,
 explorer, box, table, review, the lessons' index and a lesson. Each must answer 200 with its
-widgets and without the page-could-not-be-built notice.
+widgets (the landing page, which the server sends without a kernel: with its HTML) and
+without the page-could-not-be-built notice.
 
 ``--deps borrow`` (the default, used by ``make wheel-check``): the fresh environment gets the
 wheel alone and borrows the app's dependencies from the environment running this script
@@ -40,6 +41,7 @@ PAGES = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/explorer.ip
          "notebooks/box.ipynb", "notebooks/table.ipynb", "notebooks/review.ipynb",
          "tutorials/index.ipynb", "tutorials/lesson03.ipynb")
 WIDGET = "application/vnd.jupyter.widget-view+json"
+LANDING_MARK = 'class="precog-landing'  # the landing page: sent by the server, no widget
 NOT_BUILT = "this page could not be built"
 START_S = 120.0
 PAGE_S = 240.0
@@ -105,12 +107,15 @@ def wait_until_listening(server: subprocess.Popen[str], port: int) -> None:
     raise RuntimeError(f"precog app is not listening on port {port}")
 
 
-def page_problem(status: int, body: str) -> str | None:
-    """What is wrong with a served page (None: it was built with its widgets)."""
+def page_problem(status: int, body: str, landing: bool = False) -> str | None:
+    """What is wrong with a served page (None: it was built with its widgets; the
+    ``landing`` page: with its HTML)."""
     if status != 200:
         return f"HTTP {status}" if status else f"no answer ({body})"
     if NOT_BUILT in body.lower():
         return "the page could not be built"
+    if landing:
+        return None if LANDING_MARK in body else "no landing page"
     if WIDGET not in body:
         return "no widget on the page"
     return None
@@ -148,7 +153,8 @@ def serve_and_check(python: Path, env: dict[str, str], where: Path, log: Path) -
         failures = []
         for page in PAGES:
             start = time.monotonic()
-            problem = page_problem(*fetch(f"{base}/voila/render/{page}"))
+            problem = page_problem(*fetch(f"{base}/voila/render/{page}"),
+                                   landing=page == PAGES[0])
             took = time.monotonic() - start
             print(f"  {page}: {problem or 'served'} ({took:.1f} s)", flush=True)
             if problem:

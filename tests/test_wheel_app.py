@@ -36,6 +36,14 @@ def test_the_check_covers_every_page_of_the_landing_page() -> None:
     assert any(p.startswith("tutorials/lesson") for p in checked), FIRST_LESSON
 
 
+def test_the_landing_page_is_checked_for_its_own_html_not_a_widget() -> None:
+    assert check_wheel_app.PAGES[0] == LANDING_PATH
+    page = f'<div {check_wheel_app.LANDING_MARK} pc-landing">'
+    assert check_wheel_app.page_problem(200, page, landing=True) is None
+    assert check_wheel_app.page_problem(200, "<html></html>", landing=True) == "no landing page"
+    assert check_wheel_app.page_problem(200, page) == "no widget on the page"
+
+
 @pytest.mark.parametrize("status,body,problem", [
     (200, f'<script type="{check_wheel_app.WIDGET}">', None),
     (200, "<p>Sorry, this page could not be built.</p>", "the page could not be built"),
