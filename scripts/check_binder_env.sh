@@ -59,7 +59,12 @@ for _ in $(seq 1 90); do
   [ "$code" = 200 ] && break
   sleep 2
 done
-[ "$code" = 200 ] && grep -q 'widget-view+json' "$work/landing.html" \
+[ "$code" = 200 ] && grep -q 'class="precog-landing' "$work/landing.html" \
   || { tail -40 "$work/server.log"; echo "the landing page did not come through the proxy ($code)"; exit 1; }
-echo "binder: Jupyter's proxy serves precog app's landing page at /precog/"
+# the landing page is sent without a kernel: a page of the app with its widgets, too
+lesson="http://127.0.0.1:$port/precog/voila/render/tutorials/lesson01.ipynb?token=check"
+code=$(curl -s -o "$work/lesson.html" -w '%{http_code}' "$lesson" || true)
+[ "$code" = 200 ] && grep -q 'widget-view+json' "$work/lesson.html" \
+  || { tail -40 "$work/server.log"; echo "lesson 1 did not come through the proxy ($code)"; exit 1; }
+echo "binder: Jupyter's proxy serves precog app's landing page and lesson 1 at /precog/"
 echo "binder env: installed in ${took} s, $(du -sh "$work/venv" | cut -f1) in the venv; whole check $(( $(date +%s) - start )) s"
