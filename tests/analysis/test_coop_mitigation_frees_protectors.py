@@ -71,26 +71,33 @@ def test_no_mitigation_without_protectors_kept_for_the_tile() -> None:
     assert not frees_protectors(state, 0, "O3d")
 
 
-def test_the_batch_mitigates_and_returns_the_freed_protector_as_the_engine() -> None:
-    # Round 12's Decision phase, every card a Food one (Bane 1 each): the Bane reaches 7,
-    # which four Protectors would cover; seat 0 has three, two of them kept for O3d.
+def bane_outgrowing_protectors() -> GameState:
+    """Round 12's Decision phase, every card a Food one (Bane 1 each): the Bane reaches 7,
+    which four Protectors would cover; seat 0 has three, two of them kept for O3d."""
     foods = [("T19", "T20"), ("D19", "D20")]
-    state = position(players=2, mode="coop", round=12, phase=Phase.DECISION,
-                     objective_stacks=STACKS, objectives=REVEALED,
-                     seats=[seat(healthy=20, food=30, protectors=3, bane=5,
-                                 decision_zone=foods[0]),
-                            seat(healthy=20, food=30, doctors=6, decision_zone=foods[1])])
-    starts = [state] * 6
-    rows = uniforms(len(starts), seed=12)
-    finals = batch.run(starts, rows, SENSIBLE)
-    for g in range(len(starts)):
+    return position(players=2, mode="coop", round=12, phase=Phase.DECISION,
+                    objective_stacks=STACKS, objectives=REVEALED,
+                    seats=[seat(healthy=20, food=30, protectors=3, bane=5,
+                                decision_zone=foods[0]),
+                           seat(healthy=20, food=30, doctors=6, decision_zone=foods[1])])
+
+
+def boat(final: GameState, s: int) -> tuple[object, ...]:
+    """Seat ``s``'s Boat at the end, as the batch's ``Finals.seat`` gives it."""
+    p = final.players[s]
+    return (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+            tuple(p.batteries))
+
+
+def test_the_batch_mitigates_and_returns_the_freed_protector_as_the_engine() -> None:
+    state = bane_outgrowing_protectors()
+    rows = uniforms(6, seed=12)
+    finals = batch.run([state] * 6, rows, SENSIBLE)
+    for g in range(6):
         final = play_out(state, SENSIBLE, rows[g])
         assert ("O3d", True) in final.objectives
         assert final.players[0].protectors == 1  # two returned, one kept for the easier side
-        for s in range(2):
-            p = final.players[s]
-            assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
-                                         p.protectors, p.bane, tuple(p.batteries))
+        assert [finals.seat(g, s) for s in range(2)] == [boat(final, s) for s in range(2)]
 
 
 A_FOOD = Gains(food=1)
@@ -141,10 +148,7 @@ def test_the_batch_reveals_and_mitigates_the_last_tile_as_the_engine() -> None:
         final = play_out(state, REVEALING, rows[g])
         assert final.objectives == (("O3a", False), ("O3d", True))
         assert values[g] == last_check_value(final, 0) > 0
-        for s in range(2):
-            p = final.players[s]
-            assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
-                                         p.protectors, p.bane, tuple(p.batteries))
+        assert [finals.seat(g, s) for s in range(2)] == [boat(final, s) for s in range(2)]
 
 
 class SeatBySeat:
@@ -175,20 +179,11 @@ def test_the_mitigation_price_is_weighed_by_the_playing_policy_s_own_cooperative
 
 
 def test_the_batch_weighs_each_seat_s_mitigation_price_by_that_seat_s_judgement() -> None:
-    foods = [("T19", "T20"), ("D19", "D20")]
-    state = position(players=2, mode="coop", round=12, phase=Phase.DECISION,
-                     objective_stacks=STACKS, objectives=REVEALED,
-                     seats=[seat(healthy=20, food=30, protectors=3, bane=5,
-                                 decision_zone=foods[0]),
-                            seat(healthy=20, food=30, doctors=6, decision_zone=foods[1])])
-    starts = [state] * 6
-    rows = uniforms(len(starts), seed=12)
+    state = bane_outgrowing_protectors()
+    rows = uniforms(6, seed=12)
     policies = [dear_food(), SENSIBLE]
-    finals = batch.run_seats(starts, rows, policies)
-    for g in range(len(starts)):
+    finals = batch.run_seats([state] * 6, rows, policies)
+    for g in range(6):
         final = play_out(state, SeatBySeat(policies), rows[g])
         assert ("O3d", True) not in final.objectives  # too dear for seat 0: not mitigated
-        for s in range(2):
-            p = final.players[s]
-            assert finals.seat(g, s) == (p.food, p.healthy, p.contaminated, p.doctors,
-                                         p.protectors, p.bane, tuple(p.batteries))
+        assert [finals.seat(g, s) for s in range(2)] == [boat(final, s) for s in range(2)]
