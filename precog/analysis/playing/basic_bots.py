@@ -120,24 +120,37 @@ class _Planner(Bot):
         the best plan for the rest of the round, averaged over ``coop_worlds`` sampled worlds,
         so that a reveal is judged over every tile it could show (one sampled world would show
         one tile and make revealing look good or bad by chance). Ties go to ``done``, and
-        before activating to the first activation (not to revealing). An action after which
-        the table plays on past this round's River tile (the last seat's mitigation in the team
-        window, nothing left to choose until the next round) is valued with the next tile's
-        outcomes, not this one's."""
+        before activating to the first activation (not to revealing)."""
+        totals = self.objective_values(observation, legal_actions)
+        if isinstance(legal_actions[-1], EndActions):
+            return max(reversed(legal_actions), key=lambda a: totals[a])
+        return max(legal_actions, key=lambda a: totals[a])  # the reveal is listed last
+
+    def objective_values(self, observation: Observation,
+                         legal_actions: Sequence[Action]) -> dict[Action, float]:
+        """Each option's value summed over ``coop_worlds`` sampled worlds (see
+        :meth:`objective_step`). An action after which the table plays on past this round's
+        River tile (the last seat's mitigation in the team window, nothing left to choose
+        until the next round) is valued with the next tile's outcomes, not this one's. With a
+        leaf that reads only the Boats (``transpose``), the searches share their lines once
+        the cards are played, between worlds and options alike."""
         seat = observation.player
         rivers = river_outcomes(observation)
         totals = dict.fromkeys(legal_actions, 0.0)
+        leaf = self.leaf(seat)
+        shared = RoundPlayer(seat, len(observation.seats), leaf, transpose=True) \
+            if self.transpose else None
         for _ in range(self.coop_worlds):
             world = self.world()
             for action in legal_actions:
                 after = apply(world, action)
                 outcomes = (rivers if after.round == world.round
                             else river_outcomes(observation_of(after, seat)))
-                search = RoundSearch(seat, outcomes, self.leaf(seat), narrow=self.narrow)
+                search = RoundSearch(seat, outcomes, leaf, narrow=self.narrow,
+                                     shared=shared.after_river if shared else None,
+                                     river_key=shared.river_key if shared else None)
                 totals[action] += search.run(after).value
-        if isinstance(legal_actions[-1], EndActions):
-            return max(reversed(legal_actions), key=lambda a: totals[a])
-        return max(legal_actions, key=lambda a: totals[a])  # the reveal is listed last
+        return totals
 
 
 class GreedyBot(_Planner):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from precog.analysis.projection.remembered import Remembered
 from precog.engine import GameState, Phase, PlayerState
 from precog.engine.components import ObjectiveTile, Requirement
 from precog.engine.formulas import feeding, protectors_against
@@ -120,11 +121,25 @@ def _feedings(state: GameState, p: PlayerState, healthy: float,
     return starved, food
 
 
+PROJECTIONS = Remembered()
+"""Each Boat's :func:`project` by its Boat, round and phase (see :mod:`.remembered`)."""
+OBJECTIVES = Remembered()
+"""The cooperative Objectives' part of :func:`evaluate` by every Boat, round, phase and tile."""
+
+
 def project(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
     """``seat``'s projected final Healthy Humans (its own Boat only)."""
-    if state.is_over:
+    phase = state.phase
+    if phase is Phase.OVER:
         return float(state.players[seat].healthy)
-    return sum(explain(state, seat, weights).values())
+    components = state.components
+    key = (id(components), id(weights), state.players[seat], state.round,
+           phase is Phase.RIVER, phase is Phase.MAINTENANCE, state.config.setup)
+    found = PROJECTIONS.get(key, components, weights)
+    if found is None:
+        found = PROJECTIONS.put(key, components, weights,
+                                sum(explain(state, seat, weights).values()))
+    return found  # type: ignore[no-any-return]
 
 
 def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
@@ -137,9 +152,22 @@ def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
         return sum(project(state, s, weights) for s in team_of(seat))
     if mode == "coop":
         total = sum(project(state, s, weights) for s in range(state.config.players))
-        met = 1.0 - objective_risk(state, weights)
-        return total * met - weights.objective * objective_shortfall(state)
+        met, short = objectives_part(state, weights)
+        return total * met - weights.objective * short
     return project(state, seat, weights)
+
+
+def objectives_part(state: GameState, weights: Weights = DEFAULT) -> tuple[float, float]:
+    """Cooperative: (the chance every Objective of the season is met, what they still lack
+    as :func:`objective_shortfall` weighs it)."""
+    components = state.components
+    key = (id(components), id(weights), state.players, state.round, state.phase,
+           state.objectives, state.objective_stacks)
+    found = OBJECTIVES.get(key, components, weights)
+    if found is None:
+        found = OBJECTIVES.put(key, components, weights, (
+            1.0 - objective_risk(state, weights), objective_shortfall(state)))
+    return found  # type: ignore[no-any-return]
 
 
 def check_rounds(state: GameState) -> int:
