@@ -147,31 +147,43 @@ def analysis_name(name: str) -> Any:
     raise ImportError(f"{name} is in none of {', '.join(ANALYSIS_HOMES[name])}")
 
 
-def bot_decisions(seconds: float, seed: int, players: int = 4) -> dict[str, float]:
-    """Decisions a second of look-ahead bots (one round, the projection) playing a seeded
-    ``players``-player game against each other, for about ``seconds`` of CPU time."""
+def bot_decisions(seconds: float, seed: int, players: int = 4,
+                  mode: str = "competitive") -> dict[str, Any]:
+    """Decisions a second of look-ahead bots (one round, the projection) playing seeded
+    ``players``-player games of ``mode`` against each other, for about ``seconds`` of CPU
+    time; with the moves they made (two engines that play alike make the same moves)."""
     from precog.engine.playout import play_on
 
     lookahead_bot, as_policy = analysis_name("LookaheadBot"), analysis_name("as_policy")
 
     decisions = [0]
+    moves: list[str] = []
 
     def counting(ask: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
         def counted(state: Any, seat: int) -> Any:
             decisions[0] += 1
-            return ask(state, seat)
+            action = ask(state, seat)
+            moves.append(str(action))
+            return action
 
         return counted
 
-    new_game(players=players, seed=seed)  # component data loaded before the clock starts
+    new_game(players=players, mode=mode, seed=seed)  # data loaded before the clock starts
     cpu = time.process_time()
     game = 0
     while time.process_time() - cpu < seconds:
         bots = [lookahead_bot(seed * 8 + game * 4 + s) for s in range(players)]
-        play_on(new_game(players=players, seed=seed + game), counting(as_policy(bots)),
+        play_on(new_game(players=players, mode=mode, seed=seed + game),
+                counting(as_policy(bots)),
                 until=lambda _s: time.process_time() - cpu >= seconds, limit=1 << 30)
         game += 1
-    return {"decisions": decisions[0], "cpu_s": time.process_time() - cpu}
+    return {"decisions": decisions[0], "cpu_s": time.process_time() - cpu, "moves": moves}
+
+
+def same_moves(a: list[str], b: list[str]) -> bool:
+    """Whether two runs of the bots made the same moves as far as both went."""
+    common = min(len(a), len(b))
+    return common > 0 and a[:common] == b[:common]
 
 
 def tree_positions(players: int, mode: str, seed: int) -> dict[int, Any]:
@@ -376,11 +388,16 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
         runs["baseline"] = old.call
     out: dict[str, Any] = {}
     bots: dict[str, list[float]] = {name: [] for name in runs}
+    coop_bots: dict[str, list[float]] = {name: [] for name in runs}
+    moves: dict[str, list[list[str]]] = {name: [] for name in runs}
     grids: dict[str, list[dict[str, Any]]] = {name: [] for name in runs}
     for r in range(2):
         for name in (list(runs) if r % 2 == 0 else list(reversed(runs))):
             b = runs[name]("bot", seconds=seconds / 2, seed=seed + r)
             bots[name].append(b["decisions"] / b["cpu_s"])
+            c = runs[name]("bot", seconds=2 * seconds, seed=seed + r, mode="coop")
+            coop_bots[name].append(c["decisions"] / c["cpu_s"])
+            moves[name] += [b.get("moves", []), c.get("moves", [])]
     configs = [(n, mode) for mode in ("competitive", "coop") for n in PLAYERS]
     for i, (n, mode) in enumerate(progress_steps(configs, "positions")):
         for name in (list(runs) if i % 2 == 0 else list(reversed(runs))):
@@ -391,6 +408,7 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
         coop4 = [x["first_cpu_s"] for x in rows if x["mode"] == "coop" and x["players"] == 4]
         out[name] = {
             "lookahead_bot_decisions_per_cpu_s": _median(bots[name]),
+            "lookahead_bot_coop_decisions_per_cpu_s": _median(coop_bots[name]),
             "tree_two_rounds_cpu_s_max": slowest["full_cpu_s"],
             "tree_two_rounds_slowest": {k: slowest[k] for k in ("round", "players", "mode")},
             "tree_two_rounds_cpu_s_median": _median(x["full_cpu_s"] for x in rows),
@@ -400,6 +418,11 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
         new, base = out["precog"], out["baseline"]
         out["lookahead_bot_ratio_vs_baseline"] = (new["lookahead_bot_decisions_per_cpu_s"]
                                                   / base["lookahead_bot_decisions_per_cpu_s"])
+        out["lookahead_bot_coop_ratio_vs_baseline"] = (
+            new["lookahead_bot_coop_decisions_per_cpu_s"]
+            / base["lookahead_bot_coop_decisions_per_cpu_s"])
+        out["lookahead_bot_moves_identical_to_baseline"] = all(
+            same_moves(a, b) for a, b in zip(moves["precog"], moves["baseline"], strict=True))
         out["tree_values_identical_to_baseline"] = all(
             (a["values"], a["first_values"]) == (b["values"], b["first_values"])
             for a, b in zip(grids["precog"], grids["baseline"], strict=True))
@@ -423,6 +446,11 @@ def _load() -> list[float]:
 
 def _first(load: list[float]) -> str:
     return f"{load[0]:.2f}" if load else "?"
+
+
+def _coop_bot(buys: dict[str, Any]) -> str:
+    value = buys.get("lookahead_bot_coop_decisions_per_cpu_s")
+    return "not measured" if value is None else f"{value:.1f}"
 
 
 def table(result: dict[str, Any]) -> str:
@@ -449,7 +477,8 @@ def table(result: dict[str, Any]) -> str:
                 b = buys[name]
                 lines.append(
                     f"{name}: look-ahead bot {b['lookahead_bot_decisions_per_cpu_s']:.1f} "
-                    f"decisions/CPU s; two-round tree max {b['tree_two_rounds_cpu_s_max']:.2f} "
+                    f"decisions/CPU s ({_coop_bot(b)} cooperative); two-round tree max "
+                    f"{b['tree_two_rounds_cpu_s_max']:.2f} "
                     f"CPU s (median {b['tree_two_rounds_cpu_s_median']:.2f}); cooperative "
                     f"4-player first answer {b['tree_first_answer_coop_4p_cpu_s_median']:.3f} s")
     m = result["machine"]

@@ -69,12 +69,25 @@ def test_engine_benchmark_finds_the_bots_and_the_tree_of_the_release_issue_42_na
     try:
         names = old.call("names")
         played = old.call("bot", seconds=0.05, seed=0)
+        coop = old.call("bot", seconds=0.05, seed=0, mode="coop")
     finally:
         old.close()
     assert set(names) == set(bench.ANALYSIS_HOMES)
     assert all(not module.startswith(("precog.analysis.arena", "precog.analysis.search",
                                       "precog.analysis.playing")) for module in names.values())
-    assert played["decisions"] > 0
+    assert played["decisions"] > 0 and coop["decisions"] > 0
+    assert len(played["moves"]) == played["decisions"]
+
+
+def test_the_engine_benchmark_calls_two_engines_alike_only_where_their_bots_made_the_same_moves(
+) -> None:
+    bench = load_benchmark()
+    mine = bench.bot_decisions(0.2, seed=1, players=3, mode="coop")
+    assert mine["decisions"] == len(mine["moves"]) > 0
+    assert bench.same_moves(mine["moves"], mine["moves"][:3])  # as far as both went
+    changed = [*mine["moves"][:-1], "another move"]
+    assert not bench.same_moves(mine["moves"], changed)
+    assert not bench.same_moves([], mine["moves"])
 
 
 def test_engine_benchmark_table_names_both_engines() -> None:

@@ -118,9 +118,12 @@ class RoundPlayer:
         cooperative mode every Boat counts (the Objectives), from Maintenance on. Cards are
         left out but for the Bane they add when Maintenance begins: from here to the round's
         end they play no other part, and the evaluation reads none."""
+        over = round_over_for(s, self.me) == "over"
+        if not over and s.config.coop and s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
+            return None  # every Boat's Action turn counts until Maintenance
         seats = self.scoring(s)
         boats = tuple((s.players[seat].boat, s.players[seat].batteries) for seat in seats)
-        if round_over_for(s, self.me) == "over":
+        if over:
             return ("over", s.round, s.outcome, boats, s.river[:revealed], s.objectives,
                     s.objective_stacks)
         if not s.config.coop:
@@ -132,8 +135,6 @@ class RoundPlayer:
             rises = tuple(bane_rise(s, seat) if stage == "before maintenance" else 0
                           for seat, stage in zip(seats, stages))
             return (stages, own, rises, s.round, boats, s.river[:revealed])
-        if s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
-            return None
         return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
                 s.river[:revealed], boats, s.objectives, s.objective_stacks,
                 tuple(bane_rise(s, seat) for seat in seats))
