@@ -116,3 +116,31 @@ def test_the_objective_step_values_its_options_alike_with_lines_shared():
         shared, plain = values
         assert list(shared) == list(plain) == legal
         assert list(shared.values()) == pytest.approx(list(plain.values()), abs=1e-9)
+
+
+def test_the_look_ahead_bot_restores_the_collector_only_once_its_tree_is_gone(monkeypatch):
+    import gc
+
+    from precog.analysis.arena import bots
+    from precog.engine.collector import YOUNG_OBJECTS
+
+    seen = []
+    build = bots.build_tree
+
+    def watched(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(bots, "build_tree", watched)
+    before = gc.get_threshold()
+    gc.set_threshold(700, *before[1:])
+    try:
+        state = new_game(players=3, seed=8)
+        bot = LookaheadBot(3)
+        bot.sample_world = lambda rng: determinize(state, 0, rng)
+        action = bot.choose(observation(state, 0), legal_actions(state))
+        assert action in legal_actions(state)
+        assert seen == [YOUNG_OBJECTS]
+        assert gc.get_threshold()[0] == 700
+    finally:
+        gc.set_threshold(*before)

@@ -40,6 +40,7 @@ from precog.analysis.projection.evaluation import DEFAULT, Weights, evaluate
 from precog.analysis.search.tree import build_tree, choice_of
 from precog.engine import Action, GameState, Observation, new_game
 from precog.engine.actions import ChooseRooms, PassCards
+from precog.engine.collector import fewer_collections
 from precog.engine.playout import play_on
 from precog.engine.problems import Problem
 
@@ -84,6 +85,10 @@ class LookaheadBot(_Planner):
         return lambda s: evaluate(s, seat, weights)
 
     def decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        with fewer_collections():  # the collector's thresholds come back once the tree is gone
+            return self._decide(observation, legal_actions)
+
+    def _decide(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         seat = observation.player
         world = self.world()
         root = build_tree(world, seat, model=self.model, depth_rounds=self.depth_rounds,
