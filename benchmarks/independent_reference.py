@@ -26,6 +26,12 @@ from games of greedy, look-ahead, rollout or mixed tables played up to that roun
     nice -n 10 .venv/bin/python benchmarks/independent_reference.py --build --positions 150
     nice -n 10 .venv/bin/python benchmarks/independent_reference.py --build --part 1/3
     .venv/bin/python benchmarks/independent_reference.py --score --json
+    nice -n 10 .venv/bin/python benchmarks/independent_reference.py --build --held-out --late-first
+    .venv/bin/python benchmarks/independent_reference.py --score --json --held-out
+
+``--held-out`` builds and scores a second suite of its own seed (:data:`HELD_OUT_SEED`,
+stored in ``benchmarks/data/independent_reference_held_out.jsonl``): the project scores the
+explorer on it but never tunes on it.
 
 ``--build`` appends every finished position to ``benchmarks/data/independent_reference.jsonl``
 (one JSON object a line, with its CPU and wall time, the load and the command) and skips the
@@ -93,6 +99,10 @@ from runs import command_line, save_run
 
 DATA = Path(__file__).with_name("data") / "independent_reference.jsonl"
 SCORES = Path(__file__).with_name("data") / "independent_reference_scores.json"
+HELD_OUT = Path(__file__).with_name("data") / "independent_reference_held_out.jsonl"
+HELD_OUT_SEED = 4242
+"""The held-out set (``--held-out``): positions of their own seed, which the project scores
+but never tunes on."""
 CONFIGS: tuple[tuple[int, str, str, str], ...] = tuple(
     (players, mode, difficulty, setup)
     for setup in ("standard", "advanced")
@@ -419,6 +429,16 @@ def _score_loss(row: dict[str, Any]) -> float:
     return float(row.get("loss_score", row["loss"]))
 
 
+def reference_set(path: Path) -> str:
+    """``suite`` for the project's own reference (:data:`DATA`), ``held out`` for the set
+    built with :data:`HELD_OUT_SEED` that the project does not tune on, else the file's name."""
+    if path.resolve() == DATA.resolve():
+        return "suite"
+    if path.resolve() == HELD_OUT.resolve():
+        return "held out"
+    return path.name
+
+
 def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
     rows = []
     load_before = os.getloadavg()
@@ -441,7 +461,8 @@ def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
     how = (f"{budget['seconds']} s" if "seconds" in budget
            else f"{budget['rollouts_per_choice']} rollouts a choice")
     return {"analysis": f"rank_options, budget {how}, seed {seed} + position", "budget": budget,
-            **keys(rows), **STAMP, "min_decided": MIN_DECIDED,
+            "reference_set": reference_set(path), **keys(rows), **STAMP,
+            "min_decided": MIN_DECIDED,
             "stored_records_not_scored": len(stored) - len(ref),
             "reference_cpu_s_per_position": mean_figure([r["cpu_s"] for r in ref]),
             "reference_wall_s_per_position": mean_figure([r["wall_s"] for r in ref]),
@@ -478,7 +499,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="build the positions of the latest rounds first (the cheapest)")
     ap.add_argument("--modes", type=listed(("competitive", "team", "coop")), default=None,
                     help="only these modes, comma-separated (competitive,team,coop)")
+    ap.add_argument("--held-out", action="store_true",
+                    help=f"the held-out set: seed {HELD_OUT_SEED}, stored in "
+                         f"benchmarks/data/{HELD_OUT.name} (instead of --seed and --file)")
     args = ap.parse_args(argv)
+    if args.held_out:
+        args.file, args.seed = HELD_OUT, HELD_OUT_SEED
     k, n = args.part[0] + 1, args.part[1]
     if args.build:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,

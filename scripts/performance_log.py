@@ -116,6 +116,7 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
     ]),
     "independent_reference": ("Decision quality against the look-ahead bot's play "
                               "(`benchmarks/independent_reference.py --score`)", [
+        ("set", lambda figures: str(figures.get("reference_set", "suite"))),
         ("positions", _figure("positions", "d")),
         ("decided", _figure("decided", "d")),
         ("agreement [95 %]", _interval_of("independent_agreement", ".3f")),

@@ -115,3 +115,13 @@ def test_the_analysis_under_test_answers_on_a_budget_of_rollouts_the_same_every_
     again = bench.answer(record, {"rollouts_per_choice": 64}, 41)
     assert first[2] == again[2] == 64  # rollouts a choice
     assert first[0] == again[0]  # the same choice, whatever the time it took
+
+
+def test_the_held_out_set_has_its_own_seed_and_file_and_is_named_in_the_scores(tmp_path):
+    bench = load()
+    assert bench.HELD_OUT != bench.DATA and bench.HELD_OUT_SEED != 41
+    assert bench.reference_set(bench.DATA) == "suite"
+    assert bench.reference_set(bench.HELD_OUT) == "held out"
+    assert bench.reference_set(tmp_path / "other.jsonl") == "other.jsonl"
+    result = bench.score(tmp_path / "empty.jsonl", {"rollouts_per_choice": 64}, 1)
+    assert result["reference_set"] == "empty.jsonl" and result["positions"] == 0
