@@ -115,9 +115,11 @@ class RoundPlayer:
         is the Boats that make my score (mine; my team's in the team mode) and where each of
         them is in the round (Action turn done, Maintenance and River tile still to come or
         done, or its own step): the other seats' turns change only their own Boats. In the
-        cooperative mode every Boat counts (the Objectives), from Maintenance on. Cards are
-        left out but for the Bane they add when Maintenance begins: from here to the round's
-        end they play no other part, and the evaluation reads none."""
+        cooperative mode every Boat counts (the Objectives), from Maintenance on, and of the
+        face-down Objectives only what the rest of the round reads (:func:`face_down`): so the
+        sampled worlds of one analysis, whose face-down tiles differ, share their lines. Cards
+        are left out but for the Bane they add when Maintenance begins: from here to the
+        round's end they play no other part, and the evaluation reads none."""
         over = round_over_for(s, self.me) == "over"
         if not over and s.config.coop and s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
             return None  # every Boat's Action turn counts until Maintenance
@@ -125,7 +127,7 @@ class RoundPlayer:
         boats = tuple((s.players[seat].boat, s.players[seat].batteries) for seat in seats)
         if over:
             return ("over", s.round, s.outcome, boats, s.river[:revealed], s.objectives,
-                    s.objective_stacks)
+                    tuple(map(len, s.objective_stacks)))  # the value reads only how many
         if not s.config.coop:
             stages = tuple(round_stage(s, seat) for seat in seats)
             if None in stages:
@@ -136,7 +138,7 @@ class RoundPlayer:
                           for seat, stage in zip(seats, stages))
             return (stages, own, rises, s.round, boats, s.river[:revealed])
         return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
-                s.river[:revealed], boats, s.objectives, s.objective_stacks,
+                s.river[:revealed], boats, s.objectives, face_down(s),
                 tuple(bane_rise(s, seat) for seat in seats))
 
     def scoring(self, s: GameState) -> tuple[int, ...]:
@@ -239,6 +241,15 @@ def other_seat(state: GameState, seat: int) -> Action:
     if state.config.mode == "competitive":
         return first_legal(state, seat)
     return sensible_move(state, seat)
+
+
+def face_down(s: GameState) -> tuple[object, ...]:
+    """What the rest of a cooperative round reads of the face-down Objectives once its
+    Action phase is over (no tile can be revealed any more): how many each season has, and
+    the season's own tiles where the round ends with their check."""
+    stacks = s.objective_stacks
+    checked = stacks[s.season - 1] if s.round in FEEDING_ROUNDS and stacks else ()
+    return (tuple(map(len, stacks)), checked)
 
 
 def bane_rise(s: GameState, seat: int) -> int:
