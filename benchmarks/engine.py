@@ -147,37 +147,43 @@ def analysis_name(name: str) -> Any:
     raise ImportError(f"{name} is in none of {', '.join(ANALYSIS_HOMES[name])}")
 
 
-def bot_decisions(seconds: float, seed: int, players: int = 4,
-                  mode: str = "competitive") -> dict[str, Any]:
+def bot_decisions(seconds: float, seed: int, players: int = 4, mode: str = "competitive",
+                  decisions: int | None = None) -> dict[str, Any]:
     """Decisions a second of look-ahead bots (one round, the projection) playing seeded
     ``players``-player games of ``mode`` against each other, for about ``seconds`` of CPU
-    time; with the moves they made (two engines that play alike make the same moves)."""
+    time, or for exactly ``decisions`` decisions (the same work as another engine's run:
+    a game's decisions grow dearer as it goes on); with the moves they made (two engines
+    that play alike make the same moves)."""
     from precog.engine.playout import play_on
 
     lookahead_bot, as_policy = analysis_name("LookaheadBot"), analysis_name("as_policy")
 
-    decisions = [0]
+    decisions_made = [0]
     moves: list[str] = []
 
     def counting(ask: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
         def counted(state: Any, seat: int) -> Any:
-            decisions[0] += 1
+            decisions_made[0] += 1
             action = ask(state, seat)
             moves.append(str(action))
             return action
 
         return counted
 
+    def done(_state: Any = None) -> bool:
+        if decisions is not None:
+            return decisions_made[0] >= decisions
+        return time.process_time() - cpu >= seconds
+
     new_game(players=players, mode=mode, seed=seed)  # data loaded before the clock starts
     cpu = time.process_time()
     game = 0
-    while time.process_time() - cpu < seconds:
+    while not done():
         bots = [lookahead_bot(seed * 8 + game * 4 + s) for s in range(players)]
         play_on(new_game(players=players, mode=mode, seed=seed + game),
-                counting(as_policy(bots)),
-                until=lambda _s: time.process_time() - cpu >= seconds, limit=1 << 30)
+                counting(as_policy(bots)), until=done, limit=1 << 30)
         game += 1
-    return {"decisions": decisions[0], "cpu_s": time.process_time() - cpu, "moves": moves}
+    return {"decisions": decisions_made[0], "cpu_s": time.process_time() - cpu, "moves": moves}
 
 
 def same_moves(a: list[str], b: list[str]) -> bool:
@@ -391,11 +397,15 @@ def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, A
     coop_bots: dict[str, list[float]] = {name: [] for name in runs}
     moves: dict[str, list[list[str]]] = {name: [] for name in runs}
     grids: dict[str, list[dict[str, Any]]] = {name: [] for name in runs}
-    for r in range(2):
+    for r in range(2):  # the first engine plays on the clock, the other as many decisions
+        made: dict[str, int] = {}
         for name in (list(runs) if r % 2 == 0 else list(reversed(runs))):
-            b = runs[name]("bot", seconds=seconds / 2, seed=seed + r)
+            b = runs[name]("bot", seconds=seconds / 2, seed=seed + r,
+                           decisions=made.get("competitive"))
+            c = runs[name]("bot", seconds=2 * seconds, seed=seed + r, mode="coop",
+                           decisions=made.get("coop"))
+            made = {"competitive": b["decisions"], "coop": c["decisions"]}
             bots[name].append(b["decisions"] / b["cpu_s"])
-            c = runs[name]("bot", seconds=2 * seconds, seed=seed + r, mode="coop")
             coop_bots[name].append(c["decisions"] / c["cpu_s"])
             moves[name] += [b.get("moves", []), c.get("moves", [])]
     configs = [(n, mode) for mode in ("competitive", "coop") for n in PLAYERS]

@@ -88,6 +88,9 @@ def test_the_engine_benchmark_calls_two_engines_alike_only_where_their_bots_made
     changed = [*mine["moves"][:-1], "another move"]
     assert not bench.same_moves(mine["moves"], changed)
     assert not bench.same_moves([], mine["moves"])
+    again = bench.bot_decisions(1e6, seed=1, players=3, mode="coop",
+                                decisions=mine["decisions"])  # the same work, not the clock
+    assert again["moves"] == mine["moves"]
 
 
 def test_engine_benchmark_table_names_both_engines() -> None:
