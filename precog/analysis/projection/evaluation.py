@@ -129,6 +129,15 @@ OBJECTIVES = Remembered()
 
 def project(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
     """``seat``'s projected final Healthy Humans (its own Boat only)."""
+    if state.is_over:
+        return float(state.players[seat].healthy)
+    return sum(explain(state, seat, weights).values())
+
+
+def remembered_projection(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
+    """:func:`project`, remembered by the Boat (the team and cooperative modes project every
+    Boat of the team at each line's end, most of them unchanged from the line before; in the
+    competitive mode a line's end changes the one Boat projected, so it is not kept)."""
     phase = state.phase
     if phase is Phase.OVER:
         return float(state.players[seat].healthy)
@@ -149,9 +158,10 @@ def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
     if state.is_over:
         return terminal_value(state, seat)
     if mode == "team":
-        return sum(project(state, s, weights) for s in team_of(seat))
+        return sum(remembered_projection(state, s, weights) for s in team_of(seat))
     if mode == "coop":
-        total = sum(project(state, s, weights) for s in range(state.config.players))
+        total = sum(remembered_projection(state, s, weights)
+                    for s in range(state.config.players))
         met, short = objectives_part(state, weights)
         return total * met - weights.objective * short
     return project(state, seat, weights)
