@@ -258,23 +258,30 @@ class Baseline:
     """precog at git revision ``rev``, extracted into a temporary folder and run in a helper
     process that imports it (never this checkout's precog)."""
 
-    def __init__(self, rev: str, repo: Path = ROOT) -> None:
-        self.rev = subprocess.run(["git", "rev-parse", "--short", rev], cwd=repo, check=True,
-                                  capture_output=True, text=True).stdout.strip()
-        self.folder = tempfile.TemporaryDirectory(prefix="precog-baseline-")
-        archive = subprocess.run(["git", "archive", "--format=tar", self.rev, "precog"],
-                                 cwd=repo, check=True, capture_output=True).stdout
-        tar_path = Path(self.folder.name) / "precog.tar"
-        tar_path.write_bytes(archive)
-        with tarfile.open(tar_path) as tar:
-            tar.extractall(self.folder.name, filter="data")
-        env = dict(os.environ, PYTHONPATH=self.folder.name)
+    def __init__(self, rev: str | None, repo: Path = ROOT) -> None:
+        """``rev`` None: this checkout as it is (a helper like the baseline's, so that both
+        engines play in a process of the same size)."""
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+        if rev is None:
+            self.rev, home = "checkout", str(repo)
+        else:
+            self.rev = subprocess.run(["git", "rev-parse", "--short", rev], cwd=repo,
+                                      check=True, capture_output=True, text=True).stdout.strip()
+            self.folder = tempfile.TemporaryDirectory(prefix="precog-baseline-")
+            home = self.folder.name
+            archive = subprocess.run(["git", "archive", "--format=tar", self.rev, "precog"],
+                                     cwd=repo, check=True, capture_output=True).stdout
+            tar_path = Path(home) / "precog.tar"
+            tar_path.write_bytes(archive)
+            with tarfile.open(tar_path) as tar:
+                tar.extractall(home, filter="data")
+        env = dict(os.environ, PYTHONPATH=home)
         self.process = subprocess.Popen([sys.executable, __file__, "--worker"], env=env,
-                                        cwd=self.folder.name, stdin=subprocess.PIPE,
+                                        cwd=home, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
         where = self.call("where")
-        if not where["precog"].startswith(self.folder.name):
-            raise RuntimeError(f"the baseline imported {where['precog']}")
+        if not where["precog"].startswith(home):
+            raise RuntimeError(f"the helper of {self.rev} imported {where['precog']}")
 
     def call(self, task: str, **args: Any) -> Any:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -293,7 +300,8 @@ class Baseline:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait(timeout=60)
-        self.folder.cleanup()
+        if self.folder is not None:
+            self.folder.cleanup()
 
 
 # -- measuring ---------------------------------------------------------------------------
@@ -389,9 +397,17 @@ def _report(tallies: dict[str, list[Tally]], players: int,
 def what_it_buys(old: Baseline | None, seconds: float, seed: int) -> dict[str, Any]:
     """The look-ahead bot's decisions a second and the trees' CPU times, this checkout's
     engine and (with a baseline) the earlier one, taken in turn."""
-    runs: dict[str, Callable[..., Any]] = {"precog": lambda task, **a: TASKS[task](**a)}
-    if old is not None:
-        runs["baseline"] = old.call
+    if old is None:
+        return _buys({"precog": lambda task, **a: TASKS[task](**a)}, old, seconds, seed)
+    here = Baseline(None)  # both engines in helpers of the same size (a bigger heap collects
+    try:  # its garbage more slowly: this process holds the steps' runs)
+        return _buys({"precog": here.call, "baseline": old.call}, old, seconds, seed)
+    finally:
+        here.close()
+
+
+def _buys(runs: dict[str, Callable[..., Any]], old: Baseline | None, seconds: float,
+          seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     bots: dict[str, list[float]] = {name: [] for name in runs}
     coop_bots: dict[str, list[float]] = {name: [] for name in runs}
