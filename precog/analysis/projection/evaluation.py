@@ -146,8 +146,7 @@ def remembered_projection(state: GameState, seat: int, weights: Weights = DEFAUL
            phase is Phase.RIVER, phase is Phase.MAINTENANCE, state.config.setup)
     found = PROJECTIONS.get(key, components, weights)
     if found is None:
-        found = PROJECTIONS.put(key, components, weights,
-                                sum(explain(state, seat, weights).values()))
+        found = PROJECTIONS.put(key, components, weights, project(state, seat, weights))
     return found  # type: ignore[no-any-return]
 
 

@@ -2,8 +2,8 @@
 
 A look-ahead search values every line's end with
 :func:`~precog.analysis.projection.evaluation.evaluate`; in the team and cooperative modes
-that projects every Boat of the table, and most of those
-Boats are the same from one line to the next (only the searching seat's plan changes). The
+that projects every Boat of the table, and most of those Boats are the same from one line to
+the next (only the searching seat's plan changes). The
 projection of a Boat is a pure function of the Boat, the round and phase, the component set
 (its Machine Rooms) and the weights, so it is computed once and looked up after.
 
