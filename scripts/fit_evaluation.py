@@ -355,7 +355,7 @@ def cache_file(args: argparse.Namespace, kind: str) -> Path | None:
     if args.cache is None:
         return None
     args.cache.mkdir(parents=True, exist_ok=True)
-    styles = args.styles.replace(",", "+")
+    styles = "+".join(args.styles)
     return args.cache / f"{kind}-{args.positions}-{args.playouts}-{args.seed}-{styles}.jsonl"
 
 

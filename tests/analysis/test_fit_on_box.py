@@ -106,3 +106,17 @@ def test_cross_validation_needs_two_to_twenty_folds():
     assert codes_in(stop.value.__cause__) == [UsageCode.ABOUT, UsageCode.COUNT]
     assert stop.value.__cause__.problem.values["problem"].values == {"low": 2, "high": 20,
                                                                       "got": 1}
+
+
+def test_a_cached_refit_keeps_its_targets_in_a_file_named_after_its_inputs(tmp_path, capsys):
+    fit_evaluation = script()
+    arguments = ["--box", str(EXAMPLE), "--out", str(tmp_path / "f.toml"), "--positions", "6",
+                 "--playouts", "2", "--seed", "5", "--cache", str(tmp_path / "cache"),
+                 "--styles", "sensible,greedy"]
+    assert fit_evaluation.main(arguments) == 0
+    kept = sorted(path.name for path in (tmp_path / "cache").iterdir())
+    assert kept == ["held_out-6-2-5-sensible+greedy.jsonl", "train-6-2-5-sensible+greedy.jsonl"]
+    first = (tmp_path / "f.toml").read_text(encoding="utf-8")
+    assert fit_evaluation.main(arguments) == 0  # the second run reads the targets back
+    assert (tmp_path / "f.toml").read_text(encoding="utf-8").split("[modes")[1:] == \
+        first.split("[modes")[1:]
