@@ -75,6 +75,8 @@ CASES = [
     ("scripts/search_policy.py", ["--tables", "5c"], [U.ABOUT, U.LIST_OF]),
     ("scripts/search_policy.py", ["--candidate", "{missing}"], [U.ABOUT, U.NO_FILE]),
     ("scripts/search_policy.py", ["--z", "0"], [U.ABOUT, U.NUMBER]),
+    ("scripts/search_policy.py", ["--from-rounds", "13"], [U.ABOUT, U.LIST_OF]),
+    ("scripts/search_policy.py", ["--check-tables", "2o"], [U.ABOUT, U.LIST_OF]),
     ("scripts/write_balance.py", ["--workers", "0"], WORKERS),
 ]
 
