@@ -138,8 +138,9 @@ def make_table(name: str, games: int, seed: int, round_: int = 1) -> Table:
     players, mode, _ = TABLES[name]
     starts = [start_of(name, seed * 100_003 + g, round_) for g in range(games)]
     rows = uniforms(games, seed=seed)
-    groups: list[tuple[int, ...]] = ([tuple(t) for t in TEAMS] if mode == "team" else [tuple(range(players))]
-              if mode == "coop" else [(s,) for s in range(players)])
+    groups: list[tuple[int, ...]] = (
+        [tuple(t) for t in TEAMS] if mode == "team" else [tuple(range(players))]
+        if mode == "coop" else [(s,) for s in range(players)])
     shipped = run_seats(starts, rows, [SensiblePolicy()] * players)
     baseline = np.stack([margins(shipped, g, starts[0]) for g in groups])
     return Table(players, mode, starts, rows, groups, baseline)
