@@ -264,7 +264,8 @@ def play_rounds(page: Page, rounds: int = ROUNDS_PLAYED
         hints.append(time.perf_counter() - start)
         if not HINT_LINKS and page.locator(".pc-hint-open").count():
             HINT_LINKS.append(page.locator(".pc-hint-open").first.get_attribute("href") or "")
-        page.locator(".pc-hint-cancel").click()
+        # stop the hint's refining if it still runs (it may have ended on its own by now)
+        page.locator(".pc-hint-cancel").evaluate("b => { if (!b.disabled) b.click(); }")
         page.locator(".pc-cardbtn-hit").first.click()
         page.locator(".pc-cardbtn-label", has_text="Give").first.wait_for()
         before = moves(page)
