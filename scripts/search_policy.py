@@ -173,12 +173,7 @@ def neighbours(policy: SensiblePolicy, modes: frozenset[str] = frozenset({"compe
         for step in (-1, 1):
             if (1 if name == "keep" else 0) <= value + step <= MAX_WEIGHT:
                 out.append((f"{name}{step:+d}", replace(policy, **{name: value + step})))
-    for name in Judgement.names():
-        value = getattr(policy.judgement, name)
-        for step in (-1, 1):
-            if 0 <= value + step <= MAX_WEIGHT:
-                judged = replace(policy.judgement, **{name: value + step})
-                out.append((f"{name}{step:+d}", replace(policy, judgement=judged)))
+    out += judgement_steps(policy, "judgement")
     ladder = list(TEMPERATURES)
     if policy.temperature in ladder:
         i = ladder.index(policy.temperature)
@@ -194,12 +189,20 @@ def coop_neighbours(policy: SensiblePolicy) -> list[tuple[str, SensiblePolicy]]:
     for step in (-1, 1):
         if 1 <= policy.coop_keep + step <= MAX_WEIGHT:
             out.append((f"coop_keep{step:+d}", replace(policy, coop_keep=policy.coop_keep + step)))
+    return out + judgement_steps(policy, "coop_judgement")
+
+
+def judgement_steps(policy: SensiblePolicy, field: str) -> list[tuple[str, SensiblePolicy]]:
+    """Each value of the policy's ``field`` judgement ("judgement" or "coop_judgement") one
+    step up or down within 0..MAX_WEIGHT; the cooperative steps' names start with "coop_"."""
+    judgement, prefix = getattr(policy, field), "coop_" if field == "coop_judgement" else ""
+    out = []
     for name in Judgement.names():
-        value = getattr(policy.coop_judgement, name)
+        value = getattr(judgement, name)
         for step in (-1, 1):
             if 0 <= value + step <= MAX_WEIGHT:
-                judged = replace(policy.coop_judgement, **{name: value + step})
-                out.append((f"coop_{name}{step:+d}", replace(policy, coop_judgement=judged)))
+                judged = replace(judgement, **{name: value + step})
+                out.append((f"{prefix}{name}{step:+d}", replace(policy, **{field: judged})))
     return out
 
 
