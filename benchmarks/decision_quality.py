@@ -48,12 +48,12 @@ from precog.commands.tool_parser import (
 )
 from precog.engine import (
     GameState,
-    Phase,
     from_position,
     reference_components,
     to_position,
 )
 from precog.engine.formulas import season_of
+from precog.engine.playout import decision_begins
 from precog.engine.problems import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
@@ -110,8 +110,7 @@ def snapshots(players: int, mode: str, setup: str, seed: int) -> dict[int, GameS
     seen: dict[int, GameState] = {}
 
     def observe(state: GameState) -> None:
-        if state.phase is Phase.DECISION and state.round not in seen \
-                and not any(state.choices or ()):
+        if state.round not in seen and decision_begins(state):
             seen[state.round] = state
 
     bots = [GreedyBot(seed * 8 + s) for s in range(players)]

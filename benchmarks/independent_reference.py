@@ -83,7 +83,6 @@ from precog.commands.tool_parser import (
 )
 from precog.engine import (
     GameState,
-    Phase,
     determinize,
     from_position,
     legal_actions,
@@ -91,7 +90,7 @@ from precog.engine import (
     reference_components,
     to_position,
 )
-from precog.engine.playout import play_on
+from precog.engine.playout import decision_begins, play_on
 from precog.engine.problems import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # runs, beside this file
@@ -167,8 +166,7 @@ def make_position(index: int, seed: int) -> Position:
                          seed=game_seed)
 
         def reached(s: GameState) -> bool:
-            return s.is_over or (s.phase is Phase.DECISION and s.round == round_
-                                 and not any(s.choices or ()))
+            return s.is_over or (s.round == round_ and decision_begins(s))
 
         state = play_on(state, as_policy(table_bots(table, players, game_seed)), reached,
                         limit=1 << 30)

@@ -46,7 +46,7 @@ import numpy as np
 from precog.analysis.arena.policy_match import margin_against_lookahead
 from precog.analysis.basics.intervals import mean_ci, standard_error
 from precog.analysis.parallel.jobs import iter_jobs
-from precog.analysis.playing.policy import SensiblePolicy
+from precog.analysis.playing.policy import SENSIBLE, SensiblePolicy
 from precog.analysis.playing.policy_data import MAX_WEIGHT, Judgement, parse_policy_weights
 from precog.analysis.playouts.batch import run_seats, seat_values
 from precog.analysis.playouts.rollouts import uniforms
@@ -60,8 +60,8 @@ from precog.commands.tool_parser import (
     seed_number,
     whole_number,
 )
-from precog.engine import GameState, Phase, legal_actions, new_game
-from precog.engine.playout import play_on
+from precog.engine import GameState, legal_actions, new_game
+from precog.engine.playout import decision_begins, play_on
 from precog.engine.scoring import TEAMS
 
 TABLES = {"2c": (2, "competitive", "normal"), "3c": (3, "competitive", "normal"),
@@ -117,10 +117,9 @@ def start_of(name: str, seed: int, round_: int) -> GameState:
 
         def move(s: GameState, _seat: int, rng: random.Random = rng) -> Any:
             options = legal_actions(s)
-            return options[SensiblePolicy().index(s, rng.random(), options)]
+            return options[SENSIBLE.index(s, rng.random(), options)]
 
-        state = play_on(state, move, lambda s: s.phase is Phase.DECISION and s.round == round_
-                        and not any(s.choices or ()))
+        state = play_on(state, move, lambda s: s.round == round_ and decision_begins(s))
         if not state.is_over:
             return state
     raise RuntimeError(f"table {name}: every game of seed {seed} ended before round {round_}")

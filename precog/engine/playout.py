@@ -35,6 +35,12 @@ Mover = Callable[[GameState, Action, GameState], None]
 MAX_ACTIONS = 5000  # a whole game is a few hundred actions; this only guards a stuck policy
 
 
+def decision_begins(state: GameState) -> bool:
+    """Whether ``state`` is a Decision phase before any seat has chosen: where a round's play
+    begins (a position the analysis, the batch and the benchmarks start from)."""
+    return state.phase is Phase.DECISION and not any(state.choices or ())
+
+
 def play_on(state: GameState, policy: Policy, until: Callable[[GameState], bool] | None = None,
             *, on_move: Mover | None = None, limit: int = MAX_ACTIONS) -> GameState:
     """Play ``policy`` for whichever seat is to move until ``until(state)`` holds, the game
@@ -96,8 +102,7 @@ def random_playout(rng: random.Random, check: bool = False, record: bool = False
     result = PlayoutResult(final=state, steps=0)
 
     def stop(s: GameState) -> bool:
-        return stop_round is not None and s.round >= stop_round and (
-            s.phase is Phase.DECISION and not any(s.choices))
+        return stop_round is not None and s.round >= stop_round and decision_begins(s)
 
     def pick(s: GameState, seat: int) -> Action:
         if check:
