@@ -308,11 +308,28 @@ def load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def policy_in_play(policy: str, mode: str) -> str:
+    """The part of a sensible player's ``repr`` that the games of ``mode`` play: a competitive
+    game never reads the cooperative Keep weight and judgement (a team game does: its
+    Objective step weighs them), so changing those leaves its positions current."""
+    if mode == "competitive":
+        return policy.split(COOPERATIVE_FIELDS, 1)[0]
+    return policy
+
+
+COOPERATIVE_FIELDS = ", coop_keep="
+"""Where the cooperative fields begin in a :class:`SensiblePolicy`'s ``repr``."""
+
+
 def is_current(record: dict[str, Any]) -> bool:
-    """Whether a stored position was built on today's components and sensible player, under
-    the floor of :data:`MIN_DECIDED` playouts."""
-    return all(record.get(k) == v for k, v in STAMP.items()) and record.get(
-        "min_decided", 0) >= MIN_DECIDED
+    """Whether a stored position was built on today's components and the sensible player as
+    its mode plays it (:func:`policy_in_play`), under the floor of :data:`MIN_DECIDED`
+    playouts."""
+    mode = record.get("mode", "")
+    return (record.get("components") == STAMP["components"]
+            and policy_in_play(str(record.get("policy")), mode)
+            == policy_in_play(STAMP["policy"], mode)
+            and record.get("min_decided", 0) >= MIN_DECIDED)
 
 
 def current(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
