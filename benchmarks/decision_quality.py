@@ -410,7 +410,8 @@ def rebuild_reference(path: Path, seed: int, factor: int, mode: str, part: int =
     """Build again, keeping none of their old estimates, the references of ``mode``'s
     positions that lack its :data:`VALUE_MARKS` mark: what the value counts changed (2026-12-05:
     the cooperative sensible player stopped revealing tiles and a playout counts every
-    face-down tile by its chance), so no earlier estimate may be merged in. As a deepening:
+    face-down tile by its chance; 2026-12-07: its cooperative weights found by self-play), so
+    no earlier estimate may be merged in. As a deepening:
     the 1-second analysis measured first, then a raced analysis at ``factor`` times its
     rollouts (its own random numbers, ``ref_seed(..., 4)``); a choice the race stopped early
     is marked ``left_behind``. The old reference is kept as ``before_rebuild``. ``part`` of

@@ -137,12 +137,16 @@ def project(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
 def remembered_projection(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
     """:func:`project`, remembered by the Boat (the team and cooperative modes project every
     Boat of the team at each line's end, most of them unchanged from the line before; in the
-    competitive mode a line's end changes the one Boat projected, so it is not kept)."""
+    competitive mode a line's end changes the one Boat projected, so it is not kept). The key
+    is what :func:`explain` reads, as plain values: Boats that differ only in their cards
+    share it, and a table of such keys holds nothing the garbage collector walks."""
     phase = state.phase
     if phase is Phase.OVER:
         return float(state.players[seat].healthy)
     components = state.components
-    key = (id(components), id(weights), state.players[seat], state.round,
+    p = state.players[seat]
+    key = (id(components), id(weights), p.food, p.healthy, p.contaminated, p.doctors,
+           p.protectors, p.bane, p.rooms, p.batteries, state.round,
            phase is Phase.RIVER, phase is Phase.MAINTENANCE, state.config.setup)
     found = PROJECTIONS.get(key, components, weights)
     if found is None:
@@ -168,15 +172,26 @@ def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
 
 def objectives_part(state: GameState, weights: Weights = DEFAULT) -> tuple[float, float]:
     """Cooperative: (the chance every Objective of the season is met, what they still lack
-    as :func:`objective_shortfall` weighs it)."""
+    as :func:`objective_shortfall` weighs it), remembered by what the two read (each Boat's
+    :func:`objective_holdings`, the round, phase and revealed tiles, how many of the season's
+    tiles are face down)."""
     components = state.components
-    key = (id(components), id(weights), state.players, state.round, state.phase,
-           state.objectives, state.objective_stacks)
+    stacks = state.objective_stacks
+    key = (id(components), id(weights), state.config.mode, tuple(map(objective_holdings,
+                                                                   state.players)),
+           state.round, state.phase, state.objectives,
+           len(stacks[state.season - 1]) if stacks else 0)
     found = OBJECTIVES.get(key, components, weights)
     if found is None:
         found = OBJECTIVES.put(key, components, weights, (
             1.0 - objective_risk(state, weights), objective_shortfall(state)))
     return found  # type: ignore[no-any-return]
+
+
+def objective_holdings(p: PlayerState) -> tuple[object, ...]:
+    """What the Objectives' part of the evaluation reads of a Boat (:func:`at_check`, every
+    resource an Objective may ask for)."""
+    return (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.batteries)
 
 
 def check_rounds(state: GameState) -> int:
@@ -329,10 +344,11 @@ def coop_share(state: GameState) -> float:
     return 0.0 if lost else 1.0
 
 
-COOP_VALUE = "2026-12-05: the sensible player never reveals; every face-down tile by chance"
-"""What a cooperative playout's value counts, as a mark: analyses stored with another (the
-decision-quality benchmark's references) were made with a value the analysis no longer
-gives, and must be built again."""
+COOP_VALUE = ("2026-12-07: the cooperative weights found by self-play; the sensible player "
+              "never reveals; every face-down tile by chance")
+"""What a cooperative playout's value counts, as a mark (the sensible player who plays it, what
+its end counts): analyses stored with another (the decision-quality benchmark's references)
+were made with a value the analysis no longer gives, and must be built again."""
 
 
 def last_check_chance(state: GameState) -> float:
