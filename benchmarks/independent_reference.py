@@ -309,10 +309,11 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def policy_in_play(policy: str, mode: str) -> str:
-    """The part of a sensible player's ``repr`` that the games of ``mode`` play: a competitive
-    game never reads the cooperative Keep weight and judgement (a team game does: its
-    Objective step weighs them), so changing those leaves its positions current."""
-    if mode == "competitive":
+    """The part of a sensible player's ``repr`` that the games of ``mode`` play: only the
+    cooperative mode reads the cooperative Keep weight and judgement (``SensiblePolicy.in_mode``;
+    its Objective steps too, which no other mode has), so changing those leaves the
+    competitive and team positions current."""
+    if mode != "coop":
         return policy.split(COOPERATIVE_FIELDS, 1)[0]
     return policy
 

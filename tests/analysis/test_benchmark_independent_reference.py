@@ -71,14 +71,14 @@ def test_a_position_built_on_other_components_or_policy_or_floor_is_not_current(
     assert bench.current([record, newer]) == [newer]  # a rebuilt position replaces the old
 
 
-def test_other_cooperative_weights_leave_only_competitive_positions_current():
+def test_other_cooperative_weights_leave_the_competitive_and_team_positions_current():
     bench = load()
     head, cooperative = bench.STAMP["policy"].split(bench.COOPERATIVE_FIELDS)
     other = head + bench.COOPERATIVE_FIELDS + "9" + cooperative
     stored = [{"id": f"r00{i}", **bench.STAMP, "policy": other, "mode": mode,
                "min_decided": bench.MIN_DECIDED}
               for i, mode in enumerate(("competitive", "team", "coop"))]
-    assert [r["mode"] for r in bench.current(stored)] == ["competitive"]
+    assert [r["mode"] for r in bench.current(stored)] == ["competitive", "team"]
     competitive_changed = [{**r, "policy": "SensiblePolicy(temperature=0.5"
                             + bench.COOPERATIVE_FIELDS + cooperative} for r in stored]
     assert bench.current(competitive_changed) == []
