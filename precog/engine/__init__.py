@@ -25,6 +25,7 @@ from precog.engine.observation import (
     chance_outcomes,
     determinize,
     observation,
+    river_chances,
 )
 from precog.engine.plain_text import render_text
 from precog.engine.problems import ErrorCode, Problem
@@ -86,6 +87,7 @@ __all__ = [
     "reference_components",
     "render_text",
     "replay",
+    "river_chances",
     "to_json",
     "to_position",
     "why_illegal",

@@ -12,8 +12,6 @@ closes when every seat has passed in a row (``state.passes`` counts them).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Card, Gains, Machine
@@ -314,11 +312,24 @@ def _short(p: PlayerState, cost: Gains) -> tuple[tuple[str, int], ...]:
     return tuple((k, n) for k, n in _price(cost) if getattr(took, k) < n or _held(p, k) < n)
 
 
-@lru_cache(maxsize=256)
 def _price(cost: Gains) -> tuple[tuple[str, int], ...]:
     """The kinds a mitigation costs, with their amounts (the few a tile asks for: this runs
-    at every Action-phase step of the cooperative mode)."""
-    return tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True) if n)
+    at every Action-phase step of the cooperative mode), looked up by the tile's own cost
+    object (hashing a :class:`Gains` by value costs more than listing it)."""
+    found = _PRICES.get(id(cost))
+    if found is not None and found[0] is cost:
+        return found[1]
+    if len(_PRICES) >= _MOST_PRICES:
+        _PRICES.clear()
+    price = tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True) if n)
+    _PRICES[id(cost)] = (cost, price)
+    return price
+
+
+_PRICES: dict[int, tuple[Gains, tuple[tuple[str, int], ...]]] = {}
+"""Each mitigation cost met so far, with the object it was listed from (an entry holds its
+object, so no key names a later object of the same ``id``)."""
+_MOST_PRICES = 256
 
 
 _HELD = {"food": "food", "human": "humans", "doctor": "doctors", "protector": "protectors"}

@@ -114,7 +114,8 @@ class Losses:
         return (self.food, self.healthy, self.contaminated, self.doctor, self.protector)
 
     def is_empty(self) -> bool:
-        return not any(self.astuple())
+        return not (self.food or self.healthy or self.contaminated or self.doctor
+                    or self.protector)
 
     def items(self) -> list[tuple[str, int]]:
         """Non-zero (name, amount) pairs in field order, e.g. ``[("healthy", 1)]``."""

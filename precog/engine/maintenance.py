@@ -156,9 +156,11 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 
 def play(state: GameState, action: Action) -> GameState:
     seat = state.to_move
+    kind = type(action)
+    if kind is IgnoreRiver and not action.ignore:  # type: ignore[union-attr]
+        return _apply_river(state, seat)  # the River's most common step: accept the tile
     p = state.players[seat]
     players = list(state.players)
-    kind = type(action)
     if kind is SpendProtectors:
         amount = action.amount  # type: ignore[union-attr]
         p = _protected(p, p.protectors - amount, bane_after_protectors(p.bane, amount))
@@ -171,10 +173,10 @@ def play(state: GameState, action: Action) -> GameState:
         healthy_lost = action.healthy  # type: ignore[union-attr]
     else:
         assert isinstance(action, IgnoreRiver)
-        if action.ignore:
-            players[seat] = _protected(p, p.protectors - 1, p.bane)
-            return _river_from(state, seat + 1, players, NO_GAINS, "")
-        return _apply_river(state, seat)
+        if not action.ignore:
+            return _apply_river(state, seat)
+        players[seat] = _protected(p, p.protectors - 1, p.bane)
+        return _river_from(state, seat + 1, players, NO_GAINS, "")
     players[seat] = _settle(state, p, healthy_lost)
     if seat + 1 < len(players):
         return _maintenance_from(state, players, seat + 1)
@@ -229,9 +231,13 @@ _river_stop = updater(GameState, "players", "phase", "to_move", "step", "pending
 
 
 def _river_losses(p: PlayerState, loss: Losses) -> PlayerState:
-    return _after_losses(p, max(0, p.food - loss.food), max(0, p.healthy - loss.healthy),
-                         max(0, p.contaminated - loss.contaminated),
-                         max(0, p.doctors - loss.doctor), max(0, p.protectors - loss.protector))
+    """``p`` after the tile's losses, each kind down to 0 at least."""
+    food, healthy = p.food - loss.food, p.healthy - loss.healthy
+    contaminated, doctors = p.contaminated - loss.contaminated, p.doctors - loss.doctor
+    protectors = p.protectors - loss.protector
+    return _after_losses(p, food if food > 0 else 0, healthy if healthy > 0 else 0,
+                         contaminated if contaminated > 0 else 0,
+                         doctors if doctors > 0 else 0, protectors if protectors > 0 else 0)
 
 
 _after_losses = updater(PlayerState, "food", "healthy", "contaminated", "doctors", "protectors")

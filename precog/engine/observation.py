@@ -8,14 +8,13 @@ choice not yet revealed, the order of every deck, the River tiles still face dow
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from precog.engine.actions import Action
 from precog.engine.components import Gains
 from precog.engine.faces import draw_world, seen_by, seen_faces
-from precog.engine.fastcopy import replace  # resets the legal-action cache of the copy
+from precog.engine.fastcopy import maker, replace  # replace resets the copy's legal actions
 from precog.engine.formulas import season_of
 from precog.engine.state import (
     FEEDING_ROUNDS,
@@ -90,19 +89,34 @@ def chance_outcomes(obs: Observation) -> list[tuple[str | None, float]]:
     ``[(None, 1.0)]`` when an Island comes instead (a feeding round) or nothing is left."""
     if obs.round in FEEDING_ROUNDS:
         return [(None, 1.0)]
-    season = season_of(obs.round)
-    unseen = obs.river_unseen[season - 1]
+    return _equally_likely(obs.river_unseen[season_of(obs.round) - 1])
+
+
+def river_chances(state: GameState) -> list[tuple[str | None, float]]:
+    """:func:`chance_outcomes` of every seat's observation of ``state`` (the River shows every
+    seat the same tiles), read from the position without building an observation."""
+    if state.round in FEEDING_ROUNDS:
+        return [(None, 1.0)]
+    shown = state.river[:revealed_count(state)]
+    return _equally_likely(_unseen_tiles(state, season_of(state.round), shown))
+
+
+def _equally_likely(unseen: tuple[str, ...]) -> list[tuple[str | None, float]]:
     if not unseen:
         return [(None, 1.0)]
     return [(tile, 1.0 / len(unseen)) for tile in unseen]
+
+
+def _unseen_tiles(state: GameState, season: int, shown: tuple[str, ...]) -> tuple[str, ...]:
+    """The River tiles of ``season`` not among those ``shown``, in the box's order."""
+    return tuple(t.id for t in state.components.river if t.season == season and t.id not in shown)
 
 
 def observation(state: GameState, player: int) -> Observation:
     """Exactly what ``player`` may see of ``state``."""
     seats = tuple(_seat_view(state, s, p, s == player) for s, p in enumerate(state.players))
     shown = state.river[:revealed_count(state)]
-    unseen = tuple(tuple(t.id for t in state.components.river
-                         if t.season == season and t.id not in shown) for season in (1, 2, 3))
+    unseen = tuple(_unseen_tiles(state, season, shown) for season in (1, 2, 3))
     own = state.choices[player] if state.choices else None
     return Observation(
         player=player, round=state.round, phase=state.phase, step=state.step,
@@ -114,16 +128,32 @@ def observation(state: GameState, player: int) -> Observation:
 
 
 def _seat_view(state: GameState, seat: int, p: PlayerState, own: bool) -> SeatView:
-    seasons = Counter(state.card(c).season for c in p.deck)
-    return SeatView(
-        seat=seat, food=p.food, healthy=p.healthy, contaminated=p.contaminated,
-        doctors=p.doctors, protectors=p.protectors, bane=p.bane, rooms=p.rooms,
-        batteries=p.batteries, decision_zone=p.decision_zone, action_zone=p.action_zone,
-        gave=p.gave, activated=p.activated, discard=p.discard, deck_size=len(p.deck),
-        deck_seasons=(seasons[1], seasons[2], seasons[3]),
-        hand=p.hand if own else None, hand_size=len(p.hand),
-        has_chosen=bool(state.choices) and state.choices[seat] is not None,
-        card_gains=p.card_gains, received=p.received, taken=p.taken)
+    return _make_seat_view(
+        seat, p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane, p.rooms,
+        p.batteries, p.decision_zone, p.action_zone, p.gave, p.activated, p.discard,
+        len(p.deck), deck_seasons(state, p.deck), p.hand if own else None, len(p.hand),
+        bool(state.choices) and state.choices[seat] is not None, p.card_gains, p.received,
+        p.taken)
+
+
+_make_seat_view = maker(SeatView)
+"""``SeatView(...)`` with every field given in order (a view of each seat at every
+decision a bot is asked)."""
+
+
+def deck_seasons(state: GameState, deck: tuple[str, ...]) -> tuple[int, int, int]:
+    """How many cards of seasons 1, 2 and 3 ``deck`` holds."""
+    cards = state.components.cards
+    one = two = three = 0
+    for card_id in deck:
+        season = cards[card_id].season
+        if season == 1:
+            one += 1
+        elif season == 2:
+            two += 1
+        elif season == 3:
+            three += 1
+    return (one, two, three)
 
 
 def determinize(state: GameState, player: int, rng: random.Random) -> GameState:

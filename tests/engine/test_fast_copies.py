@@ -93,3 +93,16 @@ def test_phases_steps_and_card_types_are_read_from_their_class_as_the_members() 
     assert Step.__dict__["GAINS"] is Step.GAINS and [m.name for m in Step] == list(Step.__members__)
     assert pickle.loads(pickle.dumps(CardType.FOOD)) is CardType.FOOD
     assert (Phase.RIVER.value, Phase.RIVER.name, CardType.FOOD.letter) == ("river", "RIVER", "F")
+
+
+def test_a_mitigation_price_is_listed_by_the_tile_cost_object_and_by_value_alike() -> None:
+    from precog.engine import action_phase
+    from precog.engine.components import GAIN_KINDS, Gains
+    from precog.engine.data_loading import reference_components
+
+    for tile in reference_components().objectives:
+        cost = tile.mitigate_cost
+        listed = tuple((k, n) for k, n in zip(GAIN_KINDS, cost.astuple(), strict=True) if n)
+        assert action_phase._price(cost) == action_phase._price(cost) == listed
+        twin = Gains(*cost.astuple())  # the same value, another object
+        assert twin is not cost and action_phase._price(twin) == listed

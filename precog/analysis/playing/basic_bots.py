@@ -20,13 +20,14 @@ import random
 from collections.abc import Callable, Sequence
 
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.playing.plans import RoundSearch
+from precog.analysis.playing.plans import Line, RoundSearch
 from precog.analysis.playing.players import WorldSampler
 from precog.analysis.playing.rounds import RoundPlayer, round_values
 from precog.analysis.playing.world import AnalysisError, river_outcomes
 from precog.analysis.projection.evaluation import immediate
 from precog.engine import Action, GameState, Observation, apply
 from precog.engine.actions import Choose, ChooseRooms, EndActions, Mitigate, PassCards, Reveal
+from precog.engine.collector import fewer_collections
 from precog.engine.observation import observation as observation_of
 from precog.engine.problems import Problem
 
@@ -85,6 +86,10 @@ class _Planner(Bot):
     def pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        with fewer_collections():  # a search keeps most of what it makes until it is done
+            return self._pick(observation, legal_actions)
+
+    def _pick(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         first = legal_actions[0]
         if isinstance(first, ChooseRooms | PassCards):
             return setup_choice(self.world(), observation.player, legal_actions)
@@ -103,15 +108,29 @@ class _Planner(Bot):
         world = self.world()
         seat = observation.player
         leaf = self.leaf(seat)
-        shared = RoundPlayer(seat, world.config.players, leaf, transpose=True) \
-            if self.transpose else None
+        shared = self.round_lines(world, seat) if self.transpose else None
         search = RoundSearch(seat, river_outcomes(observation), leaf, narrow=self.narrow,
                              shared=shared.after_river if shared else None,
-                             river_key=shared.river_key if shared else None)
+                             river_key=shared.river_keys if shared else None)
         line = search.run(world)
         if line.steps and line.steps[0] in legal_actions:
             return line.steps[0]
         return legal_actions[0]
+
+    _round_lines: tuple[object, tuple[object, ...], RoundPlayer] | None = None
+
+    def round_lines(self, world: GameState, seat: int) -> RoundPlayer:
+        """The lines this bot's searches share once the seat's cards are played (a leaf that
+        reads only the Boats, ``transpose``: :meth:`~precog.analysis.playing.rounds.RoundPlayer.
+        river_key`), kept for the rest of the round: the plan steps and Objective steps of one
+        round search the same lines in worlds that differ only in what those lines do not
+        read, as the worlds of one step already do."""
+        anchor = (world.round, seat, world.config, world.players[seat].rooms)
+        kept = self._round_lines
+        if kept is None or kept[0] is not world.components or kept[1] != anchor:
+            shared = RoundPlayer(seat, world.config.players, self.leaf(seat), transpose=True)
+            kept = self._round_lines = (world.components, anchor, shared)
+        return kept[2]
 
     def objective_step(self, observation: Observation,
                        legal_actions: Sequence[Action]) -> Action:
@@ -133,22 +152,28 @@ class _Planner(Bot):
         River tile (the last seat's mitigation in the team window, nothing left to choose
         until the next round) is valued with the next tile's outcomes, not this one's. With a
         leaf that reads only the Boats (``transpose``), the searches share their lines once
-        the cards are played, between worlds and options alike."""
+        the cards are played, between worlds, options and the round's other steps alike
+        (:meth:`round_lines`)."""
         seat = observation.player
         rivers = river_outcomes(observation)
         totals = dict.fromkeys(legal_actions, 0.0)
         leaf = self.leaf(seat)
-        shared = RoundPlayer(seat, len(observation.seats), leaf, transpose=True) \
-            if self.transpose else None
+        shared = None
         for _ in range(self.coop_worlds):
             world = self.world()
+            if shared is None and self.transpose:
+                shared = self.round_lines(world, seat)
+            # the options' searches in one world share the positions they meet (by River
+            # outcomes: a position's best line is the same in every search that has them)
+            searched: dict[tuple[object, ...], dict[tuple[object, bool], Line]] = {}
             for action in legal_actions:
                 after = apply(world, action)
                 outcomes = (rivers if after.round == world.round
                             else river_outcomes(observation_of(after, seat)))
                 search = RoundSearch(seat, outcomes, leaf, narrow=self.narrow,
                                      shared=shared.after_river if shared else None,
-                                     river_key=shared.river_key if shared else None)
+                                     river_key=shared.river_keys if shared else None,
+                                     _cache=searched.setdefault(tuple(outcomes), {}))
                 totals[action] += search.run(after).value
         return totals
 

@@ -35,8 +35,10 @@ from precog.engine.actions import (
     TakeFood,
     TakeHumans,
 )
+from precog.engine.fastcopy import maker
 
 LeafValue = Callable[[GameState], float]
+_OVER = Phase.OVER
 Played = tuple[GameState, GameState, dict[str | None, GameState] | None]
 """A move a search made: the position, the next one, and (the move that reveals the River
 tile) the next one for each tile."""
@@ -81,6 +83,11 @@ class Line:
 
 def round_over(start_round: int, state: GameState) -> bool:
     return state.is_over or state.round > start_round
+
+
+make_line = maker(Line)
+"""``Line(value, steps, forks, end)``, every field given in order, built faster (a search
+makes one for every move it weighs)."""
 
 
 def battery_candidates(state: GameState, seat: int, options: list[Action],
@@ -209,13 +216,14 @@ class RoundSearch:
 
     def _search_here(self, state: GameState, forked: bool, start: int) -> Line:
         self.nodes += 1
-        while not round_over(start, state) and state.to_move != self.seat:
+        seat = self.seat
+        while not (state.phase is _OVER or state.round > start) and state.to_move != seat:
             nxt = self._step(state, self.others(state, state.to_move), forked)
             if isinstance(nxt, list):
                 return self._fork(nxt, (), start)
             state = nxt
-        if round_over(start, state):
-            return Line(self.leaf(state), end=state)
+        if state.phase is _OVER or state.round > start:  # round_over(start, state)
+            return make_line(self.leaf(state), (), (), state)
         key = (state.key(), forked)
         cached = self._cache.get(key)
         if cached is not None:
@@ -228,7 +236,7 @@ class RoundSearch:
                 line = self._fork(nxt, (action,), start)
             else:
                 sub = self._search(nxt, forked, start)
-                line = Line(sub.value, (action,) + sub.steps, sub.forks, sub.end)
+                line = make_line(sub.value, (action,) + sub.steps, sub.forks, sub.end)
             scored.append((action, line.value))
             if best is None or line.value > best.value + 1e-12:
                 best = line
@@ -240,7 +248,7 @@ class RoundSearch:
     def _fork(self, outs: list[tuple[float, str | None, GameState]], steps: tuple[Action, ...],
               start: int) -> Line:
         forks = tuple((p, tile, self._search(s, True, start)) for p, tile, s in outs)
-        return Line(sum(p * line.value for p, _, line in forks), steps, forks)
+        return make_line(sum(p * line.value for p, _, line in forks), steps, forks, None)
 
     def _candidates(self, state: GameState) -> list[Action]:
         if self.sensible:

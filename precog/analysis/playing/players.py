@@ -31,10 +31,10 @@ from precog.engine import (
     Observation,
     Phase,
     Step,
-    determinize,
     legal_actions,
     observation,
 )
+from precog.engine import WorldSampler as Sampler
 from precog.engine.playout import Policy, play_on
 from precog.engine.problems import Problem
 
@@ -63,8 +63,17 @@ class Player(Protocol):
 
 
 def world_sampler(state: GameState, seat: int) -> WorldSampler:
-    """Worlds ``seat`` cannot tell from ``state`` (only what it may see is kept)."""
-    return lambda rng: determinize(state, seat, rng)
+    """Worlds ``seat`` cannot tell from ``state`` (only what it may see is kept): each the
+    world ``determinize(state, seat, rng)`` draws, what hides where worked out at the first
+    draw and kept for the next (a bot's step may draw several)."""
+    kept: list[Sampler] = []
+
+    def sample(rng: random.Random) -> GameState:
+        if not kept:
+            kept.append(Sampler(state, seat))
+        return kept[0](rng)
+
+    return sample
 
 
 def ask(player: Player, state: GameState, seat: int | None = None) -> Action:

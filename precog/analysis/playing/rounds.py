@@ -20,7 +20,6 @@ from precog.analysis.playing.world import (
     knowledge,
     past_river,
     resolve_decision,
-    river_outcomes,
     with_river_tile,
 )
 from precog.analysis.projection.evaluation import team_of
@@ -32,13 +31,14 @@ from precog.engine import (
     Step,
     determinize,
     legal_actions,
-    observation,
+    river_chances,
 )
 from precog.engine.actions import Choose
 from precog.engine.playout import MAX_ACTIONS, play_on
 from precog.engine.state import FEEDING_ROUNDS
 
 Search = tuple[RoundSearch, Line, GameState]
+_OVER, _DECISION, _MAINTENANCE, _RIVER = Phase.OVER, Phase.DECISION, Phase.MAINTENANCE, Phase.RIVER
 
 
 class RoundPlayer:
@@ -57,6 +57,9 @@ class RoundPlayer:
         # lines after the River shows, shared between searches (only for a leaf that reads
         # no more than river_key holds: the evaluation, not rollouts or a caller's function)
         self.after_river: dict[Hashable, Line] | None = {} if transpose else None
+        # what a search's lines are shared by (no reference back to this player: a tree's
+        # searches and their positions are freed with the tree, without the collector)
+        self.river_keys = RiverKey(me, players)
         # the moves of the latest searches, kept for a line played right after it is found
         # (None: not kept; the caller empties it once it has played its lines)
         self.played: dict[tuple[int, Action], Played] | None = None
@@ -68,9 +71,9 @@ class RoundPlayer:
         key = (narrow, sensible, *self.boat_key(after))
         found = self.searches.get(key)
         if found is None:
-            rs = RoundSearch(self.me, river_outcomes(observation(after, self.me)), self.leaf,
+            rs = RoundSearch(self.me, river_chances(after), self.leaf,
                              others=other_seat, narrow=narrow, sensible=sensible,
-                             shared=self.after_river, river_key=self.river_key,
+                             shared=self.after_river, river_key=self.river_keys,
                              played=self.played)
             found = (rs, rs.run(after), after)
             self.searches[key] = found
@@ -109,45 +112,12 @@ class RoundPlayer:
                 s.river[:s.round - 1], others, tiles)
 
     def river_key(self, s: GameState, revealed: int) -> Hashable | None:
-        """What the rest of the round from ``s``, and the value at its end, depend on for me
-        once the cards that make my score are played (None before: then the whole position
-        matters), given the first ``revealed`` River tiles. Outside the cooperative mode that
-        is the Boats that make my score (mine; my team's in the team mode) and where each of
-        them is in the round (Action turn done, Maintenance and River tile still to come or
-        done, or its own step): the other seats' turns change only their own Boats. In the
-        cooperative mode every Boat counts (the Objectives), from Maintenance on, and of the
-        face-down Objectives only what the rest of the round reads (:func:`face_down`): so the
-        sampled worlds of one analysis, whose face-down tiles differ, share their lines. Cards
-        are left out but for the Bane they add when Maintenance begins: from here to the
-        round's end they play no other part, and the evaluation reads none."""
-        over = round_over_for(s, self.me) == "over"
-        if not over and s.config.coop and s.phase not in (Phase.MAINTENANCE, Phase.RIVER):
-            return None  # every Boat's Action turn counts until Maintenance
-        seats = self.scoring(s)
-        boats = tuple((s.players[seat].boat, s.players[seat].batteries) for seat in seats)
-        if over:
-            return ("over", s.round, s.outcome, boats, s.river[:revealed], s.objectives,
-                    tuple(map(len, s.objective_stacks)))  # the value reads only how many
-        if not s.config.coop:
-            stages = tuple(round_stage(s, seat) for seat in seats)
-            if None in stages:
-                return None
-            own = (s.to_move, s.phase, s.step, s.pending, s.pending_source) \
-                if "own" in stages else None
-            rises = tuple(bane_rise(s, seat) if stage == "before maintenance" else 0
-                          for seat, stage in zip(seats, stages))
-            return (stages, own, rises, s.round, boats, s.river[:revealed])
-        return (s.round, s.phase, s.step, s.to_move, s.pending, s.pending_source,
-                s.river[:revealed], boats, s.objectives, face_down(s),
-                tuple(bane_rise(s, seat) for seat in seats))
+        """What the rest of the round from ``s`` depends on for me (:class:`RiverKey`)."""
+        return self.river_keys(s, revealed)
 
     def scoring(self, s: GameState) -> tuple[int, ...]:
         """The seats whose Boats make my score: mine, my team's, or every seat (co-op)."""
-        if s.config.mode == "team":
-            return team_of(self.me)
-        if s.config.coop:
-            return tuple(range(self.n))
-        return (self.me,)
+        return self.river_keys.scoring(s)
 
     def play_choice(self, world: GameState, choice: Choose, give: str, seed: int) -> GameState:
         """``world`` through this round: ``choice``, the right neighbour Gives ``give``, the
@@ -225,6 +195,63 @@ class RoundPlayer:
         return min(values, key=lambda c: values[c])
 
 
+class RiverKey:
+    """:meth:`RoundPlayer.river_key` of seat ``me`` at a table of ``players`` (a small object
+    that searches hold, so that they hold no round player)."""
+
+    __slots__ = ("me", "n")
+
+    def __init__(self, me: int, players: int) -> None:
+        self.me = me
+        self.n = players
+
+    def __call__(self, s: GameState, revealed: int) -> Hashable | None:
+        """What the rest of the round from ``s``, and the value at its end, depend on for me
+        once the cards that make my score are played (None before: then the whole position
+        matters), given the first ``revealed`` River tiles. Outside the cooperative mode that
+        is the Boats that make my score (mine; my team's in the team mode) and where each of
+        them is in the round (Action turn done, Maintenance and River tile still to come or
+        done, or its own step): the other seats' turns change only their own Boats. In the
+        cooperative mode every Boat counts (the Objectives), from Maintenance on, and of the
+        face-down Objectives only what the rest of the round reads (:func:`face_down`): so the
+        sampled worlds of one analysis, whose face-down tiles differ, share their lines. Cards
+        are left out but for the Bane they add when Maintenance begins: from here to the
+        round's end they play no other part, and the evaluation reads none."""
+        phase = s.phase
+        over = phase is _OVER or phase is _DECISION  # round_over_for(s, self.me)
+        coop = s.config.mode == "coop"
+        if not over and coop and phase is not _MAINTENANCE and phase is not _RIVER:
+            return None  # every Boat's Action turn counts until Maintenance
+        seats = self.scoring(s)
+        players = s.players
+        if over:
+            return ("over", s.round, s.outcome, tuple([scored_boat(players[seat])
+                                                       for seat in seats]),
+                    s.river[:revealed], s.objectives,
+                    tuple(map(len, s.objective_stacks)))  # the value reads only how many
+        if not coop:
+            stages = tuple([round_stage(s, seat) for seat in seats])
+            if None in stages:
+                return None
+            own = (s.to_move, phase, s.step, s.pending, s.pending_source) \
+                if "own" in stages else None
+            rises = tuple([bane_rise(s, seat) if stage == "before maintenance" else 0
+                           for seat, stage in zip(seats, stages)])
+            return (stages, own, rises, s.round,
+                    tuple([scored_boat(players[seat]) for seat in seats]), s.river[:revealed])
+        return (s.round, phase, s.step, s.to_move, s.pending, s.pending_source,
+                s.river[:revealed], tuple(map(scored_boat, players)), s.objectives,
+                face_down(s), tuple([bane_rise(s, seat) for seat in seats]))
+
+    def scoring(self, s: GameState) -> tuple[int, ...]:
+        """The seats whose Boats make my score: mine, my team's, or every seat (co-op)."""
+        if s.config.mode == "team":
+            return team_of(self.me)
+        if s.config.coop:
+            return tuple(range(self.n))
+        return (self.me,)
+
+
 def round_part(p: PlayerState) -> tuple[object, ...]:
     """What of a seat plays a part in the rest of a round after the Decision phase: all but
     its deck, hand, Decision Zone and discard (the next round's cards, and what no Machine or
@@ -254,7 +281,16 @@ def face_down(s: GameState) -> tuple[object, ...]:
 
 def bane_rise(s: GameState, seat: int) -> int:
     """The Bane ``seat``'s played cards add when its Maintenance begins."""
-    return sum(s.card(c).bane for c in s.players[seat].action_zone)
+    zone = s.players[seat].action_zone
+    if len(zone) == 2:  # a round's Action Zone: Keep and Give (read at every search node)
+        cards = s.components.cards
+        return cards[zone[0]].bane + cards[zone[1]].bane
+    return sum(s.card(c).bane for c in zone)
+
+
+def scored_boat(p: PlayerState) -> tuple[object, ...]:
+    """What of a Boat makes a score from the River on: its resources and its Batteries."""
+    return (p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane, p.batteries)
 
 
 def round_over_for(s: GameState, seat: int) -> str:

@@ -11,7 +11,7 @@ the seat sees.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from precog.analysis.basics.errors import AnalysisCode, AnalysisError
@@ -26,6 +26,7 @@ from precog.engine import (
     observation,
 )
 from precog.engine.actions import Choose
+from precog.engine.fastcopy import replace
 from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
 from precog.engine.problems import Problem

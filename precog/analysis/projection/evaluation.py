@@ -206,14 +206,25 @@ def check_rounds(state: GameState) -> int:
 def at_check(state: GameState, p: PlayerState, weights: Weights = DEFAULT) -> dict[str, float]:
     """What a Boat is projected to hold when the Objectives are checked: Food after the
     Island's feeding (with the expected Food income until then), Healthy Humans fed."""
-    income = weights.food_income * max(0, check_rounds(state) - 1)
+    return _held_at_check(p, _income(state, weights))
+
+
+def _income(state: GameState, weights: Weights) -> float:
+    """The Food a Boat is expected to find before the check (:func:`at_check`)."""
+    return weights.food_income * max(0, check_rounds(state) - 1)
+
+
+def _held_at_check(p: PlayerState, income: float) -> dict[str, float]:
+    """:func:`at_check` with the Food income worked out (the same for every Boat)."""
     food = p.food + income
-    held = {r: float(holding(p, r)) for r in
-            ("contaminated", "doctor", "protector", "ymune", "battery")}
+    held = {r: float(holding(p, r)) for r in _AT_CHECK}
     healthy = float(min(p.healthy, food))
     held.update(food=max(0.0, food - p.healthy), healthy=healthy,
                 humans=healthy + p.contaminated)
     return held
+
+
+_AT_CHECK = ("contaminated", "doctor", "protector", "ymune", "battery")
 
 
 def lack(state: GameState, requirements: tuple[Requirement, ...],
@@ -222,9 +233,18 @@ def lack(state: GameState, requirements: tuple[Requirement, ...],
     short of the amount counts); ``held``: every Boat's :func:`at_check`, when known."""
     if held is None:
         held = [at_check(state, p, weights) for p in state.players]
+    return _lack(requirements, held, {})
+
+
+def _lack(requirements: tuple[Requirement, ...], held: list[dict[str, float]],
+          amounts_of: dict[str, list[float]]) -> float:
+    """:func:`lack`; ``amounts_of``: each resource's amounts over the Boats, those read so
+    far (filled as they are read: the tiles of one position ask for the same few)."""
     total = 0.0
     for req in requirements:
-        amounts = [h[req.resource] for h in held]
+        amounts = amounts_of.get(req.resource)
+        if amounts is None:
+            amounts = amounts_of[req.resource] = [h[req.resource] for h in held]
         if req.scope == "one":
             total += max(0.0, req.amount - max(amounts))
         else:
@@ -248,23 +268,25 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
         return []
     comps, season = state.components, state.season
     rounds = check_rounds(state)
-    held = [at_check(state, p, weights) for p in state.players]
+    income = _income(state, weights)
+    held = [_held_at_check(p, income) for p in state.players]
+    amounts: dict[str, list[float]] = {}
     out: list[tuple[str, float]] = []
     for tile_id, mitigated in state.objectives:
         tile = comps.objective_by_id[tile_id]
         if tile.season != season:
             continue
-        full = miss_chance(lack(state, tile.mitigated if mitigated else tile.full, weights,
-                                held), rounds, weights)
+        full = miss_chance(_lack(tile.mitigated if mitigated else tile.full, held, amounts),
+                           rounds, weights)
         if not mitigated and rounds > 0:
-            easy = miss_chance(lack(state, tile.mitigated, weights, held), rounds, weights)
+            easy = miss_chance(_lack(tile.mitigated, held, amounts), rounds, weights)
             full -= weights.mitigate_option * max(0.0, full - easy)
         out.append((tile_id, full))
     hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
     if hidden:
         pool = unrevealed(state, season)
         if pool:
-            risk = sum(miss_chance(lack(state, o.full, weights, held), rounds, weights)
+            risk = sum(miss_chance(_lack(o.full, held, amounts), rounds, weights)
                        for o in pool) / len(pool)
             out += [("face-down", risk)] * hidden
     return out
@@ -293,20 +315,27 @@ def objective_shortfall(state: GameState) -> float:
     season = state.season
     revealed = [(comps.objective_by_id[t], m) for t, m in state.objectives
                 if comps.objective_by_id[t].season == season]
-    short = sum(_lacking(state, tile.mitigated if m else tile.full) for tile, m in revealed)
+    held: dict[str, list[int]] = {}
+    short = sum(_lacking(state, tile.mitigated if m else tile.full, held)
+                for tile, m in revealed)
     hidden = len(state.objective_stacks[season - 1]) if state.objective_stacks else 0
     if hidden:
         pool = unrevealed(state, season)
         if pool:
-            short += hidden * sum(_lacking(state, o.full) for o in pool) / len(pool)
+            short += hidden * sum(_lacking(state, o.full, held) for o in pool) / len(pool)
     island = 4 * season
     return short / (1 + max(0, island - state.round))
 
 
-def _lacking(state: GameState, requirements: tuple[Requirement, ...]) -> float:
+def _lacking(state: GameState, requirements: tuple[Requirement, ...],
+             held_of: dict[str, list[int]]) -> float:
+    """What the Boats lack of ``requirements`` now; ``held_of``: each resource's holdings
+    over the Boats, those read so far (filled as they are read)."""
     total = 0.0
     for req in requirements:
-        held = [holding(p, req.resource) for p in state.players]
+        held = held_of.get(req.resource)
+        if held is None:
+            held = held_of[req.resource] = [holding(p, req.resource) for p in state.players]
         best = max(held) if req.scope == "one" else min(held)
         total += max(0, req.amount - best)
     return total

@@ -57,6 +57,7 @@ class OpponentModel:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed * 7919 + 17)
+        self.samplers: tuple[GameState, int, WorldSampler] | None = None
 
     def give_probabilities(self, world: GameState, seat: int,
                            incoming: tuple[str, ...]) -> dict[str, float]:
@@ -64,7 +65,7 @@ class OpponentModel:
         analysing seat, of whose view ``world`` is a sample: the sensible player's, over
         ``world``'s hand of ``seat`` and others that view allows."""
         me = (seat + 1) % world.config.players
-        sampler = WorldSampler(world, me)  # determinize, what hides where worked out once
+        sampler = self.sampler(world, me)
         worlds = [world, *(sampler(self.rng) for _ in range(GIVE_HANDS - 1))]
         probs = {card: 0.0 for card in incoming}
         for w in worlds:
@@ -75,6 +76,15 @@ class OpponentModel:
         if total <= 0:
             return even(incoming)
         return {card: p / total for card, p in probs.items()}
+
+    def sampler(self, world: GameState, seat: int) -> WorldSampler:
+        """``determinize`` of ``world`` for ``seat``, what hides where worked out once for
+        every choice asked about the same world (the tree asks with its base world for each
+        of my choices)."""
+        kept = self.samplers
+        if kept is None or kept[0] is not world or kept[1] != seat:
+            kept = self.samplers = (world, seat, WorldSampler(world, seat))
+        return kept[2]
 
     def back_up(self, node: TreeNode) -> None:
         """Set an opponent node's value (and its children's probabilities and principal)."""

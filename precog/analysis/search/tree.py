@@ -85,7 +85,7 @@ from precog.analysis.search.nodes import principal_line as principal_line
 from precog.analysis.search.nodes import render_tree_text as render_tree_text
 from precog.analysis.search.nodes import set_intervals as set_intervals
 from precog.analysis.search.second_round import SecondRound
-from precog.engine import GameState, determinize, observation
+from precog.engine import GameState, WorldSampler, observation
 from precog.engine.collector import fewer_collections
 from precog.engine.problems import Problem
 from precog.engine.state import ROUNDS
@@ -235,8 +235,10 @@ class _Builder(SecondRound):
         self.played = {}  # a plan's moves, played again for its River outcomes (river_node)
         self.model = make_model(model, seed)
         self.rng = random.Random(seed)
-        self.base = determinize(state, player, self.rng)
-        self.worlds = [determinize(state, player, self.rng) for _ in range(max(1, worlds))]
+        self.sampler = WorldSampler(state, player)  # determinize, the hiding worked out once
+        self.base = self.sampler(self.rng)
+        self.world_count = max(1, worlds)
+        self.sampled: list[GameState] | None = None
         self.budget = budget
         self.leaves = True
         self.second_round = "sensible"
@@ -252,6 +254,15 @@ class _Builder(SecondRound):
                      "worlds": worlds, "round": state.round,
                      "evaluation": "rollouts" if rollouts else (
                          "fitted value" if evaluation is None else "given")}
+
+    @property
+    def worlds(self) -> list[GameState]:  # type: ignore[override]  # read, never set
+        """The sampled worlds of the second round, drawn when it first asks (by the same
+        generator, after the base world: the same worlds as drawn at once; a one-round tree
+        never draws them)."""
+        if self.sampled is None:
+            self.sampled = [self.sampler(self.rng) for _ in range(self.world_count)]
+        return self.sampled
 
     def build(self, depth: int) -> TreeNode:
         self.depth = depth
