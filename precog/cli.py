@@ -78,8 +78,15 @@ _OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBAD
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``precog`` with ``argv`` (default: the process arguments); returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    lang = language_of(argv)
+    lang, before = language_of(argv), language()
     set_language(lang)
+    try:
+        return _run(argv, lang)
+    finally:  # a caller in the same process (a notebook, a test) keeps its own language
+        set_language(before)
+
+
+def _run(argv: list[str], lang: str) -> int:
     try:
         with argparse_words(lang):
             args = build_parser(lang).parse_args(argv)

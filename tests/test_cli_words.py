@@ -65,3 +65,13 @@ def test_a_usage_error_is_said_in_russian(capsys: pytest.CaptureFixture[str]) ->
 ])
 def test_the_language_is_read_before_parsing(argv: list[str], lang: str) -> None:
     assert language_of(argv) == lang
+
+
+def test_a_russian_run_leaves_the_callers_language_as_it_was(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from precog.commands.common import language
+
+    before = language()
+    main(["--lang", "ru", "simulate", "--players", "7"])
+    capsys.readouterr()
+    assert language() == before
