@@ -30,6 +30,10 @@ from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
 from precog.engine.state import GameState, PlayerState, Step
 
+_STEP_GAINS = Step.GAINS
+"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
+enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+
 
 def heal(p: PlayerState) -> PlayerState:
     """Each Doctor heals one Contaminated Human (all of them if there are enough Doctors)."""
@@ -274,7 +278,7 @@ _placed = updater(GameState, "players", "pending")
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:
     """Put ``gains`` on offer to the player to move."""
-    return _offered(state, gains, source, Step.GAINS)
+    return _offered(state, gains, source, _STEP_GAINS)
 
 
 _offered = updater(GameState, "pending", "pending_source", "step")

@@ -30,8 +30,13 @@ _PHASE_MODULES: dict[Phase, ModuleType] = {
 }
 
 
+_GAINS, _OVER = Step.GAINS, Phase.OVER
+"""Read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the enum
+metaclass's ``__getattr__`` hook (a Python-level call)."""
+
+
 def _module(state: GameState) -> ModuleType:
-    if state.step is Step.GAINS:
+    if state.step is _GAINS:
         return gains
     return _PHASE_MODULES[state.phase]
 
@@ -46,7 +51,7 @@ def legal_actions(state: GameState) -> list[Action]:
     cached = state._legal  # kept by advance() on every state waiting for a choice
     if cached is not None:
         return list(cached)
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return []
     result: list[Action] = _module(state).options(state)
     return result
@@ -91,7 +96,6 @@ def apply(state: GameState, action: Action) -> GameState:
     return advance(module.play(state, action))
 
 
-_GAINS, _OVER = Step.GAINS, Phase.OVER
 _NO_GAINS = NO_GAINS
 _keep_legal = GameState.__dict__["_legal"].__set__
 """``object.__setattr__(state, "_legal", options)`` through the slot itself (the listed options

@@ -202,7 +202,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     def left(self, seat: int) -> int:
         return (seat + 1) % self.config.players
@@ -256,11 +256,14 @@ class GameState:
 _with_players = updater(GameState, "players")
 _SEASON_OF = tuple(season_of(round_) for round_ in range(ROUNDS + 1))
 """The season of each round, looked up (read at most steps of the cooperative mode)."""
+_PHASE_OVER, _PHASE_RIVER = Phase.OVER, Phase.RIVER
+"""Read once: on Python 3.11 each ``Phase.OVER`` read goes through the enum metaclass's
+``__getattr__`` hook (a Python-level call), and ``is_over`` is asked at every step."""
 
 
 def revealed_count(state: GameState) -> int:
     """River tiles face up: this round's is flipped once the River phase starts."""
     done = state.round - 1
-    if state.phase in (Phase.RIVER,) or state.phase is Phase.OVER:
+    if state.phase is _PHASE_RIVER or state.phase is _PHASE_OVER:
         done = state.round
     return done

@@ -37,6 +37,16 @@ from precog.engine.actions import (
 )
 from precog.engine.fastcopy import maker
 
+_PHASE_RIVER = Phase.RIVER
+_STEP_ACTIVATE = Step.ACTIVATE
+_STEP_COOP = Step.COOP
+_STEP_GAINS = Step.GAINS
+_STEP_IGNORE = Step.IGNORE
+_STEP_LOSE = Step.LOSE
+_STEP_TEAM = Step.TEAM
+"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
+enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+
 LeafValue = Callable[[GameState], float]
 _OVER = Phase.OVER
 Played = tuple[GameState, GameState, dict[str | None, GameState] | None]
@@ -112,7 +122,7 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
     """The seat's decisions worth comparing now (dominated ones pruned), best guess first."""
     options = legal_actions(state)
     first = options[0]
-    if state.step is Step.GAINS:
+    if state.step is _STEP_GAINS:
         if isinstance(first, TakeFood | TakeHumans | Heal):
             return [first]  # the most on offer: taking less never helps
         if isinstance(first, PlaceYmunes):
@@ -121,9 +131,9 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
                     if isinstance(a, PlaceYmunes) and a.doctors + a.protectors == most]
         if isinstance(first, PlaceBattery):
             return battery_candidates(state, seat, options, battery_width)
-    if state.step is Step.LOSE and len(options) > 2:
+    if state.step is _STEP_LOSE and len(options) > 2:
         return [options[0], options[-1]]  # Contaminated first, or Healthy first
-    if state.step is Step.ACTIVATE:  # revealing first is judged where it is decided, over
+    if state.step is _STEP_ACTIVATE:  # revealing first is judged where it is decided, over
         return [a for a in options if not isinstance(a, Reveal)]  # many worlds (bots.py)
     return options
 
@@ -182,7 +192,7 @@ class RoundSearch:
 
     def run(self, state: GameState) -> Line:
         """The best line from ``state`` (any point of the round after the Decision phase)."""
-        forked = len(self.rivers) < 2 or state.phase in (Phase.RIVER, Phase.OVER)
+        forked = len(self.rivers) < 2 or state.phase in (_PHASE_RIVER, _OVER)
         return self._search(state, forked, state.round)
 
     def _step(self, state: GameState, action: Action,
@@ -253,9 +263,9 @@ class RoundSearch:
     def _candidates(self, state: GameState) -> list[Action]:
         if self.sensible:
             return [sensible_move(state, self.seat)]
-        if self.narrow and state.step in (Step.COOP, Step.TEAM):
+        if self.narrow and state.step in (_STEP_COOP, _STEP_TEAM):
             return [sensible_move(state, self.seat)]  # reveal or mitigate as a playout would
-        if self.narrow and state.step not in (Step.ACTIVATE, Step.IGNORE):
+        if self.narrow and state.step not in (_STEP_ACTIVATE, _STEP_IGNORE):
             found = candidates(state, self.seat, 1)
             return found if isinstance(found[0], PlaceYmunes) else found[:1]
         return candidates(state, self.seat, self.battery_width)
@@ -264,7 +274,7 @@ class RoundSearch:
         """The best line for each single deviation from ``line`` (before the River shows)."""
         out: list[Line] = []
         start = state.round
-        forked = len(self.rivers) < 2 or state.phase in (Phase.RIVER, Phase.OVER)
+        forked = len(self.rivers) < 2 or state.phase in (_PHASE_RIVER, _OVER)
         steps = list(line.steps)
         prefix: tuple[Action, ...] = ()
         while steps and not round_over(start, state):

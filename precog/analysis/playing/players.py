@@ -38,6 +38,14 @@ from precog.engine import WorldSampler as Sampler
 from precog.engine.playout import Policy, play_on
 from precog.engine.problems import Problem
 
+_PHASE_DECISION = Phase.DECISION
+_PHASE_SETUP_PASS = Phase.SETUP_PASS
+_PHASE_SETUP_ROOMS = Phase.SETUP_ROOMS
+_STEP_COOP = Step.COOP
+_STEP_TEAM = Step.TEAM
+"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
+enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+
 __all__ = [
     "SECRET_PHASES",
     "Player",
@@ -106,7 +114,7 @@ def first_legal(world: GameState, seat: int) -> Action:
     it too; the lessons never stop a stand-in in an Objective step where the two would
     differ."""
     options = legal_actions(world)
-    if world.step in (Step.COOP, Step.TEAM):
+    if world.step in (_STEP_COOP, _STEP_TEAM):
         return options[-1]
     return options[0]
 
@@ -121,7 +129,7 @@ def random_policy(rng: random.Random) -> Policy:
     return choose
 
 
-SECRET_PHASES = (Phase.DECISION, Phase.SETUP_ROOMS, Phase.SETUP_PASS)
+SECRET_PHASES = (_PHASE_DECISION, _PHASE_SETUP_ROOMS, _PHASE_SETUP_PASS)
 
 
 def until_seat(world: GameState, seat: int, policy: Policy) -> GameState:

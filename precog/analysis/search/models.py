@@ -33,6 +33,10 @@ from precog.engine import (
 from precog.engine.actions import Choose
 from precog.engine.problems import Problem
 
+_PHASE_DECISION = Phase.DECISION
+"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
+enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+
 if TYPE_CHECKING:
     from precog.analysis.search.tree import TreeNode
 
@@ -99,7 +103,7 @@ class OpponentModel:
         """Another seat's move in a sampled world: its Keep/Give drawn as a playout draws the
         sensible player's, first legal otherwise."""
         options = legal_actions(world)
-        if world.phase is Phase.DECISION:
+        if world.phase is _PHASE_DECISION:
             return options[SENSIBLE.index(world, self.rng.random(), options)]
         return options[0]
 
@@ -165,7 +169,7 @@ class BotPrediction(OpponentModel):
         return {card: p / total for card, p in probs.items()}
 
     def policy(self, world: GameState, seat: int) -> Action:
-        if world.phase is not Phase.DECISION:
+        if world.phase is not _PHASE_DECISION:
             return legal_actions(world)[0]
         tally = self._choices(world, seat)
         best = max(tally.items(), key=lambda kv: kv[1])[0]

@@ -20,6 +20,10 @@ from precog.engine import GameState, Phase, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.fastcopy import replace
 
+_PHASE_DECISION = Phase.DECISION
+"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
+enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+
 
 class SecondRound(FirstRound):
     """Deepens a built first round by the next round (:meth:`deepen`)."""
@@ -108,7 +112,7 @@ class SecondRound(FirstRound):
         return out
 
     def fill_next_round(self, node: TreeNode, end: GameState) -> None:
-        if end.is_over or end.phase is not Phase.DECISION:
+        if end.is_over or end.phase is not _PHASE_DECISION:
             node.kind = "leaf"
             node.value = self.leaf(end)
             return
