@@ -5,7 +5,10 @@ class for each member (a Python-level call each time: about as long as a whole s
 call); from Python 3.12 the class holds the member itself. The engine reads its phases and
 steps at every step, so :func:`plain_members` stores each member in its class the way 3.12
 does. Nothing else changes: the members, their names and values, lookups by value and
-iteration are the enum module's own.
+iteration are the enum module's own. That removes the descriptor, not the whole cost: on 3.11
+a class attribute read still passes the enum metaclass's ``__getattr__`` hook (about 130 ns
+against 15 ns for a module constant), so the hottest modules also read the members they use
+into module constants at import.
 """
 
 from __future__ import annotations
