@@ -69,7 +69,7 @@ from precog.analysis.parallel.jobs import run_jobs
 from precog.analysis.playing.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
 from precog.analysis.playing.world import canonical_world
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
-from precog.analysis.projection.evaluation import last_check_value
+from precog.analysis.projection.evaluation import DEFAULT, last_check_value
 from precog.commands.errors import UsageCode
 from precog.commands.progress import count_bar
 from precog.commands.tool_parser import (
@@ -113,9 +113,11 @@ CONFIGS: tuple[tuple[int, str, str, str], ...] = tuple(
 TABLES = ("greedy", "lookahead", "rollout", "mixed")
 MIXED = ("greedy", "lookahead", "rollout", "policy")
 SEASONS = ((1, 4), (5, 8), (9, 12))
-STAMP = {"components": reference_components().fingerprint, "policy": repr(DEFAULT_POLICY)}
-"""What a stored position was built on: the suite's games depend on the component set and on
-the sensible player (the policy and rollout tables); a position built on others is rebuilt."""
+STAMP = {"components": reference_components().fingerprint, "policy": repr(DEFAULT_POLICY),
+         "evaluation": repr(DEFAULT)}
+"""What a stored position was built on: the suite's games depend on the component set, on
+the sensible player (the policy and rollout tables) and on the look-ahead bot's evaluation
+(its projection's weights); a position built on others is rebuilt."""
 DEFAULT_BUDGET_ROLLOUTS = ONE_SECOND_ROLLOUTS
 """The rollouts a choice of the analysis under test: those of the 1-second ranking on a quiet
 machine."""
@@ -328,6 +330,7 @@ def is_current(record: dict[str, Any]) -> bool:
     playouts."""
     mode = record.get("mode", "")
     return (record.get("components") == STAMP["components"]
+            and record.get("evaluation") == STAMP["evaluation"]
             and policy_in_play(str(record.get("policy")), mode)
             == policy_in_play(STAMP["policy"], mode)
             and record.get("min_decided", 0) >= MIN_DECIDED)

@@ -57,7 +57,7 @@ from precog.analysis.fitted.value import (
     shipped_fit,
 )
 from precog.analysis.playouts import batch, rollouts
-from precog.analysis.projection.evaluation import last_check_value
+from precog.analysis.projection.evaluation import DEFAULT, last_check_value
 from precog.commands.errors import UsageCode
 from precog.commands.tool_parser import (
     ToolParser,
@@ -433,7 +433,8 @@ def main(argv: list[str] | None = None) -> int:
         comps = new_game(players=2, seed=0, components=BOX).components
         info: dict[str, object] = {
             "date": datetime.date.today().isoformat(), "components": comps.fingerprint,
-            "component_set": comps.name, "policy": policy, "positions": len(train),
+            "component_set": comps.name, "policy": policy, "projection": repr(DEFAULT),
+            "positions": len(train),
             "playouts": args.playouts, "seed": args.seed,
             "command": f"scripts/fit_evaluation.py --positions {args.positions} "
                        f"--playouts {args.playouts} --seed {args.seed}"}

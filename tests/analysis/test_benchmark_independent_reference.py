@@ -59,12 +59,13 @@ def test_eight_equal_paired_differences_do_not_decide_a_position():
     assert bench.race(sixteen, {0, 1}, min_playouts=8) == {0}
 
 
-def test_a_position_built_on_other_components_or_policy_or_floor_is_not_current():
+def test_a_position_built_on_other_components_policy_evaluation_or_floor_is_not_current():
     bench = load()
     record = {"id": "r001", **bench.STAMP, "min_decided": bench.MIN_DECIDED}
     assert bench.current([record]) == [record]
     assert bench.current([{**record, "policy": "SensiblePolicy(temperature=0.5)"}]) == []
     assert bench.current([{**record, "components": "0" * 12}]) == []
+    assert bench.current([{**record, "evaluation": "Weights(bane_ahead=0.0)"}]) == []
     assert bench.current([{**record, "min_decided": 8}]) == []
     assert bench.current([{"id": "r001"}]) == []  # stored before the stamp
     newer = {**record, "best": "k"}

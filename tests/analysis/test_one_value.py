@@ -98,6 +98,17 @@ def test_the_fit_names_its_policy():
                      f"policy {fit.info['policy']}: refit with scripts/fit_evaluation.py")
 
 
+def test_the_fit_names_its_projection():
+    """A refit is due when the projection's weights change: the fit rescales it."""
+    from precog.analysis.projection.evaluation import DEFAULT
+
+    fit = shipped_fit()
+    if fit.info.get("projection") != repr(DEFAULT):
+        pytest.xfail(f"the evaluation fit ({fit.info.get('date')}) was made on the projection "
+                     f"{fit.info.get('projection')}: refit with scripts/fit_evaluation.py")
+    assert fit.info["projection"].startswith("Weights(")
+
+
 def test_a_fit_file_whose_inputs_do_not_match_this_version_is_refused():
     from importlib import resources
 

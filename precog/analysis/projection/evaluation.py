@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from precog.analysis.projection.remembered import Remembered
 from precog.engine import GameState, Phase, PlayerState
-from precog.engine.components import ObjectiveTile, Requirement
-from precog.engine.formulas import feeding, protectors_against
+from precog.engine.components import Components, ObjectiveTile, Requirement
+from precog.engine.data_fields import SEASONS
+from precog.engine.formulas import feeding, protectors_against, season_of
 from precog.engine.scoring import TEAMS, OutcomeCode, holding, requirement_met
 from precog.engine.state import FEEDING_ROUNDS, ROUNDS
 
@@ -44,7 +45,9 @@ class Weights:
     starve: float = 1.0  # a Healthy Human an Island is projected not to feed
     machine: float = 0.22  # a powered Machine, per round left
     battery: float = 0.08  # a Battery on a Machine not yet powered, per round left
-    spare_protector: float = 0.7  # a Protector not needed against the current Bane
+    spare_protector: float = 0.7  # a Protector not needed against the current Bane, while
+    #                               the Bane still to come needs it (bane_ahead)
+    bane_ahead: float = 1.0  # share of the average card's Bane a Boat takes every round left
     spare_doctor: float = 0.12  # a Doctor beyond the Contaminated, per round left (max 4)
     food_left: float = 0.04  # Food left after every projected feeding
     contaminated_left: float = 0.05  # a Contaminated Human nobody will heal (tie-break)
@@ -106,12 +109,41 @@ def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str
     terms["powered Machines"] = weights.machine * powered * left
     terms["Batteries on the way"] = weights.battery * partial * left
     spare_p = p.protectors - useful
-    terms["spare Protectors"] = weights.spare_protector * min(spare_p, (left + 1) // 2)
+    needed = protectors_ahead(state.components, left, weights.bane_ahead)
+    terms["spare Protectors"] = weights.spare_protector * min(spare_p, needed)
     spare_d = min(2, max(0, p.doctors - p.contaminated))
     terms["spare Doctors"] = weights.spare_doctor * spare_d * min(left, 4)
     terms["Food to spare"] = weights.food_left * food
     terms["Contaminated left"] = weights.contaminated_left * (p.contaminated - healed)
     return terms
+
+
+def protectors_ahead(components: Components, left: int, share: float) -> int:
+    """The Protectors the Bane of the ``left`` rounds still to come is expected to call for:
+    each round a Boat puts two cards in its Action Zone, each bringing ``share`` of the
+    average Bane of its season's cards, and each Protector returned lowers the Bane by 2.
+    Season 3's cards bring the most, so a Boat is worth more Protectors kept than the Bane
+    it holds now shows. Worked out once per component set and share."""
+    key = (id(components), share)
+    found = _PROTECTORS_AHEAD.get(key)
+    if found is None or found[0] is not components:
+        bane = season_bane(components)
+        needs = tuple(math.ceil(sum(2 * share * bane[season_of(round_)]
+                                    for round_ in range(ROUNDS - n + 1, ROUNDS + 1)) / 2 - 1e-9)
+                      for n in range(ROUNDS + 1))
+        found = _PROTECTORS_AHEAD[key] = (components, needs)
+    return found[1][left]
+
+
+def season_bane(components: Components) -> dict[int, float]:
+    """The average Bane of a card of each season in ``components``."""
+    bane: dict[int, list[int]] = {season: [] for season in SEASONS}
+    for card in components.cards.values():
+        bane[card.season].append(card.bane)
+    return {season: sum(v) / len(v) if v else 0.0 for season, v in bane.items()}
+
+
+_PROTECTORS_AHEAD: dict[tuple[int, float], tuple[Components, tuple[int, ...]]] = {}
 
 
 def _feedings(state: GameState, p: PlayerState, healthy: float,
