@@ -50,6 +50,7 @@ from precog.analysis.arena.tournament import lineup, play_one
 from precog.analysis.basics.intervals import mean_figure, share_figure
 from precog.analysis.parallel.jobs import iter_jobs
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
+from precog.analysis.projection.evaluation import DEFAULT as EVALUATION
 from precog.commands.errors import UsageCode
 from precog.commands.progress import steps
 from precog.commands.tool_parser import (
@@ -154,13 +155,23 @@ def _play(job: tuple[str, str, str, tuple[Any, ...]]) -> dict[str, Any]:
             "cpu_s_by_seat": [round(m.cpu_s, 1) for m in meters],
             "rollouts_by_seat": [getattr(m.bot, "samples", None) for m in meters],
             "cores": os.environ.get("PRECOG_CORES"), "policy": repr(DEFAULT_POLICY),
-            "load": round(os.getloadavg()[0], 2)}
+            "evaluation": repr(EVALUATION), "load": round(os.getloadavg()[0], 2)}
 
 
 def load(path: Path) -> list[dict[str, Any]]:
+    """The games stored in ``path`` that today's bots would play again (:func:`is_current`)."""
     if not path.is_file():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [record for line in path.read_text().splitlines() if line.strip()
+            if is_current(record := json.loads(line))]
+
+
+def is_current(record: dict[str, Any]) -> bool:
+    """Whether a stored game still stands: one with a look-ahead bot at the table counts only
+    if that bot judged with today's evaluation (its projection's weights), as a stronger
+    opponent makes another match; the others do not read it."""
+    return ("lookahead" not in record.get("lineup", ())
+            or record.get("evaluation") == repr(EVALUATION))
 
 
 def over_games(xs: Sequence[float]) -> dict[str, Any]:

@@ -80,3 +80,14 @@ def test_a_game_on_a_budget_of_work_measures_the_margin_of_its_own_explorer_seat
               "lineup": ["lookahead", "rollout@500"]}
     assert strength.margin(record, "competitive") == -2  # seat 1 is the explorer
     assert strength.margin(game(0, [9, 7]), "competitive") == 2  # stored before: rollout1s
+
+
+def test_a_game_against_a_look_ahead_bot_of_another_evaluation_is_not_counted(tmp_path):
+    today = repr(strength.EVALUATION)
+    stored = [{**game(0, [9, 7]), "evaluation": today},
+              {**game(1, [5, 8]), "evaluation": "Weights(bane_ahead=0.0)"},
+              {**game(2, [4, 4])},  # stored before the stamp
+              {**game(3, [6, 2]), "lineup": ["rollout1s", "greedy"]}]  # no look-ahead bot
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(strength.json.dumps(r) for r in stored) + "\n")
+    assert [r["index"] for r in strength.load(path)] == [0, 3]
