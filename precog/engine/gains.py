@@ -28,11 +28,7 @@ from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
-from precog.engine.state import GameState, PlayerState, Step
-
-_STEP_GAINS = Step.GAINS
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import STEP_GAINS, GameState, PlayerState
 
 
 def heal(p: PlayerState) -> PlayerState:
@@ -278,7 +274,7 @@ _placed = updater(GameState, "players", "pending")
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:
     """Put ``gains`` on offer to the player to move."""
-    return _offered(state, gains, source, _STEP_GAINS)
+    return _offered(state, gains, source, STEP_GAINS)
 
 
 _offered = updater(GameState, "pending", "pending_source", "step")

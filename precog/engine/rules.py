@@ -22,7 +22,7 @@ from precog.engine.actions import (
 from precog.engine.components import NO_GAINS, Components
 from precog.engine.errors import IllegalActionError
 from precog.engine.refusals import Refusal, RefusalCode
-from precog.engine.state import GameState, Phase, Step
+from precog.engine.state import PHASE_OVER, STEP_GAINS, GameState, Phase
 
 _PHASE_MODULES: dict[Phase, ModuleType] = {
     Phase.SETUP_ROOMS: decision, Phase.SETUP_PASS: decision, Phase.DECISION: decision,
@@ -30,13 +30,8 @@ _PHASE_MODULES: dict[Phase, ModuleType] = {
 }
 
 
-_GAINS, _OVER = Step.GAINS, Phase.OVER
-"""Read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the enum
-metaclass's ``__getattr__`` hook (a Python-level call)."""
-
-
 def _module(state: GameState) -> ModuleType:
-    if state.step is _GAINS:
+    if state.step is STEP_GAINS:
         return gains
     return _PHASE_MODULES[state.phase]
 
@@ -51,7 +46,7 @@ def legal_actions(state: GameState) -> list[Action]:
     cached = state._legal  # kept by advance() on every state waiting for a choice
     if cached is not None:
         return list(cached)
-    if state.phase is _OVER:
+    if state.phase is PHASE_OVER:
         return []
     result: list[Action] = _module(state).options(state)
     return result
@@ -92,7 +87,7 @@ def apply(state: GameState, action: Action) -> GameState:
         refusal = why_illegal(state, action)
         if refusal is not None:
             raise IllegalActionError(action, refusal, state)
-    module = gains if state.step is _GAINS else _PHASE_MODULES[state.phase]
+    module = gains if state.step is STEP_GAINS else _PHASE_MODULES[state.phase]
     return advance(module.play(state, action))
 
 
@@ -112,8 +107,8 @@ def advance(state: GameState) -> GameState:
     """Play forced moves until someone has a real choice or the game is over (gains placed
     in full move on at once)."""
     modules = _PHASE_MODULES
-    while state.phase is not _OVER:
-        if state.step is _GAINS:
+    while state.phase is not PHASE_OVER:
+        if state.step is STEP_GAINS:
             pending = state.pending
             if pending is _NO_GAINS or not pending.total():
                 state = _after_gains(state)
