@@ -134,7 +134,7 @@ def play(state: GameState, action: Action) -> GameState:
         return _window_turn(state, _mitigate(state, seat, p, action.tile), acted=True)
     if state.step is STEP_TEAM:
         return _window_turn(state, state, acted=False)
-    return next_seat(state)
+    return next_seat(state, state.players)
 
 
 def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
@@ -190,32 +190,35 @@ _activated_both = updater(PlayerState, "healthy", "contaminated", "activated", "
 _offered = updater(GameState, "players", "pending", "pending_source", "step")
 
 
-def after_gains(state: GameState) -> GameState:
-    """Cards' gains placed: powered machines trigger; machines' gains placed: move on."""
+def after_gains(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """Cards' gains placed: powered machines trigger; machines' gains placed: move on.
+
+    ``players`` are the Boats after the last placement (``state``'s own, or ones not copied
+    into a position yet: the next position is then the one copy made)."""
     seat = state.to_move
     if state.pending_source == "cards":
-        effect = machine_effects(state, seat)
+        effect = machine_effects(state, seat, players[seat])
         if effect is not NO_GAINS and not effect.is_empty():
-            return gains.offer(state, effect, "machines")
+            return _offered(state, players, effect, "machines", STEP_GAINS)
     config = state.config
     if config.options.heal_in_action_phase:
-        state = state.with_player(seat, gains.heal(state.players[seat]))
+        healed = list(players)
+        healed[seat] = gains.heal(players[seat])
+        players = tuple(healed)
     if config.mode == "coop":
-        return _placed_all(state, NO_GAINS, "", STEP_COOP)
-    return next_seat(state)  # it clears what was on offer
+        return _offered(state, players, NO_GAINS, "", STEP_COOP)
+    return next_seat(state, players)  # it clears what was on offer
 
 
-_placed_all = updater(GameState, "pending", "pending_source", "step")
-
-
-def triggered_machines(state: GameState, seat: int,
-                       take_all: bool = False) -> list[tuple[int, Machine]]:
+def triggered_machines(state: GameState, seat: int, take_all: bool = False,
+                       boat: PlayerState | None = None) -> list[tuple[int, Machine]]:
     """Powered machines of ``seat`` whose condition holds this round.
 
     ``take_all``: as if the player took everything its activated cards offer (a preview
     before the gains are placed; a free Ymune counts as the Doctor or Protector it may become).
+    ``boat``: the seat's Boat if not ``state``'s own (placed gains not copied in yet).
     """
-    p = state.players[seat]
+    p = state.players[seat] if boat is None else boat
     batteries = p.batteries
     if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
         return []
@@ -249,25 +252,28 @@ _POWERED: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _MOST_POWERED = 50_000
 
 
-def machine_effects(state: GameState, seat: int) -> Gains:
+def machine_effects(state: GameState, seat: int, boat: PlayerState | None = None) -> Gains:
     total = NO_GAINS
-    for _, machine in triggered_machines(state, seat):
+    for _, machine in triggered_machines(state, seat, False, boat):
         total = total + machine.effect
     return total if total is NO_GAINS else shared_value(total)
 
 
-def next_seat(state: GameState) -> GameState:
+def next_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """The next seat activates (after the last, the team window or Maintenance), with
+    ``players`` as the Boats."""
     nxt = state.to_move + 1
-    if nxt < len(state.players):
-        return _next_activation(state, NO_GAINS, "", nxt, STEP_ACTIVATE)
+    if nxt < len(players):
+        return _next_activation(state, players, NO_GAINS, "", nxt, STEP_ACTIVATE)
     if state.config.mode == "coop":
-        return _team_window(state, NO_GAINS, "", 0, STEP_TEAM, 0)
-    return begin_maintenance(_to_maintenance(state, NO_GAINS, "", PHASE_MAINTENANCE))
+        return _team_window(state, players, NO_GAINS, "", 0, STEP_TEAM, 0)
+    return begin_maintenance(_to_maintenance(state, players, NO_GAINS, "", PHASE_MAINTENANCE))
 
 
-_next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
-_team_window = updater(GameState, "pending", "pending_source", "to_move", "step", "passes")
-_to_maintenance = updater(GameState, "pending", "pending_source", "phase")
+_next_activation = updater(GameState, "players", "pending", "pending_source", "to_move", "step")
+_team_window = updater(GameState, "players", "pending", "pending_source", "to_move", "step",
+                       "passes")
+_to_maintenance = updater(GameState, "players", "pending", "pending_source", "phase")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

@@ -201,6 +201,12 @@ def _amount(n: int, top: int, kind: str) -> Refusal | None:
 
 
 def play(state: GameState, action: Action) -> GameState:
+    return still_placing(state, *placing(state, action))
+
+
+def placing(state: GameState, action: Action) -> tuple[tuple[PlayerState, ...], Gains]:
+    """The Boats after ``action`` and what stays on offer: :func:`play` without the copy of
+    the position (the engine moves on from the last placement in that one copy)."""
     seat = state.to_move
     p = state.players[seat]
     source = state.pending_source
@@ -230,7 +236,7 @@ def play(state: GameState, action: Action) -> GameState:
                         received)
     players = list(state.players)
     players[seat] = p
-    return _placed(state, tuple(players), after_placing(state.pending))
+    return tuple(players), after_placing(state.pending)
 
 
 _FOOD, _HUMANS = shared_gains.FOOD, shared_gains.HUMANS
@@ -269,7 +275,9 @@ _boarded = updater(PlayerState, "contaminated", "taken", "received")
 _ymunes = updater(PlayerState, "doctors", "protectors", "taken", "received")
 _charged = updater(PlayerState, "batteries", "taken", "received")
 _with_received = updater(PlayerState, "received")
-_placed = updater(GameState, "players", "pending")
+still_placing = updater(GameState, "players", "pending")
+"""``still_placing(state, players, rest)``: the position after a placement that leaves
+``rest`` on offer (the Boats and ``rest`` from :func:`placing`)."""
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:

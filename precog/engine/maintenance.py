@@ -263,8 +263,10 @@ def _apply_river(state: GameState, seat: int) -> GameState:
     return _river_from(state, seat + 1, players, NO_GAINS, "")
 
 
-def next_river_seat(state: GameState) -> GameState:
-    return _river_from(state, state.to_move + 1, list(state.players), NO_GAINS, "")
+def next_river_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """The River tile's gains placed: the next seat meets the tile (``players``: the Boats
+    after the last placement)."""
+    return _river_from(state, state.to_move + 1, list(players), NO_GAINS, "")
 
 
 def _island(state: GameState) -> GameState:
