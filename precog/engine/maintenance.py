@@ -8,7 +8,8 @@ Humans; Action Zone cards are discarded.
 
 from __future__ import annotations
 
-from precog.engine import gains
+from collections.abc import Sequence
+
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
 from precog.engine.components import NO_GAINS, Gains, Losses, RiverTile
 from precog.engine.fastcopy import replace, updater
@@ -75,18 +76,20 @@ def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -
             bane += cards[card_id].bane
         if bane > BANE_MAX:
             bane = BANE_MAX
-        if bane != p.bane:
-            p = players[seat] = _with_bane(p, bane)
-        if p.protectors and bane:  # useful_protectors(p) > 0
-            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, STEP_PROTECT, seat)
         healthy, contaminated = p.healthy, p.contaminated
         lost = bane if bane < healthy + contaminated else healthy + contaminated  # lose_range(p),
         fewest_healthy = lost - contaminated if lost > contaminated else 0  # unrolled
-        if (lost if lost < healthy else healthy) > fewest_healthy:
-            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, STEP_LOSE, seat)
-        if lost:
-            p = _lost(p, healthy - fewest_healthy, contaminated - (lost - fewest_healthy))
-        players[seat] = p if heal_later or not p.contaminated else gains.heal(p)
+        step = STEP_NONE
+        if p.protectors and bane:  # useful_protectors(p) > 0
+            step = STEP_PROTECT
+        elif (lost if lost < healthy else healthy) > fewest_healthy:
+            step = STEP_LOSE
+        if step is not STEP_NONE:
+            if bane != p.bane:
+                players[seat] = _with_bane(p, bane)
+            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, step, seat)
+        players[seat] = _settled_boat(p, bane, healthy - fewest_healthy,
+                                      contaminated - (lost - fewest_healthy), heal_later)
         seat += 1
         if seat == n:
             return begin_river(_settled(state, tuple(players), seat - 1))
@@ -96,16 +99,30 @@ _to_decide = updater(GameState, "players", "phase", "step", "to_move")
 _settled = updater(GameState, "players", "to_move")
 
 
+def _settled_boat(p: PlayerState, bane: int, healthy: int, contaminated: int,
+                  heal_later: bool) -> PlayerState:
+    """``p`` with its Bane and its Humans after the loss, then healed unless healing waits for
+    the Action phase: in one copy (``p`` itself when nothing changes)."""
+    if contaminated and not heal_later:
+        n = healed(p.doctors, contaminated)
+        healthy, contaminated = healthy + n, contaminated - n
+    if bane == p.bane and healthy == p.healthy and contaminated == p.contaminated:
+        return p
+    return _boat_settled(p, bane, healthy, contaminated)
+
+
+_boat_settled = updater(PlayerState, "bane", "healthy", "contaminated")
+
+
 def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
     """Lose ``healthy_lost`` Healthy Humans (the rest of the loss Contaminated), then heal."""
     lost = humans_to_lose(p)
-    if lost:
-        p = _lost(p, p.healthy - healthy_lost, p.contaminated - (lost - healthy_lost))
-    return p if state.config.options.heal_in_action_phase else gains.heal(p)
+    return _settled_boat(p, p.bane, p.healthy - healthy_lost,
+                         p.contaminated - (lost - healthy_lost),
+                         state.config.options.heal_in_action_phase)
 
 
 _with_bane = updater(PlayerState, "bane")
-_lost = updater(PlayerState, "healthy", "contaminated")
 
 
 def options(state: GameState) -> list[Action]:
@@ -230,6 +247,8 @@ def _river_from(state: GameState, seat: int, players: list[PlayerState], pending
             return _river_stop(state, tuple(players), PHASE_RIVER, seat, STEP_GAINS,
                                tile.gains, "river")
         seat, pending, source = seat + 1, NO_GAINS, ""
+    if state.round < ROUNDS:  # the River's last position is never handed out: not copied
+        return next_round(state, players)
     return end_round(_river_stop(state, tuple(players), PHASE_RIVER, n - 1, state.step,
                                  pending, source))
 
@@ -272,6 +291,8 @@ def next_river_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameS
 def _island(state: GameState) -> GameState:
     """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost."""
     players = tuple(feed(p) for p in state.players)
+    if not state.config.coop and state.round < ROUNDS:  # no Objective to check: on at once
+        return next_round(state, players)
     state = _fed(state, players, PHASE_RIVER)
     if state.config.coop:
         failed = check_objectives(state)
@@ -296,12 +317,18 @@ def end_round(state: GameState) -> GameState:
     if state.round >= ROUNDS:
         state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (),
-                                      p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
-                                      NO_GAINS)
-                     for p in state.players])
-    state = _next_round(state, players, NO_GAINS, "", state.round + 1, PHASE_DECISION,
-                        STEP_CHOOSE, 0, (None,) * len(players))
+    return next_round(state, state.players)
+
+
+def next_round(state: GameState, players: Sequence[PlayerState]) -> GameState:
+    """The next round's Decision after ``state``'s round, ``players`` being the Boats at its
+    end (``state``'s own or ones not copied into a position yet): each discards its Action
+    Zone and draws 2."""
+    boats = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (), p.discard + p.action_zone,
+                                    None, "", NO_GAINS, NO_GAINS, NO_GAINS)
+                   for p in players])
+    state = _next_round(state, boats, NO_GAINS, "", state.round + 1, PHASE_DECISION,
+                        STEP_CHOOSE, 0, (None,) * len(boats))
     return coop_supplies(state) if state.config.mode == "coop" else state
 
 
