@@ -161,19 +161,16 @@ def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameStat
     """Reveal: Keep to own G slot, Give to the left's R slot, the other 2 to the right."""
     players = state.players
     n = len(players)
-    keeps: list[str] = []
-    gives: list[str] = []
-    passed: list[tuple[str, ...]] = []
-    for p, c in zip(players, choices, strict=True):
-        assert isinstance(c, Choose)
-        keep, give = c.keep, c.give
-        keeps.append(keep)
-        gives.append(give)
-        passed.append(tuple([x for x in p.hand + p.decision_zone if x != keep and x != give]))
-    revealed = tuple([_revealed(p, (), passed[(seat + 1) % n], (keeps[seat], gives[seat - 1]),
-                                gives[seat])
-                      for seat, p in enumerate(players)])
-    return begin_action_phase(state, revealed)
+    chosen = [c for c in choices if isinstance(c, Choose)]
+    assert len(chosen) == n
+    revealed = []
+    for seat, p in enumerate(players):
+        mine, from_right, from_left = chosen[seat], chosen[seat - 1], chosen[(seat + 1) % n]
+        left = players[(seat + 1) % n]  # passes me what it neither keeps nor gives
+        keep, give = from_left.keep, from_left.give
+        passed = tuple([x for x in left.hand + left.decision_zone if x != keep and x != give])
+        revealed.append(_revealed(p, (), passed, (mine.keep, from_right.give), mine.give))
+    return begin_action_phase(state, tuple(revealed))
 
 
 _chosen = updater(GameState, "choices", "to_move")
