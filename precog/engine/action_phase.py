@@ -20,16 +20,17 @@ from precog.engine.machines import card_gains, condition_met, make_context, reso
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import shared_value
-from precog.engine.state import REVEAL_COST, GameState, Phase, PlayerState, Step
-
-_PHASE_ACTION = Phase.ACTION
-_PHASE_MAINTENANCE = Phase.MAINTENANCE
-_STEP_ACTIVATE = Step.ACTIVATE
-_STEP_COOP = Step.COOP
-_STEP_GAINS = Step.GAINS
-_STEP_TEAM = Step.TEAM
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    PHASE_ACTION,
+    PHASE_MAINTENANCE,
+    REVEAL_COST,
+    STEP_ACTIVATE,
+    STEP_COOP,
+    STEP_GAINS,
+    STEP_TEAM,
+    GameState,
+    PlayerState,
+)
 
 
 def activation_cost(state: GameState, seat: int) -> int:
@@ -71,7 +72,7 @@ _MOST_PAIRS = 50_000
 def options(state: GameState) -> list[Action]:
     seat = state.to_move
     p = state.players[seat]
-    if state.step is _STEP_ACTIVATE:
+    if state.step is STEP_ACTIVATE:
         both = p.healthy >= _pair(state, p.action_zone)[0]
         if state.config.mode != "coop":
             return [_BOTH, _G, _R] if both else [_G, _R]
@@ -94,7 +95,7 @@ _REVEAL, _END, _mitigate_tile = Reveal(), EndActions(), shared(Mitigate)
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
     seat = state.to_move
     p = state.players[seat]
-    if state.step is _STEP_ACTIVATE and not (state.config.coop and isinstance(action, Reveal)):
+    if state.step is STEP_ACTIVATE and not (state.config.coop and isinstance(action, Reveal)):
         if not isinstance(action, Activate) or action.slots not in ("both", "G", "R"):
             if state.config.coop:
                 return Refusal.of(RefusalCode.ACTIVATE_OR_REVEAL_EXPECTED)
@@ -117,7 +118,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
         if action.tile in _mitigable(state, p):
             return None
         return _why_not_mitigable(state, p, action.tile)
-    if state.step is _STEP_TEAM:
+    if state.step is STEP_TEAM:
         return Refusal.of(RefusalCode.TEAM_WINDOW_EXPECTED)
     return Refusal.of(RefusalCode.OBJECTIVE_EXPECTED)
 
@@ -131,20 +132,20 @@ def play(state: GameState, action: Action) -> GameState:
         return _window_turn(state, _reveal(state, seat, p), acted=True)
     if isinstance(action, Mitigate):
         return _window_turn(state, _mitigate(state, seat, p, action.tile), acted=True)
-    if state.step is _STEP_TEAM:
+    if state.step is STEP_TEAM:
         return _window_turn(state, state, acted=False)
-    return next_seat(state)
+    return next_seat(state, state.players)
 
 
 def _window_turn(before: GameState, state: GameState, acted: bool) -> GameState:
     """In the team window each action ends the seat's turn; outside it, nothing moves on."""
-    if before.step is not _STEP_TEAM:
+    if before.step is not STEP_TEAM:
         return state
     passes = 0 if acted else state.passes + 1
     if passes >= state.n:
         if opening_window(state):
-            return _window_closed(state, 0, 0, _STEP_ACTIVATE)
-        return begin_maintenance(_to_maintenance_window(state, 0, _PHASE_MAINTENANCE))
+            return _window_closed(state, 0, 0, STEP_ACTIVATE)
+        return begin_maintenance(_to_maintenance_window(state, 0, PHASE_MAINTENANCE))
     return _window_passed(state, passes, (state.to_move + 1) % state.n)
 
 
@@ -159,8 +160,8 @@ def begin_action_phase(state: GameState, players: tuple[PlayerState, ...]) -> Ga
     tile."""
     nobody = (None,) * len(players)
     if state.config.mode == "coop":
-        return _action_phase(state, players, _PHASE_ACTION, 0, nobody, _STEP_TEAM, 0)
-    return _action_phase(state, players, _PHASE_ACTION, 0, nobody, _STEP_ACTIVATE, state.passes)
+        return _action_phase(state, players, PHASE_ACTION, 0, nobody, STEP_TEAM, 0)
+    return _action_phase(state, players, PHASE_ACTION, 0, nobody, STEP_ACTIVATE, state.passes)
 
 
 _action_phase = updater(GameState, "players", "phase", "to_move", "choices", "step", "passes")
@@ -181,7 +182,7 @@ def _activate(state: GameState, seat: int, p: PlayerState, slots: str) -> GameSt
         p = _activated(p, slots, total)
     players = list(state.players)
     players[seat] = p
-    return _offered(state, tuple(players), total, "cards", _STEP_GAINS)
+    return _offered(state, tuple(players), total, "cards", STEP_GAINS)
 
 
 _activated = updater(PlayerState, "activated", "card_gains")
@@ -189,32 +190,35 @@ _activated_both = updater(PlayerState, "healthy", "contaminated", "activated", "
 _offered = updater(GameState, "players", "pending", "pending_source", "step")
 
 
-def after_gains(state: GameState) -> GameState:
-    """Cards' gains placed: powered machines trigger; machines' gains placed: move on."""
+def after_gains(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """Cards' gains placed: powered machines trigger; machines' gains placed: move on.
+
+    ``players`` are the Boats after the last placement (``state``'s own, or ones not copied
+    into a position yet: the next position is then the one copy made)."""
     seat = state.to_move
     if state.pending_source == "cards":
-        effect = machine_effects(state, seat)
+        effect = machine_effects(state, seat, players[seat])
         if effect is not NO_GAINS and not effect.is_empty():
-            return gains.offer(state, effect, "machines")
+            return _offered(state, players, effect, "machines", STEP_GAINS)
     config = state.config
     if config.options.heal_in_action_phase:
-        state = state.with_player(seat, gains.heal(state.players[seat]))
+        healed = list(players)
+        healed[seat] = gains.heal(players[seat])
+        players = tuple(healed)
     if config.mode == "coop":
-        return _placed_all(state, NO_GAINS, "", _STEP_COOP)
-    return next_seat(state)  # it clears what was on offer
+        return _offered(state, players, NO_GAINS, "", STEP_COOP)
+    return next_seat(state, players)  # it clears what was on offer
 
 
-_placed_all = updater(GameState, "pending", "pending_source", "step")
-
-
-def triggered_machines(state: GameState, seat: int,
-                       take_all: bool = False) -> list[tuple[int, Machine]]:
+def triggered_machines(state: GameState, seat: int, take_all: bool = False,
+                       boat: PlayerState | None = None) -> list[tuple[int, Machine]]:
     """Powered machines of ``seat`` whose condition holds this round.
 
     ``take_all``: as if the player took everything its activated cards offer (a preview
     before the gains are placed; a free Ymune counts as the Doctor or Protector it may become).
+    ``boat``: the seat's Boat if not ``state``'s own (placed gains not copied in yet).
     """
-    p = state.players[seat]
+    p = state.players[seat] if boat is None else boat
     batteries = p.batteries
     if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
         return []
@@ -248,25 +252,28 @@ _POWERED: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _MOST_POWERED = 50_000
 
 
-def machine_effects(state: GameState, seat: int) -> Gains:
+def machine_effects(state: GameState, seat: int, boat: PlayerState | None = None) -> Gains:
     total = NO_GAINS
-    for _, machine in triggered_machines(state, seat):
+    for _, machine in triggered_machines(state, seat, False, boat):
         total = total + machine.effect
     return total if total is NO_GAINS else shared_value(total)
 
 
-def next_seat(state: GameState) -> GameState:
+def next_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """The next seat activates (after the last, the team window or Maintenance), with
+    ``players`` as the Boats."""
     nxt = state.to_move + 1
-    if nxt < len(state.players):
-        return _next_activation(state, NO_GAINS, "", nxt, _STEP_ACTIVATE)
+    if nxt < len(players):
+        return _next_activation(state, players, NO_GAINS, "", nxt, STEP_ACTIVATE)
     if state.config.mode == "coop":
-        return _team_window(state, NO_GAINS, "", 0, _STEP_TEAM, 0)
-    return begin_maintenance(_to_maintenance(state, NO_GAINS, "", _PHASE_MAINTENANCE))
+        return _team_window(state, players, NO_GAINS, "", 0, STEP_TEAM, 0)
+    return begin_maintenance(_to_maintenance(state, players, NO_GAINS, "", PHASE_MAINTENANCE))
 
 
-_next_activation = updater(GameState, "pending", "pending_source", "to_move", "step")
-_team_window = updater(GameState, "pending", "pending_source", "to_move", "step", "passes")
-_to_maintenance = updater(GameState, "pending", "pending_source", "phase")
+_next_activation = updater(GameState, "players", "pending", "pending_source", "to_move", "step")
+_team_window = updater(GameState, "players", "pending", "pending_source", "to_move", "step",
+                       "passes")
+_to_maintenance = updater(GameState, "players", "pending", "pending_source", "phase")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

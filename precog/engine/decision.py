@@ -12,20 +12,20 @@ from precog.engine.action_phase import begin_action_phase
 from precog.engine.actions import Action, Choose, ChooseRooms, PassCards
 from precog.engine.fastcopy import replace, updater
 from precog.engine.refusals import Refusal, RefusalCode
-from precog.engine.state import GameState, Phase, PlayerState
-
-_PHASE_DECISION = Phase.DECISION
-_PHASE_SETUP_PASS = Phase.SETUP_PASS
-_PHASE_SETUP_ROOMS = Phase.SETUP_ROOMS
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    PHASE_DECISION,
+    PHASE_SETUP_PASS,
+    PHASE_SETUP_ROOMS,
+    GameState,
+    PlayerState,
+)
 
 
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
-    if state.phase is _PHASE_SETUP_ROOMS:
+    if state.phase is PHASE_SETUP_ROOMS:
         return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
-    if state.phase is _PHASE_SETUP_PASS:
+    if state.phase is PHASE_SETUP_PASS:
         return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
     hand, dz = p.hand, p.decision_zone
     if len(hand) == 2 and len(dz) == 2 and dz[0] != dz[1]:  # the usual Decision: 6 choices
@@ -76,7 +76,7 @@ _MOST_DECISIONS = 50_000
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
-    if state.phase is _PHASE_SETUP_ROOMS:
+    if state.phase is PHASE_SETUP_ROOMS:
         if not isinstance(action, ChooseRooms):
             return Refusal.of(RefusalCode.ROOMS_EXPECTED, example=" ".join(p.rooms[:2]))
         a, b = action.rooms
@@ -87,7 +87,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
         if action != in_order(p, action):
             return Refusal.of(RefusalCode.ROOMS_ORDER, example=str(in_order(p, action)))
         return None
-    if state.phase is _PHASE_SETUP_PASS:
+    if state.phase is PHASE_SETUP_PASS:
         if not isinstance(action, PassCards):
             return Refusal.of(RefusalCode.PASS_EXPECTED)
         a, b = action.cards
@@ -128,9 +128,9 @@ def play(state: GameState, action: Action) -> GameState:
     for seat, choice in enumerate(choices):
         if choice is None:  # the first seat still to choose
             return _chosen(state, tuple(choices), seat)
-    if state.phase is _PHASE_SETUP_ROOMS:
+    if state.phase is PHASE_SETUP_ROOMS:
         return _resolve_rooms(replace(state, choices=tuple(choices)))
-    if state.phase is _PHASE_SETUP_PASS:
+    if state.phase is PHASE_SETUP_PASS:
         return _resolve_pass(replace(state, choices=tuple(choices)))
     return _resolve_choices(state, choices)
 
@@ -140,7 +140,7 @@ def _resolve_rooms(state: GameState) -> GameState:
     players = tuple(replace(p, rooms=c.rooms, hand=p.deck[:4], deck=p.deck[4:])
                     for p, c in zip(state.players, state.choices, strict=True)
                     if isinstance(c, ChooseRooms))
-    return replace(state, players=players, phase=_PHASE_SETUP_PASS, to_move=0,
+    return replace(state, players=players, phase=PHASE_SETUP_PASS, to_move=0,
                    choices=(None,) * state.n)
 
 
@@ -153,7 +153,7 @@ def _resolve_pass(state: GameState) -> GameState:
         players[seat] = replace(players[seat], hand=deck[:2], deck=deck[2:])
         right = state.right(seat)
         players[right] = replace(players[right], decision_zone=c.cards)
-    return replace(state, players=tuple(players), phase=_PHASE_DECISION, to_move=0,
+    return replace(state, players=tuple(players), phase=PHASE_DECISION, to_move=0,
                    choices=(None,) * state.n)
 
 
@@ -161,19 +161,16 @@ def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameStat
     """Reveal: Keep to own G slot, Give to the left's R slot, the other 2 to the right."""
     players = state.players
     n = len(players)
-    keeps: list[str] = []
-    gives: list[str] = []
-    passed: list[tuple[str, ...]] = []
-    for p, c in zip(players, choices, strict=True):
-        assert isinstance(c, Choose)
-        keep, give = c.keep, c.give
-        keeps.append(keep)
-        gives.append(give)
-        passed.append(tuple([x for x in p.hand + p.decision_zone if x != keep and x != give]))
-    revealed = tuple([_revealed(p, (), passed[(seat + 1) % n], (keeps[seat], gives[seat - 1]),
-                                gives[seat])
-                      for seat, p in enumerate(players)])
-    return begin_action_phase(state, revealed)
+    chosen = [c for c in choices if isinstance(c, Choose)]
+    assert len(chosen) == n
+    revealed = []
+    for seat, p in enumerate(players):
+        mine, from_right, from_left = chosen[seat], chosen[seat - 1], chosen[(seat + 1) % n]
+        left = players[(seat + 1) % n]  # passes me what it neither keeps nor gives
+        keep, give = from_left.keep, from_left.give
+        passed = tuple([x for x in left.hand + left.decision_zone if x != keep and x != give])
+        revealed.append(_revealed(p, (), passed, (mine.keep, from_right.give), mine.give))
+    return begin_action_phase(state, tuple(revealed))
 
 
 _chosen = updater(GameState, "choices", "to_move")

@@ -28,11 +28,7 @@ from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
-from precog.engine.state import GameState, PlayerState, Step
-
-_STEP_GAINS = Step.GAINS
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import STEP_GAINS, GameState, PlayerState
 
 
 def heal(p: PlayerState) -> PlayerState:
@@ -205,6 +201,12 @@ def _amount(n: int, top: int, kind: str) -> Refusal | None:
 
 
 def play(state: GameState, action: Action) -> GameState:
+    return still_placing(state, *placing(state, action))
+
+
+def placing(state: GameState, action: Action) -> tuple[tuple[PlayerState, ...], Gains]:
+    """The Boats after ``action`` and what stays on offer: :func:`play` without the copy of
+    the position (the engine moves on from the last placement in that one copy)."""
     seat = state.to_move
     p = state.players[seat]
     source = state.pending_source
@@ -234,7 +236,7 @@ def play(state: GameState, action: Action) -> GameState:
                         received)
     players = list(state.players)
     players[seat] = p
-    return _placed(state, tuple(players), after_placing(state.pending))
+    return tuple(players), after_placing(state.pending)
 
 
 _FOOD, _HUMANS = shared_gains.FOOD, shared_gains.HUMANS
@@ -273,12 +275,14 @@ _boarded = updater(PlayerState, "contaminated", "taken", "received")
 _ymunes = updater(PlayerState, "doctors", "protectors", "taken", "received")
 _charged = updater(PlayerState, "batteries", "taken", "received")
 _with_received = updater(PlayerState, "received")
-_placed = updater(GameState, "players", "pending")
+still_placing = updater(GameState, "players", "pending")
+"""``still_placing(state, players, rest)``: the position after a placement that leaves
+``rest`` on offer (the Boats and ``rest`` from :func:`placing`)."""
 
 
 def offer(state: GameState, gains: Gains, source: str) -> GameState:
     """Put ``gains`` on offer to the player to move."""
-    return _offered(state, gains, source, _STEP_GAINS)
+    return _offered(state, gains, source, STEP_GAINS)
 
 
 _offered = updater(GameState, "pending", "pending_source", "step")

@@ -8,7 +8,8 @@ Humans; Action Zone cards are discarded.
 
 from __future__ import annotations
 
-from precog.engine import gains
+from collections.abc import Sequence
+
 from precog.engine.actions import Action, IgnoreRiver, LoseHumans, SpendProtectors, shared
 from precog.engine.components import NO_GAINS, Gains, Losses, RiverTile
 from precog.engine.fastcopy import replace, updater
@@ -18,25 +19,20 @@ from precog.engine.scoring import check_objectives, final_outcome
 from precog.engine.state import (
     BANE_MAX,
     FEEDING_ROUNDS,
+    PHASE_DECISION,
+    PHASE_MAINTENANCE,
+    PHASE_OVER,
+    PHASE_RIVER,
     ROUNDS,
+    STEP_CHOOSE,
+    STEP_GAINS,
+    STEP_IGNORE,
+    STEP_LOSE,
+    STEP_NONE,
+    STEP_PROTECT,
     GameState,
-    Phase,
     PlayerState,
-    Step,
 )
-
-_PHASE_DECISION = Phase.DECISION
-_PHASE_MAINTENANCE = Phase.MAINTENANCE
-_PHASE_OVER = Phase.OVER
-_PHASE_RIVER = Phase.RIVER
-_STEP_CHOOSE = Step.CHOOSE
-_STEP_GAINS = Step.GAINS
-_STEP_IGNORE = Step.IGNORE
-_STEP_LOSE = Step.LOSE
-_STEP_NONE = Step.NONE
-_STEP_PROTECT = Step.PROTECT
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
 
 
 def bane_after_protectors(bane: int, protectors: int) -> int:
@@ -80,18 +76,20 @@ def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -
             bane += cards[card_id].bane
         if bane > BANE_MAX:
             bane = BANE_MAX
-        if bane != p.bane:
-            p = players[seat] = _with_bane(p, bane)
-        if p.protectors and bane:  # useful_protectors(p) > 0
-            return _to_decide(state, tuple(players), _PHASE_MAINTENANCE, _STEP_PROTECT, seat)
         healthy, contaminated = p.healthy, p.contaminated
         lost = bane if bane < healthy + contaminated else healthy + contaminated  # lose_range(p),
         fewest_healthy = lost - contaminated if lost > contaminated else 0  # unrolled
-        if (lost if lost < healthy else healthy) > fewest_healthy:
-            return _to_decide(state, tuple(players), _PHASE_MAINTENANCE, _STEP_LOSE, seat)
-        if lost:
-            p = _lost(p, healthy - fewest_healthy, contaminated - (lost - fewest_healthy))
-        players[seat] = p if heal_later or not p.contaminated else gains.heal(p)
+        step = STEP_NONE
+        if p.protectors and bane:  # useful_protectors(p) > 0
+            step = STEP_PROTECT
+        elif (lost if lost < healthy else healthy) > fewest_healthy:
+            step = STEP_LOSE
+        if step is not STEP_NONE:
+            if bane != p.bane:
+                players[seat] = _with_bane(p, bane)
+            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, step, seat)
+        players[seat] = _settled_boat(p, bane, healthy - fewest_healthy,
+                                      contaminated - (lost - fewest_healthy), heal_later)
         seat += 1
         if seat == n:
             return begin_river(_settled(state, tuple(players), seat - 1))
@@ -101,24 +99,38 @@ _to_decide = updater(GameState, "players", "phase", "step", "to_move")
 _settled = updater(GameState, "players", "to_move")
 
 
+def _settled_boat(p: PlayerState, bane: int, healthy: int, contaminated: int,
+                  heal_later: bool) -> PlayerState:
+    """``p`` with its Bane and its Humans after the loss, then healed unless healing waits for
+    the Action phase: in one copy (``p`` itself when nothing changes)."""
+    if contaminated and not heal_later:
+        n = healed(p.doctors, contaminated)
+        healthy, contaminated = healthy + n, contaminated - n
+    if bane == p.bane and healthy == p.healthy and contaminated == p.contaminated:
+        return p
+    return _boat_settled(p, bane, healthy, contaminated)
+
+
+_boat_settled = updater(PlayerState, "bane", "healthy", "contaminated")
+
+
 def _settle(state: GameState, p: PlayerState, healthy_lost: int) -> PlayerState:
     """Lose ``healthy_lost`` Healthy Humans (the rest of the loss Contaminated), then heal."""
     lost = humans_to_lose(p)
-    if lost:
-        p = _lost(p, p.healthy - healthy_lost, p.contaminated - (lost - healthy_lost))
-    return p if state.config.options.heal_in_action_phase else gains.heal(p)
+    return _settled_boat(p, p.bane, p.healthy - healthy_lost,
+                         p.contaminated - (lost - healthy_lost),
+                         state.config.options.heal_in_action_phase)
 
 
 _with_bane = updater(PlayerState, "bane")
-_lost = updater(PlayerState, "healthy", "contaminated")
 
 
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
-    if state.step is _STEP_PROTECT:
+    if state.step is STEP_PROTECT:
         top = useful_protectors(p)
         return list(_SPENDS[top] if top < _LISTED else _spends(top))
-    if state.step is _STEP_LOSE:
+    if state.step is STEP_LOSE:
         n = humans_to_lose(p)
         return [_lose(h, n - h) for h in lose_range(p)]
     return [_ACCEPT, _IGNORE] if p.protectors else [_ACCEPT]
@@ -140,7 +152,7 @@ _ACCEPT, _IGNORE = IgnoreRiver(False), IgnoreRiver(True)
 
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
     p = state.players[state.to_move]
-    if state.step is _STEP_PROTECT:
+    if state.step is STEP_PROTECT:
         if not isinstance(action, SpendProtectors):
             return Refusal.of(RefusalCode.PROTECTORS_EXPECTED, bane=p.bane)
         top = useful_protectors(p)
@@ -148,7 +160,7 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
             return Refusal.of(RefusalCode.PROTECTORS_RANGE, top=top, have=p.protectors, bane=p.bane,
                               n=action.amount)
         return None
-    if state.step is _STEP_LOSE:
+    if state.step is STEP_LOSE:
         n = humans_to_lose(p)
         if not isinstance(action, LoseHumans):
             return Refusal.of(RefusalCode.LOSE_EXPECTED, n=n, bane=p.bane)
@@ -180,7 +192,7 @@ def play(state: GameState, action: Action) -> GameState:
         healthy = lose_range(p)
         if len(healthy) > 1:
             players[seat] = p
-            return _to_lose(state, tuple(players), _STEP_LOSE)
+            return _to_lose(state, tuple(players), STEP_LOSE)
         healthy_lost = healthy.start
     elif kind is LoseHumans:
         healthy_lost = action.healthy  # type: ignore[union-attr]
@@ -228,14 +240,16 @@ def _river_from(state: GameState, seat: int, players: list[PlayerState], pending
         p = players[seat]
         if losing:
             if p.protectors > 0:
-                return _river_stop(state, tuple(players), _PHASE_RIVER, seat, _STEP_IGNORE,
+                return _river_stop(state, tuple(players), PHASE_RIVER, seat, STEP_IGNORE,
                                    pending, source)
             players[seat] = p = _river_losses(p, loss)
         if gaining:
-            return _river_stop(state, tuple(players), _PHASE_RIVER, seat, _STEP_GAINS,
+            return _river_stop(state, tuple(players), PHASE_RIVER, seat, STEP_GAINS,
                                tile.gains, "river")
         seat, pending, source = seat + 1, NO_GAINS, ""
-    return end_round(_river_stop(state, tuple(players), _PHASE_RIVER, n - 1, state.step,
+    if state.round < ROUNDS:  # the River's last position is never handed out: not copied
+        return next_round(state, players)
+    return end_round(_river_stop(state, tuple(players), PHASE_RIVER, n - 1, state.step,
                                  pending, source))
 
 
@@ -263,19 +277,23 @@ def _apply_river(state: GameState, seat: int) -> GameState:
     players = list(state.players)
     players[seat] = _river_losses(players[seat], tile.losses)
     if not tile.gains.is_empty():
-        return _river_stop(state, tuple(players), _PHASE_RIVER, seat, _STEP_GAINS, tile.gains,
+        return _river_stop(state, tuple(players), PHASE_RIVER, seat, STEP_GAINS, tile.gains,
                            "river")
     return _river_from(state, seat + 1, players, NO_GAINS, "")
 
 
-def next_river_seat(state: GameState) -> GameState:
-    return _river_from(state, state.to_move + 1, list(state.players), NO_GAINS, "")
+def next_river_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """The River tile's gains placed: the next seat meets the tile (``players``: the Boats
+    after the last placement)."""
+    return _river_from(state, state.to_move + 1, list(players), NO_GAINS, "")
 
 
 def _island(state: GameState) -> GameState:
     """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost."""
     players = tuple(feed(p) for p in state.players)
-    state = _fed(state, players, _PHASE_RIVER)
+    if not state.config.coop and state.round < ROUNDS:  # no Objective to check: on at once
+        return next_round(state, players)
+    state = _fed(state, players, PHASE_RIVER)
     if state.config.coop:
         failed = check_objectives(state)
         if failed:
@@ -299,12 +317,18 @@ def end_round(state: GameState) -> GameState:
     if state.round >= ROUNDS:
         state = _discard(state)
         return _game_over(state, final_outcome(state, ()))
-    players = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (),
-                                      p.discard + p.action_zone, None, "", NO_GAINS, NO_GAINS,
-                                      NO_GAINS)
-                     for p in state.players])
-    state = _next_round(state, players, NO_GAINS, "", state.round + 1, _PHASE_DECISION,
-                        _STEP_CHOOSE, 0, (None,) * len(players))
+    return next_round(state, state.players)
+
+
+def next_round(state: GameState, players: Sequence[PlayerState]) -> GameState:
+    """The next round's Decision after ``state``'s round, ``players`` being the Boats at its
+    end (``state``'s own or ones not copied into a position yet): each discards its Action
+    Zone and draws 2."""
+    boats = tuple([_next_round_boat(p, p.deck[2:], p.deck[:2], (), p.discard + p.action_zone,
+                                    None, "", NO_GAINS, NO_GAINS, NO_GAINS)
+                   for p in players])
+    state = _next_round(state, boats, NO_GAINS, "", state.round + 1, PHASE_DECISION,
+                        STEP_CHOOSE, 0, (None,) * len(boats))
     return coop_supplies(state) if state.config.mode == "coop" else state
 
 
@@ -353,5 +377,5 @@ def _game_over(state: GameState, outcome: object) -> GameState:
     from precog.engine.state import Outcome
 
     assert isinstance(outcome, Outcome)
-    return replace(state, phase=_PHASE_OVER, step=_STEP_NONE, to_move=-1, outcome=outcome,
+    return replace(state, phase=PHASE_OVER, step=STEP_NONE, to_move=-1, outcome=outcome,
                    choices=(None,) * state.n, pending=NO_GAINS, pending_source="")

@@ -18,18 +18,15 @@ from precog.engine.fastcopy import maker, replace  # replace resets the copy's l
 from precog.engine.formulas import season_of
 from precog.engine.state import (
     FEEDING_ROUNDS,
+    PHASE_DECISION,
+    PHASE_SETUP_PASS,
+    PHASE_SETUP_ROOMS,
     GameState,
     Phase,
     PlayerState,
     Step,
     revealed_count,
 )
-
-_PHASE_DECISION = Phase.DECISION
-_PHASE_SETUP_PASS = Phase.SETUP_PASS
-_PHASE_SETUP_ROOMS = Phase.SETUP_ROOMS
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +185,7 @@ class WorldSampler:
         self.choices = tuple(c if s == player else None for s, c in enumerate(state.choices))
         waiting = [s for s, c in enumerate(self.choices) if c is None]
         self.to_move = state.to_move
-        if state.phase in (_PHASE_DECISION, _PHASE_SETUP_ROOMS, _PHASE_SETUP_PASS) and waiting:
+        if state.phase in (PHASE_DECISION, PHASE_SETUP_ROOMS, PHASE_SETUP_PASS) and waiting:
             self.to_move = waiting[0]
         self.river = state.river
         self.river_pools = _river_pools(state)

@@ -23,12 +23,8 @@ from precog.engine.errors import PrecogError
 from precog.engine.rules import apply, legal_actions, why_illegal
 from precog.engine.serialize import from_json, from_position, to_json, to_position
 from precog.engine.setup import new_game
-from precog.engine.state import BANE_MAX, ROUNDS, GameState, Phase
+from precog.engine.state import BANE_MAX, PHASE_DECISION, ROUNDS, GameState
 from precog.engine.validate import check_state
-
-_PHASE_DECISION = Phase.DECISION
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
 
 Policy = Callable[[GameState, int], Action]
 """Chooses the action of the seat to move: ``policy(state, seat)``, ``seat == state.to_move``."""
@@ -42,7 +38,7 @@ MAX_ACTIONS = 5000  # a whole game is a few hundred actions; this only guards a 
 def decision_begins(state: GameState) -> bool:
     """Whether ``state`` is a Decision phase before any seat has chosen: where a round's play
     begins (a position the analysis, the batch and the benchmarks start from)."""
-    return state.phase is _PHASE_DECISION and not any(state.choices or ())
+    return state.phase is PHASE_DECISION and not any(state.choices or ())
 
 
 def play_on(state: GameState, policy: Policy, until: Callable[[GameState], bool] | None = None,

@@ -7,6 +7,7 @@ waiting for a real choice of ``state.to_move``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 from precog.engine import action_phase, decision, gains, maintenance
@@ -22,7 +23,7 @@ from precog.engine.actions import (
 from precog.engine.components import NO_GAINS, Components
 from precog.engine.errors import IllegalActionError
 from precog.engine.refusals import Refusal, RefusalCode
-from precog.engine.state import GameState, Phase, Step
+from precog.engine.state import PHASE_OVER, STEP_GAINS, GameState, Phase, PlayerState
 
 _PHASE_MODULES: dict[Phase, ModuleType] = {
     Phase.SETUP_ROOMS: decision, Phase.SETUP_PASS: decision, Phase.DECISION: decision,
@@ -30,13 +31,8 @@ _PHASE_MODULES: dict[Phase, ModuleType] = {
 }
 
 
-_GAINS, _OVER = Step.GAINS, Phase.OVER
-"""Read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the enum
-metaclass's ``__getattr__`` hook (a Python-level call)."""
-
-
 def _module(state: GameState) -> ModuleType:
-    if state.step is _GAINS:
+    if state.step is STEP_GAINS:
         return gains
     return _PHASE_MODULES[state.phase]
 
@@ -51,7 +47,7 @@ def legal_actions(state: GameState) -> list[Action]:
     cached = state._legal  # kept by advance() on every state waiting for a choice
     if cached is not None:
         return list(cached)
-    if state.phase is _OVER:
+    if state.phase is PHASE_OVER:
         return []
     result: list[Action] = _module(state).options(state)
     return result
@@ -92,8 +88,9 @@ def apply(state: GameState, action: Action) -> GameState:
         refusal = why_illegal(state, action)
         if refusal is not None:
             raise IllegalActionError(action, refusal, state)
-    module = gains if state.step is _GAINS else _PHASE_MODULES[state.phase]
-    return advance(module.play(state, action))
+    if state.step is STEP_GAINS:
+        return advance(_place(state, action))
+    return advance(_PHASE_MODULES[state.phase].play(state, action))
 
 
 _NO_GAINS = NO_GAINS
@@ -102,30 +99,41 @@ _keep_legal = GameState.__dict__["_legal"].__set__
 kept with the state they were listed for; a frozen state's one cache)."""
 
 
-def _after_gains(state: GameState) -> GameState:
+def _place(state: GameState, action: Action) -> GameState:
+    """:func:`gains.play`; once nothing stays on offer, what follows in the same copy of the
+    position (the placed Boats are handed on, not copied into a position first)."""
+    players, rest = gains.placing(state, action)
+    if rest is _NO_GAINS or not rest.total():
+        return _after_gains(state, players)
+    return gains.still_placing(state, players, rest)
+
+
+def _after_gains(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
     if state.pending_source == "river":
-        return maintenance.next_river_seat(state)
-    return action_phase.after_gains(state)
+        return maintenance.next_river_seat(state, players)
+    return action_phase.after_gains(state, players)
 
 
 def advance(state: GameState) -> GameState:
     """Play forced moves until someone has a real choice or the game is over (gains placed
     in full move on at once)."""
     modules = _PHASE_MODULES
-    while state.phase is not _OVER:
-        if state.step is _GAINS:
+    while state.phase is not PHASE_OVER:
+        if state.step is STEP_GAINS:
             pending = state.pending
             if pending is _NO_GAINS or not pending.total():
-                state = _after_gains(state)
+                state = _after_gains(state, state.players)
                 continue
-            module: ModuleType = gains
+            options: list[Action] = gains.options(state)
+            play: Callable[[GameState, Action], GameState] = _place
         else:
-            module = modules[state.phase]
-        options: list[Action] = module.options(state)
+            module: ModuleType = modules[state.phase]
+            options = module.options(state)
+            play = module.play
         if len(options) != 1:
             _keep_legal(state, options)
             return state
-        state = module.play(state, options[0])
+        state = play(state, options[0])
     return state
 
 

@@ -26,7 +26,7 @@ from precog.analysis.playing.world import (
     river_outcomes,
     with_river_tile,
 )
-from precog.engine import Action, GameState, Observation, Phase, Step, apply, legal_actions
+from precog.engine import Action, GameState, Observation, apply, legal_actions
 from precog.engine.actions import (
     Heal,
     PlaceBattery,
@@ -36,19 +36,18 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.fastcopy import maker
-
-_PHASE_RIVER = Phase.RIVER
-_STEP_ACTIVATE = Step.ACTIVATE
-_STEP_COOP = Step.COOP
-_STEP_GAINS = Step.GAINS
-_STEP_IGNORE = Step.IGNORE
-_STEP_LOSE = Step.LOSE
-_STEP_TEAM = Step.TEAM
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    PHASE_OVER,
+    PHASE_RIVER,
+    STEP_ACTIVATE,
+    STEP_COOP,
+    STEP_GAINS,
+    STEP_IGNORE,
+    STEP_LOSE,
+    STEP_TEAM,
+)
 
 LeafValue = Callable[[GameState], float]
-_OVER = Phase.OVER
 Played = tuple[GameState, GameState, dict[str | None, GameState] | None]
 """A move a search made: the position, the next one, and (the move that reveals the River
 tile) the next one for each tile."""
@@ -122,7 +121,7 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
     """The seat's decisions worth comparing now (dominated ones pruned), best guess first."""
     options = legal_actions(state)
     first = options[0]
-    if state.step is _STEP_GAINS:
+    if state.step is STEP_GAINS:
         if isinstance(first, TakeFood | TakeHumans | Heal):
             return [first]  # the most on offer: taking less never helps
         if isinstance(first, PlaceYmunes):
@@ -131,9 +130,9 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
                     if isinstance(a, PlaceYmunes) and a.doctors + a.protectors == most]
         if isinstance(first, PlaceBattery):
             return battery_candidates(state, seat, options, battery_width)
-    if state.step is _STEP_LOSE and len(options) > 2:
+    if state.step is STEP_LOSE and len(options) > 2:
         return [options[0], options[-1]]  # Contaminated first, or Healthy first
-    if state.step is _STEP_ACTIVATE:  # revealing first is judged where it is decided, over
+    if state.step is STEP_ACTIVATE:  # revealing first is judged where it is decided, over
         return [a for a in options if not isinstance(a, Reveal)]  # many worlds (bots.py)
     return options
 
@@ -192,7 +191,7 @@ class RoundSearch:
 
     def run(self, state: GameState) -> Line:
         """The best line from ``state`` (any point of the round after the Decision phase)."""
-        forked = len(self.rivers) < 2 or state.phase in (_PHASE_RIVER, _OVER)
+        forked = len(self.rivers) < 2 or state.phase in (PHASE_RIVER, PHASE_OVER)
         return self._search(state, forked, state.round)
 
     def _step(self, state: GameState, action: Action,
@@ -227,12 +226,12 @@ class RoundSearch:
     def _search_here(self, state: GameState, forked: bool, start: int) -> Line:
         self.nodes += 1
         seat = self.seat
-        while not (state.phase is _OVER or state.round > start) and state.to_move != seat:
+        while not (state.phase is PHASE_OVER or state.round > start) and state.to_move != seat:
             nxt = self._step(state, self.others(state, state.to_move), forked)
             if isinstance(nxt, list):
                 return self._fork(nxt, (), start)
             state = nxt
-        if state.phase is _OVER or state.round > start:  # round_over(start, state)
+        if state.phase is PHASE_OVER or state.round > start:  # round_over(start, state)
             return make_line(self.leaf(state), (), (), state)
         key = (state.key(), forked)
         cached = self._cache.get(key)
@@ -263,9 +262,9 @@ class RoundSearch:
     def _candidates(self, state: GameState) -> list[Action]:
         if self.sensible:
             return [sensible_move(state, self.seat)]
-        if self.narrow and state.step in (_STEP_COOP, _STEP_TEAM):
+        if self.narrow and state.step in (STEP_COOP, STEP_TEAM):
             return [sensible_move(state, self.seat)]  # reveal or mitigate as a playout would
-        if self.narrow and state.step not in (_STEP_ACTIVATE, _STEP_IGNORE):
+        if self.narrow and state.step not in (STEP_ACTIVATE, STEP_IGNORE):
             found = candidates(state, self.seat, 1)
             return found if isinstance(found[0], PlaceYmunes) else found[:1]
         return candidates(state, self.seat, self.battery_width)
@@ -274,7 +273,7 @@ class RoundSearch:
         """The best line for each single deviation from ``line`` (before the River shows)."""
         out: list[Line] = []
         start = state.round
-        forked = len(self.rivers) < 2 or state.phase in (_PHASE_RIVER, _OVER)
+        forked = len(self.rivers) < 2 or state.phase in (PHASE_RIVER, PHASE_OVER)
         steps = list(line.steps)
         prefix: tuple[Action, ...] = ()
         while steps and not round_over(start, state):

@@ -29,22 +29,19 @@ from precog.engine import (
     Action,
     GameState,
     Observation,
-    Phase,
-    Step,
     legal_actions,
     observation,
 )
 from precog.engine import WorldSampler as Sampler
 from precog.engine.playout import Policy, play_on
 from precog.engine.problems import Problem
-
-_PHASE_DECISION = Phase.DECISION
-_PHASE_SETUP_PASS = Phase.SETUP_PASS
-_PHASE_SETUP_ROOMS = Phase.SETUP_ROOMS
-_STEP_COOP = Step.COOP
-_STEP_TEAM = Step.TEAM
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    PHASE_DECISION,
+    PHASE_SETUP_PASS,
+    PHASE_SETUP_ROOMS,
+    STEP_COOP,
+    STEP_TEAM,
+)
 
 __all__ = [
     "SECRET_PHASES",
@@ -114,7 +111,7 @@ def first_legal(world: GameState, seat: int) -> Action:
     it too; the lessons never stop a stand-in in an Objective step where the two would
     differ."""
     options = legal_actions(world)
-    if world.step in (_STEP_COOP, _STEP_TEAM):
+    if world.step in (STEP_COOP, STEP_TEAM):
         return options[-1]
     return options[0]
 
@@ -129,7 +126,7 @@ def random_policy(rng: random.Random) -> Policy:
     return choose
 
 
-SECRET_PHASES = (_PHASE_DECISION, _PHASE_SETUP_ROOMS, _PHASE_SETUP_PASS)
+SECRET_PHASES = (PHASE_DECISION, PHASE_SETUP_ROOMS, PHASE_SETUP_PASS)
 
 
 def until_seat(world: GameState, seat: int, policy: Policy) -> GameState:

@@ -26,25 +26,25 @@ from precog.analysis.projection.evaluation import team_of
 from precog.engine import (
     Action,
     GameState,
-    Phase,
     PlayerState,
-    Step,
     determinize,
     legal_actions,
     river_chances,
 )
 from precog.engine.actions import Choose
 from precog.engine.playout import MAX_ACTIONS, play_on
-from precog.engine.state import FEEDING_ROUNDS
-
-_PHASE_ACTION = Phase.ACTION
-_STEP_COOP = Step.COOP
-_STEP_TEAM = Step.TEAM
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    FEEDING_ROUNDS,
+    PHASE_ACTION,
+    PHASE_DECISION,
+    PHASE_MAINTENANCE,
+    PHASE_OVER,
+    PHASE_RIVER,
+    STEP_COOP,
+    STEP_TEAM,
+)
 
 Search = tuple[RoundSearch, Line, GameState]
-_OVER, _DECISION, _MAINTENANCE, _RIVER = Phase.OVER, Phase.DECISION, Phase.MAINTENANCE, Phase.RIVER
 
 
 class RoundPlayer:
@@ -132,7 +132,7 @@ class RoundPlayer:
 
         def others(w: GameState, seat: int) -> Action:
             options = legal_actions(w)
-            if w.phase is _DECISION:
+            if w.phase is PHASE_DECISION:
                 return options[rng.randrange(len(options))]
             return other_seat(w, seat)
 
@@ -154,7 +154,7 @@ class RoundPlayer:
         once (nothing before it reads the tile) and branched as the tile is revealed; the
         moves ``rs`` made from these very positions while it searched (``rs.played``) are
         not played again."""
-        if len(tiles) < 2 or after.phase in (_RIVER, _OVER):
+        if len(tiles) < 2 or after.phase in (PHASE_RIVER, PHASE_OVER):
             return [self._play_queue(rs, with_river_tile(after, tile),
                                      rs.steps_for(line, tile), after.round) for tile in tiles]
         start = after.round
@@ -224,9 +224,9 @@ class RiverKey:
         are left out but for the Bane they add when Maintenance begins: from here to the
         round's end they play no other part, and the evaluation reads none."""
         phase = s.phase
-        over = phase is _OVER or phase is _DECISION  # round_over_for(s, self.me)
+        over = phase is PHASE_OVER or phase is PHASE_DECISION  # round_over_for(s, self.me)
         coop = s.config.mode == "coop"
-        if not over and coop and phase is not _MAINTENANCE and phase is not _RIVER:
+        if not over and coop and phase is not PHASE_MAINTENANCE and phase is not PHASE_RIVER:
             return None  # every Boat's Action turn counts until Maintenance
         seats = self.scoring(s)
         players = s.players
@@ -300,7 +300,7 @@ def scored_boat(p: PlayerState) -> tuple[object, ...]:
 
 
 def round_over_for(s: GameState, seat: int) -> str:
-    return "over" if s.is_over or s.phase is _DECISION else ""
+    return "over" if s.is_over or s.phase is PHASE_DECISION else ""
 
 
 def round_stage(s: GameState, seat: int) -> str | None:
@@ -308,13 +308,13 @@ def round_stage(s: GameState, seat: int) -> str | None:
     Maintenance or River turn), ``before maintenance`` (its Action turn done), ``before river``
     (its Maintenance done), ``done`` (its River tile met), or None (its Action turn is still to
     come)."""
-    if s.phase is _PHASE_ACTION:  # its cards and what they gave count until its turn ends
+    if s.phase is PHASE_ACTION:  # its cards and what they gave count until its turn ends
         return "before maintenance" if s.to_move > seat else None
-    if s.to_move == seat and s.phase in (_MAINTENANCE, _RIVER):
+    if s.to_move == seat and s.phase in (PHASE_MAINTENANCE, PHASE_RIVER):
         return "own"
-    if s.phase is _MAINTENANCE:
+    if s.phase is PHASE_MAINTENANCE:
         return "before maintenance" if s.to_move < seat else "before river"
-    if s.phase is _RIVER:
+    if s.phase is PHASE_RIVER:
         return "before river" if s.to_move < seat else "done"
     return None
 
@@ -368,7 +368,7 @@ def next_plan_step(state: GameState, seat: int, queue: list[Any], options: list[
         if type(step) in kinds:
             del queue[:i + 1]
             return step if step in options else _closest(step, options)
-    if state.step in (_STEP_COOP, _STEP_TEAM):
+    if state.step in (STEP_COOP, STEP_TEAM):
         return sensible_move(state, seat)  # reveal or mitigate only as a playout would
     return candidates(state, seat)[0]
 

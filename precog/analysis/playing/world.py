@@ -20,7 +20,6 @@ from precog.analysis.playing.policy import keep_give_scores
 from precog.engine import (
     Action,
     GameState,
-    Phase,
     determinize,
     legal_actions,
     observation,
@@ -30,12 +29,7 @@ from precog.engine.fastcopy import replace
 from precog.engine.observation import chance_outcomes
 from precog.engine.playout import play_on
 from precog.engine.problems import Problem
-
-_PHASE_DECISION = Phase.DECISION
-_PHASE_OVER = Phase.OVER
-_PHASE_RIVER = Phase.RIVER
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import PHASE_DECISION, PHASE_OVER, PHASE_RIVER
 
 __all__ = ["SECRET_PHASES", "AnalysisError", "Knowledge", "Policy", "canonical_world",
            "check_decision", "first_legal", "give_of", "knowledge", "passed_pair",
@@ -74,7 +68,7 @@ def check_decision(state: GameState, seat: int) -> None:
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise AnalysisError(Problem.of(AnalysisCode.SEAT, seat=seat, top=n - 1, n=n),
                             input=seat, state=state)
-    if state.phase is not _PHASE_DECISION:
+    if state.phase is not PHASE_DECISION:
         raise AnalysisError(Problem.of(AnalysisCode.PHASE, phase=state.phase.value),
                             state=state)
     if state.choices and state.choices[seat] is not None:
@@ -99,7 +93,7 @@ def with_river_tile(world: GameState, tile: str | None) -> GameState:
     """``world`` with ``tile`` as this round's River tile (unseen tiles swapped, so still
     consistent with every observation); None or an Island leaves it as it is."""
     slot = world.round - 1
-    if tile is None or world.river[slot] == tile or world.phase in (_PHASE_RIVER, _PHASE_OVER):
+    if tile is None or world.river[slot] == tile or world.phase in (PHASE_RIVER, PHASE_OVER):
         return world
     river = list(world.river)
     if tile in river:
@@ -113,9 +107,9 @@ def with_river_tile(world: GameState, tile: str | None) -> GameState:
 
 def past_river(before: GameState, after: GameState) -> bool:
     """Whether ``after`` has revealed the River tile of ``before``'s round."""
-    if before.phase in (_PHASE_RIVER, _PHASE_OVER):
+    if before.phase in (PHASE_RIVER, PHASE_OVER):
         return False
-    return after.round > before.round or after.phase in (_PHASE_RIVER, _PHASE_OVER)
+    return after.round > before.round or after.phase in (PHASE_RIVER, PHASE_OVER)
 
 
 def give_of(world: GameState, seat: int, give: str) -> Choose:

@@ -17,20 +17,20 @@ import math
 from dataclasses import dataclass
 
 from precog.analysis.projection.remembered import Remembered
-from precog.engine import GameState, Phase, PlayerState
+from precog.engine import GameState, PlayerState
 from precog.engine.components import Components, ObjectiveTile, Requirement
 from precog.engine.data_fields import SEASONS
 from precog.engine.formulas import feeding, protectors_against, season_of
 from precog.engine.scoring import TEAMS, OutcomeCode, holding, requirement_met
-from precog.engine.state import FEEDING_ROUNDS, ROUNDS
-
-_PHASE_ACTION = Phase.ACTION
-_PHASE_DECISION = Phase.DECISION
-_PHASE_MAINTENANCE = Phase.MAINTENANCE
-_PHASE_OVER = Phase.OVER
-_PHASE_RIVER = Phase.RIVER
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import (
+    FEEDING_ROUNDS,
+    PHASE_ACTION,
+    PHASE_DECISION,
+    PHASE_MAINTENANCE,
+    PHASE_OVER,
+    PHASE_RIVER,
+    ROUNDS,
+)
 
 RESOURCES = ("food", "batteries", "healthy", "contaminated", "doctors", "protectors", "bane")
 
@@ -62,18 +62,18 @@ DEFAULT = Weights()
 
 def rounds_left(state: GameState) -> int:
     """Maintenance phases still to come (the current round's counts until its Bane is due)."""
-    if state.phase is _PHASE_OVER:
+    if state.phase is PHASE_OVER:
         return 0
-    done_this_round = state.phase is _PHASE_RIVER
+    done_this_round = state.phase is PHASE_RIVER
     return ROUNDS - state.round + (0 if done_this_round else 1)
 
 
 def feedings_left(state: GameState) -> list[int]:
     """Rounds whose Island is still to come."""
-    if state.phase is _PHASE_OVER:
+    if state.phase is PHASE_OVER:
         return []
     return [r for r in FEEDING_ROUNDS if r > state.round or (
-        r == state.round and state.phase is not _PHASE_RIVER)]
+        r == state.round and state.phase is not PHASE_RIVER)]
 
 
 def machines(state: GameState, seat: int) -> tuple[int, float]:
@@ -150,7 +150,7 @@ def _feedings(state: GameState, p: PlayerState, healthy: float,
               weights: Weights) -> tuple[float, float]:
     """Projected (unfed Healthy Humans, Food left) over the coming Islands."""
     food, starved = float(p.food), 0.0
-    income_in = state.phase in (_PHASE_MAINTENANCE, _PHASE_RIVER)  # this round's cards are in
+    income_in = state.phase in (PHASE_MAINTENANCE, PHASE_RIVER)  # this round's cards are in
     last = state.round if income_in else state.round - 1
     for island in feedings_left(state):
         food += weights.food_income * (island - last)
@@ -181,13 +181,13 @@ def remembered_projection(state: GameState, seat: int, weights: Weights = DEFAUL
     is what :func:`explain` reads, as plain values: Boats that differ only in their cards
     share it, and a table of such keys holds nothing the garbage collector walks."""
     phase = state.phase
-    if phase is _PHASE_OVER:
+    if phase is PHASE_OVER:
         return float(state.players[seat].healthy)
     components = state.components
     p = state.players[seat]
     key = (id(components), id(weights), p.food, p.healthy, p.contaminated, p.doctors,
            p.protectors, p.bane, p.rooms, p.batteries, state.round,
-           phase is _PHASE_RIVER, phase is _PHASE_MAINTENANCE, state.config.setup)
+           phase is PHASE_RIVER, phase is PHASE_MAINTENANCE, state.config.setup)
     found = PROJECTIONS.get(key, components, weights)
     if found is None:
         found = PROJECTIONS.put(key, components, weights, project(state, seat, weights))
@@ -237,9 +237,9 @@ def objective_holdings(p: PlayerState) -> tuple[object, ...]:
 def check_rounds(state: GameState) -> int:
     """Cooperative: rounds whose gains still come before this season's Objectives are
     checked (after the feeding of the season's Island)."""
-    if state.phase is _PHASE_OVER:
+    if state.phase is PHASE_OVER:
         return 0
-    gains_ahead = state.phase in (_PHASE_DECISION, _PHASE_ACTION)
+    gains_ahead = state.phase in (PHASE_DECISION, PHASE_ACTION)
     return 4 * state.season - state.round + (1 if gains_ahead else 0)
 
 
@@ -304,7 +304,7 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
     a revealed tile on its shown side (lowered by the option to mitigate it while rounds are
     left), each face-down tile as the average over the tiles it could be (full side; it cannot
     be mitigated before it is revealed)."""
-    if not state.config.coop or state.phase is _PHASE_OVER:
+    if not state.config.coop or state.phase is PHASE_OVER:
         return []
     comps, season = state.components, state.season
     rounds = check_rounds(state)

@@ -38,11 +38,8 @@ import numpy as np
 from precog.analysis.basics.intervals import standard_error
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY, play_out, sample_starts, uniforms
 from precog.analysis.projection.evaluation import last_check_value
-from precog.engine import GameState, Phase
-
-_PHASE_DECISION = Phase.DECISION
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine import GameState
+from precog.engine.state import PHASE_DECISION
 
 if TYPE_CHECKING:
     from precog.analysis.search.tree import TreeNode
@@ -106,7 +103,7 @@ def play_leaves(leaves: Sequence[GameState], seat: int, count: int, seed: int) -
     starts = [w for s, k in zip(leaves, seeds, strict=True)
               for w in sample_starts(s, seat, count, k)]
     rows = np.concatenate([uniforms(count, k) for k in seeds])
-    if batch.supports(starts) and all(s.phase is _PHASE_DECISION for s in starts):
+    if batch.supports(starts) and all(s.phase is PHASE_DECISION for s in starts):
         finals = batch.run(starts, rows, DEFAULT_POLICY)
         vals = batch.seat_values(finals, starts[0], seat)
     else:

@@ -24,7 +24,6 @@ from precog.analysis.playing.world import AnalysisError, first_legal, until_seat
 from precog.engine import (
     Action,
     GameState,
-    Phase,
     WorldSampler,
     determinize,
     legal_actions,
@@ -32,10 +31,7 @@ from precog.engine import (
 )
 from precog.engine.actions import Choose
 from precog.engine.problems import Problem
-
-_PHASE_DECISION = Phase.DECISION
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import PHASE_DECISION
 
 if TYPE_CHECKING:
     from precog.analysis.search.tree import TreeNode
@@ -103,7 +99,7 @@ class OpponentModel:
         """Another seat's move in a sampled world: its Keep/Give drawn as a playout draws the
         sensible player's, first legal otherwise."""
         options = legal_actions(world)
-        if world.phase is _PHASE_DECISION:
+        if world.phase is PHASE_DECISION:
             return options[SENSIBLE.index(world, self.rng.random(), options)]
         return options[0]
 
@@ -169,7 +165,7 @@ class BotPrediction(OpponentModel):
         return {card: p / total for card, p in probs.items()}
 
     def policy(self, world: GameState, seat: int) -> Action:
-        if world.phase is not _PHASE_DECISION:
+        if world.phase is not PHASE_DECISION:
             return legal_actions(world)[0]
         tally = self._choices(world, seat)
         best = max(tally.items(), key=lambda kv: kv[1])[0]

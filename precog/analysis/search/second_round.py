@@ -16,13 +16,10 @@ from precog.analysis.playing.world import (
 from precog.analysis.search.first_round import FirstRound
 from precog.analysis.search.leaf_playouts import follow_sensible
 from precog.analysis.search.nodes import TreeNode, choice_of, twin
-from precog.engine import GameState, Phase, legal_actions
+from precog.engine import GameState, legal_actions
 from precog.engine.actions import Choose
 from precog.engine.fastcopy import replace
-
-_PHASE_DECISION = Phase.DECISION
-"""Members read once: on Python 3.11 each ``Phase.X`` or ``Step.X`` read goes through the
-enum metaclass's ``__getattr__`` hook (a Python-level call); a module constant does not."""
+from precog.engine.state import PHASE_DECISION
 
 
 class SecondRound(FirstRound):
@@ -112,7 +109,7 @@ class SecondRound(FirstRound):
         return out
 
     def fill_next_round(self, node: TreeNode, end: GameState) -> None:
-        if end.is_over or end.phase is not _PHASE_DECISION:
+        if end.is_over or end.phase is not PHASE_DECISION:
             node.kind = "leaf"
             node.value = self.leaf(end)
             return
