@@ -109,7 +109,7 @@ def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str
     terms["powered Machines"] = weights.machine * powered * left
     terms["Batteries on the way"] = weights.battery * partial * left
     spare_p = p.protectors - useful
-    needed = protectors_ahead(state.components, left, weights.bane_ahead)
+    needed = protectors_ahead(state.components, left, weights)
     terms["spare Protectors"] = weights.spare_protector * min(spare_p, needed)
     spare_d = min(2, max(0, p.doctors - p.contaminated))
     terms["spare Doctors"] = weights.spare_doctor * spare_d * min(left, 4)
@@ -118,21 +118,21 @@ def explain(state: GameState, seat: int, weights: Weights = DEFAULT) -> dict[str
     return terms
 
 
-def protectors_ahead(components: Components, left: int, share: float) -> int:
+def protectors_ahead(components: Components, left: int, weights: Weights = DEFAULT) -> int:
     """The Protectors the Bane of the ``left`` rounds still to come is expected to call for:
-    each round a Boat puts two cards in its Action Zone, each bringing ``share`` of the
-    average Bane of its season's cards, and each Protector returned lowers the Bane by 2.
-    Season 3's cards bring the most, so a Boat is worth more Protectors kept than the Bane
-    it holds now shows. Worked out once per component set and share."""
-    key = (id(components), share)
-    found = _PROTECTORS_AHEAD.get(key)
-    if found is None or found[0] is not components:
+    each round a Boat puts two cards in its Action Zone, each bringing ``weights.bane_ahead``
+    of the average Bane of its season's cards, and each Protector returned lowers the Bane by
+    2. Season 3's cards bring the most, so a Boat is worth more Protectors kept than the Bane
+    it holds now shows. Worked out once per component set and weights (:data:`NEEDS`)."""
+    needs = NEEDS.get(id(components), components, weights)
+    if needs is None:
         bane = season_bane(components)
-        needs = tuple(math.ceil(sum(2 * share * bane[season_of(round_)]
-                                    for round_ in range(ROUNDS - n + 1, ROUNDS + 1)) / 2 - 1e-9)
-                      for n in range(ROUNDS + 1))
-        found = _PROTECTORS_AHEAD[key] = (components, needs)
-    return found[1][left]
+        share = weights.bane_ahead
+        needs = NEEDS.put(id(components), components, weights, tuple(
+            math.ceil(sum(2 * share * bane[season_of(round_)]
+                          for round_ in range(ROUNDS - n + 1, ROUNDS + 1)) / 2 - 1e-9)
+            for n in range(ROUNDS + 1)))
+    return needs[left]  # type: ignore[no-any-return]
 
 
 def season_bane(components: Components) -> dict[int, float]:
@@ -141,9 +141,6 @@ def season_bane(components: Components) -> dict[int, float]:
     for card in components.cards.values():
         bane[card.season].append(card.bane)
     return {season: sum(v) / len(v) if v else 0.0 for season, v in bane.items()}
-
-
-_PROTECTORS_AHEAD: dict[tuple[int, float], tuple[Components, tuple[int, ...]]] = {}
 
 
 def _feedings(state: GameState, p: PlayerState, healthy: float,
@@ -165,6 +162,8 @@ PROJECTIONS = Remembered()
 """Each Boat's :func:`project` by its Boat, round and phase (see :mod:`.remembered`)."""
 OBJECTIVES = Remembered()
 """The cooperative Objectives' part of :func:`evaluate` by every Boat, round, phase and tile."""
+NEEDS = Remembered(limit=64)
+"""Each component set's :func:`protectors_ahead` by rounds left, with the weights it used."""
 
 
 def project(state: GameState, seat: int, weights: Weights = DEFAULT) -> float:
