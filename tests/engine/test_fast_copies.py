@@ -19,6 +19,7 @@ from precog.engine.state import GameState, Phase, PlayerState, Step
 def test_a_copy_equals_dataclasses_replace_and_stays_frozen() -> None:
     p = new_game(players=3, seed=5).players[1]
     fast = replace(p, food=2, healthy=7)
+    assert type(fast) is PlayerState  # not the draft class it was filled as
     assert fast == dataclasses.replace(p, food=2, healthy=7)
     assert hash(fast) == hash(dataclasses.replace(p, food=2, healthy=7))
     with pytest.raises(dataclasses.FrozenInstanceError):
