@@ -31,6 +31,7 @@ from precog.engine.state import (
     STEP_NONE,
     STEP_PROTECT,
     GameState,
+    Outcome,
     PlayerState,
 )
 
@@ -373,9 +374,6 @@ _discarded = updater(PlayerState, "discard", "action_zone", "gave", "activated",
 _cleared = updater(GameState, "players", "pending", "pending_source")
 
 
-def _game_over(state: GameState, outcome: object) -> GameState:
-    from precog.engine.state import Outcome
-
-    assert isinstance(outcome, Outcome)
+def _game_over(state: GameState, outcome: Outcome) -> GameState:
     return replace(state, phase=PHASE_OVER, step=STEP_NONE, to_move=-1, outcome=outcome,
                    choices=(None,) * state.n, pending=NO_GAINS, pending_source="")

@@ -6,9 +6,12 @@ import random
 from collections.abc import Sequence
 
 from precog.engine.components import Components
+from precog.engine.data_loading import reference_components
 from precog.engine.errors import OptionError
 from precog.engine.fastcopy import updater
+from precog.engine.maintenance import coop_supplies
 from precog.engine.problems import ErrorCode, Problem
+from precog.engine.rules import advance
 from precog.engine.state import (
     DIFFICULTIES,
     MACHINES_PER_ROOM,
@@ -117,9 +120,6 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
     >>> state.round, state.phase.value, len(state.players)
     (1, 'decision', 3)
     """
-    from precog.engine.data_loading import reference_components
-    from precog.engine.rules import advance
-
     comps = components if components is not None else reference_components()
     if decks is None:
         decks = tuple(sorted(comps.decks, key=_deck_order))[:players] if isinstance(
@@ -146,8 +146,6 @@ def new_game(players: int = 4, mode: str = "competitive", setup: str = "standard
                       step=Step.CHOOSE, to_move=0, players=tuple(seats),
                       choices=(None,) * players, river=_lay_river(comps, gen),
                       objective_stacks=_objective_stacks(config, comps, gen))
-    from precog.engine.maintenance import coop_supplies
-
     state = coop_supplies(state)
     if config.advanced:
         state = _begin_advanced(state)
