@@ -16,7 +16,13 @@ from precog.engine import gains
 from precog.engine.actions import Action, Activate, EndActions, Mitigate, Reveal, shared
 from precog.engine.components import GAIN_KINDS, NO_GAINS, Card, Gains, Machine
 from precog.engine.fastcopy import replace, updater
-from precog.engine.machines import card_gains, condition_met, make_context, resolved_costs
+from precog.engine.machines import (
+    Context,
+    card_gains,
+    condition_met,
+    make_context,
+    resolved_costs,
+)
 from precog.engine.maintenance import begin_maintenance
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import shared_value
@@ -223,13 +229,9 @@ def triggered_machines(state: GameState, seat: int, take_all: bool = False,
     if not any(batteries):  # most rounds of a game: every Machine asks for 1 to 4 Batteries
         return []
     slots, faces = gains.machines_of(state, p.rooms)
-    key = (slots, batteries)
-    powered = _POWERED.get(key)
+    powered = _POWERED.get((slots, batteries))
     if powered is None:
-        if len(_POWERED) >= _MOST_POWERED:
-            _POWERED.clear()
-        powered = _POWERED[key] = tuple(m for m, top in enumerate(slots)
-                                        if batteries[m] >= top)
+        powered = _powered(slots, batteries)
     if not powered:  # most rounds: no condition to look at
         return []
     cards = state.components.cards
@@ -244,6 +246,23 @@ def triggered_machines(state: GameState, seat: int, take_all: bool = False,
     offered = take_all or state.config.options.received_means_offered
     ctx = make_context(kept, got, given, given_cost, p.card_gains if offered else p.received,
                        offered)
+    return _conditions_met(powered, faces, ctx)
+
+
+def _powered(slots: tuple[int, ...], batteries: tuple[int, ...]) -> tuple[int, ...]:
+    """The machines (0..5) whose Battery slots are all filled, kept for these slots and
+    Batteries."""
+    if len(_POWERED) >= _MOST_POWERED:
+        _POWERED.clear()
+    powered = _POWERED[slots, batteries] = tuple(
+        m for m, top in enumerate(slots) if batteries[m] >= top)
+    return powered
+
+
+def _conditions_met(powered: tuple[int, ...], faces: tuple[Machine, ...],
+                    ctx: Context) -> list[tuple[int, Machine]]:
+    """The powered machines whose condition holds in ``ctx`` (a function of its own:
+    the comprehension inside :func:`triggered_machines` made a closure at every call)."""
     return [(m, faces[m]) for m in powered if condition_met(faces[m].condition, ctx)]
 
 

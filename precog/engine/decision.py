@@ -38,15 +38,20 @@ def options(state: GameState) -> list[Action]:
         except KeyError:  # a pair of cards met for the first time
             return [_choice(h0, d0), _choice(h0, d1), _choice(h1, d0), _choice(h1, d1),
                     _choice(d0, d1), _choice(d1, d0)]
-    key = (hand, dz)
-    listed = _DECISIONS.get(key)
+    listed = _DECISIONS.get((hand, dz))
     if listed is None:
-        if len(_DECISIONS) >= _MOST_DECISIONS:
-            _DECISIONS.clear()
-        listed = _DECISIONS[key] = tuple(
-            [_choice(keep, give) for keep in hand for give in dz]
-            + [_choice(keep, give) for keep in dz for give in dz if give != keep])
+        listed = _decisions(hand, dz)
     return list(listed)
+
+
+def _decisions(hand: tuple[str, ...], dz: tuple[str, ...]) -> tuple[Action, ...]:
+    """The (Keep, Give) choices of another (hand, Decision Zone), listed once."""
+    if len(_DECISIONS) >= _MOST_DECISIONS:
+        _DECISIONS.clear()
+    listed = _DECISIONS[hand, dz] = tuple(
+        [_choice(keep, give) for keep in hand for give in dz]
+        + [_choice(keep, give) for keep in dz for give in dz if give != keep])
+    return listed
 
 
 def _choice(keep: str, give: str) -> Choose:
@@ -167,10 +172,14 @@ def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameStat
     for seat, p in enumerate(players):
         mine, from_right, from_left = chosen[seat], chosen[seat - 1], chosen[(seat + 1) % n]
         left = players[(seat + 1) % n]  # passes me what it neither keeps nor gives
-        keep, give = from_left.keep, from_left.give
-        passed = tuple([x for x in left.hand + left.decision_zone if x != keep and x != give])
+        passed = _passed(left.hand + left.decision_zone, from_left.keep, from_left.give)
         revealed.append(_revealed(p, (), passed, (mine.keep, from_right.give), mine.give))
     return begin_action_phase(state, tuple(revealed))
+
+
+def _passed(cards: tuple[str, ...], keep: str, give: str) -> tuple[str, ...]:
+    """The cards a seat neither keeps nor gives (passed to its right)."""
+    return tuple([card for card in cards if card != keep and card != give])
 
 
 _chosen = updater(GameState, "choices", "to_move")

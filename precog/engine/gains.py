@@ -28,7 +28,7 @@ from precog.engine.fastcopy import updater
 from precog.engine.formulas import healed
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import ONE_BATTERY, after_placing, plus
-from precog.engine.state import STEP_GAINS, GameState, PlayerState
+from precog.engine.state import MACHINES_PER_ROOM, STEP_GAINS, GameState, PlayerState
 
 
 def heal(p: PlayerState) -> PlayerState:
@@ -74,9 +74,23 @@ def machines_of(state: GameState, rooms: tuple[str, ...]
     by_id, advanced = state.components.room_by_id, state.config.setup == "advanced"
     table = _ADVANCED if advanced else _STANDARD
     found = table.get(rooms)
+    if found is not None and found[0] is by_id:
+        return found[1]
+    return _read_machines(table, by_id, advanced, rooms)
+
+
+def _read_machines(table: dict[tuple[str, ...], tuple[dict[str, MachineRoom], tuple[
+                       tuple[int, ...], tuple[Machine, ...]]]],
+                   by_id: dict[str, MachineRoom], advanced: bool, rooms: tuple[str, ...]
+                   ) -> tuple[tuple[int, ...], tuple[Machine, ...]]:
+    """:func:`machines_of` for rooms not met yet in ``by_id`` (the rooms of another box: the
+    same rooms are kept, read again from ``by_id``). Apart so that the lookup above builds no
+    closure for these comprehensions at each call."""
+    found = table.get(rooms)
     if found is not None:
         known = found[0]
-        if known is by_id or all(known[room] is by_id[room] for room in rooms[:2]):
+        if all(known[room] is by_id[room] for room in rooms[:2]):
+            table[rooms] = (by_id, found[1])
             return found[1]
     if len(table) >= _MOST_CAPACITIES:
         table.clear()
@@ -114,12 +128,18 @@ def options(state: GameState) -> list[Action]:
     key = (machines_of(state, p.rooms)[0], p.batteries)
     listed = _BATTERY_OPTIONS.get(key)
     if listed is None:
-        if len(_BATTERY_OPTIONS) >= _MOST_CAPACITIES:
-            _BATTERY_OPTIONS.clear()
-        slots, batteries = key
-        listed = _BATTERY_OPTIONS[key] = (*(_place_battery(m) for m, top in enumerate(slots)
-                                            if batteries[m] < top), _NO_BATTERY)
+        listed = _battery_options(*key)
     return list(listed)
+
+
+def _battery_options(slots: tuple[int, ...], batteries: tuple[int, ...]) -> tuple[Action, ...]:
+    """Each machine with a free slot, then none: listed once for these Battery slots and
+    Batteries placed."""
+    if len(_BATTERY_OPTIONS) >= _MOST_CAPACITIES:
+        _BATTERY_OPTIONS.clear()
+    listed = _BATTERY_OPTIONS[slots, batteries] = (
+        *(_PLACE_ON[m] for m, top in enumerate(slots) if batteries[m] < top), _NO_BATTERY)
+    return listed
 
 
 _BATTERY_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
@@ -140,6 +160,8 @@ _TAKE_FOOD = [_listed(_take_food, n) for n in range(_LISTED)]
 _TAKE_HUMANS = [_listed(_take_humans, n) for n in range(_LISTED)]
 _HEALS = [_listed(_heal, n) for n in range(_LISTED)]
 _NO_BATTERY = _place_battery(None)
+_PLACE_ON = tuple(_place_battery(m) for m in range(2 * MACHINES_PER_ROOM))
+"""``PlaceBattery(m)`` for each machine (0..5), looked up."""
 
 
 @lru_cache(maxsize=1024)
