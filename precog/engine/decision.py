@@ -172,14 +172,14 @@ def _resolve_choices(state: GameState, choices: list[Action | None]) -> GameStat
     for seat, p in enumerate(players):
         mine, from_right, from_left = chosen[seat], chosen[seat - 1], chosen[(seat + 1) % n]
         left = players[(seat + 1) % n]  # passes me what it neither keeps nor gives
-        passed = _passed(left.hand + left.decision_zone, from_left.keep, from_left.give)
-        revealed.append(_revealed(p, (), passed, (mine.keep, from_right.give), mine.give))
+        keep, give = from_left.keep, from_left.give
+        passed: list[str] = []  # a loop, not a comprehension: no closure at each call
+        for card in left.hand + left.decision_zone:
+            if card != keep and card != give:
+                passed.append(card)
+        revealed.append(_revealed(p, (), tuple(passed), (mine.keep, from_right.give),
+                                  mine.give))
     return begin_action_phase(state, tuple(revealed))
-
-
-def _passed(cards: tuple[str, ...], keep: str, give: str) -> tuple[str, ...]:
-    """The cards a seat neither keeps nor gives (passed to its right)."""
-    return tuple([card for card in cards if card != keep and card != give])
 
 
 _chosen = updater(GameState, "choices", "to_move")

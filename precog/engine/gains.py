@@ -258,10 +258,15 @@ def placing(state: GameState, action: Action) -> tuple[tuple[PlayerState, ...], 
                         received)
     players = list(state.players)
     players[seat] = p
-    return tuple(players), after_placing(state.pending)
+    offer = state.pending
+    known = _known_rest(id(offer))  # after_placing(offer), answered before for this offer
+    if known is not None and known[0] is offer:
+        return tuple(players), known[1]
+    return tuple(players), after_placing(offer)
 
 
 _FOOD, _HUMANS = shared_gains.FOOD, shared_gains.HUMANS
+_known_rest = shared_gains.known_rest
 _SHARED = len(_FOOD)  # amounts below this are listed in both tables
 
 

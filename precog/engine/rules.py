@@ -129,7 +129,9 @@ def advance(state: GameState) -> GameState:
     while state.phase is not PHASE_OVER:
         if state.step is STEP_GAINS:
             pending = state.pending
-            if pending is _NO_GAINS or not pending.total():
+            if pending is _NO_GAINS or not (  # pending.total(), without a call
+                    pending.food + pending.human + pending.battery + pending.ymune
+                    + pending.doctor + pending.protector + pending.heal):
                 state = _after_gains(state, state.players)
                 continue
             options: list[Action] = gains.options(state)

@@ -45,6 +45,12 @@ def after_placing(offer: Gains) -> Gains:
     return shared
 
 
+known_rest = _AFTER.get
+"""``known_rest(id(offer))``: ``(offer, rest)`` once :func:`after_placing` has answered for
+that offer (check ``[0] is offer``), else None: the look-up alone, which the placing step
+makes itself before it calls :func:`after_placing` (a placement is half of a game's steps)."""
+
+
 def one_of(values: tuple[int, ...]) -> Gains:
     """The shared :class:`Gains` of these seven amounts (field order); ``NO_GAINS`` for none."""
     found = _BY_VALUE.get(values)
