@@ -124,27 +124,11 @@ def options(state: GameState) -> list[Action]:
     if g.heal:
         top = healed(g.heal, state.players[state.to_move].contaminated)
         return list(_HEALS[top] if 0 <= top < _LISTED else _listed(_heal, top))
-    p = state.players[state.to_move]
-    key = (machines_of(state, p.rooms)[0], p.batteries)
-    listed = _BATTERY_OPTIONS.get(key)
-    if listed is None:
-        listed = _battery_options(*key)
-    return list(listed)
-
-
-def _battery_options(slots: tuple[int, ...], batteries: tuple[int, ...]) -> tuple[Action, ...]:
-    """Each machine with a free slot, then none: listed once for these Battery slots and
-    Batteries placed."""
-    if len(_BATTERY_OPTIONS) >= _MOST_CAPACITIES:
-        _BATTERY_OPTIONS.clear()
-    listed = _BATTERY_OPTIONS[slots, batteries] = (
-        *(_PLACE_ON[m] for m, top in enumerate(slots) if batteries[m] < top), _NO_BATTERY)
+    p = state.players[state.to_move]  # each machine with a free slot, then none
+    listed: list[Action] = [place for place, top, placed in zip(
+        _PLACE_ON, machines_of(state, p.rooms)[0], p.batteries) if placed < top]
+    listed.append(_NO_BATTERY)
     return listed
-
-
-_BATTERY_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
-"""The Battery options of each (Battery slots, Batteries placed) met so far: each machine
-with a free slot, then none."""
 
 
 def _listed(make: Callable[[int], Action], top: int) -> tuple[Action, ...]:
