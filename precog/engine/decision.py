@@ -23,10 +23,10 @@ from precog.engine.state import (
 
 def options(state: GameState) -> list[Action]:
     p = state.players[state.to_move]
-    if state.phase is PHASE_SETUP_ROOMS:
-        return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
-    if state.phase is PHASE_SETUP_PASS:
-        return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
+    if state.phase is not PHASE_DECISION:  # the Decision first: it is nearly every call
+        setup = _setup_options(state, p)
+        if setup is not None:
+            return setup
     hand, dz = p.hand, p.decision_zone
     if len(hand) == 2 and len(dz) == 2 and dz[0] != dz[1]:  # the usual Decision: 6 choices
         table = _CHOICES
@@ -42,6 +42,16 @@ def options(state: GameState) -> list[Action]:
     if listed is None:
         listed = _decisions(hand, dz)
     return list(listed)
+
+
+def _setup_options(state: GameState, p: PlayerState) -> list[Action] | None:
+    """The advanced setup's choices: 2 of 3 rooms to keep, 2 of 4 cards to send right
+    (None in another phase: the Decision's choices are listed)."""
+    if state.phase is PHASE_SETUP_ROOMS:
+        return [ChooseRooms((a, b)) for a, b in combinations(p.rooms, 2)]
+    if state.phase is PHASE_SETUP_PASS:
+        return [PassCards((a, b)) for a, b in combinations(p.hand, 2)]
+    return None
 
 
 def _decisions(hand: tuple[str, ...], dz: tuple[str, ...]) -> tuple[Action, ...]:

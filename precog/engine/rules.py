@@ -7,7 +7,6 @@ waiting for a real choice of ``state.to_move``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from types import ModuleType
 
 from precog.engine import action_phase, decision, gains, maintenance
@@ -135,15 +134,17 @@ def advance(state: GameState) -> GameState:
                 state = _after_gains(state, state.players)
                 continue
             options: list[Action] = gains.options(state)
-            play: Callable[[GameState, Action], GameState] = _place
-        else:
-            module: ModuleType = modules[state.phase]
-            options = module.options(state)
-            play = module.play
+            if len(options) != 1:
+                _keep_legal(state, options)
+                return state
+            state = _place(state, options[0])
+            continue
+        module: ModuleType = modules[state.phase]
+        options = module.options(state)
         if len(options) != 1:
             _keep_legal(state, options)
             return state
-        state = play(state, options[0])
+        state = module.play(state, options[0])
     return state
 
 
