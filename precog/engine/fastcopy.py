@@ -17,7 +17,9 @@ walking from the subclass to its base (one comparison of sizes); a draft that re
 slots in a class of its own had them compared name by name at every copy (about 40 ns, a
 sixth of a position's copy).
 
-Fields whose name starts with ``_`` are caches: a copy resets them to ``None``.
+Fields whose name starts with ``_`` are caches: a copy resets them to ``None``. A field whose
+metadata holds :data:`DERIVED` is computed from other fields: a copy that changes one of
+them computes it again, any other copy copies it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+DERIVED = "fastcopy.derived"
+"""Field metadata key: ``(sources, derive)`` for a field whose value is ``derive(obj)``, read
+from the fields named in ``sources`` (the class computes it in ``__post_init__`` as well)."""
 _DRAFTS: dict[type, tuple[tuple[str, ...], type]] = {}
 _COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 _MOST_COPIERS = 4096  # sets of changed fields are few (the engine's own calls): a bound
@@ -46,20 +51,46 @@ def _draft(cls: type) -> tuple[tuple[str, ...], type]:
     return known
 
 
+def _derived(cls: type, changed: tuple[str, ...]) -> dict[str, Callable[[Any], Any]]:
+    """The derived fields of ``cls`` that a copy changing ``changed`` computes again, with
+    their functions (a derived field itself cannot be given)."""
+    again: dict[str, Callable[[Any], Any]] = {}
+    for f in dataclasses.fields(cls):
+        if DERIVED in f.metadata:
+            if f.name in changed:
+                raise TypeError(f"{cls.__name__}.{f.name} is derived from other fields")
+            sources, derive = f.metadata[DERIVED]
+            if any(source in changed for source in sources):
+                again[f.name] = derive
+    return again
+
+
+def _fill(names: tuple[str, ...], changed: tuple[str, ...], derived: dict[str, Any],
+          given: Callable[[str], str]) -> list[str]:
+    """The lines that fill the draft ``n`` from the original ``o``: ``given(name)`` for a
+    changed field, nothing for a cache, the derived fields last (from the filled draft)."""
+    lines = []
+    for name in names:
+        if name in derived:
+            continue
+        value = given(name) if name in changed else "None" if name.startswith("_") else (
+            f"o.{name}")
+        lines.append(f"    n.{name} = {value}")
+    lines += [f"    n.{name} = _derive_{name}(n)" for name in derived]
+    return lines
+
+
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     names, draft = _draft(cls)
     unknown = [n for n in changed if n not in names]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    derived = _derived(cls, changed)
     lines = ["def copy(o, c):", "    n = _Draft()"]
-    for n in names:
-        if n in changed:
-            value = f"c[{n!r}]"
-        else:
-            value = "None" if n.startswith("_") else f"o.{n}"
-        lines.append(f"    n.{n} = {value}")
+    lines += _fill(names, changed, derived, lambda name: f"c[{name!r}]")
     lines += ["    n.__class__ = _C", "    return n"]
     namespace: dict[str, Any] = {"_C": cls, "_Draft": draft}
+    namespace.update({f"_derive_{name}": derive for name, derive in derived.items()})
     _run(lines, namespace, f"<replace {cls.__name__} {' '.join(changed)}>")
     return namespace["copy"]
 
@@ -94,6 +125,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     field, in field order (caches included), without ``__init__``'s ``object.__setattr__`` per
     field. For hot paths that build many small frozen values (a :class:`Gains` each step)."""
     names, draft = _draft(cls)
+    _derived(cls, names)  # every field is given: a class with a derived field is refused
     lines = [f"def make({', '.join(names)}):", "    n = _Draft()"]
     lines += [f"    n.{n} = {n}" for n in names]
     lines += ["    n.__class__ = _C", "    return n"]
@@ -110,12 +142,12 @@ def updater(cls: type[T], *changed: str) -> Callable[..., T]:
     unknown = [n for n in changed if n not in names]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    derived = _derived(cls, changed)
     lines = [f"def update(o, {', '.join(changed)}):", "    n = _Draft()"]
-    for n in names:
-        value = n if n in changed else "None" if n.startswith("_") else f"o.{n}"
-        lines.append(f"    n.{n} = {value}")
+    lines += _fill(names, changed, derived, lambda name: name)
     lines += ["    n.__class__ = _C", "    return n"]
     namespace: dict[str, Any] = {"_C": cls, "_Draft": draft}
+    namespace.update({f"_derive_{name}": derive for name, derive in derived.items()})
     _run(lines, namespace, f"<update {cls.__name__} {' '.join(changed)}>")
     update: Callable[..., T] = namespace["update"]
     return update

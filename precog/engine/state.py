@@ -7,7 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from precog.engine.components import NO_GAINS, Card, Components, Gains, Machine
-from precog.engine.fastcopy import replace, updater
+from precog.engine.fastcopy import DERIVED, replace, updater
 from precog.engine.fastenum import plain_members
 from precog.engine.formulas import ROUNDS as ROUNDS
 from precog.engine.formulas import season_of
@@ -210,7 +210,15 @@ class GameState:
     objectives: tuple[tuple[str, bool], ...] = ()  # revealed (id, mitigated)
     passes: int = 0  # seats that passed in a row in the cooperative team window
     outcome: Outcome | None = None
+    is_over: bool = field(default=False, init=False, compare=False, repr=False, metadata={
+        DERIVED: (("phase",), lambda state: state.phase is PHASE_OVER)})
+    """Whether the game has ended (``phase`` is ``Phase.OVER``): kept with the position,
+    derived from its phase by ``__post_init__`` and by every copy that changes the phase
+    (a slot read: drivers ask it at every step, where a property is a function call)."""
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
 
     # -- convenience -------------------------------------------------------------------
     @property
@@ -221,10 +229,6 @@ class GameState:
     def season(self) -> int:
         round_ = self.round
         return _SEASON_OF[round_] if 0 < round_ <= ROUNDS else season_of(round_)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is PHASE_OVER
 
     def left(self, seat: int) -> int:
         return (seat + 1) % self.config.players

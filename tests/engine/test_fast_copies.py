@@ -107,3 +107,17 @@ def test_a_mitigation_price_is_listed_by_the_tile_cost_object_and_by_value_alike
         assert action_phase._price(cost) == action_phase._price(cost) == listed
         twin = Gains(*cost.astuple())  # the same value, another object
         assert twin is not cost and action_phase._price(twin) == listed
+
+
+def test_is_over_follows_the_phase_in_every_kind_of_copy() -> None:
+    state = new_game(players=2, seed=4)
+    assert not state.is_over
+    assert replace(state, phase=Phase.OVER).is_over
+    assert updater(GameState, "phase", "step")(state, Phase.OVER, Step.NONE).is_over
+    assert dataclasses.replace(state, phase=Phase.OVER).is_over
+    over = replace(state, phase=Phase.OVER)
+    assert replace(over, round=3).is_over and not replace(over, phase=Phase.RIVER).is_over
+    with pytest.raises(TypeError):
+        replace(state, is_over=True)
+    with pytest.raises(TypeError):
+        updater(GameState, "is_over")
