@@ -40,7 +40,14 @@ positions already there, so it resumes and several ``--part K/N`` can run one af
 prints ``independent_agreement`` (decided positions) and ``independent_mean_loss_hh`` (all
 positions), with 95 % intervals, by mode, players and season. The loss is in Healthy Humans a
 Boat, the one scale of every mode (:func:`loss_per_boat`: the mode's score, divided by the
-Boats it adds up); ``independent_mean_loss_score`` keeps it in the mode's own score. The
+Boats it adds up); ``independent_mean_loss_score`` keeps it in the mode's own score.
+``reference_best_stability`` says how far the reference itself can be trusted: over the decided
+positions, how often the stored best is still the best when the position's paired playouts are
+drawn again with replacement (:func:`best_stability`), so the agreement even a player who
+always finds the true best could expect (at most: the draws start from the winner's own
+playouts). ``--analysis lookahead`` scores the look-ahead bot's own choice instead of the
+explorer's, for comparison (not an independent check: the reference is played by that bot;
+stored beside the explorer's scores as ``*.lookahead.json``). The
 1-second ranking is played on a budget of work (``--budget-rollouts N``, default
 :data:`DEFAULT_BUDGET_ROLLOUTS`: the rollouts a choice that second reaches on a quiet machine;
 the ranking stopped there, as a timed one that reached them would be), so the scores are the
@@ -62,11 +69,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from precog.analysis.arena.bots import ONE_SECOND_ROLLOUTS, WORK_RANGE, LookaheadBot, make_bot
 from precog.analysis.basics.intervals import mean_ci, mean_figure, share_figure
 from precog.analysis.choices.ranking import rank_options
 from precog.analysis.parallel.jobs import run_jobs
-from precog.analysis.playing.players import SECRET_PHASES, as_policy, ask, first_legal, until_seat
+from precog.analysis.playing.players import (
+    SECRET_PHASES,
+    as_policy,
+    ask,
+    first_legal,
+    until_seat,
+    world_sampler,
+)
 from precog.analysis.playing.world import canonical_world
 from precog.analysis.playouts.rollouts import DEFAULT_POLICY
 from precog.analysis.projection.evaluation import DEFAULT, last_check_value
@@ -87,6 +103,7 @@ from precog.engine import (
     from_position,
     legal_actions,
     new_game,
+    observation,
     reference_components,
     to_position,
 )
@@ -392,6 +409,28 @@ def answer(record: dict[str, Any], budget: dict[str, float],
     return ranking.rows[0].action, ranking.meta["elapsed_s"], ranking.meta["samples"], ranked
 
 
+LOOKAHEAD_VOTES = 3
+"""Seeds of the look-ahead bot whose majority is its answer under ``--analysis lookahead``."""
+
+
+def lookahead_answer(record: dict[str, Any],
+                     seed: int) -> tuple[str, float, int, dict[str, dict[str, float | None]]]:
+    """The look-ahead bot's own Keep/Give in the position, as :func:`answer` gives the
+    explorer's: the choice most of :data:`LOOKAHEAD_VOTES` seeded bots take (the first of
+    them on a split), with no values. A comparison, not an independent check: the reference
+    is played by this bot."""
+    state = from_position(record["position"])
+    seat = record["seat"]
+    choices = choices_of(state, seat)
+    start = time.perf_counter()
+    votes: dict[str, int] = {}
+    for k in range(LOOKAHEAD_VOTES):
+        bot = LookaheadBot(seed + int(record["id"][1:]) * LOOKAHEAD_VOTES + k)
+        chosen = str(bot.choose(observation(state, seat), choices, world_sampler(state, seat)))
+        votes[chosen] = votes.get(chosen, 0) + 1
+    return max(votes, key=lambda c: votes[c]), time.perf_counter() - start, 0, {}
+
+
 def _rounded(x: float | None) -> float | None:
     return None if x is None else round(x, 3)
 
@@ -418,9 +457,31 @@ def loss_per_boat(record: dict[str, Any], chosen: str) -> float:
     return loss_of(record, chosen) / boats_counted(record["mode"], record["players"])
 
 
+STABILITY_RESAMPLES = 400
+"""Resamples of a position's playouts behind :func:`best_stability`."""
+
+
+def best_stability(record: dict[str, Any], resamples: int = STABILITY_RESAMPLES) -> float:
+    """How often the stored best is still the best when the position's playouts are drawn
+    again with replacement (the same draw for every choice: the playouts are paired), over
+    the playouts every choice has (the race stops the others at :data:`MIN_DECIDED`): the
+    agreement a player who always finds the true best could expect with this reference, as
+    far as the reference's own sampling shows (a tie counts as its share)."""
+    count = min(len(c["values"]) for c in record["choices"])
+    values = np.array([c["values"][:count] for c in record["choices"]])
+    best = [c["choice"] for c in record["choices"]].index(record["best"])
+    draws = np.random.default_rng(int(record["id"][1:])).integers(0, count, (resamples, count))
+    means = values[:, draws].mean(axis=2)  # (choices, resamples)
+    top = means.max(axis=0)
+    ties = (means >= top - 1e-9).sum(axis=0)
+    return float(np.mean(np.where(means[best] >= top - 1e-9, 1.0 / ties, 0.0)))
+
+
 def keys(rows: list[dict[str, Any]]) -> dict[str, Any]:
     decided = [r for r in rows if r["decided"]]
     out = {"independent_agreement": share_figure(sum(r["agrees"] for r in decided), len(decided)),
+           "reference_best_stability": mean_figure([r["reference_stability"] for r in decided
+                                                    if "reference_stability" in r]),
            "independent_mean_loss_hh": mean_figure([r["loss"] for r in rows]),
            "independent_mean_loss_score": mean_figure([_score_loss(r) for r in rows]),
            "loss_scale": LOSS_SCALE, "positions": len(rows), "decided": len(decided)}
@@ -458,12 +519,15 @@ def reference_set(path: Path) -> str:
     return path.name
 
 
-def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
+def score(path: Path, budget: dict[str, float], seed: int,
+          analysis: str = "explorer") -> dict[str, Any]:
     rows = []
     load_before = os.getloadavg()
     stored = load(path)
     for record in current(stored):
-        chosen, elapsed, samples, ranked = answer(record, budget, seed)
+        chosen, elapsed, samples, ranked = (answer(record, budget, seed)
+                                            if analysis == "explorer"
+                                            else lookahead_answer(record, seed))
         mine = next(c for c in record["choices"] if c["choice"] == chosen)
         rows.append({"id": record["id"], "mode": record["mode"],
                      "difficulty": record["difficulty"], "players": record["players"],
@@ -473,13 +537,17 @@ def score(path: Path, budget: dict[str, float], seed: int) -> dict[str, Any]:
                      "loss": round(loss_per_boat(record, chosen), 4),
                      "loss_score": loss_of(record, chosen),
                      "reference_loss_ci95": mine["loss_ci95"],
-                     "explorer": {"chosen": ranked[chosen], "best": ranked.get(record["best"])},
+                     "reference_stability": round(best_stability(record), 3),
+                     "explorer": {"chosen": ranked.get(chosen),
+                                  "best": ranked.get(record["best"])},
                      "elapsed_s": round(elapsed, 3), "samples": samples})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     ref = current(stored)
     how = (f"{budget['seconds']} s" if "seconds" in budget
            else f"{budget['rollouts_per_choice']} rollouts a choice")
-    return {"analysis": f"rank_options, budget {how}, seed {seed} + position", "budget": budget,
+    what = (f"rank_options, budget {how}" if analysis == "explorer"
+            else f"the look-ahead bot's own choice, the majority of {LOOKAHEAD_VOTES} seeds")
+    return {"analysis": f"{what}, seed {seed} + position", "budget": budget,
             "reference_set": reference_set(path), **keys(rows), **STAMP,
             "min_decided": MIN_DECIDED,
             "stored_records_not_scored": len(stored) - len(ref),
@@ -518,6 +586,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="build the positions of the latest rounds first (the cheapest)")
     ap.add_argument("--modes", type=listed(("competitive", "team", "coop")), default=None,
                     help="only these modes, comma-separated (competitive,team,coop)")
+    ap.add_argument("--analysis", choices=("explorer", "lookahead"), default="explorer",
+                    help="with --score: the explorer's ranking (the analysis under test) or, "
+                         "for comparison, the look-ahead bot's own choice")
     ap.add_argument("--held-out", action="store_true",
                     help=f"the held-out set: seed {HELD_OUT_SEED}, stored in "
                          f"benchmarks/data/{HELD_OUT.name} (instead of --seed and --file)")
@@ -535,8 +606,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.score:
         budget = ({"seconds": args.budget} if args.budget is not None
                   else {"rollouts_per_choice": args.budget_rollouts})
-        result = score(args.file, budget, args.seed)
+        result = score(args.file, budget, args.seed, args.analysis)
         scores = SCORES if args.file == DATA else args.file.with_suffix(".scores.json")
+        if args.analysis != "explorer":
+            scores = scores.with_name(scores.name.replace(".json", f".{args.analysis}.json"))
         scores.write_text(json.dumps(result, indent=1) + "\n")
         shown = {key: v for key, v in result.items() if key != "rows"}
         print(json.dumps(shown, indent=1) if args.json else

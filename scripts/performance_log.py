@@ -117,10 +117,13 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
     "independent_reference": ("Decision quality against the look-ahead bot's play "
                               "(`benchmarks/independent_reference.py --score`)", [
         ("set", lambda figures: str(figures.get("reference_set", "suite"))),
+        ("answer of", lambda figures: "look-ahead bot" if str(
+            figures.get("analysis", "")).startswith("the look-ahead") else "explorer"),
         ("positions", _figure("positions", "d")),
         ("decided", _figure("decided", "d")),
         ("agreement [95 %]", _interval_of("independent_agreement", ".3f")),
         ("mean loss HH [95 %]", _interval_of("independent_mean_loss_hh", ".3f")),
+        ("reference's stability [95 %]", _interval_of("reference_best_stability", ".3f")),
     ]),
 }
 

@@ -139,3 +139,59 @@ def test_the_held_out_set_has_its_own_seed_and_file_and_is_named_in_the_scores(t
     assert bench.reference_set(tmp_path / "other.jsonl") == "other.jsonl"
     result = bench.score(tmp_path / "empty.jsonl", {"rollouts_per_choice": 64}, 1)
     assert result["reference_set"] == "empty.jsonl" and result["positions"] == 0
+
+
+def _record(values_by_choice: dict[str, list[float]], best: str) -> dict:
+    return {"id": "r007", "best": best,
+            "choices": [{"choice": name, "values": values}
+                        for name, values in values_by_choice.items()]}
+
+
+def test_a_best_ahead_in_every_paired_playout_is_stable_and_an_equal_one_is_half():
+    bench = load()
+    ahead = _record({"a": [2.0 + k % 3 for k in range(16)], "b": [1.0 + k % 3 for k in range(16)]},
+                    "a")
+    assert bench.best_stability(ahead) == 1.0
+    same = [float(k % 4) for k in range(16)]
+    equal = _record({"a": same, "b": list(same)}, "a")
+    assert bench.best_stability(equal) == 0.5
+
+
+def test_a_best_ahead_on_a_few_playouts_is_found_again_only_in_part_of_the_draws():
+    bench = load()
+    record = _record({"a": [3.0, 0.0] * 8, "b": [1.0, 1.0] * 8}, "a")  # a +0.5 on average
+    stability = bench.best_stability(record)
+    assert 0.5 < stability < 0.95
+    assert bench.best_stability(record) == stability  # the draws are seeded by the position
+
+
+def test_the_stability_is_read_over_the_playouts_every_choice_has():
+    bench = load()
+    record = _record({"a": [2.0] * 16 + [0.0] * 24, "b": [1.0] * 16}, "a")
+    assert bench.best_stability(record) == 1.0
+
+
+def test_the_scores_give_the_reference_s_stability_over_decided_positions():
+    bench = load()
+    rows = [{"mode": "competitive", "difficulty": "normal", "players": 2, "season": 1,
+             "decided": True, "agrees": True, "loss": 0.0, "reference_stability": 1.0},
+            {"mode": "competitive", "difficulty": "normal", "players": 2, "season": 1,
+             "decided": True, "agrees": False, "loss": 1.0, "reference_stability": 0.5},
+            {"mode": "competitive", "difficulty": "normal", "players": 2, "season": 1,
+             "decided": False, "agrees": False, "loss": 0.0, "reference_stability": 0.0}]
+    figure = bench.keys(rows)["reference_best_stability"]
+    assert figure["value"] == 0.75
+    assert figure["n"] == 2
+
+
+def test_the_look_ahead_bot_s_own_answer_is_one_of_the_seat_s_choices_every_time():
+    bench = load()
+    from precog.engine import to_position
+
+    position = bench.make_position(0, 41)
+    record = {"id": "r000", "position": to_position(position.state()), "seat": position.seat}
+    names = {str(c) for c in bench.choices_of(position.state(), position.seat)}
+    first = bench.lookahead_answer(record, 41)
+    assert first[0] in names
+    assert first[2:] == (0, {})  # no rollouts, no values
+    assert bench.lookahead_answer(record, 41)[0] == first[0]
