@@ -374,17 +374,32 @@ def _host_pattern(names: list[str]) -> str:
 
 
 class CullingKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
-    """jupyter_server's kernel manager, with a culler that skips a kernel already gone.
+    """jupyter_server's kernel manager, with a culler that skips a kernel already gone or
+    not yet started.
 
     ``cull_kernels`` walks a copy of the kernel ids and awaits each idle check; a kernel shut
     down meanwhile (its page left, :class:`ShutdownOnLeave`) made ``cull_kernel_if_idle`` log
     a ``KeyError`` traceback (the timing race discussed in jupyter-server/enterprise_gateway
-    #1262). Nothing is lost either way; this keeps the server's log free of false alarms."""
+    #1262). A kernel still starting has no ``last_activity`` yet: jupyter/notebook #5345
+    guarded that window with ``hasattr``, but on jupyter_server's ``ServerKernelManager`` the
+    value is a trait without a default, so reading it raises ``TraitError`` and the check
+    logs a traceback; such a kernel is not idle, and waits for the next round. Nothing is lost
+    either way; this keeps the server's log free of false alarms."""
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id not in self._kernels:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not activity_known(kernel):
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+
+def activity_known(kernel: object) -> bool:
+    """Whether ``kernel`` has its ``last_activity`` yet: set once it started (a trait of
+    jupyter_server's kernel manager without a default, or a plain attribute elsewhere)."""
+    has_trait = getattr(kernel, "has_trait", None)
+    if callable(has_trait) and has_trait("last_activity"):
+        return "last_activity" in getattr(kernel, "_trait_values", {})
+    return hasattr(kernel, "last_activity")
 
 
 class PrecogVoila(Voila):  # type: ignore[misc]

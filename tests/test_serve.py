@@ -122,6 +122,32 @@ def test_the_culler_skips_a_kernel_whose_page_already_shut_it_down() -> None:
     assert asyncio.run(manager.cull_kernel_if_idle("a-kernel-already-gone")) is None
 
 
+def test_the_culler_waits_for_a_kernel_still_starting_and_checks_it_once_it_has_run() -> None:
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    from precog.voila_app import CullingKernelManager, activity_known
+
+    manager = CullingKernelManager(cull_idle_timeout=60)
+    kernel = ServerKernelManager()
+    manager._kernels["starting"] = kernel
+    assert not activity_known(kernel)
+    asyncio.run(manager.cull_kernel_if_idle("starting"))  # no TraitError, nothing culled
+    assert "starting" in manager._kernels
+    shut: list[str] = []
+
+    async def shutdown_kernel(kernel_id: str, **_: object) -> None:
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    kernel.last_activity = datetime.now(UTC) - timedelta(hours=1)
+    assert activity_known(kernel)
+    asyncio.run(manager.cull_kernel_if_idle("starting"))
+    assert shut == ["starting"]
+
+
 @pytest.mark.parametrize(("path", "hashed"), [
     ("/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js", True),
     ("/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/7.2a0ce575775f5aad.js",
