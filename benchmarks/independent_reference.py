@@ -547,7 +547,8 @@ def score(path: Path, budget: dict[str, float], seed: int,
            else f"{budget['rollouts_per_choice']} rollouts a choice")
     what = (f"rank_options, budget {how}" if analysis == "explorer"
             else f"the look-ahead bot's own choice, the majority of {LOOKAHEAD_VOTES} seeds")
-    return {"analysis": f"{what}, seed {seed} + position", "budget": budget,
+    return {"analysis": f"{what}, seed {seed} + position", "answer_of": analysis,
+            "budget": budget,
             "reference_set": reference_set(path), **keys(rows), **STAMP,
             "min_decided": MIN_DECIDED,
             "stored_records_not_scored": len(stored) - len(ref),

@@ -48,6 +48,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.iostream import StreamClosedError
 from tornado.web import GZipContentEncoding
 from tornado.websocket import WebSocketClosedError
+from traitlets import HasTraits
 from traitlets.config import Config
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
@@ -396,9 +397,8 @@ class CullingKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 def activity_known(kernel: object) -> bool:
     """Whether ``kernel`` has its ``last_activity`` yet: set once it started (a trait of
     jupyter_server's kernel manager without a default, or a plain attribute elsewhere)."""
-    has_trait = getattr(kernel, "has_trait", None)
-    if callable(has_trait) and has_trait("last_activity"):
-        return "last_activity" in getattr(kernel, "_trait_values", {})
+    if isinstance(kernel, HasTraits) and kernel.has_trait("last_activity"):
+        return kernel.trait_has_value("last_activity")
     return hasattr(kernel, "last_activity")
 
 

@@ -117,8 +117,7 @@ TABLES: dict[str, tuple[str, list[Column]]] = {
     "independent_reference": ("Decision quality against the look-ahead bot's play "
                               "(`benchmarks/independent_reference.py --score`)", [
         ("set", lambda figures: str(figures.get("reference_set", "suite"))),
-        ("answer of", lambda figures: "look-ahead bot" if str(
-            figures.get("analysis", "")).startswith("the look-ahead") else "explorer"),
+        ("answer of", lambda figures: str(figures.get("answer_of", "explorer"))),
         ("positions", _figure("positions", "d")),
         ("decided", _figure("decided", "d")),
         ("agreement [95 %]", _interval_of("independent_agreement", ".3f")),
