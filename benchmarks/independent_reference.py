@@ -54,6 +54,12 @@ the ranking stopped there, as a timed one that reached them would be), so the sc
 same whatever the machine's load; ``--budget S`` stops it on the clock after ``S`` seconds
 instead. The reference is deterministic in work too (the look-ahead bot has no clock). The
 scores store the budget.
+
+``--seat-plays-on policy`` builds (and scores) a diagnosis beside a set, not a reference: the
+same positions and playouts, but the analysing seat plays on after its Keep/Give as the
+sensible player, the explorer's own assumption about it, while every other seat is still the
+look-ahead bot. Stored as ``*_seat_policy.jsonl``; where the explorer agrees with it and not
+with the reference, the miss comes from how the seat is assumed to play on.
 """
 
 from __future__ import annotations
@@ -207,15 +213,25 @@ def playout_seed(seed: int, index: int, k: int) -> int:
     return (seed * 1_000_003 + index) * 10_007 + k
 
 
+SEAT_PLAYS_ON = ("lookahead", "policy")
+"""Who plays the analysing seat's later decisions in a playout (``--seat-plays-on``): the
+look-ahead bot like every other seat (the reference), or the sensible player, the explorer's
+own assumption (a diagnosis: how much of a miss comes from how the seat plays on)."""
+
+
 def playout(job: tuple[str, int, int, int, int]) -> float:
     """The value for ``seat`` of playout ``k`` of the position with its choice ``choice``
     forced: a world sampled from the seat's observation, the look-ahead bot at every seat
-    (seeds common to every choice), played to the end."""
-    text, seat, choice_index, k_seed, _ = job
+    (seeds common to every choice; the seat itself the sensible player when the job's last
+    field is 1, :data:`SEAT_PLAYS_ON`), played to the end."""
+    text, seat, choice_index, k_seed, seat_plays_on = job
     state = from_position(text)
     choice = choices_of(state, seat)[choice_index]
     world = determinize(state, seat, random.Random(k_seed))
-    bots = {s: LookaheadBot(k_seed * 8 + s) for s in range(state.config.players)}
+    bots: dict[int, Any] = {s: LookaheadBot(k_seed * 8 + s)
+                            for s in range(state.config.players)}
+    if SEAT_PLAYS_ON[seat_plays_on] == "policy":
+        bots[seat] = make_bot("policy", k_seed * 8 + seat)
     start = state.round
 
     def move(w: GameState, mover: int) -> Any:
@@ -248,7 +264,8 @@ def race(values: dict[int, list[float]], live: set[int], min_playouts: int) -> s
 
 
 def build_positions(positions: list[Position], seed: int, step: int, max_playouts: int,
-                    min_playouts: int, workers: int | None) -> list[dict[str, Any]]:
+                    min_playouts: int, workers: int | None,
+                    seat_plays_on: str = "lookahead") -> list[dict[str, Any]]:
     """The reference of each position (several at once, so that every core stays busy)."""
     state = {}
     for p in positions:
@@ -267,7 +284,8 @@ def build_positions(positions: list[Position], seed: int, step: int, max_playout
                 for c in sorted(s["live"]):
                     for k in range(n, n + step):
                         jobs.append((p.position, p.seat, c,
-                                     playout_seed(seed, index_of[p.id], k), 0))
+                                     playout_seed(seed, index_of[p.id], k),
+                                     SEAT_PLAYS_ON.index(seat_plays_on)))
                         owners.append((p.id, c))
             t_cpu = time.process_time()
             results = run_jobs(_timed_playout, jobs, workers)
@@ -290,7 +308,8 @@ def build_positions(positions: list[Position], seed: int, step: int, max_playout
                     s["wall"] = time.perf_counter() - s["t0"]
             open_ = still
             settled(len(positions) - len(open_), len(positions))
-    return [_record(p, state[p.id], seed) for p in positions]
+    return [_record(p, state[p.id], seed) | {"seat_plays_on": seat_plays_on}
+            for p in positions]
 
 
 def _timed_playout(job: tuple[str, int, int, int, int]) -> tuple[float, float]:
@@ -341,28 +360,31 @@ COOPERATIVE_FIELDS = ", coop_keep="
 """Where the cooperative fields begin in a :class:`SensiblePolicy`'s ``repr``."""
 
 
-def is_current(record: dict[str, Any]) -> bool:
+def is_current(record: dict[str, Any], seat_plays_on: str = "lookahead") -> bool:
     """Whether a stored position was built on today's components and the sensible player as
     its mode plays it (:func:`policy_in_play`), under the floor of :data:`MIN_DECIDED`
-    playouts."""
+    playouts, with the seat played on by ``seat_plays_on`` (:data:`SEAT_PLAYS_ON`)."""
     mode = record.get("mode", "")
-    return (record.get("components") == STAMP["components"]
+    return (record.get("seat_plays_on", "lookahead") == seat_plays_on
+            and record.get("components") == STAMP["components"]
             and record.get("evaluation") == STAMP["evaluation"]
             and policy_in_play(str(record.get("policy")), mode)
             == policy_in_play(STAMP["policy"], mode)
             and record.get("min_decided", 0) >= MIN_DECIDED)
 
 
-def current(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def current(records: list[dict[str, Any]],
+            seat_plays_on: str = "lookahead") -> list[dict[str, Any]]:
     """The current records, the last one of each position."""
-    last = {r["id"]: r for r in records if is_current(r)}
+    last = {r["id"]: r for r in records if is_current(r, seat_plays_on)}
     return sorted(last.values(), key=lambda r: r["id"])
 
 
 def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts: int,
           min_playouts: int, together: int, workers: int | None, path: Path,
-          modes: set[str] | None = None, late_first: bool = False) -> None:
-    done = {r["id"] for r in current(load(path))}
+          modes: set[str] | None = None, late_first: bool = False,
+          seat_plays_on: str = "lookahead") -> None:
+    done = {r["id"] for r in current(load(path), seat_plays_on)}
     k, n = part
     todo = [i for i in range(count) if i % n == k - 1 and f"r{i:03d}" not in done
             and (modes is None or CONFIGS[i % len(CONFIGS)][1] in modes)]
@@ -374,7 +396,7 @@ def build(count: int, part: tuple[int, int], seed: int, step: int, max_playouts:
         group = [make_position(i, seed) for i in todo[start:start + together]]
         made = time.perf_counter() - t
         for record in build_positions(group, seed, step, max_playouts, min_playouts,
-                                      workers):
+                                      workers, seat_plays_on):
             record["suite_s"] = round(made / len(group), 1)
             with path.open("a") as out:
                 out.write(json.dumps(record) + "\n")
@@ -520,11 +542,11 @@ def reference_set(path: Path) -> str:
 
 
 def score(path: Path, budget: dict[str, float], seed: int,
-          analysis: str = "explorer") -> dict[str, Any]:
+          analysis: str = "explorer", seat_plays_on: str = "lookahead") -> dict[str, Any]:
     rows = []
     load_before = os.getloadavg()
     stored = load(path)
-    for record in current(stored):
+    for record in current(stored, seat_plays_on):
         chosen, elapsed, samples, ranked = (answer(record, budget, seed)
                                             if analysis == "explorer"
                                             else lookahead_answer(record, seed))
@@ -542,13 +564,13 @@ def score(path: Path, budget: dict[str, float], seed: int,
                                   "best": ranked.get(record["best"])},
                      "elapsed_s": round(elapsed, 3), "samples": samples})
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
-    ref = current(stored)
+    ref = current(stored, seat_plays_on)
     how = (f"{budget['seconds']} s" if "seconds" in budget
            else f"{budget['rollouts_per_choice']} rollouts a choice")
     what = (f"rank_options, budget {how}" if analysis == "explorer"
             else f"the look-ahead bot's own choice, the majority of {LOOKAHEAD_VOTES} seeds")
     return {"analysis": f"{what}, seed {seed} + position", "answer_of": analysis,
-            "budget": budget,
+            "budget": budget, "seat_plays_on": seat_plays_on,
             "reference_set": reference_set(path), **keys(rows), **STAMP,
             "min_decided": MIN_DECIDED,
             "stored_records_not_scored": len(stored) - len(ref),
@@ -593,21 +615,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--held-out", action="store_true",
                     help=f"the held-out set: seed {HELD_OUT_SEED}, stored in "
                          f"benchmarks/data/{HELD_OUT.name} (instead of --seed and --file)")
+    ap.add_argument("--seat-plays-on", choices=SEAT_PLAYS_ON, default="lookahead",
+                    help="who plays the analysing seat after its Keep/Give: the look-ahead bot "
+                         "(the reference) or the sensible player (a diagnosis, stored beside "
+                         "the set as *_seat_policy.jsonl)")
     args = ap.parse_args(argv)
     if args.held_out:
         args.file, args.seed = HELD_OUT, HELD_OUT_SEED
+    if args.seat_plays_on != "lookahead":
+        args.file = args.file.with_name(f"{args.file.stem}_seat_{args.seat_plays_on}.jsonl")
     k, n = args.part[0] + 1, args.part[1]
     if args.build:
         build(args.positions, (k, n), args.seed, args.step, args.max_playouts,
               args.min_playouts, args.together, args.workers, args.file,
-              None if args.modes is None else set(args.modes), args.late_first)
+              None if args.modes is None else set(args.modes), args.late_first,
+              args.seat_plays_on)
     if not WORK_RANGE[0] <= args.budget_rollouts <= WORK_RANGE[1]:
         ap.refuse(Problem.of(UsageCode.COUNT, low=WORK_RANGE[0], high=WORK_RANGE[1],
                              got=args.budget_rollouts), "--budget-rollouts")
     if args.score:
         budget = ({"seconds": args.budget} if args.budget is not None
                   else {"rollouts_per_choice": args.budget_rollouts})
-        result = score(args.file, budget, args.seed, args.analysis)
+        result = score(args.file, budget, args.seed, args.analysis, args.seat_plays_on)
         scores = SCORES if args.file == DATA else args.file.with_suffix(".scores.json")
         if args.analysis != "explorer":
             scores = scores.with_name(scores.name.replace(".json", f".{args.analysis}.json"))

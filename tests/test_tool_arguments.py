@@ -47,6 +47,7 @@ CASES = [
     ("benchmarks/independent_reference.py", ["--part", "0/2"], [U.ABOUT, U.PART]),
     ("benchmarks/independent_reference.py", ["--budget-rollouts", "1"], [U.ABOUT, U.COUNT]),
     ("benchmarks/independent_reference.py", ["--analysis", "x"], [U.ARGUMENT]),
+    ("benchmarks/independent_reference.py", ["--seat-plays-on", "x"], [U.ARGUMENT]),
     ("benchmarks/review.py", ["--games", "-1"], [U.ABOUT, U.COUNT]),
     ("benchmarks/review.py", ["--budget", "nan"], [U.ABOUT, U.NUMBER]),
     ("benchmarks/review_marks.py", ["--workers", "0"], WORKERS),

@@ -195,3 +195,35 @@ def test_the_look_ahead_bot_s_own_answer_is_one_of_the_seat_s_choices_every_time
     assert first[0] in names
     assert first[2:] == (0, {})  # no rollouts, no values
     assert bench.lookahead_answer(record, 41)[0] == first[0]
+
+
+def test_a_position_whose_seat_plays_on_as_the_sensible_player_is_a_diagnosis_not_the_reference():
+    bench = load()
+    record = {"id": "r001", **bench.STAMP, "min_decided": bench.MIN_DECIDED}
+    diagnosis = {**record, "seat_plays_on": "policy"}
+    assert bench.current([record, diagnosis]) == [record]
+    assert bench.current([record, diagnosis], "policy") == [diagnosis]
+    assert bench.current([{**record, "seat_plays_on": "lookahead"}]) != []
+
+
+def test_the_seat_plays_on_as_the_sensible_player_only_when_the_playout_asks(monkeypatch):
+    bench = load()
+    from precog.engine import to_position
+
+    position = bench.make_position(11, 41)  # round 12: one round to play out
+    assert position.round == 12
+    asked: list[tuple[str, int]] = []
+    real = bench.make_bot
+
+    def recording(name: str, seed: int) -> object:
+        asked.append((name, seed))
+        return real(name, seed)
+
+    monkeypatch.setattr(bench, "make_bot", recording)
+    text = to_position(position.state())
+    k_seed = bench.playout_seed(41, 11, 0)
+    reference = bench.playout((text, position.seat, 0, k_seed, 0))
+    assert asked == []
+    diagnosis = bench.playout((text, position.seat, 0, k_seed, 1))
+    assert asked == [("policy", k_seed * 8 + position.seat)]
+    assert isinstance(reference, float) and isinstance(diagnosis, float)
