@@ -160,19 +160,28 @@ class SensiblePolicy:
     coop_keep: int = WEIGHTS.coop_keep
     coop_judgement: Judgement = WEIGHTS.coop_judgement
     reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
+    _cooperative: SensiblePolicy | None = field(default=None, init=False, repr=False,
+                                                compare=False)
+    """:meth:`in_mode`'s cooperative player, found once (asking :func:`cooperative` hashes
+    every weight; playouts ask at every decision)."""
 
     def in_mode(self, mode: str) -> SensiblePolicy:
         """The player as it plays ``mode``: in the cooperative mode with its cooperative Keep
         weight and judgement."""
-        if mode != "coop" or (self.keep, self.judgement) == (self.coop_keep,
-                                                             self.coop_judgement):
+        if mode != "coop":
             return self
-        return cooperative(self)
+        found = self._cooperative
+        if found is None:
+            found = self if (self.keep, self.judgement) == (
+                self.coop_keep, self.coop_judgement) else cooperative(self)
+            object.__setattr__(self, "_cooperative", found)
+        return found
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
-        player = self.in_mode(state.config.mode)
-        if player is not self:
-            return player.index(state, u, options)
+        if state.config.mode == "coop":
+            player = self.in_mode("coop")
+            if player is not self:
+                return player.index(state, u, options)
         k = len(options)
         if k == 1:
             return 0
