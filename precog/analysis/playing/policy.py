@@ -58,6 +58,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from precog.analysis.playing.policy_data import Judgement, shipped_policy_weights
 from precog.analysis.playing.policy_points import (
@@ -68,10 +69,11 @@ from precog.analysis.playing.policy_points import (
     cost_points,
     facts,
     gains_points,
+    judged,
     last_bane,
     last_round_points,
 )
-from precog.engine import Action, GameState, Phase, Step, legal_actions
+from precog.engine import Action, GameState, legal_actions
 from precog.engine.action_phase import machine_effects
 from precog.engine.actions import (
     Activate,
@@ -89,7 +91,17 @@ from precog.engine.gains import place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
-from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
+from precog.engine.state import (
+    BANE_MAX,
+    FEEDING_ROUNDS,
+    PHASE_DECISION,
+    PHASE_SETUP_PASS,
+    PHASE_SETUP_ROOMS,
+    STEP_ACTIVATE,
+    STEP_COOP,
+    STEP_PROTECT,
+    STEP_TEAM,
+)
 
 WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
 SCALE = 1024  # the softmax weights are whole numbers up to this
@@ -179,20 +191,23 @@ class SensiblePolicy:
 
     def index(self, state: GameState, u: float, options: list[Action]) -> int:
         if state.config.mode == "coop":
-            player = self.in_mode("coop")
+            player = self._cooperative
+            if player is None:
+                player = self.in_mode("coop")
             if player is not self:
                 return player.index(state, u, options)
         k = len(options)
         if k == 1:
             return 0
-        if state.phase in (Phase.SETUP_ROOMS, Phase.SETUP_PASS):
-            return min(k - 1, int(u * k))
-        if state.phase is Phase.DECISION:
+        phase, step = state.phase, state.step  # module constants: no enum lookups
+        if phase is PHASE_DECISION:
             return self.keep_give(state, u, options)
+        if phase is PHASE_SETUP_ROOMS or phase is PHASE_SETUP_PASS:
+            return min(k - 1, int(u * k))
         first = options[0]
-        if state.step is Step.ACTIVATE:
+        if step is STEP_ACTIVATE:
             return activation(state, options, self.judgement)
-        if state.step in (Step.COOP, Step.TEAM):
+        if step is STEP_COOP or step is STEP_TEAM:
             return objective_step(state, options, self.reveals, self.coop_judgement)
         if isinstance(first, PlaceYmunes):
             return ymune_split(state, options)
@@ -200,7 +215,7 @@ class SensiblePolicy:
             return battery_choice(state, options)
         if isinstance(first, IgnoreRiver):
             return 1 if ignore_river(state, self.judgement) else 0
-        if state.step is Step.PROTECT:
+        if step is STEP_PROTECT:
             return protect_choice(state, options)
         return 0  # take everything, heal all, Contaminated first
 
@@ -244,6 +259,9 @@ def keep_give_scores(state: GameState, seat: int, options: list[Action],
 
 
 SENSIBLE = SensiblePolicy()
+_SENSIBLE_COOPERATIVE = SENSIBLE.in_mode("coop").in_mode("coop")
+"""The shipped player as it plays the cooperative mode (asked first: no detour through
+:meth:`SensiblePolicy.in_mode` at each move)."""
 
 
 def give_chances(state: GameState, seat: int) -> dict[str, float]:
@@ -267,7 +285,10 @@ def sensible_move(state: GameState, seat: int) -> Action:
     (a Keep/Give would take the softmax's middle draw). The look-ahead plays the seats whose
     Boats count for its player with it, as the playouts do."""
     options = legal_actions(state)
-    return options[SENSIBLE.index(state, 0.5, options)] if len(options) > 1 else options[0]
+    if len(options) == 1:
+        return options[0]
+    player = _SENSIBLE_COOPERATIVE if state.config.mode == "coop" else SENSIBLE
+    return options[player.index(state, 0.5, options)]
 
 
 def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.judgement) -> int:
@@ -283,9 +304,9 @@ def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.j
         held = protectors_held(state, seat)
         from_machines = machine_effects(state, seat)
         machines = (from_machines.human, from_machines.heal)
-    key = (g.id, r.id, f, held, machines) if j is WEIGHTS.judgement else (
-        g.id, r.id, f, held, machines, j)
-    found = _ACTIVATIONS.get(key)
+    memory = _ACTIVATIONS if j is WEIGHTS.judgement else judged(_OTHER_ACTIVATIONS, j)
+    key = (g.id, r.id, f, held, machines)
+    found = memory.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
     else:
@@ -302,9 +323,9 @@ def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.j
         else:
             value = {"G": gains_points(gg, f, j), "R": gains_points(rr, f, j),
                      "both": gains_points(both, f, j) - cost_points(cost, f, j)}
-        if len(_ACTIVATIONS) >= MOST_REMEMBERED:
-            _ACTIVATIONS.clear()
-        _ACTIVATIONS[key] = (g, r, value)
+        if len(memory) >= MOST_REMEMBERED:
+            memory.clear()
+        memory[key] = (g, r, value)
     best, pick = None, 0
     for i, a in enumerate(options):
         if isinstance(a, Activate) and (best is None or value[a.slots] > best):
@@ -314,8 +335,9 @@ def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.j
 
 _ACTIVATIONS: dict[tuple[object, ...], tuple[Card, Card, dict[str, int]]] = {}
 """What activating G, R or both brings, by Action Zone pair, Boat facts and (in the last
-round) Protectors held for the check and the Machines' Humans and healing, met so far (and
-the judgement, when not the shipped one)."""
+round) Protectors held for the check and the Machines' Humans and healing, met so far."""
+_OTHER_ACTIVATIONS: dict[int, tuple[Judgement, dict[Any, Any]]] = {}
+"""The same under each other judgement than the shipped one, by :func:`judged`."""
 
 
 def protectors_wanted(state: GameState) -> int:

@@ -11,12 +11,11 @@ card's Cost and Bane take away, :func:`card_worth` a card to Keep. The numpy bat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from precog.analysis.playing.policy_data import Judgement, shipped_policy_weights
 from precog.engine import GameState
 from precog.engine.components import Card, Gains
-from precog.engine.fastcopy import maker
 from precog.engine.formulas import islands_from, protectors_against
 from precog.engine.gains import capacities
 from precog.engine.state import BANE_MAX, ROUNDS
@@ -26,9 +25,9 @@ X_GUESS = 2  # an X Cost or gain before its partner card is known
 JUDGEMENT = shipped_policy_weights().judgement  # what a card's parts are worth (policy.toml)
 
 
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """What the sensible player looks at on one Boat, as whole numbers."""
+class Facts(NamedTuple):
+    """What the sensible player looks at on one Boat, as whole numbers (a named tuple: the
+    judgements' memories key on it, and a tuple is hashed and compared without a call)."""
 
     food: int
     healthy: int
@@ -50,7 +49,7 @@ def facts(state: GameState, seat: int) -> Facts:
                        islands_from(round_))
 
 
-_make_facts = maker(Facts)
+_make_facts = Facts
 
 
 def free_slots(state: GameState, seat: int) -> int:
@@ -133,8 +132,8 @@ def card_worth(card: Card, f: Facts, j: Judgement = JUDGEMENT) -> int:
     """A card to Keep, in half points: its gain (its bonus at half, the partner being
     unknown) less its Cost and its Bane (a card met again on the same Boat facts is looked
     up: the playouts and the look-ahead judge the same few cards on the same Boats)."""
-    memory = _WORTH if j is JUDGEMENT else _OTHER_WORTH
-    key: tuple[object, ...] = (card.id, f) if j is JUDGEMENT else (card.id, f, j)
+    memory = _WORTH if j is JUDGEMENT else judged(_OTHER_WORTH, j)
+    key = (card.id, f)
     found = memory.get(key)
     if found is not None and found[0] is card:  # the same face (a world's unknown cards
         return found[1]  # have their own)
@@ -149,8 +148,24 @@ def card_worth(card: Card, f: Facts, j: Judgement = JUDGEMENT) -> int:
     return worth
 
 
-_WORTH: dict[tuple[object, ...], tuple[Card, int]] = {}
+_WORTH: dict[tuple[str, Facts], tuple[Card, int]] = {}
 """Each card's worth on each Boat's facts met so far, with the card it was read from."""
-_OTHER_WORTH: dict[tuple[object, ...], tuple[Card, int]] = {}
-"""The same under another judgement than the shipped one (a candidate being tried)."""
+_OTHER_WORTH: dict[int, tuple[Judgement, dict[Any, Any]]] = {}
+"""The same under each other judgement than the shipped one (the cooperative one, a
+candidate being tried), by :func:`judged`."""
 MOST_REMEMBERED = 100_000  # entries a judgement's memory keeps before it starts afresh
+MOST_JUDGEMENTS = 64  # judgements remembered apart before the memories start afresh
+
+def judged(memories: dict[int, tuple[Judgement, dict[Any, Any]]],
+           j: Judgement) -> dict[Any, Any]:
+    """Judgement ``j``'s own memory in ``memories``, found by the judgement's identity (its
+    hash reads every weight; an entry holds its judgement, so no key names a later object of
+    the same ``id``)."""
+    found = memories.get(id(j))
+    if found is not None and found[0] is j:
+        return found[1]
+    if len(memories) >= MOST_JUDGEMENTS:
+        memories.clear()
+    memory: dict[Any, Any] = {}
+    memories[id(j)] = (j, memory)
+    return memory
