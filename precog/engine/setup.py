@@ -176,19 +176,24 @@ def shuffle(gen: random.Random, items: list[str]) -> None:
         gen.shuffle(items)
         return
     getrandbits = gen.getrandbits
-    bit_lengths = _BIT_LENGTHS
-    for i in range(len(items) - 1, 0, -1):
-        size = i + 1
-        bits = bit_lengths[size] if size < _LISTED_SIZES else size.bit_length()
+    count = len(items)
+    draws = _DRAWS[count] if count < _LISTED_SIZES else _draws(count)
+    for i, size, bits in draws:
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 
 
+def _draws(count: int) -> tuple[tuple[int, int, int], ...]:
+    """The draws that shuffle ``count`` items, last place first: (place, pile size, bits of
+    the pile size)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
+
+
 _LISTED_SIZES = 64
-_BIT_LENGTHS = tuple(size.bit_length() for size in range(_LISTED_SIZES))
-"""The bits of each pile size below 64, looked up (the shuffles of a new game)."""
+_DRAWS = tuple(_draws(count) for count in range(_LISTED_SIZES))
+"""The draws of each pile size below 64, listed once (the shuffles of a new game)."""
 
 
 def _deck_seasons(comps: Components, code: str) -> tuple[tuple[str, ...], ...]:
@@ -211,12 +216,32 @@ _SEASONS: dict[str, tuple[tuple[object, ...], tuple[tuple[str, ...], ...]]] = {}
 def _lay_river(comps: Components, gen: random.Random) -> tuple[str, ...]:
     """3 of each season's 4 River tiles in random order, then that season's Island."""
     tiles: list[str] = []
-    for season in (1, 2, 3):
-        pool = [t.id for t in comps.river if t.season == season]
+    for season_tiles, islands in _river_seasons(comps):
+        pool = list(season_tiles)
         shuffle(gen, pool)
         tiles.extend(pool[:3])
-        tiles.extend(i.id for i in comps.islands if i.season == season)
+        tiles.extend(islands)
     return tuple(tiles)
+
+
+def _river_seasons(comps: Components) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The ids of each season's River tiles and Islands (seasons 1, 2 and 3), in the box's
+    order, read once per box (read again for another box's River)."""
+    river, islands = comps.river, comps.islands
+    found = _RIVER_SEASONS[0]
+    if found[0] is river and found[1] is islands:
+        return found[2]
+    seasons = tuple((tuple(t.id for t in river if t.season == season),
+                     tuple(i.id for i in islands if i.season == season))
+                    for season in (1, 2, 3))
+    _RIVER_SEASONS[0] = (river, islands, seasons)
+    return seasons
+
+
+_RIVER_SEASONS: list[tuple[object, object, tuple[tuple[tuple[str, ...], tuple[str, ...]],
+                                                   ...]]] = [(None, None, ())]
+"""The last box's River tiles and Islands by season, with the tiles they were read from (one
+tuple read at once: threads may share the engine)."""
 
 
 def _objective_stacks(config: GameConfig, comps: Components,
