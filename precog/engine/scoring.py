@@ -15,10 +15,10 @@ TEAMS = ((0, 1), (2, 3))  # team mode: neighbours are teammates
 
 def holding(p: PlayerState, resource: str) -> int:
     """How much of an Objective resource a player holds now."""
-    return _HOLDING[resource](p)
+    return HOLDING[resource](p)
 
 
-_HOLDING: dict[str, Callable[[PlayerState], int]] = {
+HOLDING: dict[str, Callable[[PlayerState], int]] = {
     "food": attrgetter("food"), "healthy": attrgetter("healthy"),
     "contaminated": attrgetter("contaminated"), "humans": attrgetter("humans"),
     "doctor": attrgetter("doctors"), "protector": attrgetter("protectors"),
@@ -29,7 +29,7 @@ leaf of the cooperative mode)."""
 
 
 def requirement_met(state: GameState, req: Requirement) -> bool:
-    held = [holding(p, req.resource) for p in state.players]
+    held = list(map(HOLDING[req.resource], state.players))
     return (max(held) if req.scope == "one" else min(held)) >= req.amount
 
 

@@ -21,7 +21,7 @@ from precog.engine import GameState, PlayerState
 from precog.engine.components import Components, ObjectiveTile, Requirement
 from precog.engine.data_fields import SEASONS
 from precog.engine.formulas import feeding, protectors_against, season_of
-from precog.engine.scoring import TEAMS, OutcomeCode, holding, requirement_met
+from precog.engine.scoring import HOLDING, TEAMS, OutcomeCode, requirement_met
 from precog.engine.state import (
     FEEDING_ROUNDS,
     PHASE_ACTION,
@@ -256,14 +256,14 @@ def _income(state: GameState, weights: Weights) -> float:
 def _held_at_check(p: PlayerState, income: float) -> dict[str, float]:
     """:func:`at_check` with the Food income worked out (the same for every Boat)."""
     food = p.food + income
-    held = {r: float(holding(p, r)) for r in _AT_CHECK}
+    doctors, protectors = p.doctors, p.protectors
     healthy = float(min(p.healthy, food))
-    held.update(food=max(0.0, food - p.healthy), healthy=healthy,
-                humans=healthy + p.contaminated)
-    return held
-
-
-_AT_CHECK = ("contaminated", "doctor", "protector", "ymune", "battery")
+    return {  # the resources held as they are now (as holding() reads them), then Food and
+        # Healthy Humans after the feeding
+        "contaminated": float(p.contaminated), "doctor": float(doctors),
+        "protector": float(protectors), "ymune": float(doctors + protectors),
+        "battery": float(sum(p.batteries)), "food": max(0.0, food - p.healthy),
+        "healthy": healthy, "humans": healthy + p.contaminated}
 
 
 def lack(state: GameState, requirements: tuple[Requirement, ...],
@@ -374,7 +374,7 @@ def _lacking(state: GameState, requirements: tuple[Requirement, ...],
     for req in requirements:
         held = held_of.get(req.resource)
         if held is None:
-            held = held_of[req.resource] = [holding(p, req.resource) for p in state.players]
+            held = held_of[req.resource] = list(map(HOLDING[req.resource], state.players))
         best = max(held) if req.scope == "one" else min(held)
         total += max(0, req.amount - best)
     return total
