@@ -36,6 +36,7 @@ from precog.engine.actions import (
     TakeHumans,
 )
 from precog.engine.fastcopy import maker
+from precog.engine.gains import capacities
 from precog.engine.state import (
     PHASE_OVER,
     PHASE_RIVER,
@@ -106,12 +107,11 @@ def battery_candidates(state: GameState, seat: int, options: list[Action],
     if not slots:
         return options[-1:]
     p = state.players[seat]
+    capacity = capacities(state, p.rooms)  # each Machine's Battery slots, read once
 
     def need(a: PlaceBattery) -> tuple[int, int]:
         m = a.machine or 0
-        machine = state.machine(seat, m)
-        assert machine is not None
-        return machine.batteries - p.batteries[m], m
+        return capacity[m] - p.batteries[m], m
 
     best: list[Action] = list(sorted(slots, key=need)[:width])
     return best

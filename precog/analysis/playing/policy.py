@@ -87,7 +87,7 @@ from precog.engine.actions import (
 )
 from precog.engine.components import Card
 from precog.engine.formulas import protectors_against
-from precog.engine.gains import place_ymunes
+from precog.engine.gains import capacities, place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
 from precog.engine.scoring import TEAMS, requirement_met
@@ -417,12 +417,11 @@ def protect_choice(state: GameState, options: list[Action]) -> int:
 def battery_choice(state: GameState, options: list[Action]) -> int:
     """The Machine with the fewest Batteries still missing (the first of them on a tie)."""
     p = state.players[state.to_move]
+    slots = capacities(state, p.rooms)  # each Machine's Battery slots, read once
     best, pick = None, len(options) - 1
     for i, a in enumerate(options):
         if isinstance(a, PlaceBattery) and a.machine is not None:
-            machine = state.machine(state.to_move, a.machine)
-            assert machine is not None
-            missing = machine.batteries - p.batteries[a.machine]
+            missing = slots[a.machine] - p.batteries[a.machine]
             if best is None or missing < best:
                 best, pick = missing, i
     return pick
