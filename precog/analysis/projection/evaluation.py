@@ -331,10 +331,27 @@ def tile_risks(state: GameState, weights: Weights = DEFAULT) -> list[tuple[str, 
     return out
 
 
-def unrevealed(state: GameState, season: int) -> list[ObjectiveTile]:
-    """The Objective tiles of ``season`` not revealed yet: what its face-down ones may be."""
+def unrevealed(state: GameState, season: int) -> tuple[ObjectiveTile, ...]:
+    """The Objective tiles of ``season`` not revealed yet: what its face-down ones may be
+    (found again for the same revealed tiles of the same box: every cooperative leaf asks)."""
+    tiles = state.components.objectives
+    key = (season, state.objectives)
+    found = _UNREVEALED.get(key)
+    if found is not None and found[0] is tiles:
+        return found[1]
+    if len(_UNREVEALED) >= _MOST_UNREVEALED:
+        _UNREVEALED.clear()
     shown = {t for t, _ in state.objectives}
-    return [o for o in state.components.objectives if o.season == season and o.id not in shown]
+    pool = tuple([o for o in tiles if o.season == season and o.id not in shown])
+    _UNREVEALED[key] = (tiles, pool)
+    return pool
+
+
+_UNREVEALED: dict[tuple[int, tuple[tuple[str, bool], ...]],
+                  tuple[tuple[ObjectiveTile, ...], tuple[ObjectiveTile, ...]]] = {}
+"""The unrevealed tiles of each season and revealed tiles met so far, with the box's tiles
+they were read from (another box's tiles are read again)."""
+_MOST_UNREVEALED = 10_000
 
 
 def objective_risk(state: GameState, weights: Weights = DEFAULT) -> float:
