@@ -449,16 +449,18 @@ def objective_step(state: GameState, options: list[Action], reveals: bool = Fals
     playing policy's cooperative judgement) weighs it (:func:`frees_protectors`);
     else, with ``reveals``, reveal the next face-down tile when :func:`reveal_pays`; else end
     the turn."""
-    for i, a in enumerate(options):
-        if isinstance(a, Mitigate) and not _met(state, a.tile):
-            return i
-    for i, a in enumerate(options):
-        if isinstance(a, Mitigate) and frees_protectors(state, state.to_move, a.tile,
-                                                         judgement):
-            return i
-    for i, a in enumerate(options):
-        if reveals and isinstance(a, Reveal) and reveal_pays(state, state.to_move):
-            return i
+    mitigations = [(i, a.tile) for i, a in enumerate(options) if isinstance(a, Mitigate)]
+    if mitigations:  # most turns offer none: the end of the turn is then looked for at once
+        for i, tile in mitigations:
+            if not _met(state, tile):
+                return i
+        for i, tile in mitigations:
+            if frees_protectors(state, state.to_move, tile, judgement):
+                return i
+    if reveals:
+        for i, a in enumerate(options):
+            if isinstance(a, Reveal) and reveal_pays(state, state.to_move):
+                return i
     for i, a in enumerate(options):
         if isinstance(a, EndActions):
             return i
