@@ -247,3 +247,18 @@ def test_an_analysis_plays_on_when_the_system_refuses_a_helper(
     ranking = rank_options(state, 0, rollouts=256, seed=2, with_give_values=False)
     assert ranking.meta["samples"] == 256
     cores.shutdown()
+
+
+def test_an_interrupted_helper_stops_at_once_without_a_traceback(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    import signal
+
+    from precog.analysis.parallel.helper import INTERRUPTED
+
+    helper = cores.Helper()
+    assert helper.ready(wait=cores.START_S)
+    helper.proc.send_signal(signal.SIGINT)  # a kernel interrupted or shut down with its group
+    assert helper.proc.wait(timeout=30) == INTERRUPTED
+    assert helper.send((None,)) is False or helper.receive() is None  # found gone
+    helper.close()
+    assert "Traceback" not in capfd.readouterr().err

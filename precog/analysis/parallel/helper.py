@@ -3,20 +3,33 @@ from its standard input, plays each, writes its values to its standard output.
 
 Run as ``python -m precog.analysis.parallel.helper`` by
 :class:`~precog.analysis.parallel.cores.Helper` only; it stops when its input closes (its analysis
-ended or died)."""
+ended or died), and at once and without a word when its process group is interrupted (a
+Jupyter kernel interrupted or shut down, a Ctrl-C): its analysis finds it gone and plays its
+part itself."""
 
 from __future__ import annotations
 
 import io
 import os
 import pickle
+import signal
 import sys
 from multiprocessing.connection import Connection
+from types import FrameType
 
-import numpy as np
+INTERRUPTED = 130
+"""The exit status of a helper stopped by an interrupt (128 + SIGINT, as a shell reports it)."""
+
+
+def stop_quietly(signum: int, frame: FrameType | None) -> None:
+    """An interrupt stops the helper at once, without the traceback of a KeyboardInterrupt in
+    the server's log (the kernel that started it was interrupted or shut down)."""
+    os._exit(INTERRUPTED)
 
 
 def main() -> int:
+    import numpy as np
+
     from precog.analysis.parallel.cores import READY, play_part
 
     inp = Connection(os.dup(sys.stdin.fileno()), writable=False)
@@ -41,4 +54,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, stop_quietly)  # before the slow imports of main
     raise SystemExit(main())
