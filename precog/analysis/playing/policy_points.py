@@ -44,12 +44,9 @@ def facts(state: GameState, seat: int) -> Facts:
     p = state.players[seat]
     slots = capacities(state, p.rooms)
     round_ = state.round
-    return _make_facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
-                       sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
-                       islands_from(round_))
-
-
-_make_facts = Facts
+    return Facts(p.food, p.healthy, p.contaminated, p.doctors, p.protectors, p.bane,
+                 sum(slots) - sum(p.batteries[:len(slots)]), ROUNDS - round_ + 1,
+                 islands_from(round_))
 
 
 def free_slots(state: GameState, seat: int) -> int:

@@ -256,14 +256,17 @@ def _income(state: GameState, weights: Weights) -> float:
 def _held_at_check(p: PlayerState, income: float) -> dict[str, float]:
     """:func:`at_check` with the Food income worked out (the same for every Boat)."""
     food = p.food + income
-    doctors, protectors = p.doctors, p.protectors
+    held = {resource: float(read(p)) for resource, read in _AT_CHECK}
     healthy = float(min(p.healthy, food))
-    return {  # the resources held as they are now (as holding() reads them), then Food and
-        # Healthy Humans after the feeding
-        "contaminated": float(p.contaminated), "doctor": float(doctors),
-        "protector": float(protectors), "ymune": float(doctors + protectors),
-        "battery": float(sum(p.batteries)), "food": max(0.0, food - p.healthy),
-        "healthy": healthy, "humans": healthy + p.contaminated}
+    held.update(food=max(0.0, food - p.healthy), healthy=healthy,
+                humans=healthy + p.contaminated)
+    return held
+
+
+_AT_CHECK = tuple((resource, HOLDING[resource])
+                  for resource in ("contaminated", "doctor", "protector", "ymune", "battery"))
+"""The resources held at the check as they are now, each with its one reader
+(:data:`precog.engine.scoring.HOLDING`); Food and Healthy Humans come after the feeding."""
 
 
 def lack(state: GameState, requirements: tuple[Requirement, ...],
