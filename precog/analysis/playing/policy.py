@@ -30,6 +30,11 @@ What the sensible player does:
   this round brings, the rest as Doctors; each Battery to the Machine closest to being powered.
 * **Maintenance**: return every useful Protector but those this season's revealed Objectives
   need at the check (:func:`protectors_held`); lose Contaminated Humans first.
+* **The Island's check** (cooperative, ``checks_needs``): in a season's last round, an
+  activation and a return of Protectors that leave the Boat short of the Food or the Healthy
+  Humans a revealed Objective asks of every Boat once the Island has fed it
+  (:func:`check_needs`) come after every one that does not: Humans saved from the Bane and
+  healed are more mouths at the Island.
 * **River**: spend a Protector to ignore a tile whose losses (less its gains) are worth more
   than one and a half Healthy Humans.
 * **Cooperative Objectives**: mitigate a revealed tile the players do not meet yet, whenever
@@ -71,6 +76,7 @@ from precog.analysis.playing.policy_points import (
     gains_points,
     judged,
     last_bane,
+    last_round_healthy,
     last_round_points,
 )
 from precog.engine import Action, GameState, legal_actions
@@ -86,7 +92,7 @@ from precog.engine.actions import (
     Reveal,
 )
 from precog.engine.components import Card
-from precog.engine.formulas import protectors_against
+from precog.engine.formulas import feeding, healed, protectors_against
 from precog.engine.gains import capacities, place_ymunes
 from precog.engine.machines import card_gains, resolved_costs
 from precog.engine.maintenance import current_tile
@@ -101,6 +107,7 @@ from precog.engine.state import (
     STEP_COOP,
     STEP_PROTECT,
     STEP_TEAM,
+    PlayerState,
 )
 
 WEIGHTS = shipped_policy_weights()  # precog/data/policy.toml: the Keep/Give weights
@@ -171,6 +178,10 @@ class SensiblePolicy:
     judgement: Judgement = WEIGHTS.judgement
     coop_keep: int = WEIGHTS.coop_keep
     coop_judgement: Judgement = WEIGHTS.coop_judgement
+    checks_needs: bool = True
+    """Co-op: in a season's last round, activate and return Protectors so as to leave the
+    Boat what the season's revealed Objectives ask of every Boat at the check
+    (:func:`check_needs`)."""
     reveals: bool = field(default=False, repr=False)  # reveal_pays: off in the shipped player
     _cooperative: SensiblePolicy | None = field(default=None, init=False, repr=False,
                                                 compare=False)
@@ -206,7 +217,7 @@ class SensiblePolicy:
             return min(k - 1, int(u * k))
         first = options[0]
         if step is STEP_ACTIVATE:
-            return activation(state, options, self.judgement)
+            return activation(state, options, self.judgement, self.checks_needs)
         if step is STEP_COOP or step is STEP_TEAM:
             return objective_step(state, options, self.reveals, self.coop_judgement)
         if isinstance(first, PlaceYmunes):
@@ -216,7 +227,7 @@ class SensiblePolicy:
         if isinstance(first, IgnoreRiver):
             return 1 if ignore_river(state, self.judgement) else 0
         if step is STEP_PROTECT:
-            return protect_choice(state, options)
+            return protect_choice(state, options, self.checks_needs)
         return 0  # take everything, heal all, Contaminated first
 
     def keep_give(self, state: GameState, u: float, options: list[Action]) -> int:
@@ -291,38 +302,30 @@ def sensible_move(state: GameState, seat: int) -> Action:
     return options[player.index(state, 0.5, options)]
 
 
-def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.judgement) -> int:
+def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.judgement,
+               checks_needs: bool = True) -> int:
     """Both cards, G or R, whichever brings most (the Cost counted against both), as ``j``
-    counts it."""
+    counts it; with ``checks_needs``, in the cooperative mode's Island rounds, first those
+    that leave the Boat the Food and Healthy Humans the season's revealed Objectives ask of
+    every Boat (:func:`check_needs`)."""
     seat = state.to_move
     p = state.players[seat]
     f = facts(state, seat)
     cards = state.components.cards
     g, r = cards[p.action_zone[0]], cards[p.action_zone[1]]
-    held, machines = 0, (0, 0)
-    if f.left <= 1:  # the last round: judged by the Healthy Humans left at the end
+    needs = check_needs(state, seat) if checks_needs else NO_NEEDS
+    held, machines = 0, (0, 0, 0)
+    if f.left <= 1 or needs != NO_NEEDS:  # judged by the Boat at the end of the round
         held = protectors_held(state, seat)
         from_machines = machine_effects(state, seat)
-        machines = (from_machines.human, from_machines.heal)
+        machines = (from_machines.human, from_machines.heal, from_machines.food)
     memory = _ACTIVATIONS if j is WEIGHTS.judgement else judged(_OTHER_ACTIVATIONS, j)
-    key = (g.id, r.id, f, held, machines)
+    key = (g.id, r.id, f, held, machines, needs)
     found = memory.get(key)
     if found is not None and found[0] is g and found[1] is r:
         value = found[2]
     else:
-        bonus = g.type == r.type
-        gg = card_gains(g, r, bonus).astuple()
-        rr = card_gains(r, g, bonus).astuple()
-        both = tuple(a + b for a, b in zip(gg, rr, strict=True))
-        cost = sum(resolved_costs(g, r))
-        if f.left <= 1:
-            bane = last_bane(f, p.bane + g.bane + r.bane, held)
-            value = {"G": last_round_points(gg, 0, f, bane, machines, j),
-                     "R": last_round_points(rr, 0, f, bane, machines, j),
-                     "both": last_round_points(both, cost, f, bane, machines, j)}
-        else:
-            value = {"G": gains_points(gg, f, j), "R": gains_points(rr, f, j),
-                     "both": gains_points(both, f, j) - cost_points(cost, f, j)}
+        value = activation_points(g, r, f, p.bane, held, machines, needs, j)
         if len(memory) >= MOST_REMEMBERED:
             memory.clear()
         memory[key] = (g, r, value)
@@ -331,6 +334,69 @@ def activation(state: GameState, options: list[Action], j: Judgement = WEIGHTS.j
         if isinstance(a, Activate) and (best is None or value[a.slots] > best):
             best, pick = value[a.slots], i
     return pick
+
+
+def activation_points(g: Card, r: Card, f: Facts, bane_now: int, held: int,
+                      machines: tuple[int, int, int], needs: tuple[int, int],
+                      j: Judgement) -> dict[str, int]:
+    """What activating G, R or both is worth (see :func:`activation`); an activation that
+    leaves the Boat short of ``needs`` at the check loses :data:`SHORT_AT_CHECK`."""
+    bonus = g.type == r.type
+    gg = card_gains(g, r, bonus).astuple()
+    rr = card_gains(r, g, bonus).astuple()
+    both = tuple(a + b for a, b in zip(gg, rr, strict=True))
+    cost = sum(resolved_costs(g, r))
+    bane = last_bane(f, bane_now + g.bane + r.bane, held)
+    if f.left <= 1:
+        value = {"G": last_round_points(gg, 0, f, bane, machines[:2], j),
+                 "R": last_round_points(rr, 0, f, bane, machines[:2], j),
+                 "both": last_round_points(both, cost, f, bane, machines[:2], j)}
+    else:
+        value = {"G": gains_points(gg, f, j), "R": gains_points(rr, f, j),
+                 "both": gains_points(both, f, j) - cost_points(cost, f, j)}
+    if needs != NO_NEEDS:
+        for slots, gains, paid in (("G", gg, 0), ("R", rr, 0), ("both", both, cost)):
+            if not needs_met(f, gains, paid, bane, machines, needs):
+                value[slots] -= SHORT_AT_CHECK
+    return value
+
+
+NO_NEEDS = (0, 0)
+SHORT_AT_CHECK = 1 << 16
+"""Points an activation loses when it leaves the Boat short at the season's check: more than
+any activation is otherwise worth, so one that meets the Objectives is always preferred."""
+
+
+def check_needs(state: GameState, seat: int) -> tuple[int, int]:
+    """Co-op, in a season's last round (its Island): the Food and the Healthy Humans that
+    the season's revealed Objectives (on their shown side) ask of every Boat at the check,
+    after the Island has fed it; :data:`NO_NEEDS` otherwise. Face-down tiles are not looked
+    at (the module doc)."""
+    if not state.config.coop or state.round not in FEEDING_ROUNDS:
+        return NO_NEEDS
+    food = healthy = 0
+    comps, season = state.components, state.season
+    for tile_id, mitigated in state.objectives:
+        tile = comps.objective_by_id[tile_id]
+        if tile.season != season:
+            continue
+        for req in tile.mitigated if mitigated else tile.full:
+            if req.scope == "each" and req.resource == "food":
+                food = max(food, req.amount)
+            elif req.scope == "each" and req.resource == "healthy":
+                healthy = max(healthy, req.amount)
+    return food, healthy
+
+
+def needs_met(f: Facts, gains: tuple[int, ...], paid: int, bane: int,
+              machines: tuple[int, int, int], needs: tuple[int, int]) -> bool:
+    """Whether an activation bringing ``gains`` at a Cost of ``paid`` Healthy Humans leaves
+    the Boat ``needs`` (Food, Healthy Humans) once the Bane has struck, the Doctors have
+    healed and the Island has fed it (the River tile before the Island unknown)."""
+    healthy = f.healthy + last_round_healthy(f, bane, gains[1] + machines[0],
+                                             gains[6] + machines[1], paid)
+    food, fed = feeding(f.food + gains[0] + machines[2], healthy)
+    return food >= needs[0] and fed >= needs[1]
 
 
 _ACTIVATIONS: dict[tuple[object, ...], tuple[Card, Card, dict[str, int]]] = {}
@@ -404,14 +470,34 @@ def protectors_held(state: GameState, seat: int, mitigating: str | None = None) 
     return held
 
 
-def protect_choice(state: GameState, options: list[Action]) -> int:
+def protect_choice(state: GameState, options: list[Action], checks_needs: bool = True) -> int:
     """Index of the Protectors to return: every useful one, but none of
-    :func:`protectors_held` (``options`` run from every useful Protector down to none)."""
+    :func:`protectors_held` (``options`` run from every useful Protector down to none); with
+    ``checks_needs``, in a cooperative Island round, no more than leave the Boat what
+    :func:`check_needs` asks (Humans saved from the Bane and healed are more mouths at the
+    Island)."""
     seat = state.to_move
     p = state.players[seat]
     useful = len(options) - 1
     spend = min(useful, max(0, p.protectors - protectors_held(state, seat)))
+    needs = check_needs(state, seat) if checks_needs else NO_NEEDS
+    if needs != NO_NEEDS and not spend_meets(state, p, spend, needs):
+        spend = next((k for k in range(spend - 1, -1, -1) if spend_meets(state, p, k, needs)),
+                     spend)
     return useful - spend
+
+
+def spend_meets(state: GameState, p: PlayerState, spend: int, needs: tuple[int, int]) -> bool:
+    """Whether returning ``spend`` Protectors leaves the Boat ``p`` the Food and Healthy
+    Humans ``needs`` asks once the Bane has taken its Humans (Contaminated first), the
+    Doctors have healed and the Island has fed it (the River tile before it unknown)."""
+    lost = min(max(0, p.bane - 2 * spend), p.humans)
+    healthy_lost = max(0, lost - p.contaminated)
+    contaminated = p.contaminated - (lost - healthy_lost)
+    if not state.config.options.heal_in_action_phase:
+        contaminated -= healed(p.doctors, contaminated)
+    food, fed = feeding(p.food, p.humans - lost - contaminated)
+    return food >= needs[0] and fed >= needs[1]
 
 
 def battery_choice(state: GameState, options: list[Action]) -> int:

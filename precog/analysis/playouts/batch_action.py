@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from precog.analysis.playing.policy import SHORT_AT_CHECK
 from precog.analysis.playouts import batch_policy
 from precog.analysis.playouts.batch_gains import GainsOnOffer
 from precog.analysis.playouts.batch_machines import MACHINE_BITS
@@ -24,6 +25,7 @@ from precog.analysis.playouts.batch_tables import (
     YMUNE,
     given_key,
 )
+from precog.engine.state import FEEDING_ROUNDS
 
 
 class ActionPhase(GainsOnOffer):
@@ -52,7 +54,12 @@ class ActionPhase(GainsOnOffer):
             boat, judgement = self.boat(seat), self.seat_policy(seat).judgement
             offered = np.stack([from_kept + from_received, from_kept, from_received],
                                axis=1).astype(np.int64)
-            if boat.left <= 1:
+            needs = (self.cooperative.check_needs(self)
+                     if self.cooperative is not None and self.round in FEEDING_ROUNDS
+                     and self.seat_policy(seat).checks_needs else None)
+            if needs is not None and not (needs[0].any() or needs[1].any()):
+                needs = None
+            if boat.left <= 1 or needs is not None:  # judged by the Boat at the round's end
                 coming = (boat.bane + self.tables.bane[kept].astype(np.int64)
                           + self.tables.bane[received].astype(np.int64))
                 held = (self.cooperative.protectors_held(self, seat)
@@ -60,12 +67,17 @@ class ActionPhase(GainsOnOffer):
                 paid = np.zeros((self.game_count, 3), np.int64)
                 paid[:, 0] = cost
                 machines = self.machines_before_gains(seat)[:, None, :]
-                points = batch_policy.last_round_points(
-                    offered, paid, boat.col(), batch_policy.last_bane(boat, coming, held)[:, None],
-                    machines, judgement)
+                bane = batch_policy.last_bane(boat, coming, held)[:, None]
+            if boat.left <= 1:
+                points = batch_policy.last_round_points(offered, paid, boat.col(), bane,
+                                                        machines, judgement)
             else:
                 points = batch_policy.gains_points(offered, boat.col(), judgement)
                 points[:, 0] -= batch_policy.cost_points(cost, boat, judgement)
+            if needs is not None:
+                met = batch_policy.needs_met(boat.col(), offered, paid, bane, machines,
+                                             needs[0][:, None], needs[1][:, None])
+                points -= np.where(met, 0, SHORT_AT_CHECK)
             points[:, 0] = np.where(can_both, points[:, 0], np.iinfo(np.int64).min)
             best = np.argmax(points, axis=1)
             default = np.where(can_both, best, best - 1)

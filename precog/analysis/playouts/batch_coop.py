@@ -262,6 +262,24 @@ class Coop(ObjectiveArrays):
             window_open &= passes < batch.seat_count
             seats = np.where(window_open, (seats + 1) % batch.seat_count, seats)
 
+    def check_needs(self, batch: BatchState) -> tuple[np.ndarray, np.ndarray]:
+        """Each game's Food and Healthy Humans that this season's revealed tiles (on their
+        shown side) ask of every Boat at the check (the caller asks in an Island round).
+        Mirrors :func:`precog.analysis.playing.policy.check_needs`."""
+        season = batch.season
+        food = np.zeros(batch.game_count, np.int64)
+        healthy = np.zeros(batch.game_count, np.int64)
+        each, food_at, healthy_at = 0, REQUIREMENTS.index("food"), REQUIREMENTS.index("healthy")
+        for j in range(int(self.count.max(initial=0))):
+            tile = self.shown[:, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if not ours.any():
+                continue
+            need = self.need[np.maximum(tile, 0), self.mitigated[:, j].astype(np.int64)]
+            food = np.where(ours, np.maximum(food, need[:, each, food_at]), food)
+            healthy = np.where(ours, np.maximum(healthy, need[:, each, healthy_at]), healthy)
+        return food, healthy
+
     def protectors_held(self, batch: BatchState, seat: int) -> np.ndarray:
         """Each game's Protectors ``seat`` keeps for this season's check: the most a revealed
         tile of the season needs on its shown side (Protectors, or Ymunes beyond the seat's

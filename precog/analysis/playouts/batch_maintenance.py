@@ -15,7 +15,7 @@ from precog.analysis.playouts import batch_policy
 from precog.analysis.playouts.batch_gains import GainsOnOffer
 from precog.analysis.playouts.batch_tables import INT
 from precog.engine.formulas import feeding, protectors_against
-from precog.engine.state import BANE_MAX
+from precog.engine.state import BANE_MAX, FEEDING_ROUNDS
 
 
 class MaintenanceAndRiver(GainsOnOffer):
@@ -54,7 +54,35 @@ class MaintenanceAndRiver(GainsOnOffer):
             return 0
         have = self.protectors[:, seat].astype(np.int64)
         held = self.cooperative.protectors_held(self, seat)
-        return useful - np.minimum(useful, np.maximum(0, have - held))
+        spend = np.minimum(useful, np.maximum(0, have - held))
+        if self.round in FEEDING_ROUNDS and self.seat_policy(seat).checks_needs:
+            spend = self.spend_for_needs(seat, spend)
+        return useful - spend
+
+    def spend_for_needs(self, seat: int, spend: np.ndarray) -> np.ndarray:
+        """In an Island round, ``spend`` lowered to the most Protectors that still leave the
+        Boat what the season's revealed tiles ask at the check, where ``spend`` does not
+        (unchanged where no lower spend does either).
+        Mirrors :func:`precog.analysis.playing.policy.protect_choice`."""
+        assert self.cooperative is not None
+        food_need, healthy_need = self.cooperative.check_needs(self)
+        if not (food_need.any() or healthy_need.any()):
+            return spend
+        boat = (self.food[:, seat].astype(np.int64), self.healthy[:, seat].astype(np.int64),
+                self.contaminated[:, seat].astype(np.int64),
+                self.doctors[:, seat].astype(np.int64), self.bane[:, seat].astype(np.int64))
+
+        def meets(k: np.ndarray) -> np.ndarray:
+            return batch_policy.spend_meets(k, *boat, self.heal_in_action, food_need,
+                                            healthy_need)
+        chosen = spend.copy()
+        short = ~meets(spend)
+        found = np.zeros_like(short)
+        for k in range(int(spend.max(initial=0)) - 1, -1, -1):
+            ok = short & ~found & (k < spend) & meets(np.full_like(spend, k))
+            chosen = np.where(ok, k, chosen)
+            found |= ok
+        return chosen
 
     def river_phase(self) -> None:
         """Mirrors :func:`precog.engine.maintenance.begin_river`."""

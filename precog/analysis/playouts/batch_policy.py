@@ -23,7 +23,7 @@ from precog.analysis.playing.policy import (
 )
 from precog.analysis.playing.policy_data import Judgement
 from precog.analysis.playing.policy_points import HH, JUDGEMENT
-from precog.engine.formulas import islands_from, protectors_against
+from precog.engine.formulas import feeding, healed, islands_from, protectors_against
 from precog.engine.state import BANE_MAX, ROUNDS
 
 if TYPE_CHECKING:
@@ -144,6 +144,35 @@ def last_round_points(g: np.ndarray, paid: np.ndarray, f: BoatArrays, bane: np.n
     return gains_points(rest, f, j) + HH * (
         last_round_healthy(f, bane, g[..., HUMAN] + humans, g[..., HEAL] + heal, paid)
         - last_round_healthy(f, bane, humans, heal))
+
+
+def needs_met(f: BoatArrays, gains: np.ndarray, paid: np.ndarray, bane: np.ndarray,
+              machines: np.ndarray, food_need: np.ndarray, healthy_need: np.ndarray
+              ) -> np.ndarray:
+    """Whether an activation bringing ``gains`` (games, k, 7) at Costs ``paid`` (games, k)
+    leaves Boats ``f`` (columns) their ``food_need`` and ``healthy_need`` (columns) at the
+    check, beside the Machines' gains ``machines`` (games, 1, 7) and Banes ``bane`` (a column).
+    Mirrors :func:`precog.analysis.playing.policy.needs_met`."""
+    healthy = f.healthy + last_round_healthy(f, bane, gains[..., HUMAN] + machines[..., HUMAN],
+                                             gains[..., HEAL] + machines[..., HEAL], paid)
+    food, fed = feeding(f.food + gains[..., FOOD] + machines[..., FOOD], healthy)
+    return (food >= food_need) & (fed >= healthy_need)
+
+
+def spend_meets(spend: np.ndarray, food: np.ndarray, healthy: np.ndarray,
+                contaminated: np.ndarray, doctors: np.ndarray, bane: np.ndarray,
+                heal_later: bool, food_need: np.ndarray, healthy_need: np.ndarray
+                ) -> np.ndarray:
+    """Whether returning ``spend`` Protectors leaves each Boat its needs at the check.
+    Mirrors :func:`precog.analysis.playing.policy.spend_meets`."""
+    humans = healthy + contaminated
+    lost = np.minimum(np.maximum(0, bane - 2 * spend), humans)
+    healthy_lost = np.maximum(0, lost - contaminated)
+    left = contaminated - (lost - healthy_lost)
+    if not heal_later:
+        left = left - healed(doctors, left)
+    food, fed = feeding(food, humans - lost - left)
+    return (food >= food_need) & (fed >= healthy_need)
 
 
 def bane_points(bane: np.ndarray, f: BoatArrays, j: Judgement = JUDGEMENT) -> np.ndarray:
