@@ -202,8 +202,8 @@ def after_gains(state: GameState, players: tuple[PlayerState, ...]) -> GameState
     ``players`` are the Boats after the last placement (``state``'s own, or ones not copied
     into a position yet: the next position is then the one copy made)."""
     seat = state.to_move
-    if state.pending_source == "cards":
-        effect = machine_effects(state, seat, players[seat])
+    if state.pending_source == "cards" and any(players[seat].batteries):  # no Battery: no
+        effect = machine_effects(state, seat, players[seat])  # Machine powered (most rounds)
         if effect is not NO_GAINS and not effect.is_empty():
             return _offered(state, players, effect, "machines", STEP_GAINS)
     config = state.config

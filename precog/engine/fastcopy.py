@@ -19,7 +19,8 @@ sixth of a position's copy).
 
 Fields whose name starts with ``_`` are caches: a copy resets them to ``None``. A field whose
 metadata holds :data:`DERIVED` is computed from other fields: a copy that changes one of
-them computes it again, any other copy copies it.
+them computes it again (the expression written into the copier, no call), any other copy
+copies it.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 DERIVED = "fastcopy.derived"
-"""Field metadata key: ``(sources, derive)`` for a field whose value is ``derive(obj)``, read
-from the fields named in ``sources`` (the class computes it in ``__post_init__`` as well)."""
+"""Field metadata key: ``(sources, expression, names)`` for a field whose value is the Python
+``expression`` reading the object as ``self`` and only the fields named in ``sources``, with
+the global ``names`` it uses (the class computes it in ``__post_init__`` as well)."""
 _DRAFTS: dict[type, tuple[tuple[str, ...], type]] = {}
 _COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 _MOST_COPIERS = 4096  # sets of changed fields are few (the engine's own calls): a bound
@@ -51,24 +53,26 @@ def _draft(cls: type) -> tuple[tuple[str, ...], type]:
     return known
 
 
-def _derived(cls: type, changed: tuple[str, ...]) -> dict[str, Callable[[Any], Any]]:
+def _derived(cls: type, changed: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
     """The derived fields of ``cls`` that a copy changing ``changed`` computes again, with
-    their functions (a derived field itself cannot be given)."""
-    again: dict[str, Callable[[Any], Any]] = {}
+    their expressions and the names these use (a derived field itself cannot be given)."""
+    again: dict[str, tuple[str, dict[str, Any]]] = {}
     for f in dataclasses.fields(cls):
         if DERIVED in f.metadata:
             if f.name in changed:
                 raise TypeError(f"{cls.__name__}.{f.name} is derived from other fields")
-            sources, derive = f.metadata[DERIVED]
+            sources, expression, names = f.metadata[DERIVED]
             if any(source in changed for source in sources):
-                again[f.name] = derive
+                again[f.name] = (expression, names)
     return again
 
 
-def _fill(names: tuple[str, ...], changed: tuple[str, ...], derived: dict[str, Any],
+def _fill(names: tuple[str, ...], changed: tuple[str, ...],
+          derived: dict[str, tuple[str, dict[str, Any]]],
           given: Callable[[str], str]) -> list[str]:
     """The lines that fill the draft ``n`` from the original ``o``: ``given(name)`` for a
-    changed field, nothing for a cache, the derived fields last (from the filled draft)."""
+    changed field, nothing for a cache, the derived fields last (their expressions, reading
+    the filled draft as ``self``)."""
     lines = []
     for name in names:
         if name in derived:
@@ -76,8 +80,20 @@ def _fill(names: tuple[str, ...], changed: tuple[str, ...], derived: dict[str, A
         value = given(name) if name in changed else "None" if name.startswith("_") else (
             f"o.{name}")
         lines.append(f"    n.{name} = {value}")
-    lines += [f"    n.{name} = _derive_{name}(n)" for name in derived]
+    if derived:
+        lines.append("    self = n")
+    lines += [f"    n.{name} = {expression}" for name, (expression, _) in derived.items()]
     return lines
+
+
+def _namespace(cls: type, draft: type,
+               derived: dict[str, tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The globals of a generated function: the class, its draft, the names that the derived
+    fields' expressions use."""
+    namespace: dict[str, Any] = {"_C": cls, "_Draft": draft}
+    for _, names in derived.values():
+        namespace.update(names)
+    return namespace
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
@@ -89,8 +105,7 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     lines = ["def copy(o, c):", "    n = _Draft()"]
     lines += _fill(names, changed, derived, lambda name: f"c[{name!r}]")
     lines += ["    n.__class__ = _C", "    return n"]
-    namespace: dict[str, Any] = {"_C": cls, "_Draft": draft}
-    namespace.update({f"_derive_{name}": derive for name, derive in derived.items()})
+    namespace = _namespace(cls, draft, derived)
     _run(lines, namespace, f"<replace {cls.__name__} {' '.join(changed)}>")
     return namespace["copy"]
 
@@ -146,8 +161,7 @@ def updater(cls: type[T], *changed: str) -> Callable[..., T]:
     lines = [f"def update(o, {', '.join(changed)}):", "    n = _Draft()"]
     lines += _fill(names, changed, derived, lambda name: name)
     lines += ["    n.__class__ = _C", "    return n"]
-    namespace: dict[str, Any] = {"_C": cls, "_Draft": draft}
-    namespace.update({f"_derive_{name}": derive for name, derive in derived.items()})
+    namespace = _namespace(cls, draft, derived)
     _run(lines, namespace, f"<update {cls.__name__} {' '.join(changed)}>")
     update: Callable[..., T] = namespace["update"]
     return update

@@ -211,7 +211,7 @@ class GameState:
     passes: int = 0  # seats that passed in a row in the cooperative team window
     outcome: Outcome | None = None
     is_over: bool = field(default=False, init=False, compare=False, repr=False, metadata={
-        DERIVED: (("phase",), lambda state: state.phase is PHASE_OVER)})
+        DERIVED: (("phase",), "self.phase is PHASE_OVER", {"PHASE_OVER": PHASE_OVER})})
     """Whether the game has ended (``phase`` is ``Phase.OVER``): kept with the position,
     derived from its phase by ``__post_init__`` and by every copy that changes the phase
     (a slot read: drivers ask it at every step, where a property is a function call)."""
