@@ -23,7 +23,7 @@ from precog.engine.machines import (
     make_context,
     resolved_costs,
 )
-from precog.engine.maintenance import begin_maintenance
+from precog.engine.maintenance import begin_maintenance, maintenance_after_actions
 from precog.engine.refusals import Refusal, RefusalCode
 from precog.engine.shared_gains import shared_value
 from precog.engine.state import (
@@ -286,13 +286,12 @@ def next_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
         return _next_activation(state, players, NO_GAINS, "", nxt, STEP_ACTIVATE)
     if state.config.mode == "coop":
         return _team_window(state, players, NO_GAINS, "", 0, STEP_TEAM, 0)
-    return begin_maintenance(_to_maintenance(state, players, NO_GAINS, "", PHASE_MAINTENANCE))
+    return maintenance_after_actions(state, players)
 
 
 _next_activation = updater(GameState, "players", "pending", "pending_source", "to_move", "step")
 _team_window = updater(GameState, "players", "pending", "pending_source", "to_move", "step",
                        "passes")
-_to_maintenance = updater(GameState, "players", "pending", "pending_source", "phase")
 
 
 # -- cooperative Objectives ------------------------------------------------------------

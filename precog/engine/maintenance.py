@@ -62,11 +62,22 @@ def begin_maintenance(state: GameState, seat: int = 0) -> GameState:
     Seats with nothing to decide are settled here at once (the same result as playing their
     single options, with fewer copies of the position).
     """
-    return _maintenance_from(state, list(state.players), seat)
+    return _maintenance_from(state, list(state.players), seat, state.pending,
+                             state.pending_source)
 
 
-def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -> GameState:
-    """:func:`begin_maintenance` with the Boats given (``state``'s others not copied yet)."""
+def maintenance_after_actions(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
+    """:func:`begin_maintenance` from the Action phase's last position, ``players`` being the
+    Boats at its end and nothing left on offer: the Maintenance position is not copied first
+    (the next position made sets the phase, the seat to move and the offer itself)."""
+    return _maintenance_from(state, list(players), 0, NO_GAINS, "")
+
+
+def _maintenance_from(state: GameState, players: list[PlayerState], seat: int, pending: Gains,
+                      source: str) -> GameState:
+    """:func:`begin_maintenance` with the Boats given (``state``'s others not copied yet) and
+    the offer (``pending`` from ``source``) the Maintenance position holds: ``state``'s own
+    phase, seat to move and offer are not read (every position made here sets them)."""
     n = len(players)
     cards = state.components.cards
     heal_later = state.config.options.heal_in_action_phase
@@ -88,16 +99,17 @@ def _maintenance_from(state: GameState, players: list[PlayerState], seat: int) -
         if step is not STEP_NONE:
             if bane != p.bane:
                 players[seat] = _with_bane(p, bane)
-            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, step, seat)
+            return _to_decide(state, tuple(players), PHASE_MAINTENANCE, step, seat, pending,
+                              source)
         players[seat] = _settled_boat(p, bane, healthy - fewest_healthy,
                                       contaminated - (lost - fewest_healthy), heal_later)
         seat += 1
         if seat == n:
-            return begin_river(_settled(state, tuple(players), seat - 1))
+            return begin_river(state, tuple(players), pending, source)
 
 
-_to_decide = updater(GameState, "players", "phase", "step", "to_move")
-_settled = updater(GameState, "players", "to_move")
+_to_decide = updater(GameState, "players", "phase", "step", "to_move", "pending",
+                     "pending_source")
 
 
 def _settled_boat(p: PlayerState, bane: int, healthy: int, contaminated: int,
@@ -205,13 +217,12 @@ def play(state: GameState, action: Action) -> GameState:
         return _river_from(state, seat + 1, players, NO_GAINS, "")
     players[seat] = _settle(state, p, healthy_lost)
     if seat + 1 < len(players):
-        return _maintenance_from(state, players, seat + 1)
-    return begin_river(_with_players(state, tuple(players)))
+        return _maintenance_from(state, players, seat + 1, state.pending, state.pending_source)
+    return begin_river(state, tuple(players), state.pending, state.pending_source)
 
 
 _protected = updater(PlayerState, "protectors", "bane")
 _to_lose = updater(GameState, "players", "step")
-_with_players = updater(GameState, "players")
 
 
 # -- the River -------------------------------------------------------------------------
@@ -221,10 +232,15 @@ def current_tile(state: GameState) -> RiverTile | None:
     return state.components.river_by_id.get(state.river[state.round - 1])
 
 
-def begin_river(state: GameState) -> GameState:
-    if current_tile(state) is None:
-        return _island(state)
-    return _river_from(state, 0, list(state.players), state.pending, state.pending_source)
+def begin_river(state: GameState, players: tuple[PlayerState, ...], pending: Gains,
+                source: str) -> GameState:
+    """The River once Maintenance has settled every seat, ``players`` being the Boats after
+    it, the last seat to move and ``pending`` from ``source`` on offer: ``state``'s own Boats,
+    phase, seat to move and offer are not read (the position Maintenance ends in is not
+    copied; every position made from here sets them)."""
+    if state.components.river_by_id.get(state.river[state.round - 1]) is None:
+        return _island(state, players, pending, source)
+    return _river_from(state, 0, list(players), pending, source)
 
 
 def _river_from(state: GameState, seat: int, players: list[PlayerState], pending: Gains,
@@ -289,12 +305,14 @@ def next_river_seat(state: GameState, players: tuple[PlayerState, ...]) -> GameS
     return _river_from(state, state.to_move + 1, list(players), NO_GAINS, "")
 
 
-def _island(state: GameState) -> GameState:
-    """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost."""
-    players = tuple(feed(p) for p in state.players)
+def _island(state: GameState, players: tuple[PlayerState, ...], pending: Gains,
+            source: str) -> GameState:
+    """Feeding: each Healthy Human eats 1 Food; those who cannot be fed are lost (``players``:
+    the Boats after Maintenance, the last seat to move, ``pending`` from ``source`` on offer)."""
+    players = tuple(feed(p) for p in players)
     if not state.config.coop and state.round < ROUNDS:  # no Objective to check: on at once
         return next_round(state, players)
-    state = _fed(state, players, PHASE_RIVER)
+    state = _fed(state, players, PHASE_RIVER, len(players) - 1, pending, source)
     if state.config.coop:
         failed = check_objectives(state)
         if failed:
@@ -302,7 +320,7 @@ def _island(state: GameState) -> GameState:
     return end_round(state)
 
 
-_fed = updater(GameState, "players", "phase")
+_fed = updater(GameState, "players", "phase", "to_move", "pending", "pending_source")
 
 
 def feed(p: PlayerState) -> PlayerState:
