@@ -274,8 +274,9 @@ def _battery(state: GameState, seat: int, p: PlayerState, source: str,
     which still counts as received from cards)."""
     if machine is not None:
         bats = p.batteries
-        return _charged(p, bats[:machine] + (bats[machine] + 1,) + bats[machine + 1:],
-                        *_took(p, source, ONE_BATTERY))
+        taken, received = _took(p, source, ONE_BATTERY)  # not passed as *args: a call
+        return _charged(p, bats[:machine] + (bats[machine] + 1,) + bats[machine + 1:], taken,
+                        received)  # with a star is not inlined by the interpreter
     if source == "cards" and not battery_slots(state, seat):  # lost: still received
         return _with_received(p, plus(p.received, ONE_BATTERY))
     return p
