@@ -137,6 +137,27 @@ def candidates(state: GameState, seat: int, battery_width: int = 2) -> list[Acti
     return options
 
 
+class NodeKey:
+    """A search node's key (the position's key and whether its River is forked) with its hash
+    worked out once: a node's two tables are asked and filled with it three times, and
+    hashing a position's key asks every Boat, the configuration and the offer for theirs (a
+    call each). Equal to another node key of an equal value."""
+
+    __slots__ = ("hashed", "value")
+
+    def __init__(self, value: tuple[object, bool]) -> None:
+        self.value = value
+        self.hashed = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is NodeKey:
+            return self.value == other.value
+        return NotImplemented
+
+
 @dataclass
 class RoundSearch:
     """Best plan of ``seat`` for the rest of the round in one world (see the module doc).
@@ -159,8 +180,8 @@ class RoundSearch:
     narrow: bool = False
     sensible: bool = False
     nodes: int = 0
-    _cache: dict[tuple[object, bool], Line] = field(default_factory=dict)
-    options: dict[tuple[object, bool], list[tuple[Action, float]]] = field(default_factory=dict)
+    _cache: dict[NodeKey, Line] = field(default_factory=dict)
+    options: dict[NodeKey, list[tuple[Action, float]]] = field(default_factory=dict)
     shared: dict[Hashable, Line] | None = None
     river_key: RiverKey | None = None
     played: dict[tuple[int, Action], Played] | None = None
@@ -233,7 +254,7 @@ class RoundSearch:
             state = nxt
         if state.phase is PHASE_OVER or state.round > start:  # round_over(start, state)
             return make_line(self.leaf(state), (), (), state)
-        key = (state.key(), forked)
+        key = NodeKey((state.key(), forked))
         cached = self._cache.get(key)
         if cached is not None:
             return cached
