@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from precog.analysis.basics.errors import AnalysisCode
-from precog.analysis.playing.plans import Line, RoundSearch
+from precog.analysis.playing.plans import Line, NodeKey, RoundSearch
 from precog.analysis.playing.players import WorldSampler
 from precog.analysis.playing.rounds import RoundPlayer, round_values
 from precog.analysis.playing.world import AnalysisError, river_outcomes
@@ -165,7 +165,7 @@ class _Planner(Bot):
                 shared = self.round_lines(world, seat)
             # the options' searches in one world share the positions they meet (by River
             # outcomes: a position's best line is the same in every search that has them)
-            searched: dict[tuple[object, ...], dict[tuple[object, bool], Line]] = {}
+            searched: dict[tuple[object, ...], dict[NodeKey, Line]] = {}
             for action in legal_actions:
                 after = apply(world, action)
                 outcomes = (rivers if after.round == world.round
