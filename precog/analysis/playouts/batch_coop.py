@@ -17,6 +17,7 @@ begins every Boat receives its cooperative River tile's supplies.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -262,20 +263,23 @@ class Coop(ObjectiveArrays):
             window_open &= passes < batch.seat_count
             seats = np.where(window_open, (seats + 1) % batch.seat_count, seats)
 
+    def _season_shown(self, season: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """For each revealed slot holding a tile of ``season`` in some game: the games where it
+        does (games,) and what its shown side needs there (games, scope, resource)."""
+        for j in range(int(self.count.max(initial=0))):
+            tile = self.shown[:, j]
+            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
+            if ours.any():
+                yield ours, self.need[np.maximum(tile, 0), self.mitigated[:, j].astype(np.int64)]
+
     def check_needs(self, batch: BatchState) -> tuple[np.ndarray, np.ndarray]:
         """Each game's Food and Healthy Humans that this season's revealed tiles (on their
         shown side) ask of every Boat at the check (the caller asks in an Island round).
         Mirrors :func:`precog.analysis.playing.policy.check_needs`."""
-        season = batch.season
         food = np.zeros(batch.game_count, np.int64)
         healthy = np.zeros(batch.game_count, np.int64)
         each, food_at, healthy_at = 0, REQUIREMENTS.index("food"), REQUIREMENTS.index("healthy")
-        for j in range(int(self.count.max(initial=0))):
-            tile = self.shown[:, j]
-            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
-            if not ours.any():
-                continue
-            need = self.need[np.maximum(tile, 0), self.mitigated[:, j].astype(np.int64)]
+        for ours, need in self._season_shown(batch.season):
             food = np.where(ours, np.maximum(food, need[:, each, food_at]), food)
             healthy = np.where(ours, np.maximum(healthy, need[:, each, healthy_at]), healthy)
         return food, healthy
@@ -285,17 +289,11 @@ class Coop(ObjectiveArrays):
         tile of the season needs on its shown side (Protectors, or Ymunes beyond the seat's
         Doctors) when the seat holds that many.
         Mirrors :func:`precog.analysis.playing.policy.protectors_held`."""
-        season = batch.season
         have = batch.protectors[:, seat].astype(np.int64)
         doctors = batch.doctors[:, seat].astype(np.int64)
         held = np.zeros(batch.game_count, np.int64)
         protector, ymune = REQUIREMENTS.index("protector"), REQUIREMENTS.index("ymune")
-        for j in range(int(self.count.max(initial=0))):
-            tile = self.shown[:, j]
-            ours = (tile >= 0) & (self.tile_season[np.maximum(tile, 0)] == season)
-            if not ours.any():
-                continue
-            need = self.need[np.maximum(tile, 0), self.mitigated[:, j].astype(np.int64)]
+        for ours, need in self._season_shown(batch.season):
             for scope in (0, 1):
                 for n in (need[:, scope, protector], need[:, scope, ymune] - doctors):
                     keep = ours & (n > 0) & (n <= have)
